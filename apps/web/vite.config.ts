@@ -1,0 +1,21 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiTarget = process.env.HAGGLE_API_URL ?? "http://localhost:3000";
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { "@": `${import.meta.dirname}/src` } },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": { target: apiTarget, changeOrigin: false },
+      "/functions": { target: apiTarget, changeOrigin: false },
+      "/images": { target: apiTarget, changeOrigin: false },
+      "/healthz": { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
+});

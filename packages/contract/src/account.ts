@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+export const LOYALTY_TIERS = ["NONE", "BRONZE", "SILVER", "GOLD", "PLATINUM"] as const;
+export const LoyaltyTierSchema = z.enum(LOYALTY_TIERS);
+export type LoyaltyTier = z.infer<typeof LoyaltyTierSchema>;
+
+export const ProfileSchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    loyaltyTier: LoyaltyTierSchema,
+    ordersCount: z.number().int(),
+    lifetimeValue: z.number(),
+    totalSavings: z.number(),
+  })
+  .meta({ id: "Profile" });
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const MeSchema = z
+  .object({
+    user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+    profile: ProfileSchema,
+    roles: z.array(z.literal("merchant")),
+  })
+  .meta({ id: "Me" });
+export type Me = z.infer<typeof MeSchema>;
+
+export const PASSWORD_MIN = 6;
+
+/** The /auth form, checked in the browser and again by the server. */
+export const SignInSchema = z.object({
+  email: z.email("Please enter a valid email address."),
+  password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`),
+});
+export const SignUpSchema = SignInSchema.extend({
+  name: z.string().trim().min(1, "Full name is required.").max(120, "Full name must be at most 120 characters."),
+});
+
+export const HealthSchema = z.object({ ok: z.boolean(), db: z.enum(["embedded", "postgres"]) });

@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/** Dollars as a JSON number that is always a whole number of cents. */
+export const MoneySchema = z.number().meta({ description: "US dollars, a whole number of cents" });
+
+export const ProductSchema = z
+  .object({
+    id: z.string(),
+    sku: z.string(),
+    name: z.string(),
+    description: z.string(),
+    brand: z.string(),
+    category: z.string(),
+    price: MoneySchema,
+    listPrice: MoneySchema,
+    imageUrl: z.string(),
+    rating: z.number(),
+    reviewCount: z.number().int(),
+    inStock: z.boolean(),
+    stockLevel: z.number().int(),
+    demandIndex: z.number(),
+    tags: z.array(z.string()),
+  })
+  .meta({ id: "Product" });
+export type Product = z.infer<typeof ProductSchema>;
+
+export const SORTS = ["featured", "price-low", "price-high", "rating"] as const;
+export const ProductSortSchema = z.enum(SORTS);
+export type ProductSort = z.infer<typeof ProductSortSchema>;
+
+export const MAX_PAGE_SIZE = 200;
+
+const repeated = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((s) => s.length > 0));
+
+/** Query of GET /api/products. `category` and `brand` may repeat (multi-select). */
+export const ProductQuerySchema = z.object({
+  q: z.string().max(200, "Search text must be at most 200 characters.").optional().default(""),
+  category: repeated,
+  brand: repeated,
+  sort: z
+    .enum(SORTS, { error: `Sort must be one of: ${SORTS.join(", ")}.` })
+    .optional()
+    .default("featured"),
+  page: z.coerce
+    .number({ error: "Page must be a whole number of at least 1." })
+    .int("Page must be a whole number of at least 1.")
+    .min(1, "Page must be a whole number of at least 1.")
+    .optional()
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+    .int(`Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`)
+    .min(1, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`)
+    .max(MAX_PAGE_SIZE, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`)
+    .optional()
+    .default(24),
+});
+export type ProductQuery = z.infer<typeof ProductQuerySchema>;
+
+export const FacetSchema = z.object({ value: z.string(), count: z.number().int() });
+
+export const ProductListSchema = z
+  .object({
+    items: z.array(ProductSchema),
+    total: z.number().int(),
+    /** Every visible product in the shop, whatever the filters: "N products in the collection". */
+    collectionTotal: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    facets: z.object({
+      categories: z.array(FacetSchema),
+      brands: z.array(FacetSchema),
+    }),
+  })
+  .meta({ id: "ProductList" });
+export type ProductList = z.infer<typeof ProductListSchema>;

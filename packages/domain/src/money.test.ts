@@ -1,0 +1,37 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatUsd, percentOf, toCents, toDecimalString, toDollars } from "./money.ts";
+
+describe("money", () => {
+  it("parses dollar strings and numbers into exact cents", () => {
+    expect(toCents("12.34")).toBe(1234);
+    expect(toCents("12.3")).toBe(1230);
+    expect(toCents("12")).toBe(1200);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents("-5.05")).toBe(-505);
+    expect(() => toCents("12.345")).toThrow(RangeError);
+    expect(() => toCents("abc")).toThrow(RangeError);
+  });
+
+  it("round-trips cents through the decimal string and dollars", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }), (cents) => {
+        expect(toCents(toDecimalString(cents))).toBe(cents);
+        expect(toCents(toDollars(cents))).toBe(cents);
+      }),
+    );
+  });
+
+  it("formats with a dollar sign and two decimals", () => {
+    expect(formatUsd(123456)).toBe("$1,234.56");
+    expect(formatUsd(5)).toBe("$0.05");
+    expect(formatUsd(-250)).toBe("-$2.50");
+  });
+
+  it("takes a percentage rounded half up to the cent", () => {
+    expect(percentOf(1005, 1000)).toBe(101); // 100.5 -> 101
+    expect(percentOf(1004, 1000)).toBe(100);
+    expect(percentOf(9999, 1000)).toBe(1000); // 999.9 -> 1000
+    expect(toDollars(10)).toBe(0.1);
+  });
+});
