@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { pingDatabase } from "./db/client.ts";
+import type { AppDeps, AppEnv } from "./http/context.ts";
+import { mountWebApp } from "./http/static-web.ts";
+import { forbidden, HttpError, notFound } from "./lib/http-error.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { functionRoutes } from "./routes/functions.ts";
+import { imageRoutes } from "./routes/images.ts";
+import { meRoutes } from "./routes/me.ts";
+import { productRoutes } from "./routes/products.ts";
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The whole HTTP application; index.ts serves it, tests drive it over real HTTP. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const openApi = buildOpenApiDocument();
+
+  app.use("*", async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const log = deps.logger.child({ requestId });
+    c.set("requestId", requestId);
+    c.set("log", log);
+    c.set("deps", deps);
+    c.set("sessionUser", undefined);
+    c.header("X-Request-Id", requestId);
+    const started = performance.now();
+    await next();
+    const path = c.req.path;
+    if (path.startsWith("/api") || path.startsWith("/functions") || c.res.status >= 500) {
+      log.info(
+        { method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    }
+  });
+
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
+  app.use("/api/*", bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413) }));
+
+  // Cookie-authenticated mutations must come from the shop's own pages (bearer clients are exempt).
+  app.use("*", async (c, next) => {
+    const path = c.req.path;
+    const guarded = (path.startsWith("/api/") && !path.startsWith("/api/auth/")) || path.startsWith("/functions/");
+    if (guarded && MUTATING.has(c.req.method) && !c.req.header("authorization")?.startsWith("Bearer ")) {
+      const origin = c.req.header("origin");
+      const site = c.req.header("sec-fetch-site");
+      const ownOrigin = new URL(c.req.url).origin;
+      const allowed = origin ? origin === ownOrigin || deps.config.trustedOrigins.includes(origin) : site !== "cross-site";
+      if (!allowed) throw forbidden("This request must come from the shop's own pages.");
+    }
+    await next();
+  });
+
+  app.get("/healthz", async (c) => {
+    await pingDatabase(deps.database.db);
+    return c.json({ ok: true, db: deps.database.kind });
+  });
+  app.get("/api/openapi.json", (c) => c.json(openApi));
+  app.route("/api/auth", authRoutes());
+  app.route("/api/products", productRoutes());
+  app.route("/api/me", meRoutes());
+  app.route("/functions/v1", functionRoutes());
+  app.route("/images", imageRoutes());
+  app.all("/api/*", () => {
+    throw notFound("There is no such API route.");
+  });
+  app.all("/functions/*", () => {
+    throw notFound("There is no such server function.");
+  });
+  mountWebApp(app, deps.config.webDistDir);
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(errorBody(error.code, error.message), error.status);
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      return c.json(errorBody("BAD_REQUEST", error.message || "The request is not valid."), status as 400);
+    }
+    c.get("log")?.error({ err: error }, "unhandled error");
+    return c.json(errorBody("INTERNAL", "Something went wrong on our side. Please try again."), 500);
+  });
+  return app;
+}
+
+function errorBody(code: string, message: string) {
+  return { error: { code, message } };
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { bearer } from "better-auth/plugins";
+import type { Db } from "./db/client.ts";
+import { account, profiles, session, user, verification } from "./db/schema.ts";
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  baseURL: string;
+  trustedOrigins: string[];
+}
+
+/** Sign-up, sign-in, sessions (httpOnly SameSite cookie, or a bearer token for the same session). */
+export function createAuth({ db, secret, baseURL, trustedOrigins }: AuthOptions) {
+  return betterAuth({
+    appName: "Haggle",
+    secret,
+    baseURL,
+    basePath: "/api/auth",
+    trustedOrigins,
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    session: {
+      // A signed cookie spares a database read on most requests; sign-out clears it.
+      cookieCache: { enabled: true, maxAge: 60 },
+    },
+    // Sign-in attempts are limited by our own middleware, per IP and per account, in the database.
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: () => randomUUID() },
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    plugins: [bearer()],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await db
+              .insert(profiles)
+              .values({ userId: created.id, name: created.name, email: created.email })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,309 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * One schema for the embedded database (PGlite) and a PostgreSQL server. Money columns are
+ * numeric(12,2) and are converted to integer cents at the edge (packages/domain/money).
+ * Embeddings are stored as real[] so that servers without pgvector work too; where pgvector
+ * exists the search code casts them to vector (see docs/decisions/0002-database.md).
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// --- better-auth tables (its standard names and columns) -------------------------------
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable("verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// --- shop ---------------------------------------------------------------------------------
+export const profiles = pgTable("profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  loyaltyTier: text("loyalty_tier").notNull().default("NONE"),
+  ordersCount: integer("orders_count").notNull().default(0),
+  lifetimeValue: money("lifetime_value").notNull().default("0"),
+  totalSavings: money("total_savings").notNull().default("0"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_roles_user_role_uq").on(t.userId, t.role)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sku: text("sku").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    brand: text("brand").notNull(),
+    category: text("category").notNull(),
+    price: money("price").notNull(),
+    listPrice: money("list_price").notNull(),
+    imageUrl: text("image_url").notNull().default(""),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    stockLevel: integer("stock_level").notNull().default(0),
+    inStock: boolean("in_stock")
+      .notNull()
+      .generatedAlwaysAs(sql`stock_level > 0`),
+    demandIndex: real("demand_index").notNull().default(0.5),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    embedding: real("embedding").array(),
+    embeddingModel: text("embedding_model"),
+    hidden: boolean("hidden").notNull().default(false),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_stock_nonnegative", sql`${t.stockLevel} >= 0`),
+    check("products_price_nonnegative", sql`${t.price} >= 0 and ${t.listPrice} >= 0`),
+    index("products_category_idx").on(t.category),
+    index("products_brand_idx").on(t.brand),
+    index("products_search_vector_idx").using("gin", t.searchVector),
+    index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  ],
+);
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one active cart per shopper, even when two requests race to create it.
+    uniqueIndex("carts_one_active_per_user").on(t.userId).where(sql`status = 'active'`),
+  ],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    quantity: integer("quantity").notNull(),
+    priceSnapshot: money("price_snapshot"),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+    uniqueIndex("cart_items_cart_product_uq").on(t.cartId, t.productId),
+  ],
+);
+
+export const negotiations = pgTable(
+  "negotiations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("active"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    appliedDiscountAmount: money("applied_discount_amount"),
+    finalDiscountPct: numeric("final_discount_pct", { precision: 5, scale: 2 }),
+  },
+  (t) => [index("negotiations_cart_idx").on(t.cartId)],
+);
+
+export const negotiationMessages = pgTable(
+  "negotiation_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    negotiationId: uuid("negotiation_id")
+      .notNull()
+      .references(() => negotiations.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("negotiation_messages_negotiation_idx").on(t.negotiationId, t.createdAt)],
+);
+
+export const negotiationApprovals = pgTable(
+  "negotiation_approvals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    negotiationId: uuid("negotiation_id")
+      .notNull()
+      .references(() => negotiations.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    requestedDiscountPct: numeric("requested_discount_pct", { precision: 5, scale: 2 }).notNull(),
+    requestedDiscountAmount: money("requested_discount_amount").notNull(),
+    escalationReason: text("escalation_reason").notNull().default(""),
+    notes: text("notes"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("negotiation_approvals_status_idx").on(t.status, t.createdAt)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    negotiationId: uuid("negotiation_id").references(() => negotiations.id, { onDelete: "set null" }),
+    subtotal: money("subtotal").notNull(),
+    discountApplied: money("discount_applied").notNull().default("0"),
+    shipping: money("shipping").notNull().default("0"),
+    tax: money("tax").notNull().default("0"),
+    total: money("total").notNull(),
+    status: text("status").notNull().default("confirmed"),
+    paymentStatus: text("payment_status").notNull().default("paid"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    uniqueIndex("orders_user_idempotency_uq").on(t.userId, t.idempotencyKey),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    listPrice: money("list_price").notNull(),
+    unitPrice: money("unit_price").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+export const sellerConfig = pgTable("seller_config", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  configType: text("config_type").notNull().unique(),
+  active: boolean("active").notNull().default(true),
+  configData: jsonb("config_data").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Fixed-window counters shared by every server process (sign-in attempts, assistant calls). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Values every process must agree on, such as a generated session secret. */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -1,0 +1,63 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+const positiveInt = z.coerce.number().int().positive();
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+/** Every environment variable the server reads. The README's configuration table mirrors this. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalText,
+  TRUSTED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalText,
+  DATABASE_POOL_SIZE: positiveInt.default(10),
+  AUTH_SECRET: optionalText,
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(8),
+  SEED_ON_START: bool.default(true),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  WEB_DIST_DIR: optionalText,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+/** The folder npm was started from: relative paths in the environment are read from there. */
+export function invocationDir(): string {
+  return process.env.INIT_CWD ?? process.cwd();
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return { ...env, DATA_DIR: path.resolve(invocationDir(), env.DATA_DIR) };
+}

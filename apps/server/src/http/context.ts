@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import type { Auth } from "../auth.ts";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+
+export interface AppConfig {
+  /** The built web app to serve (index.html + assets); null serves the API alone. */
+  webDistDir: string | null;
+  /** Accounts allowed to use /admin; empty means any signed-in user (demo mode). */
+  adminEmails: string[];
+  /** Origins whose cookie-authenticated mutations are accepted. */
+  trustedOrigins: string[];
+  authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
+}
+
+export interface AppDeps {
+  database: Database;
+  auth: Auth;
+  logger: Logger;
+  config: AppConfig;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    deps: AppDeps;
+    /** undefined until looked up; null when nobody is signed in. */
+    sessionUser: SessionUser | null | undefined;
+  };
+};
+
+export type AppContext = Context<AppEnv>;

@@ -1,0 +1,18 @@
+import { unauthorized } from "../lib/http-error.ts";
+import type { AppContext, SessionUser } from "./context.ts";
+
+/** The signed-in user of this request (cookie or bearer token), looked up once per request. */
+export async function currentUser(c: AppContext): Promise<SessionUser | null> {
+  const known = c.get("sessionUser");
+  if (known !== undefined) return known;
+  const result = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
+  const found = result ? { id: result.user.id, email: result.user.email, name: result.user.name } : null;
+  c.set("sessionUser", found);
+  return found;
+}
+
+export async function requireUser(c: AppContext): Promise<SessionUser> {
+  const found = await currentUser(c);
+  if (!found) throw unauthorized("Not authenticated");
+  return found;
+}

@@ -1,0 +1,35 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Hono } from "hono";
+import type { AppEnv } from "./context.ts";
+
+/**
+ * Serves the built web app: hashed assets with a long cache, and index.html for every other
+ * GET that is not an API path, so deep links (/merchant/products) load the app.
+ */
+export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
+  const indexFile = distDir ? path.join(distDir, "index.html") : null;
+  if (!distDir || !indexFile || !existsSync(indexFile)) {
+    app.get("*", (c) =>
+      c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503),
+    );
+    return;
+  }
+  const root = distDir;
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root }));
+  const indexHtml = readFileSync(indexFile, "utf8");
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,44 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { parseEnv } from "./env.ts";
+import { createLogger } from "./logger.ts";
+import { publicUrl, startRuntime } from "./server-runtime.ts";
+
+const processStarted = performance.now();
+let env: ReturnType<typeof parseEnv>;
+try {
+  env = parseEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const logger = createLogger(env.LOG_LEVEL);
+const { deps, startupMs } = await startRuntime(env, logger);
+const app = createApp(deps);
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  logger.info(
+    { port: info.port, startupMs, sinceProcessStartMs: Math.round(performance.now() - processStarted) },
+    `Haggle is ready on ${publicUrl(env)}`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  // Stop accepting, let in-flight requests finish (bounded), then close the database.
+  const force = setTimeout(() => {
+    logger.warn("in-flight requests did not finish in 10 s; closing anyway");
+    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+  }, 10_000);
+  force.unref();
+  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await deps.database.close();
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,99 @@
+import { MeSchema, SignInSchema, SignUpSchema, HealthSchema } from "@haggle/contract/account";
+import { ApiErrorSchema } from "@haggle/contract/errors";
+import { ProductListSchema, ProductQuerySchema, ProductSchema } from "@haggle/contract/products";
+import { z } from "zod";
+
+export type Access = "public" | "signed-in" | "merchant" | "admin";
+
+export interface RouteDoc {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  status?: number;
+}
+
+const SeedResultSchema = z.object({
+  message: z.string(),
+  productsCreated: z.number().int(),
+  productsTotal: z.number().int(),
+  configCreated: z.number().int(),
+});
+
+/** The documented public surface; each later feature adds its routes here beside its handler's schemas. */
+export const ROUTE_DOCS: RouteDoc[] = [
+  { method: "get", path: "/healthz", summary: "Liveness and database kind", tag: "Health", access: "public", response: HealthSchema },
+  {
+    method: "get",
+    path: "/api/products",
+    summary: "Search, filter, sort and page the catalogue, with facet counts",
+    tag: "Catalogue",
+    access: "public",
+    query: ProductQuerySchema,
+    response: ProductListSchema,
+  },
+  { method: "get", path: "/api/products/{id}", summary: "One product", tag: "Catalogue", access: "public", response: ProductSchema },
+  { method: "post", path: "/api/auth/sign-up/email", summary: "Create an account and sign in", tag: "Accounts", access: "public", body: SignUpSchema },
+  { method: "post", path: "/api/auth/sign-in/email", summary: "Sign in (rate-limited per IP and per account)", tag: "Accounts", access: "public", body: SignInSchema },
+  { method: "post", path: "/api/auth/sign-out", summary: "Sign out", tag: "Accounts", access: "signed-in" },
+  { method: "get", path: "/api/auth/get-session", summary: "The current session, or null", tag: "Accounts", access: "public" },
+  { method: "get", path: "/api/me", summary: "The signed-in user, profile and roles", tag: "Accounts", access: "signed-in", response: MeSchema },
+  { method: "post", path: "/functions/v1/seed-data", summary: "Seed the catalogue and seller configuration (idempotent)", tag: "Admin", access: "admin", response: SeedResultSchema },
+];
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output") {
+  return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "openapi-3.0" });
+}
+
+export function buildOpenApiDocument(routes: RouteDoc[] = ROUTE_DOCS) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorResponse = { description: "Error", content: { "application/json": { schema: jsonSchema(ApiErrorSchema, "output") } } };
+  for (const route of routes) {
+    const parameters = [
+      ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } })),
+      ...Object.entries(route.query?.shape ?? {}).map(([name, field]) => ({
+        name,
+        in: "query",
+        required: false,
+        schema: jsonSchema(field as z.ZodType, "input"),
+      })),
+    ];
+    paths[route.path] ??= {};
+    paths[route.path]![route.method] = {
+      summary: route.summary,
+      tags: [route.tag],
+      "x-access": route.access,
+      ...(route.access === "public" ? {} : { security: [{ cookieAuth: [] }, { bearerAuth: [] }] }),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(route.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body, "input") } } } }
+        : {}),
+      responses: {
+        [String(route.status ?? 200)]: {
+          description: "OK",
+          ...(route.response ? { content: { "application/json": { schema: jsonSchema(route.response, "output") } } } : {}),
+        },
+        "4XX": errorResponse,
+      },
+    };
+  }
+  return {
+    openapi: "3.0.3",
+    info: {
+      title: "Haggle API",
+      version: "0.1.0",
+      description: "The public HTTP API of Haggle. Money is in dollars, always a whole number of cents.",
+    },
+    components: {
+      securitySchemes: {
+        cookieAuth: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+        bearerAuth: { type: "http", scheme: "bearer" },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { createAuth } from "./auth.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { appSettings } from "./db/schema.ts";
+import type { Env } from "./env.ts";
+import type { AppDeps } from "./http/context.ts";
+import type { Logger } from "./logger.ts";
+import { seedIfEmpty } from "./services/seed-catalogue.ts";
+
+export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
+
+/**
+ * The session secret: AUTH_SECRET when given, otherwise one generated on first start and kept
+ * in the database, so restarts and every process sharing the database agree on it.
+ */
+async function sessionSecret(database: Database, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await database.db
+    .insert(appSettings)
+    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await database.db.select().from(appSettings).where(eq(appSettings.key, "auth_secret"));
+  if (!row) throw new Error("could not store the session secret");
+  return row.value;
+}
+
+export function publicUrl(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}
+
+/** Opens the database, migrates, seeds an empty shop and wires the dependencies of createApp. */
+export async function startRuntime(env: Env, logger: Logger, overrides: { database?: Database } = {}) {
+  const started = performance.now();
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE,
+    }));
+  logger.info(
+    { db: database.kind, dataDir: database.kind === "embedded" ? env.DATA_DIR : undefined },
+    database.kind === "embedded" ? "embedded PostgreSQL (PGlite) ready, migrations applied" : "PostgreSQL server ready, migrations applied",
+  );
+  if (!database.hasPgvector) {
+    logger.warn(
+      "pgvector is not available on this PostgreSQL server: embeddings are stored as real[] and ranked exactly in the server",
+    );
+  }
+  if (env.SEED_ON_START) {
+    const seeded = await seedIfEmpty(database.db);
+    if (seeded) logger.info(seeded, "empty shop seeded with the catalogue and seller configuration");
+  }
+  if (!env.AUTH_SECRET) logger.warn("AUTH_SECRET is not set: using a generated secret stored in the database");
+  if (env.ADMIN_EMAILS.length === 0) {
+    logger.warn("ADMIN_EMAILS is not set: demo mode, any signed-in user may use /admin");
+  }
+  const baseURL = publicUrl(env);
+  const trustedOrigins = [
+    ...new Set([baseURL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`, ...env.TRUSTED_ORIGINS]),
+  ];
+  const secret = await sessionSecret(database, env.AUTH_SECRET);
+  const deps: AppDeps = {
+    database,
+    auth: createAuth({ db: database.db, secret, baseURL, trustedOrigins }),
+    logger,
+    config: {
+      webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+      adminEmails: env.ADMIN_EMAILS,
+      trustedOrigins,
+      authRateLimit: {
+        windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        perIp: env.AUTH_RATE_LIMIT_PER_IP,
+        perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      },
+    },
+  };
+  return { deps, startupMs: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpClient } from "./support/http-client.ts";
+import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
+
+describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
+  let server: TestServer;
+  let http: HttpClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    http = new HttpClient(server.baseUrl);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("answers the health check with the database kind", async () => {
+    const res = await http.get("/healthz");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true, db: kind });
+  });
+
+  it("lists the seeded collection of 180 products with facets", async () => {
+    const res = await http.get("/api/products");
+    expect(res.status).toBe(200);
+    expect(res.json.total).toBe(180);
+    expect(res.json.collectionTotal).toBe(180);
+    expect(res.json.items).toHaveLength(24);
+    expect(res.json.page).toBe(1);
+    const categories = res.json.facets.categories as { value: string; count: number }[];
+    const brands = res.json.facets.brands as { value: string; count: number }[];
+    expect(categories.length).toBeGreaterThanOrEqual(8);
+    expect(brands.length).toBeGreaterThanOrEqual(25);
+    expect(categories.reduce((s, f) => s + f.count, 0)).toBe(180);
+    expect(brands.reduce((s, f) => s + f.count, 0)).toBe(180);
+    const names = categories.map((f) => f.value);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+    const product = res.json.items[0];
+    expect(Object.keys(product).sort()).toEqual(
+      [
+        "id", "sku", "name", "description", "brand", "category", "price", "listPrice", "imageUrl",
+        "rating", "reviewCount", "inStock", "stockLevel", "demandIndex", "tags",
+      ].sort(),
+    );
+    expect(Math.round(product.price * 100)).toBe(product.price * 100);
+  });
+
+  it("pages through every product exactly once", async () => {
+    const seen = new Set<string>();
+    for (let page = 1; page <= 4; page++) {
+      const res = await http.get(`/api/products?pageSize=50&page=${page}`);
+      expect(res.status).toBe(200);
+      for (const p of res.json.items) seen.add(p.id);
+      if (page === 4) expect(res.json.items).toHaveLength(30);
+    }
+    expect(seen.size).toBe(180);
+  });
+
+  it("filters by several categories and brands, with facet counts that match", async () => {
+    const all = await http.get("/api/products?pageSize=200");
+    const [c1, c2] = all.json.facets.categories as { value: string; count: number }[];
+    const res = await http.get(
+      `/api/products?pageSize=200&category=${encodeURIComponent(c1!.value)}&category=${encodeURIComponent(c2!.value)}`,
+    );
+    expect(res.json.total).toBe(c1!.count + c2!.count);
+    expect(res.json.items.every((p: { category: string }) => [c1!.value, c2!.value].includes(p.category))).toBe(true);
+    // The category facet ignores the category filter itself, so siblings stay choosable.
+    expect(res.json.facets.categories).toEqual(all.json.facets.categories);
+    const brandCounts = res.json.facets.brands as { value: string; count: number }[];
+    expect(brandCounts.reduce((s, f) => s + f.count, 0)).toBe(res.json.total);
+
+    const twoBrands = brandCounts.slice(0, 2).map((b) => b.value);
+    const both = await http.get(
+      `/api/products?pageSize=200&category=${encodeURIComponent(c1!.value)}&category=${encodeURIComponent(c2!.value)}&brand=${encodeURIComponent(twoBrands[0]!)}&brand=${encodeURIComponent(twoBrands[1]!)}`,
+    );
+    expect(both.json.total).toBe(brandCounts[0]!.count + brandCounts[1]!.count);
+    for (const p of both.json.items) {
+      expect(twoBrands).toContain(p.brand);
+      expect([c1!.value, c2!.value]).toContain(p.category);
+    }
+  });
+
+  it("sorts by price both ways and by rating", async () => {
+    const low = (await http.get("/api/products?sort=price-low&pageSize=200")).json.items as { price: number }[];
+    const high = (await http.get("/api/products?sort=price-high&pageSize=200")).json.items as { price: number }[];
+    const rated = (await http.get("/api/products?sort=rating&pageSize=200")).json.items as { rating: number }[];
+    for (let i = 1; i < low.length; i++) expect(low[i]!.price).toBeGreaterThanOrEqual(low[i - 1]!.price);
+    for (let i = 1; i < high.length; i++) expect(high[i]!.price).toBeLessThanOrEqual(high[i - 1]!.price);
+    for (let i = 1; i < rated.length; i++) expect(rated[i]!.rating).toBeLessThanOrEqual(rated[i - 1]!.rating);
+  });
+
+  it("searches name, description and brand case-insensitively", async () => {
+    const all = (await http.get("/api/products?pageSize=200")).json.items as {
+      name: string;
+      brand: string;
+      description: string;
+    }[];
+    const brand = all[0]!.brand;
+    const byBrand = await http.get(`/api/products?pageSize=200&q=${encodeURIComponent(brand.toUpperCase())}`);
+    const expected = all.filter((p) =>
+      `${p.name}\n${p.description}\n${p.brand}`.toLowerCase().includes(brand.toLowerCase()),
+    ).length;
+    expect(byBrand.json.total).toBeGreaterThanOrEqual(expected);
+    expect(byBrand.json.items.some((p: { brand: string }) => p.brand === brand)).toBe(true);
+
+    const headphones = await http.get("/api/products?q=headphones");
+    expect(headphones.json.total).toBeGreaterThan(0);
+    expect(headphones.json.items[0].name.toLowerCase()).toContain("headphones");
+  });
+
+  it("tolerates a typo: headphnes finds headphones", async () => {
+    const res = await http.get("/api/products?q=headphnes");
+    expect(res.status).toBe(200);
+    expect(res.json.total).toBeGreaterThan(0);
+    expect(res.json.items[0].name.toLowerCase()).toContain("headphones");
+  });
+
+  it("finds nothing for nonsense, with an empty page", async () => {
+    const res = await http.get("/api/products?q=zzqxv%20blorptang");
+    expect(res.status).toBe(200);
+    expect(res.json.total).toBe(0);
+    expect(res.json.items).toEqual([]);
+    expect(res.json.collectionTotal).toBe(180);
+  });
+
+  it("treats LIKE wildcards in the search as text", async () => {
+    const res = await http.get("/api/products?q=%25%25%25");
+    expect(res.status).toBe(200);
+    expect(res.json.total).toBe(0);
+  });
+
+  it("answers a bad query with a 400 and a sentence", async () => {
+    for (const query of ["pageSize=-1", "sort=bogus", "page=0", "pageSize=abc", "pageSize=100000", `q=${"x".repeat(201)}`]) {
+      const res = await http.get(`/api/products?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.json.error.code).toBe("BAD_REQUEST");
+      expect(res.json.error.message, query).toMatch(/\.$/);
+      expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+    }
+  });
+
+  it("returns one product by id and 404 for an unknown or malformed id", async () => {
+    const first = (await http.get("/api/products")).json.items[0];
+    const res = await http.get(`/api/products/${first.id}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual(first);
+    expect((await http.get("/api/products/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    const bad = await http.get("/api/products/not-a-uuid");
+    expect(bad.status).toBe(404);
+    expect(bad.json.error.message).toBe("No product has that id.");
+  });
+
+  it("serves a generated SVG image for every product", async () => {
+    const first = (await http.get("/api/products")).json.items[0];
+    const res = await http.get(first.imageUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("image/svg+xml");
+    expect(res.text.startsWith("<svg")).toBe(true);
+    expect((await http.get("/images/products/NOPE.svg")).status).toBe(404);
+  });
+
+  it("publishes an OpenAPI document generated from the contract", async () => {
+    const res = await http.get("/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.json.openapi).toBe("3.0.3");
+    expect(res.json.paths["/api/products"].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["q", "category", "brand", "sort", "page", "pageSize"]),
+    );
+    expect(res.json.paths["/api/products"].get.responses["200"].content["application/json"].schema).toBeTruthy();
+  });
+
+  it("answers unknown API routes with a JSON 404", async () => {
+    const res = await http.get("/api/nope");
+    expect(res.status).toBe(404);
+    expect(res.json.error.code).toBe("NOT_FOUND");
+  });
+});

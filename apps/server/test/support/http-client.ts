@@ -1,0 +1,60 @@
+/**
+ * A small HTTP client that behaves like a browser for our purposes: it keeps cookies and sends
+ * the shop's Origin on requests, so tests exercise the same rules a real page meets.
+ */
+export class HttpClient {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly origin: string | null = baseUrl,
+  ) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = { ...headers };
+    if (this.cookies.size > 0) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (this.origin) h.origin = this.origin;
+    if (body !== undefined) h["content-type"] ??= "application/json";
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      redirect: "manual",
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair?.indexOf("=") ?? -1;
+      if (!pair || eq < 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes and assert on them.
+    return { status: response.status, headers: response.headers, json: json as any, text };
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request("GET", path, undefined, headers);
+  }
+  post(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request("POST", path, body ?? {}, headers);
+  }
+
+  async signUp(email: string, password = "secret123", name = "Test Shopper") {
+    return this.post("/api/auth/sign-up/email", { email, password, name });
+  }
+  async signIn(email: string, password = "secret123") {
+    return this.post("/api/auth/sign-in/email", { email, password });
+  }
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = "shopper") => `${prefix}.${Date.now()}.${counter++}@example.com`;

@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import pg from "pg";
+import { createApp } from "../../src/app.ts";
+import { type Database, openDatabase } from "../../src/db/client.ts";
+import { parseEnv } from "../../src/env.ts";
+import { createLogger } from "../../src/logger.ts";
+import { startRuntime } from "../../src/server-runtime.ts";
+
+export type DbKind = "embedded" | "postgres";
+
+/** The databases a suite runs on: always the embedded one, and the server when TEST_DATABASE_URL is set. */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["embedded", "postgres"] : ["embedded"];
+
+/** A fresh database on the test server, dropped afterwards. */
+async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `haggle_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  baseUrl: string;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  seed?: boolean;
+  /** Reuse a database (for several processes on one database); the caller closes it. */
+  databaseUrl?: string;
+}
+
+export async function startTestServer(kind: DbKind, options: TestServerOptions = {}): Promise<TestServer> {
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl = options.databaseUrl;
+  if (kind === "postgres" && !databaseUrl) {
+    const created = await createServerDatabase();
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  const database = await openDatabase(kind === "postgres" ? { databaseUrl, poolSize: 20 } : {});
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PORT: "0",
+    SEED_ON_START: options.seed === false ? "false" : "true",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...options.env,
+  });
+  const logger = createLogger(env.LOG_LEVEL);
+  // The port is known only after listening; better-auth needs the base URL, so bind first.
+  let resolveFetch: (f: (r: Request) => Response | Promise<Response>) => void = () => {};
+  const fetchReady = new Promise<(r: Request) => Response | Promise<Response>>((r) => {
+    resolveFetch = r;
+  });
+  const server = serve({ fetch: async (req, envArg) => (await fetchReady)(req, envArg as never), port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((r) => server.once("listening", () => r()));
+  const port = (server.address() as AddressInfo).port;
+  const { deps } = await startRuntime({ ...env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` }, logger, { database });
+  deps.config.webDistDir = null;
+  const app = createApp(deps);
+  resolveFetch(app.fetch as (r: Request) => Response | Promise<Response>);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    database,
+    close: async () => {
+      await new Promise<void>((r) => server.close(() => r()));
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}

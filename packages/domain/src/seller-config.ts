@@ -1,0 +1,54 @@
+/**
+ * The merchant's settings and their defaults (decisions.md). Every number here is a default a
+ * merchant can change; amounts are in dollars as the merchant types them, percents in points.
+ */
+export interface NegotiationLimits {
+  max_auto_discount_pct: number;
+  max_auto_discount_amount: number;
+  bundling_discount_bonus: number;
+}
+
+export interface TierBenefits {
+  /** Extra discount points per loyalty tier, always inside the caps. */
+  extra_points: { NONE: number; BRONZE: number; SILVER: number; GOLD: number; PLATINUM: number };
+  /** Lifetime value (dollars) at which each tier starts; BRONZE starts at the first order. */
+  thresholds: { SILVER: number; GOLD: number; PLATINUM: number };
+}
+
+export interface EscalationRules {
+  ceiling_pct: number;
+  ceiling_amount: number;
+}
+
+export interface GlobalRules {
+  offer_expiry_minutes: number;
+  max_rounds: number;
+  free_shipping_threshold: number;
+  flat_shipping: number;
+  tax_rate_pct: number;
+}
+
+export interface SellerConfig {
+  negotiation_limits: NegotiationLimits;
+  tier_benefits: TierBenefits;
+  escalation_rules: EscalationRules;
+  global_rules: GlobalRules;
+}
+
+export type SellerConfigType = keyof SellerConfig;
+
+export const DEFAULT_SELLER_CONFIG: SellerConfig = {
+  negotiation_limits: { max_auto_discount_pct: 15, max_auto_discount_amount: 150, bundling_discount_bonus: 5 },
+  tier_benefits: {
+    extra_points: { NONE: 0, BRONZE: 1, SILVER: 2, GOLD: 3, PLATINUM: 5 },
+    thresholds: { SILVER: 500, GOLD: 2000, PLATINUM: 5000 },
+  },
+  escalation_rules: { ceiling_pct: 25, ceiling_amount: 400 },
+  global_rules: {
+    offer_expiry_minutes: 30,
+    max_rounds: 8,
+    free_shipping_threshold: 100,
+    flat_shipping: 10,
+    tax_rate_pct: 10,
+  },
+};
