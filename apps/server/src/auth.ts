@@ -16,6 +16,8 @@ export interface AuthOptions {
 export function createAuth({ db, secret, baseURL, trustedOrigins }: AuthOptions) {
   return betterAuth({
     appName: "Haggle",
+    // Failed sign-ins are expected traffic, not warnings; errors still reach the log.
+    logger: { level: "error" },
     secret,
     baseURL,
     basePath: "/api/auth",

@@ -67,17 +67,22 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
   });
   const logger = createLogger(env.LOG_LEVEL);
   // The port is known only after listening; better-auth needs the base URL, so bind first.
-  let resolveFetch: (f: (r: Request) => Response | Promise<Response>) => void = () => {};
-  const fetchReady = new Promise<(r: Request) => Response | Promise<Response>>((r) => {
+  type Fetch = (request: Request, bindings: unknown) => Response | Promise<Response>;
+  let resolveFetch: (f: Fetch) => void = () => {};
+  const fetchReady = new Promise<Fetch>((r) => {
     resolveFetch = r;
   });
-  const server = serve({ fetch: async (req, envArg) => (await fetchReady)(req, envArg as never), port: 0, hostname: "127.0.0.1" });
+  const server = serve({
+    fetch: async (request, bindings) => (await fetchReady)(request, bindings),
+    port: 0,
+    hostname: "127.0.0.1",
+  });
   await new Promise<void>((r) => server.once("listening", () => r()));
   const port = (server.address() as AddressInfo).port;
   const { deps } = await startRuntime({ ...env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` }, logger, { database });
   deps.config.webDistDir = null;
   const app = createApp(deps);
-  resolveFetch(app.fetch as (r: Request) => Response | Promise<Response>);
+  resolveFetch(app.fetch as Fetch);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     database,

@@ -1,0 +1,17 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { Toaster } from "sonner";
+import { CartProvider } from "@/features/cart/components/cart-provider";
+import { createQueryClient } from "./query-client";
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CartProvider>
+        {children}
+        <Toaster richColors closeButton position="top-right" />
+      </CartProvider>
+    </QueryClientProvider>
+  );
+}

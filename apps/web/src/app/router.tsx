@@ -1,0 +1,53 @@
+import { lazy } from "react";
+import { createBrowserRouter } from "react-router";
+import { AppLayout } from "./layout/app-layout";
+import { RequireSignIn } from "./layout/require-sign-in";
+import { RouteError } from "./layout/route-error";
+
+// One chunk per screen: the home page never downloads the auth, admin or merchant code.
+const HomeScreen = lazy(() => import("./routes/home-screen").then((m) => ({ default: m.HomeScreen })));
+const AuthScreen = lazy(() => import("./routes/auth-screen").then((m) => ({ default: m.AuthScreen })));
+const CartScreen = lazy(() => import("./routes/cart-screen").then((m) => ({ default: m.CartScreen })));
+const NegotiateScreen = lazy(() =>
+  import("./routes/negotiate-screen").then((m) => ({ default: m.NegotiateScreen })),
+);
+const OrdersScreen = lazy(() => import("./routes/orders-screen").then((m) => ({ default: m.OrdersScreen })));
+const OrderPlacedScreen = lazy(() =>
+  import("./routes/order-placed-screen").then((m) => ({ default: m.OrderPlacedScreen })),
+);
+const AdminScreen = lazy(() => import("./routes/admin-screen").then((m) => ({ default: m.AdminScreen })));
+const MerchantScreen = lazy(() =>
+  import("./routes/merchant-screen").then((m) => ({ default: m.MerchantScreen })),
+);
+const NotFoundScreen = lazy(() =>
+  import("./routes/not-found-screen").then((m) => ({ default: m.NotFoundScreen })),
+);
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, element: <HomeScreen /> },
+        { path: "auth", element: <AuthScreen /> },
+        {
+          element: <RequireSignIn />,
+          children: [
+            { path: "cart", element: <CartScreen /> },
+            { path: "cart/negotiate", element: <NegotiateScreen /> },
+            { path: "orders", element: <OrdersScreen /> },
+            { path: "order-placed", element: <OrderPlacedScreen /> },
+            { path: "admin", element: <AdminScreen /> },
+          ],
+        },
+        {
+          path: "merchant",
+          element: <RequireSignIn requiredRole="merchant" />,
+          children: [{ path: "*", element: <MerchantScreen /> }],
+        },
+        { path: "*", element: <NotFoundScreen /> },
+      ],
+    },
+  ]);
+}

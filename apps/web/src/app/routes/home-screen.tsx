@@ -1,0 +1,22 @@
+import type { Product } from "@haggle/contract/products";
+import { useCallback } from "react";
+import { toast } from "sonner";
+import { useCart } from "@/features/cart/hooks/use-cart";
+import { CatalogView } from "@/features/catalog/components/catalog-view";
+
+export function HomeScreen() {
+  const { addToCart } = useCart();
+  const onAddToCart = useCallback(
+    (product: Product) => {
+      addToCart(product);
+      toast.success("Added to cart", { description: `${product.name} has been added to your cart.` });
+    },
+    [addToCart],
+  );
+  return (
+    <>
+      <title>Haggle · Shop All Products</title>
+      <CatalogView onAddToCart={onAddToCart} />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { type Me, MeSchema } from "@haggle/contract/account";
+import { useQuery } from "@tanstack/react-query";
+import { ApiRequestError, apiFetch } from "@/lib/api-client";
+
+export const sessionQueryKey = ["session"] as const;
+
+/** GET /api/me; a 401 means "signed out" and is an answer, not an error. */
+export async function fetchSession(): Promise<Me | null> {
+  try {
+    return await apiFetch("/api/me", { schema: MeSchema });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export interface Session {
+  /** The signed-in shopper's account, profile and roles; null when signed out. */
+  me: Me | null;
+  user: Me["user"] | null;
+  isMerchant: boolean;
+  /** True until the first answer (or failure) arrives. */
+  isPending: boolean;
+}
+
+export function useSession(): Session {
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: fetchSession,
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
+  });
+  // If the session cannot be checked (server down), the visitor is treated as signed out.
+  const me = query.data ?? null;
+  return {
+    me,
+    user: me?.user ?? null,
+    isMerchant: me?.roles.includes("merchant") ?? false,
+    isPending: query.isPending,
+  };
+}

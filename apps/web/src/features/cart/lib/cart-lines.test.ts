@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { makeProduct } from "@/test/make-product";
+import { type CartLine, cartItemCount, cartReducer, cartSubtotalCents } from "./cart-lines";
+
+const at = "2025-01-01T00:00:00.000Z";
+
+describe("cartReducer", () => {
+  it("adds a new product with quantity 1 and its addedAt", () => {
+    const lines = cartReducer([], { type: "add", product: makeProduct("a"), quantity: 1, at });
+    expect(lines).toEqual([{ ...makeProduct("a"), quantity: 1, addedAt: at }]);
+  });
+
+  it("raises the quantity when the same product is added again", () => {
+    let lines: CartLine[] = [];
+    lines = cartReducer(lines, { type: "add", product: makeProduct("a"), quantity: 1, at });
+    lines = cartReducer(lines, { type: "add", product: makeProduct("a"), quantity: 1, at: "later" });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.quantity).toBe(2);
+    expect(lines[0]?.addedAt).toBe(at);
+  });
+
+  it("removes the line when the quantity is set to 0 or less", () => {
+    const start = cartReducer([], { type: "add", product: makeProduct("a"), quantity: 3, at });
+    expect(cartReducer(start, { type: "set-quantity", productId: "a", quantity: 0 })).toEqual([]);
+    expect(cartReducer(start, { type: "set-quantity", productId: "a", quantity: -2 })).toEqual([]);
+    expect(cartReducer(start, { type: "set-quantity", productId: "a", quantity: 5 })[0]?.quantity).toBe(5);
+  });
+
+  it("removes one line and clears all", () => {
+    let lines = cartReducer([], { type: "add", product: makeProduct("a"), quantity: 1, at });
+    lines = cartReducer(lines, { type: "add", product: makeProduct("b"), quantity: 1, at });
+    expect(cartReducer(lines, { type: "remove", productId: "a" }).map((l) => l.id)).toEqual(["b"]);
+    expect(cartReducer(lines, { type: "clear" })).toEqual([]);
+  });
+});
+
+describe("cart totals", () => {
+  it("counts the sum of quantities and sums price x quantity in cents", () => {
+    let lines = cartReducer([], {
+      type: "add",
+      product: makeProduct("a", { price: 0.1, listPrice: 0.1 }),
+      quantity: 3,
+      at,
+    });
+    lines = cartReducer(lines, {
+      type: "add",
+      product: makeProduct("b", { price: 19.99, listPrice: 19.99 }),
+      quantity: 2,
+      at,
+    });
+    expect(cartItemCount(lines)).toBe(5);
+    expect(cartSubtotalCents(lines)).toBe(30 + 3998);
+  });
+});

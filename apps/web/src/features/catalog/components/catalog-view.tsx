@@ -1,0 +1,120 @@
+import type { Product } from "@haggle/contract/products";
+import { PackageSearchIcon } from "lucide-react";
+import { useCallback, useEffect, useMemo } from "react";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useProductList } from "../api/use-product-list";
+import { useCatalogFilters } from "../hooks/use-catalog-filters";
+import { toggleValue } from "../lib/catalog-filters";
+import { withSelectedOptions } from "../lib/facet-options";
+import { FilterPanel } from "./filter-panel";
+import { ProductCard } from "./product-card";
+import { SearchBox } from "./search-box";
+import { SortSelect } from "./sort-select";
+
+interface CatalogViewProps {
+  onAddToCart: (product: Product) => void;
+}
+
+/** The home page: 'Shop All Products' with search, sort, filters and a paged product grid. */
+export function CatalogView({ onAddToCart }: CatalogViewProps) {
+  const { filters, updateFilters } = useCatalogFilters();
+  const list = useProductList(filters);
+  const pages = list.data?.pages ?? [];
+  const firstPage = pages[0];
+  const products = useMemo(() => pages.flatMap((page) => page.items), [pages]);
+  const isLoadingView = list.isPending || list.isPlaceholderData;
+
+  useEffect(() => {
+    // The spec's error catalogue: a product fetch error is logged only.
+    if (list.error) console.error("Failed to load products", list.error);
+  }, [list.error]);
+
+  const categories = useMemo(
+    () => withSelectedOptions(firstPage?.facets.categories ?? [], filters.categories),
+    [firstPage, filters.categories],
+  );
+  const brands = useMemo(
+    () => withSelectedOptions(firstPage?.facets.brands ?? [], filters.brands),
+    [firstPage, filters.brands],
+  );
+
+  const commitSearch = useCallback((q: string) => updateFilters({ q }, { replace: true }), [updateFilters]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">Shop All Products</h1>
+        <p className="min-h-6 text-muted-foreground">
+          {firstPage ? `${firstPage.collectionTotal} products in our collection` : "\u00a0"}
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SearchBox value={filters.q} onCommit={commitSearch} />
+        <SortSelect value={filters.sort} onChange={(sort) => updateFilters({ sort })} />
+      </div>
+
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+        <div className="lg:w-64 lg:shrink-0">
+          <FilterPanel
+            categories={categories}
+            brands={brands}
+            selectedCategories={filters.categories}
+            selectedBrands={filters.brands}
+            onToggleCategory={(value, checked) =>
+              updateFilters({ categories: toggleValue(filters.categories, value, checked) })
+            }
+            onToggleBrand={(value, checked) =>
+              updateFilters({ brands: toggleValue(filters.brands, value, checked) })
+            }
+            onClear={() => updateFilters({ categories: [], brands: [] })}
+          />
+        </div>
+
+        <section aria-label="Products" className="flex min-w-0 flex-1 flex-col gap-4">
+          {isLoadingView ? (
+            <Spinner aria-label="Loading products" className="py-24" />
+          ) : list.isError && !firstPage ? (
+            <div className="flex flex-col items-center gap-3 py-24 text-center text-muted-foreground">
+              <p>Products could not be loaded right now.</p>
+              <Button variant="outline" onClick={() => list.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : products.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 py-24 text-center">
+              <PackageSearchIcon className="mb-2 size-12 text-muted-foreground" aria-hidden="true" />
+              <p className="text-lg font-semibold">No products found</p>
+              <p className="text-muted-foreground">Try adjusting your filters or search query</p>
+            </div>
+          ) : (
+            <>
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {`Showing ${products.length} of ${firstPage?.total ?? products.length} products`}
+              </p>
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                {products.map((product) => (
+                  <ProductCard key={product.id} product={product} onAddToCart={onAddToCart} />
+                ))}
+              </div>
+              {list.hasNextPage && (
+                <div className="flex justify-center pt-2">
+                  <Button
+                    variant="outline"
+                    size="lg"
+                    onClick={() => list.fetchNextPage()}
+                    disabled={list.isFetchingNextPage}
+                    aria-busy={list.isFetchingNextPage}
+                  >
+                    {list.isFetchingNextPage ? "Loading..." : "Load more"}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

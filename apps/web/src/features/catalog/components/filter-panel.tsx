@@ -1,0 +1,89 @@
+import { ChevronDownIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { useMediaQuery } from "../hooks/use-media-query";
+import { type FacetOption, FacetChecklist } from "./facet-checklist";
+
+interface FilterPanelProps {
+  categories: readonly FacetOption[];
+  brands: readonly FacetOption[];
+  selectedCategories: readonly string[];
+  selectedBrands: readonly string[];
+  onToggleCategory: (value: string, checked: boolean) => void;
+  onToggleBrand: (value: string, checked: boolean) => void;
+  onClear: () => void;
+}
+
+/**
+ * The 'Filters' sidebar. Below the lg breakpoint its heading becomes a disclosure button
+ * (collapsed by default) so the product grid comes first on phones.
+ */
+export function FilterPanel(props: FilterPanelProps) {
+  const panelId = useId();
+  const isWide = useMediaQuery("(min-width: 1024px)");
+  const [open, setOpen] = useState(false);
+  const expanded = isWide || open;
+  const hasFilters = props.selectedCategories.length > 0 || props.selectedBrands.length > 0;
+  const activeCount = props.selectedCategories.length + props.selectedBrands.length;
+
+  return (
+    <aside
+      aria-label="Product filters"
+      className="rounded-xl border bg-card p-4 shadow-sm lg:sticky lg:top-20"
+    >
+      <div className="flex min-h-8 items-center justify-between gap-2">
+        <h2 className="text-base font-semibold">
+          {isWide ? (
+            "Filters"
+          ) : (
+            <button
+              type="button"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={() => setOpen((value) => !value)}
+              className="-mx-1 flex items-center gap-2 rounded-md px-1 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              Filters
+              {activeCount > 0 && (
+                <>
+                  <span
+                    className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground"
+                    aria-hidden="true"
+                  >
+                    {activeCount}
+                  </span>
+                  <span className="sr-only">{`, ${activeCount} selected`}</span>
+                </>
+              )}
+              <ChevronDownIcon
+                className={cn("size-4 transition-transform", open && "rotate-180")}
+                aria-hidden="true"
+              />
+            </button>
+          )}
+        </h2>
+        {hasFilters && (
+          <Button variant="ghost" size="sm" onClick={props.onClear}>
+            Clear
+          </Button>
+        )}
+      </div>
+      <div id={panelId} hidden={!expanded} className="mt-4 flex flex-col gap-6">
+        <FacetChecklist
+          title="Category"
+          options={props.categories}
+          selected={props.selectedCategories}
+          onToggle={props.onToggleCategory}
+        />
+        <FacetChecklist
+          title="Brand"
+          options={props.brands}
+          selected={props.selectedBrands}
+          onToggle={props.onToggleBrand}
+          className="-m-1 max-h-48 overflow-y-auto p-1"
+        />
+      </div>
+    </aside>
+  );
+}

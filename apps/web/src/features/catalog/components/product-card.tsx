@@ -1,0 +1,74 @@
+import type { Product } from "@haggle/contract/products";
+import { discountBadgePercent, showsListPrice } from "@haggle/domain/discount-badge";
+import { formatUsd, toCents } from "@haggle/domain/money";
+import { ShoppingCartIcon } from "lucide-react";
+import { useId } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { RatingStars } from "./rating-stars";
+
+interface ProductCardProps {
+  product: Product;
+  onAddToCart: (product: Product) => void;
+}
+
+export function ProductCard({ product, onAddToCart }: ProductCardProps) {
+  const headingId = useId();
+  const price = toCents(product.price);
+  const listPrice = toCents(product.listPrice);
+  const discount = discountBadgePercent(price, listPrice);
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-brand={product.brand}
+      data-price={product.price}
+      className="group flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="relative aspect-square overflow-hidden bg-muted">
+        <img
+          src={product.imageUrl}
+          alt={product.name}
+          loading="lazy"
+          decoding="async"
+          width={400}
+          height={400}
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+        {discount !== null && (
+          <Badge variant="destructive" className="absolute top-2 left-2 text-sm">
+            -{discount}%
+          </Badge>
+        )}
+        {!product.inStock && (
+          <div className="absolute inset-0 flex items-center justify-center bg-background/70 backdrop-blur-[1px]">
+            <span className="rounded-md bg-foreground px-3 py-1 text-sm font-semibold text-background">
+              Out of Stock
+            </span>
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{product.brand}</p>
+        <h3 id={headingId} className="line-clamp-2 leading-snug font-semibold">
+          {product.name}
+        </h3>
+        <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+        <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
+          <span className="sr-only">Price:</span>
+          <span className="text-lg font-bold">{formatUsd(price)}</span>
+          {showsListPrice(price, listPrice) && (
+            <>
+              <span className="sr-only">List price:</span>
+              <s className="text-sm text-muted-foreground">{formatUsd(listPrice)}</s>
+            </>
+          )}
+        </div>
+        <Button className="mt-2 w-full" disabled={!product.inStock} onClick={() => onAddToCart(product)}>
+          <ShoppingCartIcon aria-hidden="true" />
+          Add to Cart
+        </Button>
+      </div>
+    </article>
+  );
+}
