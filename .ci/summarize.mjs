@@ -1,6 +1,7 @@
 // Prints "N passed, N failed" from the Vitest and Playwright summaries in a test log.
 import { readFileSync } from "node:fs";
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes.
 const log = readFileSync(process.argv[2] ?? "/dev/stdin", "utf8").replace(/\x1b\[[0-9;]*m/g, "");
 let passed = 0;
 let failed = 0;

@@ -3,7 +3,7 @@ import { escapeLike, tokenizeSearch } from "@haggle/domain/search-text";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { products } from "../db/schema.ts";
-import { toProductDto } from "./product-dto.ts";
+import { productColumns, toProductDto } from "./product-dto.ts";
 
 /** How close a misspelt word must be to a word of the name or brand (pg_trgm word_similarity). */
 const TYPO_SIMILARITY = 0.45;
@@ -52,7 +52,7 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<Product
   // Each facet counts what the other filters leave, so choosing a brand keeps its siblings visible.
   const [rows, [totalRow], categories, brands, [collectionRow]] = await Promise.all([
     db
-      .select()
+      .select(productColumns)
       .from(products)
       .where(where)
       .orderBy(...orderFor(query, words))
@@ -85,7 +85,7 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<Product
 
 export async function getProduct(db: Db, id: string) {
   const [row] = await db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(and(eq(products.id, id), eq(products.hidden, false)))
     .limit(1);

@@ -1,8 +1,27 @@
 import type { Product } from "@haggle/contract/products";
 import { toCents, toDollars } from "@haggle/domain/money";
-import type { products } from "../db/schema.ts";
+import { products } from "../db/schema.ts";
 
-type ProductRow = typeof products.$inferSelect;
+/** The columns a product answer needs: not the embedding nor the search vector (large, internal). */
+export const productColumns = {
+  id: products.id,
+  sku: products.sku,
+  name: products.name,
+  description: products.description,
+  brand: products.brand,
+  category: products.category,
+  price: products.price,
+  listPrice: products.listPrice,
+  imageUrl: products.imageUrl,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  inStock: products.inStock,
+  stockLevel: products.stockLevel,
+  demandIndex: products.demandIndex,
+  tags: products.tags,
+};
+
+type ProductRow = Pick<typeof products.$inferSelect, keyof typeof productColumns>;
 
 /** A database numeric(12,2) value (a string) as exact JSON dollars. */
 export function moneyOut(value: string | number): number {

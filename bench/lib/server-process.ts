@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export interface RunningServer {
+  baseUrl: string;
+  /** Milliseconds from spawning the process to the first healthy /healthz answer. */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (tsx apps/server/src/index.ts) as a child process, as `npm start` does. */
+export async function startServer(options: { port: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "haggle-bench-"));
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+      ...options.env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const startupMs = performance.now() - started;
+  return {
+    baseUrl,
+    startupMs,
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
