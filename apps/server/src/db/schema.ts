@@ -164,6 +164,10 @@ export const carts = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     status: text("status").notNull().default("active"),
+    /** The applied negotiated order-level discount; written only by the server when applying its own offer. */
+    negotiatedDiscount: money("negotiated_discount").notNull().default("0"),
+    /** The negotiation whose offer is applied to this cart, if any. */
+    appliedNegotiationId: uuid("applied_negotiation_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -256,6 +260,7 @@ export const orders = pgTable(
     negotiationId: uuid("negotiation_id").references(() => negotiations.id, { onDelete: "set null" }),
     subtotal: money("subtotal").notNull(),
     discountApplied: money("discount_applied").notNull().default("0"),
+    extraDiscount: money("extra_discount").notNull().default("0"),
     shipping: money("shipping").notNull().default("0"),
     tax: money("tax").notNull().default("0"),
     total: money("total").notNull(),

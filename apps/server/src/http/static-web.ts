@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
@@ -26,10 +27,12 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
       },
     }),
   );
+  // A hashed asset that is gone (an older build) is a 404, not the app's HTML.
+  app.get("/assets/*", (c) => c.text("Not found", 404));
   app.use("*", serveStatic({ root }));
-  const indexHtml = readFileSync(indexFile, "utf8");
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    // Read per request: a rebuild of the web app is served without restarting the server.
+    return c.html(await readFile(indexFile, "utf8"));
   });
 }

@@ -6,8 +6,9 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

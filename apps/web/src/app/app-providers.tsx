@@ -10,7 +10,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <CartProvider>
         {children}
-        <Toaster richColors closeButton position="top-right" />
+        {/* Below the sticky header (4rem), so toasts never cover the cart badge or account menu. */}
+        <Toaster
+          richColors
+          closeButton
+          position="top-right"
+          offset={{ top: 76 }}
+          mobileOffset={{ top: 72 }}
+        />
       </CartProvider>
     </QueryClientProvider>
   );

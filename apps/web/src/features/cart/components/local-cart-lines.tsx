@@ -1,4 +1,5 @@
 import { formatUsd, toCents } from "@haggle/domain/money";
+import { formatPrice } from "@/lib/format-price";
 import { ShoppingCartIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -38,7 +39,7 @@ export function LocalCartLines() {
               <p className="text-xs text-muted-foreground">{line.brand}</p>
               <p className="truncate font-medium">{line.name}</p>
               <p className="text-sm text-muted-foreground">
-                {formatUsd(toCents(line.price))} × {line.quantity}
+                {formatPrice(line.price)} × {line.quantity}
               </p>
             </div>
             <p className="shrink-0 font-semibold">{formatUsd(toCents(line.price) * line.quantity)}</p>

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { MoneySchema, ProductSchema } from "./products.ts";
+
+export const MAX_LINE_QUANTITY = 99;
+
+export const SummarySchema = z
+  .object({
+    itemCount: z.number().int(),
+    subtotal: MoneySchema,
+    discount: MoneySchema,
+    shipping: MoneySchema,
+    tax: MoneySchema,
+    total: MoneySchema,
+    savings: MoneySchema,
+  })
+  .meta({ id: "Summary" });
+export type Summary = z.infer<typeof SummarySchema>;
+
+export const OfferSchema = z
+  .object({
+    id: z.string(),
+    discountPercent: z.number(),
+    discountAmount: MoneySchema,
+    itemAdjustments: z.array(z.object({ cartItemId: z.string(), newPrice: MoneySchema })),
+    newItems: z.array(z.object({ productId: z.string(), quantity: z.number().int(), price: MoneySchema })),
+    expiresAt: z.string(),
+    status: z.string(),
+  })
+  .meta({ id: "Offer" });
+export type Offer = z.infer<typeof OfferSchema>;
+
+export const CartItemSchema = z
+  .object({
+    id: z.string(),
+    productId: z.string(),
+    quantity: z.number().int(),
+    unitPrice: MoneySchema,
+    listPrice: MoneySchema,
+    product: ProductSchema,
+  })
+  .meta({ id: "CartItem" });
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+export const CartSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(["active", "converted"]),
+    items: z.array(CartItemSchema),
+    summary: SummarySchema,
+    offer: OfferSchema.nullable(),
+    /** Sentences about what a merge could not do (sold out, capped at stock). */
+    notices: z.array(z.string()).optional(),
+  })
+  .meta({ id: "Cart" });
+export type Cart = z.infer<typeof CartSchema>;
+
+const productId = z.uuid("productId must be the id of a product.");
+const quantityMessage = `Quantity must be a whole number up to ${MAX_LINE_QUANTITY}.`;
+
+export const AddCartItemSchema = z.object({
+  productId,
+  quantity: z
+    .number({ error: quantityMessage })
+    .int(quantityMessage)
+    .min(1, "Quantity must be at least 1.")
+    .max(MAX_LINE_QUANTITY, quantityMessage)
+    .optional()
+    .default(1),
+});
+
+/** 0 or less removes the line (spec §4). */
+export const UpdateCartItemSchema = z.object({
+  quantity: z.number({ error: quantityMessage }).int(quantityMessage).max(MAX_LINE_QUANTITY, quantityMessage),
+});
+
+export const MergeCartSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        productId,
+        quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(1, "Quantity must be at least 1.").max(MAX_LINE_QUANTITY, quantityMessage),
+      }),
+    )
+    .max(100, "A cart can merge at most 100 lines at once."),
+});

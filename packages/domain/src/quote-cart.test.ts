@@ -1,0 +1,85 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { PricingError, pricingRulesFrom, quoteCart } from "./quote-cart.ts";
+import { DEFAULT_SELLER_CONFIG } from "./seller-config.ts";
+
+const rules = pricingRulesFrom(DEFAULT_SELLER_CONFIG.global_rules);
+const line = (price: number, quantity = 1, listPrice = price, priceSnapshot: number | null = null) => ({
+  price,
+  listPrice,
+  quantity,
+  priceSnapshot,
+});
+
+describe("the one pricing rule", () => {
+  it("uses the defaults of decisions.md: free shipping from $100.00, else $10.00, tax 10%", () => {
+    expect(rules).toEqual({ freeShippingThreshold: 10000, flatShipping: 1000, taxRateBasisPoints: 1000 });
+  });
+
+  it("ships free at exactly $100.00 and charges $10.00 one cent below", () => {
+    const at = quoteCart([line(10000)], 0, rules);
+    expect(at).toMatchObject({ subtotal: 10000, shipping: 0, tax: 1000, total: 11000 });
+    const below = quoteCart([line(9999)], 0, rules);
+    expect(below).toMatchObject({ subtotal: 9999, shipping: 1000, tax: 1000, total: 9999 + 1000 + 1000 });
+  });
+
+  it("applies the threshold after the extra discount", () => {
+    const q = quoteCart([line(10500)], 600, rules);
+    expect(q).toMatchObject({ discountedSubtotal: 9900, shipping: 1000, tax: 990, total: 9900 + 1000 + 990 });
+  });
+
+  it("rounds tax half up to the cent", () => {
+    expect(quoteCart([line(1005)], 0, rules).tax).toBe(101); // 100.5 cents
+    expect(quoteCart([line(1004)], 0, rules).tax).toBe(100); // 100.4 cents
+    expect(quoteCart([line(333, 3)], 0, rules).tax).toBe(100); // 99.9 cents
+  });
+
+  it("prefers the negotiated snapshot over the product price", () => {
+    const q = quoteCart([line(5000, 2, 6000, 4500)], 0, rules);
+    expect(q.subtotal).toBe(9000);
+    expect(q.listTotal).toBe(12000);
+    expect(q.savings).toBe(3000);
+  });
+
+  it("counts savings as list total minus subtotal plus the extra discount", () => {
+    const q = quoteCart([line(8000, 1, 10000), line(3000, 2)], 1500, rules);
+    expect(q.savings).toBe(2000 + 1500);
+    expect(q.itemCount).toBe(3);
+  });
+
+  it("refuses a discount larger than the subtotal, a negative one, and bad quantities", () => {
+    expect(() => quoteCart([line(1000)], 1001, rules)).toThrow(PricingError);
+    expect(() => quoteCart([line(1000)], -1, rules)).toThrow(PricingError);
+    expect(() => quoteCart([line(1000, 0)], 0, rules)).toThrow(PricingError);
+    expect(() => quoteCart([line(1000, 1.5)], 0, rules)).toThrow(PricingError);
+  });
+
+  it("charges nothing for an empty cart", () => {
+    expect(quoteCart([], 0, rules)).toMatchObject({ subtotal: 0, shipping: 0, tax: 0, total: 0, itemCount: 0 });
+  });
+
+  it("always has a total equal to its parts, in whole cents, never below zero", () => {
+    const lineArb = fc.record({
+      price: fc.integer({ min: 0, max: 500_000 }),
+      listPrice: fc.integer({ min: 0, max: 600_000 }),
+      quantity: fc.integer({ min: 1, max: 20 }),
+      priceSnapshot: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: 8 }), fc.double({ min: 0, max: 1, noNaN: true }), (lines, share) => {
+        const subtotal = lines.reduce((s, l) => s + (l.priceSnapshot ?? l.price) * l.quantity, 0);
+        const discount = Math.floor(subtotal * share);
+        const q = quoteCart(lines, discount, rules);
+        expect(q.subtotal).toBe(subtotal);
+        expect(q.discountedSubtotal).toBe(q.subtotal - q.discount);
+        expect(q.total).toBe(q.discountedSubtotal + q.shipping + q.tax);
+        expect(q.savings).toBe(q.listTotal - q.subtotal + q.discount);
+        expect(q.savings).toBeGreaterThanOrEqual(q.discount);
+        for (const v of Object.values(q)) expect(Number.isSafeInteger(v)).toBe(true);
+        expect(q.total).toBeGreaterThanOrEqual(0);
+        expect([0, rules.flatShipping]).toContain(q.shipping);
+        expect(Math.abs(q.tax * 10 - q.discountedSubtotal)).toBeLessThanOrEqual(5);
+      }),
+    );
+  });
+});

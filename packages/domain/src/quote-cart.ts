@@ -1,0 +1,88 @@
+import { type Cents, assertCents, percentOf } from "./money.ts";
+import type { GlobalRules } from "./seller-config.ts";
+import { toCents } from "./money.ts";
+
+/**
+ * The one pricing rule (decisions.md), the only place totals are computed:
+ * line price = snapshot if set, else product price; subtotal = sum(line price x quantity);
+ * discounted subtotal = subtotal - extra discount; shipping = 0 at or above the free-shipping
+ * threshold, else flat; tax = rate x discounted subtotal, half up; total = the three added.
+ */
+export interface PricingRules {
+  freeShippingThreshold: Cents;
+  flatShipping: Cents;
+  /** 10% = 1000 basis points. */
+  taxRateBasisPoints: number;
+}
+
+export interface QuoteLine {
+  /** The product's current price. */
+  price: Cents;
+  /** The negotiated unit price written by the server, if any. */
+  priceSnapshot: Cents | null;
+  listPrice: Cents;
+  quantity: number;
+}
+
+export interface CartQuote {
+  itemCount: number;
+  /** sum(list price x quantity) */
+  listTotal: Cents;
+  subtotal: Cents;
+  /** The applied negotiated order-level discount. */
+  discount: Cents;
+  discountedSubtotal: Cents;
+  shipping: Cents;
+  tax: Cents;
+  total: Cents;
+  /** (list total - subtotal) + discount: what the order records as discount_applied. */
+  savings: Cents;
+}
+
+export class PricingError extends Error {}
+
+export function pricingRulesFrom(rules: Pick<GlobalRules, "free_shipping_threshold" | "flat_shipping" | "tax_rate_pct">): PricingRules {
+  return {
+    freeShippingThreshold: toCents(rules.free_shipping_threshold),
+    flatShipping: toCents(rules.flat_shipping),
+    taxRateBasisPoints: Math.round(rules.tax_rate_pct * 100),
+  };
+}
+
+export function unitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">): Cents {
+  return line.priceSnapshot ?? line.price;
+}
+
+export function quoteCart(lines: QuoteLine[], extraDiscount: Cents, rules: PricingRules): CartQuote {
+  let itemCount = 0;
+  let listTotal = 0;
+  let subtotal = 0;
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) {
+      throw new PricingError(`A cart line must have a positive whole quantity, not ${line.quantity}.`);
+    }
+    const price = assertCents(unitPrice(line));
+    if (price < 0 || line.listPrice < 0) throw new PricingError("Prices cannot be negative.");
+    itemCount += line.quantity;
+    subtotal += price * line.quantity;
+    // A snapshot above the list price is not a saving: savings never go negative per line.
+    listTotal += Math.max(line.listPrice, price) * line.quantity;
+  }
+  assertCents(extraDiscount);
+  if (extraDiscount < 0) throw new PricingError("A discount cannot be negative.");
+  if (extraDiscount > subtotal) throw new PricingError("A discount cannot be larger than the subtotal.");
+  const discountedSubtotal = subtotal - extraDiscount;
+  const shipping = lines.length === 0 || discountedSubtotal >= rules.freeShippingThreshold ? 0 : rules.flatShipping;
+  const tax = percentOf(discountedSubtotal, rules.taxRateBasisPoints);
+  return {
+    itemCount,
+    listTotal,
+    subtotal,
+    discount: extraDiscount,
+    discountedSubtotal,
+    shipping,
+    tax,
+    total: discountedSubtotal + shipping + tax,
+    savings: listTotal - subtotal + extraDiscount,
+  };
+}
