@@ -8,6 +8,8 @@ import { mountWebApp } from "./http/static-web.ts";
 import { forbidden, HttpError, notFound } from "./lib/http-error.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { cartRoutes } from "./routes/cart.ts";
+import { checkoutRoutes, orderRoutes } from "./routes/orders.ts";
 import { functionRoutes } from "./routes/functions.ts";
 import { imageRoutes } from "./routes/images.ts";
 import { meRoutes } from "./routes/me.ts";
@@ -77,6 +79,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api/auth", authRoutes());
   app.route("/api/products", productRoutes());
   app.route("/api/me", meRoutes());
+  app.route("/api/cart", cartRoutes());
+  app.route("/api/checkout", checkoutRoutes());
+  app.route("/api/orders", orderRoutes());
   app.route("/functions/v1", functionRoutes());
   app.route("/images", imageRoutes());
   app.all("/api/*", () => {

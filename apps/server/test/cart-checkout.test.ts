@@ -1,0 +1,350 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "../src/db/schema.ts";
+import { HttpClient, uniqueEmail } from "./support/http-client.ts";
+import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
+
+interface P {
+  id: string;
+  name: string;
+  price: number;
+  listPrice: number;
+  inStock: boolean;
+  stockLevel: number;
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) => {
+  let server: TestServer;
+  let catalogue: P[];
+
+  async function shopper(name = "Shopper") {
+    const http = new HttpClient(server.baseUrl);
+    const res = await http.signUp(uniqueEmail(), "secret123", name);
+    expect(res.status).toBe(200);
+    return http;
+  }
+  const checkoutWith = (http: HttpClient, key = randomUUID()) =>
+    http.post("/api/checkout", {}, { "idempotency-key": key });
+  const inStock = (min = 5) => catalogue.filter((p) => p.inStock && p.stockLevel >= min);
+  async function setStock(productId: string, stockLevel: number) {
+    await server.database.db.update(products).set({ stockLevel }).where(eq(products.id, productId));
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    catalogue = (await new HttpClient(server.baseUrl).get("/api/products?pageSize=200")).json.items;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("needs a signed-in shopper for every cart, checkout and order route", async () => {
+    const anon = new HttpClient(server.baseUrl);
+    for (const [method, path] of [
+      ["GET", "/api/cart"],
+      ["POST", "/api/cart/items"],
+      ["PATCH", `/api/cart/items/${randomUUID()}`],
+      ["DELETE", `/api/cart/items/${randomUUID()}`],
+      ["DELETE", "/api/cart"],
+      ["POST", "/api/cart/merge"],
+      ["POST", "/api/checkout"],
+      ["GET", "/api/orders"],
+      ["GET", `/api/orders/${randomUUID()}`],
+    ] as const) {
+      const res = await anon.request(method, path, method === "GET" ? undefined : {});
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.json.error.message).toBe("Not authenticated");
+    }
+  });
+
+  it("creates one active cart and reuses it", async () => {
+    const http = await shopper();
+    const first = await http.get("/api/cart");
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ status: "active", items: [], offer: null });
+    expect(first.json.summary).toEqual({ itemCount: 0, subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, savings: 0 });
+    const again = await Promise.all([http.get("/api/cart"), http.get("/api/cart"), http.get("/api/cart")]);
+    for (const r of again) expect(r.json.id).toBe(first.json.id);
+  });
+
+  it("adds, grows, sets, removes and clears lines, priced by the one rule", async () => {
+    const http = await shopper();
+    const [a, b] = inStock(10);
+    const added = await http.post("/api/cart/items", { productId: a!.id });
+    expect(added.status).toBe(200);
+    expect(added.json.items).toHaveLength(1);
+    expect(added.json.items[0]).toMatchObject({ productId: a!.id, quantity: 1, unitPrice: a!.price, listPrice: a!.listPrice });
+    const grown = await http.post("/api/cart/items", { productId: a!.id, quantity: 2 });
+    expect(grown.json.items[0].quantity).toBe(3);
+    const both = await http.post("/api/cart/items", { productId: b!.id, quantity: 1 });
+    expect(both.json.items).toHaveLength(2);
+
+    const subtotal = cents(a!.price) * 3 + cents(b!.price);
+    const shipping = subtotal >= 10000 ? 0 : 1000;
+    const tax = Math.floor(subtotal / 10 + 0.5);
+    expect(both.json.summary).toEqual({
+      itemCount: 4,
+      subtotal: subtotal / 100,
+      discount: 0,
+      shipping: shipping / 100,
+      tax: tax / 100,
+      total: (subtotal + shipping + tax) / 100,
+      savings: ((cents(a!.listPrice) - cents(a!.price)) * 3 + cents(b!.listPrice) - cents(b!.price)) / 100,
+    });
+
+    const lineA = both.json.items.find((i: { productId: string }) => i.productId === a!.id);
+    const set = await http.request("PATCH", `/api/cart/items/${lineA.id}`, { quantity: 5 });
+    expect(set.json.items.find((i: { id: string }) => i.id === lineA.id).quantity).toBe(5);
+    const zero = await http.request("PATCH", `/api/cart/items/${lineA.id}`, { quantity: 0 });
+    expect(zero.json.items.map((i: { productId: string }) => i.productId)).toEqual([b!.id]);
+    const lineB = zero.json.items[0];
+    const removed = await http.request("DELETE", `/api/cart/items/${lineB.id}`);
+    expect(removed.json.items).toEqual([]);
+    await http.post("/api/cart/items", { productId: a!.id });
+    const negative = await http.request("PATCH", `/api/cart/items/${(await http.get("/api/cart")).json.items[0].id}`, { quantity: -3 });
+    expect(negative.json.items).toEqual([]);
+    await http.post("/api/cart/items", { productId: a!.id });
+    await http.post("/api/cart/items", { productId: b!.id });
+    const cleared = await http.request("DELETE", "/api/cart");
+    expect(cleared.json.items).toEqual([]);
+  });
+
+  it("refuses out-of-stock products and more than the stock with a 409 naming the product", async () => {
+    const http = await shopper();
+    const soldOut = catalogue.find((p) => !p.inStock)!;
+    const res = await http.post("/api/cart/items", { productId: soldOut.id });
+    expect(res.status).toBe(409);
+    expect(res.json.error.message).toBe(`${soldOut.name} is out of stock.`);
+    const scarce = inStock(1)[3]!;
+    await setStock(scarce.id, 2);
+    expect((await http.post("/api/cart/items", { productId: scarce.id, quantity: 2 })).status).toBe(200);
+    const over = await http.post("/api/cart/items", { productId: scarce.id });
+    expect(over.status).toBe(409);
+    expect(over.json.error.message).toBe(`Only 2 of ${scarce.name} left in stock.`);
+    // The refused change changed nothing.
+    expect((await http.get("/api/cart")).json.items[0].quantity).toBe(2);
+    await setStock(scarce.id, scarce.stockLevel);
+  });
+
+  it("answers bad bodies with a 400 and changes nothing", async () => {
+    const http = await shopper();
+    const [a] = inStock();
+    await http.post("/api/cart/items", { productId: a!.id });
+    const line = (await http.get("/api/cart")).json.items[0];
+    const cases: [string, string, unknown][] = [
+      ["POST", "/api/cart/items", {}],
+      ["POST", "/api/cart/items", { productId: "nope" }],
+      ["POST", "/api/cart/items", { productId: a!.id, quantity: 0 }],
+      ["POST", "/api/cart/items", { productId: a!.id, quantity: 1.5 }],
+      ["POST", "/api/cart/items", { productId: a!.id, quantity: "2" }],
+      ["POST", "/api/cart/items", { productId: a!.id, quantity: 1000 }],
+      ["POST", "/api/cart/items", "not json"],
+      ["PATCH", `/api/cart/items/${line.id}`, {}],
+      ["PATCH", `/api/cart/items/${line.id}`, { quantity: "many" }],
+      ["POST", "/api/cart/merge", { items: "x" }],
+      ["POST", "/api/cart/merge", { items: [{ productId: a!.id, quantity: -1 }] }],
+    ];
+    for (const [method, path, body] of cases) {
+      const res = await http.request(method, path, body);
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(typeof res.json.error.message).toBe("string");
+    }
+    expect((await http.post("/api/cart/items", { productId: randomUUID() })).status).toBe(404);
+    const after = await http.get("/api/cart");
+    expect(after.json.items).toHaveLength(1);
+    expect(after.json.items[0].quantity).toBe(1);
+  });
+
+  it("merges the anonymous cart: quantities add, capped at stock, sold-out skipped with notices", async () => {
+    const http = await shopper();
+    const [a, b] = inStock(10);
+    const soldOut = catalogue.find((p) => !p.inStock)!;
+    const scarce = inStock(1)[5]!;
+    await setStock(scarce.id, 3);
+    await http.post("/api/cart/items", { productId: a!.id, quantity: 2 });
+    const merged = await http.post("/api/cart/merge", {
+      items: [
+        { productId: a!.id, quantity: 3 },
+        { productId: b!.id, quantity: 1 },
+        { productId: soldOut.id, quantity: 1 },
+        { productId: scarce.id, quantity: 5 },
+      ],
+    });
+    expect(merged.status).toBe(200);
+    const qty = Object.fromEntries(merged.json.items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]));
+    expect(qty).toEqual({ [a!.id]: 5, [b!.id]: 1, [scarce.id]: 3 });
+    expect(merged.json.notices).toEqual(
+      expect.arrayContaining([`${soldOut.name} is out of stock and was not added.`, `Only 3 of ${scarce.name} left in stock.`]),
+    );
+    await setStock(scarce.id, scarce.stockLevel);
+  });
+
+  it("rolls back a merge that fails part-way, leaving the cart as it was", async () => {
+    const http = await shopper();
+    const [a, b] = inStock(10);
+    await http.post("/api/cart/items", { productId: a!.id, quantity: 1 });
+    const before = (await http.get("/api/cart")).json;
+    const bad = await http.post("/api/cart/merge", {
+      items: [{ productId: b!.id, quantity: 1 }, { productId: "not-a-uuid", quantity: 1 }],
+    });
+    expect(bad.status).toBe(400);
+    expect((await http.get("/api/cart")).json.items).toEqual(before.items);
+  });
+
+  it("checks out: order with lines, stock taken, cart converted, profile and tier updated", async () => {
+    const http = await shopper("Checkout Shopper");
+    const expensive = inStock(5).sort((x, y) => y.price - x.price)[0]!;
+    const onSale = inStock(5).find((p) => p.price < p.listPrice && p.id !== expensive.id)!;
+    await http.post("/api/cart/items", { productId: expensive.id, quantity: 2 });
+    await http.post("/api/cart/items", { productId: onSale.id, quantity: 1 });
+    const cart = (await http.get("/api/cart")).json;
+    const stockBefore = (await http.get(`/api/products/${expensive.id}`)).json.stockLevel;
+
+    const res = await checkoutWith(http);
+    expect(res.status).toBe(201);
+    const order = res.json;
+    expect(order).toMatchObject({
+      status: "confirmed",
+      paymentStatus: "paid",
+      subtotal: cart.summary.subtotal,
+      shipping: cart.summary.shipping,
+      tax: cart.summary.tax,
+      total: cart.summary.total,
+      discountApplied: cart.summary.savings,
+      extraDiscount: 0,
+      negotiationId: null,
+    });
+    expect(order.number).toBe(`ORD-${order.id.slice(-8).toUpperCase()}`);
+    expect(order.items).toEqual(
+      expect.arrayContaining([
+        { productId: expensive.id, name: expensive.name, quantity: 2, listPrice: expensive.listPrice, unitPrice: expensive.price },
+        { productId: onSale.id, name: onSale.name, quantity: 1, listPrice: onSale.listPrice, unitPrice: onSale.price },
+      ]),
+    );
+    expect((await http.get(`/api/products/${expensive.id}`)).json.stockLevel).toBe(stockBefore - 2);
+
+    const next = (await http.get("/api/cart")).json;
+    expect(next.id).not.toBe(cart.id);
+    expect(next.items).toEqual([]);
+
+    const me = (await http.get("/api/me")).json.profile;
+    expect(me.ordersCount).toBe(1);
+    expect(me.lifetimeValue).toBe(order.total);
+    expect(me.totalSavings).toBe(order.discountApplied);
+    expect(me.loyaltyTier).toBe(order.total >= 500 ? "SILVER" : "BRONZE");
+
+    const list = (await http.get("/api/orders")).json;
+    expect(list.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    expect((await http.get(`/api/orders/${order.id}`)).json).toEqual(order);
+  });
+
+  it("raises the tier as lifetime value crosses the thresholds", async () => {
+    const http = await shopper();
+    const priciest = inStock(20).sort((x, y) => y.price - x.price)[0]!;
+    const perUnit = cents(priciest.price);
+    const units = Math.min(20, Math.ceil(55_000 / perUnit));
+    await http.post("/api/cart/items", { productId: priciest.id, quantity: units });
+    expect((await checkoutWith(http)).status).toBe(201);
+    const me = (await http.get("/api/me")).json.profile;
+    expect(me.ordersCount).toBe(1);
+    expect(me.lifetimeValue).toBeGreaterThanOrEqual(500);
+    expect(me.loyaltyTier).toBe(me.lifetimeValue >= 2000 ? (me.lifetimeValue >= 5000 ? "PLATINUM" : "GOLD") : "SILVER");
+  });
+
+  it("returns the first order for a repeated Idempotency-Key", async () => {
+    const http = await shopper();
+    await http.post("/api/cart/items", { productId: inStock()[0]!.id });
+    const key = randomUUID();
+    const first = await checkoutWith(http, key);
+    expect(first.status).toBe(201);
+    const again = await checkoutWith(http, key);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect((await http.get("/api/orders")).json).toHaveLength(1);
+  });
+
+  it("refuses checkout without a key, with an empty cart, and with no active cart", async () => {
+    const http = await shopper();
+    const noKey = await http.post("/api/checkout", {});
+    expect(noKey.status).toBe(400);
+    await http.get("/api/cart");
+    const empty = await checkoutWith(http);
+    expect(empty.status).toBe(400);
+    expect(empty.json.error.message).toBe("Cart is empty");
+    // No cart at all yet: a fresh shopper who never opened one.
+    const fresh = await shopper();
+    const none = await checkoutWith(fresh);
+    expect(none.status).toBe(400);
+    expect(none.json.error.message).toBe("No active cart found");
+  });
+
+  it("20 parallel checkouts of one cart make exactly one order", async () => {
+    const http = await shopper();
+    const product = inStock(10)[1]!;
+    await http.post("/api/cart/items", { productId: product.id, quantity: 1 });
+    const stock = (await http.get(`/api/products/${product.id}`)).json.stockLevel;
+    const results = await Promise.all(Array.from({ length: 20 }, () => checkoutWith(http)));
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(400);
+      expect(r.json.error.message).toBe("No active cart found");
+    }
+    expect((await http.get("/api/orders")).json).toHaveLength(1);
+    expect((await http.get(`/api/products/${product.id}`)).json.stockLevel).toBe(stock - 1);
+  });
+
+  it("20 parallel retries with one key make one order and all see it", async () => {
+    const http = await shopper();
+    await http.post("/api/cart/items", { productId: inStock(10)[2]!.id });
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 20 }, () => checkoutWith(http, key)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.every((r) => r.json.id === results[0]!.json.id)).toBe(true);
+    expect((await http.get("/api/orders")).json).toHaveLength(1);
+  });
+
+  it("50 shoppers racing for the last 10 units: exactly 10 sold, 40 clear refusals, stock never negative", async () => {
+    const product = inStock(10)[3]!;
+    const shoppers = await Promise.all(Array.from({ length: 50 }, () => shopper()));
+    for (const s of shoppers) expect((await s.post("/api/cart/items", { productId: product.id })).status).toBe(200);
+    await setStock(product.id, 10);
+    const results = await Promise.all(shoppers.map((s) => checkoutWith(s)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(r.json.error.message).toContain(product.name);
+    }
+    const [row] = await server.database.db.select({ s: products.stockLevel }).from(products).where(eq(products.id, product.id));
+    expect(row!.s).toBe(0);
+    // The refused shoppers keep their cart, untouched.
+    expect((await shoppers.find((_, i) => results[i]!.status === 409)!.get("/api/cart")).json.items).toHaveLength(1);
+  });
+
+  it("keeps shoppers apart: B cannot read, change or check out A's cart or orders", async () => {
+    const a = await shopper("A");
+    const b = await shopper("B");
+    const product = inStock(10)[4]!;
+    await a.post("/api/cart/items", { productId: product.id, quantity: 2 });
+    const aLine = (await a.get("/api/cart")).json.items[0];
+    expect((await b.request("PATCH", `/api/cart/items/${aLine.id}`, { quantity: 9 })).status).toBe(404);
+    expect((await b.request("DELETE", `/api/cart/items/${aLine.id}`)).status).toBe(404);
+    expect((await b.get("/api/cart")).json.items).toEqual([]);
+    const bCheckout = await checkoutWith(b);
+    expect(bCheckout.status).toBe(400);
+    expect((await a.get("/api/cart")).json.items[0].quantity).toBe(2);
+
+    const order = (await checkoutWith(a)).json;
+    const peek = await b.get(`/api/orders/${order.id}`);
+    expect(peek.status).toBe(404);
+    expect(peek.json.error.message).toBe("Order not found");
+    expect((await b.get("/api/orders")).json).toEqual([]);
+    // Replaying A's idempotency key as B makes nothing of A's.
+    expect((await b.get("/api/orders/not-a-uuid")).status).toBe(404);
+  });
+});
