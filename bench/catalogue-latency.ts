@@ -12,7 +12,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 async function load(url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function firstRequestMs(url: string) {
@@ -31,7 +36,9 @@ async function benchOne(label: string, env: Record<string, string>) {
     const search = await load(`${server.baseUrl}/api/products?q=wireless%20headphnes&sort=price-low`);
     const filtered = await load(`${server.baseUrl}/api/products?category=Audio&brand=Sony&brand=Nike`);
     console.log(`\n## ${label}`);
-    console.log(`start-up to first healthy answer (fresh data, migrate + seed): ${server.startupMs.toFixed(0)} ms`);
+    console.log(
+      `start-up to first healthy answer (fresh data, migrate + seed): ${server.startupMs.toFixed(0)} ms`,
+    );
     console.log(`first /api/products request after start: ${first.toFixed(1)} ms`);
     console.log(`| route | req/s | p50 ms | p99 ms | errors | req/s vs /healthz |`);
     console.log(`| --- | --- | --- | --- | --- | --- |`);
@@ -41,7 +48,9 @@ async function benchOne(label: string, env: Record<string, string>) {
       ["/api/products?q=wireless headphnes&sort=price-low", search],
       ["/api/products?category=Audio&brand=Sony&brand=Nike", filtered],
     ] as const) {
-      console.log(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.rps / trivial.rps).toFixed(2)} |`);
+      console.log(
+        `| ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.rps / trivial.rps).toFixed(2)} |`,
+      );
     }
   } finally {
     await server.stop();

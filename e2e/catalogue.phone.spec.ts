@@ -9,7 +9,10 @@ test("the catalogue works on a phone without sideways scrolling", async ({ page 
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: "e2e/.artifacts/home-phone.png" });
   // Filters sit behind a toggle on small screens and still work.
-  await page.getByRole("button", { name: /filters/i }).first().click();
+  await page
+    .getByRole("button", { name: /filters/i })
+    .first()
+    .click();
   await expect(page.getByRole("group", { name: "Category" })).toBeVisible();
 });
 

@@ -11,7 +11,9 @@ function showingLine(page: Page) {
   return page.getByText(/^Showing \d+ of \d+ products$/);
 }
 
-test("a new visitor searches, filters, sorts, shares a URL, adds to cart, signs up and signs out", async ({ page }) => {
+test("a new visitor searches, filters, sorts, shares a URL, adds to cart, signs up and signs out", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Shop All Products" })).toBeVisible();
   await expect(page.getByText("Don't pay list price. Negotiate it with Ava.")).toBeVisible();
@@ -52,7 +54,9 @@ test("a new visitor searches, filters, sorts, shares a URL, adds to cart, signs 
   const other = await page.context().newPage();
   await other.goto(shared);
   await expect(other.getByLabel("Sort by")).toHaveValue("price-low");
-  await expect(other.getByRole("group", { name: "Brand" }).getByRole("checkbox", { name: firstBrand })).toBeChecked();
+  await expect(
+    other.getByRole("group", { name: "Brand" }).getByRole("checkbox", { name: firstBrand }),
+  ).toBeChecked();
   expect(await productCount(other)).toBe(await productCount(page));
   await other.close();
 
@@ -61,7 +65,9 @@ test("a new visitor searches, filters, sorts, shares a URL, adds to cart, signs 
   await expect(page.getByRole("button", { name: "Clear" })).toBeHidden();
 
   // Add to cart as a visitor: toast and header badge.
-  const inStock = page.getByRole("article").filter({ has: page.getByRole("button", { name: "Add to Cart", disabled: false }) });
+  const inStock = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("button", { name: "Add to Cart", disabled: false }) });
   await inStock.first().getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
   await expect(page.getByRole("link", { name: /Cart, 1 item/ })).toBeVisible();
@@ -78,7 +84,10 @@ test("a new visitor searches, filters, sorts, shares a URL, adds to cart, signs 
   await page.getByLabel("Full Name").fill("Grace Hopper");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("secret123");
-  await page.getByRole("button", { name: /create account|sign up/i, exact: false }).last().click();
+  await page
+    .getByRole("button", { name: /create account|sign up/i, exact: false })
+    .last()
+    .click();
   await expect(page.getByText("Account created!")).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);
 

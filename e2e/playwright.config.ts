@@ -37,7 +37,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: "**/*.phone.spec.ts" },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: "**/*.phone.spec.ts",
+    },
     { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, testMatch: "**/*.phone.spec.ts" },
   ],
   webServer: {

@@ -13,7 +13,10 @@ export interface RunningServer {
 }
 
 /** Starts the real server (tsx apps/server/src/index.ts) as a child process, as `npm start` does. */
-export async function startServer(options: { port: number; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(options: {
+  port: number;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "haggle-bench-"));
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {

@@ -55,17 +55,26 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  app.use("/api/*", bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413) }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 256 * 1024,
+      onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
+    }),
+  );
 
   // Cookie-authenticated mutations must come from the shop's own pages (bearer clients are exempt).
   app.use("*", async (c, next) => {
     const path = c.req.path;
-    const guarded = (path.startsWith("/api/") && !path.startsWith("/api/auth/")) || path.startsWith("/functions/");
+    const guarded =
+      (path.startsWith("/api/") && !path.startsWith("/api/auth/")) || path.startsWith("/functions/");
     if (guarded && MUTATING.has(c.req.method) && !c.req.header("authorization")?.startsWith("Bearer ")) {
       const origin = c.req.header("origin");
       const site = c.req.header("sec-fetch-site");
       const ownOrigin = new URL(c.req.url).origin;
-      const allowed = origin ? origin === ownOrigin || deps.config.trustedOrigins.includes(origin) : site !== "cross-site";
+      const allowed = origin
+        ? origin === ownOrigin || deps.config.trustedOrigins.includes(origin)
+        : site !== "cross-site";
       if (!allowed) throw forbidden("This request must come from the shop's own pages.");
     }
     await next();

@@ -1,5 +1,7 @@
 import { MeSchema, SignInSchema, SignUpSchema, HealthSchema } from "@haggle/contract/account";
 import { ApiErrorSchema } from "@haggle/contract/errors";
+import { AddCartItemSchema, CartSchema, MergeCartSchema, UpdateCartItemSchema } from "@haggle/contract/cart";
+import { OrderListSchema, OrderSchema } from "@haggle/contract/orders";
 import { ProductListSchema, ProductQuerySchema, ProductSchema } from "@haggle/contract/products";
 import { z } from "zod";
 
@@ -26,7 +28,14 @@ const SeedResultSchema = z.object({
 
 /** The documented public surface; each later feature adds its routes here beside its handler's schemas. */
 export const ROUTE_DOCS: RouteDoc[] = [
-  { method: "get", path: "/healthz", summary: "Liveness and database kind", tag: "Health", access: "public", response: HealthSchema },
+  {
+    method: "get",
+    path: "/healthz",
+    summary: "Liveness and database kind",
+    tag: "Health",
+    access: "public",
+    response: HealthSchema,
+  },
   {
     method: "get",
     path: "/api/products",
@@ -36,13 +45,131 @@ export const ROUTE_DOCS: RouteDoc[] = [
     query: ProductQuerySchema,
     response: ProductListSchema,
   },
-  { method: "get", path: "/api/products/{id}", summary: "One product", tag: "Catalogue", access: "public", response: ProductSchema },
-  { method: "post", path: "/api/auth/sign-up/email", summary: "Create an account and sign in", tag: "Accounts", access: "public", body: SignUpSchema },
-  { method: "post", path: "/api/auth/sign-in/email", summary: "Sign in (rate-limited per IP and per account)", tag: "Accounts", access: "public", body: SignInSchema },
+  {
+    method: "get",
+    path: "/api/products/{id}",
+    summary: "One product",
+    tag: "Catalogue",
+    access: "public",
+    response: ProductSchema,
+  },
+  {
+    method: "post",
+    path: "/api/auth/sign-up/email",
+    summary: "Create an account and sign in",
+    tag: "Accounts",
+    access: "public",
+    body: SignUpSchema,
+  },
+  {
+    method: "post",
+    path: "/api/auth/sign-in/email",
+    summary: "Sign in (rate-limited per IP and per account)",
+    tag: "Accounts",
+    access: "public",
+    body: SignInSchema,
+  },
   { method: "post", path: "/api/auth/sign-out", summary: "Sign out", tag: "Accounts", access: "signed-in" },
-  { method: "get", path: "/api/auth/get-session", summary: "The current session, or null", tag: "Accounts", access: "public" },
-  { method: "get", path: "/api/me", summary: "The signed-in user, profile and roles", tag: "Accounts", access: "signed-in", response: MeSchema },
-  { method: "post", path: "/functions/v1/seed-data", summary: "Seed the catalogue and seller configuration (idempotent)", tag: "Admin", access: "admin", response: SeedResultSchema },
+  {
+    method: "get",
+    path: "/api/auth/get-session",
+    summary: "The current session, or null",
+    tag: "Accounts",
+    access: "public",
+  },
+  {
+    method: "get",
+    path: "/api/me",
+    summary: "The signed-in user, profile and roles",
+    tag: "Accounts",
+    access: "signed-in",
+    response: MeSchema,
+  },
+  {
+    method: "get",
+    path: "/api/cart",
+    summary: "The active cart (created if none), priced by the one pricing rule",
+    tag: "Cart",
+    access: "signed-in",
+    response: CartSchema,
+  },
+  {
+    method: "post",
+    path: "/api/cart/items",
+    summary: "Add a product (an existing line grows); 409 when out of stock",
+    tag: "Cart",
+    access: "signed-in",
+    body: AddCartItemSchema,
+    response: CartSchema,
+  },
+  {
+    method: "patch",
+    path: "/api/cart/items/{itemId}",
+    summary: "Set a line's quantity (0 or less removes it)",
+    tag: "Cart",
+    access: "signed-in",
+    body: UpdateCartItemSchema,
+    response: CartSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/cart/items/{itemId}",
+    summary: "Remove a line",
+    tag: "Cart",
+    access: "signed-in",
+    response: CartSchema,
+  },
+  {
+    method: "delete",
+    path: "/api/cart",
+    summary: "Clear the cart",
+    tag: "Cart",
+    access: "signed-in",
+    response: CartSchema,
+  },
+  {
+    method: "post",
+    path: "/api/cart/merge",
+    summary: "Merge the anonymous cart on sign-in (quantities add, capped at stock; all or nothing)",
+    tag: "Cart",
+    access: "signed-in",
+    body: MergeCartSchema,
+    response: CartSchema,
+  },
+  {
+    method: "post",
+    path: "/api/checkout",
+    summary:
+      "Place the order in one transaction. Header Idempotency-Key required; the same key answers the first order (200)",
+    tag: "Orders",
+    access: "signed-in",
+    response: OrderSchema,
+    status: 201,
+  },
+  {
+    method: "get",
+    path: "/api/orders",
+    summary: "The shopper's orders, newest first",
+    tag: "Orders",
+    access: "signed-in",
+    response: OrderListSchema,
+  },
+  {
+    method: "get",
+    path: "/api/orders/{id}",
+    summary: "One of the shopper's orders (another shopper's answers 404)",
+    tag: "Orders",
+    access: "signed-in",
+    response: OrderSchema,
+  },
+  {
+    method: "post",
+    path: "/functions/v1/seed-data",
+    summary: "Seed the catalogue and seller configuration (idempotent)",
+    tag: "Admin",
+    access: "admin",
+    response: SeedResultSchema,
+  },
 ];
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
@@ -51,10 +178,18 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output") {
 
 export function buildOpenApiDocument(routes: RouteDoc[] = ROUTE_DOCS) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const errorResponse = { description: "Error", content: { "application/json": { schema: jsonSchema(ApiErrorSchema, "output") } } };
+  const errorResponse = {
+    description: "Error",
+    content: { "application/json": { schema: jsonSchema(ApiErrorSchema, "output") } },
+  };
   for (const route of routes) {
     const parameters = [
-      ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } })),
+      ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+        name: m[1],
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+      })),
       ...Object.entries(route.query?.shape ?? {}).map(([name, field]) => ({
         name,
         in: "query",
@@ -70,12 +205,19 @@ export function buildOpenApiDocument(routes: RouteDoc[] = ROUTE_DOCS) {
       ...(route.access === "public" ? {} : { security: [{ cookieAuth: [] }, { bearerAuth: [] }] }),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(route.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body, "input") } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: jsonSchema(route.body, "input") } },
+            },
+          }
         : {}),
       responses: {
         [String(route.status ?? 200)]: {
           description: "OK",
-          ...(route.response ? { content: { "application/json": { schema: jsonSchema(route.response, "output") } } } : {}),
+          ...(route.response
+            ? { content: { "application/json": { schema: jsonSchema(route.response, "output") } } }
+            : {}),
         },
         "4XX": errorResponse,
       },

@@ -42,7 +42,9 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     }));
   logger.info(
     { db: database.kind, dataDir: database.kind === "embedded" ? env.DATA_DIR : undefined },
-    database.kind === "embedded" ? "embedded PostgreSQL (PGlite) ready, migrations applied" : "PostgreSQL server ready, migrations applied",
+    database.kind === "embedded"
+      ? "embedded PostgreSQL (PGlite) ready, migrations applied"
+      : "PostgreSQL server ready, migrations applied",
   );
   if (!database.hasPgvector) {
     logger.warn(
@@ -53,13 +55,19 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     const seeded = await seedIfEmpty(database.db);
     if (seeded) logger.info(seeded, "empty shop seeded with the catalogue and seller configuration");
   }
-  if (!env.AUTH_SECRET) logger.warn("AUTH_SECRET is not set: using a generated secret stored in the database");
+  if (!env.AUTH_SECRET)
+    logger.warn("AUTH_SECRET is not set: using a generated secret stored in the database");
   if (env.ADMIN_EMAILS.length === 0) {
     logger.warn("ADMIN_EMAILS is not set: demo mode, any signed-in user may use /admin");
   }
   const baseURL = publicUrl(env);
   const trustedOrigins = [
-    ...new Set([baseURL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`, ...env.TRUSTED_ORIGINS]),
+    ...new Set([
+      baseURL,
+      `http://localhost:${env.PORT}`,
+      `http://127.0.0.1:${env.PORT}`,
+      ...env.TRUSTED_ORIGINS,
+    ]),
   ];
   const secret = await sessionSecret(database, env.AUTH_SECRET);
   const deps: AppDeps = {

@@ -7,7 +7,11 @@ describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {
-      env: { AUTH_RATE_LIMIT_PER_ACCOUNT: "5", AUTH_RATE_LIMIT_PER_IP: "40", ADMIN_EMAILS: "boss@example.com" },
+      env: {
+        AUTH_RATE_LIMIT_PER_ACCOUNT: "5",
+        AUTH_RATE_LIMIT_PER_IP: "40",
+        ADMIN_EMAILS: "boss@example.com",
+      },
     });
   });
   afterAll(async () => {
@@ -107,7 +111,8 @@ describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
     const email = uniqueEmail();
     await new HttpClient(server.baseUrl).signUp(email);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await new HttpClient(server.baseUrl).signIn(email, "wrong-pass")).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await new HttpClient(server.baseUrl).signIn(email, "wrong-pass")).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     const limited = await new HttpClient(server.baseUrl).signIn(email);
     expect(limited.status).toBe(429);
@@ -145,9 +150,11 @@ describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
     expect((await boss.get("/api/products")).json.total).toBe(180);
 
     const evil = new HttpClient(server.baseUrl, "https://evil.example");
-    (evil as unknown as { cookies: Map<string, string> }).cookies = (boss as unknown as {
-      cookies: Map<string, string>;
-    }).cookies;
+    (evil as unknown as { cookies: Map<string, string> }).cookies = (
+      boss as unknown as {
+        cookies: Map<string, string>;
+      }
+    ).cookies;
     const crossSite = await evil.post("/functions/v1/seed-data");
     expect(crossSite.status).toBe(403);
   });

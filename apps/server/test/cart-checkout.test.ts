@@ -65,7 +65,15 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const first = await http.get("/api/cart");
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ status: "active", items: [], offer: null });
-    expect(first.json.summary).toEqual({ itemCount: 0, subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, savings: 0 });
+    expect(first.json.summary).toEqual({
+      itemCount: 0,
+      subtotal: 0,
+      discount: 0,
+      shipping: 0,
+      tax: 0,
+      total: 0,
+      savings: 0,
+    });
     const again = await Promise.all([http.get("/api/cart"), http.get("/api/cart"), http.get("/api/cart")]);
     for (const r of again) expect(r.json.id).toBe(first.json.id);
   });
@@ -76,7 +84,12 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const added = await http.post("/api/cart/items", { productId: a!.id });
     expect(added.status).toBe(200);
     expect(added.json.items).toHaveLength(1);
-    expect(added.json.items[0]).toMatchObject({ productId: a!.id, quantity: 1, unitPrice: a!.price, listPrice: a!.listPrice });
+    expect(added.json.items[0]).toMatchObject({
+      productId: a!.id,
+      quantity: 1,
+      unitPrice: a!.price,
+      listPrice: a!.listPrice,
+    });
     const grown = await http.post("/api/cart/items", { productId: a!.id, quantity: 2 });
     expect(grown.json.items[0].quantity).toBe(3);
     const both = await http.post("/api/cart/items", { productId: b!.id, quantity: 1 });
@@ -104,7 +117,11 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const removed = await http.request("DELETE", `/api/cart/items/${lineB.id}`);
     expect(removed.json.items).toEqual([]);
     await http.post("/api/cart/items", { productId: a!.id });
-    const negative = await http.request("PATCH", `/api/cart/items/${(await http.get("/api/cart")).json.items[0].id}`, { quantity: -3 });
+    const negative = await http.request(
+      "PATCH",
+      `/api/cart/items/${(await http.get("/api/cart")).json.items[0].id}`,
+      { quantity: -3 },
+    );
     expect(negative.json.items).toEqual([]);
     await http.post("/api/cart/items", { productId: a!.id });
     await http.post("/api/cart/items", { productId: b!.id });
@@ -174,10 +191,15 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
       ],
     });
     expect(merged.status).toBe(200);
-    const qty = Object.fromEntries(merged.json.items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]));
+    const qty = Object.fromEntries(
+      merged.json.items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]),
+    );
     expect(qty).toEqual({ [a!.id]: 5, [b!.id]: 1, [scarce.id]: 3 });
     expect(merged.json.notices).toEqual(
-      expect.arrayContaining([`${soldOut.name} is out of stock and was not added.`, `Only 3 of ${scarce.name} left in stock.`]),
+      expect.arrayContaining([
+        `${soldOut.name} is out of stock and was not added.`,
+        `Only 3 of ${scarce.name} left in stock.`,
+      ]),
     );
     await setStock(scarce.id, scarce.stockLevel);
   });
@@ -188,7 +210,10 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     await http.post("/api/cart/items", { productId: a!.id, quantity: 1 });
     const before = (await http.get("/api/cart")).json;
     const bad = await http.post("/api/cart/merge", {
-      items: [{ productId: b!.id, quantity: 1 }, { productId: "not-a-uuid", quantity: 1 }],
+      items: [
+        { productId: b!.id, quantity: 1 },
+        { productId: "not-a-uuid", quantity: 1 },
+      ],
     });
     expect(bad.status).toBe(400);
     expect((await http.get("/api/cart")).json.items).toEqual(before.items);
@@ -220,8 +245,20 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     expect(order.number).toBe(`ORD-${order.id.slice(-8).toUpperCase()}`);
     expect(order.items).toEqual(
       expect.arrayContaining([
-        { productId: expensive.id, name: expensive.name, quantity: 2, listPrice: expensive.listPrice, unitPrice: expensive.price },
-        { productId: onSale.id, name: onSale.name, quantity: 1, listPrice: onSale.listPrice, unitPrice: onSale.price },
+        {
+          productId: expensive.id,
+          name: expensive.name,
+          quantity: 2,
+          listPrice: expensive.listPrice,
+          unitPrice: expensive.price,
+        },
+        {
+          productId: onSale.id,
+          name: onSale.name,
+          quantity: 1,
+          listPrice: onSale.listPrice,
+          unitPrice: onSale.price,
+        },
       ]),
     );
     expect((await http.get(`/api/products/${expensive.id}`)).json.stockLevel).toBe(stockBefore - 2);
@@ -251,7 +288,9 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const me = (await http.get("/api/me")).json.profile;
     expect(me.ordersCount).toBe(1);
     expect(me.lifetimeValue).toBeGreaterThanOrEqual(500);
-    expect(me.loyaltyTier).toBe(me.lifetimeValue >= 2000 ? (me.lifetimeValue >= 5000 ? "PLATINUM" : "GOLD") : "SILVER");
+    expect(me.loyaltyTier).toBe(
+      me.lifetimeValue >= 2000 ? (me.lifetimeValue >= 5000 ? "PLATINUM" : "GOLD") : "SILVER",
+    );
   });
 
   it("returns the first order for a repeated Idempotency-Key", async () => {
@@ -310,7 +349,8 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
   it("50 shoppers racing for the last 10 units: exactly 10 sold, 40 clear refusals, stock never negative", async () => {
     const product = inStock(10)[3]!;
     const shoppers = await Promise.all(Array.from({ length: 50 }, () => shopper()));
-    for (const s of shoppers) expect((await s.post("/api/cart/items", { productId: product.id })).status).toBe(200);
+    for (const s of shoppers)
+      expect((await s.post("/api/cart/items", { productId: product.id })).status).toBe(200);
     await setStock(product.id, 10);
     const results = await Promise.all(shoppers.map((s) => checkoutWith(s)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
@@ -320,10 +360,15 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
       expect(r.status).toBe(409);
       expect(r.json.error.message).toContain(product.name);
     }
-    const [row] = await server.database.db.select({ s: products.stockLevel }).from(products).where(eq(products.id, product.id));
+    const [row] = await server.database.db
+      .select({ s: products.stockLevel })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(row!.s).toBe(0);
     // The refused shoppers keep their cart, untouched.
-    expect((await shoppers.find((_, i) => results[i]!.status === 409)!.get("/api/cart")).json.items).toHaveLength(1);
+    expect(
+      (await shoppers.find((_, i) => results[i]!.status === 409)!.get("/api/cart")).json.items,
+    ).toHaveLength(1);
   });
 
   it("keeps shoppers apart: B cannot read, change or check out A's cart or orders", async () => {

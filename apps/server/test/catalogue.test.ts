@@ -38,8 +38,21 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     const product = res.json.items[0];
     expect(Object.keys(product).sort()).toEqual(
       [
-        "id", "sku", "name", "description", "brand", "category", "price", "listPrice", "imageUrl",
-        "rating", "reviewCount", "inStock", "stockLevel", "demandIndex", "tags",
+        "id",
+        "sku",
+        "name",
+        "description",
+        "brand",
+        "category",
+        "price",
+        "listPrice",
+        "imageUrl",
+        "rating",
+        "reviewCount",
+        "inStock",
+        "stockLevel",
+        "demandIndex",
+        "tags",
       ].sort(),
     );
     expect(Math.round(product.price * 100)).toBe(product.price * 100);
@@ -63,7 +76,9 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
       `/api/products?pageSize=200&category=${encodeURIComponent(c1!.value)}&category=${encodeURIComponent(c2!.value)}`,
     );
     expect(res.json.total).toBe(c1!.count + c2!.count);
-    expect(res.json.items.every((p: { category: string }) => [c1!.value, c2!.value].includes(p.category))).toBe(true);
+    expect(
+      res.json.items.every((p: { category: string }) => [c1!.value, c2!.value].includes(p.category)),
+    ).toBe(true);
     // The category facet ignores the category filter itself, so siblings stay choosable.
     expect(res.json.facets.categories).toEqual(all.json.facets.categories);
     const brandCounts = res.json.facets.brands as { value: string; count: number }[];
@@ -81,9 +96,15 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
   });
 
   it("sorts by price both ways and by rating", async () => {
-    const low = (await http.get("/api/products?sort=price-low&pageSize=200")).json.items as { price: number }[];
-    const high = (await http.get("/api/products?sort=price-high&pageSize=200")).json.items as { price: number }[];
-    const rated = (await http.get("/api/products?sort=rating&pageSize=200")).json.items as { rating: number }[];
+    const low = (await http.get("/api/products?sort=price-low&pageSize=200")).json.items as {
+      price: number;
+    }[];
+    const high = (await http.get("/api/products?sort=price-high&pageSize=200")).json.items as {
+      price: number;
+    }[];
+    const rated = (await http.get("/api/products?sort=rating&pageSize=200")).json.items as {
+      rating: number;
+    }[];
     for (let i = 1; i < low.length; i++) expect(low[i]!.price).toBeGreaterThanOrEqual(low[i - 1]!.price);
     for (let i = 1; i < high.length; i++) expect(high[i]!.price).toBeLessThanOrEqual(high[i - 1]!.price);
     for (let i = 1; i < rated.length; i++) expect(rated[i]!.rating).toBeLessThanOrEqual(rated[i - 1]!.rating);
@@ -131,7 +152,14 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
   });
 
   it("answers a bad query with a 400 and a sentence", async () => {
-    for (const query of ["pageSize=-1", "sort=bogus", "page=0", "pageSize=abc", "pageSize=100000", `q=${"x".repeat(201)}`]) {
+    for (const query of [
+      "pageSize=-1",
+      "sort=bogus",
+      "page=0",
+      "pageSize=abc",
+      "pageSize=100000",
+      `q=${"x".repeat(201)}`,
+    ]) {
       const res = await http.get(`/api/products?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.json.error.code).toBe("BAD_REQUEST");
@@ -167,7 +195,9 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     expect(res.json.paths["/api/products"].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(["q", "category", "brand", "sort", "page", "pageSize"]),
     );
-    expect(res.json.paths["/api/products"].get.responses["200"].content["application/json"].schema).toBeTruthy();
+    expect(
+      res.json.paths["/api/products"].get.responses["200"].content["application/json"].schema,
+    ).toBeTruthy();
   });
 
   it("answers unknown API routes with a JSON 404", async () => {

@@ -33,7 +33,11 @@ export const SignInSchema = z.object({
   password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`),
 });
 export const SignUpSchema = SignInSchema.extend({
-  name: z.string().trim().min(1, "Full name is required.").max(120, "Full name must be at most 120 characters."),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Full name is required.")
+    .max(120, "Full name must be at most 120 characters."),
 });
 
 export const HealthSchema = z.object({ ok: z.boolean(), db: z.enum(["embedded", "postgres"]) });

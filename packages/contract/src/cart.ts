@@ -78,7 +78,11 @@ export const MergeCartSchema = z.object({
     .array(
       z.object({
         productId,
-        quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(1, "Quantity must be at least 1.").max(MAX_LINE_QUANTITY, quantityMessage),
+        quantity: z
+          .number({ error: quantityMessage })
+          .int(quantityMessage)
+          .min(1, "Quantity must be at least 1.")
+          .max(MAX_LINE_QUANTITY, quantityMessage),
       }),
     )
     .max(100, "A cart can merge at most 100 lines at once."),

@@ -55,7 +55,13 @@ describe("the one pricing rule", () => {
   });
 
   it("charges nothing for an empty cart", () => {
-    expect(quoteCart([], 0, rules)).toMatchObject({ subtotal: 0, shipping: 0, tax: 0, total: 0, itemCount: 0 });
+    expect(quoteCart([], 0, rules)).toMatchObject({
+      subtotal: 0,
+      shipping: 0,
+      tax: 0,
+      total: 0,
+      itemCount: 0,
+    });
   });
 
   it("always has a total equal to its parts, in whole cents, never below zero", () => {
@@ -66,20 +72,24 @@ describe("the one pricing rule", () => {
       priceSnapshot: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: null }),
     });
     fc.assert(
-      fc.property(fc.array(lineArb, { maxLength: 8 }), fc.double({ min: 0, max: 1, noNaN: true }), (lines, share) => {
-        const subtotal = lines.reduce((s, l) => s + (l.priceSnapshot ?? l.price) * l.quantity, 0);
-        const discount = Math.floor(subtotal * share);
-        const q = quoteCart(lines, discount, rules);
-        expect(q.subtotal).toBe(subtotal);
-        expect(q.discountedSubtotal).toBe(q.subtotal - q.discount);
-        expect(q.total).toBe(q.discountedSubtotal + q.shipping + q.tax);
-        expect(q.savings).toBe(q.listTotal - q.subtotal + q.discount);
-        expect(q.savings).toBeGreaterThanOrEqual(q.discount);
-        for (const v of Object.values(q)) expect(Number.isSafeInteger(v)).toBe(true);
-        expect(q.total).toBeGreaterThanOrEqual(0);
-        expect([0, rules.flatShipping]).toContain(q.shipping);
-        expect(Math.abs(q.tax * 10 - q.discountedSubtotal)).toBeLessThanOrEqual(5);
-      }),
+      fc.property(
+        fc.array(lineArb, { maxLength: 8 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (lines, share) => {
+          const subtotal = lines.reduce((s, l) => s + (l.priceSnapshot ?? l.price) * l.quantity, 0);
+          const discount = Math.floor(subtotal * share);
+          const q = quoteCart(lines, discount, rules);
+          expect(q.subtotal).toBe(subtotal);
+          expect(q.discountedSubtotal).toBe(q.subtotal - q.discount);
+          expect(q.total).toBe(q.discountedSubtotal + q.shipping + q.tax);
+          expect(q.savings).toBe(q.listTotal - q.subtotal + q.discount);
+          expect(q.savings).toBeGreaterThanOrEqual(q.discount);
+          for (const v of Object.values(q)) expect(Number.isSafeInteger(v)).toBe(true);
+          expect(q.total).toBeGreaterThanOrEqual(0);
+          expect([0, rules.flatShipping]).toContain(q.shipping);
+          expect(Math.abs(q.tax * 10 - q.discountedSubtotal)).toBeLessThanOrEqual(5);
+        },
+      ),
     );
   });
 });

@@ -41,7 +41,9 @@ export interface CartQuote {
 
 export class PricingError extends Error {}
 
-export function pricingRulesFrom(rules: Pick<GlobalRules, "free_shipping_threshold" | "flat_shipping" | "tax_rate_pct">): PricingRules {
+export function pricingRulesFrom(
+  rules: Pick<GlobalRules, "free_shipping_threshold" | "flat_shipping" | "tax_rate_pct">,
+): PricingRules {
   return {
     freeShippingThreshold: toCents(rules.free_shipping_threshold),
     flatShipping: toCents(rules.flat_shipping),
@@ -72,7 +74,8 @@ export function quoteCart(lines: QuoteLine[], extraDiscount: Cents, rules: Prici
   if (extraDiscount < 0) throw new PricingError("A discount cannot be negative.");
   if (extraDiscount > subtotal) throw new PricingError("A discount cannot be larger than the subtotal.");
   const discountedSubtotal = subtotal - extraDiscount;
-  const shipping = lines.length === 0 || discountedSubtotal >= rules.freeShippingThreshold ? 0 : rules.flatShipping;
+  const shipping =
+    lines.length === 0 || discountedSubtotal >= rules.freeShippingThreshold ? 0 : rules.flatShipping;
   const tax = percentOf(discountedSubtotal, rules.taxRateBasisPoints);
   return {
     itemCount,

@@ -22,7 +22,10 @@ export function escapeLike(word: string): string {
  * description or the brand (case-insensitive). Typo tolerance is added by the database
  * (trigram similarity) on top of this rule.
  */
-export function matchesAllWords(fields: { name: string; description: string; brand: string }, words: string[]) {
+export function matchesAllWords(
+  fields: { name: string; description: string; brand: string },
+  words: string[],
+) {
   const haystack = `${fields.name}\n${fields.description}\n${fields.brand}`.toLowerCase();
   return words.every((w) => haystack.includes(w));
 }

@@ -38,7 +38,11 @@ export interface SellerConfig {
 export type SellerConfigType = keyof SellerConfig;
 
 export const DEFAULT_SELLER_CONFIG: SellerConfig = {
-  negotiation_limits: { max_auto_discount_pct: 15, max_auto_discount_amount: 150, bundling_discount_bonus: 5 },
+  negotiation_limits: {
+    max_auto_discount_pct: 15,
+    max_auto_discount_amount: 150,
+    bundling_discount_bonus: 5,
+  },
   tier_benefits: {
     extra_points: { NONE: 0, BRONZE: 1, SILVER: 2, GOLD: 3, PLATINUM: 5 },
     thresholds: { SILVER: 500, GOLD: 2000, PLATINUM: 5000 },

@@ -55,7 +55,8 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
   });
   await client.exec("CREATE EXTENSION IF NOT EXISTS vector;");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (options.migrate !== false) await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+  if (options.migrate !== false)
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
     kind: "embedded",
@@ -84,7 +85,8 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
         await client.query("CREATE EXTENSION IF NOT EXISTS vector");
         hasPgvector = true;
       }
-      if (options.migrate !== false) await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_DIR });
+      if (options.migrate !== false)
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await client.query("SELECT pg_advisory_unlock(7243001)");
     }

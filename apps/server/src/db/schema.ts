@@ -129,14 +129,9 @@ export const products = pgTable(
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     stockLevel: integer("stock_level").notNull().default(0),
-    inStock: boolean("in_stock")
-      .notNull()
-      .generatedAlwaysAs(sql`stock_level > 0`),
+    inStock: boolean("in_stock").notNull().generatedAlwaysAs(sql`stock_level > 0`),
     demandIndex: real("demand_index").notNull().default(0.5),
-    tags: text("tags")
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     embedding: real("embedding").array(),
     embeddingModel: text("embedding_model"),
     hidden: boolean("hidden").notNull().default(false),

@@ -20,7 +20,8 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const all = c.req.queries();
   const input: Record<string, string | string[]> = {};
-  for (const [key, values] of Object.entries(all)) input[key] = values.length === 1 ? (values[0] ?? "") : values;
+  for (const [key, values] of Object.entries(all))
+    input[key] = values.length === 1 ? (values[0] ?? "") : values;
   return parseWith(schema, input);
 }
 

@@ -18,7 +18,8 @@ async function readJson(c: AppContext): Promise<unknown> {
 
 /** better-auth answers errors as {code, message}; the API's shape is {error: {code, message}}. */
 async function normalizeError(response: Response): Promise<Response> {
-  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
+  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json"))
+    return response;
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const headers = new Headers(response.headers);
   headers.delete("content-length");
@@ -50,7 +51,12 @@ export function authRoutes() {
     const { db } = c.get("deps").database;
     const { windowSeconds, perIp, perAccount } = c.get("deps").config.authRateLimit;
     const byIp = await hitRateLimit(db, `sign-in:ip:${clientIp(c)}`, perIp, windowSeconds);
-    const byAccount = await hitRateLimit(db, `sign-in:account:${email.toLowerCase()}`, perAccount, windowSeconds);
+    const byAccount = await hitRateLimit(
+      db,
+      `sign-in:account:${email.toLowerCase()}`,
+      perAccount,
+      windowSeconds,
+    );
     if (!byIp.allowed || !byAccount.allowed) {
       c.header("Retry-After", String(Math.max(byIp.retryAfterSeconds, byAccount.retryAfterSeconds)));
       throw tooManyRequests(RATE_LIMIT_MESSAGE);

@@ -14,7 +14,12 @@ export function imageRoutes() {
     const sku = file.slice(0, -".svg".length);
     const [row] = await c
       .get("deps")
-      .database.db.select({ sku: products.sku, name: products.name, brand: products.brand, category: products.category })
+      .database.db.select({
+        sku: products.sku,
+        name: products.name,
+        brand: products.brand,
+        category: products.category,
+      })
       .from(products)
       .where(eq(products.sku, sku))
       .limit(1);

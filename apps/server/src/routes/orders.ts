@@ -39,7 +39,9 @@ export function orderRoutes() {
   app.get("/:id", async (c) => {
     const who = await requireUser(c);
     const id = c.req.param("id");
-    const order = z.uuid().safeParse(id).success ? await loadOrder(c.get("deps").database.db, who.id, id) : null;
+    const order = z.uuid().safeParse(id).success
+      ? await loadOrder(c.get("deps").database.db, who.id, id)
+      : null;
     if (!order) throw notFound("Order not found");
     return c.json(order);
   });

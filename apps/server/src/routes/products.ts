@@ -10,13 +10,16 @@ const ProductIdSchema = z.uuid("No product has that id.");
 
 export function productRoutes() {
   const app = new Hono<AppEnv>();
-  app.get("/", async (c) => c.json(await listProducts(c.get("deps").database.db, parseQuery(c, ProductQuerySchema))));
+  app.get("/", async (c) =>
+    c.json(await listProducts(c.get("deps").database.db, parseQuery(c, ProductQuerySchema))),
+  );
   app.get("/:id", async (c) => {
     const id = c.req.param("id");
-    const product = ProductIdSchema.safeParse(id).success ? await getProduct(c.get("deps").database.db, id) : null;
+    const product = ProductIdSchema.safeParse(id).success
+      ? await getProduct(c.get("deps").database.db, id)
+      : null;
     if (!product) throw notFound("No product has that id.");
     return c.json(product);
   });
   return app;
 }
-

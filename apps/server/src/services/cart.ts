@@ -24,7 +24,9 @@ export async function findActiveCart(db: Queryable, userId: string): Promise<Car
 export async function ensureActiveCart(db: Queryable, userId: string): Promise<CartRow> {
   const existing = await findActiveCart(db, userId);
   if (existing) return existing;
-  await db.execute(sql`insert into carts (user_id, status) values (${userId}, 'active') on conflict do nothing`);
+  await db.execute(
+    sql`insert into carts (user_id, status) values (${userId}, 'active') on conflict do nothing`,
+  );
   const created = await findActiveCart(db, userId);
   if (!created) throw new Error("could not create an active cart");
   return created;
@@ -48,7 +50,11 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
     listPrice: toCents(product.listPrice),
     quantity: item.quantity,
   }));
-  const quote = quoteCart(quoteLines, toCents(cart.negotiatedDiscount), pricingRulesFrom(config.global_rules));
+  const quote = quoteCart(
+    quoteLines,
+    toCents(cart.negotiatedDiscount),
+    pricingRulesFrom(config.global_rules),
+  );
   return {
     id: cart.id,
     status: cart.status === "converted" ? "converted" : "active",
@@ -87,7 +93,12 @@ async function voidNegotiatedPrices(tx: Tx, cartId: string) {
 
 async function lockedProduct(tx: Tx, productId: string) {
   const [product] = await tx
-    .select({ id: products.id, name: products.name, stockLevel: products.stockLevel, hidden: products.hidden })
+    .select({
+      id: products.id,
+      name: products.name,
+      stockLevel: products.stockLevel,
+      hidden: products.hidden,
+    })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
@@ -174,12 +185,20 @@ export async function mergeCart(db: Db, userId: string, items: { productId: stri
   const cart = await changeCart(db, userId, async (tx, cartRow) => {
     if (wanted.size === 0) return;
     const found = await tx
-      .select({ id: products.id, name: products.name, stockLevel: products.stockLevel, hidden: products.hidden })
+      .select({
+        id: products.id,
+        name: products.name,
+        stockLevel: products.stockLevel,
+        hidden: products.hidden,
+      })
       .from(products)
       .where(inArray(products.id, [...wanted.keys()]));
     const existing = await tx.select().from(cartItems).where(eq(cartItems.cartId, cartRow.id));
     const missing = [...wanted.keys()].filter((id) => !found.some((p) => p.id === id && !p.hidden)).length;
-    if (missing > 0) notices.push(`${missing} saved item${missing === 1 ? " is" : "s are"} no longer sold and ${missing === 1 ? "was" : "were"} not added.`);
+    if (missing > 0)
+      notices.push(
+        `${missing} saved item${missing === 1 ? " is" : "s are"} no longer sold and ${missing === 1 ? "was" : "were"} not added.`,
+      );
     for (const product of found) {
       if (product.hidden) continue;
       if (product.stockLevel <= 0) {
@@ -196,4 +215,3 @@ export async function mergeCart(db: Db, userId: string, items: { productId: stri
   });
   return { ...cart, notices };
 }
-

@@ -24,7 +24,11 @@ class AlreadyPlaced extends Error {
  * order and its lines, convert the cart, complete the negotiation and update the profile.
  * A repeated Idempotency-Key answers the first order.
  */
-export async function checkout(db: Db, who: SessionUser, idempotencyKey: string): Promise<{ order: Order; created: boolean }> {
+export async function checkout(
+  db: Db,
+  who: SessionUser,
+  idempotencyKey: string,
+): Promise<{ order: Order; created: boolean }> {
   await loadProfile(db, who); // the profile row is the per-shopper lock below
   let orderId: string;
   try {
@@ -50,7 +54,11 @@ export async function checkout(db: Db, who: SessionUser, idempotencyKey: string)
         listPrice: toCents(product.listPrice),
         quantity: item.quantity,
       }));
-      const quote = quoteCart(quoteLines, toCents(cart.negotiatedDiscount), pricingRulesFrom(config.global_rules));
+      const quote = quoteCart(
+        quoteLines,
+        toCents(cart.negotiatedDiscount),
+        pricingRulesFrom(config.global_rules),
+      );
 
       // Take the stock with a conditional update: it cannot go below zero, whatever races it.
       for (const { item, product } of [...lines].sort((a, b) => a.product.id.localeCompare(b.product.id))) {
@@ -60,7 +68,10 @@ export async function checkout(db: Db, who: SessionUser, idempotencyKey: string)
           .where(and(eq(products.id, product.id), gte(products.stockLevel, item.quantity)))
           .returning({ left: products.stockLevel });
         if (taken.length === 0) {
-          const [now] = await tx.select({ s: products.stockLevel }).from(products).where(eq(products.id, product.id));
+          const [now] = await tx
+            .select({ s: products.stockLevel })
+            .from(products)
+            .where(eq(products.id, product.id));
           const left = now?.s ?? 0;
           throw conflict(
             left <= 0 ? `${product.name} is out of stock.` : `Only ${left} of ${product.name} left in stock.`,

@@ -37,9 +37,19 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   const lines = await db
     .select()
     .from(orderLines)
-    .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(orderLines.id));
-  return rows.map((row) => toOrderDto(row, lines.filter((l) => l.orderId === row.id)));
+  return rows.map((row) =>
+    toOrderDto(
+      row,
+      lines.filter((l) => l.orderId === row.id),
+    ),
+  );
 }
 
 /** A shopper's order; another shopper's id reads as not found. */

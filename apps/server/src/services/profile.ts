@@ -10,7 +10,10 @@ import { moneyOut } from "./product-dto.ts";
 export async function loadProfile(db: Db, who: SessionUser): Promise<Profile> {
   let [row] = await db.select().from(profiles).where(eq(profiles.userId, who.id)).limit(1);
   if (!row) {
-    await db.insert(profiles).values({ userId: who.id, name: who.name, email: who.email }).onConflictDoNothing();
+    await db
+      .insert(profiles)
+      .values({ userId: who.id, name: who.name, email: who.email })
+      .onConflictDoNothing();
     [row] = await db.select().from(profiles).where(eq(profiles.userId, who.id)).limit(1);
   }
   if (!row) throw new Error("profile could not be created");

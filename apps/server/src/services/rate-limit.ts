@@ -21,6 +21,9 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
   const count = row?.count ?? 1;
   const windowStart = row?.windowStart ? new Date(row.windowStart) : new Date();
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowStart.getTime() + windowSeconds * 1000 - Date.now()) / 1000),
+  );
   return { allowed: count <= limit, retryAfterSeconds };
 }

@@ -79,7 +79,11 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
   });
   await new Promise<void>((r) => server.once("listening", () => r()));
   const port = (server.address() as AddressInfo).port;
-  const { deps } = await startRuntime({ ...env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` }, logger, { database });
+  const { deps } = await startRuntime(
+    { ...env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    logger,
+    { database },
+  );
   deps.config.webDistDir = null;
   const app = createApp(deps);
   resolveFetch(app.fetch as Fetch);
