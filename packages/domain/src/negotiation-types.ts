@@ -1,0 +1,153 @@
+import type { LoyaltyTier } from "./loyalty-tier.ts";
+import type { Cents } from "./money.ts";
+import type { SellerConfig } from "./seller-config.ts";
+
+/** Percentages in the negotiation are basis points: 15% = 1500. */
+export type BasisPoints = number;
+
+// ---------------------------------------------------------------- what the shopper said
+export type ShopperAsk =
+  /** "15% off", "can you do 20 percent?" */
+  | { kind: "percent"; percent: BasisPoints }
+  /** "$20 off", "knock 30 dollars off" */
+  | { kind: "amount"; amount: Cents }
+  /** "can you do $180?", "I'll pay 180 for everything" */
+  | { kind: "total"; total: Cents }
+  /** "would you take $90 for the headphones?" (cartItemId of the line the words name) */
+  | { kind: "item-price"; cartItemId: string; price: Cents };
+
+export type QuestionTopic = "shipping" | "loyalty" | "expiry" | "bundle" | "how-it-works";
+
+export type ShopperIntent =
+  /** A concrete number. */
+  | { type: "ask"; ask: ShopperAsk }
+  /** "can I get a discount?", "any deals?": no number. */
+  | { type: "discount-request" }
+  /** "that's not enough", "can you do better?", "come on": wants more without a number. */
+  | { type: "push" }
+  /** One of the acceptance words as a whole word, not negated ("ok", "deal", "yes"). */
+  | { type: "accept" }
+  /** "no", "no thanks", "no deal", "I don't accept". */
+  | { type: "refuse" }
+  | { type: "question"; topic: QuestionTopic }
+  | { type: "small-talk"; topic: "greeting" | "thanks" | "goodbye" | "other" }
+  /** Anything else: the reply helps, never crashes. */
+  | { type: "unknown" };
+
+/** What the parser needs to know about the cart to read "$180" or "the headphones". */
+export interface ParseContext {
+  subtotal: Cents;
+  lines: { cartItemId: string; name: string; brand: string; category: string; price: Cents; quantity: number }[];
+}
+
+// ---------------------------------------------------------------- what the policy sees
+export interface PolicyLine {
+  cartItemId: string;
+  productId: string;
+  name: string;
+  /** The product's current unit price (negotiation starts from it, not from an old snapshot). */
+  price: Cents;
+  listPrice: Cents;
+  quantity: number;
+  stockLevel: number;
+  /** 0..1, how hot the product is. */
+  demandIndex: number;
+}
+
+export interface PolicyProfile {
+  name: string;
+  tier: LoyaltyTier;
+  ordersCount: number;
+  lifetimeValue: Cents;
+}
+
+/** A cross-sell the policy may propose for the bundling bonus. */
+export interface BundleCandidate {
+  productId: string;
+  name: string;
+  price: Cents;
+}
+
+export interface OfferTerms {
+  /** The whole discount on the cart (including a bundled product), in cents. */
+  discount: Cents;
+  /** discount / subtotal the offer applies to, in basis points (rounded down). */
+  percent: BasisPoints;
+  /** The subtotal the discount applies to (current lines plus any bundled product). */
+  subtotal: Cents;
+  /** A cross-sell added by the offer, at its current price. */
+  newItems: { productId: string; name: string; quantity: number; price: Cents }[];
+  /** Why the offer is what it is, for the voice: "loyalty", "bundle", "final", "high-demand", "low-stock", "approved". */
+  reasons: OfferReason[];
+  source: "policy" | "merchant";
+}
+
+export type OfferReason = "loyalty" | "bundle" | "final" | "high-demand" | "low-stock" | "approved" | "your-ask";
+
+export interface NegotiationState {
+  /** Shopper turns before this one. */
+  round: number;
+  /** How many concessions the policy has made so far (the schedule position). */
+  step: number;
+  /** The offer standing now (issued by the server, not expired, cart unchanged), if any. */
+  standing: OfferTerms | null;
+  /** The cross-sell proposed earlier, if any. */
+  bundleProposed: boolean;
+  approval: { status: "pending" | "approved" | "rejected"; percent: BasisPoints; amount: Cents } | null;
+}
+
+export interface PolicyInput {
+  lines: PolicyLine[];
+  profile: PolicyProfile;
+  config: SellerConfig;
+  state: NegotiationState;
+  intent: ShopperIntent;
+  bundleCandidate: BundleCandidate | null;
+}
+
+// ---------------------------------------------------------------- what the policy decides
+export type Decision =
+  /** A (new) offer from the policy: opening, counter, final, or a bundle proposal. */
+  | { kind: "offer"; stage: "opening" | "counter" | "final" | "bundle"; offer: OfferTerms; ask: ShopperAsk | null }
+  /** The shopper's own number is within what the policy allows now: it becomes the offer. */
+  | { kind: "accept-ask"; offer: OfferTerms; ask: ShopperAsk }
+  /** The shopper agreed to the standing offer: the negotiation has a result. */
+  | { kind: "agreed"; offer: OfferTerms }
+  /** Above the automatic limits, within the escalation ceiling: ask the merchant. */
+  | { kind: "escalate"; requested: { percent: BasisPoints; amount: Cents }; ask: ShopperAsk; standing: OfferTerms | null }
+  /** An approval is already with the merchant. */
+  | { kind: "awaiting-approval"; standing: OfferTerms | null }
+  /** Above the ceiling (or beyond what is left to give): no, with the best counter allowed now. */
+  | { kind: "decline"; ask: ShopperAsk | null; counter: OfferTerms | null; why: "above-ceiling" | "final-reached" | "nonsense" }
+  /** The shopper said no to the standing offer without a number. */
+  | { kind: "refused"; standing: OfferTerms | null }
+  /** Answer to a question, or small talk, or something unclear: keep the standing offer. */
+  | { kind: "info"; topic: QuestionTopic | "greeting" | "thanks" | "goodbye" | "other" | "unknown"; standing: OfferTerms | null }
+  /** Nothing to negotiate: empty cart. */
+  | { kind: "empty-cart" };
+
+export type { Cents, LoyaltyTier, SellerConfig };
+
+// ---------------------------------------------------------------- what the voice is told
+/** The figures of an offer as the pricing rule computes them (the server fills these in). */
+export interface OfferQuote {
+  /** Subtotal before the negotiated discount. */
+  subtotal: Cents;
+  discount: Cents;
+  shipping: Cents;
+  tax: Cents;
+  total: Cents;
+}
+
+export interface VoiceInput {
+  assistantName: string;
+  decision: Decision;
+  profile: PolicyProfile;
+  config: SellerConfig;
+  /** The pricing of the offer the decision carries (offer, accept-ask, agreed, counter, standing), if any. */
+  quote: OfferQuote | null;
+  /** The cart as it is now, for naming products. */
+  lines: { name: string; quantity: number; price: Cents }[];
+  /** Picks among phrasings; the same seed gives the same words. */
+  seed: number;
+}
