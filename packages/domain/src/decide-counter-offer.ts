@@ -1,0 +1,297 @@
+import type { Cents } from "./money.ts";
+import type {
+  BasisPoints,
+  Decision,
+  NegotiationState,
+  OfferReason,
+  OfferTerms,
+  PolicyInput,
+  PolicyLine,
+  ShopperAsk,
+} from "./negotiation-types.ts";
+import type { SellerConfig } from "./seller-config.ts";
+import type { LoyaltyTier } from "./loyalty-tier.ts";
+
+/**
+ * The negotiation policy: every number Ava says comes from here. Deterministic and pure.
+ *
+ * - The policy's walk-away point (the reserve) starts from the merchant's automatic limit and is
+ *   lowered for hot or scarce products; the shopper's loyalty tier adds its extra points back,
+ *   never above the limit. Offers never exceed max_auto_discount_pct AND max_auto_discount_amount
+ *   (plus the bundling bonus points when a cross-sell is added).
+ * - Concessions follow a time-dependent schedule: level(n) = reserve x (1 - RHO^n). Each step
+ *   gives less than the one before; the last round offers the reserve itself.
+ * - An ask above the automatic limit but within the escalation ceiling goes to the merchant;
+ *   above the ceiling it is declined with the best counter the schedule allows now.
+ */
+
+/** How fast concessions shrink: each step closes 45% of what is left. */
+export const RHO = 0.55;
+/** Offers are whole half-percents: 7.5%, 10%. */
+const STEP_BP = 50;
+/** How much a fully hot cart (demand 1.0) lowers the reserve. */
+const DEMAND_WEIGHT = 0.4;
+/** Scarce stock keeps 80% of the reserve. */
+const LOW_STOCK_FACTOR = 0.8;
+const LOW_STOCK_UNITS = 5;
+
+export interface Limits {
+  autoPercent: BasisPoints;
+  autoAmount: Cents;
+  bundleBonus: BasisPoints;
+  tierPoints: BasisPoints;
+  ceilingPercent: BasisPoints;
+  ceilingAmount: Cents;
+  maxRounds: number;
+}
+
+const bp = (percentPoints: number) => Math.max(0, Math.round(percentPoints * 100));
+const dollarsToCents = (dollars: number) => Math.max(0, Math.round(dollars * 100));
+const roundDownStep = (value: BasisPoints) => Math.floor(value / STEP_BP) * STEP_BP;
+
+export function limitsFor(config: SellerConfig, tier: LoyaltyTier): Limits {
+  const autoPercent = Math.min(bp(config.negotiation_limits.max_auto_discount_pct), 10_000);
+  const ceilingPercent = Math.min(Math.max(bp(config.escalation_rules.ceiling_pct), autoPercent), 10_000);
+  const autoAmount = dollarsToCents(config.negotiation_limits.max_auto_discount_amount);
+  return {
+    autoPercent,
+    autoAmount,
+    bundleBonus: bp(config.negotiation_limits.bundling_discount_bonus),
+    tierPoints: bp(config.tier_benefits.extra_points[tier] ?? 0),
+    ceilingPercent,
+    ceilingAmount: Math.max(dollarsToCents(config.escalation_rules.ceiling_amount), autoAmount),
+    maxRounds: Math.max(1, Math.floor(config.global_rules.max_rounds)),
+  };
+}
+
+export function subtotalOf(lines: Pick<PolicyLine, "price" | "quantity">[]): Cents {
+  return lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+}
+
+/** The most the policy may give automatically on `subtotal` (with the bundle bonus when bundling). */
+export function automaticCap(subtotal: Cents, limits: Limits, withBundle: boolean): Cents {
+  const percent = limits.autoPercent + (withBundle ? limits.bundleBonus : 0);
+  return Math.max(0, Math.min(Math.floor((subtotal * percent) / 10_000), limits.autoAmount, subtotal));
+}
+
+/** The escalation band's top: asks above it are declined outright. */
+export function escalationCeiling(subtotal: Cents, limits: Limits): Cents {
+  return Math.max(0, Math.min(Math.floor((subtotal * limits.ceilingPercent) / 10_000), limits.ceilingAmount, subtotal));
+}
+
+interface Pressure {
+  demand: number;
+  lowStock: boolean;
+}
+
+function pressureOf(lines: PolicyLine[]): Pressure {
+  const value = subtotalOf(lines);
+  const demand =
+    value > 0
+      ? lines.reduce((s, l) => s + Math.min(1, Math.max(0, l.demandIndex)) * l.price * l.quantity, 0) / value
+      : 0;
+  const lowStock = lines.some((l) => l.stockLevel - l.quantity < LOW_STOCK_UNITS);
+  return { demand, lowStock };
+}
+
+/** The reserve in basis points: the limit lowered for pressure, plus the tier's points, never above the limit. */
+export function reservePercent(limits: Limits, pressure: Pressure, withBundle: boolean): BasisPoints {
+  const lowered = limits.autoPercent * (1 - DEMAND_WEIGHT * pressure.demand) * (pressure.lowStock ? LOW_STOCK_FACTOR : 1);
+  const base = Math.min(limits.autoPercent, roundDownStep(lowered) + limits.tierPoints);
+  return withBundle ? base + limits.bundleBonus : base;
+}
+
+function discountAt(percent: BasisPoints, subtotal: Cents, limits: Limits, withBundle: boolean): Cents {
+  return Math.min(Math.floor((subtotal * percent) / 10_000), automaticCap(subtotal, limits, withBundle));
+}
+
+/** The concession schedule: level(n) = reserve x (1 - RHO^n) in half-percent steps, the last round = reserve. */
+export function scheduledPercent(reserve: BasisPoints, step: number): BasisPoints {
+  if (step <= 0 || reserve <= 0) return 0;
+  const level = roundDownStep(reserve * (1 - RHO ** step));
+  return Math.min(reserve, Math.max(level, Math.min(STEP_BP, reserve)));
+}
+
+function reasonsFor(limits: Limits, pressure: Pressure, extra: OfferReason[]): OfferReason[] {
+  const reasons: OfferReason[] = [...extra];
+  if (limits.tierPoints > 0) reasons.push("loyalty");
+  if (pressure.demand >= 0.7) reasons.push("high-demand");
+  if (pressure.lowStock) reasons.push("low-stock");
+  return [...new Set(reasons)];
+}
+
+function terms(
+  discount: Cents,
+  subtotal: Cents,
+  reasons: OfferReason[],
+  newItems: OfferTerms["newItems"] = [],
+): OfferTerms {
+  const d = Math.max(0, Math.min(discount, subtotal));
+  return {
+    discount: d,
+    percent: subtotal > 0 ? Math.floor((d * 10_000) / subtotal) : 0,
+    subtotal,
+    newItems,
+    reasons,
+    source: "policy",
+  };
+}
+
+/** The discount an ask asks for, on the current subtotal. Null when the ask is not a discount at all. */
+export function requestedDiscount(ask: ShopperAsk, lines: PolicyLine[], subtotal: Cents): Cents | null {
+  switch (ask.kind) {
+    case "percent":
+      return Math.floor((subtotal * Math.min(ask.percent, 1_000_000)) / 10_000);
+    case "amount":
+      return ask.amount;
+    case "total":
+      return subtotal - ask.total;
+    case "item-price": {
+      const line = lines.find((l) => l.cartItemId === ask.cartItemId);
+      if (!line) return null;
+      return (line.price - ask.price) * line.quantity;
+    }
+  }
+}
+
+export interface DecisionWithState {
+  decision: Decision;
+  /** The state to store for the next turn (the round and the schedule position). */
+  next: Pick<NegotiationState, "round" | "step" | "bundleProposed">;
+}
+
+export function decideCounterOffer(input: PolicyInput): DecisionWithState {
+  const { lines, config, state, intent, bundleCandidate } = input;
+  const round = state.round + 1;
+  const keep = (decision: Decision, step = state.step, bundleProposed = state.bundleProposed): DecisionWithState => ({
+    decision,
+    next: { round, step, bundleProposed },
+  });
+  if (lines.length === 0 || subtotalOf(lines) <= 0) return keep({ kind: "empty-cart" });
+
+  const subtotal = subtotalOf(lines);
+  const limits = limitsFor(config, input.profile.tier);
+  const pressure = pressureOf(lines);
+  const reserve = reservePercent(limits, pressure, false);
+  const reserveDiscount = discountAt(reserve, subtotal, limits, false);
+  const standing = state.standing;
+  const standingDiscount = standing?.discount ?? 0;
+  const finalRound = round >= limits.maxRounds;
+
+  /** The next concession: one schedule step further (or the reserve on the last round), never below the standing offer. */
+  const nextConcession = (): { offer: OfferTerms; step: number; isFinal: boolean } => {
+    const step = finalRound ? Number.POSITIVE_INFINITY : state.step + 1;
+    const percent = finalRound ? reserve : scheduledPercent(reserve, step);
+    const discount = Math.max(discountAt(percent, subtotal, limits, false), Math.min(standingDiscount, reserveDiscount));
+    const isFinal = discount >= reserveDiscount;
+    const offer = terms(discount, subtotal, reasonsFor(limits, pressure, isFinal ? ["final"] : []));
+    return { offer, step: finalRound ? state.step + 1 : step, isFinal };
+  };
+
+  const atReserve = standing !== null && standing.source === "policy" && standingDiscount >= reserveDiscount;
+  const canBundle = bundleCandidate !== null && !state.bundleProposed && bundleCandidate.price > 0;
+  const bundleOffer = (): OfferTerms | null => {
+    if (!bundleCandidate) return null;
+    const bundledSubtotal = subtotal + bundleCandidate.price;
+    const bundledReserve = reservePercent(limits, pressure, true);
+    const discount = discountAt(bundledReserve, bundledSubtotal, limits, true);
+    if (discount <= standingDiscount) return null;
+    return terms(discount, bundledSubtotal, reasonsFor(limits, pressure, ["bundle"]), [
+      { productId: bundleCandidate.productId, name: bundleCandidate.name, quantity: 1, price: bundleCandidate.price },
+    ]);
+  };
+
+  /** Wants more without a number (or said no): concede one step, offer a bundle at the reserve, or hold. */
+  const concede = (): DecisionWithState => {
+    if (state.approval?.status === "pending") return keep({ kind: "awaiting-approval", standing });
+    if (!standing) {
+      const first = nextConcession();
+      return keep({ kind: "offer", stage: first.isFinal ? "final" : "opening", offer: first.offer, ask: null }, first.step);
+    }
+    if (standing.source === "merchant" || atReserve) {
+      if (canBundle) {
+        const offer = bundleOffer();
+        if (offer) return keep({ kind: "offer", stage: "bundle", offer, ask: null }, state.step, true);
+      }
+      return keep({ kind: "decline", ask: null, counter: standing, why: "final-reached" });
+    }
+    const next = nextConcession();
+    return keep({ kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask: null }, next.step);
+  };
+
+  switch (intent.type) {
+    case "accept":
+      if (standing) return keep({ kind: "agreed", offer: standing });
+      // Agreeing to an offer that was never made: there is nothing to agree to yet, so open.
+      return concede();
+    case "refuse":
+      if (!standing) return keep({ kind: "refused", standing: null });
+      return concede();
+    case "discount-request":
+    case "push":
+      return concede();
+    case "question":
+    case "small-talk":
+    case "unknown": {
+      const topic = intent.type === "question" ? intent.topic : intent.type === "small-talk" ? intent.topic : "unknown";
+      if (intent.type === "question" && intent.topic === "bundle" && canBundle) {
+        const offer = bundleOffer();
+        if (offer) return keep({ kind: "offer", stage: "bundle", offer, ask: null }, state.step, true);
+      }
+      return keep({ kind: "info", topic, standing });
+    }
+    case "ask":
+      break;
+  }
+
+  const ask = intent.ask;
+  const requested = requestedDiscount(ask, lines, subtotal);
+  if (requested === null || requested <= 0 || requested > subtotal) {
+    return keep({ kind: "decline", ask, counter: standing, why: "nonsense" });
+  }
+  const requestedPercent = Math.floor((requested * 10_000) / subtotal);
+
+  // Asking for no more than what stands, or than the next step gives: the shopper's number wins.
+  const next = nextConcession();
+  // A bundle offer's discount needs the bundle: without it, only the cart's own levels count.
+  const withinStanding = standing !== null && standing.newItems.length === 0 && requested <= standingDiscount;
+  if (withinStanding || requested <= next.offer.discount) {
+    const offer = terms(requested, subtotal, reasonsFor(limits, pressure, ["your-ask"]));
+    if (withinStanding && standing?.source === "merchant") offer.source = "merchant";
+    return keep({ kind: "accept-ask", offer, ask }, withinStanding ? state.step : next.step);
+  }
+  if (requested <= reserveDiscount) {
+    // Within the reserve: the last round, or a gap of at most one point, closes the deal at the ask.
+    if (finalRound || requested - next.offer.discount <= Math.floor(subtotal / 100)) {
+      return keep({ kind: "accept-ask", offer: terms(requested, subtotal, reasonsFor(limits, pressure, ["your-ask"])), ask }, next.step);
+    }
+    return keep({ kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask }, next.step);
+  }
+
+  const autoLimit = automaticCap(subtotal, limits, false);
+  if (requested <= autoLimit || (standing?.source === "merchant" && requested <= escalationCeiling(subtotal, limits))) {
+    // Possible in principle, more than the policy gives for this cart now.
+    if (atReserve || standing?.source === "merchant") {
+      if (canBundle) {
+        const offer = bundleOffer();
+        if (offer) return keep({ kind: "offer", stage: "bundle", offer, ask }, state.step, true);
+      }
+      return keep({ kind: "decline", ask, counter: standing, why: "final-reached" });
+    }
+    return keep({ kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask }, next.step);
+  }
+
+  if (requested <= escalationCeiling(subtotal, limits)) {
+    if (state.approval?.status === "pending") return keep({ kind: "awaiting-approval", standing });
+    if (state.approval === null) {
+      return keep({ kind: "escalate", requested: { percent: requestedPercent, amount: requested }, ask, standing });
+    }
+    // The merchant already answered once in this negotiation; the policy's best stands.
+    const counter = atReserve || standing?.source === "merchant" ? standing : next.offer;
+    return keep({ kind: "decline", ask, counter, why: "final-reached" }, counter === next.offer ? next.step : state.step);
+  }
+
+  if (state.approval?.status === "pending") return keep({ kind: "awaiting-approval", standing });
+  const counter = atReserve || standing?.source === "merchant" ? standing : next.offer;
+  return keep({ kind: "decline", ask, counter, why: "above-ceiling" }, counter === next.offer ? next.step : state.step);
+}
