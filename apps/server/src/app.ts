@@ -10,6 +10,9 @@ import { buildOpenApiDocument } from "./openapi.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { cartRoutes } from "./routes/cart.ts";
 import { checkoutRoutes, orderRoutes } from "./routes/orders.ts";
+import { merchantRoutes } from "./routes/merchant.ts";
+import { negotiationRoutes } from "./routes/negotiations.ts";
+import { realtimeRoutes } from "./routes/realtime.ts";
 import { functionRoutes } from "./routes/functions.ts";
 import { imageRoutes } from "./routes/images.ts";
 import { meRoutes } from "./routes/me.ts";
@@ -91,6 +94,9 @@ export function createApp(deps: AppDeps) {
   app.route("/api/cart", cartRoutes());
   app.route("/api/checkout", checkoutRoutes());
   app.route("/api/orders", orderRoutes());
+  app.route("/api/negotiations", negotiationRoutes());
+  app.route("/api/merchant", merchantRoutes());
+  app.route("/api/realtime", realtimeRoutes());
   app.route("/functions/v1", functionRoutes());
   app.route("/images", imageRoutes());
   app.all("/api/*", () => {

@@ -43,6 +43,13 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST_DIR: optionalText,
+  AI_BASE_URL: optionalText,
+  AI_API_KEY: optionalText,
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_EMBEDDING_MODEL: optionalText,
+  AI_TIMEOUT_MS: positiveInt.default(20_000),
+  /** Pause between streamed words of the built-in voice, so replies read like typing. */
+  STREAM_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type Env = z.infer<typeof EnvSchema>;

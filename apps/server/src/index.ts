@@ -36,6 +36,7 @@ async function shutdown(signal: string) {
   force.unref();
   (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await deps.events.close();
   await deps.database.close();
   logger.info("stopped");
   process.exit(0);

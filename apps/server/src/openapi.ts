@@ -1,6 +1,12 @@
 import { MeSchema, SignInSchema, SignUpSchema, HealthSchema } from "@haggle/contract/account";
 import { ApiErrorSchema } from "@haggle/contract/errors";
 import { AddCartItemSchema, CartSchema, MergeCartSchema, UpdateCartItemSchema } from "@haggle/contract/cart";
+import {
+  ApprovalSchema,
+  ApproveNegotiationSchema,
+  NegotiateRequestSchema,
+  NegotiationSchema,
+} from "@haggle/contract/negotiation";
 import { OrderListSchema, OrderSchema } from "@haggle/contract/orders";
 import { ProductListSchema, ProductQuerySchema, ProductSchema } from "@haggle/contract/products";
 import { z } from "zod";

@@ -7,6 +7,7 @@ import { appSettings } from "./db/schema.ts";
 import type { Env } from "./env.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./logger.ts";
+import { EventBus } from "./realtime/event-bus.ts";
 import { seedIfEmpty } from "./services/seed-catalogue.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
@@ -70,6 +71,21 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     ]),
   ];
   const secret = await sessionSecret(database, env.AUTH_SECRET);
+  const events = new EventBus(database, logger);
+  await events.start();
+  const ai = env.AI_BASE_URL
+    ? {
+        baseUrl: env.AI_BASE_URL,
+        apiKey: env.AI_API_KEY,
+        model: env.AI_MODEL,
+        embeddingModel: env.AI_EMBEDDING_MODEL,
+        timeoutMs: env.AI_TIMEOUT_MS,
+      }
+    : null;
+  logger.info(
+    ai ? { aiBaseUrl: ai.baseUrl, model: ai.model } : {},
+    ai ? "AI: OpenAI-compatible server configured (built-in engine as fallback)" : "AI: built-in engine (no network)",
+  );
   const deps: AppDeps = {
     database,
     auth: createAuth({ db: database.db, secret, baseURL, trustedOrigins }),
@@ -83,7 +99,10 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
         perIp: env.AUTH_RATE_LIMIT_PER_IP,
         perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
       },
+      streamWordDelayMs: env.STREAM_WORD_DELAY_MS,
     },
+    ai,
+    events,
   };
   return { deps, startupMs: Math.round(performance.now() - started) };
 }

@@ -23,8 +23,13 @@ export interface Database {
   kind: "embedded" | "postgres";
   /** Whether vectors can be ranked inside the database (pgvector); otherwise exact ranking in code. */
   hasPgvector: boolean;
-  /** The pool of the PostgreSQL server, for LISTEN/NOTIFY; null on the embedded database. */
+  /** The pool of the PostgreSQL server; null on the embedded database. */
   pool: pg.Pool | null;
+  /**
+   * Receives NOTIFY payloads on a channel (pg_notify from any process sharing the database);
+   * returns a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,12 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
     kind: "embedded",
     hasPgvector: true,
     pool: null,
+    listen: async (channel, handler) => {
+      const stop = await client.listen(channel, handler);
+      return async () => {
+        await stop();
+      };
+    },
     close: async () => {
       await client.close();
     },
@@ -94,12 +105,15 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
     client.release();
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const listener = new ServerListener(url);
   return {
     db,
     kind: "postgres",
     hasPgvector,
     pool,
+    listen: (channel, handler) => listener.listen(channel, handler),
     close: async () => {
+      await listener.close();
       await pool.end();
     },
   };
@@ -108,4 +122,77 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
 /** A cheap round trip, for the health check. */
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * One LISTEN connection per process, shared by every subscriber; it reconnects after a lost
+ * connection and listens again on every channel.
+ */
+class ServerListener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  private async connection(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on("notification", (n) => {
+        for (const handler of this.handlers.get(n.channel) ?? []) handler(n.payload ?? "");
+      });
+      client.on("error", () => this.reconnect());
+      client.on("end", () => this.reconnect());
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      this.client = client;
+      this.connecting = null;
+      return client;
+    })();
+    return this.connecting;
+  }
+
+  private reconnect() {
+    if (this.closed || !this.client) return;
+    this.client = null;
+    setTimeout(() => {
+      if (!this.closed && this.handlers.size > 0) void this.connection().catch(() => this.reconnectLater());
+    }, 500).unref();
+  }
+
+  private reconnectLater() {
+    this.client = null;
+    this.connecting = null;
+    setTimeout(() => {
+      if (!this.closed) void this.connection().catch(() => this.reconnectLater());
+    }, 2000).unref();
+  }
+
+  async listen(channel: string, handler: (payload: string) => void) {
+    let set = this.handlers.get(channel);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    const client = await this.connection();
+    if (first) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    return async () => {
+      set.delete(handler);
+    };
+  }
+
+  async close() {
+    this.closed = true;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }

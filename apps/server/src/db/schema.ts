@@ -207,8 +207,45 @@ export const negotiations = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     appliedDiscountAmount: money("applied_discount_amount"),
     finalDiscountPct: numeric("final_discount_pct", { precision: 5, scale: 2 }),
+    /** Shopper turns so far, and the concession schedule's position (the policy's memory). */
+    rounds: integer("rounds").notNull().default(0),
+    concessionStep: integer("concession_step").notNull().default(0),
+    bundleProposed: boolean("bundle_proposed").notNull().default(false),
   },
   (t) => [index("negotiations_cart_idx").on(t.cartId)],
+);
+
+/**
+ * Offers the server issued. Only these can ever be applied to a cart: an offer is bound to the
+ * cart contents it was made for (fingerprint) and expires.
+ */
+export const negotiationOffers = pgTable(
+  "negotiation_offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    negotiationId: uuid("negotiation_id")
+      .notNull()
+      .references(() => negotiations.id, { onDelete: "cascade" }),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    cartFingerprint: text("cart_fingerprint").notNull(),
+    subtotal: money("subtotal").notNull(),
+    discount: money("discount").notNull(),
+    percentBp: integer("percent_bp").notNull(),
+    newItems: jsonb("new_items").notNull().default(sql`'[]'::jsonb`),
+    reasons: jsonb("reasons").notNull().default(sql`'[]'::jsonb`),
+    source: text("source").notNull().default("policy"),
+    /** standing, agreed, applied, superseded, voided, expired */
+    status: text("status").notNull().default("standing"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("negotiation_offers_discount_nonnegative", sql`${t.discount} >= 0 and ${t.discount} <= ${t.subtotal}`),
+    index("negotiation_offers_negotiation_idx").on(t.negotiationId, t.status),
+    index("negotiation_offers_cart_idx").on(t.cartId, t.status),
+  ],
 );
 
 export const negotiationMessages = pgTable(
@@ -236,6 +273,9 @@ export const negotiationApprovals = pgTable(
     requestedDiscountPct: numeric("requested_discount_pct", { precision: 5, scale: 2 }).notNull(),
     requestedDiscountAmount: money("requested_discount_amount").notNull(),
     escalationReason: text("escalation_reason").notNull().default(""),
+    /** The cart contents the request was made for; an approval applies only to them. */
+    cartFingerprint: text("cart_fingerprint").notNull().default(""),
+    subtotal: money("subtotal").notNull().default("0"),
     notes: text("notes"),
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),

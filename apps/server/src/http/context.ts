@@ -1,7 +1,9 @@
 import type { Context } from "hono";
+import type { AiConfig } from "../ai/openai-compatible.ts";
 import type { Auth } from "../auth.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import type { EventBus } from "../realtime/event-bus.ts";
 
 export interface AppConfig {
   /** The built web app to serve (index.html + assets); null serves the API alone. */
@@ -11,6 +13,8 @@ export interface AppConfig {
   /** Origins whose cookie-authenticated mutations are accepted. */
   trustedOrigins: string[];
   authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
+  /** Pause between streamed words of a reply (0 in tests). */
+  streamWordDelayMs: number;
 }
 
 export interface AppDeps {
@@ -18,6 +22,10 @@ export interface AppDeps {
   auth: Auth;
   logger: Logger;
   config: AppConfig;
+  /** The OpenAI-compatible server, when AI_BASE_URL is set; null means the built-in engine. */
+  ai: AiConfig | null;
+  /** Realtime events from every process sharing the database. */
+  events: EventBus;
 }
 
 export interface SessionUser {

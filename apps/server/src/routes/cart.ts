@@ -5,11 +5,10 @@ import type { AppEnv } from "../http/context.ts";
 import { requireUser } from "../http/session.ts";
 import { notFound } from "../lib/http-error.ts";
 import { parseJsonBody } from "../lib/validate.ts";
+import { activeCartWithOffer } from "../services/cart-with-offer.ts";
 import {
   addCartItem,
-  cartView,
   clearCart,
-  ensureActiveCart,
   mergeCart,
   removeCartItem,
   setCartItemQuantity,
@@ -24,8 +23,7 @@ export function cartRoutes() {
   const app = new Hono<AppEnv>();
   app.get("/", async (c) => {
     const who = await requireUser(c);
-    const { db } = c.get("deps").database;
-    return c.json(await cartView(db, await ensureActiveCart(db, who.id)));
+    return c.json(await activeCartWithOffer(c.get("deps").database.db, who.id));
   });
   app.post("/items", async (c) => {
     const who = await requireUser(c);

@@ -3,7 +3,7 @@ import { toCents, toDollars } from "@haggle/domain/money";
 import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
-import { cartItems, carts, products } from "../db/schema.ts";
+import { cartItems, carts, negotiationOffers, products } from "../db/schema.ts";
 import { conflict, notFound } from "../lib/http-error.ts";
 import { productColumns, toProductDto } from "./product-dto.ts";
 import { loadSellerConfig } from "./seller-config.ts";
@@ -84,6 +84,10 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
  * applied snapshots and order-level discount (decisions.md, Negotiation).
  */
 async function voidNegotiatedPrices(tx: Tx, cartId: string) {
+  await tx
+    .update(negotiationOffers)
+    .set({ status: "voided" })
+    .where(and(eq(negotiationOffers.cartId, cartId), inArray(negotiationOffers.status, ["standing", "agreed"])));
   await tx.update(cartItems).set({ priceSnapshot: null }).where(eq(cartItems.cartId, cartId));
   await tx
     .update(carts)

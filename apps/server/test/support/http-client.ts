@@ -41,6 +41,22 @@ export class HttpClient {
     return { status: response.status, headers: response.headers, json: json as any, text };
   }
 
+  /** A POST whose streamed answer the caller reads itself (server-sent events). */
+  async stream(path: string, body: unknown) {
+    const h: Record<string, string> = { "content-type": "application/json" };
+    if (this.cookies.size > 0) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (this.origin) h.origin = this.origin;
+    return fetch(`${this.baseUrl}${path}`, { method: "POST", headers: h, body: JSON.stringify(body) });
+  }
+
+  /** One negotiation turn: the shopper's message, answered by Ava's streamed reply. */
+  async say(negotiationId: string, content: string) {
+    const res = await this.stream("/functions/v1/negotiate-cart", { negotiationId, messages: [{ role: "user", content }] });
+    if (!res.ok) return { status: res.status, text: "", display: "", done: false, error: (await res.json()) as { error: { message: string } } };
+    const chat = await readChatStream(res);
+    return { status: res.status, ...chat, display: chat.text.replace(/<NEGOTIATION_DATA>[\s\S]*?<\/NEGOTIATION_DATA>/g, "").trim(), error: null };
+  }
+
   get(path: string, headers?: Record<string, string>) {
     return this.request("GET", path, undefined, headers);
   }
@@ -58,3 +74,23 @@ export class HttpClient {
 
 let counter = 0;
 export const uniqueEmail = (prefix = "shopper") => `${prefix}.${Date.now()}.${counter++}@example.com`;
+
+/** Reads a server-sent-event response of the spec's format into its text, events and the [DONE] mark. */
+export async function readChatStream(response: Response) {
+  const raw = await response.text();
+  let text = "";
+  let done = false;
+  const events: Record<string, unknown>[] = [];
+  for (const line of raw.split("\n")) {
+    if (!line.startsWith("data:")) continue;
+    const data = line.slice(5).trim();
+    if (data === "[DONE]") {
+      done = true;
+      continue;
+    }
+    const json = JSON.parse(data) as { choices?: { delta?: { content?: string } }[] } & Record<string, unknown>;
+    events.push(json);
+    text += json.choices?.[0]?.delta?.content ?? "";
+  }
+  return { raw, text, done, events };
+}

@@ -62,6 +62,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
     PORT: "0",
     SEED_ON_START: options.seed === false ? "false" : "true",
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    STREAM_WORD_DELAY_MS: "0",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...options.env,
   });
@@ -91,7 +92,9 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     close: async () => {
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));
+      await deps.events.close();
       await database.close();
       await dropDatabase?.();
     },
