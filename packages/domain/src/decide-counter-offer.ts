@@ -249,7 +249,8 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   if (requested === null || requested <= 0 || requested > subtotal) {
     return keep({ kind: "decline", ask, counter: standing, why: "nonsense" });
   }
-  const requestedPercent = Math.floor((requested * 10_000) / subtotal);
+  // A percent ask keeps the shopper's own figure; other asks are expressed on the subtotal.
+  const requestedPercent = ask.kind === "percent" ? ask.percent : Math.floor((requested * 10_000) / subtotal);
 
   // Asking for no more than what stands, or than the next step gives: the shopper's number wins.
   const next = nextConcession();

@@ -1,0 +1,499 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { LoyaltyTier } from "./loyalty-tier.ts";
+import {
+  ACCEPT_BUTTON_LABEL,
+  allowedFigures,
+  figuresIn,
+  formatPercent,
+  statesOnlyAllowedFigures,
+  writeBuiltInReply,
+} from "./negotiation-voice.ts";
+import type {
+  Decision,
+  OfferQuote,
+  OfferReason,
+  OfferTerms,
+  ShopperAsk,
+  VoiceInput,
+} from "./negotiation-types.ts";
+import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "./seller-config.ts";
+
+const offer: OfferTerms = {
+  discount: 3085,
+  percent: 1234,
+  subtotal: 25_000,
+  newItems: [],
+  reasons: ["loyalty"],
+  source: "policy",
+};
+const quote: OfferQuote = { subtotal: 25_000, discount: 3085, shipping: 0, tax: 2192, total: 24_107 };
+
+function voice(decision: Decision, overrides: Partial<VoiceInput> = {}): VoiceInput {
+  return {
+    assistantName: "Ava",
+    decision,
+    profile: { name: "Sam", tier: "GOLD", ordersCount: 4, lifetimeValue: 250_000 },
+    config: DEFAULT_SELLER_CONFIG,
+    quote,
+    lines: [
+      { name: "Wireless Headphones", quantity: 1, price: 20_000 },
+      { name: "Running Shoes", quantity: 2, price: 2_500 },
+    ],
+    seed: 0,
+    ...overrides,
+  };
+}
+
+const reply = (decision: Decision, overrides: Partial<VoiceInput> = {}) =>
+  writeBuiltInReply(voice(decision, overrides));
+
+const infoTopics = [
+  "shipping",
+  "loyalty",
+  "expiry",
+  "bundle",
+  "how-it-works",
+  "greeting",
+  "thanks",
+  "goodbye",
+  "other",
+  "unknown",
+] as const;
+
+const everyKind: [string, Decision][] = [
+  ["offer opening", { kind: "offer", stage: "opening", offer, ask: null }],
+  ["offer counter", { kind: "offer", stage: "counter", offer, ask: { kind: "percent", percent: 3000 } }],
+  ["offer counter (push)", { kind: "offer", stage: "counter", offer, ask: null }],
+  ["offer final", { kind: "offer", stage: "final", offer: { ...offer, reasons: ["final"] }, ask: null }],
+  [
+    "offer bundle",
+    {
+      kind: "offer",
+      stage: "bundle",
+      offer: {
+        ...offer,
+        discount: 4000,
+        percent: 1333,
+        subtotal: 30_000,
+        reasons: ["bundle"],
+        newItems: [{ productId: "p9", name: "Sport Socks", quantity: 1, price: 5000 }],
+      },
+      ask: null,
+    },
+  ],
+  [
+    "accept-ask",
+    { kind: "accept-ask", offer: { ...offer, reasons: ["your-ask"] }, ask: { kind: "total", total: 21_915 } },
+  ],
+  ["agreed", { kind: "agreed", offer }],
+  [
+    "escalate",
+    {
+      kind: "escalate",
+      requested: { percent: 2000, amount: 5000 },
+      ask: { kind: "percent", percent: 2000 },
+      standing: null,
+    },
+  ],
+  ["awaiting-approval", { kind: "awaiting-approval", standing: offer }],
+  [
+    "decline",
+    { kind: "decline", ask: { kind: "percent", percent: 9000 }, counter: offer, why: "above-ceiling" },
+  ],
+  ["decline final", { kind: "decline", ask: null, counter: offer, why: "final-reached" }],
+  [
+    "decline nonsense",
+    { kind: "decline", ask: { kind: "total", total: 100 }, counter: null, why: "nonsense" },
+  ],
+  ["refused", { kind: "refused", standing: offer }],
+  ...infoTopics.map((topic): [string, Decision] => [
+    `info ${topic}`,
+    { kind: "info", topic, standing: null },
+  ]),
+  ["empty-cart", { kind: "empty-cart" }],
+];
+
+describe("writeBuiltInReply", () => {
+  it("states an offer as percent, dollars and the quoted total", () => {
+    for (const seed of [0, 1, 2]) {
+      const text = reply({ kind: "offer", stage: "opening", offer, ask: null }, { seed });
+      expect(text).toContain("12.3%");
+      expect(text).toContain("$30.85");
+      expect(text).toContain("$241.07");
+    }
+  });
+
+  it("states whole percents without decimals and the discounted subtotal without a quote", () => {
+    const text = reply(
+      {
+        kind: "offer",
+        stage: "opening",
+        offer: { ...offer, percent: 1500, discount: 3750, reasons: [] },
+        ask: null,
+      },
+      { quote: null },
+    );
+    expect(text).toContain("15%");
+    expect(text).not.toContain("15.0%");
+    expect(text).toContain("$212.50");
+  });
+
+  it("names the tier when loyalty is a reason, with the tier's extra points", () => {
+    expect(reply({ kind: "offer", stage: "opening", offer, ask: null })).toMatch(/Gold member.*3 points/);
+    const newcomer = reply(
+      { kind: "agreed", offer },
+      { profile: { name: "N", tier: "NONE", ordersCount: 0, lifetimeValue: 0 } },
+    );
+    expect(newcomer).toContain("New Customer");
+    const noLoyalty = reply({ kind: "offer", stage: "opening", offer: { ...offer, reasons: [] }, ask: null });
+    expect(noLoyalty).not.toContain("Gold");
+  });
+
+  it("gives the reason for each concession", () => {
+    const why = (reasons: OfferReason[]) =>
+      reply({ kind: "offer", stage: "counter", offer: { ...offer, reasons }, ask: null });
+    expect(why(["high-demand"])).toMatch(/high demand/i);
+    expect(why(["low-stock"])).toMatch(/stock is running low/i);
+    expect(why(["approved"])).toMatch(/manager approved/i);
+    expect(why(["final"])).toMatch(/final offer/i);
+    const final = reply(
+      { kind: "offer", stage: "final", offer: { ...offer, reasons: ["final"] }, ask: null },
+      { seed: 1 },
+    );
+    expect(final).toMatch(/final/);
+    const bundle = reply(everyKind[4]![1]);
+    expect(bundle).toContain("Sport Socks");
+    expect(bundle).toContain("$50.00");
+    expect(bundle).toContain("5%");
+  });
+
+  it("confirms the shopper's own number", () => {
+    const text = reply(everyKind[5]![1]);
+    expect(text).toMatch(/you've got a deal at \$219\.15/i);
+    const pct = reply({ kind: "accept-ask", offer, ask: { kind: "percent", percent: 1000 } }, { seed: 1 });
+    expect(pct).toContain("10% off");
+  });
+
+  it("tells the shopper to press the accept button once agreed", () => {
+    for (const seed of [0, 1, 2]) {
+      const text = reply({ kind: "agreed", offer }, { seed });
+      expect(text).toContain(`'${ACCEPT_BUTTON_LABEL}'`);
+      expect(text).toContain("$241.07");
+    }
+  });
+
+  it("escalates to the manager and waits for the answer", () => {
+    for (const seed of [0, 1, 2]) {
+      const text = reply(everyKind[7]![1], { seed });
+      expect(text).toMatch(/let me check with my manager/i);
+      expect(text).toMatch(/20%/);
+      expect(reply({ kind: "awaiting-approval", standing: null }, { seed })).toMatch(/manager/);
+    }
+  });
+
+  it("declines politely with the counter's figures", () => {
+    for (const seed of [0, 1, 2]) {
+      const text = reply(everyKind[9]![1], { seed });
+      expect(text).toMatch(/beyond what the shop can do/);
+      expect(text).toContain("90% off");
+      expect(text).toContain("12.3%");
+      expect(text).toContain("$30.85");
+    }
+    expect(reply(everyKind[11]![1], { quote: null })).toMatch(/percentage or total/);
+  });
+
+  it("answers questions from the config and the profile", () => {
+    const info = (topic: (typeof infoTopics)[number], overrides: Partial<VoiceInput> = {}) =>
+      reply({ kind: "info", topic, standing: null }, overrides);
+    expect(info("shipping")).toMatch(/\$100\.00.*\$10\.00/);
+    const config: SellerConfig = {
+      ...DEFAULT_SELLER_CONFIG,
+      global_rules: {
+        ...DEFAULT_SELLER_CONFIG.global_rules,
+        free_shipping_threshold: 75,
+        flat_shipping: 6.5,
+        offer_expiry_minutes: 45,
+      },
+    };
+    expect(info("shipping", { config })).toMatch(/\$75\.00.*\$6\.50/);
+    expect(info("expiry", { config })).toMatch(/45 minutes.*cart/);
+    expect(info("loyalty")).toMatch(/Gold.*3 points/);
+    expect(
+      info("loyalty", { profile: { name: "N", tier: "NONE", ordersCount: 0, lifetimeValue: 0 } }),
+    ).toContain("New Customer");
+    expect(
+      info("loyalty", { profile: { name: "P", tier: "PLATINUM", ordersCount: 9, lifetimeValue: 900_000 } }),
+    ).toMatch(/Platinum.*5 points/);
+    expect(info("bundle")).toContain("5%");
+    expect(info("how-it-works")).toContain(ACCEPT_BUTTON_LABEL);
+    expect(info("greeting")).toMatch(/./);
+    expect(info("unknown")).toMatch(/percentage|total/);
+    expect(reply({ kind: "empty-cart" })).toMatch(/empty|nothing in your cart/i);
+  });
+
+  it("mentions a standing offer when refusing or chatting", () => {
+    expect(reply({ kind: "refused", standing: offer })).toContain("12.3%");
+    expect(reply({ kind: "info", topic: "greeting", standing: offer })).toContain("$30.85");
+  });
+
+  it("is deterministic and varied (at least three phrasings per kind)", () => {
+    for (const [kind, decision] of everyKind) {
+      const texts = new Set<string>();
+      for (let seed = 0; seed < 12; seed++) {
+        const text = reply(decision, { seed });
+        expect(reply(decision, { seed }), kind).toBe(text);
+        texts.add(text);
+      }
+      expect(texts.size, kind).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("uses at most one emoji", () => {
+    for (const [, decision] of everyKind) {
+      for (let seed = 0; seed < 6; seed++) {
+        expect(
+          (reply(decision, { seed }).match(/\p{Extended_Pictographic}/gu) ?? []).length,
+        ).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});
+
+describe("figuresIn", () => {
+  it.each<[string, number[], number[]]>([
+    ["Your total is $1,234.56.", [123_456], []],
+    ["$12 or 12 dollars or USD 12 or 12 usd or usd12", [1200, 1200, 1200, 1200, 1200], []],
+    ["That's $5.", [500], []],
+    ["$1k and $1.5k", [100_000, 150_000], []],
+    ["-$2.50 and $-3", [250, 300], []],
+    ["€40 and £7", [4000, 700], []],
+    ["12%, 12.5 %, 12 percent, 12 per cent, 12pct", [], [1200, 1250, 1200, 1200, 1200]],
+    ["fifteen percent off, or forty dollars", [4000], [1500]],
+    ["half off!", [], [5000]],
+    ["between 10-15% or 10 to 20%", [], [1000, 1500, 1000, 2000]],
+    ["$10-15", [1000, 1500], []],
+    ["12.345%", [], [1234.5]],
+    ["Air Max 90, 3 points, 30 minutes, order #123, 2nd item, v2.1", [], []],
+    ["<b>40%</b> off **$9.99**", [999], [4000]],
+    ["ＵＳ＄5 and ５０％", [500], [5000]],
+    ["", [], []],
+  ])("%j", (text, money, percents) => {
+    expect(figuresIn(text)).toEqual({ money, percents });
+  });
+});
+
+describe("statesOnlyAllowedFigures", () => {
+  const input = voice({
+    kind: "offer",
+    stage: "opening",
+    offer: { ...offer, percent: 1000, discount: 2500 },
+    ask: null,
+  });
+  const allowed = allowedFigures(input);
+
+  it("rejects a different percent or amount", () => {
+    expect(statesOnlyAllowedFigures("I can give you 10% off ($25.00).", allowed)).toBe(true);
+    expect(statesOnlyAllowedFigures("I can give you 40% off", allowed)).toBe(false);
+    expect(statesOnlyAllowedFigures("That makes $5.00 total", allowed)).toBe(false);
+    expect(statesOnlyAllowedFigures("That makes $25.01 off", allowed)).toBe(false);
+    expect(statesOnlyAllowedFigures("twenty percent off", allowed)).toBe(false);
+    expect(statesOnlyAllowedFigures("No figures at all, just words.", allowed)).toBe(true);
+  });
+
+  it("accepts the quote, config and cart figures, not the limits", () => {
+    expect(statesOnlyAllowedFigures("New total $241.07, tax $21.92, shipping $0.00.", allowed)).toBe(true);
+    expect(statesOnlyAllowedFigures("Free shipping from $100.00, else $10.00.", allowed)).toBe(true);
+    expect(
+      statesOnlyAllowedFigures("Headphones are $200.00; two shoes are $50.00 ($25.00 each).", allowed),
+    ).toBe(true);
+    expect(statesOnlyAllowedFigures("Gold adds 3%, bundles 5%, tax is 10%.", allowed)).toBe(true);
+    expect(statesOnlyAllowedFigures("I can go up to 15% automatically.", allowed)).toBe(false);
+    expect(statesOnlyAllowedFigures("My manager can approve up to 25%.", allowed)).toBe(false);
+  });
+
+  it("tolerates rounding a percent to one decimal or a whole number", () => {
+    const odd = allowedFigures(voice({ kind: "agreed", offer }));
+    expect(statesOnlyAllowedFigures("12.34% off", odd)).toBe(true);
+    expect(statesOnlyAllowedFigures("12.3% off", odd)).toBe(true);
+    expect(statesOnlyAllowedFigures("12% off", odd)).toBe(true);
+    expect(statesOnlyAllowedFigures("13% off", odd)).toBe(false);
+    expect(statesOnlyAllowedFigures("12.4% off", odd)).toBe(false);
+    expect(statesOnlyAllowedFigures("12.345% off", odd)).toBe(false);
+  });
+
+  it("allows the shopper's own ask and an escalated request", () => {
+    const esc = allowedFigures(voice(everyKind[7]![1]));
+    expect(statesOnlyAllowedFigures("20% off ($50.00) needs my manager.", esc)).toBe(true);
+    const dec = allowedFigures(
+      voice({ kind: "decline", ask: { kind: "total", total: 100 }, counter: null, why: "nonsense" }),
+    );
+    expect(statesOnlyAllowedFigures("$1.00 is not possible.", dec)).toBe(true);
+    expect(statesOnlyAllowedFigures("$2.00 is not possible.", dec)).toBe(false);
+  });
+
+  it("allows figures that are part of a product's name", () => {
+    const named = allowedFigures(
+      voice({ kind: "empty-cart" }, { lines: [{ name: "$5 Gift Card", quantity: 1, price: 500 }] }),
+    );
+    expect(statesOnlyAllowedFigures("The $5 Gift Card is $5.00.", named)).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------- property: the built-in voice states only allowed figures
+
+const cents = fc.oneof(
+  fc.integer({ min: 0, max: 5_000_000 }),
+  fc.constant(Number.MAX_SAFE_INTEGER),
+  fc.constant(0),
+);
+const basisPoints = fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000_000 }));
+const productName = fc.oneof(
+  fc.constantFrom(
+    "Sport Socks",
+    "Air Max 90",
+    "$5 Gift Card",
+    "100% Cotton Tee",
+    "Pack of 3",
+    "USB-C 2-Pack",
+    "Mug",
+  ),
+  fc.string({ maxLength: 20 }),
+);
+const reasons = fc.uniqueArray(
+  fc.constantFrom<OfferReason>(
+    "loyalty",
+    "bundle",
+    "final",
+    "high-demand",
+    "low-stock",
+    "approved",
+    "your-ask",
+  ),
+  { maxLength: 7 },
+);
+const offerTerms: fc.Arbitrary<OfferTerms> = fc.record({
+  discount: cents,
+  percent: basisPoints,
+  subtotal: cents,
+  newItems: fc.array(
+    fc.record({
+      productId: fc.string(),
+      name: productName,
+      quantity: fc.integer({ min: 1, max: 5 }),
+      price: cents,
+    }),
+    { maxLength: 2 },
+  ),
+  reasons,
+  source: fc.constantFrom("policy" as const, "merchant" as const),
+});
+const ask: fc.Arbitrary<ShopperAsk> = fc.oneof(
+  fc.record({ kind: fc.constant("percent" as const), percent: basisPoints }),
+  fc.record({ kind: fc.constant("amount" as const), amount: cents }),
+  fc.record({ kind: fc.constant("total" as const), total: cents }),
+  fc.record({ kind: fc.constant("item-price" as const), cartItemId: fc.string(), price: cents }),
+);
+const maybeOffer = fc.option(offerTerms, { nil: null });
+const decision: fc.Arbitrary<Decision> = fc.oneof(
+  fc.record({
+    kind: fc.constant("offer" as const),
+    stage: fc.constantFrom("opening" as const, "counter" as const, "final" as const, "bundle" as const),
+    offer: offerTerms,
+    ask: fc.option(ask, { nil: null }),
+  }),
+  fc.record({ kind: fc.constant("accept-ask" as const), offer: offerTerms, ask }),
+  fc.record({ kind: fc.constant("agreed" as const), offer: offerTerms }),
+  fc.record({
+    kind: fc.constant("escalate" as const),
+    requested: fc.record({ percent: basisPoints, amount: cents }),
+    ask,
+    standing: maybeOffer,
+  }),
+  fc.record({ kind: fc.constant("awaiting-approval" as const), standing: maybeOffer }),
+  fc.record({
+    kind: fc.constant("decline" as const),
+    ask: fc.option(ask, { nil: null }),
+    counter: maybeOffer,
+    why: fc.constantFrom("above-ceiling" as const, "final-reached" as const, "nonsense" as const),
+  }),
+  fc.record({ kind: fc.constant("refused" as const), standing: maybeOffer }),
+  fc.record({
+    kind: fc.constant("info" as const),
+    topic: fc.constantFrom(...infoTopics),
+    standing: maybeOffer,
+  }),
+  fc.constant({ kind: "empty-cart" as const }),
+);
+const dollars = fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.double({ min: 0, max: 10_000, noNaN: true }));
+const points = fc.oneof(fc.integer({ min: 0, max: 30 }), fc.double({ min: 0, max: 30, noNaN: true }));
+const config: fc.Arbitrary<SellerConfig> = fc.oneof(
+  fc.constant(DEFAULT_SELLER_CONFIG),
+  fc.record({
+    negotiation_limits: fc.record({
+      max_auto_discount_pct: points,
+      max_auto_discount_amount: dollars,
+      bundling_discount_bonus: points,
+    }),
+    tier_benefits: fc.record({
+      extra_points: fc.record({
+        NONE: points,
+        BRONZE: points,
+        SILVER: points,
+        GOLD: points,
+        PLATINUM: points,
+      }),
+      thresholds: fc.constant(DEFAULT_SELLER_CONFIG.tier_benefits.thresholds),
+    }),
+    escalation_rules: fc.record({ ceiling_pct: points, ceiling_amount: dollars }),
+    global_rules: fc.record({
+      offer_expiry_minutes: fc.integer({ min: 1, max: 1440 }),
+      max_rounds: fc.integer({ min: 1, max: 20 }),
+      free_shipping_threshold: dollars,
+      flat_shipping: dollars,
+      tax_rate_pct: points,
+    }),
+  }),
+);
+const voiceInput: fc.Arbitrary<VoiceInput> = fc.record({
+  assistantName: fc.oneof(fc.constant("Ava"), fc.string({ maxLength: 12 })),
+  decision,
+  profile: fc.record({
+    name: fc.string({ maxLength: 12 }),
+    tier: fc.constantFrom<LoyaltyTier>("NONE", "BRONZE", "SILVER", "GOLD", "PLATINUM"),
+    ordersCount: fc.nat(100),
+    lifetimeValue: cents,
+  }),
+  config,
+  quote: fc.option(
+    fc.record({ subtotal: cents, discount: cents, shipping: cents, tax: cents, total: cents }),
+    { nil: null },
+  ),
+  lines: fc.array(fc.record({ name: productName, quantity: fc.integer({ min: 1, max: 9 }), price: cents }), {
+    maxLength: 4,
+  }),
+  seed: fc.oneof(fc.nat(), fc.integer(), fc.double()),
+});
+
+describe("the built-in voice and the figure check agree", () => {
+  it("states only allowed figures, for any decision", () => {
+    fc.assert(
+      fc.property(voiceInput, (input) => {
+        const text = writeBuiltInReply(input);
+        expect(text.length).toBeGreaterThan(0);
+        expect(statesOnlyAllowedFigures(text, allowedFigures(input))).toBe(true);
+        expect(writeBuiltInReply(input)).toBe(text);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("formats percents with one decimal at most", () => {
+    expect(formatPercent(1500)).toBe("15%");
+    expect(formatPercent(1250)).toBe("12.5%");
+    expect(formatPercent(1234)).toBe("12.3%");
+    expect(formatPercent(1299)).toBe("13%");
+    expect(formatPercent(5)).toBe("0.1%");
+    expect(formatPercent(0)).toBe("0%");
+  });
+});
