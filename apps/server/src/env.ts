@@ -32,6 +32,7 @@ export const EnvSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(8),
+  ASSISTANT_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   SEED_ON_START: bool.default(true),
   ADMIN_EMAILS: z
     .string()

@@ -100,6 +100,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
         perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
       },
       streamWordDelayMs: env.STREAM_WORD_DELAY_MS,
+      assistantRateLimitPerMinute: env.ASSISTANT_RATE_LIMIT_PER_MINUTE,
     },
     ai,
     events,

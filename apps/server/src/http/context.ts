@@ -15,6 +15,8 @@ export interface AppConfig {
   authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
   /** Pause between streamed words of a reply (0 in tests). */
   streamWordDelayMs: number;
+  /** Shopping-assistant requests per minute from one address. */
+  assistantRateLimitPerMinute: number;
 }
 
 export interface AppDeps {

@@ -1,0 +1,66 @@
+import { formatUsd } from "./money.ts";
+import type { Cents } from "./money.ts";
+
+/** The words of the built-in shopping assistant around a carousel of real products. */
+export interface AssistantReplyInput {
+  assistantName: string;
+  /** What the request was understood as ("Footwear", "under $100.00", "on sale"). */
+  understood: string[];
+  refined: boolean;
+  /** The products shown (already from a search), best first. */
+  products: { name: string; brand: string; price: Cents; listPrice: Cents; rating: number }[];
+  /** True when nothing matched and these are the nearest alternatives with looser constraints. */
+  alternatives: boolean;
+  /** Nothing understood and nothing found: a greeting or small talk. */
+  smallTalk: "greeting" | "thanks" | null;
+  seed: number;
+}
+
+function pick<T>(options: readonly T[], seed: number): T {
+  return options[Math.abs(seed) % options.length] as T;
+}
+
+function describe(understood: string[]): string {
+  if (understood.length === 0) return "that";
+  if (understood.length === 1) return understood[0] as string;
+  return `${understood.slice(0, -1).join(", ")} and ${understood.at(-1)}`;
+}
+
+export function writeAssistantReply(input: AssistantReplyInput): string {
+  const { products, seed } = input;
+  if (input.smallTalk === "greeting" && products.length === 0) {
+    return pick(
+      [
+        `Hi! I'm ${input.assistantName}. Tell me what you're looking for — a product, a brand, a budget ("gifts under $50") — and I'll find it.`,
+        `Hello! I can search the whole shop for you. Try "running shoes under $120" or "what's on sale?".`,
+      ],
+      seed,
+    );
+  }
+  if (input.smallTalk === "thanks" && products.length === 0) {
+    return pick(["You're welcome! Anything else I can find for you?", "Happy to help — just ask if you need anything else."], seed);
+  }
+  const what = describe(input.understood);
+  if (products.length === 0) {
+    return `I couldn't find anything in the shop for ${what}. Try a broader search — a category like "headphones", a brand, or a higher budget.`;
+  }
+  const top = products[0]!;
+  const topLine = `${top.name} by ${top.brand} at ${formatUsd(top.price)}${top.price < top.listPrice ? ` (down from ${formatUsd(top.listPrice)})` : ""}`;
+  const count = products.length === 1 ? "one product" : `${products.length} products`;
+  if (input.alternatives) {
+    return `Nothing matches ${what} exactly, so here are the closest alternatives I have. ${pick(["Closest:", "Nearest match:"], seed)} ${topLine}.`;
+  }
+  const opener = input.refined
+    ? pick([`Here you go — ${count} for ${what}.`, `Narrowed it down: ${count} for ${what}.`, `Updated: ${count} matching ${what}.`], seed)
+    : pick([`I found ${count} for ${what}.`, `Here ${products.length === 1 ? "is" : "are"} ${count} for ${what}.`, `Good choice — ${count} for ${what}.`], seed);
+  const highlight = pick([`My top pick: ${topLine}.`, `Start with the ${topLine}.`, `The ${topLine} is rated ${top.rating.toFixed(1)} out of 5.`], seed + 1);
+  return `${opener} ${highlight}`;
+}
+
+/** A message that is only a greeting or thanks, with nothing to search for. */
+export function detectSmallTalk(text: string): "greeting" | "thanks" | null {
+  const t = text.trim().toLowerCase().replace(/[!.?,\s]+$/g, "");
+  if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|yo|hi there|hello there)( ava)?$/.test(t)) return "greeting";
+  if (/^(thanks|thank you|thx|ty|cheers|great,? thanks|perfect,? thanks)( ava)?$/.test(t)) return "thanks";
+  return null;
+}
