@@ -4,8 +4,7 @@
  * Prints figures; asserts nothing. Run: npm run bench
  */
 import autocannon from "autocannon";
-import pg from "pg";
-import { startServer } from "./lib/server-process.ts";
+import { startServer, withFreshServerDatabase } from "./lib/server-process.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -61,16 +60,7 @@ console.log(`# Catalogue benchmark (${CONNECTIONS} connections, ${DURATION} s pe
 await benchOne("embedded PGlite", {});
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
-  const name = `haggle_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    await benchOne("PostgreSQL server", { DATABASE_URL: url.toString() });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  await withFreshServerDatabase(serverUrl, async (url) => {
+    await benchOne("PostgreSQL server", { DATABASE_URL: url });
+  });
 }

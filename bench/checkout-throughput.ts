@@ -4,8 +4,7 @@
  * Prints figures; asserts nothing. Run: npm run bench:checkout
  */
 import { randomUUID } from "node:crypto";
-import pg from "pg";
-import { startServer } from "./lib/server-process.ts";
+import { startServer, withFreshServerDatabase } from "./lib/server-process.ts";
 
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -84,16 +83,7 @@ console.log("| --- | --- | --- | --- | --- | --- | --- |");
 await benchOne("embedded PGlite", {});
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
-  const name = `haggle_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    await benchOne("PostgreSQL server", { DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: "20" });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  await withFreshServerDatabase(serverUrl, async (url) => {
+    await benchOne("PostgreSQL server", { DATABASE_URL: url, DATABASE_POOL_SIZE: "20" });
+  });
 }

@@ -54,3 +54,20 @@ export async function startServer(options: {
     },
   };
 }
+
+/** Runs `body` with a fresh database on the PostgreSQL server at `adminUrl`, dropped afterwards. */
+export async function withFreshServerDatabase<T>(adminUrl: string, body: (url: string) => Promise<T>): Promise<T> {
+  const { default: pg } = await import("pg");
+  const name = `haggle_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await body(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}

@@ -176,6 +176,82 @@ export const ROUTE_DOCS: RouteDoc[] = [
     access: "admin",
     response: SeedResultSchema,
   },
+  {
+    method: "post",
+    path: "/api/negotiations",
+    summary: "Start a negotiation for the active cart (replaces the cart's active one)",
+    tag: "Negotiation",
+    access: "signed-in",
+    response: z.object({ id: z.string() }),
+    status: 201,
+  },
+  {
+    method: "get",
+    path: "/api/negotiations/{id}",
+    summary: "A negotiation: messages, the standing offer, the approval",
+    tag: "Negotiation",
+    access: "signed-in",
+    response: NegotiationSchema,
+  },
+  {
+    method: "post",
+    path: "/api/negotiations/{id}/accept",
+    summary:
+      "Apply the standing offer to the cart (server-written price snapshots and order discount); 409 without one",
+    tag: "Negotiation",
+    access: "signed-in",
+    response: CartSchema,
+  },
+  {
+    method: "post",
+    path: "/functions/v1/negotiate-cart",
+    summary:
+      "One negotiation turn. Server-sent events: data: {choices:[{delta:{content}}]} lines, then data: [DONE]; the text may end with a <NEGOTIATION_DATA>{json}</NEGOTIATION_DATA> block",
+    tag: "Negotiation",
+    access: "signed-in",
+    body: NegotiateRequestSchema,
+  },
+  {
+    method: "post",
+    path: "/functions/v1/shop-assistant",
+    summary:
+      "The shopping assistant (public, rate-limited per IP). Server-sent events: text deltas, {type: tool_result, products} carousels, then data: [DONE]",
+    tag: "Assistant",
+    access: "public",
+  },
+  {
+    method: "get",
+    path: "/api/realtime",
+    summary:
+      "Server-sent events for the signed-in user: approval.created (merchants), approval.decided (the shopper's own)",
+    tag: "Realtime",
+    access: "signed-in",
+  },
+  {
+    method: "get",
+    path: "/api/merchant/approvals",
+    summary: "Approvals, newest first (?status=pending|approved|rejected)",
+    tag: "Merchant",
+    access: "merchant",
+    response: z.array(ApprovalSchema),
+  },
+  {
+    method: "post",
+    path: "/functions/v1/approve-negotiation",
+    summary: "Approve or reject an escalated ask",
+    tag: "Merchant",
+    access: "merchant",
+    body: ApproveNegotiationSchema,
+    response: z.object({ approval: ApprovalSchema }),
+  },
+  {
+    method: "post",
+    path: "/functions/v1/assign-merchant-role",
+    summary: "Grant the signed-in user the merchant role",
+    tag: "Admin",
+    access: "admin",
+    response: z.object({ alreadyAssigned: z.boolean() }),
+  },
 ];
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {

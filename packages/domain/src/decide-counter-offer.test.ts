@@ -5,6 +5,7 @@ import {
   decideCounterOffer,
   escalationCeiling,
   limitsFor,
+  offerInDecision,
   requestedDiscount,
   scheduledPercent,
   subtotalOf,
@@ -39,23 +40,7 @@ function input(lines: PolicyLine[], intent: ShopperIntent, state: NegotiationSta
   return { lines, profile: profile(), config: DEFAULT_SELLER_CONFIG, state, intent, bundleCandidate: null, ...extra };
 }
 
-function offerOf(decision: Decision): OfferTerms | null {
-  switch (decision.kind) {
-    case "offer":
-    case "accept-ask":
-    case "agreed":
-      return decision.offer;
-    case "decline":
-      return decision.counter;
-    case "escalate":
-    case "awaiting-approval":
-    case "refused":
-    case "info":
-      return decision.standing;
-    default:
-      return null;
-  }
-}
+const offerOf = offerInDecision;
 
 /** Plays a conversation through the policy, carrying the state as the server does. */
 function play(lines: PolicyLine[], intents: ShopperIntent[], extra: Partial<PolicyInput> = {}) {

@@ -296,3 +296,22 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   const counter = atReserve || standing?.source === "merchant" ? standing : next.offer;
   return keep({ kind: "decline", ask, counter, why: "above-ceiling" }, counter === next.offer ? next.step : state.step);
 }
+
+/** The offer a decision carries or leaves standing (what the shopper could accept now), if any. */
+export function offerInDecision(decision: Decision): OfferTerms | null {
+  switch (decision.kind) {
+    case "offer":
+    case "accept-ask":
+    case "agreed":
+      return decision.offer;
+    case "decline":
+      return decision.counter;
+    case "escalate":
+    case "awaiting-approval":
+    case "refused":
+    case "info":
+      return decision.standing;
+    case "empty-cart":
+      return null;
+  }
+}

@@ -1,4 +1,5 @@
 import { allowedFigures, statesOnlyAllowedFigures, writeBuiltInReply } from "@haggle/domain/negotiation-voice";
+import { offerInDecision } from "@haggle/domain/decide-counter-offer";
 import type { VoiceInput } from "@haggle/domain/negotiation-types";
 import type { Logger } from "../logger.ts";
 import { type AiConfig, completeText } from "./openai-compatible.ts";
@@ -57,14 +58,7 @@ export async function speak(
 function decisionBrief(input: VoiceInput) {
   const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
   const d = input.decision;
-  const offer =
-    d.kind === "offer" || d.kind === "accept-ask" || d.kind === "agreed"
-      ? d.offer
-      : d.kind === "decline"
-        ? d.counter
-        : d.kind === "escalate" || d.kind === "awaiting-approval" || d.kind === "refused" || d.kind === "info"
-          ? d.standing
-          : null;
+  const offer = offerInDecision(d);
   return {
     decision: d.kind,
     stage: d.kind === "offer" ? d.stage : undefined,

@@ -1,6 +1,6 @@
 import type { Cart } from "@haggle/contract/cart";
 import { toCents, toDollars } from "@haggle/domain/money";
-import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/quote-cart";
+import { pricingRulesFrom, type QuoteLine, quoteCart, unitPrice } from "@haggle/domain/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { cartItems, carts, negotiationOffers, products } from "../db/schema.ts";
@@ -41,15 +41,20 @@ export async function loadCartLines(db: Queryable, cartId: string) {
     .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
 }
 
-/** The cart as the API shows it, priced by the one pricing rule. */
-export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
-  const [lines, config] = await Promise.all([loadCartLines(db, cart.id), loadSellerConfig(db)]);
-  const quoteLines = lines.map(({ item, product }) => ({
+/** Cart lines as the pricing rule reads them: the snapshot when the server wrote one, else the price. */
+export function quoteLinesOf(lines: Awaited<ReturnType<typeof loadCartLines>>): QuoteLine[] {
+  return lines.map(({ item, product }) => ({
     price: toCents(product.price),
     priceSnapshot: item.priceSnapshot === null ? null : toCents(item.priceSnapshot),
     listPrice: toCents(product.listPrice),
     quantity: item.quantity,
   }));
+}
+
+/** The cart as the API shows it, priced by the one pricing rule. */
+export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
+  const [lines, config] = await Promise.all([loadCartLines(db, cart.id), loadSellerConfig(db)]);
+  const quoteLines = quoteLinesOf(lines);
   const quote = quoteCart(
     quoteLines,
     toCents(cart.negotiatedDiscount),
@@ -95,14 +100,12 @@ async function voidNegotiatedPrices(tx: Tx, cartId: string) {
     .where(eq(carts.id, cartId));
 }
 
+/** What a cart change needs to know of a product. */
+const stockColumns = { id: products.id, name: products.name, stockLevel: products.stockLevel, hidden: products.hidden };
+
 async function lockedProduct(tx: Tx, productId: string) {
   const [product] = await tx
-    .select({
-      id: products.id,
-      name: products.name,
-      stockLevel: products.stockLevel,
-      hidden: products.hidden,
-    })
+    .select(stockColumns)
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
@@ -189,12 +192,7 @@ export async function mergeCart(db: Db, userId: string, items: { productId: stri
   const cart = await changeCart(db, userId, async (tx, cartRow) => {
     if (wanted.size === 0) return;
     const found = await tx
-      .select({
-        id: products.id,
-        name: products.name,
-        stockLevel: products.stockLevel,
-        hidden: products.hidden,
-      })
+      .select(stockColumns)
       .from(products)
       .where(inArray(products.id, [...wanted.keys()]));
     const existing = await tx.select().from(cartItems).where(eq(cartItems.cartId, cartRow.id));

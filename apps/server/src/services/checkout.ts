@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { carts, negotiations, orderLines, orders, products, profiles } from "../db/schema.ts";
 import type { SessionUser } from "../http/context.ts";
 import { HttpError, badRequest, conflict } from "../lib/http-error.ts";
-import { findActiveCart, loadCartLines } from "./cart.ts";
+import { findActiveCart, loadCartLines, quoteLinesOf } from "./cart.ts";
 import { loadOrder } from "./orders.ts";
 import { loadProfile } from "./profile.ts";
 import { loadSellerConfig } from "./seller-config.ts";
@@ -48,12 +48,7 @@ export async function checkout(
       if (lines.length === 0) throw badRequest("Cart is empty", "CART_EMPTY");
 
       const config = await loadSellerConfig(tx);
-      const quoteLines = lines.map(({ item, product }) => ({
-        price: toCents(product.price),
-        priceSnapshot: item.priceSnapshot === null ? null : toCents(item.priceSnapshot),
-        listPrice: toCents(product.listPrice),
-        quantity: item.quantity,
-      }));
+      const quoteLines = quoteLinesOf(lines);
       const quote = quoteCart(
         quoteLines,
         toCents(cart.negotiatedDiscount),

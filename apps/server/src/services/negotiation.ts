@@ -5,7 +5,13 @@ import {
   negotiationDataBlock,
   splitNegotiationData,
 } from "@haggle/contract/negotiation";
-import { automaticCap, decideCounterOffer, escalationCeiling, limitsFor } from "@haggle/domain/decide-counter-offer";
+import {
+  automaticCap,
+  decideCounterOffer,
+  escalationCeiling,
+  limitsFor,
+  offerInDecision,
+} from "@haggle/domain/decide-counter-offer";
 import { toCents, toDecimalString, toDollars } from "@haggle/domain/money";
 import type {
   BundleCandidate,
@@ -146,24 +152,6 @@ async function findBundleCandidate(tx: Tx, ctx: NegotiationContext): Promise<Bun
   return row ? { productId: row.id, name: row.name, price: toCents(row.price) } : null;
 }
 
-function offerOfDecision(decision: Decision): OfferTerms | null {
-  switch (decision.kind) {
-    case "offer":
-    case "accept-ask":
-    case "agreed":
-      return decision.offer;
-    case "decline":
-      return decision.counter;
-    case "escalate":
-    case "awaiting-approval":
-    case "refused":
-    case "info":
-      return decision.standing;
-    case "empty-cart":
-      return null;
-  }
-}
-
 function quoteFor(terms: OfferTerms | null, ctx: NegotiationContext): OfferQuote | null {
   if (!terms) return null;
   const lines = [
@@ -172,6 +160,18 @@ function quoteFor(terms: OfferTerms | null, ctx: NegotiationContext): OfferQuote
   ];
   const quote = quoteCart(lines, Math.min(terms.discount, terms.subtotal), pricingRulesFrom(ctx.config.global_rules));
   return { subtotal: quote.subtotal, discount: quote.discount, shipping: quote.shipping, tax: quote.tax, total: quote.total };
+}
+
+function voiceInputFor(ctx: NegotiationContext, decision: Decision, seed: number): VoiceInput {
+  return {
+    assistantName: ASSISTANT_NAME,
+    decision,
+    profile: ctx.profile,
+    config: ctx.config,
+    quote: quoteFor(offerInDecision(decision), ctx),
+    lines: ctx.policyLines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
+    seed,
+  };
 }
 
 function resultBlock(row: OfferRow | null, ctx: NegotiationContext): NegotiationResult | null {
@@ -287,15 +287,7 @@ export async function negotiateTurn(deps: TurnDeps, who: SessionUser, negotiatio
   });
 
   const { ctx, decision, standing } = decided;
-  const voiceInput: VoiceInput = {
-    assistantName: ASSISTANT_NAME,
-    decision,
-    profile: ctx.profile,
-    config: ctx.config,
-    quote: quoteFor(offerOfDecision(decision), ctx),
-    lines: ctx.policyLines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
-    seed: decided.seed,
-  };
+  const voiceInput = voiceInputFor(ctx, decision, decided.seed);
   const conversation = decided.history.map((m) => ({
     role: m.role === "assistant" ? ("assistant" as const) : ("user" as const),
     content: splitNegotiationData(m.content).display,
@@ -420,15 +412,7 @@ export async function decideApproval(
       }
       text = (
         await speak(
-          {
-            assistantName: ASSISTANT_NAME,
-            decision,
-            profile: ctx.profile,
-            config: ctx.config,
-            quote: quoteFor(offerOfDecision(decision), ctx),
-            lines: ctx.policyLines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
-            seed: ctx.negotiation.rounds,
-          },
+          voiceInputFor(ctx, decision, ctx.negotiation.rounds),
           [],
           // The built-in voice speaks for the merchant's decision: no LLM call inside a transaction.
           null,
