@@ -1,14 +1,21 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Toaster } from "sonner";
+import { useSession } from "@/features/auth/api/use-session";
 import { CartProvider } from "@/features/cart/components/cart-provider";
 import { createQueryClient } from "./query-client";
+
+/** The cart follows the session: local for visitors, the server's once signed in (the features meet here). */
+function SessionCartProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  return <CartProvider userId={user?.id ?? null}>{children}</CartProvider>;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <CartProvider>
+      <SessionCartProvider>
         {children}
         {/* Below the sticky header (4rem), so toasts never cover the cart badge or account menu. */}
         <Toaster
@@ -18,7 +25,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           offset={{ top: 76 }}
           mobileOffset={{ top: 72 }}
         />
-      </CartProvider>
+      </SessionCartProvider>
     </QueryClientProvider>
   );
 }

@@ -22,7 +22,7 @@ export function NegotiateScreen() {
           </Button>
         </>
       ) : (
-        <p>Negotiating your cart with Ava is not available yet. Your cart is kept on this device.</p>
+        <p>Negotiating your cart with Ava is not available yet.</p>
       )}
     </ComingSoon>
   );

@@ -1,19 +1,28 @@
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
-import { ComingSoon } from "../layout/coming-soon";
+import { useLocation, useSearchParams } from "react-router";
+import { OrderConfirmation } from "@/features/orders/components/order-confirmation";
+
+/** The order id from ?orderId= (survives a reload) or, failing that, from the navigation state. */
+function placedOrderId(searchParams: URLSearchParams, state: unknown): string | null {
+  const fromQuery = searchParams.get("orderId");
+  if (fromQuery) return fromQuery;
+  if (
+    typeof state === "object" &&
+    state !== null &&
+    "orderId" in state &&
+    typeof state.orderId === "string"
+  ) {
+    return state.orderId;
+  }
+  return null;
+}
 
 export function OrderPlacedScreen() {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
   return (
-    <ComingSoon title="Order Confirmation">
-      <p>There is no recent order to show.</p>
-      <div className="flex flex-wrap gap-2">
-        <Button asChild>
-          <Link to="/">Continue Shopping</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/orders">View Order History</Link>
-        </Button>
-      </div>
-    </ComingSoon>
+    <>
+      <title>Order Confirmed · Haggle</title>
+      <OrderConfirmation orderId={placedOrderId(searchParams, location.state)} />
+    </>
   );
 }

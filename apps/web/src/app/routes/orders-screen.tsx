@@ -1,14 +1,15 @@
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
-import { ComingSoon } from "../layout/coming-soon";
+import { NegotiationTranscript } from "@/features/negotiation/components/negotiation-transcript";
+import { OrderHistory } from "@/features/orders/components/order-history";
+
+function renderNegotiationChat(negotiationId: string) {
+  return <NegotiationTranscript negotiationId={negotiationId} />;
+}
 
 export function OrdersScreen() {
   return (
-    <ComingSoon title="Order History">
-      <p>Your order history is not available yet.</p>
-      <Button asChild>
-        <Link to="/">Start Shopping</Link>
-      </Button>
-    </ComingSoon>
+    <>
+      <title>Order History · Haggle</title>
+      <OrderHistory renderNegotiationChat={renderNegotiationChat} />
+    </>
   );
 }

@@ -1,7 +1,12 @@
+import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import type { Product } from "@haggle/contract/products";
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from "react";
+import { toast } from "sonner";
+import { errorMessage } from "@/lib/error-message";
+import { changeTouchesProduct, useServerCart } from "../api/use-server-cart";
 import { CartContext, type CartContextValue } from "../hooks/cart-context";
-import { cartItemCount, cartReducer, cartSubtotalCents } from "../lib/cart-lines";
+import { useMergeLocalCart } from "../hooks/use-merge-local-cart";
+import { cartItemCount, cartReducer } from "../lib/cart-lines";
 import {
   CART_STORAGE_KEY,
   parseStoredCart,
@@ -9,13 +14,27 @@ import {
   writeStoredCart,
 } from "../lib/local-cart-storage";
 
-/** The anonymous cart, kept in localStorage under "cart" and shared by every open tab. */
-export function CartProvider({ children }: { children: ReactNode }) {
-  const [lines, dispatch] = useReducer(cartReducer, undefined, readStoredCart);
+const MAX_MERGE_LINES = 100;
+
+interface CartProviderProps {
+  children: ReactNode;
+  /**
+   * The signed-in shopper's id, or null for an anonymous visitor (or while the session is still
+   * unknown). Given by the app, so the cart feature does not depend on the auth feature.
+   */
+  userId?: string | null;
+}
+
+/**
+ * The cart in use. Anonymous: kept in localStorage under "cart" and shared by every open tab.
+ * Signed in: held by the server; on sign-in the local lines are merged into it, then deleted.
+ */
+export function CartProvider({ children, userId = null }: CartProviderProps) {
+  const [localLines, dispatch] = useReducer(cartReducer, undefined, readStoredCart);
 
   useEffect(() => {
-    writeStoredCart(lines);
-  }, [lines]);
+    writeStoredCart(localLines);
+  }, [localLines]);
 
   useEffect(() => {
     function onStorage(event: StorageEvent) {
@@ -27,26 +46,130 @@ export function CartProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  const addToCart = useCallback((product: Product, quantity = 1) => {
-    dispatch({ type: "add", product, quantity, at: new Date().toISOString() });
-  }, []);
-  const setQuantity = useCallback((productId: string, quantity: number) => {
-    dispatch({ type: "set-quantity", productId, quantity });
-  }, []);
-  const removeFromCart = useCallback((productId: string) => dispatch({ type: "remove", productId }), []);
-  const clearCart = useCallback(() => dispatch({ type: "clear" }), []);
+  // The merge request takes at most 100 lines of at most MAX_LINE_QUANTITY each; the local cart
+  // has no such limit, and one line too many would make every merge fail.
+  const mergeLines = useMemo(
+    () =>
+      localLines
+        .slice(0, MAX_MERGE_LINES)
+        .map((line) => ({ productId: line.id, quantity: Math.min(line.quantity, MAX_LINE_QUANTITY) })),
+    [localLines],
+  );
+  const isMerging = useMergeLocalCart({
+    userId,
+    localLines: mergeLines,
+    // Called from an effect, after `change` below exists. The merge goes through the same change
+    // queue as every other cart change, so an answer that arrives late never overwrites a newer cart.
+    merge: (items) => change({ type: "merge", items }),
+    onMerged: (cart) => {
+      dispatch({ type: "clear" });
+      for (const notice of cart.notices ?? []) toast.warning(notice);
+    },
+    onFailed: (error) => {
+      toast.error("Your saved cart could not be added to your account", {
+        description: errorMessage(
+          error,
+          "It is kept on this device; we will try again next time you sign in.",
+        ),
+      });
+    },
+  });
+  // While the merge runs, the server cart is not read: the merge answers the merged cart.
+  const server = useServerCart(userId, { enabled: !isMerging });
+  const { change } = server;
+  const isSignedIn = userId !== null;
+  const serverCart = isMerging ? undefined : server.cart;
+
+  const addToCart = useCallback(
+    async (product: Product, quantity = 1) => {
+      if (!isSignedIn) {
+        dispatch({ type: "add", product, quantity, at: new Date().toISOString() });
+        return;
+      }
+      await change({ type: "add", productId: product.id, quantity });
+    },
+    [isSignedIn, change],
+  );
+
+  const serverItem = useCallback(
+    (productId: string) => serverCart?.items.find((item) => item.productId === productId),
+    [serverCart],
+  );
+
+  const setQuantity = useCallback(
+    async (productId: string, quantity: number) => {
+      if (!isSignedIn) {
+        dispatch({ type: "set-quantity", productId, quantity });
+        return;
+      }
+      const item = serverItem(productId);
+      if (!item) return;
+      const whole = Number.isFinite(quantity) ? Math.trunc(quantity) : 0;
+      await change({ type: "set-quantity", itemId: item.id, productId, quantity: whole });
+    },
+    [isSignedIn, serverItem, change],
+  );
+
+  const removeFromCart = useCallback(
+    async (productId: string) => {
+      if (!isSignedIn) {
+        dispatch({ type: "remove", productId });
+        return;
+      }
+      const item = serverItem(productId);
+      if (item) await change({ type: "remove", itemId: item.id, productId });
+    },
+    [isSignedIn, serverItem, change],
+  );
+
+  const clearCart = useCallback(async () => {
+    if (!isSignedIn) {
+      dispatch({ type: "clear" });
+      return;
+    }
+    await change({ type: "clear" });
+  }, [isSignedIn, change]);
+
+  const { pendingChanges, refetch } = server;
+  const isLinePending = useCallback(
+    (productId: string) => pendingChanges.some((pending) => changeTouchesProduct(pending, productId)),
+    [pendingChanges],
+  );
+
+  const localCount = cartItemCount(localLines);
+  const serverCount = serverCart?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+  const itemCount = !isSignedIn ? localCount : isMerging ? localCount : serverCount;
 
   const value = useMemo<CartContextValue>(
     () => ({
-      lines,
-      itemCount: cartItemCount(lines),
-      subtotalCents: cartSubtotalCents(lines),
+      source: isSignedIn ? "server" : "local",
+      itemCount,
+      localLines,
+      serverCart,
+      isLoading: isSignedIn && (isMerging || server.isPending),
+      isError: isSignedIn && !isMerging && server.isError,
+      reload: refetch,
+      isLinePending,
       addToCart,
       setQuantity,
       removeFromCart,
       clearCart,
     }),
-    [lines, addToCart, setQuantity, removeFromCart, clearCart],
+    [
+      isSignedIn,
+      itemCount,
+      localLines,
+      serverCart,
+      isMerging,
+      server.isPending,
+      server.isError,
+      refetch,
+      isLinePending,
+      addToCart,
+      setQuantity,
+      removeFromCart,
+      clearCart,
+    ],
   );
 
   return <CartContext value={value}>{children}</CartContext>;

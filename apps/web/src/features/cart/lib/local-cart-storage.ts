@@ -37,9 +37,11 @@ export function readStoredCart(): CartLine[] {
   }
 }
 
+/** An empty cart is no key at all: after the sign-in merge the local copy is deleted, not left as "[]". */
 export function writeStoredCart(lines: readonly CartLine[]): void {
   try {
-    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+    if (lines.length === 0) window.localStorage.removeItem(CART_STORAGE_KEY);
+    else window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
   } catch {
     // Quota exceeded or storage disabled: keep the in-memory cart working.
   }

@@ -1,0 +1,78 @@
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, makeCart, makeCartItem, routeFetch } from "@/test/make-cart";
+import { makeProduct } from "@/test/make-product";
+import { AppProviders } from "../app-providers";
+import { SiteHeader } from "./site-header";
+
+const me = {
+  user: { id: "user-1", email: "grace@example.com", name: "Grace" },
+  profile: {
+    name: "Grace",
+    email: "grace@example.com",
+    loyaltyTier: "NONE",
+    ordersCount: 0,
+    lifetimeValue: 0,
+    totalSavings: 0,
+  },
+  roles: [],
+};
+
+function renderHeader() {
+  return render(
+    <AppProviders>
+      <MemoryRouter>
+        <SiteHeader />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe("the header cart badge", () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the sum of quantities of the server cart when signed in", async () => {
+    const { fetchFn } = routeFetch({
+      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/cart": () => jsonResponse(200, makeCart([makeCartItem("a", 2), makeCartItem("b", 3)])),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderHeader();
+    expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toBeTruthy();
+    expect(screen.getByTestId("cart-count").textContent).toBe("5");
+  });
+
+  it("hides the badge when the server cart is empty", async () => {
+    const { fetchFn, calls } = routeFetch({
+      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/cart": () => jsonResponse(200, makeCart([])),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderHeader();
+    await waitFor(() => expect(calls.map((c) => c.route)).toContain("GET /api/cart"));
+    await screen.findByRole("button", { name: /account menu/i });
+    expect(screen.getByRole("link", { name: "Cart" })).toBeTruthy();
+    expect(screen.queryByTestId("cart-count")).toBeNull();
+  });
+
+  it("counts the local cart for a visitor", async () => {
+    window.localStorage.setItem(
+      "cart",
+      JSON.stringify([{ ...makeProduct("a"), quantity: 4, addedAt: "2025-01-01T00:00:00.000Z" }]),
+    );
+    const { fetchFn, calls } = routeFetch({
+      "GET /api/me": () =>
+        jsonResponse(401, { error: { code: "UNAUTHORIZED", message: "Not authenticated" } }),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderHeader();
+    expect(await screen.findByRole("link", { name: "Cart, 4 items" })).toBeTruthy();
+    await screen.findByRole("link", { name: "Sign in" });
+    expect(calls.map((c) => c.route)).toEqual(["GET /api/me"]);
+  });
+});

@@ -1,0 +1,45 @@
+import { type Cart, CartSchema } from "@haggle/contract/cart";
+import { apiFetch } from "@/lib/api-client";
+
+/** Every cached server cart lives under this prefix; invalidate it after a checkout. */
+export const cartQueryKey = ["cart"] as const;
+
+/** One signed-in shopper's cart: keyed by user so a cart never shows to the next person at this browser. */
+export function serverCartQueryKey(userId: string) {
+  return [...cartQueryKey, userId] as const;
+}
+
+export interface MergeLine {
+  productId: string;
+  quantity: number;
+}
+
+export function fetchCart(signal?: AbortSignal): Promise<Cart> {
+  return apiFetch("/api/cart", { schema: CartSchema, ...(signal ? { signal } : {}) });
+}
+
+export function addCartItem(productId: string, quantity: number): Promise<Cart> {
+  return apiFetch("/api/cart/items", { method: "POST", body: { productId, quantity }, schema: CartSchema });
+}
+
+/** 0 or less removes the line. */
+export function setCartItemQuantity(itemId: string, quantity: number): Promise<Cart> {
+  return apiFetch(`/api/cart/items/${encodeURIComponent(itemId)}`, {
+    method: "PATCH",
+    body: { quantity },
+    schema: CartSchema,
+  });
+}
+
+export function removeCartItem(itemId: string): Promise<Cart> {
+  return apiFetch(`/api/cart/items/${encodeURIComponent(itemId)}`, { method: "DELETE", schema: CartSchema });
+}
+
+export function clearServerCart(): Promise<Cart> {
+  return apiFetch("/api/cart", { method: "DELETE", schema: CartSchema });
+}
+
+/** The anonymous cart joins the server cart; `notices` say what could not be added. All or nothing. */
+export function mergeIntoServerCart(items: MergeLine[]): Promise<Cart> {
+  return apiFetch("/api/cart/merge", { method: "POST", body: { items }, schema: CartSchema });
+}

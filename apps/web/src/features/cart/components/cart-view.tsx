@@ -1,0 +1,93 @@
+import { HandCoinsIcon, LoaderCircleIcon, ShoppingCartIcon } from "lucide-react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/error-message";
+import { useCart } from "../hooks/use-cart";
+import { CartLineItem } from "./cart-line-item";
+import { CartSummaryCard } from "./cart-summary-card";
+
+interface CartViewProps {
+  /** Places the order (the checkout feature, joined in by the app). */
+  onCheckout: () => void;
+  isCheckingOut: boolean;
+}
+
+function showChangeError(error: unknown) {
+  toast.error(errorMessage(error, "Your cart could not be updated. Please try again."));
+}
+
+/** The signed-in shopper's cart: lines, the server's order summary, negotiate and checkout. */
+export function CartView({ onCheckout, isCheckingOut }: CartViewProps) {
+  const { serverCart, isLoading, isError, reload, isLinePending, setQuantity, removeFromCart } = useCart();
+
+  if (isLoading) return <Spinner aria-label="Loading your cart" className="py-24" />;
+
+  if (isError || !serverCart) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+        <p className="text-lg font-medium">Your cart could not be loaded.</p>
+        <Button onClick={reload}>Try again</Button>
+      </div>
+    );
+  }
+
+  if (serverCart.items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-16 text-center">
+        <ShoppingCartIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+        <p className="text-lg font-medium">Your cart is empty</p>
+        <Button asChild>
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const anyPending = serverCart.items.some((item) => isLinePending(item.productId));
+
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <section aria-labelledby="cart-items-heading" className="flex min-w-0 flex-col gap-3">
+        <h2 id="cart-items-heading" className="sr-only">
+          Cart items
+        </h2>
+        <ul className="flex flex-col gap-3">
+          {serverCart.items.map((item) => (
+            <CartLineItem
+              key={item.id}
+              item={item}
+              busy={isLinePending(item.productId)}
+              onQuantityChange={(quantity) => setQuantity(item.productId, quantity).catch(showChangeError)}
+              onRemove={() => removeFromCart(item.productId).catch(showChangeError)}
+            />
+          ))}
+        </ul>
+      </section>
+      <CartSummaryCard summary={serverCart.summary} updating={anyPending}>
+        <Button
+          size="lg"
+          // Checkout waits for a quantity change still on its way, so the order matches the figures shown.
+          onClick={() => {
+            if (!anyPending) onCheckout();
+          }}
+          disabled={isCheckingOut}
+          aria-disabled={anyPending || undefined}
+        >
+          {isCheckingOut && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+          Proceed to Checkout
+        </Button>
+        <Button asChild size="lg" variant="brand">
+          <Link to="/cart/negotiate">
+            <HandCoinsIcon aria-hidden="true" />
+            Negotiate with Ava
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </CartSummaryCard>
+    </div>
+  );
+}

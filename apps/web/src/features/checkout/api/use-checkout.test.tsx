@@ -1,0 +1,93 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type PlacedOrder, useCheckout } from "./use-checkout";
+
+const order: PlacedOrder = {
+  id: "00000000-0000-4000-8000-0000abcdef12",
+  number: "ORD-ABCDEF12",
+  createdAt: "2025-01-01T00:00:00.000Z",
+  status: "confirmed",
+  paymentStatus: "paid",
+  items: [{ productId: "p", name: "Lamp", quantity: 1, listPrice: 20, unitPrice: 20 }],
+  subtotal: 20,
+  discountApplied: 0,
+  extraDiscount: 0,
+  shipping: 10,
+  tax: 2,
+  total: 32,
+  negotiationId: null,
+};
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+function keyOf(call: unknown[] | undefined): string | undefined {
+  const init = call?.[1] as RequestInit | undefined;
+  return (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
+}
+
+describe("useCheckout", () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal("fetch", fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("retries with the same Idempotency-Key and uses a new one after an order is placed", async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        json(500, { error: { code: "CHECKOUT_FAILED", message: "Something went wrong during checkout" } }),
+      )
+      .mockResolvedValueOnce(json(201, order))
+      .mockResolvedValueOnce(json(201, { ...order, id: "00000000-0000-4000-8000-000000000002" }));
+    const { result } = renderHook(() => useCheckout(), { wrapper });
+
+    const onError = vi.fn();
+    act(() => result.current.checkout({ onError }));
+    await waitFor(() => expect(onError).toHaveBeenCalledOnce());
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ message: "Something went wrong during checkout" });
+
+    const onSuccess = vi.fn();
+    act(() => result.current.checkout({ onSuccess }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(onSuccess.mock.calls[0]?.[0]).toMatchObject({ id: order.id, number: "ORD-ABCDEF12" });
+
+    act(() => result.current.checkout());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+
+    const [first, second, third] = fetchMock.mock.calls.map(keyOf);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/checkout");
+    expect(first).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect(second).toBe(first);
+    expect(third).not.toBe(first);
+  });
+
+  it("sends one request for a double click and reports pending meanwhile", async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const { result } = renderHook(() => useCheckout(), { wrapper });
+
+    act(() => {
+      result.current.checkout();
+      result.current.checkout();
+    });
+    await waitFor(() => expect(result.current.isPending).toBe(true));
+    act(() => result.current.checkout());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await act(async () => answer(json(201, order)));
+    await waitFor(() => expect(result.current.isPending).toBe(false));
+  });
+});

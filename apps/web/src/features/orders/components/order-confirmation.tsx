@@ -1,0 +1,101 @@
+import { CircleCheckIcon, CreditCardIcon, PackageIcon, TruckIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useOrder } from "../api/use-order";
+import { formatOrderDate } from "../lib/format-order-date";
+import { OrderItemList } from "./order-item-list";
+import { OrderSavings, OrderTotals } from "./order-totals";
+
+const NEXT_STEPS = [
+  { icon: CreditCardIcon, title: "Payment confirmed", detail: null },
+  { icon: PackageIcon, title: "Order processing", detail: null },
+  {
+    icon: TruckIcon,
+    title: "Shipping soon",
+    detail: " — you'll receive tracking information by e-mail within 24 hours",
+  },
+] as const;
+
+function OrderNotFound() {
+  return (
+    <div className="flex flex-col items-center gap-4 py-16 text-center">
+      <h1 className="text-2xl font-bold tracking-tight">Order not found</h1>
+      <Button asChild>
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** /order-placed: the order read back from the server by id, so the page survives a reload. */
+export function OrderConfirmation({ orderId }: { orderId: string | null }) {
+  const query = useOrder(orderId);
+
+  if (!orderId) return <OrderNotFound />;
+  if (query.isPending) return <Spinner aria-label="Loading your order" className="py-24" />;
+  if (query.isError) return <OrderNotFound />;
+  const order = query.data;
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <CircleCheckIcon className="size-14 text-brand" aria-hidden="true" />
+        <h1 className="text-3xl font-bold tracking-tight">Order Confirmed!</h1>
+        <p className="text-muted-foreground">Thank you for your order.</p>
+        <p className="text-sm">
+          Order number{" "}
+          <span className="font-mono font-semibold" data-testid="order-number">
+            {order.number}
+          </span>
+          <span className="text-muted-foreground">
+            {" · "}
+            <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          </span>
+        </p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Order Details</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <OrderItemList items={order.items} />
+          <OrderSavings order={order} />
+          <OrderTotals order={order} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>What's Next</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="flex flex-col gap-4">
+            {NEXT_STEPS.map(({ icon: Icon, title, detail }) => (
+              <li key={title} className="flex items-start gap-3">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-brand">
+                  <Icon className="size-4" aria-hidden="true" />
+                </span>
+                <p className="pt-1 text-sm">
+                  <span className="font-medium">{title}</span>
+                  {detail && <span className="text-muted-foreground">{detail}</span>}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button asChild size="lg">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/orders">View Order History</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

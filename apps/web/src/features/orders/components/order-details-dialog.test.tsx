@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, routeFetch } from "@/test/make-cart";
+import type { OrderView } from "../api/orders-api";
+import { OrderDetailsDialog } from "./order-details-dialog";
+
+const order: OrderView = {
+  id: "order-1",
+  number: "ORD-ORDER-1",
+  createdAt: "2025-01-05T12:00:00.000Z",
+  status: "shipped",
+  paymentStatus: "paid",
+  items: [{ productId: "p1", name: "Kettle", quantity: 2, listPrice: 60, unitPrice: 49.99 }],
+  subtotal: 99.98,
+  discountApplied: 25.02,
+  extraDiscount: 5,
+  shipping: 10,
+  tax: 9.5,
+  total: 114.48,
+  negotiationId: null,
+};
+
+function renderDialog(shown: OrderView, renderChat = (id: string) => <p>{`chat ${id}`}</p>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <OrderDetailsDialog order={shown} onClose={() => {}} renderNegotiationChat={renderChat} />
+    </QueryClientProvider>,
+  );
+}
+
+function openTab(name: string) {
+  // Radix tabs activate on mouse down (left button).
+  fireEvent.mouseDown(screen.getByRole("tab", { name }), { button: 0 });
+}
+
+describe("OrderDetailsDialog", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the server's figures on 'Order Summary' and says when there was no negotiation", async () => {
+    const { fetchFn, calls } = routeFetch({ "GET /api/orders/order-1": () => jsonResponse(200, order) });
+    vi.stubGlobal("fetch", fetchFn);
+    renderDialog(order);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("ORD-ORDER-1")).toBeTruthy();
+    expect(within(dialog).getByText("Shipped")).toBeTruthy();
+    expect(within(dialog).getByRole("tab", { name: "Order Summary", selected: true })).toBeTruthy();
+    expect(within(dialog).getByText("Kettle")).toBeTruthy();
+    expect(within(dialog).getByText("$60.00").tagName).toBe("S");
+    expect(within(dialog).getByTestId("order-discount").textContent).toBe("-$5.00");
+    expect(within(dialog).getByTestId("order-total").textContent).toBe("$114.48");
+    expect(within(dialog).getByTestId("order-savings").textContent).toBe("You saved $25.02");
+    expect(calls.map((c) => c.route)).toContain("GET /api/orders/order-1");
+
+    openTab("Negotiation Chat");
+    expect(await within(dialog).findByText("This order was placed without negotiation")).toBeTruthy();
+  });
+
+  it("hands an order's negotiation to the chat tab", async () => {
+    const negotiated = { ...order, negotiationId: "neg-9" };
+    const { fetchFn } = routeFetch({ "GET /api/orders/order-1": () => jsonResponse(200, negotiated) });
+    vi.stubGlobal("fetch", fetchFn);
+    renderDialog(negotiated);
+    await screen.findByRole("dialog");
+    openTab("Negotiation Chat");
+    expect(await screen.findByText("chat neg-9")).toBeTruthy();
+  });
+
+  it("says 'Order not found' when the order cannot be loaded", async () => {
+    const { fetchFn } = routeFetch({
+      "GET /api/orders/order-1": () =>
+        jsonResponse(404, { error: { code: "NOT_FOUND", message: "Order not found" } }),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderDialog(order);
+    expect(await screen.findByText("Order not found")).toBeTruthy();
+    expect(screen.queryByRole("tab")).toBeNull();
+  });
+});

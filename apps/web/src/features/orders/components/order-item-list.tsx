@@ -1,0 +1,38 @@
+import { showsListPrice } from "@haggle/domain/discount-badge";
+import { formatUsd, toCents } from "@haggle/domain/money";
+import type { OrderView } from "../api/orders-api";
+
+/** The order's lines as recorded at checkout: name, quantity, the paid unit price (list price struck when higher). */
+export function OrderItemList({ items }: { items: OrderView["items"] }) {
+  return (
+    <ul className="flex flex-col divide-y" aria-label="Items">
+      {items.map((item) => {
+        const unitPrice = toCents(item.unitPrice);
+        const listPrice = toCents(item.listPrice);
+        return (
+          <li
+            // Order lines have no id of their own; a product appears once per order.
+            key={`${item.productId ?? ""}:${item.name}`}
+            className="flex items-start justify-between gap-3 py-2.5 text-sm"
+            data-testid="order-line"
+          >
+            <div className="min-w-0">
+              <p className="font-medium break-words">{item.name}</p>
+              <p className="text-muted-foreground">{`Quantity: ${item.quantity}`}</p>
+            </div>
+            <p className="flex shrink-0 flex-col items-end tabular-nums">
+              <span className="sr-only">Unit price:</span>
+              <span className="font-medium">{formatUsd(unitPrice)}</span>
+              {showsListPrice(unitPrice, listPrice) && (
+                <>
+                  <span className="sr-only">List price:</span>
+                  <s className="text-xs text-muted-foreground">{formatUsd(listPrice)}</s>
+                </>
+              )}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

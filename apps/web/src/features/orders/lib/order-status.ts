@@ -1,0 +1,14 @@
+import { displayOrderStatus, type OrderStatus } from "@haggle/domain/order-number";
+
+const LABELS: Record<OrderStatus, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+};
+
+/** The badge text of an order status; an unknown status shows as Pending (spec §4). */
+export function orderStatusLabel(status: string): string {
+  return LABELS[displayOrderStatus(status)];
+}
