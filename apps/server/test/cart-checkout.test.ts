@@ -146,6 +146,20 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     await setStock(scarce.id, scarce.stockLevel);
   });
 
+  it("caps a line at 99 units however it is reached", async () => {
+    const http = await shopper();
+    const plenty = catalogue.find((p) => p.inStock)!;
+    await setStock(plenty.id, 500);
+    expect((await http.post("/api/cart/items", { productId: plenty.id, quantity: 99 })).status).toBe(200);
+    const over = await http.post("/api/cart/items", { productId: plenty.id });
+    expect(over.status).toBe(409);
+    expect(over.json.error.message).toBe(`You can have at most 99 of ${plenty.name} in your cart.`);
+    const merged = await http.post("/api/cart/merge", { items: [{ productId: plenty.id, quantity: 5 }] });
+    expect(merged.json.items[0].quantity).toBe(99);
+    expect(merged.json.notices).toEqual([`You can have at most 99 of ${plenty.name} in your cart.`]);
+    await setStock(plenty.id, plenty.stockLevel);
+  });
+
   it("answers bad bodies with a 400 and changes nothing", async () => {
     const http = await shopper();
     const [a] = inStock();
@@ -243,6 +257,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
       negotiationId: null,
     });
     expect(order.number).toBe(`ORD-${order.id.slice(-8).toUpperCase()}`);
+    expect(order.items.map((i: { productId: string }) => i.productId)).toEqual([expensive.id, onSale.id]);
     expect(order.items).toEqual(
       expect.arrayContaining([
         {

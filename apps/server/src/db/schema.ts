@@ -323,6 +323,8 @@ export const orderLines = pgTable(
     listPrice: money("list_price").notNull(),
     unitPrice: money("unit_price").notNull(),
     quantity: integer("quantity").notNull(),
+    /** The line's place in the cart it came from, so an order lists items as the cart did. */
+    position: integer("position").notNull().default(0),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );

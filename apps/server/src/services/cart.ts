@@ -1,4 +1,4 @@
-import type { Cart } from "@haggle/contract/cart";
+import { type Cart, MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import { toCents, toDollars } from "@haggle/domain/money";
 import { pricingRulesFrom, type QuoteLine, quoteCart, unitPrice } from "@haggle/domain/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -114,6 +114,9 @@ async function lockedProduct(tx: Tx, productId: string) {
 }
 
 function assertStock(product: { name: string; stockLevel: number }, wanted: number) {
+  if (wanted > MAX_LINE_QUANTITY) {
+    throw conflict(`You can have at most ${MAX_LINE_QUANTITY} of ${product.name} in your cart.`, "QUANTITY_LIMIT");
+  }
   if (product.stockLevel <= 0) throw conflict(`${product.name} is out of stock.`, "OUT_OF_STOCK");
   if (wanted > product.stockLevel) {
     throw conflict(`Only ${product.stockLevel} of ${product.name} left in stock.`, "INSUFFICIENT_STOCK");
@@ -209,8 +212,14 @@ export async function mergeCart(db: Db, userId: string, items: { productId: stri
       }
       const current = existing.find((l) => l.productId === product.id);
       const asked = (current?.quantity ?? 0) + (wanted.get(product.id) ?? 0);
-      const quantity = Math.min(asked, product.stockLevel);
-      if (quantity < asked) notices.push(`Only ${product.stockLevel} of ${product.name} left in stock.`);
+      const quantity = Math.min(asked, product.stockLevel, MAX_LINE_QUANTITY);
+      if (quantity < asked) {
+        notices.push(
+          quantity === product.stockLevel
+            ? `Only ${product.stockLevel} of ${product.name} left in stock.`
+            : `You can have at most ${MAX_LINE_QUANTITY} of ${product.name} in your cart.`,
+        );
+      }
       if (current) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, current.id));
       else await tx.insert(cartItems).values({ cartId: cartRow.id, productId: product.id, quantity });
     }

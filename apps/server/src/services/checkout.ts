@@ -103,6 +103,7 @@ export async function checkout(
             listPrice: product.listPrice,
             unitPrice: toDecimalString(unitPrice(quoteLines[i]!)),
             quantity: item.quantity,
+            position: i,
           })),
         );
       } catch (error) {

@@ -43,7 +43,7 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
         rows.map((r) => r.id),
       ),
     )
-    .orderBy(asc(orderLines.id));
+    .orderBy(asc(orderLines.position), asc(orderLines.id));
   return rows.map((row) =>
     toOrderDto(
       row,
