@@ -7,7 +7,7 @@ const shoe = { name: "Trail Runner", brand: "Stride", price: 8999, listPrice: 99
 describe("the assistant's words", () => {
   it("names what was understood and the top product with its real price", () => {
     const text = writeAssistantReply({ ...base, products: [shoe] });
-    expect(text).toContain("Footwear and under $100.00");
+    expect(text).toContain("Footwear, under $100.00");
     expect(text).toContain("Trail Runner");
     expect(text).toContain("$89.99");
   });

@@ -20,10 +20,9 @@ function pick<T>(options: readonly T[], seed: number): T {
   return options[Math.abs(seed) % options.length] as T;
 }
 
+/** What was understood, as a list that reads well after a dash: "Footwear, under $100.00". */
 function describe(understood: string[]): string {
-  if (understood.length === 0) return "that";
-  if (understood.length === 1) return understood[0] as string;
-  return `${understood.slice(0, -1).join(", ")} and ${understood.at(-1)}`;
+  return understood.length === 0 ? "your request" : understood.join(", ");
 }
 
 export function writeAssistantReply(input: AssistantReplyInput): string {
@@ -42,7 +41,7 @@ export function writeAssistantReply(input: AssistantReplyInput): string {
   }
   const what = describe(input.understood);
   if (products.length === 0) {
-    return `I couldn't find anything in the shop for ${what}. Try a broader search — a category like "headphones", a brand, or a higher budget.`;
+    return `I couldn't find anything in the shop matching ${what}. Try a broader search — a category like "headphones", a brand, or a higher budget.`;
   }
   const top = products[0]!;
   const topLine = `${top.name} by ${top.brand} at ${formatUsd(top.price)}${top.price < top.listPrice ? ` (down from ${formatUsd(top.listPrice)})` : ""}`;
@@ -51,8 +50,8 @@ export function writeAssistantReply(input: AssistantReplyInput): string {
     return `Nothing matches ${what} exactly, so here are the closest alternatives I have. ${pick(["Closest:", "Nearest match:"], seed)} ${topLine}.`;
   }
   const opener = input.refined
-    ? pick([`Here you go — ${count} for ${what}.`, `Narrowed it down: ${count} for ${what}.`, `Updated: ${count} matching ${what}.`], seed)
-    : pick([`I found ${count} for ${what}.`, `Here ${products.length === 1 ? "is" : "are"} ${count} for ${what}.`, `Good choice — ${count} for ${what}.`], seed);
+    ? pick([`Narrowed it down to ${count} (${what}).`, `Updated: ${count} matching ${what}.`, `Here you go, ${count} now (${what}).`], seed)
+    : pick([`I found ${count} (${what}).`, `Here ${products.length === 1 ? "is" : "are"} ${count} matching ${what}.`, `Good choice! ${count} (${what}).`], seed);
   const highlight = pick([`My top pick: ${topLine}.`, `Start with the ${topLine}.`, `The ${topLine} is rated ${top.rating.toFixed(1)} out of 5.`], seed + 1);
   return `${opener} ${highlight}`;
 }
