@@ -234,7 +234,8 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
     case "small-talk":
     case "unknown": {
       const topic = intent.type === "question" ? intent.topic : intent.type === "small-talk" ? intent.topic : "unknown";
-      if (intent.type === "question" && intent.topic === "bundle" && canBundle) {
+      // A bundle is the policy's last card: asked about early, Ava explains it instead of playing it.
+      if (intent.type === "question" && intent.topic === "bundle" && canBundle && (atReserve || standing?.source === "merchant")) {
         const offer = bundleOffer();
         if (offer) return keep({ kind: "offer", stage: "bundle", offer, ask: null }, state.step, true);
       }

@@ -137,7 +137,7 @@ function percentVariants(bp: number): number[] {
  * and any figure inside a product, shopper or assistant name (naming a product is not a price).
  * Not the negotiation limits or escalation ceilings.
  */
-export function allowedFigures(input: VoiceInput): AllowedFigures {
+export function allowedFigures(input: VoiceInput, scope: "built-in" | "llm" = "built-in"): AllowedFigures {
   const money = new Set<Cents>();
   const percents = new Set<BasisPoints>();
   const addMoney = (c: number) => money.add(Math.abs(safeInt(c)));
@@ -168,6 +168,17 @@ export function allowedFigures(input: VoiceInput): AllowedFigures {
     addMoney(quote.subtotal - quote.discount);
     if (quote.subtotal > 0) addPercent(Math.floor((quote.discount * 10000) / quote.subtotal));
   }
+  if (input.decision.kind === "escalate") {
+    addPercent(input.decision.requested.percent);
+    addMoney(input.decision.requested.amount);
+  }
+  for (const line of input.lines) addNamed(line.name);
+  addNamed(input.profile.name);
+  addNamed(input.assistantName);
+  // An LLM may state only the decision's own figures: a shipping threshold, a tax rate, a line
+  // price or the shopper's ask could otherwise be dressed up as a discount ("$100 off!").
+  if (scope === "llm") return { money, percents };
+
   let linesTotal = 0;
   for (const line of input.lines) {
     addMoney(line.price);
@@ -182,10 +193,6 @@ export function allowedFigures(input: VoiceInput): AllowedFigures {
   if (ask?.kind === "amount") addMoney(ask.amount);
   if (ask?.kind === "total") addMoney(ask.total);
   if (ask?.kind === "item-price") addMoney(ask.price);
-  if (input.decision.kind === "escalate") {
-    addPercent(input.decision.requested.percent);
-    addMoney(input.decision.requested.amount);
-  }
 
   const config = input.config;
   addMoney(dollarsToCents(config.global_rules.free_shipping_threshold));
@@ -196,8 +203,6 @@ export function allowedFigures(input: VoiceInput): AllowedFigures {
     addPercent(pointsToBasisPoints(points));
 
   addMoney(input.profile.lifetimeValue);
-  addNamed(input.profile.name);
-  addNamed(input.assistantName);
   return { money, percents };
 }
 

@@ -43,7 +43,12 @@ export async function speak(
       ])
     ).trim();
     if (text === "") return { text: builtIn(), voice: "built-in", fallback: "empty" };
-    if (!statesOnlyAllowedFigures(text, allowedFigures(input))) {
+    // The result block is the server's alone: an LLM text that writes one is never shown.
+    if (/NEGOTIATION_DATA/i.test(text)) {
+      logger.warn("LLM reply tried to write a NEGOTIATION_DATA block; using the built-in voice");
+      return { text: builtIn(), voice: "built-in", fallback: "figures" };
+    }
+    if (!statesOnlyAllowedFigures(text, allowedFigures(input, "llm"))) {
       logger.warn({ text: text.slice(0, 300) }, "LLM reply stated figures the policy did not decide; using the built-in voice");
       return { text: builtIn(), voice: "built-in", fallback: "figures" };
     }

@@ -20,15 +20,25 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.inf
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const all = c.req.queries();
   const input: Record<string, string | string[]> = {};
-  for (const [key, values] of Object.entries(all))
+  for (const [key, values] of Object.entries(all)) {
+    for (const v of values) assertNoNul(v);
     input[key] = values.length === 1 ? (values[0] ?? "") : values;
+  }
   return parseWith(schema, input);
+}
+
+const NUL_CHAR = String.fromCharCode(0);
+
+/** PostgreSQL cannot store U+0000 in text: refuse it up front with a sentence, never a 500. */
+export function assertNoNul(text: string) {
+  if (text.includes(NUL_CHAR) || text.includes("\\u0000")) throw badRequest("The request contains a NUL character, which is not allowed.");
 }
 
 export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let body: unknown;
+  const text = await c.req.text();
+  assertNoNul(text);
   try {
-    const text = await c.req.text();
     body = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     throw badRequest("The request body must be valid JSON.", "INVALID_JSON");

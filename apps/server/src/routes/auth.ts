@@ -1,7 +1,7 @@
 import { SignInSchema, SignUpSchema } from "@haggle/contract/account";
 import { Hono } from "hono";
 import { tooManyRequests } from "../lib/http-error.ts";
-import { parseWith } from "../lib/validate.ts";
+import { assertNoNul, parseWith } from "../lib/validate.ts";
 import { clientIp } from "../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../http/context.ts";
 import { hitRateLimit } from "../services/rate-limit.ts";
@@ -9,8 +9,10 @@ import { hitRateLimit } from "../services/rate-limit.ts";
 const RATE_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
 
 async function readJson(c: AppContext): Promise<unknown> {
+  const text = await c.req.raw.clone().text();
+  assertNoNul(text);
   try {
-    return await c.req.raw.clone().json();
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

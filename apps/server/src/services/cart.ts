@@ -133,10 +133,21 @@ async function ownLine(tx: Tx, cartId: string, itemId: string) {
   return line;
 }
 
+/**
+ * Locks the cart row for the rest of the transaction. Every writer of a cart's lines or prices
+ * (a change, applying an offer, checkout) takes it first, so they never interleave.
+ */
+export async function lockCart(tx: Tx, cartId: string): Promise<CartRow | null> {
+  const [row] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
+  return row ?? null;
+}
+
 /** Runs a change to the shopper's active cart in one transaction and answers the new cart. */
 async function changeCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow) => Promise<void>) {
   return db.transaction(async (tx) => {
-    const cart = await ensureActiveCart(tx, userId);
+    const found = await ensureActiveCart(tx, userId);
+    const cart = await lockCart(tx, found.id);
+    if (!cart || cart.status !== "active") throw conflict("Your cart was just checked out. Please try again.", "CART_CONVERTED");
     await change(tx, cart);
     await voidNegotiatedPrices(tx, cart.id);
     const fresh = await findActiveCart(tx, userId);

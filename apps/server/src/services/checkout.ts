@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { carts, negotiations, orderLines, orders, products, profiles } from "../db/schema.ts";
 import type { SessionUser } from "../http/context.ts";
 import { HttpError, badRequest, conflict } from "../lib/http-error.ts";
-import { findActiveCart, loadCartLines, quoteLinesOf } from "./cart.ts";
+import { findActiveCart, loadCartLines, lockCart, quoteLinesOf } from "./cart.ts";
 import { loadOrder } from "./orders.ts";
 import { loadProfile } from "./profile.ts";
 import { loadSellerConfig } from "./seller-config.ts";
@@ -42,8 +42,9 @@ export async function checkout(
         .limit(1);
       if (previous) throw new AlreadyPlaced(previous.id);
 
-      const cart = await findActiveCart(tx, who.id);
-      if (!cart) throw badRequest("No active cart found", "NO_ACTIVE_CART");
+      const active = await findActiveCart(tx, who.id);
+      const cart = active ? await lockCart(tx, active.id) : null;
+      if (!cart || cart.status !== "active") throw badRequest("No active cart found", "NO_ACTIVE_CART");
       const lines = await loadCartLines(tx, cart.id);
       if (lines.length === 0) throw badRequest("Cart is empty", "CART_EMPTY");
 

@@ -10,7 +10,7 @@ import type { Tx } from "../db/client.ts";
 import { carts, negotiationApprovals, negotiationOffers, negotiations, profiles } from "../db/schema.ts";
 import type { SessionUser } from "../http/context.ts";
 import { conflict, notFound } from "../lib/http-error.ts";
-import { loadCartLines } from "./cart.ts";
+import { loadCartLines, lockCart } from "./cart.ts";
 import { loadSellerConfig } from "./seller-config.ts";
 
 export type OfferRow = typeof negotiationOffers.$inferSelect;
@@ -107,7 +107,7 @@ export async function loadNegotiationContext(tx: Tx, who: SessionUser, negotiati
     .where(and(eq(negotiations.id, negotiationId), eq(negotiations.userId, who.id)))
     .for("update");
   if (!negotiation) throw notFound("No negotiation has that id.");
-  const [cart] = await tx.select().from(carts).where(eq(carts.id, negotiation.cartId));
+  const cart = await lockCart(tx, negotiation.cartId);
   if (!cart || cart.status !== "active") {
     throw conflict("This negotiation's cart has already been checked out.", "CART_CONVERTED");
   }

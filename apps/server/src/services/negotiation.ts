@@ -43,6 +43,7 @@ import { publishEvent } from "../realtime/event-bus.ts";
 import { cartView, findActiveCart, loadCartLines } from "./cart.ts";
 import {
   allocationFor,
+  cartFingerprint,
   type NegotiationContext,
   type OfferRow,
   issueOffer,
@@ -116,7 +117,11 @@ export async function getNegotiation(db: Db, who: SessionUser, id: string): Prom
       content: m.content,
       createdAt: m.createdAt.toISOString(),
     })),
-    offer: offer ? offerDto(offer, policyLines(lines)) : null,
+    // An offer counts only for the cart contents it was made for (as on GET /api/cart).
+    offer:
+      offer && (offer.status === "applied" || offer.cartFingerprint === cartFingerprint(lines))
+        ? offerDto(offer, policyLines(lines))
+        : null,
     approval: approval ? { id: approval.id, status: approval.status as "pending" | "approved" | "rejected" } : null,
   };
 }
