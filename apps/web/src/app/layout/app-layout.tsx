@@ -1,9 +1,26 @@
-import { Suspense } from "react";
+import type { Product } from "@haggle/contract/products";
+import { Suspense, useCallback } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
+import { toast } from "sonner";
 import { Spinner } from "@/components/ui/spinner";
+import { ShoppingAssistant } from "@/features/assistant/components/shopping-assistant";
+import { useCart } from "@/features/cart/hooks/use-cart";
+import { errorMessage } from "@/lib/error-message";
 import { SiteHeader } from "./site-header";
 
 export function AppLayout() {
+  const { addToCart } = useCart();
+  // The assistant's carousel adds to the same cart as the catalogue (the features meet here).
+  const onAssistantAddToCart = useCallback(
+    (product: Product) => {
+      addToCart(product).then(
+        () => toast.success("Added to cart", { description: `${product.name} has been added to your cart.` }),
+        (error: unknown) => toast.error(errorMessage(error, "Could not add to cart. Please try again.")),
+      );
+    },
+    [addToCart],
+  );
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -22,9 +39,11 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="border-t py-6 text-center text-xs text-muted-foreground">
+      {/* Bottom padding: the floating assistant button never hides the end of the page. */}
+      <footer className="border-t pt-6 pb-24 text-center text-xs text-muted-foreground sm:pb-6">
         Haggle — an open-source shop. Prices are yours to negotiate.
       </footer>
+      <ShoppingAssistant onAddToCart={onAssistantAddToCart} />
       <ScrollRestoration />
     </div>
   );

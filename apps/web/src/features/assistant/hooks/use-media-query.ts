@@ -1,0 +1,16 @@
+import { useCallback, useSyncExternalStore } from "react";
+
+/** Whether a CSS media query matches now; false where matchMedia does not exist (tests). */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window.matchMedia !== "function") return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener("change", onChange);
+      return () => list.removeEventListener("change", onChange);
+    },
+    [query],
+  );
+  const getSnapshot = () => typeof window.matchMedia === "function" && window.matchMedia(query).matches;
+  return useSyncExternalStore(subscribe, getSnapshot, () => false);
+}
