@@ -4,7 +4,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { useAssistantChat } from "../hooks/use-assistant-chat";
-import { useMediaQuery } from "../hooks/use-media-query";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { AssistantPanel } from "./assistant-panel";
 
 /** Below Tailwind's `sm`: the panel becomes a full-width sheet over the page. */

@@ -2,7 +2,7 @@ import { ChevronDownIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { useMediaQuery } from "../hooks/use-media-query";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { type FacetOption, FacetChecklist } from "./facet-checklist";
 
 interface FilterPanelProps {
