@@ -25,6 +25,12 @@ export interface RouteDoc {
   status?: number;
 }
 
+const EmbeddingsResultSchema = z.object({
+  message: z.string(),
+  embedded: z.number().int().meta({ description: "Products embedded by this call" }),
+  missing: z.number().int().meta({ description: "Products still lacking an embedding of the current model" }),
+});
+
 const SeedResultSchema = z.object({
   message: z.string(),
   productsCreated: z.number().int(),
@@ -175,6 +181,15 @@ export const ROUTE_DOCS: RouteDoc[] = [
     tag: "Admin",
     access: "admin",
     response: SeedResultSchema,
+  },
+  {
+    method: "post",
+    path: "/functions/v1/generate-product-embeddings",
+    summary:
+      "Embed every product lacking an embedding of the current model (the configured AI_EMBEDDING_MODEL, else the built-in local embedder), in batches",
+    tag: "Admin",
+    access: "admin",
+    response: EmbeddingsResultSchema,
   },
   {
     method: "post",

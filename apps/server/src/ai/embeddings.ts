@@ -52,6 +52,9 @@ async function embedRemote(ai: AiConfig, model: string, input: string[]): Promis
   const out: number[][] = new Array(input.length);
   data.forEach((item, position) => {
     const index = item.index ?? position;
+    if (!Number.isInteger(index) || index < 0 || index >= input.length) {
+      throw new Error(`The AI server answered /embeddings with an unknown index ${index}`);
+    }
     const embedding = item.embedding;
     if (
       !Array.isArray(embedding) ||
@@ -66,7 +69,8 @@ async function embedRemote(ai: AiConfig, model: string, input: string[]): Promis
     if (!out[i]) throw new Error(`The AI server answered /embeddings without an embedding for input ${i}`);
   }
   const dimensions = out[0]?.length;
-  if (out.some((v) => v.length !== dimensions)) throw new Error("The AI server answered vectors of mixed sizes");
+  if (out.some((v) => v.length !== dimensions))
+    throw new Error("The AI server answered vectors of mixed sizes");
   return out;
 }
 
@@ -78,12 +82,7 @@ export function productEmbeddingText(product: {
   description: string;
   tags: readonly string[];
 }): string {
-  return [
-    product.name,
-    `${product.brand}, ${product.category}`,
-    product.tags.join(", "),
-    product.description,
-  ]
+  return [product.name, `${product.brand}, ${product.category}`, product.tags.join(", "), product.description]
     .filter((part) => part.trim().length > 0)
     .join("\n");
 }

@@ -7,7 +7,7 @@
  * stop words dropped); each word, each pair of neighbouring words, each character trigram of a
  * word ("^he", "hea", ...) and each concept of the synonym table below ("sneakers" and
  * "trainers" share one concept) becomes a feature; a feature's name is hashed to one of 256
- * slots with a +/- sign, repeated features are damped (1 + ln n), and the vector is
+ * slots with a +/- sign (a concept to two slots), repeated features are damped (1 + ln n), and the vector is
  * L2-normalised, so the dot product of two vectors is their cosine. Deterministic: the same
  * text gives the same vector on every machine and every run.
  *
@@ -36,21 +36,23 @@ export interface SynonymEntry {
 
 export const SYNONYMS: readonly SynonymEntry[] = [
   { terms: ["sneaker", "trainer", "kicks"], expandsTo: ["running shoe"] },
-  { terms: ["headphones", "headset", "cans"] },
-  { terms: ["earbuds", "earphones", "in-ear", "airpods"] },
+  { terms: ["headphones", "headset"] },
+  { terms: ["earbuds", "earphones", "airpods"] },
   { terms: ["speaker", "boombox"] },
   { terms: ["tv", "television"] },
   { terms: ["phone", "smartphone", "cellphone", "iphone"] },
   { terms: ["smartwatch", "smart watch"], expandsTo: ["fitness tracker"] },
   { terms: ["fitness tracker", "activity tracker", "step counter"] },
-  { terms: ["watch", "wristwatch", "timepiece"] },
+  { terms: ["watch", "wristwatch", "timepiece"], expandsTo: ["smartwatch"] },
   { terms: ["jacket", "coat", "parka", "anorak"] },
   { terms: ["sweater", "jumper", "pullover"] },
   { terms: ["pants", "trousers", "slacks"] },
-  { terms: ["t-shirt", "tee", "tshirt"] },
+  { terms: ["tee", "tshirt"] },
   { terms: ["hoodie", "hoody", "sweatshirt"] },
+  { terms: ["clothes", "clothing", "apparel", "garments"] },
   { terms: ["backpack", "rucksack", "knapsack"], expandsTo: ["daypack"] },
   { terms: ["handbag", "purse"], expandsTo: ["crossbody bag", "tote bag"] },
+  { terms: ["bag"], expandsTo: ["backpack", "duffel", "tote"] },
   { terms: ["coffee maker", "coffee machine", "brewer"] },
   { terms: ["skillet", "frying pan", "fry pan"] },
   { terms: ["pressure cooker", "instant pot", "multicooker"] },
@@ -63,13 +65,13 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { terms: ["moisturizer", "moisturiser", "lotion"] },
   { terms: ["sunscreen", "sunblock", "sun cream"] },
   { terms: ["hair dryer", "hairdryer", "blow dryer"] },
-  { terms: ["flat iron", "straightener"] },
+  { terms: ["flat iron", "hair straightener", "straightener"] },
   { terms: ["wallet", "billfold"] },
   { terms: ["sunglasses", "shades"] },
   { terms: ["jewelry", "jewellery"], expandsTo: ["necklace", "pendant"] },
   { terms: ["cooler", "ice chest"] },
   { terms: ["headlamp", "flashlight", "torch"] },
-  { terms: ["bottle", "flask"] },
+  { terms: ["bottle", "flask", "thermos"] },
   { terms: ["dumbbell", "free weights"] },
   { terms: ["exercise bike", "stationary bike", "spin bike"] },
   { terms: ["massage gun", "massager"] },
@@ -81,6 +83,7 @@ export const SYNONYMS: readonly SynonymEntry[] = [
   { terms: ["book", "novel", "paperback", "hardcover", "hardback"] },
   { terms: ["e-reader", "ereader", "kindle"] },
   { terms: ["tablet", "ipad"] },
+  { terms: ["camera"], expandsTo: ["webcam"] },
   { terms: ["power bank", "battery pack", "portable charger"] },
   { terms: ["ssd", "hard drive", "external drive"] },
   { terms: ["monitor", "display", "screen"] },
@@ -104,7 +107,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     "off on once only or other our ours ourselves out over own s same she should so some such t than that the " +
     "their theirs them themselves then there these they this those through to too under until up very was we were " +
     "what when where which while who whom why will with you your yours yourself yourselves " +
-    "want need looking look find show something anything please get buy"
+    "want need looking look find show something anything please get buy gear stuff thing things equipment " +
+    "item items product products"
   ).split(" "),
 );
 
@@ -206,9 +210,9 @@ function hash32(text: string): number {
 
 const WORD_WEIGHT = 1;
 const PAIR_WEIGHT = 0.6;
-const CONCEPT_WEIGHT = 1;
+const CONCEPT_WEIGHT = 2;
 /** The trigrams of one word together weigh this much (L2), whatever the word's length. */
-const TRIGRAMS_WEIGHT = 0.7;
+const TRIGRAMS_WEIGHT = 1.4;
 
 function trigrams(word: string): string[] {
   const padded = `^${word}$`;
@@ -235,7 +239,11 @@ export function embedLocal(text: string): number[] {
       for (const gram of grams) add(`t:${gram}`, each);
     }
   });
-  for (const match of findLexiconTerms(stems)) add(`c:${match.concept}`, CONCEPT_WEIGHT);
+  for (const match of findLexiconTerms(stems)) {
+    // Two slots: one collision cannot cancel what the synonym table says.
+    add(`c:${match.concept}`, CONCEPT_WEIGHT / Math.SQRT2);
+    add(`d:${match.concept}`, CONCEPT_WEIGHT / Math.SQRT2);
+  }
 
   const vector = new Array<number>(LOCAL_EMBEDDING_DIMENSIONS).fill(0);
   for (const [name, total] of features) {

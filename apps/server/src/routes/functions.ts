@@ -11,6 +11,7 @@ import { HttpError, unauthorized } from "../lib/http-error.ts";
 import { parseJsonBody } from "../lib/validate.ts";
 import { approvalDto } from "../services/approvals.ts";
 import { decideApproval, negotiateTurn } from "../services/negotiation.ts";
+import { embedMissingProducts } from "../services/product-embeddings.ts";
 import { seedCatalogue } from "../services/seed-catalogue.ts";
 
 /** Server functions keep the spec's names and wire format under /functions/v1/<name>. */
@@ -29,6 +30,22 @@ export function functionRoutes() {
     } catch (error) {
       c.get("log").error({ err: error }, "seeding failed");
       throw new HttpError(500, "SEED_FAILED", "Failed to seed database");
+    }
+  });
+
+  app.post("/generate-product-embeddings", async (c) => {
+    await requireAdmin(c);
+    const deps = c.get("deps");
+    try {
+      const result = await embedMissingProducts({ db: deps.database.db, ai: deps.ai }, { batchSize: 32 });
+      const message =
+        result.missing === 0
+          ? `Embedded ${result.embedded} products; every product has an embedding.`
+          : `Embedded ${result.embedded} products; ${result.missing} still lack an embedding.`;
+      return c.json({ message, ...result });
+    } catch (error) {
+      c.get("log").error({ err: error }, "embedding products failed");
+      throw new HttpError(500, "EMBEDDINGS_FAILED", "Failed to initialize embeddings");
     }
   });
 

@@ -37,14 +37,19 @@ const embeddingSource = {
   description: products.description,
   tags: products.tags,
 };
-type EmbeddingSource = { id: string; name: string; brand: string; category: string; description: string; tags: string[] };
+type EmbeddingSource = {
+  id: string;
+  name: string;
+  brand: string;
+  category: string;
+  description: string;
+  tags: string[];
+};
 
 async function writeEmbeddings(db: Db, rows: EmbeddingSource[], ai: AiConfig | null): Promise<number> {
   if (rows.length === 0) return 0;
   const { vectors, model } = await embedTexts(ai, rows.map(productEmbeddingText));
-  const values = rows.map(
-    (row, i) => sql`(${row.id}::uuid, ${vectorLiteral(vectors[i] ?? [])}::real[])`,
-  );
+  const values = rows.map((row, i) => sql`(${row.id}::uuid, ${vectorLiteral(vectors[i] ?? [])}::real[])`);
   // One statement per batch; updated_at is left alone: a new vector is not an edit of the product.
   await db.execute(sql`
     update ${products} as p
@@ -88,6 +93,11 @@ export async function embedMissingProducts(
  * tags changed), whatever it had before. Returns false when there is no such product.
  */
 export async function embedProduct(deps: EmbeddingDeps, productId: string): Promise<boolean> {
-  const rows = await deps.db.select(embeddingSource).from(products).where(eq(products.id, productId)).limit(1);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(productId)) return false;
+  const rows = await deps.db
+    .select(embeddingSource)
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
   return (await writeEmbeddings(deps.db, rows, deps.ai)) === 1;
 }
