@@ -1,29 +1,117 @@
-import { ArrowLeftIcon } from "lucide-react";
-import { Link } from "react-router";
+import type { Cart } from "@haggle/contract/cart";
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeftIcon, ShoppingCartIcon } from "lucide-react";
+import { useCallback } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { sessionQueryKey, useSession } from "@/features/auth/api/use-session";
+import { cartQueryKey, serverCartQueryKey } from "@/features/cart/api/cart-api";
 import { useCart } from "@/features/cart/hooks/use-cart";
-import { ComingSoon } from "../layout/coming-soon";
+import { useCheckout } from "@/features/checkout/api/use-checkout";
+import { NegotiationWorkspace } from "@/features/negotiation/components/negotiation-workspace";
+import { checkoutErrorMessage } from "@/features/negotiation/lib/negotiation-errors";
+import { orderQueryKey, ordersQueryKey } from "@/features/orders/api/orders-api";
+
+/** What /order-placed receives besides ?orderId= (spec §2: orderId, cartId, discountForDisplay). */
+interface OrderPlacedState {
+  orderId: string;
+  cartId: string | null;
+  discountForDisplay: number;
+}
+
+function NegotiateBody() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { me } = useSession();
+  const userId = me?.user.id ?? null;
+  const { serverCart, isLoading, isError, reload } = useCart();
+  const { checkout, isPending } = useCheckout();
+
+  const onCartApplied = useCallback(
+    (cart: Cart) => {
+      if (userId !== null) queryClient.setQueryData(serverCartQueryKey(userId), cart);
+    },
+    [queryClient, userId],
+  );
+  const onCartStale = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+  }, [queryClient]);
+
+  function onCheckout() {
+    if (!serverCart) {
+      toast.error("No active cart");
+      return;
+    }
+    const cartId = serverCart.id;
+    checkout({
+      onSuccess: (order) => {
+        queryClient.setQueryData(orderQueryKey(order.id), order);
+        const state: OrderPlacedState = {
+          orderId: order.id,
+          cartId,
+          discountForDisplay: order.discountApplied,
+        };
+        navigate(`/order-placed?orderId=${encodeURIComponent(order.id)}`, { state });
+        // The cart is converted, the order list and the profile's order count and savings have changed.
+        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      },
+      onError: (error) => {
+        toast.error(checkoutErrorMessage(error));
+        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      },
+    });
+  }
+
+  if (isLoading) return <Spinner aria-label="Loading your cart" className="py-24" />;
+  if (isError || !serverCart) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+        <p className="text-lg font-medium">Your cart could not be loaded.</p>
+        <Button onClick={reload}>Try again</Button>
+      </div>
+    );
+  }
+  if (serverCart.items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-16 text-center">
+        <ShoppingCartIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+        <p className="text-lg font-medium">Your cart is empty</p>
+        <Button asChild>
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <NegotiationWorkspace
+      cart={serverCart}
+      profile={me?.profile ?? null}
+      onCartApplied={onCartApplied}
+      onCartStale={onCartStale}
+      onCheckout={onCheckout}
+      isCheckingOut={isPending}
+    />
+  );
+}
 
 export function NegotiateScreen() {
-  const { itemCount } = useCart();
   return (
-    <ComingSoon title="Negotiate with Ava">
-      <Button asChild variant="ghost" size="sm" className="-ml-2">
-        <Link to="/cart">
-          <ArrowLeftIcon aria-hidden="true" />
-          Back to cart
-        </Link>
-      </Button>
-      {itemCount === 0 ? (
-        <>
-          <p className="text-lg font-medium text-foreground">Your cart is empty</p>
-          <Button asChild>
-            <Link to="/">Continue Shopping</Link>
-          </Button>
-        </>
-      ) : (
-        <p>Negotiating your cart with Ava is not available yet.</p>
-      )}
-    </ComingSoon>
+    <div className="flex flex-col gap-4 sm:gap-6">
+      <title>Negotiate with Ava · Haggle</title>
+      <header className="flex flex-col items-start gap-1">
+        <Button asChild variant="ghost" size="sm" className="-ml-2">
+          <Link to="/cart">
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to cart
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Negotiate with Ava</h1>
+      </header>
+      <NegotiateBody />
+    </div>
   );
 }

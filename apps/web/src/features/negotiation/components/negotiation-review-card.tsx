@@ -1,0 +1,118 @@
+import type { Cart } from "@haggle/contract/cart";
+import { toCents } from "@haggle/domain/money";
+import { LoaderCircleIcon, ReceiptTextIcon } from "lucide-react";
+import { type Ref, useId } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Separator } from "@/components/ui/separator";
+import { formatPrice } from "@/lib/format-price";
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+interface NegotiationReviewCardProps {
+  /** The cart as the server answered it with the offer applied. */
+  cart: Cart;
+  onCheckout: () => void;
+  isCheckingOut: boolean;
+  /** Focus lands on the heading once the offer is applied. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/**
+ * After applying: each item's original price (struck) against its negotiated unit price, then the
+ * savings, the additional discount, shipping, tax and total: all the server's figures.
+ */
+export function NegotiationReviewCard({
+  cart,
+  onCheckout,
+  isCheckingOut,
+  headingRef,
+}: NegotiationReviewCardProps) {
+  const headingId = useId();
+  const { summary } = cart;
+  return (
+    <Card role="region" aria-labelledby={headingId} data-testid="negotiation-review">
+      <CardHeader className="pb-4">
+        <CardTitle
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <ReceiptTextIcon className="size-5 text-brand" aria-hidden="true" />
+          Review your negotiated order
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 text-sm">
+        <ul className="flex flex-col divide-y" aria-label="Negotiated items">
+          {cart.items.map((item) => {
+            const original = toCents(item.product.price);
+            const negotiated = toCents(item.unitPrice);
+            return (
+              <li
+                key={item.id}
+                className="flex items-start justify-between gap-3 py-2.5"
+                data-testid="negotiation-review-line"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{item.product.name}</p>
+                  <p className="text-muted-foreground">{`Quantity: ${item.quantity}`}</p>
+                </div>
+                <p className="flex shrink-0 flex-col items-end tabular-nums">
+                  {negotiated < original && (
+                    <>
+                      <span className="sr-only">Original price:</span>
+                      <s className="text-xs text-muted-foreground" data-testid="review-original-price">
+                        {formatPrice(item.product.price)}
+                      </s>
+                    </>
+                  )}
+                  <span className="sr-only">Negotiated price:</span>
+                  <span className="font-semibold text-brand" data-testid="review-negotiated-price">
+                    {formatPrice(item.unitPrice)}
+                  </span>
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+        <dl className="flex flex-col gap-2">
+          <Row label="Total savings" value={`−${formatPrice(summary.savings)}`} testId="review-savings" />
+          <Row
+            label="Additional discount"
+            value={toCents(summary.discount) > 0 ? `−${formatPrice(summary.discount)}` : formatPrice(0)}
+            testId="review-discount"
+          />
+          <Row
+            label="Shipping"
+            value={toCents(summary.shipping) === 0 ? "Free" : formatPrice(summary.shipping)}
+            testId="review-shipping"
+          />
+          <Row label="Tax" value={formatPrice(summary.tax)} testId="review-tax" />
+          <Separator className="my-1" />
+          <div className="flex items-baseline justify-between gap-4 text-base font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="review-total">
+              {formatPrice(summary.total)}
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+      <CardFooter>
+        <Button size="lg" className="w-full" onClick={onCheckout} disabled={isCheckingOut}>
+          {isCheckingOut && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+          Proceed to Checkout
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

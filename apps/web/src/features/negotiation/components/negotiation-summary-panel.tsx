@@ -1,0 +1,89 @@
+import type { Profile } from "@haggle/contract/account";
+import type { Cart } from "@haggle/contract/cart";
+import { toCents } from "@haggle/domain/money";
+import { TagIcon } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Separator } from "@/components/ui/separator";
+import { formatPrice } from "@/lib/format-price";
+import { describeOffer } from "../lib/format-offer";
+import { CustomerCard } from "./customer-card";
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+interface NegotiationSummaryPanelProps {
+  cart: Cart;
+  /** The signed-in shopper's profile; null while it loads. */
+  profile: Profile | null;
+}
+
+/**
+ * The left panel: who is negotiating, then the cart's figures exactly as the server computed them
+ * (decisions.md: one pricing rule; the browser never adds anything up), and the offer that stands.
+ */
+export function NegotiationSummaryPanel({ cart, profile }: NegotiationSummaryPanelProps) {
+  const { summary, offer } = cart;
+  const discount = toCents(summary.discount);
+  return (
+    <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-20" aria-label="Negotiation summary">
+      {profile && (
+        <CustomerCard
+          name={profile.name}
+          email={profile.email}
+          loyaltyTier={profile.loyaltyTier}
+          ordersCount={profile.ordersCount}
+          lifetimeValue={profile.lifetimeValue}
+          totalSavings={profile.totalSavings}
+        />
+      )}
+      <Card role="region" aria-labelledby="negotiation-cart-heading">
+        <CardHeader className="pb-4">
+          <CardTitle id="negotiation-cart-heading" className="text-lg">
+            Your cart
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3 text-sm">
+          <dl className="flex flex-col gap-2">
+            <Row label="Items" value={String(summary.itemCount)} testId="negotiation-items" />
+            <Row label="Subtotal" value={formatPrice(summary.subtotal)} testId="negotiation-subtotal" />
+            <Row
+              label="Discount"
+              value={discount > 0 ? `−${formatPrice(summary.discount)}` : formatPrice(0)}
+              testId="negotiation-discount"
+            />
+            <Row
+              label="Shipping"
+              value={toCents(summary.shipping) === 0 ? "Free" : formatPrice(summary.shipping)}
+              testId="negotiation-shipping"
+            />
+            <Row label="Tax" value={formatPrice(summary.tax)} testId="negotiation-tax" />
+            <Separator className="my-1" />
+            <div className="flex items-baseline justify-between gap-4 text-base font-semibold">
+              <dt>Total</dt>
+              <dd className="tabular-nums" data-testid="negotiation-total">
+                {formatPrice(summary.total)}
+              </dd>
+            </div>
+          </dl>
+          {offer && (
+            <p
+              className="flex items-start gap-2 rounded-md border border-brand/30 bg-brand/10 px-3 py-2 font-medium text-foreground"
+              data-testid="negotiation-offer"
+            >
+              <TagIcon className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
+              <span>{describeOffer(offer)}</span>
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </aside>
+  );
+}

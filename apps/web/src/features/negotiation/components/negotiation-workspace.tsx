@@ -1,0 +1,127 @@
+import type { Profile } from "@haggle/contract/account";
+import type { Cart } from "@haggle/contract/cart";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { negotiationQueryKey } from "../api/negotiation-api";
+import { useAcceptOffer } from "../api/use-accept-offer";
+import { useNegotiation } from "../api/use-negotiation";
+import { useStartNegotiation } from "../api/use-start-negotiation";
+import { useNegotiationChat } from "../hooks/use-negotiation-chat";
+import { useNegotiationEvents } from "../hooks/use-negotiation-events";
+import {
+  hasStandingOffer,
+  isNegotiationApplied,
+  latestNegotiationResult,
+  showsAcceptOffer,
+} from "../lib/negotiation-chat";
+import { NegotiationChatPanel } from "./negotiation-chat-panel";
+import { NegotiationReviewCard } from "./negotiation-review-card";
+import { NegotiationSummaryPanel } from "./negotiation-summary-panel";
+
+export interface NegotiationWorkspaceProps {
+  /** The shopper's cart (not empty) with the server's figures and the offer that stands. */
+  cart: Cart;
+  profile: Profile | null;
+  /** The server answered the cart with the offer applied: it is the shopper's cart now. */
+  onCartApplied: (cart: Cart) => void;
+  /** The standing offer may have changed (a reply, a manager's decision): read the cart again. */
+  onCartStale: () => void;
+  /** Places the order (the checkout feature, joined in by the app). */
+  onCheckout: () => void;
+  isCheckingOut: boolean;
+}
+
+/**
+ * The negotiation screen's body: summary panel and chat side by side (stacked on phones), the
+ * accept button once there is a result, and the review card after applying. Starts one
+ * negotiation when it mounts.
+ */
+export function NegotiationWorkspace({
+  cart,
+  profile,
+  onCartApplied,
+  onCartStale,
+  onCheckout,
+  isCheckingOut,
+}: NegotiationWorkspaceProps) {
+  const queryClient = useQueryClient();
+  const start = useStartNegotiation();
+  const { negotiationId } = start;
+  const negotiation = useNegotiation(negotiationId);
+  const [appliedHere, setAppliedHere] = useState(false);
+  const [draft, setDraft] = useState("");
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+
+  const refresh = useCallback(() => {
+    if (negotiationId !== null) {
+      void queryClient.invalidateQueries({ queryKey: negotiationQueryKey(negotiationId) });
+    }
+    onCartStale();
+  }, [negotiationId, onCartStale, queryClient]);
+
+  const chat = useNegotiationChat({
+    negotiationId,
+    storedMessages: negotiation.data?.messages,
+    onTurnSettled: refresh,
+  });
+  useNegotiationEvents(negotiationId, refresh);
+
+  const accept = useAcceptOffer(negotiationId, {
+    onApplied: (applied) => {
+      setAppliedHere(true);
+      onCartApplied(applied);
+    },
+    onRefused: onCartStale,
+  });
+
+  const applied = appliedHere || isNegotiationApplied(negotiation.data);
+  const showAccept = showsAcceptOffer({
+    messages: chat.messages,
+    result: latestNegotiationResult(chat.messages),
+    standingOffer: hasStandingOffer(negotiation.data),
+    applied,
+  });
+
+  // The accept button goes away; keyboard and screen-reader users land on what replaced it.
+  useEffect(() => {
+    if (appliedHere) reviewHeading.current?.focus();
+  }, [appliedHere]);
+
+  const send = (text: string) => {
+    const taken = chat.send(text, (failed) =>
+      setDraft((current) => (current.trim() === "" ? failed : current)),
+    );
+    if (taken) setDraft("");
+  };
+
+  return (
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <NegotiationSummaryPanel cart={cart} profile={profile} />
+      <div className="flex min-w-0 flex-col gap-6">
+        <NegotiationChatPanel
+          messages={chat.messages}
+          isPending={chat.isPending}
+          draft={draft}
+          onDraftChange={setDraft}
+          onSend={send}
+          isStarting={start.isStarting}
+          startFailed={start.isError}
+          onRetryStart={start.retry}
+          approvalPending={negotiation.data?.approval?.status === "pending"}
+          showAccept={showAccept}
+          isAccepting={accept.isPending}
+          onAccept={accept.accept}
+          applied={applied}
+        />
+        {applied && (
+          <NegotiationReviewCard
+            cart={cart}
+            onCheckout={onCheckout}
+            isCheckingOut={isCheckingOut}
+            headingRef={reviewHeading}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
