@@ -31,5 +31,16 @@ export function allocateDiscount(lines: AllocationLine[], discount: Cents): Allo
     carried += perUnit * line.quantity;
     return { cartItemId: line.cartItemId, newPrice: line.price - perUnit };
   });
-  return { itemAdjustments, orderDiscount: discount - carried };
+  // Whole-unit leftovers go on unit prices too (a single unit takes any cent), so an order-level
+  // remainder is left only when no line can carry it exactly.
+  let remainder = discount - carried;
+  for (let i = 0; i < lines.length && remainder > 0; i++) {
+    const line = lines[i]!;
+    const adjustment = itemAdjustments[i]!;
+    const perUnit = Math.min(adjustment.newPrice, Math.floor(remainder / line.quantity));
+    if (perUnit <= 0) continue;
+    adjustment.newPrice -= perUnit;
+    remainder -= perUnit * line.quantity;
+  }
+  return { itemAdjustments, orderDiscount: remainder };
 }

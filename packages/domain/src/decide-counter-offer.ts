@@ -129,7 +129,8 @@ function terms(
   const d = Math.max(0, Math.min(discount, subtotal));
   return {
     discount: d,
-    percent: subtotal > 0 ? Math.floor((d * 10_000) / subtotal) : 0,
+    // Rounded to the nearest basis point: the cap is enforced on the amount, the percent only describes it.
+    percent: subtotal > 0 ? Math.round((d * 10_000) / subtotal) : 0,
     subtotal,
     newItems,
     reasons,

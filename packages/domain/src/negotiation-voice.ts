@@ -381,6 +381,13 @@ export function writeBuiltInReply(input: VoiceInput): string {
         ]);
         return sentences(main, reasonsSentence(d.offer, input, ["your-ask"], true));
       }
+      if (d.offer.reasons.includes("approved")) {
+        return pick(seed, [
+          `Good news: my manager approved ${w.p} off (${w.a}), for ${w.after}. Press '${ACCEPT_BUTTON_LABEL}' to take it.`,
+          `My manager said yes! You can have ${w.p} off (${w.a}), for ${w.after}. Press '${ACCEPT_BUTTON_LABEL}' whenever you're ready.`,
+          `Approved: ${w.p} off (${w.a}), bringing you to ${w.after}. Press '${ACCEPT_BUTTON_LABEL}' to apply it.`,
+        ]);
+      }
       if (d.stage === "final") {
         const main = pick(seed, [
           `This is my final offer: ${w.p} off (${w.a}), for ${w.after}.`,

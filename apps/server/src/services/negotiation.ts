@@ -404,7 +404,7 @@ export async function decideApproval(
       if (input.approved && ctx.fingerprint === approval.cartFingerprint && amount <= subtotal) {
         const terms: OfferTerms = {
           discount: amount,
-          percent: Math.floor((amount * 10_000) / subtotal),
+          percent: Math.round((amount * 10_000) / subtotal),
           subtotal,
           newItems: [],
           reasons: ["approved"],
