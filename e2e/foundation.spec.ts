@@ -26,6 +26,8 @@ test("a new visitor searches, filters, sorts, shares a URL, adds to cart, signs 
   await expect(page.getByRole("article").first()).toContainText(/headphones/i);
   await page.getByPlaceholder("Search products...").fill("");
   await expect(page).not.toHaveURL(/q=/);
+  // The facets follow the search: wait for the whole collection before reading brand names.
+  await expect(showingLine(page)).toHaveText(/of 180 products/);
 
   // Two brands from the facet list.
   const brandBoxes = page.getByRole("group", { name: "Brand" }).getByRole("checkbox");
