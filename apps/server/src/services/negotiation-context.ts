@@ -7,7 +7,7 @@ import type { NegotiationState, OfferReason, OfferTerms, PolicyLine } from "@hag
 import type { SellerConfig } from "@haggle/domain/seller-config";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
-import { carts, negotiationApprovals, negotiationOffers, negotiations, profiles } from "../db/schema.ts";
+import { type carts, negotiationApprovals, negotiationOffers, negotiations, profiles } from "../db/schema.ts";
 import type { SessionUser } from "../http/context.ts";
 import { conflict, notFound } from "../lib/http-error.ts";
 import { loadCartLines, lockCart } from "./cart.ts";
