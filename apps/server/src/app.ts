@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from "./http/context.ts";
 import { mountWebApp } from "./http/static-web.ts";
 import { forbidden, HttpError, notFound } from "./lib/http-error.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
+import { adminRoutes } from "./routes/admin.ts";
 import { assistantRoutes } from "./routes/assistant.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { cartRoutes } from "./routes/cart.ts";
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/orders", orderRoutes());
   app.route("/api/negotiations", negotiationRoutes());
   app.route("/api/merchant", merchantRoutes());
+  app.route("/api/admin", adminRoutes());
   app.route("/api/realtime", realtimeRoutes());
   app.route("/functions/v1", assistantRoutes());
   app.route("/functions/v1", functionRoutes());

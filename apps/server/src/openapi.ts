@@ -267,6 +267,19 @@ export const ROUTE_DOCS: RouteDoc[] = [
     access: "admin",
     response: z.object({ alreadyAssigned: z.boolean() }),
   },
+  {
+    method: "get",
+    path: "/api/admin/status",
+    summary:
+      "The admin panel's status: visible products, products lacking an embedding, whether the caller is a merchant",
+    tag: "Admin",
+    access: "admin",
+    response: z.object({
+      products: z.number().int(),
+      missingEmbeddings: z.number().int(),
+      merchant: z.boolean(),
+    }),
+  },
 ];
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
