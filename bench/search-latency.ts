@@ -34,8 +34,33 @@ const WITH_INDEXES = process.env.BENCH_SEARCH_INDEXES === "1";
 const BATCH = 1000;
 const WARM_UP = 10;
 
-const EDITIONS = ["Pro", "Lite", "Plus", "Max", "Mini", "Classic", "Sport", "Travel", "Eco", "Prime", "Studio", "Flex"];
-const COLOURS = ["Black", "White", "Slate", "Navy", "Olive", "Sand", "Red", "Teal", "Graphite", "Ivory", "Rust"];
+const EDITIONS = [
+  "Pro",
+  "Lite",
+  "Plus",
+  "Max",
+  "Mini",
+  "Classic",
+  "Sport",
+  "Travel",
+  "Eco",
+  "Prime",
+  "Studio",
+  "Flex",
+];
+const COLOURS = [
+  "Black",
+  "White",
+  "Slate",
+  "Navy",
+  "Olive",
+  "Sand",
+  "Red",
+  "Teal",
+  "Graphite",
+  "Ivory",
+  "Rust",
+];
 
 /** Product n of the large catalogue: seed product n mod 180, unchanged for the first 180, then varied. */
 function variant(seed: readonly SeedProduct[], n: number): SeedProduct {
@@ -207,7 +232,14 @@ async function benchOne(
     if (built.indexSeconds !== null) build += ` + indexes ${built.indexSeconds.toFixed(0)} s`;
     if (built.truncated) build += `; the ${BUILD_SECONDS} s build budget ran out before ${size} products`;
     console.log(`${label}${indexes ? " with proposed indexes" : ""}: ${built.products} products (${build})`);
-    return { database: label, path, products: built.products, indexes, build, timing: await measure(database) };
+    return {
+      database: label,
+      path,
+      products: built.products,
+      indexes,
+      build,
+      timing: await measure(database),
+    };
   } finally {
     await database.close();
   }

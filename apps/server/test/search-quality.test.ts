@@ -94,7 +94,10 @@ describe("query expansion and typo tolerance", () => {
   it("splits a query into word groups with synonyms, one group per synonym line", () => {
     expect(expandQuery("Comfy SNEAKERS for the gym")).toEqual([
       expect.objectContaining({ typed: ["comfy"], alternatives: [] }),
-      expect.objectContaining({ typed: ["sneakers"], alternatives: expect.arrayContaining(["trainer", "running shoe"]) }),
+      expect.objectContaining({
+        typed: ["sneakers"],
+        alternatives: expect.arrayContaining(["trainer", "running shoe"]),
+      }),
       expect.objectContaining({ typed: ["gym"] }),
     ]);
     expect(expandQuery("wireless bluetooth speaker").map((g) => g.typed)).toEqual([
@@ -186,9 +189,17 @@ describe.each(DB_KINDS)("product search on the %s database", (kind) => {
         `\nSearch quality on the ${kind} database (${deps.hasPgvector ? "pgvector" : "exact in-process"} vector leg)`,
         "| queries | n | precision@5 | recall@10 | recall@20 |",
         "| --- | --- | --- | --- | --- |",
-        ...kinds.map((k) => line(k, rows.filter((r) => r.q.kind === k))),
+        ...kinds.map((k) =>
+          line(
+            k,
+            rows.filter((r) => r.q.kind === k),
+          ),
+        ),
         line("**all**", rows),
-        line("held out", rows.filter((r) => r.q.heldOut)),
+        line(
+          "held out",
+          rows.filter((r) => r.q.heldOut),
+        ),
         `Below 1 (P@5 or R@20):\n${misses.join("\n")}`,
       ].join("\n"),
     );
@@ -221,7 +232,12 @@ describe.each(DB_KINDS)("product search on the %s database", (kind) => {
   it("keeps the bounds however the words read, for every sort", async () => {
     for (const sort of ["relevance", "price-low", "price-high", "rating"] as const) {
       for (const text of ["headphones", "running shoes", "gift", "", "zxqv"]) {
-        const filters = { ...EMPTY_FILTERS, minPrice: 3000, maxPrice: 12000, brands: ["Nike", "Sony", "Aurion"] };
+        const filters = {
+          ...EMPTY_FILTERS,
+          minPrice: 3000,
+          maxPrice: 12000,
+          brands: ["Nike", "Sony", "Aurion"],
+        };
         const result = await searchProducts(deps, { text, filters, sort, limit: 50, targetPrice: 8000 });
         for (const p of result.items) expect(breaks(p, filters), `${sort} "${text}" -> ${p.sku}`).toBeNull();
       }
@@ -250,13 +266,21 @@ describe.each(DB_KINDS)("product search on the %s database", (kind) => {
     expect(best.total).toBe(20);
     const popularity = best.items.map((p) => p.rating * p.demandIndex);
     // Ratings and demand are rounded in the answer, so compare with a little slack.
-    for (let i = 1; i < popularity.length; i++) expect(popularity[i]!).toBeLessThanOrEqual(popularity[i - 1]! + 0.06);
+    for (let i = 1; i < popularity.length; i++)
+      expect(popularity[i]!).toBeLessThanOrEqual(popularity[i - 1]! + 0.06);
   });
 
   it("moves products priced near a target price up", async () => {
     const around = async (targetPrice: number | null) =>
-      (await searchProducts(deps, { text: "headphones", filters: EMPTY_FILTERS, sort: "relevance", limit: 3, targetPrice }))
-        .items;
+      (
+        await searchProducts(deps, {
+          text: "headphones",
+          filters: EMPTY_FILTERS,
+          sort: "relevance",
+          limit: 3,
+          targetPrice,
+        })
+      ).items;
     const distance = (items: Product[]) => mean(items.map((p) => Math.abs(toCents(p.price) - 6000)));
     expect(distance(await around(6000))).toBeLessThan(distance(await around(null)));
   });
@@ -267,7 +291,13 @@ describe.each(DB_KINDS)("product search on the %s database", (kind) => {
     try {
       for (const text of ["headphones", "sony studioquiet noise cancelling headphones", ""]) {
         for (const sort of ["relevance", "price-high"] as const) {
-          const result = await searchProducts(deps, { text, filters: EMPTY_FILTERS, sort, limit: 200, targetPrice: null });
+          const result = await searchProducts(deps, {
+            text,
+            filters: EMPTY_FILTERS,
+            sort,
+            limit: 200,
+            targetPrice: null,
+          });
           expect(result.items.map((p) => p.sku)).not.toContain("AUD-SON-0023");
         }
       }
@@ -280,17 +310,36 @@ describe.each(DB_KINDS)("product search on the %s database", (kind) => {
     const { db } = server.database;
     const query = "zzgloop frobnicator";
     // Warm the exact path's cache first, so the test shows that a changed vector is reloaded.
-    expect((await searchProducts(deps, { text: query, filters: EMPTY_FILTERS, sort: "relevance", limit: 5, targetPrice: null })).items).toEqual([]);
+    expect(
+      (
+        await searchProducts(deps, {
+          text: query,
+          filters: EMPTY_FILTERS,
+          sort: "relevance",
+          limit: 5,
+          targetPrice: null,
+        })
+      ).items,
+    ).toEqual([]);
     await db
       .update(products)
       .set({ embedding: embedLocal(query) })
       .where(eq(products.sku, "HOM-KIT-0092"));
     try {
-      const found = await searchProducts(deps, { text: query, filters: EMPTY_FILTERS, sort: "relevance", limit: 5, targetPrice: null });
+      const found = await searchProducts(deps, {
+        text: query,
+        filters: EMPTY_FILTERS,
+        sort: "relevance",
+        limit: 5,
+        targetPrice: null,
+      });
       expect(found.items.map((p) => p.sku)).toEqual(["HOM-KIT-0092"]);
       expect(found.total).toBe(1);
     } finally {
-      const [row] = await db.select({ id: products.id }).from(products).where(eq(products.sku, "HOM-KIT-0092"));
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.sku, "HOM-KIT-0092"));
       expect(await embedProduct({ db, ai: null }, row!.id)).toBe(true);
     }
     const [restored] = await db
@@ -298,7 +347,17 @@ describe.each(DB_KINDS)("product search on the %s database", (kind) => {
       .from(products)
       .where(eq(products.sku, "HOM-KIT-0092"));
     expect(restored?.same).toBe(false);
-    expect((await searchProducts(deps, { text: query, filters: EMPTY_FILTERS, sort: "relevance", limit: 5, targetPrice: null })).items).toEqual([]);
+    expect(
+      (
+        await searchProducts(deps, {
+          text: query,
+          filters: EMPTY_FILTERS,
+          sort: "relevance",
+          limit: 5,
+          targetPrice: null,
+        })
+      ).items,
+    ).toEqual([]);
     expect(await embedProduct({ db, ai: null }, "00000000-0000-0000-0000-000000000000")).toBe(false);
   });
 

@@ -37,14 +37,18 @@ describe("the local embedder", () => {
 
   it("keeps a typo close to the word it misspells", () => {
     const typo = embedLocal("headphnes");
-    expect(cosine(typo, embedLocal("headphones"))).toBeGreaterThan(cosine(typo, embedLocal("keyboard")) + 0.2);
+    expect(cosine(typo, embedLocal("headphones"))).toBeGreaterThan(
+      cosine(typo, embedLocal("keyboard")) + 0.2,
+    );
     expect(cosine(typo, embedLocal("headphones"))).toBeGreaterThan(cosine(typo, embedLocal("phone case")));
   });
 
   it("puts the synonyms of its table close together, and unrelated words apart", () => {
     const sneakers = embedLocal("sneakers");
     expect(cosine(sneakers, embedLocal("trainers"))).toBeGreaterThan(0.25);
-    expect(cosine(sneakers, embedLocal("trainers"))).toBeGreaterThan(cosine(sneakers, embedLocal("blender")) + 0.2);
+    expect(cosine(sneakers, embedLocal("trainers"))).toBeGreaterThan(
+      cosine(sneakers, embedLocal("blender")) + 0.2,
+    );
     expect(cosine(embedLocal("hair straightener"), embedLocal("flat iron"))).toBeGreaterThan(0.2);
   });
 

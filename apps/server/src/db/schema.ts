@@ -148,6 +148,7 @@ export const products = pgTable(
     index("products_brand_idx").on(t.brand),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("products_tags_gin_idx").using("gin", t.tags),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "products_tags_gin_idx" ON "products" USING gin ("tags");

@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import { ApiRequestError } from "@/lib/api-client";
+import { adminStatusQueryKey, fetchAdminStatus } from "./admin-api";
+
+export function useAdminStatus() {
+  return useQuery({
+    queryKey: adminStatusQueryKey,
+    queryFn: fetchAdminStatus,
+    // A 401 or 403 will not change by asking again.
+    retry: (failureCount, error) =>
+      !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 2,
+  });
+}

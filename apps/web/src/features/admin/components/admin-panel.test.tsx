@@ -1,0 +1,103 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { toast } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, routeFetch } from "@/test/make-cart";
+import { AdminPanel } from "./admin-panel";
+
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+function renderPanel(onMerchantAssigned = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AdminPanel onMerchantAssigned={onMerchantAssigned} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return onMerchantAssigned;
+}
+
+const status = (missingEmbeddings: number) => () =>
+  jsonResponse(200, { products: 180, missingEmbeddings, merchant: false });
+
+describe("AdminPanel", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it("counts the products without an embedding, and ticks once there are none", async () => {
+    let missing = 180;
+    const { fetchFn } = routeFetch({
+      "GET /api/admin/status": () => status(missing)(),
+      "POST /functions/v1/generate-product-embeddings": () => {
+        missing = 0;
+        return jsonResponse(200, { message: "Embedded 180 products.", embedded: 180, missing: 0 });
+      },
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderPanel();
+
+    expect(await screen.findByText("180 products lack an embedding")).toBeTruthy();
+    expect(screen.queryByText("AI search is ready: every product has an embedding")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Initialize AI Search" }));
+    expect(await screen.findByText("AI search is ready: every product has an embedding")).toBeTruthy();
+    expect(toast.success).toHaveBeenCalledWith("Embedded 180 products.");
+  });
+
+  it("maps failures to the catalogue's toasts", async () => {
+    const { fetchFn } = routeFetch({
+      "GET /api/admin/status": status(3),
+      "POST /functions/v1/seed-data": () =>
+        jsonResponse(500, { error: { code: "SEED_FAILED", message: "Failed to seed database" } }),
+      "POST /functions/v1/assign-merchant-role": () =>
+        jsonResponse(401, { error: { code: "UNAUTHORIZED", message: "You must be logged in" } }),
+      "POST /functions/v1/generate-product-embeddings": () =>
+        jsonResponse(500, {
+          error: { code: "EMBEDDINGS_FAILED", message: "Failed to initialize embeddings" },
+        }),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    const onMerchantAssigned = renderPanel();
+    await screen.findByText("3 products lack an embedding");
+
+    fireEvent.click(screen.getByRole("button", { name: "Seed Database" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to seed database", undefined));
+    fireEvent.click(screen.getByRole("button", { name: "Assign Merchant Role" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("You must be logged in to assign merchant role", undefined),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Initialize AI Search" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to initialize embeddings", undefined),
+    );
+    expect(onMerchantAssigned).not.toHaveBeenCalled();
+  });
+
+  it("says 'Already a Merchant' and refreshes the session after assigning the role", async () => {
+    const { fetchFn } = routeFetch({
+      "GET /api/admin/status": status(0),
+      "POST /functions/v1/assign-merchant-role": () => jsonResponse(200, { alreadyAssigned: true }),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    const onMerchantAssigned = renderPanel();
+    fireEvent.click(await screen.findByRole("button", { name: "Assign Merchant Role" }));
+    await waitFor(() => expect(onMerchantAssigned).toHaveBeenCalled());
+    expect(toast.success).toHaveBeenCalledWith("Already a Merchant", expect.anything());
+  });
+
+  it("tells a signed-in non-admin that the page is not for them, without the buttons", async () => {
+    const { fetchFn } = routeFetch({
+      "GET /api/admin/status": () =>
+        jsonResponse(403, { error: { code: "FORBIDDEN", message: "Admins only" } }),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderPanel();
+    expect(await screen.findByText("Only the shop's administrators can use this page.")).toBeTruthy();
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+});
