@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { negotiationOffers, sellerConfig } from "../src/db/schema.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
+import { openEvents } from "./support/realtime-client.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 interface P {
@@ -54,12 +55,17 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
       messages: [{ role: "user", content: "hi" }],
     });
     expect(anonymousTurn.status).toBe(401);
-    expect(((await anonymousTurn.json()) as { error: { message: string } }).error.message).toBe("Not authenticated");
+    expect(((await anonymousTurn.json()) as { error: { message: string } }).error.message).toBe(
+      "Not authenticated",
+    );
   });
 
   it("streams Ava's reply in the spec's format, ending with [DONE], and stores the conversation", async () => {
     const { http, id } = await negotiatingShopper();
-    const res = await http.stream("/functions/v1/negotiate-cart", { negotiationId: id, messages: [{ role: "user", content: "Hi! Can I get a discount?" }] });
+    const res = await http.stream("/functions/v1/negotiate-cart", {
+      negotiationId: id,
+      messages: [{ role: "user", content: "Hi! Can I get a discount?" }],
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/event-stream");
     const raw = await res.text();
@@ -85,7 +91,11 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
   it("concedes over several turns within the limits, and applies the accepted offer exactly", async () => {
     const { http, id, product } = await negotiatingShopper(300);
     const amounts: number[] = [];
-    for (const message of ["Can I get a discount?", "That's not enough, can you do better?", "Come on, a bit more?"]) {
+    for (const message of [
+      "Can I get a discount?",
+      "That's not enough, can you do better?",
+      "Come on, a bit more?",
+    ]) {
       const turn = await http.say(id, message);
       expect(turn.status).toBe(200);
       amounts.push(splitNegotiationData(turn.text).result!.total_discount_amount);
@@ -98,9 +108,11 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     const accepted = await http.post(`/api/negotiations/${id}/accept`, {});
     expect(accepted.status).toBe(200);
     const discount = amounts.at(-1)!;
-    expect(Math.round((before.summary.subtotal - accepted.json.summary.subtotal + accepted.json.summary.discount) * 100)).toBe(
-      Math.round(discount * 100),
-    );
+    expect(
+      Math.round(
+        (before.summary.subtotal - accepted.json.summary.subtotal + accepted.json.summary.discount) * 100,
+      ),
+    ).toBe(Math.round(discount * 100));
     expect(accepted.json.offer).toBeNull();
     const negotiation = (await http.get(`/api/negotiations/${id}`)).json;
     expect(negotiation.status).toBe("completed");
@@ -185,8 +197,12 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     const { http, id, product } = await negotiatingShopper(400);
     const merchant = new HttpClient(server.baseUrl);
     await merchant.signUp(uniqueEmail("merchant"));
-    expect((await merchant.post("/functions/v1/assign-merchant-role")).json).toEqual({ alreadyAssigned: false });
-    expect((await merchant.post("/functions/v1/assign-merchant-role")).json).toEqual({ alreadyAssigned: true });
+    expect((await merchant.post("/functions/v1/assign-merchant-role")).json).toEqual({
+      alreadyAssigned: false,
+    });
+    expect((await merchant.post("/functions/v1/assign-merchant-role")).json).toEqual({
+      alreadyAssigned: true,
+    });
 
     const merchantStream = await openEvents(merchant);
     const shopperStream = await openEvents(http);
@@ -201,15 +217,25 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     const approval = pending.find((a: { negotiationId: string }) => a.negotiationId === id);
     expect(approval.shopper.name).toBe("Nego Shopper");
     expect(approval.requestedDiscountAmount).toBe(Math.floor(product.price * 100 * 0.2) / 100);
-    expect((await http.post("/functions/v1/approve-negotiation", { approvalId: approval.id, approved: true })).status).toBe(403);
+    expect(
+      (await http.post("/functions/v1/approve-negotiation", { approvalId: approval.id, approved: true }))
+        .status,
+    ).toBe(403);
     expect((await http.get("/api/merchant/approvals")).status).toBe(403);
 
-    const decided = await merchant.post("/functions/v1/approve-negotiation", { approvalId: approval.id, approved: true, notes: "Loyal" });
+    const decided = await merchant.post("/functions/v1/approve-negotiation", {
+      approvalId: approval.id,
+      approved: true,
+      notes: "Loyal",
+    });
     expect(decided.status).toBe(200);
     expect(decided.json.approval.status).toBe("approved");
     const heard = await shopperStream.next("approval.decided");
     expect(heard).toMatchObject({ negotiationId: id, status: "approved" });
-    expect((await merchant.post("/functions/v1/approve-negotiation", { approvalId: approval.id, approved: false })).status).toBe(409);
+    expect(
+      (await merchant.post("/functions/v1/approve-negotiation", { approvalId: approval.id, approved: false }))
+        .status,
+    ).toBe(409);
 
     const negotiation = (await http.get(`/api/negotiations/${id}`)).json;
     expect(negotiation.approval.status).toBe("approved");
@@ -234,7 +260,9 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     const { http, id } = await negotiatingShopper(300);
     await server.database.db
       .update(sellerConfig)
-      .set({ configData: { max_auto_discount_pct: 2, max_auto_discount_amount: 150, bundling_discount_bonus: 0 } })
+      .set({
+        configData: { max_auto_discount_pct: 2, max_auto_discount_amount: 150, bundling_discount_bonus: 0 },
+      })
       .where(eq(sellerConfig.configType, "negotiation_limits"));
     try {
       let best = 0;
@@ -247,49 +275,14 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     } finally {
       await server.database.db
         .update(sellerConfig)
-        .set({ configData: { max_auto_discount_pct: 15, max_auto_discount_amount: 150, bundling_discount_bonus: 5 } })
+        .set({
+          configData: {
+            max_auto_discount_pct: 15,
+            max_auto_discount_amount: 150,
+            bundling_discount_bonus: 5,
+          },
+        })
         .where(eq(sellerConfig.configType, "negotiation_limits"));
     }
   });
 });
-
-/** Opens GET /api/realtime and yields its events by type. */
-async function openEvents(http: HttpClient) {
-  const controller = new AbortController();
-  const headers: Record<string, string> = {};
-  const cookies = (http as unknown as { cookies: Map<string, string> }).cookies;
-  headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const res = await fetch(`${http.baseUrl}/api/realtime`, { headers, signal: controller.signal });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const seen: { event: string; data: Record<string, unknown> }[] = [];
-  async function pump() {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("stream ended");
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf("\n\n");
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf("\n\n");
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event && data) seen.push({ event, data: JSON.parse(data) });
-    }
-  }
-  while (!seen.some((e) => e.event === "ready")) await pump();
-  return {
-    async next(type: string) {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const i = seen.findIndex((e) => e.event === type);
-        if (i >= 0) return seen.splice(i, 1)[0]!.data as Record<string, unknown> & { [k: string]: unknown };
-        if (Date.now() > deadline) throw new Error(`no ${type} event within 10 s`);
-        await pump();
-      }
-    },
-    close: () => controller.abort(),
-  };
-}

@@ -13,16 +13,36 @@ interface P {
   tags: string[];
 }
 
-async function ask(server: TestServer, messages: { role: "user" | "assistant"; content: string }[], ip?: string) {
+async function ask(
+  server: TestServer,
+  messages: { role: "user" | "assistant"; content: string }[],
+  ip?: string,
+) {
   const res = await fetch(`${server.baseUrl}/functions/v1/shop-assistant`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(ip ? { "x-forwarded-for": ip } : {}) },
     body: JSON.stringify({ messages }),
   });
-  if (!res.ok) return { status: res.status, text: "", products: [] as P[], done: false, error: ((await res.json()) as { error: { message: string } }).error, engine: null };
+  if (!res.ok)
+    return {
+      status: res.status,
+      text: "",
+      products: [] as P[],
+      done: false,
+      error: ((await res.json()) as { error: { message: string } }).error,
+      engine: null,
+    };
   const chat = await readChatStream(res);
   const products = chat.events.filter((e) => e.type === "tool_result").flatMap((e) => e.products as P[]);
-  return { status: res.status, text: chat.text, products, done: chat.done, error: null, engine: res.headers.get("x-assistant-engine"), raw: chat.raw };
+  return {
+    status: res.status,
+    text: chat.text,
+    products,
+    done: chat.done,
+    error: null,
+    engine: res.headers.get("x-assistant-engine"),
+    raw: chat.raw,
+  };
 }
 const user = (content: string) => ({ role: "user" as const, content });
 
@@ -76,13 +96,21 @@ describe.each(DB_KINDS)("shopping assistant on the %s database (built-in engine)
 
   it("refines the previous request on a follow-up", async () => {
     const first = await ask(server, [user("Show me running shoes")]);
-    const cheaper = await ask(server, [user("Show me running shoes"), { role: "assistant", content: first.text }, user("cheaper ones?")]);
+    const cheaper = await ask(server, [
+      user("Show me running shoes"),
+      { role: "assistant", content: first.text },
+      user("cheaper ones?"),
+    ]);
     expect(cheaper.products.length).toBeGreaterThan(0);
     for (const p of cheaper.products) expect(p.category).toBe("Footwear");
     const prices = cheaper.products.map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const brand = first.products[0]!.brand;
-    const only = await ask(server, [user("Show me running shoes"), { role: "assistant", content: first.text }, user(`only ${brand}`)]);
+    const only = await ask(server, [
+      user("Show me running shoes"),
+      { role: "assistant", content: first.text },
+      user(`only ${brand}`),
+    ]);
     expect(only.products.length).toBeGreaterThan(0);
     for (const p of only.products) expect(p.brand).toBe(brand);
   });
@@ -104,7 +132,12 @@ describe.each(DB_KINDS)("shopping assistant on the %s database (built-in engine)
   });
 
   it("refuses bad bodies with a 400 sentence", async () => {
-    for (const body of [{}, { messages: [] }, { messages: [{ role: "user", content: "" }] }, { messages: [{ role: "robot", content: "hi" }] }]) {
+    for (const body of [
+      {},
+      { messages: [] },
+      { messages: [{ role: "user", content: "" }] },
+      { messages: [{ role: "robot", content: "hi" }] },
+    ]) {
       const res = await fetch(`${server.baseUrl}/functions/v1/shop-assistant`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -122,7 +155,12 @@ describe("shopping assistant limits and the LLM engine (embedded database)", () 
   beforeAll(async () => {
     llm = await startMockOpenAi();
     server = await startTestServer("embedded", {
-      env: { AI_BASE_URL: llm.baseUrl, AI_MODEL: "mock-model", AI_TIMEOUT_MS: "2000", ASSISTANT_RATE_LIMIT_PER_MINUTE: "1000" },
+      env: {
+        AI_BASE_URL: llm.baseUrl,
+        AI_MODEL: "mock-model",
+        AI_TIMEOUT_MS: "2000",
+        ASSISTANT_RATE_LIMIT_PER_MINUTE: "1000",
+      },
     });
   });
   afterAll(async () => {
@@ -134,7 +172,12 @@ describe("shopping assistant limits and the LLM engine (embedded database)", () 
     llm.setReply((body) =>
       body.messages.some((m) => m.role === "tool")
         ? { kind: "text", text: "The Sony ones are great, and the Imaginary Phantom 3000 too." }
-        : { kind: "tool-call", name: "search_products", arguments: JSON.stringify({ query: "headphones", brand: "Sony", max_price: 400 }), splitInto: 5 },
+        : {
+            kind: "tool-call",
+            name: "search_products",
+            arguments: JSON.stringify({ query: "headphones", brand: "Sony", max_price: 400 }),
+            splitInto: 5,
+          },
     );
     const r = await ask(server, [user("Sony headphones please")]);
     expect(r.status).toBe(200);

@@ -51,10 +51,25 @@ export class HttpClient {
 
   /** One negotiation turn: the shopper's message, answered by Ava's streamed reply. */
   async say(negotiationId: string, content: string) {
-    const res = await this.stream("/functions/v1/negotiate-cart", { negotiationId, messages: [{ role: "user", content }] });
-    if (!res.ok) return { status: res.status, text: "", display: "", done: false, error: (await res.json()) as { error: { message: string } } };
+    const res = await this.stream("/functions/v1/negotiate-cart", {
+      negotiationId,
+      messages: [{ role: "user", content }],
+    });
+    if (!res.ok)
+      return {
+        status: res.status,
+        text: "",
+        display: "",
+        done: false,
+        error: (await res.json()) as { error: { message: string } },
+      };
     const chat = await readChatStream(res);
-    return { status: res.status, ...chat, display: chat.text.replace(/<NEGOTIATION_DATA>[\s\S]*?<\/NEGOTIATION_DATA>/g, "").trim(), error: null };
+    return {
+      status: res.status,
+      ...chat,
+      display: chat.text.replace(/<NEGOTIATION_DATA>[\s\S]*?<\/NEGOTIATION_DATA>/g, "").trim(),
+      error: null,
+    };
   }
 
   get(path: string, headers?: Record<string, string>) {
@@ -88,7 +103,10 @@ export async function readChatStream(response: Response) {
       done = true;
       continue;
     }
-    const json = JSON.parse(data) as { choices?: { delta?: { content?: string } }[] } & Record<string, unknown>;
+    const json = JSON.parse(data) as { choices?: { delta?: { content?: string } }[] } & Record<
+      string,
+      unknown
+    >;
     events.push(json);
     text += json.choices?.[0]?.delta?.content ?? "";
   }

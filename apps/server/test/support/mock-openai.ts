@@ -31,7 +31,10 @@ function chunks(text: string, size: number): string[] {
 }
 
 export async function startMockOpenAi(): Promise<MockOpenAi> {
-  let decide: (body: MockOpenAi["requests"][number], index: number) => MockReply = () => ({ kind: "text", text: "Hello." });
+  let decide: (body: MockOpenAi["requests"][number], index: number) => MockReply = () => ({
+    kind: "text",
+    text: "Hello.",
+  });
   const requests: MockOpenAi["requests"] = [];
   const hanging = new Set<() => void>();
   const server: Server = createServer(async (req, res) => {
@@ -43,7 +46,9 @@ export async function startMockOpenAi(): Promise<MockOpenAi> {
     requests.push(body);
     const reply = decide(body, requests.length - 1);
     if (reply.kind === "status") {
-      res.writeHead(reply.status, { "content-type": "application/json" }).end(reply.body ?? '{"error":{"message":"mock"}}');
+      res
+        .writeHead(reply.status, { "content-type": "application/json" })
+        .end(reply.body ?? '{"error":{"message":"mock"}}');
       return;
     }
     if (reply.kind === "hang") {
@@ -52,13 +57,27 @@ export async function startMockOpenAi(): Promise<MockOpenAi> {
     }
     res.writeHead(200, { "content-type": "text/event-stream" });
     const send = (delta: unknown, finish: string | null = null) =>
-      res.write(`data: ${JSON.stringify({ id: "mock", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: "mock", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+      );
     if (reply.kind === "text") {
       for (const piece of chunks(reply.text, reply.chunkSize ?? 7)) send({ content: piece });
       send({}, "stop");
     } else {
-      const parts = chunks(reply.arguments, Math.max(1, Math.ceil(reply.arguments.length / (reply.splitInto ?? 3))));
-      send({ tool_calls: [{ index: 0, id: reply.id ?? "call_1", type: "function", function: { name: reply.name, arguments: "" } }] });
+      const parts = chunks(
+        reply.arguments,
+        Math.max(1, Math.ceil(reply.arguments.length / (reply.splitInto ?? 3))),
+      );
+      send({
+        tool_calls: [
+          {
+            index: 0,
+            id: reply.id ?? "call_1",
+            type: "function",
+            function: { name: reply.name, arguments: "" },
+          },
+        ],
+      });
       for (const part of parts) send({ tool_calls: [{ index: 0, function: { arguments: part } }] });
       send({}, "tool_calls");
     }

@@ -14,7 +14,7 @@ export type DbKind = "embedded" | "postgres";
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["embedded", "postgres"] : ["embedded"];
 
 /** A fresh database on the test server, dropped afterwards. */
-async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `haggle_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
