@@ -4,3 +4,8 @@ import { formatUsd, toCents } from "@haggle/domain/money";
 export function formatPrice(dollars: number): string {
   return formatUsd(toCents(dollars));
 }
+
+/** Shipping as the server priced it: "Free" at zero. */
+export function formatShipping(dollars: number): string {
+  return toCents(dollars) === 0 ? "Free" : formatPrice(dollars);
+}

@@ -20,7 +20,10 @@ describe("the chat stream reader", () => {
       'data: {"choices":[{"delta":{"content":"Hel"}}]}\n\ndata: {"choices":[{"del',
       'ta":{"content":"lo"}}]}\n\ndata: {"type":"tool_result","products":[]}\n\ndata: [DONE]\n\ndata: {"choices":[{"delta":{"content":"late"}}]}\n\n',
     ]);
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(body, { status: 200 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(body, { status: 200 })),
+    );
     const events = [];
     for await (const e of streamChat("/functions/v1/x", {})) events.push(e);
     expect(events).toEqual([
@@ -32,7 +35,12 @@ describe("the chat stream reader", () => {
   it("throws the server's sentence with its status", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response(JSON.stringify({ error: { code: "RATE_LIMITED", message: "Too many" } }), { status: 429 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: "RATE_LIMITED", message: "Too many" } }), {
+            status: 429,
+          }),
+      ),
     );
     const run = async () => {
       for await (const _ of streamChat("/x", {})) {

@@ -2,7 +2,9 @@ import { ApiErrorSchema } from "@haggle/contract/errors";
 import { ApiRequestError } from "./api-client.ts";
 
 /** One `data:` event of a chat stream: a text delta, or a JSON event such as a product carousel. */
-export type ChatStreamEvent = { kind: "delta"; text: string } | { kind: "event"; data: Record<string, unknown> };
+export type ChatStreamEvent =
+  | { kind: "delta"; text: string }
+  | { kind: "event"; data: Record<string, unknown> };
 
 /**
  * POSTs JSON to a streaming chat endpoint (/functions/v1/...) and yields its events as they
@@ -10,7 +12,11 @@ export type ChatStreamEvent = { kind: "delta"; text: string } | { kind: "event";
  * A non-2xx answer throws ApiRequestError with the server's sentence (429 and 402 included);
  * a 2xx answer without a body throws `Failed to start stream`.
  */
-export async function* streamChat(path: string, body: unknown, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+export async function* streamChat(
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): AsyncGenerator<ChatStreamEvent> {
   const response = await fetch(path, {
     method: "POST",
     credentials: "include",
@@ -25,7 +31,8 @@ export async function* streamChat(path: string, body: unknown, signal?: AbortSig
     } catch {
       parsed = null;
     }
-    if (parsed?.success) throw new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message);
+    if (parsed?.success)
+      throw new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message);
     throw new ApiRequestError(response.status, "HTTP_ERROR", `Request failed with status ${response.status}`);
   }
   if (!response.body) throw new Error("Failed to start stream");

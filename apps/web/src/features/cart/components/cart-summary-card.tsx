@@ -3,19 +3,8 @@ import { formatUsd, toCents } from "@haggle/domain/money";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";
-
-const usd = (dollars: number) => formatUsd(toCents(dollars));
-
-function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
+import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
+import { formatPrice, formatShipping } from "@/lib/format-price";
 
 interface CartSummaryCardProps {
   summary: Summary;
@@ -35,24 +24,19 @@ export function CartSummaryCard({ summary, updating, children }: CartSummaryCard
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
         <dl className="flex flex-col gap-2">
-          <Row label="Items" value={String(summary.itemCount)} testId="summary-items" />
-          <Row label="Subtotal" value={usd(summary.subtotal)} testId="summary-subtotal" />
+          <FigureRow label="Items" value={String(summary.itemCount)} testId="summary-items" />
+          <FigureRow label="Subtotal" value={formatPrice(summary.subtotal)} testId="summary-subtotal" />
           {toCents(summary.discount) > 0 && (
-            <Row label="Discount" value={`-${usd(summary.discount)}`} testId="summary-discount" />
+            <FigureRow
+              label="Discount"
+              value={`-${formatPrice(summary.discount)}`}
+              testId="summary-discount"
+            />
           )}
-          <Row
-            label="Shipping"
-            value={toCents(summary.shipping) === 0 ? "Free" : usd(summary.shipping)}
-            testId="summary-shipping"
-          />
-          <Row label="Tax" value={usd(summary.tax)} testId="summary-tax" />
+          <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="summary-shipping" />
+          <FigureRow label="Tax" value={formatPrice(summary.tax)} testId="summary-tax" />
           <Separator className="my-1" />
-          <div className="flex items-baseline justify-between gap-4 text-base font-semibold">
-            <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="summary-total">
-              {usd(summary.total)}
-            </dd>
-          </div>
+          <FigureTotal value={formatPrice(summary.total)} testId="summary-total" />
         </dl>
         {savings > 0 && (
           <p

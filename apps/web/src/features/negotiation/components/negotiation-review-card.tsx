@@ -5,18 +5,8 @@ import { type Ref, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";
-import { formatPrice } from "@/lib/format-price";
-
-function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
+import { formatPrice, formatShipping } from "@/lib/format-price";
+import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
 
 interface NegotiationReviewCardProps {
   /** The cart as the server answered it with the offer applied. */
@@ -86,25 +76,20 @@ export function NegotiationReviewCard({
           })}
         </ul>
         <dl className="flex flex-col gap-2">
-          <Row label="Total savings" value={`−${formatPrice(summary.savings)}`} testId="review-savings" />
-          <Row
+          <FigureRow
+            label="Total savings"
+            value={`−${formatPrice(summary.savings)}`}
+            testId="review-savings"
+          />
+          <FigureRow
             label="Additional discount"
             value={toCents(summary.discount) > 0 ? `−${formatPrice(summary.discount)}` : formatPrice(0)}
             testId="review-discount"
           />
-          <Row
-            label="Shipping"
-            value={toCents(summary.shipping) === 0 ? "Free" : formatPrice(summary.shipping)}
-            testId="review-shipping"
-          />
-          <Row label="Tax" value={formatPrice(summary.tax)} testId="review-tax" />
+          <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="review-shipping" />
+          <FigureRow label="Tax" value={formatPrice(summary.tax)} testId="review-tax" />
           <Separator className="my-1" />
-          <div className="flex items-baseline justify-between gap-4 text-base font-semibold">
-            <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="review-total">
-              {formatPrice(summary.total)}
-            </dd>
-          </div>
+          <FigureTotal value={formatPrice(summary.total)} testId="review-total" />
         </dl>
       </CardContent>
       <CardFooter>

@@ -4,20 +4,10 @@ import { toCents } from "@haggle/domain/money";
 import { TagIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";
-import { formatPrice } from "@/lib/format-price";
+import { formatPrice, formatShipping } from "@/lib/format-price";
 import { describeOffer } from "../lib/format-offer";
 import { CustomerCard } from "./customer-card";
-
-function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
+import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
 
 interface NegotiationSummaryPanelProps {
   cart: Cart;
@@ -52,26 +42,21 @@ export function NegotiationSummaryPanel({ cart, profile }: NegotiationSummaryPan
         </CardHeader>
         <CardContent className="flex flex-col gap-3 text-sm">
           <dl className="flex flex-col gap-2">
-            <Row label="Items" value={String(summary.itemCount)} testId="negotiation-items" />
-            <Row label="Subtotal" value={formatPrice(summary.subtotal)} testId="negotiation-subtotal" />
-            <Row
+            <FigureRow label="Items" value={String(summary.itemCount)} testId="negotiation-items" />
+            <FigureRow label="Subtotal" value={formatPrice(summary.subtotal)} testId="negotiation-subtotal" />
+            <FigureRow
               label="Discount"
               value={discount > 0 ? `−${formatPrice(summary.discount)}` : formatPrice(0)}
               testId="negotiation-discount"
             />
-            <Row
+            <FigureRow
               label="Shipping"
-              value={toCents(summary.shipping) === 0 ? "Free" : formatPrice(summary.shipping)}
+              value={formatShipping(summary.shipping)}
               testId="negotiation-shipping"
             />
-            <Row label="Tax" value={formatPrice(summary.tax)} testId="negotiation-tax" />
+            <FigureRow label="Tax" value={formatPrice(summary.tax)} testId="negotiation-tax" />
             <Separator className="my-1" />
-            <div className="flex items-baseline justify-between gap-4 text-base font-semibold">
-              <dt>Total</dt>
-              <dd className="tabular-nums" data-testid="negotiation-total">
-                {formatPrice(summary.total)}
-              </dd>
-            </div>
+            <FigureTotal value={formatPrice(summary.total)} testId="negotiation-total" />
           </dl>
           {offer && (
             <p
