@@ -130,5 +130,12 @@ export const RealtimeEventSchema = z.discriminatedUnion("type", [
     negotiationId: z.string(),
     userId: z.string(),
   }),
+  /** The merchant moved one of the shopper's orders forward (processing, shipped, delivered). */
+  z.object({
+    type: z.literal("order.updated"),
+    orderId: z.string(),
+    status: z.string(),
+    userId: z.string(),
+  }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

@@ -28,7 +28,7 @@ export function useNegotiationEvents(negotiationId: string | null, onChange: () 
         return;
       }
       const parsed = RealtimeEventSchema.safeParse(data);
-      if (!parsed.success || parsed.data.type === "approval.created") return;
+      if (!parsed.success || parsed.data.type === "approval.created" || parsed.data.type === "order.updated") return;
       if (parsed.data.negotiationId === negotiationId) latest.current();
     };
     source.addEventListener("ready", onReady);

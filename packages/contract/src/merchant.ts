@@ -1,0 +1,383 @@
+import { z } from "zod";
+import { OrderSchema, OrderStatusSchema } from "./orders.ts";
+import { MoneySchema, ProductSchema } from "./products.ts";
+
+/**
+ * The merchant area's API (/api/merchant/*): dashboard, products, negotiation settings,
+ * product pairings and orders. Money in and out is dollars with at most two decimals.
+ */
+
+// ------------------------------------------------------------- money and numbers typed by people
+const cents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+/** A dollar amount a merchant typed: finite, from min to max, whole cents. */
+export function moneyInput(label: string, min: number, max: number) {
+  return z
+    .number({ error: `${label} must be a number.` })
+    .refine(Number.isFinite, `${label} must be a number.`)
+    .refine((n) => n >= min && n <= max, `${label} must be from $${min} to $${max.toLocaleString("en-US")}.`)
+    .refine(cents, `${label} can have at most two decimals.`);
+}
+
+/** A percentage in points (15 = 15%), at most two decimals. */
+export function percentInput(label: string, min: number, max: number) {
+  return z
+    .number({ error: `${label} must be a number.` })
+    .refine(Number.isFinite, `${label} must be a number.`)
+    .refine((n) => n >= min && n <= max, `${label} must be from ${min}% to ${max}%.`)
+    .refine(cents, `${label} can have at most two decimals.`);
+}
+
+function wholeNumber(label: string, min: number, max: number) {
+  return z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be from ${min} to ${max}.`)
+    .max(max, `${label} must be from ${min} to ${max}.`);
+}
+
+// ------------------------------------------------------------- dashboard
+export const MerchantStatsSchema = z
+  .object({
+    totalProducts: z.number().int(),
+    activeNegotiations: z.number().int(),
+    pendingApprovals: z.number().int(),
+    totalRevenue: MoneySchema,
+  })
+  .meta({ id: "MerchantStats" });
+export type MerchantStats = z.infer<typeof MerchantStatsSchema>;
+
+export const DashboardQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: "days must be a whole number from 7 to 90." })
+    .int("days must be a whole number from 7 to 90.")
+    .min(7, "days must be a whole number from 7 to 90.")
+    .max(90, "days must be a whole number from 7 to 90.")
+    .optional()
+    .default(30),
+});
+
+export const DashboardDaySchema = z.object({
+  /** The UTC calendar day, YYYY-MM-DD. */
+  date: z.string(),
+  orders: z.number().int(),
+  revenue: MoneySchema,
+  /** Negotiated order-level discount granted that day. */
+  negotiatedDiscount: MoneySchema,
+});
+export type DashboardDay = z.infer<typeof DashboardDaySchema>;
+
+export const MerchantDashboardSchema = z
+  .object({
+    stats: MerchantStatsSchema,
+    /** One entry per day of the window, oldest first, days without orders included (zeros). */
+    days: z.array(DashboardDaySchema),
+    negotiator: z.object({
+      /** Negotiations started in the window in which the shopper said at least one thing. */
+      negotiations: z.number().int(),
+      /** Of those, how many ended with an offer applied to the cart. */
+      deals: z.number().int(),
+      /** deals / negotiations, 0 to 1 (0 when there were none). */
+      dealRate: z.number(),
+      /** Mean discount percent of the deals (0 when none). */
+      averageDiscountPct: z.number(),
+      /** Negotiated discount granted in the window, in dollars. */
+      totalDiscount: MoneySchema,
+      escalations: z.number().int(),
+    }),
+  })
+  .meta({ id: "MerchantDashboard" });
+export type MerchantDashboard = z.infer<typeof MerchantDashboardSchema>;
+
+// ------------------------------------------------------------- products
+export const MerchantProductSchema = ProductSchema.extend({
+  /** Hidden products stay in orders and carts' history but are not shown or sold in the shop. */
+  hidden: z.boolean(),
+  updatedAt: z.string(),
+}).meta({ id: "MerchantProduct" });
+export type MerchantProduct = z.infer<typeof MerchantProductSchema>;
+
+export const MerchantProductQuerySchema = z.object({
+  q: z.string().max(200, "Search text must be at most 200 characters.").optional().default(""),
+  visibility: z
+    .enum(["all", "visible", "hidden"], { error: "visibility must be all, visible or hidden." })
+    .optional()
+    .default("all"),
+  page: z.coerce
+    .number({ error: "Page must be a whole number of at least 1." })
+    .int("Page must be a whole number of at least 1.")
+    .min(1, "Page must be a whole number of at least 1.")
+    .optional()
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "Page size must be a whole number from 1 to 200." })
+    .int("Page size must be a whole number from 1 to 200.")
+    .min(1, "Page size must be a whole number from 1 to 200.")
+    .max(200, "Page size must be a whole number from 1 to 200.")
+    .optional()
+    .default(50),
+});
+export type MerchantProductQuery = z.infer<typeof MerchantProductQuerySchema>;
+
+export const MerchantProductListSchema = z
+  .object({
+    /** Ordered by name (spec: the merchant list). */
+    items: z.array(MerchantProductSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: "MerchantProductList" });
+export type MerchantProductList = z.infer<typeof MerchantProductListSchema>;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} can be at most ${max} characters.`);
+
+const ProductFieldsSchema = z.object({
+  sku: z
+    .string({ error: "SKU is required." })
+    .trim()
+    .min(1, "SKU is required.")
+    .max(40, "SKU can be at most 40 characters.")
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "SKU may contain only letters, digits, dots, dashes and underscores."),
+  name: text("Name", 200),
+  description: z.string().trim().max(5000, "Description can be at most 5000 characters.").optional().default(""),
+  brand: text("Brand", 80),
+  category: text("Category", 80),
+  price: moneyInput("Price", 0.01, 1_000_000),
+  listPrice: moneyInput("List price", 0.01, 1_000_000),
+  /** Empty: the server draws one (generated locally, like the seeded catalogue's). */
+  imageUrl: z
+    .string()
+    .trim()
+    .max(2000, "Image URL can be at most 2000 characters.")
+    .refine(
+      (u) => u === "" || u.startsWith("/images/") || /^https:\/\/[^\s]+$/.test(u),
+      "Image URL must start with https:// or /images/, or be empty.",
+    )
+    .optional()
+    .default(""),
+  stockLevel: wholeNumber("Stock", 0, 1_000_000),
+  tags: z
+    .array(z.string().trim().min(1, "Tags cannot be empty.").max(40, "A tag can be at most 40 characters."))
+    .max(20, "A product can have at most 20 tags.")
+    .optional()
+    .default([]),
+  hidden: z.boolean({ error: "hidden must be true or false." }).optional().default(false),
+});
+
+const listPriceNotBelowPrice = (p: { price?: number; listPrice?: number }) =>
+  p.price === undefined || p.listPrice === undefined || p.listPrice >= p.price;
+const LIST_PRICE_MESSAGE = "List price cannot be lower than the price.";
+
+/** POST /api/merchant/products. */
+export const CreateProductSchema = ProductFieldsSchema.refine(listPriceNotBelowPrice, {
+  message: LIST_PRICE_MESSAGE,
+  path: ["listPrice"],
+});
+export type CreateProductInput = z.input<typeof CreateProductSchema>;
+
+/** PATCH /api/merchant/products/:id: any subset of the fields; the result is checked as a whole. */
+export const UpdateProductSchema = z
+  .object({
+    sku: ProductFieldsSchema.shape.sku.optional(),
+    name: ProductFieldsSchema.shape.name.optional(),
+    description: z.string().trim().max(5000, "Description can be at most 5000 characters.").optional(),
+    brand: ProductFieldsSchema.shape.brand.optional(),
+    category: ProductFieldsSchema.shape.category.optional(),
+    price: ProductFieldsSchema.shape.price.optional(),
+    listPrice: ProductFieldsSchema.shape.listPrice.optional(),
+    imageUrl: z
+      .string()
+      .trim()
+      .max(2000, "Image URL can be at most 2000 characters.")
+      .refine(
+        (u) => u === "" || u.startsWith("/images/") || /^https:\/\/[^\s]+$/.test(u),
+        "Image URL must start with https:// or /images/, or be empty.",
+      )
+      .optional(),
+    stockLevel: ProductFieldsSchema.shape.stockLevel.optional(),
+    tags: z
+      .array(z.string().trim().min(1, "Tags cannot be empty.").max(40, "A tag can be at most 40 characters."))
+      .max(20, "A product can have at most 20 tags.")
+      .optional(),
+    hidden: z.boolean({ error: "hidden must be true or false." }).optional(),
+  })
+  .refine((p) => Object.keys(p).length > 0, "Send at least one field to change.")
+  .refine(listPriceNotBelowPrice, { message: LIST_PRICE_MESSAGE, path: ["listPrice"] });
+export type UpdateProductInput = z.input<typeof UpdateProductSchema>;
+
+// ------------------------------------------------------------- negotiation settings
+export const LOYALTY_TIERS = ["NONE", "BRONZE", "SILVER", "GOLD", "PLATINUM"] as const;
+
+export const NegotiationLimitsSchema = z
+  .object({
+    max_auto_discount_pct: percentInput("Max auto discount", 0, 90),
+    max_auto_discount_amount: moneyInput("Max auto discount amount", 0, 100_000),
+    bundling_discount_bonus: percentInput("Bundling bonus", 0, 50),
+  })
+  .meta({ id: "NegotiationLimits" });
+
+export const TierBenefitsSchema = z
+  .object({
+    /** Extra discount points per loyalty tier (always inside the caps). */
+    extra_points: z.object({
+      NONE: percentInput("New Customer extra points", 0, 50),
+      BRONZE: percentInput("Bronze extra points", 0, 50),
+      SILVER: percentInput("Silver extra points", 0, 50),
+      GOLD: percentInput("Gold extra points", 0, 50),
+      PLATINUM: percentInput("Platinum extra points", 0, 50),
+    }),
+    /** Lifetime value in dollars at which each tier starts (Bronze: the first order). */
+    thresholds: z
+      .object({
+        SILVER: moneyInput("Silver threshold", 1, 10_000_000),
+        GOLD: moneyInput("Gold threshold", 1, 10_000_000),
+        PLATINUM: moneyInput("Platinum threshold", 1, 10_000_000),
+      })
+      .refine(
+        (t) => t.SILVER < t.GOLD && t.GOLD < t.PLATINUM,
+        "Tier thresholds must rise: Silver below Gold below Platinum.",
+      ),
+  })
+  .meta({ id: "TierBenefits" });
+
+/** The band between the auto cap and this ceiling is escalated to the merchant; above it, declined. */
+export const EscalationRulesSchema = z
+  .object({
+    ceiling_pct: percentInput("Escalation ceiling", 0, 95),
+    ceiling_amount: moneyInput("Escalation ceiling amount", 0, 1_000_000),
+  })
+  .meta({ id: "EscalationRules" });
+
+export const GlobalRulesSchema = z
+  .object({
+    offer_expiry_minutes: wholeNumber("Offer expiry (minutes)", 1, 1440),
+    max_rounds: wholeNumber("Maximum rounds", 1, 50),
+  })
+  .meta({ id: "GlobalRules" });
+
+/** The one pricing rule's settings: shipping and tax for every screen and the checkout. */
+export const PricingRulesSchema = z
+  .object({
+    free_shipping_threshold: moneyInput("Free-shipping threshold", 0, 1_000_000),
+    flat_shipping: moneyInput("Flat shipping", 0, 1000),
+    tax_rate_pct: percentInput("Tax rate", 0, 50),
+  })
+  .meta({ id: "PricingRules" });
+
+export const SellerConfigSchema = z
+  .object({
+    negotiation_limits: NegotiationLimitsSchema,
+    tier_benefits: TierBenefitsSchema,
+    escalation_rules: EscalationRulesSchema,
+    global_rules: GlobalRulesSchema,
+    pricing: PricingRulesSchema,
+  })
+  .meta({ id: "SellerConfig" });
+export type SellerConfigDto = z.infer<typeof SellerConfigSchema>;
+
+export const CONFIG_TYPES = [
+  "negotiation_limits",
+  "tier_benefits",
+  "escalation_rules",
+  "global_rules",
+  "pricing",
+] as const;
+export type ConfigType = (typeof CONFIG_TYPES)[number];
+export const ConfigTypeSchema = z.enum(CONFIG_TYPES, {
+  error: `The configuration type must be one of: ${CONFIG_TYPES.join(", ")}.`,
+});
+
+/** The body of PUT /api/merchant/config/:configType for each type: the whole section. */
+export const CONFIG_SECTION_SCHEMAS = {
+  negotiation_limits: NegotiationLimitsSchema,
+  tier_benefits: TierBenefitsSchema,
+  escalation_rules: EscalationRulesSchema,
+  global_rules: GlobalRulesSchema,
+  pricing: PricingRulesSchema,
+} as const satisfies Record<ConfigType, z.ZodType>;
+
+/** GET /api/merchant/config and the answer of every PUT: all sections, and when each was saved. */
+export const MerchantConfigSchema = z
+  .object({
+    config: SellerConfigSchema,
+    updatedAt: z.record(z.string(), z.string().nullable()),
+  })
+  .meta({ id: "MerchantConfig" });
+export type MerchantConfig = z.infer<typeof MerchantConfigSchema>;
+
+// ------------------------------------------------------------- product pairings (cross-sells, upsells)
+export const PAIRING_KINDS = ["cross_sell", "upsell"] as const;
+export const PairingKindSchema = z.enum(PAIRING_KINDS, { error: "kind must be cross_sell or upsell." });
+export type PairingKind = z.infer<typeof PairingKindSchema>;
+
+export const PairedProductSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  price: MoneySchema,
+  imageUrl: z.string(),
+  inStock: z.boolean(),
+  hidden: z.boolean(),
+});
+
+export const PairingSchema = z
+  .object({
+    id: z.string(),
+    kind: PairingKindSchema,
+    /** In the cart: the product that triggers the suggestion. */
+    product: PairedProductSchema,
+    /** The product Ava proposes to bundle in, with the bundling bonus. */
+    paired: PairedProductSchema,
+    createdAt: z.string(),
+  })
+  .meta({ id: "Pairing" });
+export type Pairing = z.infer<typeof PairingSchema>;
+export const PairingListSchema = z.array(PairingSchema);
+
+export const PairingQuerySchema = z.object({ kind: PairingKindSchema.optional() });
+
+export const CreatePairingSchema = z
+  .object({
+    kind: PairingKindSchema,
+    productId: z.uuid("productId must be the id of a product."),
+    pairedProductId: z.uuid("pairedProductId must be the id of a product."),
+  })
+  .refine((p) => p.productId !== p.pairedProductId, "A product cannot be paired with itself.");
+export type CreatePairingInput = z.infer<typeof CreatePairingSchema>;
+
+// ------------------------------------------------------------- orders
+/** Orders only move forward: pending/confirmed -> processing -> shipped -> delivered. */
+export const ORDER_STATUS_FLOW = ["pending", "confirmed", "processing", "shipped", "delivered"] as const;
+
+export const MerchantOrderSchema = OrderSchema.extend({
+  customer: z.object({ name: z.string(), email: z.string() }),
+}).meta({ id: "MerchantOrder" });
+export type MerchantOrder = z.infer<typeof MerchantOrderSchema>;
+
+export const MerchantOrderQuerySchema = z.object({
+  status: OrderStatusSchema.optional(),
+  page: MerchantProductQuerySchema.shape.page,
+  pageSize: MerchantProductQuerySchema.shape.pageSize,
+});
+
+export const MerchantOrderListSchema = z
+  .object({
+    items: z.array(MerchantOrderSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: "MerchantOrderList" });
+export type MerchantOrderList = z.infer<typeof MerchantOrderListSchema>;
+
+export const UpdateOrderStatusSchema = z.object({
+  status: z.enum(["processing", "shipped", "delivered"], {
+    error: "status must be processing, shipped or delivered.",
+  }),
+});
