@@ -330,6 +330,31 @@ export const orderLines = pgTable(
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );
 
+/**
+ * The merchant's product pairings, which Ava proposes as bundles: a cross-sell complements the
+ * cart product; an upsell is a pricier add-on or upgrade worth suggesting with it.
+ */
+export const productPairings = pgTable(
+  "product_pairings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    pairedProductId: uuid("paired_product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("product_pairings_kind", sql`${t.kind} in ('cross_sell', 'upsell')`),
+    check("product_pairings_not_self", sql`${t.productId} <> ${t.pairedProductId}`),
+    uniqueIndex("product_pairings_kind_product_paired_uq").on(t.kind, t.productId, t.pairedProductId),
+    index("product_pairings_product_idx").on(t.productId),
+  ],
+);
+
 export const sellerConfig = pgTable("seller_config", {
   id: uuid("id").primaryKey().defaultRandom(),
   configType: text("config_type").notNull().unique(),
