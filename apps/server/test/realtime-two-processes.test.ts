@@ -1,29 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { openEvents } from "./support/realtime-client.ts";
-import { createServerDatabase, startTestServer, type TestServer } from "./support/test-server.ts";
+import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
+import { createServerDatabase } from "./support/test-server.ts";
 
 /**
- * Two server processes' worth of servers (each with its own pool and LISTEN connection) on one
- * PostgreSQL database: a shopper on A escalates, the merchant on B hears it; the merchant's
- * decision on B reaches the shopper on A.
+ * Two real server processes (`tsx apps/server/src/index.ts`, as in production) on one
+ * PostgreSQL database: a shopper on process A escalates, the merchant on process B hears it;
+ * the merchant's decision on B reaches the shopper on A. Nothing but the database joins them.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
-  "realtime across servers sharing one PostgreSQL database",
+  "realtime across two server processes sharing one PostgreSQL database",
   () => {
-    let a: TestServer;
-    let b: TestServer;
+    let a: ServerProcess;
+    let b: ServerProcess;
     let drop: () => Promise<void>;
 
     beforeAll(async () => {
       const created = await createServerDatabase();
       drop = created.drop;
-      a = await startTestServer("postgres", { databaseUrl: created.url });
-      b = await startTestServer("postgres", { databaseUrl: created.url, seed: false });
+      // One secret for both, as in a real deployment behind a load balancer.
+      const env = { DATABASE_URL: created.url, AUTH_SECRET: "two-processes-secret-0123456789-abc" };
+      a = await startServerProcess(env);
+      b = await startServerProcess({ ...env, SEED_ON_START: "false" });
+      expect(a.child.pid).not.toBe(b.child.pid);
     });
     afterAll(async () => {
-      await a?.close();
-      await b?.close();
+      await a?.stop();
+      await b?.stop();
       await drop?.();
     });
 
@@ -63,7 +67,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const decided = await shopperEvents.next("approval.decided");
       expect(decided).toMatchObject({ negotiationId, status: "approved" });
       console.log(
-        `cross-server delivery: approval.created ${createdMs.toFixed(0)} ms after the turn began; approval.decided ${(performance.now() - decidedAt).toFixed(0)} ms after the decision began`,
+        `cross-process delivery: approval.created ${createdMs.toFixed(0)} ms after the turn began; approval.decided ${(performance.now() - decidedAt).toFixed(0)} ms after the decision began`,
       );
       expect((await shopper.get(`/api/negotiations/${negotiationId}`)).json.offer.discountPercent).toBe(20);
       merchantEvents.close();

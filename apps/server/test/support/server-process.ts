@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../../../..");
+
+/** A port nobody listens on right now: bind to 0, read it, let it go. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  /** What the process printed on stdout so far (its pino log lines). */
+  logs(): string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  /** SIGTERM, wait for the exit, remove its data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server as its own OS process (`tsx apps/server/src/index.ts`, what `npm start` runs),
+ * ready once /healthz answers. Without DATABASE_URL in `env` it gets a fresh embedded database.
+ */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "haggle-process-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      STREAM_WORD_DELAY_MS: "0",
+      AUTH_SECRET: "process-test-secret-0123456789-abcdef",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let logs = "";
+  child.stdout?.on("data", (d) => {
+    logs += d;
+  });
+  child.stderr?.on("data", (d) => {
+    logs += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the server process exited with ${child.exitCode}:\n${logs}`);
+    const ok = await fetch(`${baseUrl}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the server process did not become healthy in 90 s:\n${logs}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    child,
+    logs: () => logs,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
