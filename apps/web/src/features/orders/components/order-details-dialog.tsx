@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { OrderView } from "../api/orders-api";
 import { useOrder } from "../api/use-order";
 import { formatOrderDate } from "../lib/format-order-date";
-import { orderStatusLabel } from "../lib/order-status";
+import { orderStatusLabel } from "@/lib/order-status";
 import { OrderItemList } from "./order-item-list";
 import { OrderSavings, OrderTotals } from "./order-totals";
 

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { OrderView } from "../api/orders-api";
 import { useOrders } from "../api/use-orders";
 import { formatOrderDate } from "../lib/format-order-date";
-import { orderStatusLabel } from "../lib/order-status";
+import { orderStatusLabel } from "@/lib/order-status";
 import { OrderDetailsDialog } from "./order-details-dialog";
 
 function OrderCard({ order, onOpen }: { order: OrderView; onOpen: () => void }) {
