@@ -23,6 +23,12 @@ export interface RouteDoc {
   body?: z.ZodType;
   response?: z.ZodType;
   status?: number;
+  /**
+   * For signed-in routes that take a path parameter (or a negotiationId): whether the route
+   * addresses the caller's own cart, order or negotiation, so another shopper's id answers 404.
+   * The authorization matrix test requires it to be declared on such routes.
+   */
+  owned?: boolean;
 }
 
 const EmbeddingsResultSchema = z.object({
@@ -47,6 +53,13 @@ export const ROUTE_DOCS: RouteDoc[] = [
     tag: "Health",
     access: "public",
     response: HealthSchema,
+  },
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    summary: "This API described as OpenAPI 3",
+    tag: "Health",
+    access: "public",
   },
   {
     method: "get",
@@ -120,6 +133,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
     summary: "Set a line's quantity (0 or less removes it)",
     tag: "Cart",
     access: "signed-in",
+    owned: true,
     body: UpdateCartItemSchema,
     response: CartSchema,
   },
@@ -129,6 +143,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
     summary: "Remove a line",
     tag: "Cart",
     access: "signed-in",
+    owned: true,
     response: CartSchema,
   },
   {
@@ -172,6 +187,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
     summary: "One of the shopper's orders (another shopper's answers 404)",
     tag: "Orders",
     access: "signed-in",
+    owned: true,
     response: OrderSchema,
   },
   {
@@ -206,6 +222,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
     summary: "A negotiation: messages, the standing offer, the approval",
     tag: "Negotiation",
     access: "signed-in",
+    owned: true,
     response: NegotiationSchema,
   },
   {
@@ -215,6 +232,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
       "Apply the standing offer to the cart (server-written price snapshots and order discount); 409 without one",
     tag: "Negotiation",
     access: "signed-in",
+    owned: true,
     response: CartSchema,
   },
   {
@@ -224,6 +242,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
       "One negotiation turn. Server-sent events: data: {choices:[{delta:{content}}]} lines, then data: [DONE]; the text may end with a <NEGOTIATION_DATA>{json}</NEGOTIATION_DATA> block",
     tag: "Negotiation",
     access: "signed-in",
+    owned: true,
     body: NegotiateRequestSchema,
   },
   {

@@ -38,6 +38,8 @@ export async function createServerDatabase(): Promise<{ url: string; drop: () =>
 export interface TestServer {
   baseUrl: string;
   database: Database;
+  /** The application served, for tests that read its route table. */
+  app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     database,
+    app,
     close: async () => {
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));
