@@ -19,6 +19,34 @@ const AdminScreen = lazy(() => import("./routes/admin-screen").then((m) => ({ de
 const MerchantScreen = lazy(() =>
   import("./routes/merchant-screen").then((m) => ({ default: m.MerchantScreen })),
 );
+const MerchantDashboardScreen = lazy(() =>
+  import("./routes/merchant-dashboard-screen").then((m) => ({ default: m.MerchantDashboardScreen })),
+);
+const MerchantProductsScreen = lazy(() =>
+  import("./routes/merchant-products-screen").then((m) => ({ default: m.MerchantProductsScreen })),
+);
+const MerchantOrdersScreen = lazy(() =>
+  import("./routes/merchant-orders-screen").then((m) => ({ default: m.MerchantOrdersScreen })),
+);
+const MerchantApprovalsScreen = lazy(() =>
+  import("./routes/merchant-approvals-screen").then((m) => ({ default: m.MerchantApprovalsScreen })),
+);
+const MerchantNegotiationConfigScreen = lazy(() =>
+  import("./routes/merchant-negotiation-config-screen").then((m) => ({
+    default: m.MerchantNegotiationConfigScreen,
+  })),
+);
+const MerchantEscalationRulesScreen = lazy(() =>
+  import("./routes/merchant-escalation-rules-screen").then((m) => ({
+    default: m.MerchantEscalationRulesScreen,
+  })),
+);
+const MerchantUpsellsScreen = lazy(() =>
+  import("./routes/merchant-upsells-screen").then((m) => ({ default: m.MerchantUpsellsScreen })),
+);
+const MerchantCrossSellsScreen = lazy(() =>
+  import("./routes/merchant-cross-sells-screen").then((m) => ({ default: m.MerchantCrossSellsScreen })),
+);
 const NotFoundScreen = lazy(() =>
   import("./routes/not-found-screen").then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -44,7 +72,22 @@ export function createAppRouter() {
         {
           path: "merchant",
           element: <RequireSignIn requiredRole="merchant" />,
-          children: [{ path: "*", element: <MerchantScreen /> }],
+          children: [
+            {
+              // Unknown /merchant/... paths match no child here and fall through to the 404 below.
+              element: <MerchantScreen />,
+              children: [
+                { index: true, element: <MerchantDashboardScreen /> },
+                { path: "products", element: <MerchantProductsScreen /> },
+                { path: "orders", element: <MerchantOrdersScreen /> },
+                { path: "approvals", element: <MerchantApprovalsScreen /> },
+                { path: "negotiation-config", element: <MerchantNegotiationConfigScreen /> },
+                { path: "escalation-rules", element: <MerchantEscalationRulesScreen /> },
+                { path: "upsells", element: <MerchantUpsellsScreen /> },
+                { path: "cross-sells", element: <MerchantCrossSellsScreen /> },
+              ],
+            },
+          ],
         },
         { path: "*", element: <NotFoundScreen /> },
       ],

@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
 import { Suspense, useCallback } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { toast } from "sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { ShoppingAssistant } from "@/features/assistant/components/shopping-assistant";
@@ -10,6 +10,9 @@ import { SiteHeader } from "./site-header";
 
 export function AppLayout() {
   const { addToCart } = useCart();
+  const { pathname } = useLocation();
+  // The merchant runs the shop there rather than shopping: the floating assistant would only cover tables.
+  const showAssistant = !(pathname === "/merchant" || pathname.startsWith("/merchant/"));
   // The assistant's carousel adds to the same cart as the catalogue (the features meet here).
   const onAssistantAddToCart = useCallback(
     (product: Product) => {
@@ -43,7 +46,7 @@ export function AppLayout() {
       <footer className="border-t pt-6 pb-24 text-center text-xs text-muted-foreground sm:pb-6">
         Haggle — an open-source shop. Prices are yours to negotiate.
       </footer>
-      <ShoppingAssistant onAddToCart={onAssistantAddToCart} />
+      {showAssistant && <ShoppingAssistant onAddToCart={onAssistantAddToCart} />}
       <ScrollRestoration />
     </div>
   );

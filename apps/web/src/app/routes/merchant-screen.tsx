@@ -1,9 +1,17 @@
-import { ComingSoon } from "../layout/coming-soon";
+import { Suspense } from "react";
+import { Outlet } from "react-router";
+import { Spinner } from "@/components/ui/spinner";
+import { SidebarLayout } from "@/features/merchant/components/sidebar-layout";
+import { useMerchantEvents } from "@/features/merchant/hooks/use-merchant-events";
 
+/** /merchant/*: the sidebar around every merchant page; new approvals are announced on all of them. */
 export function MerchantScreen() {
+  useMerchantEvents();
   return (
-    <ComingSoon title="Merchant Dashboard">
-      <p>The merchant area is not available yet.</p>
-    </ComingSoon>
+    <SidebarLayout>
+      <Suspense fallback={<Spinner aria-label="Loading page" className="py-24" />}>
+        <Outlet />
+      </Suspense>
+    </SidebarLayout>
   );
 }

@@ -5,6 +5,9 @@ import type { CatalogFilters } from "../lib/catalog-filters";
 
 export const CATALOG_PAGE_SIZE = 24;
 
+/** Every catalogue list is cached under this prefix; invalidate it when products change. */
+export const catalogQueryKey = ["products"] as const;
+
 export function productListPath(filters: CatalogFilters, page: number, pageSize = CATALOG_PAGE_SIZE): string {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
@@ -19,7 +22,7 @@ export function productListPath(filters: CatalogFilters, page: number, pageSize 
 /** Pages of GET /api/products for the current filters; "Load more" fetches the next one. */
 export function useProductList(filters: CatalogFilters) {
   return useInfiniteQuery({
-    queryKey: ["products", "list", filters],
+    queryKey: [...catalogQueryKey, "list", filters],
     queryFn: ({ pageParam, signal }): Promise<ProductList> =>
       apiFetch(productListPath(filters, pageParam), { schema: ProductListSchema, signal }),
     initialPageParam: 1,

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { OrderView } from "../api/orders-api";
 import { useOrders } from "../api/use-orders";
+import { useOrderEvents } from "../hooks/use-order-events";
 import { formatOrderDate } from "../lib/format-order-date";
 import { orderStatusLabel } from "@/lib/order-status";
 import { OrderDetailsDialog } from "./order-details-dialog";
@@ -59,6 +60,7 @@ interface OrderHistoryProps {
 /** /orders: 'Order History' cards, newest first; a card opens the order's details. */
 export function OrderHistory({ renderNegotiationChat }: OrderHistoryProps) {
   const orders = useOrders();
+  useOrderEvents();
   const [selected, setSelected] = useState<OrderView | null>(null);
 
   let body: ReactNode;

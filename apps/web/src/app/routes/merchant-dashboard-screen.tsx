@@ -1,0 +1,10 @@
+import { DashboardView } from "@/features/merchant/components/dashboard-view";
+
+export function MerchantDashboardScreen() {
+  return (
+    <>
+      <title>Merchant Dashboard · Haggle</title>
+      <DashboardView />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { OrdersView } from "@/features/merchant/components/orders-view";
+
+export function MerchantOrdersScreen() {
+  return (
+    <>
+      <title>Orders · Merchant · Haggle</title>
+      <OrdersView />
+    </>
+  );
+}

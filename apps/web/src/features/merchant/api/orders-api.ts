@@ -1,0 +1,48 @@
+import {
+  type MerchantOrder,
+  type MerchantOrderList,
+  MerchantOrderListSchema,
+  MerchantOrderSchema,
+} from "@haggle/contract/merchant";
+import type { Order } from "@haggle/contract/orders";
+import { apiFetch } from "@/lib/api-client";
+import { merchantQueryKey } from "../hooks/use-merchant-events";
+
+export type OrderStatusFilter = Order["status"] | "all";
+export type ForwardStatus = "processing" | "shipped" | "delivered";
+
+export interface OrderListParams {
+  status: OrderStatusFilter;
+  page: number;
+  pageSize: number;
+}
+
+export const ordersQueryKey = [...merchantQueryKey, "orders"] as const;
+
+export function orderListQueryKey(params: OrderListParams) {
+  return [...ordersQueryKey, "list", params] as const;
+}
+
+/** GET /api/merchant/orders: every shopper's orders, newest first. */
+export function fetchMerchantOrders(
+  { status, page, pageSize }: OrderListParams,
+  signal?: AbortSignal,
+): Promise<MerchantOrderList> {
+  const search = new URLSearchParams();
+  if (status !== "all") search.set("status", status);
+  search.set("page", String(page));
+  search.set("pageSize", String(pageSize));
+  return apiFetch(`/api/merchant/orders?${search}`, {
+    schema: MerchantOrderListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** PATCH /api/merchant/orders/:id {status}: orders only move forward; the shopper hears of it live. */
+export function moveOrderForward(orderId: string, status: ForwardStatus): Promise<MerchantOrder> {
+  return apiFetch(`/api/merchant/orders/${encodeURIComponent(orderId)}`, {
+    method: "PATCH",
+    body: { status },
+    schema: MerchantOrderSchema,
+  });
+}

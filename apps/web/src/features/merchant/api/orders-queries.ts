@@ -1,0 +1,27 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { merchantQueryKey } from "../hooks/use-merchant-events";
+import {
+  type ForwardStatus,
+  fetchMerchantOrders,
+  moveOrderForward,
+  type OrderListParams,
+  orderListQueryKey,
+} from "./orders-api";
+
+export function useMerchantOrders(params: OrderListParams) {
+  return useQuery({
+    queryKey: orderListQueryKey(params),
+    queryFn: ({ signal }) => fetchMerchantOrders(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Moves one order a step forward; a failure may mean someone else moved it, so the list is read again either way. */
+export function useMoveOrderForward() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, status }: { orderId: string; status: ForwardStatus }) =>
+      moveOrderForward(orderId, status),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: merchantQueryKey }),
+  });
+}

@@ -1,0 +1,59 @@
+import {
+  type CreateProductInput,
+  type MerchantProduct,
+  type MerchantProductList,
+  MerchantProductListSchema,
+  MerchantProductSchema,
+  type UpdateProductInput,
+} from "@haggle/contract/merchant";
+import { apiFetch } from "@/lib/api-client";
+import { merchantQueryKey } from "../hooks/use-merchant-events";
+
+export type ProductVisibility = "all" | "visible" | "hidden";
+
+export interface ProductListParams {
+  q: string;
+  visibility: ProductVisibility;
+  page: number;
+  pageSize: number;
+}
+
+export const productsQueryKey = [...merchantQueryKey, "products"] as const;
+
+export function productListQueryKey(params: ProductListParams) {
+  return [...productsQueryKey, "list", params] as const;
+}
+
+export function productListPath({ q, visibility, page, pageSize }: ProductListParams): string {
+  const search = new URLSearchParams();
+  if (q) search.set("q", q);
+  if (visibility !== "all") search.set("visibility", visibility);
+  search.set("page", String(page));
+  search.set("pageSize", String(pageSize));
+  return `/api/merchant/products?${search}`;
+}
+
+/** GET /api/merchant/products: hidden products included, ordered by name. */
+export function fetchMerchantProducts(
+  params: ProductListParams,
+  signal?: AbortSignal,
+): Promise<MerchantProductList> {
+  return apiFetch(productListPath(params), {
+    schema: MerchantProductListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** POST /api/merchant/products; the body has already passed CreateProductSchema. */
+export function createProduct(input: CreateProductInput): Promise<MerchantProduct> {
+  return apiFetch("/api/merchant/products", { method: "POST", body: input, schema: MerchantProductSchema });
+}
+
+/** PATCH /api/merchant/products/:id with only the fields that changed. */
+export function updateProduct(id: string, changes: UpdateProductInput): Promise<MerchantProduct> {
+  return apiFetch(`/api/merchant/products/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: changes,
+    schema: MerchantProductSchema,
+  });
+}

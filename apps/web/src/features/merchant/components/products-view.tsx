@@ -1,0 +1,240 @@
+import type { MerchantProduct } from "@haggle/contract/merchant";
+import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, SearchIcon } from "lucide-react";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Spinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { errorMessage } from "@/lib/error-message";
+import { formatPrice } from "@/lib/format-price";
+import type { ProductVisibility } from "../api/products-api";
+import { useMerchantProducts, useProductMutations } from "../api/products-queries";
+import { ProductFormDialog } from "./products-form-dialog";
+import { Pager } from "./products-pager";
+
+export const PRODUCTS_PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The text once typing has paused. */
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+interface ProductsViewProps {
+  /** The shop's own product lists changed (the app refreshes the catalogue). */
+  onCatalogChanged?: () => void;
+}
+
+/** /merchant/products: the searchable product table, with add, edit and hide/show. */
+export function ProductsView({ onCatalogChanged }: ProductsViewProps) {
+  const searchId = useId();
+  const visibilityId = useId();
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [visibility, setVisibility] = useState<ProductVisibility>("all");
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<MerchantProduct | "new" | null>(null);
+  const products = useMerchantProducts({ q, visibility, page, pageSize: PRODUCTS_PAGE_SIZE });
+  const { update } = useProductMutations(onCatalogChanged);
+
+  // A new search or filter starts from its first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger
+  useEffect(() => setPage(1), [q, visibility]);
+
+  function toggleHidden(product: MerchantProduct) {
+    const hidden = !product.hidden;
+    update.mutate(
+      { id: product.id, changes: { hidden } },
+      {
+        onSuccess: () =>
+          toast.success(hidden ? "Product hidden from the shop" : "Product shown in the shop", {
+            description: product.name,
+          }),
+        onError: (error) =>
+          toast.error(errorMessage(error, `${product.name} could not be changed. Please try again.`)),
+      },
+    );
+  }
+
+  let body: ReactNode;
+  if (products.isPending) {
+    body = <Spinner aria-label="Loading products" className="py-24" />;
+  } else if (products.isError) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+        <p className="text-lg font-medium">The products could not be loaded.</p>
+        <Button onClick={() => void products.refetch()}>Try again</Button>
+      </div>
+    );
+  } else if (products.data.items.length === 0) {
+    body = (
+      <p className="rounded-xl border p-8 text-center text-muted-foreground">
+        {q ? `No products match "${q}".` : "No products yet. Add the first one."}
+      </p>
+    );
+  } else {
+    const list = products.data;
+    body = (
+      <>
+        <Table aria-label="Products" aria-busy={products.isFetching}>
+          <TableHeader>
+            <TableRow>
+              <TableHead className="w-14">
+                <span className="sr-only">Image</span>
+              </TableHead>
+              <TableHead>SKU</TableHead>
+              <TableHead>Name</TableHead>
+              <TableHead>Brand</TableHead>
+              <TableHead>Category</TableHead>
+              <TableHead className="text-right">Price</TableHead>
+              <TableHead className="text-right">Stock</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.items.map((product) => (
+              <TableRow key={product.id} data-testid="product-row">
+                <TableCell>
+                  <img
+                    src={product.imageUrl}
+                    alt=""
+                    loading="lazy"
+                    className="size-10 rounded-md border bg-muted object-cover"
+                  />
+                </TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">{product.sku}</TableCell>
+                <TableCell className="min-w-48 font-medium">
+                  <span className="flex flex-wrap items-center gap-2">
+                    {product.name}
+                    {product.hidden && (
+                      <Badge variant="outline" className="text-muted-foreground">
+                        <EyeOffIcon aria-hidden="true" className="size-3" />
+                        Hidden
+                      </Badge>
+                    )}
+                  </span>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{product.brand}</TableCell>
+                <TableCell className="whitespace-nowrap">{product.category}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  {formatPrice(product.price)}
+                  {product.listPrice > product.price && (
+                    <span className="block text-xs text-muted-foreground line-through">
+                      <span className="sr-only">List price </span>
+                      {formatPrice(product.listPrice)}
+                    </span>
+                  )}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{product.stockLevel}</TableCell>
+                <TableCell>
+                  {product.inStock ? (
+                    <Badge
+                      variant="secondary"
+                      className="bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+                    >
+                      In Stock
+                    </Badge>
+                  ) : (
+                    <Badge variant="destructive">Out of Stock</Badge>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end gap-1.5">
+                    <Button variant="outline" size="sm" onClick={() => setEditing(product)}>
+                      <PencilIcon aria-hidden="true" />
+                      Edit<span className="sr-only">{` ${product.name}`}</span>
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={update.isPending && update.variables?.id === product.id}
+                      onClick={() => toggleHidden(product)}
+                    >
+                      {product.hidden ? <EyeIcon aria-hidden="true" /> : <EyeOffIcon aria-hidden="true" />}
+                      {product.hidden ? "Show" : "Hide"}
+                      <span className="sr-only">{` ${product.name} ${product.hidden ? "in" : "from"} the shop`}</span>
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          noun="products"
+          onPage={setPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">Products</h1>
+          <p className="text-muted-foreground">
+            {products.data
+              ? `${products.data.total} ${products.data.total === 1 ? "product" : "products"}`
+              : " "}
+          </p>
+        </div>
+        <Button onClick={() => setEditing("new")}>
+          <PlusIcon aria-hidden="true" />
+          Add New Product
+        </Button>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <search className="relative flex-1">
+          <Label htmlFor={searchId} className="sr-only">
+            Search products
+          </Label>
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search by name, SKU, brand…"
+            autoComplete="off"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="h-10 pl-9"
+          />
+        </search>
+        <div className="flex flex-col gap-2 sm:w-48">
+          <Label htmlFor={visibilityId}>Show</Label>
+          <NativeSelect
+            id={visibilityId}
+            value={visibility}
+            onChange={(event) => setVisibility(event.target.value as ProductVisibility)}
+          >
+            <option value="all">All products</option>
+            <option value="visible">Shown in the shop</option>
+            <option value="hidden">Hidden</option>
+          </NativeSelect>
+        </div>
+      </div>
+      {body}
+      <ProductFormDialog
+        target={editing}
+        onClose={() => setEditing(null)}
+        onCatalogChanged={onCatalogChanged}
+      />
+    </div>
+  );
+}

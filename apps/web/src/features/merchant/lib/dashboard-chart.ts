@@ -1,0 +1,56 @@
+import type { DashboardDay } from "@haggle/contract/merchant";
+
+/** A round axis top at or above `value` (1, 2, 2.5 or 5 times a power of ten); 100 for an empty chart. */
+export function niceMax(value: number): number {
+  if (!(value > 0)) return 100;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 2.5, 5, 10]) {
+    if (step * magnitude >= value) return step * magnitude;
+  }
+  return 10 * magnitude;
+}
+
+const compactUsd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+
+/** "$1.2K": axis labels. */
+export function formatAxisUsd(dollars: number): string {
+  return compactUsd.format(dollars);
+}
+
+/** "Nov 3" for a YYYY-MM-DD day (a UTC calendar day, so no time zone may shift it). */
+export function formatChartDay(date: string, long = false): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return parsed.toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    month: long ? "long" : "short",
+    day: "numeric",
+  });
+}
+
+export interface ChartTotals {
+  revenue: number;
+  discount: number;
+  orders: number;
+  best: DashboardDay | null;
+}
+
+/** Sums in cents, so 30 days of dollars add up exactly. */
+export function chartTotals(days: readonly DashboardDay[]): ChartTotals {
+  let revenue = 0;
+  let discount = 0;
+  let orders = 0;
+  let best: DashboardDay | null = null;
+  for (const day of days) {
+    revenue += Math.round(day.revenue * 100);
+    discount += Math.round(day.negotiatedDiscount * 100);
+    orders += day.orders;
+    if (day.revenue > 0 && (best === null || day.revenue > best.revenue)) best = day;
+  }
+  return { revenue: revenue / 100, discount: discount / 100, orders, best };
+}

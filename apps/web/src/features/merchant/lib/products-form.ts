@@ -1,0 +1,135 @@
+import {
+  CreateProductSchema,
+  type MerchantProduct,
+  type UpdateProductInput,
+} from "@haggle/contract/merchant";
+import { z } from "zod";
+
+/** The product form as typed: text everywhere, except the hidden switch. */
+export interface ProductFormValues {
+  sku: string;
+  name: string;
+  description: string;
+  brand: string;
+  category: string;
+  price: string;
+  listPrice: string;
+  stockLevel: string;
+  imageUrl: string;
+  tags: string;
+  hidden: boolean;
+}
+
+export type ProductField = keyof ProductFormValues;
+export type ProductFieldErrors = Partial<Record<ProductField, string>>;
+export type ProductData = z.output<typeof CreateProductSchema>;
+
+/** The fields in the order the form shows them (the first invalid one gets the focus). */
+export const PRODUCT_FIELDS: readonly ProductField[] = [
+  "sku",
+  "name",
+  "description",
+  "brand",
+  "category",
+  "price",
+  "listPrice",
+  "stockLevel",
+  "imageUrl",
+  "tags",
+  "hidden",
+];
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  sku: "",
+  name: "",
+  description: "",
+  brand: "",
+  category: "",
+  price: "",
+  listPrice: "",
+  stockLevel: "",
+  imageUrl: "",
+  tags: "",
+  hidden: false,
+};
+
+export function productFormValues(product: MerchantProduct): ProductFormValues {
+  return {
+    sku: product.sku,
+    name: product.name,
+    description: product.description,
+    brand: product.brand,
+    category: product.category,
+    price: String(product.price),
+    listPrice: String(product.listPrice),
+    stockLevel: String(product.stockLevel),
+    imageUrl: product.imageUrl,
+    tags: product.tags.join(", "),
+    hidden: product.hidden,
+  };
+}
+
+/** An empty box is "no number" (the schema says "... must be a number."), not zero. */
+function toNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  return trimmed === "" ? undefined : Number(trimmed);
+}
+
+export function splitTags(text: string): string[] {
+  return text
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.length > 0);
+}
+
+export type ProductFormResult =
+  | { ok: true; data: ProductData }
+  | { ok: false; errors: ProductFieldErrors; formError: string | null };
+
+/** Checks the whole form with the contract's CreateProductSchema: the server's own rules and sentences. */
+export function validateProductForm(values: ProductFormValues): ProductFormResult {
+  const parsed = CreateProductSchema.safeParse({
+    sku: values.sku,
+    name: values.name,
+    description: values.description,
+    brand: values.brand,
+    category: values.category,
+    price: toNumber(values.price),
+    listPrice: toNumber(values.listPrice),
+    stockLevel: toNumber(values.stockLevel),
+    imageUrl: values.imageUrl,
+    tags: splitTags(values.tags),
+    hidden: values.hidden,
+  });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const flat = z.flattenError(parsed.error) as {
+    formErrors: string[];
+    fieldErrors: Partial<Record<ProductField, string[]>>;
+  };
+  const errors: ProductFieldErrors = {};
+  for (const field of PRODUCT_FIELDS) {
+    const message = flat.fieldErrors[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return { ok: false, errors, formError: flat.formErrors[0] ?? null };
+}
+
+const sameTags = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((tag, i) => tag === b[i]);
+
+/** Only what differs from the product as loaded: the body of the PATCH. */
+export function changedProductFields(original: MerchantProduct, data: ProductData): UpdateProductInput {
+  const changes: UpdateProductInput = {};
+  if (data.sku !== original.sku) changes.sku = data.sku;
+  if (data.name !== original.name) changes.name = data.name;
+  if (data.description !== original.description.trim()) changes.description = data.description;
+  if (data.brand !== original.brand) changes.brand = data.brand;
+  if (data.category !== original.category) changes.category = data.category;
+  if (data.price !== original.price) changes.price = data.price;
+  if (data.listPrice !== original.listPrice) changes.listPrice = data.listPrice;
+  if (data.stockLevel !== original.stockLevel) changes.stockLevel = data.stockLevel;
+  if (data.imageUrl !== original.imageUrl) changes.imageUrl = data.imageUrl;
+  if (!sameTags(data.tags, original.tags)) changes.tags = data.tags;
+  if (data.hidden !== original.hidden) changes.hidden = data.hidden;
+  return changes;
+}
