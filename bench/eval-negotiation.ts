@@ -498,7 +498,7 @@ function simulate(persona: Persona, index: number): Outcome {
         quantity: l.quantity,
       })),
       allocation.orderDiscount,
-      pricingRulesFrom(config.global_rules),
+      pricingRulesFrom(config.pricing),
     );
     const before = subtotalOf(all);
     if (before - (quote.subtotal - quote.discount) !== offer.discount) {
@@ -574,7 +574,7 @@ function simulate(persona: Persona, index: number): Outcome {
                 })),
               ],
               Math.min(quoteTerms.discount, quoteTerms.subtotal),
-              pricingRulesFrom(config.global_rules),
+              pricingRulesFrom(config.pricing),
             );
             return {
               subtotal: q.subtotal,

@@ -209,12 +209,8 @@ describe("writeBuiltInReply", () => {
     expect(info("shipping")).toMatch(/\$100\.00.*\$10\.00/);
     const config: SellerConfig = {
       ...DEFAULT_SELLER_CONFIG,
-      global_rules: {
-        ...DEFAULT_SELLER_CONFIG.global_rules,
-        free_shipping_threshold: 75,
-        flat_shipping: 6.5,
-        offer_expiry_minutes: 45,
-      },
+      global_rules: { ...DEFAULT_SELLER_CONFIG.global_rules, offer_expiry_minutes: 45 },
+      pricing: { ...DEFAULT_SELLER_CONFIG.pricing, free_shipping_threshold: 75, flat_shipping: 6.5 },
     };
     expect(info("shipping", { config })).toMatch(/\$75\.00.*\$6\.50/);
     expect(info("expiry", { config })).toMatch(/45 minutes.*cart/);
@@ -449,10 +445,8 @@ const config: fc.Arbitrary<SellerConfig> = fc.oneof(
     global_rules: fc.record({
       offer_expiry_minutes: fc.integer({ min: 1, max: 1440 }),
       max_rounds: fc.integer({ min: 1, max: 20 }),
-      free_shipping_threshold: dollars,
-      flat_shipping: dollars,
-      tax_rate_pct: points,
     }),
+    pricing: fc.record({ free_shipping_threshold: dollars, flat_shipping: dollars, tax_rate_pct: points }),
   }),
 );
 const voiceInput: fc.Arbitrary<VoiceInput> = fc.record({

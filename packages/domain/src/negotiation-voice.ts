@@ -195,9 +195,9 @@ export function allowedFigures(input: VoiceInput, scope: "built-in" | "llm" = "b
   if (ask?.kind === "item-price") addMoney(ask.price);
 
   const config = input.config;
-  addMoney(dollarsToCents(config.global_rules.free_shipping_threshold));
-  addMoney(dollarsToCents(config.global_rules.flat_shipping));
-  addPercent(pointsToBasisPoints(config.global_rules.tax_rate_pct));
+  addMoney(dollarsToCents(config.pricing.free_shipping_threshold));
+  addMoney(dollarsToCents(config.pricing.flat_shipping));
+  addPercent(pointsToBasisPoints(config.pricing.tax_rate_pct));
   addPercent(pointsToBasisPoints(config.negotiation_limits.bundling_discount_bonus));
   for (const points of Object.values(config.tier_benefits.extra_points))
     addPercent(pointsToBasisPoints(points));
@@ -547,8 +547,8 @@ function infoReply(
   const config = input.config;
   switch (topic) {
     case "shipping": {
-      const free = usd(dollarsToCents(config.global_rules.free_shipping_threshold));
-      const flat = usd(dollarsToCents(config.global_rules.flat_shipping));
+      const free = usd(dollarsToCents(config.pricing.free_shipping_threshold));
+      const flat = usd(dollarsToCents(config.pricing.flat_shipping));
       const main = pick(seed, [
         `Shipping is free when your order comes to ${free} or more after discounts; below that it's a flat ${flat}.`,
         `Orders of ${free} and up ship free, and anything under that ships for a flat ${flat}.`,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PricingError, pricingRulesFrom, quoteCart } from "./quote-cart.ts";
 import { DEFAULT_SELLER_CONFIG } from "./seller-config.ts";
 
-const rules = pricingRulesFrom(DEFAULT_SELLER_CONFIG.global_rules);
+const rules = pricingRulesFrom(DEFAULT_SELLER_CONFIG.pricing);
 const line = (price: number, quantity = 1, listPrice = price, priceSnapshot: number | null = null) => ({
   price,
   listPrice,

@@ -1,5 +1,5 @@
 import { type Cents, assertCents, percentOf } from "./money.ts";
-import type { GlobalRules } from "./seller-config.ts";
+import type { PricingSettings } from "./seller-config.ts";
 import { toCents } from "./money.ts";
 
 /**
@@ -41,9 +41,7 @@ export interface CartQuote {
 
 export class PricingError extends Error {}
 
-export function pricingRulesFrom(
-  rules: Pick<GlobalRules, "free_shipping_threshold" | "flat_shipping" | "tax_rate_pct">,
-): PricingRules {
+export function pricingRulesFrom(rules: PricingSettings): PricingRules {
   return {
     freeShippingThreshold: toCents(rules.free_shipping_threshold),
     flatShipping: toCents(rules.flat_shipping),

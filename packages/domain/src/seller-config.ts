@@ -23,6 +23,10 @@ export interface EscalationRules {
 export interface GlobalRules {
   offer_expiry_minutes: number;
   max_rounds: number;
+}
+
+/** The one pricing rule's settings (shipping and tax on every screen and at checkout). */
+export interface PricingSettings {
   free_shipping_threshold: number;
   flat_shipping: number;
   tax_rate_pct: number;
@@ -33,6 +37,7 @@ export interface SellerConfig {
   tier_benefits: TierBenefits;
   escalation_rules: EscalationRules;
   global_rules: GlobalRules;
+  pricing: PricingSettings;
 }
 
 export type SellerConfigType = keyof SellerConfig;
@@ -48,11 +53,6 @@ export const DEFAULT_SELLER_CONFIG: SellerConfig = {
     thresholds: { SILVER: 500, GOLD: 2000, PLATINUM: 5000 },
   },
   escalation_rules: { ceiling_pct: 25, ceiling_amount: 400 },
-  global_rules: {
-    offer_expiry_minutes: 30,
-    max_rounds: 8,
-    free_shipping_threshold: 100,
-    flat_shipping: 10,
-    tax_rate_pct: 10,
-  },
+  global_rules: { offer_expiry_minutes: 30, max_rounds: 8 },
+  pricing: { free_shipping_threshold: 100, flat_shipping: 10, tax_rate_pct: 10 },
 };

@@ -55,11 +55,7 @@ export function quoteLinesOf(lines: Awaited<ReturnType<typeof loadCartLines>>): 
 export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
   const [lines, config] = await Promise.all([loadCartLines(db, cart.id), loadSellerConfig(db)]);
   const quoteLines = quoteLinesOf(lines);
-  const quote = quoteCart(
-    quoteLines,
-    toCents(cart.negotiatedDiscount),
-    pricingRulesFrom(config.global_rules),
-  );
+  const quote = quoteCart(quoteLines, toCents(cart.negotiatedDiscount), pricingRulesFrom(config.pricing));
   return {
     id: cart.id,
     status: cart.status === "converted" ? "converted" : "active",
@@ -92,7 +88,9 @@ async function voidNegotiatedPrices(tx: Tx, cartId: string) {
   await tx
     .update(negotiationOffers)
     .set({ status: "voided" })
-    .where(and(eq(negotiationOffers.cartId, cartId), inArray(negotiationOffers.status, ["standing", "agreed"])));
+    .where(
+      and(eq(negotiationOffers.cartId, cartId), inArray(negotiationOffers.status, ["standing", "agreed"])),
+    );
   await tx.update(cartItems).set({ priceSnapshot: null }).where(eq(cartItems.cartId, cartId));
   await tx
     .update(carts)
@@ -101,21 +99,25 @@ async function voidNegotiatedPrices(tx: Tx, cartId: string) {
 }
 
 /** What a cart change needs to know of a product. */
-const stockColumns = { id: products.id, name: products.name, stockLevel: products.stockLevel, hidden: products.hidden };
+const stockColumns = {
+  id: products.id,
+  name: products.name,
+  stockLevel: products.stockLevel,
+  hidden: products.hidden,
+};
 
 async function lockedProduct(tx: Tx, productId: string) {
-  const [product] = await tx
-    .select(stockColumns)
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
+  const [product] = await tx.select(stockColumns).from(products).where(eq(products.id, productId)).limit(1);
   if (!product || product.hidden) throw notFound("No product has that id.");
   return product;
 }
 
 function assertStock(product: { name: string; stockLevel: number }, wanted: number) {
   if (wanted > MAX_LINE_QUANTITY) {
-    throw conflict(`You can have at most ${MAX_LINE_QUANTITY} of ${product.name} in your cart.`, "QUANTITY_LIMIT");
+    throw conflict(
+      `You can have at most ${MAX_LINE_QUANTITY} of ${product.name} in your cart.`,
+      "QUANTITY_LIMIT",
+    );
   }
   if (product.stockLevel <= 0) throw conflict(`${product.name} is out of stock.`, "OUT_OF_STOCK");
   if (wanted > product.stockLevel) {
@@ -147,7 +149,8 @@ async function changeCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow
   return db.transaction(async (tx) => {
     const found = await ensureActiveCart(tx, userId);
     const cart = await lockCart(tx, found.id);
-    if (!cart || cart.status !== "active") throw conflict("Your cart was just checked out. Please try again.", "CART_CONVERTED");
+    if (!cart || cart.status !== "active")
+      throw conflict("Your cart was just checked out. Please try again.", "CART_CONVERTED");
     await change(tx, cart);
     await voidNegotiatedPrices(tx, cart.id);
     const fresh = await findActiveCart(tx, userId);

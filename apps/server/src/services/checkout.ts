@@ -2,7 +2,7 @@ import type { Order } from "@haggle/contract/orders";
 import { loyaltyTierFor } from "@haggle/domain/loyalty-tier";
 import { toCents, toDecimalString } from "@haggle/domain/money";
 import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/quote-cart";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { carts, negotiations, orderLines, orders, products, profiles } from "../db/schema.ts";
 import type { SessionUser } from "../http/context.ts";
@@ -47,14 +47,30 @@ export async function checkout(
       if (!cart || cart.status !== "active") throw badRequest("No active cart found", "NO_ACTIVE_CART");
       const lines = await loadCartLines(tx, cart.id);
       if (lines.length === 0) throw badRequest("Cart is empty", "CART_EMPTY");
+      // A product the merchant hid is no longer sold, even from a cart that held it before.
+      const [hiddenProduct] = await tx
+        .select({ name: products.name })
+        .from(products)
+        .where(
+          and(
+            inArray(
+              products.id,
+              lines.map((l) => l.product.id),
+            ),
+            eq(products.hidden, true),
+          ),
+        )
+        .limit(1);
+      if (hiddenProduct) {
+        throw conflict(
+          `${hiddenProduct.name} is no longer sold. Remove it from your cart to check out.`,
+          "PRODUCT_HIDDEN",
+        );
+      }
 
       const config = await loadSellerConfig(tx);
       const quoteLines = quoteLinesOf(lines);
-      const quote = quoteCart(
-        quoteLines,
-        toCents(cart.negotiatedDiscount),
-        pricingRulesFrom(config.global_rules),
-      );
+      const quote = quoteCart(quoteLines, toCents(cart.negotiatedDiscount), pricingRulesFrom(config.pricing));
 
       // Take the stock with a conditional update: it cannot go below zero, whatever races it.
       for (const { item, product } of [...lines].sort((a, b) => a.product.id.localeCompare(b.product.id))) {

@@ -53,6 +53,7 @@ import {
   policyLines,
   policyState,
 } from "./negotiation-context.ts";
+import { pairedBundleCandidate } from "./product-pairings.ts";
 
 export const ASSISTANT_NAME = "Ava";
 
@@ -64,8 +65,13 @@ export async function startNegotiation(db: Db, who: SessionUser): Promise<{ id: 
     const lines = await loadCartLines(tx, cart.id);
     if (lines.length === 0) throw badRequest("Cart is empty", "CART_EMPTY");
     // Messages, offers and approvals go with their negotiation (ON DELETE CASCADE).
-    await tx.delete(negotiations).where(and(eq(negotiations.cartId, cart.id), eq(negotiations.status, "active")));
-    const [row] = await tx.insert(negotiations).values({ userId: who.id, cartId: cart.id, status: "active" }).returning({ id: negotiations.id });
+    await tx
+      .delete(negotiations)
+      .where(and(eq(negotiations.cartId, cart.id), eq(negotiations.status, "active")));
+    const [row] = await tx
+      .insert(negotiations)
+      .values({ userId: who.id, cartId: cart.id, status: "active" })
+      .returning({ id: negotiations.id });
     if (!row) throw new Error("negotiation not created");
     return row;
   });
@@ -122,16 +128,26 @@ export async function getNegotiation(db: Db, who: SessionUser, id: string): Prom
       offer && (offer.status === "applied" || offer.cartFingerprint === cartFingerprint(lines))
         ? offerDto(offer, policyLines(lines))
         : null,
-    approval: approval ? { id: approval.id, status: approval.status as "pending" | "approved" | "rejected" } : null,
+    approval: approval
+      ? { id: approval.id, status: approval.status as "pending" | "approved" | "rejected" }
+      : null,
   };
 }
 
-/** A cross-sell for the bundling bonus: in stock, not in the cart, cheap next to it, close in category. */
+/**
+ * The product Ava may bundle in for the bonus: the merchant's pairings first (cross-sells, then
+ * upsells; see docs/decisions/0004-merchant-settings.md); when none fits, a heuristic pick: in
+ * stock, not in the cart, cheap next to it, close in category.
+ */
 async function findBundleCandidate(tx: Tx, ctx: NegotiationContext): Promise<BundleCandidate | null> {
   const lines = ctx.policyLines;
   const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0);
   if (lines.length === 0 || subtotal <= 0) return null;
-  const top = [...ctx.lines].sort((a, b) => toCents(b.product.price) * b.item.quantity - toCents(a.product.price) * a.item.quantity)[0];
+  const paired = await pairedBundleCandidate(tx, lines);
+  if (paired) return paired;
+  const top = [...ctx.lines].sort(
+    (a, b) => toCents(b.product.price) * b.item.quantity - toCents(a.product.price) * a.item.quantity,
+  )[0];
   const [row] = await tx
     .select({ id: products.id, name: products.name, price: products.price })
     .from(products)
@@ -160,11 +176,31 @@ async function findBundleCandidate(tx: Tx, ctx: NegotiationContext): Promise<Bun
 function quoteFor(terms: OfferTerms | null, ctx: NegotiationContext): OfferQuote | null {
   if (!terms) return null;
   const lines = [
-    ...ctx.policyLines.map((l) => ({ price: l.price, priceSnapshot: null, listPrice: l.listPrice, quantity: l.quantity })),
-    ...terms.newItems.map((n) => ({ price: n.price, priceSnapshot: null, listPrice: n.price, quantity: n.quantity })),
+    ...ctx.policyLines.map((l) => ({
+      price: l.price,
+      priceSnapshot: null,
+      listPrice: l.listPrice,
+      quantity: l.quantity,
+    })),
+    ...terms.newItems.map((n) => ({
+      price: n.price,
+      priceSnapshot: null,
+      listPrice: n.price,
+      quantity: n.quantity,
+    })),
   ];
-  const quote = quoteCart(lines, Math.min(terms.discount, terms.subtotal), pricingRulesFrom(ctx.config.global_rules));
-  return { subtotal: quote.subtotal, discount: quote.discount, shipping: quote.shipping, tax: quote.tax, total: quote.total };
+  const quote = quoteCart(
+    lines,
+    Math.min(terms.discount, terms.subtotal),
+    pricingRulesFrom(ctx.config.pricing),
+  );
+  return {
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    shipping: quote.shipping,
+    tax: quote.tax,
+    total: quote.total,
+  };
 }
 
 function voiceInputFor(ctx: NegotiationContext, decision: Decision, seed: number): VoiceInput {
@@ -193,7 +229,10 @@ function resultBlock(row: OfferRow | null, ctx: NegotiationContext): Negotiation
   };
 }
 
-function escalationReason(decision: Extract<Decision, { kind: "escalate" }>, ctx: NegotiationContext): string {
+function escalationReason(
+  decision: Extract<Decision, { kind: "escalate" }>,
+  ctx: NegotiationContext,
+): string {
   const pct = (decision.requested.percent / 100).toFixed(1);
   const limit = ctx.config.negotiation_limits;
   return `${ctx.profile.name} (${ctx.profile.tier}, ${ctx.profile.ordersCount} orders) asked for ${pct}% ($${toDecimalString(decision.requested.amount)}) off a $${toDecimalString(ctx.policyLines.reduce((s, l) => s + l.price * l.quantity, 0))} cart, above the automatic limit of ${limit.max_auto_discount_pct}% / $${limit.max_auto_discount_amount}.`;
@@ -217,11 +256,19 @@ export interface TurnOutcome {
  * approval, state) in one transaction with the negotiation locked; then put it into words
  * (outside the transaction: an LLM may be slow) and store the reply.
  */
-export async function negotiateTurn(deps: TurnDeps, who: SessionUser, negotiationId: string, message: string): Promise<TurnOutcome> {
+export async function negotiateTurn(
+  deps: TurnDeps,
+  who: SessionUser,
+  negotiationId: string,
+  message: string,
+): Promise<TurnOutcome> {
   const decided = await deps.db.transaction(async (tx) => {
     const ctx = await loadNegotiationContext(tx, who, negotiationId);
     if (ctx.negotiation.status !== "active") {
-      throw conflict("This negotiation is complete. Start a new one to negotiate again.", "NEGOTIATION_COMPLETED");
+      throw conflict(
+        "This negotiation is complete. Start a new one to negotiate again.",
+        "NEGOTIATION_COMPLETED",
+      );
     }
     await tx.insert(negotiationMessages).values({ negotiationId, role: "user", content: message });
     const intent = parseShopperMessage(message, {
@@ -250,10 +297,18 @@ export async function negotiateTurn(deps: TurnDeps, who: SessionUser, negotiatio
       standing = await issueOffer(tx, ctx, decision.offer);
     } else if (decision.kind === "decline" && decision.counter && !ctx.standing) {
       standing = await issueOffer(tx, ctx, decision.counter);
-    } else if (decision.kind === "decline" && decision.counter && ctx.standing && decision.counter.discount > offerTermsOf(ctx.standing).discount) {
+    } else if (
+      decision.kind === "decline" &&
+      decision.counter &&
+      ctx.standing &&
+      decision.counter.discount > offerTermsOf(ctx.standing).discount
+    ) {
       standing = await issueOffer(tx, ctx, decision.counter);
     } else if (decision.kind === "agreed" && ctx.standing) {
-      await tx.update(negotiationOffers).set({ status: "agreed" }).where(eq(negotiationOffers.id, ctx.standing.id));
+      await tx
+        .update(negotiationOffers)
+        .set({ status: "agreed" })
+        .where(eq(negotiationOffers.id, ctx.standing.id));
       standing = { ...ctx.standing, status: "agreed" };
     } else if (decision.kind === "escalate") {
       const [approval] = await tx
@@ -312,11 +367,14 @@ export async function negotiateTurn(deps: TurnDeps, who: SessionUser, negotiatio
 export async function acceptOffer(db: Db, who: SessionUser, negotiationId: string): Promise<Cart> {
   return db.transaction(async (tx) => {
     const ctx = await loadNegotiationContext(tx, who, negotiationId);
-    if (ctx.negotiation.status !== "active") throw conflict("This negotiation's offer was already applied.", "ALREADY_APPLIED");
+    if (ctx.negotiation.status !== "active")
+      throw conflict("This negotiation's offer was already applied.", "ALREADY_APPLIED");
     const offer = ctx.standing;
     if (!offer) {
-      if (ctx.lapsed === "expired") throw conflict("This offer has expired. Ask Ava for a new one.", "OFFER_EXPIRED");
-      if (ctx.lapsed === "voided") throw conflict("Your cart changed since this offer was made. Ask Ava for a new one.", "OFFER_VOIDED");
+      if (ctx.lapsed === "expired")
+        throw conflict("This offer has expired. Ask Ava for a new one.", "OFFER_EXPIRED");
+      if (ctx.lapsed === "voided")
+        throw conflict("Your cart changed since this offer was made. Ask Ava for a new one.", "OFFER_VOIDED");
       throw conflict("There is no offer to accept yet. Ask Ava for one first.", "NO_OFFER");
     }
     const terms = offerTermsOf(offer);
@@ -325,15 +383,26 @@ export async function acceptOffer(db: Db, who: SessionUser, negotiationId: strin
       terms.source === "merchant"
         ? terms.discount <= escalationCeiling(terms.subtotal, limits)
         : terms.discount <= automaticCap(terms.subtotal, limits, terms.newItems.length > 0);
-    if (!withinLimits) throw conflict("This offer is no longer available. Ask Ava for a new one.", "OFFER_OUTSIDE_LIMITS");
+    if (!withinLimits)
+      throw conflict("This offer is no longer available. Ask Ava for a new one.", "OFFER_OUTSIDE_LIMITS");
 
     // The bundled product joins the cart at its current price, if it is still there to sell.
     for (const item of terms.newItems) {
       const [product] = await tx.select().from(products).where(eq(products.id, item.productId));
-      if (!product || product.hidden || product.stockLevel < item.quantity || toCents(product.price) !== item.price) {
-        throw conflict(`${item.name} is no longer available at that price. Ask Ava for a new offer.`, "BUNDLE_UNAVAILABLE");
+      if (
+        !product ||
+        product.hidden ||
+        product.stockLevel < item.quantity ||
+        toCents(product.price) !== item.price
+      ) {
+        throw conflict(
+          `${item.name} is no longer available at that price. Ask Ava for a new offer.`,
+          "BUNDLE_UNAVAILABLE",
+        );
       }
-      await tx.insert(cartItems).values({ cartId: ctx.cart.id, productId: item.productId, quantity: item.quantity });
+      await tx
+        .insert(cartItems)
+        .values({ cartId: ctx.cart.id, productId: item.productId, quantity: item.quantity });
     }
     const lines = await loadCartLines(tx, ctx.cart.id);
     const allocation = allocationFor(terms, ctx.policyLines);
@@ -342,7 +411,8 @@ export async function acceptOffer(db: Db, who: SessionUser, negotiationId: strin
       const line = productId
         ? lines.find((l) => l.item.productId === productId)
         : lines.find((l) => l.item.id === adjustment.cartItemId);
-      if (!line) throw conflict("Your cart changed since this offer was made. Ask Ava for a new one.", "OFFER_VOIDED");
+      if (!line)
+        throw conflict("Your cart changed since this offer was made. Ask Ava for a new one.", "OFFER_VOIDED");
       await tx
         .update(cartItems)
         .set({ priceSnapshot: toDecimalString(adjustment.newPrice) })
@@ -350,7 +420,11 @@ export async function acceptOffer(db: Db, who: SessionUser, negotiationId: strin
     }
     await tx
       .update(carts)
-      .set({ negotiatedDiscount: toDecimalString(allocation.orderDiscount), appliedNegotiationId: negotiationId, updatedAt: new Date() })
+      .set({
+        negotiatedDiscount: toDecimalString(allocation.orderDiscount),
+        appliedNegotiationId: negotiationId,
+        updatedAt: new Date(),
+      })
       .where(eq(carts.id, ctx.cart.id));
     await tx.update(negotiationOffers).set({ status: "applied" }).where(eq(negotiationOffers.id, offer.id));
     await tx
@@ -379,10 +453,18 @@ export async function decideApproval(
   input: { approvalId: string; approved: boolean; notes?: string | undefined },
 ) {
   return db.transaction(async (tx) => {
-    const [approval] = await tx.select().from(negotiationApprovals).where(eq(negotiationApprovals.id, input.approvalId)).for("update");
+    const [approval] = await tx
+      .select()
+      .from(negotiationApprovals)
+      .where(eq(negotiationApprovals.id, input.approvalId))
+      .for("update");
     if (!approval) throw notFound("No approval has that id.");
-    if (approval.status !== "pending") throw conflict("This approval was already decided.", "ALREADY_DECIDED");
-    const [negotiation] = await tx.select().from(negotiations).where(eq(negotiations.id, approval.negotiationId));
+    if (approval.status !== "pending")
+      throw conflict("This approval was already decided.", "ALREADY_DECIDED");
+    const [negotiation] = await tx
+      .select()
+      .from(negotiations)
+      .where(eq(negotiations.id, approval.negotiationId));
     if (!negotiation) throw notFound("No approval has that id.");
     const status = input.approved ? "approved" : "rejected";
     await tx
@@ -391,7 +473,11 @@ export async function decideApproval(
       .where(eq(negotiationApprovals.id, approval.id));
 
     const [owner] = await tx.select().from(profiles).where(eq(profiles.userId, negotiation.userId));
-    const shopper: SessionUser = { id: negotiation.userId, email: owner?.email ?? "", name: owner?.name ?? "" };
+    const shopper: SessionUser = {
+      id: negotiation.userId,
+      email: owner?.email ?? "",
+      name: owner?.name ?? "",
+    };
     let text: string | null = null;
     let block: NegotiationResult | null = null;
     const [cart] = await tx.select().from(carts).where(eq(carts.id, negotiation.cartId));
@@ -413,7 +499,12 @@ export async function decideApproval(
         standing = await issueOffer(tx, ctx, terms);
         decision = { kind: "offer", stage: "final", offer: terms, ask: null };
       } else {
-        decision = { kind: "decline", ask: null, counter: ctx.standing ? offerTermsOf(ctx.standing) : null, why: "final-reached" };
+        decision = {
+          kind: "decline",
+          ask: null,
+          counter: ctx.standing ? offerTermsOf(ctx.standing) : null,
+          why: "final-reached",
+        };
       }
       text = (
         await speak(
@@ -438,7 +529,10 @@ export async function decideApproval(
       status,
       userId: negotiation.userId,
     });
-    const [updated] = await tx.select().from(negotiationApprovals).where(eq(negotiationApprovals.id, approval.id));
+    const [updated] = await tx
+      .select()
+      .from(negotiationApprovals)
+      .where(eq(negotiationApprovals.id, approval.id));
     return updated!;
   });
 }

@@ -1,11 +1,11 @@
 import type { Order } from "@haggle/contract/orders";
 import { displayOrderStatus, orderNumber } from "@haggle/domain/order-number";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";
 import { moneyOut } from "./product-dto.ts";
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
 function toOrderDto(row: OrderRow, lines: LineRow[]): Order {
@@ -32,7 +32,8 @@ function toOrderDto(row: OrderRow, lines: LineRow[]): Order {
   };
 }
 
-async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+/** Order answers for rows, in their order, each with its lines (one query for all lines). */
+export async function withLines(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()

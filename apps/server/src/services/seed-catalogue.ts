@@ -1,9 +1,9 @@
-import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/seller-config";
 import { toDecimalString } from "@haggle/domain/money";
 import { count } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { products, sellerConfig } from "../db/schema.ts";
 import { buildCatalogue } from "../db/seed/catalogue.ts";
+import { loadSellerConfig } from "./seller-config.ts";
 
 export interface SeedResult {
   productsCreated: number;
@@ -41,10 +41,13 @@ export async function seedCatalogue(db: Db): Promise<SeedResult> {
       )
       .onConflictDoNothing({ target: products.sku })
       .returning({ id: products.id });
+    // Missing sections get the values in force now (the defaults, or an older database's
+    // shipping and tax from global_rules), so seeding never changes how the shop prices.
+    const current = await loadSellerConfig(tx);
     const configs = await tx
       .insert(sellerConfig)
       .values(
-        Object.entries(DEFAULT_SELLER_CONFIG).map(([configType, configData]) => ({
+        Object.entries(current).map(([configType, configData]) => ({
           configType,
           configData,
           active: true,

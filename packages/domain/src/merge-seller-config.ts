@@ -1,0 +1,70 @@
+import { DEFAULT_SELLER_CONFIG, type SellerConfig, type SellerConfigType } from "./seller-config.ts";
+
+export interface StoredConfigSection {
+  configType: string;
+  configData: unknown;
+}
+
+const PRICING_KEYS = ["free_shipping_threshold", "flat_shipping", "tax_rate_pct"] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Copies onto `target` only the keys it already has, each only when the stored value has the
+ * same shape (a finite number for a number, a record for a record, recursively). Unknown keys
+ * and wrong types in a stored row are ignored, so every value keeps a usable default.
+ */
+function mergeKnown(target: Record<string, unknown>, stored: Record<string, unknown>) {
+  for (const [key, fallback] of Object.entries(target)) {
+    const value = stored[key];
+    if (typeof fallback === "number") {
+      if (typeof value === "number" && Number.isFinite(value)) target[key] = value;
+    } else if (isRecord(fallback) && isRecord(value)) {
+      mergeKnown(fallback, value);
+    }
+  }
+}
+
+/**
+ * The merchant's settings from the stored sections, each over its defaults. A database from
+ * before the pricing section existed kept shipping and tax in global_rules: those keys are read
+ * into `pricing` when no pricing row exists.
+ */
+export function mergeSellerConfig(rows: readonly StoredConfigSection[]): SellerConfig {
+  const config = structuredClone(DEFAULT_SELLER_CONFIG);
+  const byType = new Map(rows.map((r) => [r.configType, r.configData]));
+  for (const type of Object.keys(config) as SellerConfigType[]) {
+    const stored = byType.get(type);
+    if (isRecord(stored)) mergeKnown(config[type] as unknown as Record<string, unknown>, stored);
+  }
+  const legacy = byType.get("global_rules");
+  if (!byType.has("pricing") && isRecord(legacy)) {
+    const pricing: Record<string, unknown> = {};
+    for (const key of PRICING_KEYS) if (key in legacy) pricing[key] = legacy[key];
+    mergeKnown(config.pricing as unknown as Record<string, unknown>, pricing);
+  }
+  return config;
+}
+
+/**
+ * The rule across sections: the escalation band starts where the automatic limits end, so the
+ * ceiling may not be below them (percent and amount). Returns the sentence to show, or null.
+ * `changed` says which side the merchant is editing, so the sentence tells them what to do.
+ */
+export function sellerConfigConflict(config: SellerConfig, changed: SellerConfigType): string | null {
+  const limits = config.negotiation_limits;
+  const ceiling = config.escalation_rules;
+  const pctClash = ceiling.ceiling_pct < limits.max_auto_discount_pct;
+  const amountClash = ceiling.ceiling_amount < limits.max_auto_discount_amount;
+  if (!pctClash && !amountClash) return null;
+  if (changed === "negotiation_limits") {
+    return pctClash
+      ? `Max auto discount cannot be above the escalation ceiling (${ceiling.ceiling_pct}%). Raise the ceiling first.`
+      : `Max auto discount amount cannot be above the escalation ceiling amount ($${ceiling.ceiling_amount}). Raise the ceiling first.`;
+  }
+  return pctClash
+    ? `Escalation ceiling cannot be below the max auto discount (${limits.max_auto_discount_pct}%). Lower the max auto discount first.`
+    : `Escalation ceiling amount cannot be below the max auto discount amount ($${limits.max_auto_discount_amount}). Lower the max auto discount amount first.`;
+}
