@@ -50,6 +50,7 @@ function ForwardButton({ order }: { order: MerchantOrder }) {
       size="sm"
       disabled={move.isPending}
       aria-busy={move.isPending}
+      aria-label={`${step.label} (${order.number})`}
       onClick={() =>
         move.mutate(
           { orderId: order.id, status: step.status },
@@ -65,7 +66,6 @@ function ForwardButton({ order }: { order: MerchantOrder }) {
       }
     >
       {step.label}
-      <span className="sr-only">{` (${order.number})`}</span>
       <ArrowRightIcon aria-hidden="true" />
     </Button>
   );

@@ -150,19 +150,24 @@ export function ProductsView({ onCatalogChanged }: ProductsViewProps) {
                 </TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-1.5">
-                    <Button variant="outline" size="sm" onClick={() => setEditing(product)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Edit ${product.name}`}
+                      onClick={() => setEditing(product)}
+                    >
                       <PencilIcon aria-hidden="true" />
-                      Edit<span className="sr-only">{` ${product.name}`}</span>
+                      Edit
                     </Button>
                     <Button
                       variant="ghost"
                       size="sm"
+                      aria-label={`${product.hidden ? "Show" : "Hide"} ${product.name} ${product.hidden ? "in" : "from"} the shop`}
                       disabled={update.isPending && update.variables?.id === product.id}
                       onClick={() => toggleHidden(product)}
                     >
                       {product.hidden ? <EyeIcon aria-hidden="true" /> : <EyeOffIcon aria-hidden="true" />}
                       {product.hidden ? "Show" : "Hide"}
-                      <span className="sr-only">{` ${product.name} ${product.hidden ? "in" : "from"} the shop`}</span>
                     </Button>
                   </div>
                 </TableCell>

@@ -1,0 +1,111 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, routeFetch } from "@/test/make-cart";
+import { DashboardView } from "./dashboard-view";
+
+function days(n: number) {
+  return Array.from({ length: n }, (_, i) => ({
+    date: `2026-11-${String(i + 1).padStart(2, "0")}`,
+    orders: i === 4 ? 2 : 0,
+    revenue: i === 4 ? 250.5 : 0,
+    negotiatedDiscount: i === 4 ? 20 : 0,
+  }));
+}
+
+function stub(pendingApprovals: number) {
+  const { fetchFn } = routeFetch({
+    "GET /api/merchant/stats": () =>
+      jsonResponse(200, {
+        totalProducts: 180,
+        activeNegotiations: 4,
+        pendingApprovals,
+        totalRevenue: 1234.5,
+      }),
+    "GET /api/merchant/dashboard?days=30": () =>
+      jsonResponse(200, {
+        stats: { totalProducts: 180, activeNegotiations: 4, pendingApprovals, totalRevenue: 1234.5 },
+        days: days(30),
+        negotiator: {
+          negotiations: 8,
+          deals: 3,
+          dealRate: 0.375,
+          averageDiscountPct: 7.5,
+          totalDiscount: 45.25,
+          escalations: 1,
+        },
+      }),
+  });
+  vi.stubGlobal("fetch", fetchFn);
+}
+
+function renderDashboard() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <DashboardView />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe("the merchant dashboard", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the four cards, the chart with its accessible name and the negotiator's figures", async () => {
+    stub(0);
+    renderDashboard();
+    expect(screen.getByRole("heading", { name: "Merchant Dashboard", level: 1 })).toBeTruthy();
+    const card = async (name: string) => within(await screen.findByRole("region", { name }));
+    expect((await card("Total Products")).getByText("180")).toBeTruthy();
+    expect((await card("Active Negotiations")).getByText("4")).toBeTruthy();
+    expect((await card("Total Revenue")).getByText("$1,234.50")).toBeTruthy();
+    const pending = await screen.findByRole("region", { name: "Pending Approvals" });
+    expect(within(pending).getByText("0")).toBeTruthy();
+    expect(pending.dataset.highlighted).toBeUndefined();
+    expect(within(pending).queryByRole("link")).toBeNull();
+
+    const chart = await screen.findByRole("img", {
+      name: "Revenue and negotiated discount per day, last 30 days",
+    });
+    expect(chart.tagName.toLowerCase()).toBe("svg");
+    expect(chart.querySelectorAll("rect")).toHaveLength(30);
+    expect(screen.getByText(/\$250\.50 revenue from 2 orders, \$20\.00 negotiated discount/)).toBeTruthy();
+    expect(screen.getByRole("table", { name: /Revenue and negotiated discount per day/ })).toBeTruthy();
+    const legend = screen.getByRole("list", { name: "Legend" });
+    expect(within(legend).getByText("Revenue")).toBeTruthy();
+    expect(within(legend).getByText("Negotiated discount")).toBeTruthy();
+
+    expect(screen.getByTestId("deal-rate").textContent).toBe("37.5%");
+    expect(screen.getByTestId("average-discount").textContent).toBe("7.5%");
+    expect(screen.getByTestId("total-discount").textContent).toBe("$45.25");
+    expect(screen.getByTestId("negotiations").textContent).toBe("8");
+    expect(screen.getByTestId("escalations").textContent).toBe("1");
+  });
+
+  it("highlights Pending Approvals above 0, with a link to the approvals", async () => {
+    stub(2);
+    renderDashboard();
+    const pending = await screen.findByRole("region", { name: "Pending Approvals" });
+    expect(await within(pending).findByText("2")).toBeTruthy();
+    expect(pending.dataset.highlighted).toBe("true");
+    expect(pending.className).toMatch(/amber/);
+    expect(
+      within(pending)
+        .getByRole("link", { name: /Review 2 requests/ })
+        .getAttribute("href"),
+    ).toBe("/merchant/approvals");
+  });
+
+  it("says when the figures cannot be loaded", async () => {
+    vi.stubGlobal("fetch", routeFetch({}).fetchFn);
+    renderDashboard();
+    expect(await screen.findByText("The shop's figures could not be loaded.")).toBeTruthy();
+    expect(await screen.findByText("The last 30 days could not be loaded.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,102 @@
+import type { MerchantOrder } from "@haggle/contract/merchant";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { toast } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, routeFetch } from "@/test/make-cart";
+import { OrdersView } from "./orders-view";
+
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
+  return {
+    id,
+    number: `ORD-${id.toUpperCase()}`,
+    createdAt: "2026-11-05T12:00:00.000Z",
+    status,
+    paymentStatus: "paid",
+    items: [
+      { productId: "p1", name: "Kettle", quantity: 2, listPrice: 50, unitPrice: 50 },
+      { productId: "p2", name: "Mug", quantity: 1, listPrice: 10, unitPrice: 10 },
+    ],
+    subtotal: 110,
+    discountApplied: 0,
+    extraDiscount: 0,
+    shipping: 0,
+    tax: 11,
+    total: 121,
+    negotiationId: null,
+    customer: { name: "Ada Lovelace", email: "ada@example.com" },
+  };
+}
+
+function renderOrders(routes: Parameters<typeof routeFetch>[0]) {
+  const { fetchFn, calls } = routeFetch(routes);
+  vi.stubGlobal("fetch", fetchFn);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <OrdersView />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+describe("the merchant orders page", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it("lists orders and moves one forward, reading the list again", async () => {
+    let status: MerchantOrder["status"] = "confirmed";
+    const calls = renderOrders({
+      "GET /api/merchant/orders?page=1&pageSize=20": () =>
+        jsonResponse(200, {
+          items: [makeOrder("aaaa1111", status), makeOrder("bbbb2222", "delivered")],
+          total: 2,
+          page: 1,
+          pageSize: 20,
+        }),
+      "PATCH /api/merchant/orders/aaaa1111": () => {
+        status = "processing";
+        return jsonResponse(200, makeOrder("aaaa1111", "processing"));
+      },
+    });
+    expect(screen.getByRole("heading", { name: "Orders", level: 1 })).toBeTruthy();
+    const rows = await screen.findAllByTestId("merchant-order-row");
+    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(within(first).getByText("ORD-AAAA1111")).toBeTruthy();
+    expect(within(first).getByText("Ada Lovelace")).toBeTruthy();
+    expect(within(first).getByText("3")).toBeTruthy();
+    expect(within(first).getByText("$121.00")).toBeTruthy();
+    expect(within(first).getByText("Confirmed")).toBeTruthy();
+    expect(within(second).queryByRole("button")).toBeNull();
+
+    fireEvent.click(within(first).getByRole("button", { name: /Mark processing/ }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("ORD-AAAA1111 is now processing"));
+    expect(calls.find((c) => c.route === "PATCH /api/merchant/orders/aaaa1111")?.body).toEqual({
+      status: "processing",
+    });
+    expect(await within(first).findByText("Processing")).toBeTruthy();
+    expect(within(first).getByRole("button", { name: /Mark shipped/ })).toBeTruthy();
+  });
+
+  it("shows the server's refusal and filters by status", async () => {
+    const calls = renderOrders({
+      "GET /api/merchant/orders?page=1&pageSize=20": () =>
+        jsonResponse(200, { items: [makeOrder("aaaa1111", "shipped")], total: 1, page: 1, pageSize: 20 }),
+      "GET /api/merchant/orders?status=delivered&page=1&pageSize=20": () =>
+        jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20 }),
+      "PATCH /api/merchant/orders/aaaa1111": () =>
+        jsonResponse(409, { error: { code: "ORDER_STATUS", message: "ORD-AAAA1111 is already delivered." } }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: /Mark delivered/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("ORD-AAAA1111 is already delivered."));
+
+    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "delivered" } });
+    expect(await screen.findByText("No delivered orders.")).toBeTruthy();
+    expect(calls.some((c) => c.route.startsWith("GET /api/merchant/orders?status=delivered"))).toBe(true);
+  });
+});

@@ -1,0 +1,225 @@
+import type { MerchantProduct } from "@haggle/contract/merchant";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, routeFetch } from "@/test/make-cart";
+import { makeProduct } from "@/test/make-product";
+import { ProductsView } from "./products-view";
+
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+function merchantProduct(id: string, overrides: Partial<MerchantProduct> = {}): MerchantProduct {
+  return { ...makeProduct(id), hidden: false, updatedAt: "2026-11-01T00:00:00.000Z", ...overrides };
+}
+
+const lamp = merchantProduct("lamp", {
+  sku: "LAMP-1",
+  name: "Desk Lamp",
+  brand: "Lumo",
+  category: "Home",
+  price: 40,
+  listPrice: 50,
+  stockLevel: 7,
+  tags: ["light", "desk"],
+});
+const kettle = merchantProduct("kettle", { name: "Kettle", inStock: false, stockLevel: 0, hidden: true });
+
+const list =
+  (items: MerchantProduct[], total = items.length) =>
+  () =>
+    jsonResponse(200, { items, total, page: 1, pageSize: 20 });
+
+function renderView(routes: Parameters<typeof routeFetch>[0]) {
+  const { fetchFn, calls } = routeFetch({
+    "GET /api/merchant/products?page=1&pageSize=20": list([lamp, kettle]),
+    ...routes,
+  });
+  vi.stubGlobal("fetch", fetchFn);
+  const onCatalogChanged = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ProductsView onCatalogChanged={onCatalogChanged} />
+    </QueryClientProvider>,
+  );
+  return { calls, onCatalogChanged };
+}
+
+const field = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByLabelText(label) as HTMLInputElement;
+
+describe("the merchant products page", () => {
+  beforeEach(() => {
+    // The switch measures itself; jsdom has no layout.
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it("lists products with stock labels and the Hidden badge, and searches after typing pauses", async () => {
+    const { calls } = renderView({
+      "GET /api/merchant/products?q=lamp&page=1&pageSize=20": list([lamp]),
+    });
+    expect(screen.getByRole("heading", { name: "Products", level: 1 })).toBeTruthy();
+    const rows = await screen.findAllByTestId("product-row");
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(within(first).getByText("LAMP-1")).toBeTruthy();
+    expect(within(first).getByText("In Stock")).toBeTruthy();
+    expect(within(first).getByText("$40.00")).toBeTruthy();
+    expect(within(second).getByText("Out of Stock")).toBeTruthy();
+    expect(within(second).getByText("Hidden")).toBeTruthy();
+    expect(within(first).queryByText("Hidden")).toBeNull();
+
+    fireEvent.change(screen.getByLabelText("Search products"), { target: { value: "lamp" } });
+    await waitFor(() => expect(screen.getAllByTestId("product-row")).toHaveLength(1));
+    expect(calls.some((c) => c.route === "GET /api/merchant/products?q=lamp&page=1&pageSize=20")).toBe(true);
+  });
+
+  it("validates the new product with the contract's sentences and shows the server's refusal in the form", async () => {
+    const { calls, onCatalogChanged } = renderView({
+      "POST /api/merchant/products": () =>
+        jsonResponse(409, {
+          error: { code: "DUPLICATE_SKU", message: "A product with SKU LAMP-1 already exists." },
+        }),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Add New Product" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add New Product" });
+    for (const label of [
+      "SKU",
+      "Name",
+      "Description",
+      "Brand",
+      "Category",
+      "Price",
+      "List price",
+      "Stock",
+      "Image URL (optional)",
+      "Tags (comma separated)",
+    ]) {
+      expect(field(dialog, label)).toBeTruthy();
+    }
+    expect(within(dialog).getByRole("switch", { name: "Hidden from the shop" })).toBeTruthy();
+
+    fireEvent.change(field(dialog, "Price"), { target: { value: "30" } });
+    fireEvent.change(field(dialog, "Stock"), { target: { value: "2.5" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create product" }));
+    expect(await within(dialog).findByText("SKU is required.")).toBeTruthy();
+    expect(within(dialog).getByText("Name is required.")).toBeTruthy();
+    expect(within(dialog).getByText("List price must be a number.")).toBeTruthy();
+    expect(within(dialog).getByText("Stock must be a whole number.")).toBeTruthy();
+    expect(field(dialog, "SKU").getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(field(dialog, "SKU"));
+    expect(calls.some((c) => c.route.startsWith("POST"))).toBe(false);
+
+    fireEvent.change(field(dialog, "SKU"), { target: { value: "LAMP-1" } });
+    fireEvent.change(field(dialog, "Name"), { target: { value: " Floor Lamp " } });
+    fireEvent.change(field(dialog, "Brand"), { target: { value: "Lumo" } });
+    fireEvent.change(field(dialog, "Category"), { target: { value: "Home" } });
+    fireEvent.change(field(dialog, "List price"), { target: { value: "20" } });
+    fireEvent.change(field(dialog, "Stock"), { target: { value: "3" } });
+    fireEvent.change(field(dialog, "Tags (comma separated)"), { target: { value: "light, , floor " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create product" }));
+    expect(await within(dialog).findByText("List price cannot be lower than the price.")).toBeTruthy();
+    fireEvent.change(field(dialog, "List price"), { target: { value: "35" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create product" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "A product with SKU LAMP-1 already exists.",
+    );
+    const post = calls.find((c) => c.route === "POST /api/merchant/products");
+    expect(post?.body).toEqual({
+      sku: "LAMP-1",
+      name: "Floor Lamp",
+      description: "",
+      brand: "Lumo",
+      category: "Home",
+      price: 30,
+      listPrice: 35,
+      stockLevel: 3,
+      imageUrl: "",
+      tags: ["light", "floor"],
+      hidden: false,
+    });
+    expect(onCatalogChanged).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("creates a product, says so and refreshes the shop", async () => {
+    const { onCatalogChanged } = renderView({
+      "POST /api/merchant/products": (init) =>
+        jsonResponse(201, merchantProduct("new", JSON.parse(String(init?.body)) as Partial<MerchantProduct>)),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Add New Product" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add New Product" });
+    const values: Record<string, string> = {
+      SKU: "MUG-9",
+      Name: "Mug",
+      Brand: "Clay",
+      Category: "Kitchen",
+      Price: "12.5",
+      "List price": "15",
+      Stock: "10",
+    };
+    for (const [label, value] of Object.entries(values)) {
+      fireEvent.change(field(dialog, label), { target: { value } });
+    }
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create product" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(toast.success).toHaveBeenCalledWith("Product created", expect.anything());
+    expect(onCatalogChanged).toHaveBeenCalled();
+  });
+
+  it("edits with a PATCH of only the changed fields", async () => {
+    const { calls } = renderView({
+      "PATCH /api/merchant/products/lamp": () => jsonResponse(200, { ...lamp, price: 35, tags: ["light"] }),
+    });
+    await screen.findAllByTestId("product-row");
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Desk Lamp" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit product" });
+    expect(field(dialog, "SKU").value).toBe("LAMP-1");
+    expect(field(dialog, "Tags (comma separated)").value).toBe("light, desk");
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Nothing has changed yet.");
+
+    fireEvent.change(field(dialog, "Price"), { target: { value: "35.00" } });
+    fireEvent.change(field(dialog, "Tags (comma separated)"), { target: { value: "light" } });
+    fireEvent.change(field(dialog, "Name"), { target: { value: "Desk Lamp " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const patches = calls.filter((c) => c.route === "PATCH /api/merchant/products/lamp");
+    expect(patches).toHaveLength(1);
+    expect(patches[0]?.body).toEqual({ price: 35, tags: ["light"] });
+    expect(toast.success).toHaveBeenCalledWith("Product updated", expect.anything());
+  });
+
+  it("hides a product from the shop and shows a hidden one again", async () => {
+    const { calls, onCatalogChanged } = renderView({
+      "PATCH /api/merchant/products/lamp": () => jsonResponse(200, { ...lamp, hidden: true }),
+      "PATCH /api/merchant/products/kettle": () =>
+        jsonResponse(400, { error: { code: "BAD", message: "Kettle cannot be shown." } }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Hide Desk Lamp from the shop" }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Product hidden from the shop", expect.anything()),
+    );
+    expect(calls.find((c) => c.route === "PATCH /api/merchant/products/lamp")?.body).toEqual({
+      hidden: true,
+    });
+    expect(onCatalogChanged).toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole("button", { name: "Show Kettle in the shop" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Kettle cannot be shown."));
+  });
+});
