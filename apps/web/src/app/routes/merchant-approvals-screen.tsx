@@ -1,9 +1,10 @@
-import { ComingSoon } from "../layout/coming-soon";
+import { ApprovalsPage } from "@/features/merchant/components/approvals-page";
 
 export function MerchantApprovalsScreen() {
   return (
-    <ComingSoon title="Approvals">
-      <p>This page is being built.</p>
-    </ComingSoon>
+    <>
+      <title>Approvals · Haggle</title>
+      <ApprovalsPage />
+    </>
   );
 }

@@ -1,9 +1,10 @@
-import { ComingSoon } from "../layout/coming-soon";
+import { PairingsPage } from "@/features/merchant/components/pairings-page";
 
 export function MerchantCrossSellsScreen() {
   return (
-    <ComingSoon title="Cross-sells">
-      <p>This page is being built.</p>
-    </ComingSoon>
+    <>
+      <title>Cross-sells · Haggle</title>
+      <PairingsPage kind="cross_sell" />
+    </>
   );
 }

@@ -1,9 +1,10 @@
-import { ComingSoon } from "../layout/coming-soon";
+import { EscalationRulesPage } from "@/features/merchant/components/config-escalation-page";
 
 export function MerchantEscalationRulesScreen() {
   return (
-    <ComingSoon title="Escalation Rules">
-      <p>This page is being built.</p>
-    </ComingSoon>
+    <>
+      <title>Escalation Rules · Haggle</title>
+      <EscalationRulesPage />
+    </>
   );
 }

@@ -1,9 +1,10 @@
-import { ComingSoon } from "../layout/coming-soon";
+import { NegotiationConfigPage } from "@/features/merchant/components/config-page";
 
 export function MerchantNegotiationConfigScreen() {
   return (
-    <ComingSoon title="Negotiation Config">
-      <p>This page is being built.</p>
-    </ComingSoon>
+    <>
+      <title>Negotiation Configuration · Haggle</title>
+      <NegotiationConfigPage />
+    </>
   );
 }

@@ -1,9 +1,10 @@
-import { ComingSoon } from "../layout/coming-soon";
+import { PairingsPage } from "@/features/merchant/components/pairings-page";
 
 export function MerchantUpsellsScreen() {
   return (
-    <ComingSoon title="Upsells">
-      <p>This page is being built.</p>
-    </ComingSoon>
+    <>
+      <title>Upsells · Haggle</title>
+      <PairingsPage kind="upsell" />
+    </>
   );
 }

@@ -1,0 +1,99 @@
+import type { ConfigType } from "@haggle/contract/merchant";
+
+export type FieldUnit = "percent" | "dollars" | "minutes" | "rounds";
+
+export interface ConfigFieldInfo {
+  label: string;
+  unit: FieldUnit;
+  /** One line under the input saying what the number does. */
+  help: string;
+}
+
+/** The id of a setting's input, unique on the page: "negotiation_limits-max_auto_discount_pct". */
+export function configFieldId(configType: ConfigType, path: string): string {
+  return `${configType}-${path.replaceAll(".", "-")}`;
+}
+
+const extraPoints = (tier: string): ConfigFieldInfo => ({
+  label: `${tier} extra points (%)`,
+  unit: "percent",
+  help: `Added to Ava's room for ${tier === "New Customer" ? "shoppers without an order yet" : `${tier} shoppers`}, within the caps.`,
+});
+
+const threshold = (tier: string): ConfigFieldInfo => ({
+  label: `${tier} threshold ($)`,
+  unit: "dollars",
+  help: `Lifetime spend at which a shopper becomes ${tier}.`,
+});
+
+/** Labels, units and help of every setting, by section and field path. */
+export const CONFIG_FIELDS: { [T in ConfigType]: Record<string, ConfigFieldInfo> } = {
+  negotiation_limits: {
+    max_auto_discount_pct: {
+      label: "Max auto discount (%)",
+      unit: "percent",
+      help: "The largest share of the cart Ava may take off on her own, without asking you.",
+    },
+    max_auto_discount_amount: {
+      label: "Max auto discount amount ($)",
+      unit: "dollars",
+      help: "Ava's own discounts never exceed this many dollars, whatever the percent.",
+    },
+    bundling_discount_bonus: {
+      label: "Bundling bonus (%)",
+      unit: "percent",
+      help: "Extra points Ava may add when the shopper takes a suggested cross-sell into the cart.",
+    },
+  },
+  tier_benefits: {
+    "extra_points.NONE": extraPoints("New Customer"),
+    "extra_points.BRONZE": extraPoints("Bronze"),
+    "extra_points.SILVER": extraPoints("Silver"),
+    "extra_points.GOLD": extraPoints("Gold"),
+    "extra_points.PLATINUM": extraPoints("Platinum"),
+    "thresholds.SILVER": threshold("Silver"),
+    "thresholds.GOLD": threshold("Gold"),
+    "thresholds.PLATINUM": threshold("Platinum"),
+  },
+  escalation_rules: {
+    ceiling_pct: {
+      label: "Escalation ceiling (%)",
+      unit: "percent",
+      help: "Asks above Ava's own limit and up to this percent come to you for approval.",
+    },
+    ceiling_amount: {
+      label: "Escalation ceiling amount ($)",
+      unit: "dollars",
+      help: "An ask for more dollars than this is declined, whatever the percent.",
+    },
+  },
+  global_rules: {
+    offer_expiry_minutes: {
+      label: "Offer expiry (minutes)",
+      unit: "minutes",
+      help: "How long an offer of Ava's stands before the shopper has to ask again.",
+    },
+    max_rounds: {
+      label: "Maximum rounds",
+      unit: "rounds",
+      help: "By this round of haggling Ava offers her best price.",
+    },
+  },
+  pricing: {
+    free_shipping_threshold: {
+      label: "Free-shipping threshold ($)",
+      unit: "dollars",
+      help: "Orders at or above this subtotal, after discounts, ship free.",
+    },
+    flat_shipping: {
+      label: "Flat shipping ($)",
+      unit: "dollars",
+      help: "Charged on orders below the free-shipping threshold.",
+    },
+    tax_rate_pct: {
+      label: "Tax rate (%)",
+      unit: "percent",
+      help: "Applied to the subtotal after discounts, on every screen and at checkout.",
+    },
+  },
+};
