@@ -76,3 +76,32 @@ describe("the header cart badge", () => {
     expect(calls.map((c) => c.route)).toEqual(["GET /api/me"]);
   });
 });
+
+describe("the header's merchant link", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows only for a merchant", async () => {
+    const { fetchFn } = routeFetch({
+      "GET /api/me": () => jsonResponse(200, { ...me, roles: ["merchant"] }),
+      "GET /api/cart": () => jsonResponse(200, makeCart([])),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderHeader();
+    expect((await screen.findByRole("link", { name: "Merchant" })).getAttribute("href")).toBe("/merchant");
+    cleanup();
+
+    vi.stubGlobal(
+      "fetch",
+      routeFetch({
+        "GET /api/me": () => jsonResponse(200, me),
+        "GET /api/cart": () => jsonResponse(200, makeCart([])),
+      }).fetchFn,
+    );
+    renderHeader();
+    await screen.findByRole("button", { name: /account menu/i });
+    expect(screen.queryByRole("link", { name: "Merchant" })).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { ClipboardListIcon, HandCoinsIcon, ShoppingCartIcon } from "lucide-react";
+import { ClipboardListIcon, HandCoinsIcon, ShoppingCartIcon, StoreIcon } from "lucide-react";
 import { NavLink, Link } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { AccountMenu } from "@/features/auth/components/account-menu";
@@ -19,7 +19,7 @@ export function cartLinkLabel(count: number): string {
 
 /** Brand with tagline, the main links (Orders and Cart double as icon buttons), sign-in or the account menu. */
 export function SiteHeader() {
-  const { user, isPending } = useSession();
+  const { user, isMerchant, isPending } = useSession();
   const { itemCount } = useCart();
 
   return (
@@ -42,6 +42,12 @@ export function SiteHeader() {
           <NavLink to="/" end className={(state) => cn(navClass(state), "hidden md:inline-flex")}>
             Home
           </NavLink>
+          {isMerchant && (
+            <NavLink to="/merchant" className={navClass}>
+              <StoreIcon className="size-5" aria-hidden="true" />
+              <span className="sr-only md:not-sr-only">Merchant</span>
+            </NavLink>
+          )}
           <NavLink to="/orders" className={navClass}>
             <ClipboardListIcon className="size-5" aria-hidden="true" />
             <span className="sr-only md:not-sr-only">Orders</span>

@@ -104,16 +104,16 @@ export function ProductsView({ onCatalogChanged }: ProductsViewProps) {
           <TableBody>
             {list.items.map((product) => (
               <TableRow key={product.id} data-testid="product-row">
-                <TableCell>
+                <TableCell className="w-14 min-w-14">
                   <img
                     src={product.imageUrl}
                     alt=""
                     loading="lazy"
-                    className="size-10 rounded-md border bg-muted object-cover"
+                    className="size-10 max-w-none rounded-md border bg-muted object-cover"
                   />
                 </TableCell>
                 <TableCell className="font-mono text-xs whitespace-nowrap">{product.sku}</TableCell>
-                <TableCell className="min-w-48 font-medium">
+                <TableCell className="min-w-40 font-medium">
                   <span className="flex flex-wrap items-center gap-2">
                     {product.name}
                     {product.hidden && (
