@@ -33,7 +33,8 @@ function mergeKnown(target: Record<string, unknown>, stored: Record<string, unkn
  * into `pricing` when no pricing row exists.
  */
 export function mergeSellerConfig(rows: readonly StoredConfigSection[]): SellerConfig {
-  const config = structuredClone(DEFAULT_SELLER_CONFIG);
+  // Plain numbers in plain objects: a JSON round trip is a deep copy (the domain has no DOM or Node globals).
+  const config = JSON.parse(JSON.stringify(DEFAULT_SELLER_CONFIG)) as SellerConfig;
   const byType = new Map(rows.map((r) => [r.configType, r.configData]));
   for (const type of Object.keys(config) as SellerConfigType[]) {
     const stored = byType.get(type);
