@@ -61,6 +61,8 @@ export function ProductPicker({ label, help, value, onChange, disabled = false }
   const q = useDebounced(text.trim(), 200);
   const results = usePairableProducts(q, open && value === null);
   const items = results.data?.items ?? [];
+  // The list answers the text as typed, not a moment ago: only then does Enter choose from it.
+  const settled = q === text.trim() && results.isSuccess && !results.isPlaceholderData;
 
   const choose = (product: PickedProduct) => {
     onChange(product);
@@ -107,7 +109,7 @@ export function ProductPicker({ label, help, value, onChange, disabled = false }
       event.preventDefault();
       setActive((i) => Math.max(i - 1, 0));
     } else if (event.key === "Enter") {
-      const product = open ? items[active] : undefined;
+      const product = open && settled ? items[active] : undefined;
       // Enter chooses from an open list; it never submits the form half-filled.
       event.preventDefault();
       if (product) choose(product);

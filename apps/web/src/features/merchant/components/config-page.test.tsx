@@ -1,0 +1,244 @@
+import type { MerchantConfig } from "@haggle/contract/merchant";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { toast } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, routeFetch } from "@/test/make-cart";
+import { EscalationRulesPage } from "./config-escalation-page";
+import { NegotiationConfigPage } from "./config-page";
+
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+function makeConfig(): MerchantConfig {
+  return {
+    config: {
+      negotiation_limits: {
+        max_auto_discount_pct: 15,
+        max_auto_discount_amount: 150,
+        bundling_discount_bonus: 5,
+      },
+      tier_benefits: {
+        extra_points: { NONE: 0, BRONZE: 1, SILVER: 2, GOLD: 3, PLATINUM: 5 },
+        thresholds: { SILVER: 500, GOLD: 2000, PLATINUM: 5000 },
+      },
+      escalation_rules: { ceiling_pct: 25, ceiling_amount: 400 },
+      global_rules: { offer_expiry_minutes: 30, max_rounds: 8 },
+      pricing: { free_shipping_threshold: 100, flat_shipping: 10, tax_rate_pct: 10 },
+    },
+    updatedAt: {
+      negotiation_limits: null,
+      tier_benefits: null,
+      escalation_rules: null,
+      global_rules: null,
+      pricing: null,
+    },
+  };
+}
+
+/** A server keeping one config: each PUT replaces its section, as the real one does. */
+function configServer(reject?: { status: number; message: string }) {
+  const current = makeConfig();
+  const put = (type: keyof MerchantConfig["config"]) => (init: RequestInit | undefined) => {
+    if (reject)
+      return jsonResponse(reject.status, { error: { code: "CONFIG_CONFLICT", message: reject.message } });
+    Object.assign(current.config, { [type]: JSON.parse(String(init?.body)) });
+    current.updatedAt[type] = new Date().toISOString();
+    return jsonResponse(200, current);
+  };
+  return routeFetch({
+    "GET /api/merchant/config": () => jsonResponse(200, current),
+    "PUT /api/merchant/config/negotiation_limits": put("negotiation_limits"),
+    "PUT /api/merchant/config/tier_benefits": put("tier_benefits"),
+    "PUT /api/merchant/config/escalation_rules": put("escalation_rules"),
+    "PUT /api/merchant/config/global_rules": put("global_rules"),
+    "PUT /api/merchant/config/pricing": put("pricing"),
+  });
+}
+
+function renderWith(page: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function openTab(name: string) {
+  const tab = screen.getByRole("tab", { name: new RegExp(`^${name}`) });
+  fireEvent.mouseDown(tab);
+  fireEvent.click(tab);
+}
+
+const puts = (calls: { route: string }[]) => calls.filter((c) => c.route.startsWith("PUT "));
+
+describe("NegotiationConfigPage", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it("saves the whole limits section and explains the band live", async () => {
+    const { fetchFn, calls } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<NegotiationConfigPage />);
+
+    const pct = await screen.findByLabelText("Max auto discount (%)");
+    expect(screen.getByRole("heading", { level: 1, name: "Negotiation Configuration" })).toBeTruthy();
+    expect(screen.getByTestId("negotiation-band").textContent).toBe(
+      "Ava may give up to 15% (at most $150.00) on her own; asks up to 25% (at most $400.00) go to you for approval; above that she declines.",
+    );
+    fireEvent.change(pct, { target: { value: "10" } });
+    expect(screen.getByTestId("negotiation-band").textContent).toContain(
+      "up to 10% (at most $150.00) on her own",
+    );
+    expect(screen.getByText("You have unsaved changes.")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Configuration saved successfully", undefined),
+    );
+    expect(puts(calls)).toEqual([
+      {
+        route: "PUT /api/merchant/config/negotiation_limits",
+        body: { max_auto_discount_pct: 10, max_auto_discount_amount: 150, bundling_discount_bonus: 5 },
+        headers: expect.anything(),
+      },
+    ]);
+    expect(await screen.findByText(/^Last saved/)).toBeTruthy();
+    expect((screen.getByLabelText("Max auto discount (%)") as HTMLInputElement).value).toBe("10");
+  });
+
+  it("shows the schema's message beside the field and sends nothing", async () => {
+    const { fetchFn, calls } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<NegotiationConfigPage />);
+
+    const pct = await screen.findByLabelText("Max auto discount (%)");
+    fireEvent.change(pct, { target: { value: "120" } });
+    fireEvent.change(screen.getByLabelText("Max auto discount amount ($)"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Max auto discount must be from 0% to 90%.")).toBeTruthy();
+    expect(screen.getByText("Max auto discount amount must be a number.")).toBeTruthy();
+    expect(pct.getAttribute("aria-invalid")).toBe("true");
+    expect(pct.getAttribute("aria-describedby")).toContain("negotiation_limits-max_auto_discount_pct-error");
+    expect(document.activeElement).toBe(pct);
+    expect(puts(calls)).toHaveLength(0);
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("refuses a cap above the escalation ceiling before asking the server", async () => {
+    const { fetchFn, calls } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<NegotiationConfigPage />);
+    fireEvent.change(await screen.findByLabelText("Max auto discount (%)"), { target: { value: "30" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText(
+        "Max auto discount cannot be above the escalation ceiling (25%). Raise the ceiling first.",
+      ),
+    ).toBeTruthy();
+    expect(puts(calls)).toHaveLength(0);
+  });
+
+  it("says 'Failed to save configuration' with the server's message", async () => {
+    const { fetchFn } = configServer({ status: 400, message: "The server says no." });
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<NegotiationConfigPage />);
+    fireEvent.change(await screen.findByLabelText("Bundling bonus (%)"), { target: { value: "7" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to save configuration", {
+        description: "The server says no.",
+      }),
+    );
+    expect(screen.getByRole("alert").textContent).toBe("The server says no.");
+    // The edit is kept for another try.
+    expect((screen.getByLabelText("Bundling bonus (%)") as HTMLInputElement).value).toBe("7");
+  });
+
+  it("keeps edits across tabs and saves tier benefits and global rules as whole sections", async () => {
+    const { fetchFn, calls } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<NegotiationConfigPage />);
+    fireEvent.change(await screen.findByLabelText("Max auto discount (%)"), { target: { value: "12" } });
+
+    openTab("Tier Benefits");
+    expect(screen.getByText("New Customer: no order yet. Bronze: from the first order.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Gold extra points (%)"), { target: { value: "4" } });
+    fireEvent.change(screen.getByLabelText("Gold threshold ($)"), { target: { value: "6000" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText("Tier thresholds must rise: Silver below Gold below Platinum."),
+    ).toBeTruthy();
+    expect(puts(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("Gold threshold ($)"), { target: { value: "2500" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
+    expect(puts(calls).map((c) => [c.route, (c as { body: unknown }).body])).toEqual([
+      [
+        "PUT /api/merchant/config/tier_benefits",
+        {
+          extra_points: { NONE: 0, BRONZE: 1, SILVER: 2, GOLD: 4, PLATINUM: 5 },
+          thresholds: { SILVER: 500, GOLD: 2500, PLATINUM: 5000 },
+        },
+      ],
+    ]);
+
+    openTab("Global Rules");
+    expect(screen.getByText(/Escalation ceiling: 25% and \$400\.00/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Change it in Escalation Rules" }).getAttribute("href")).toBe(
+      "/merchant/escalation-rules",
+    );
+    fireEvent.change(screen.getByLabelText("Tax rate (%)"), { target: { value: "8.5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(2));
+    // Only the changed section of the two is sent.
+    expect(puts(calls).at(-1)).toMatchObject({
+      route: "PUT /api/merchant/config/pricing",
+      body: { free_shipping_threshold: 100, flat_shipping: 10, tax_rate_pct: 8.5 },
+    });
+
+    openTab("Negotiation Limits");
+    expect((screen.getByLabelText("Max auto discount (%)") as HTMLInputElement).value).toBe("12");
+  });
+});
+
+describe("EscalationRulesPage", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it("explains the band, refuses a ceiling below the cap and saves a valid one", async () => {
+    const { fetchFn, calls } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<EscalationRulesPage />);
+    expect(screen.getByRole("heading", { level: 1, name: "Escalation Rules" })).toBeTruthy();
+    const pct = await screen.findByLabelText("Escalation ceiling (%)");
+    fireEvent.change(pct, { target: { value: "10" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText(
+        "Escalation ceiling cannot be below the max auto discount (15%). Lower the max auto discount first.",
+      ),
+    ).toBeTruthy();
+    expect(puts(calls)).toHaveLength(0);
+
+    fireEvent.change(pct, { target: { value: "30" } });
+    expect(screen.getByTestId("negotiation-band").textContent).toContain(
+      "asks up to 30% (at most $400.00) go to you",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Configuration saved successfully", undefined),
+    );
+    expect(puts(calls)).toMatchObject([
+      { route: "PUT /api/merchant/config/escalation_rules", body: { ceiling_pct: 30, ceiling_amount: 400 } },
+    ]);
+  });
+});
