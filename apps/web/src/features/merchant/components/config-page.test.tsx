@@ -71,7 +71,7 @@ function openTab(name: string) {
   fireEvent.click(tab);
 }
 
-const puts = (calls: { route: string }[]) => calls.filter((c) => c.route.startsWith("PUT "));
+const puts = <C extends { route: string }>(calls: C[]) => calls.filter((c) => c.route.startsWith("PUT "));
 
 describe("NegotiationConfigPage", () => {
   afterEach(() => {
@@ -178,7 +178,7 @@ describe("NegotiationConfigPage", () => {
     fireEvent.change(screen.getByLabelText("Gold threshold ($)"), { target: { value: "2500" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
-    expect(puts(calls).map((c) => [c.route, (c as { body: unknown }).body])).toEqual([
+    expect(puts(calls).map((c) => [c.route, c.body])).toEqual([
       [
         "PUT /api/merchant/config/tier_benefits",
         {
