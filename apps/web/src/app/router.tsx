@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppLayout } from "./layout/app-layout";
 import { RequireSignIn } from "./layout/require-sign-in";
 import { RouteError } from "./layout/route-error";
@@ -51,46 +51,49 @@ const NotFoundScreen = lazy(() =>
   import("./routes/not-found-screen").then((m) => ({ default: m.NotFoundScreen })),
 );
 
+/** The route table; exported so tests can drive it with a memory router. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomeScreen /> },
+      { path: "auth", element: <AuthScreen /> },
+      {
+        element: <RequireSignIn />,
+        children: [
+          { path: "cart", element: <CartScreen /> },
+          { path: "cart/negotiate", element: <NegotiateScreen /> },
+          { path: "orders", element: <OrdersScreen /> },
+          { path: "order-placed", element: <OrderPlacedScreen /> },
+          { path: "admin", element: <AdminScreen /> },
+        ],
+      },
+      {
+        path: "merchant",
+        element: <RequireSignIn requiredRole="merchant" />,
+        children: [
+          {
+            // Unknown /merchant/... paths match no child here and fall through to the 404 below.
+            element: <MerchantScreen />,
+            children: [
+              { index: true, element: <MerchantDashboardScreen /> },
+              { path: "products", element: <MerchantProductsScreen /> },
+              { path: "orders", element: <MerchantOrdersScreen /> },
+              { path: "approvals", element: <MerchantApprovalsScreen /> },
+              { path: "negotiation-config", element: <MerchantNegotiationConfigScreen /> },
+              { path: "escalation-rules", element: <MerchantEscalationRulesScreen /> },
+              { path: "upsells", element: <MerchantUpsellsScreen /> },
+              { path: "cross-sells", element: <MerchantCrossSellsScreen /> },
+            ],
+          },
+        ],
+      },
+      { path: "*", element: <NotFoundScreen /> },
+    ],
+  },
+];
+
 export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <AppLayout />,
-      errorElement: <RouteError />,
-      children: [
-        { index: true, element: <HomeScreen /> },
-        { path: "auth", element: <AuthScreen /> },
-        {
-          element: <RequireSignIn />,
-          children: [
-            { path: "cart", element: <CartScreen /> },
-            { path: "cart/negotiate", element: <NegotiateScreen /> },
-            { path: "orders", element: <OrdersScreen /> },
-            { path: "order-placed", element: <OrderPlacedScreen /> },
-            { path: "admin", element: <AdminScreen /> },
-          ],
-        },
-        {
-          path: "merchant",
-          element: <RequireSignIn requiredRole="merchant" />,
-          children: [
-            {
-              // Unknown /merchant/... paths match no child here and fall through to the 404 below.
-              element: <MerchantScreen />,
-              children: [
-                { index: true, element: <MerchantDashboardScreen /> },
-                { path: "products", element: <MerchantProductsScreen /> },
-                { path: "orders", element: <MerchantOrdersScreen /> },
-                { path: "approvals", element: <MerchantApprovalsScreen /> },
-                { path: "negotiation-config", element: <MerchantNegotiationConfigScreen /> },
-                { path: "escalation-rules", element: <MerchantEscalationRulesScreen /> },
-                { path: "upsells", element: <MerchantUpsellsScreen /> },
-                { path: "cross-sells", element: <MerchantCrossSellsScreen /> },
-              ],
-            },
-          ],
-        },
-        { path: "*", element: <NotFoundScreen /> },
-      ],
-    },
-  ]);
+  return createBrowserRouter(appRoutes);
 }

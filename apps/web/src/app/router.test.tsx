@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CartProvider } from "@/features/cart/components/cart-provider";
+import { jsonResponse, makeCart, routeFetch } from "@/test/make-cart";
+import { appRoutes } from "./router";
+
+const me = (roles: string[]) => ({
+  user: { id: "user-1", email: "mona@example.com", name: "Mona" },
+  profile: {
+    name: "Mona",
+    email: "mona@example.com",
+    loyaltyTier: "NONE",
+    ordersCount: 0,
+    lifetimeValue: 0,
+    totalSavings: 0,
+  },
+  roles,
+});
+
+const stats = { totalProducts: 180, activeNegotiations: 0, pendingApprovals: 0, totalRevenue: 0 };
+
+function renderAt(path: string, who: "anonymous" | "shopper" | "merchant") {
+  const { fetchFn } = routeFetch({
+    "GET /api/me": () =>
+      who === "anonymous"
+        ? jsonResponse(401, { error: { code: "UNAUTHORIZED", message: "Not authenticated" } })
+        : jsonResponse(200, me(who === "merchant" ? ["merchant"] : [])),
+    "GET /api/cart": () => jsonResponse(200, makeCart([])),
+    "GET /api/merchant/stats": () => jsonResponse(200, stats),
+  });
+  vi.stubGlobal("fetch", fetchFn);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <CartProvider userId={who === "anonymous" ? null : "user-1"}>
+        <RouterProvider router={router} />
+      </CartProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe("the merchant routes", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("render inside the merchant layout for a merchant, without the shopping assistant", async () => {
+    renderAt("/merchant/orders", "merchant");
+    // The first visit loads the lazy merchant chunks.
+    expect(await screen.findByRole("navigation", { name: "Merchant" }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Orders", current: "page" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /shopping assistant/i })).toBeNull();
+  });
+
+  it("send an unknown merchant path to the 404 page", async () => {
+    renderAt("/merchant/no-such-page", "merchant");
+    expect(await screen.findByText("Oops! Page not found", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole("navigation", { name: "Merchant" })).toBeNull();
+    // Outside the merchant area the assistant is back.
+    expect(screen.getByRole("button", { name: "Open shopping assistant" })).toBeTruthy();
+  });
+
+  it("send an anonymous visitor to sign in and a shopper home", async () => {
+    const anonymous = renderAt("/merchant/products", "anonymous");
+    await vi.waitFor(() => expect(anonymous.state.location.pathname).toBe("/auth"));
+    expect(anonymous.state.location.search).toBe("?redirect=%2Fmerchant%2Fproducts");
+    cleanup();
+    const shopper = renderAt("/merchant", "shopper");
+    await vi.waitFor(() => expect(shopper.state.location.pathname).toBe("/"));
+  });
+});
