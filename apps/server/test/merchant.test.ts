@@ -253,6 +253,16 @@ describe.each(DB_KINDS)("merchant API on the %s database", (kind) => {
     expect(row?.model).toBe("haggle-local-v1");
     const listed = (await merchant.get("/api/merchant/products?q=merch-trail")).json;
     expect(listed.items.map((p: P) => p.sku)).toEqual(["MERCH-TRAIL-1"]);
+    // q matches the category and brand too, case-insensitively; the list is ordered by name.
+    const outdoors = (await merchant.get("/api/merchant/products?q=OUTDOORS&pageSize=200")).json.items as P[];
+    expect(outdoors.map((p) => p.id)).toContain(created.json.id);
+    expect(outdoors.map((p) => p.name)).toEqual(
+      [...outdoors.map((p) => p.name)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)),
+    );
+    expect((await merchant.get("/api/merchant/products?q=quokka")).json.total).toBe(1);
+    expect((await merchant.get("/api/merchant/products?pageSize=500")).json.error.message).toBe(
+      "Page size must be a whole number from 1 to 200.",
+    );
   });
 
   it("edits a product (re-embedded, found by its new name), checks the merged prices, hides it from the shop", async () => {
