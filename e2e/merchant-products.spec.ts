@@ -80,6 +80,11 @@ test("a merchant reads the dashboard, adds, edits and hides a product, and moves
   await page.getByRole("button", { name: "Toggle sidebar" }).click();
   await expect(page.getByRole("button", { name: "Toggle sidebar" })).toHaveAttribute("aria-expanded", "true");
 
+  // An unknown merchant page is the shop's 404.
+  await page.goto("/merchant/no-such-page");
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await page.goto("/merchant");
+
   // Add a product.
   const nav = page.getByRole("navigation", { name: "Merchant" });
   await nav.getByRole("link", { name: "Products" }).click();
