@@ -79,13 +79,13 @@ export function PendingApprovalCard({ approval }: { approval: Approval }) {
 
   const send = (approved: boolean) => {
     setChoice(approved);
-    decide.mutate(
-      { approvalId: approval.id, approved, ...(trimmed === "" ? {} : { notes: trimmed }) },
-      {
-        onSuccess: () => show("success", approvalSuccessToast(approved)),
-        onError: (error) => show("error", approvalFailureToast(error)),
-      },
-    );
+    // The promise, not mutate's callbacks: those are skipped once the decided card has left the list.
+    decide
+      .mutateAsync({ approvalId: approval.id, approved, ...(trimmed === "" ? {} : { notes: trimmed }) })
+      .then(
+        () => show("success", approvalSuccessToast(approved)),
+        (error: unknown) => show("error", approvalFailureToast(error)),
+      );
   };
 
   return (

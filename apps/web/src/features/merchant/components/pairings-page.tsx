@@ -86,13 +86,14 @@ function PairingRow({ pairing, one }: { pairing: Pairing; one: string }) {
         disabled={remove.isPending}
         aria-label={`Remove: ${pairing.product.name} → ${pairing.paired.name}`}
         onClick={() =>
-          remove.mutate(pairing.id, {
-            onSuccess: () => toast.success("Pairing removed"),
-            onError: (error) =>
+          // The promise, not mutate's callbacks: those are skipped once the removed row is gone.
+          remove.mutateAsync(pairing.id).then(
+            () => toast.success("Pairing removed"),
+            (error: unknown) =>
               toast.error("Failed to remove pairing", {
                 description: errorMessage(error, "Please try again."),
               }),
-          })
+          )
         }
       >
         {remove.isPending ? (
