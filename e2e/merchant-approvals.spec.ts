@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 
+const artifacts = "e2e/.artifacts";
 const uniqueEmail = (who: string) =>
   `e2e.${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -79,6 +80,7 @@ test("an escalated ask reaches the merchant live; the approval reaches the shopp
   await expect(card).toContainText("0 orders");
   await expect(card).toContainText("20%");
   await card.getByLabel("Note (optional)").fill("Welcome to the shop, Sam!");
+  await merchant.screenshot({ path: `${artifacts}/merchant-approvals.png`, fullPage: true });
   await card.getByRole("button", { name: "Approve" }).click();
   await expect(merchant.getByText("Negotiation approved!")).toBeVisible();
   await expect(cards).toHaveCount(pendingBefore);
@@ -114,6 +116,7 @@ test("a merchant lowers Ava's limit; it persists and a shopper's offer stays wit
 
     await pct.fill("4");
     await expect(merchant.getByTestId("negotiation-band")).toContainText("Ava may give up to 4%");
+    await merchant.screenshot({ path: `${artifacts}/merchant-negotiation-config.png`, fullPage: true });
     await merchant.getByRole("button", { name: "Save" }).click();
     await expect(merchant.getByText("Configuration saved successfully")).toBeVisible();
     await merchant.reload();
@@ -138,4 +141,65 @@ test("a merchant lowers Ava's limit; it persists and a shopper's offer stays wit
     await merchant.getByRole("button", { name: "Save" }).click();
     await expect(merchant.getByText("Configuration saved successfully").first()).toBeVisible();
   }
+});
+
+test("a merchant pairs two products as a cross-sell with the keyboard, then removes the pairing", async ({
+  browser,
+}) => {
+  const merchant = await newMerchant(browser);
+  const catalogue = (await (await merchant.request.get("/api/merchant/products?pageSize=200")).json()) as {
+    items: { name: string; inStock: boolean; hidden: boolean }[];
+  };
+  const [first, second] = catalogue.items.filter((p) => p.inStock && !p.hidden).slice(-2);
+  if (!first || !second) throw new Error("Two products in stock are needed");
+
+  await merchant.goto("/merchant/cross-sells");
+  await expect(merchant.getByRole("heading", { level: 1, name: "Cross-sells" })).toBeVisible();
+  const rows = merchant.getByTestId("pairing");
+  const before = await rows.count();
+
+  for (const [label, name] of [
+    ["When the cart has", first.name],
+    ["Suggest this product", second.name],
+  ] as const) {
+    const box = merchant.getByRole("combobox", { name: label });
+    await box.fill(name);
+    const options = merchant
+      .getByRole("listbox", { name: `${label}: matching products` })
+      .getByRole("option");
+    await expect(options.first()).toContainText(name);
+    await box.press("Enter");
+    await expect(
+      merchant.getByRole("button", { name: `Change ${label.toLowerCase()}: ${name}` }),
+    ).toBeVisible();
+  }
+  await merchant.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(merchant.getByText("Pairing added")).toBeVisible();
+  await expect(rows).toHaveCount(before + 1);
+  const row = rows.filter({ hasText: first.name }).filter({ hasText: second.name });
+  await merchant.screenshot({ path: `${artifacts}/merchant-cross-sells.png`, fullPage: true });
+
+  // A phone: one column, nothing wider than the screen.
+  await merchant.setViewportSize({ width: 360, height: 780 });
+  for (const path of [
+    "/merchant/cross-sells",
+    "/merchant/negotiation-config",
+    "/merchant/escalation-rules",
+    "/merchant/approvals",
+  ]) {
+    await merchant.goto(path);
+    await expect(merchant.getByRole("heading", { level: 1 })).toBeVisible();
+    const overflow = await merchant.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} fits a phone`).toBeLessThanOrEqual(0);
+    await merchant.screenshot({
+      path: `${artifacts}/${path.slice(1).replaceAll("/", "-")}-phone.png`,
+      fullPage: true,
+    });
+  }
+  await merchant.goto("/merchant/cross-sells");
+  await merchant.setViewportSize({ width: 1280, height: 800 });
+
+  await row.getByRole("button", { name: /^Remove/ }).click();
+  await expect(merchant.getByText("Pairing removed")).toBeVisible();
+  await expect(rows).toHaveCount(before);
 });
