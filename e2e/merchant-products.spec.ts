@@ -77,6 +77,10 @@ test("a merchant reads the dashboard, adds, edits and hides a product, and moves
     "aria-expanded",
     "false",
   );
+  // Collapsed, the icons name themselves in a tooltip on hover and on keyboard focus.
+  await page.getByRole("navigation", { name: "Merchant" }).getByRole("link", { name: "Products" }).hover();
+  await expect(page.getByRole("tooltip", { name: "Products" })).toBeVisible();
+  await page.screenshot({ path: `${artifacts}/merchant-collapsed.png` });
   await page.getByRole("button", { name: "Toggle sidebar" }).click();
   await expect(page.getByRole("button", { name: "Toggle sidebar" })).toHaveAttribute("aria-expanded", "true");
 

@@ -91,8 +91,11 @@ describe("the merchant sidebar", () => {
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     expect(screen.getByTestId("merchant-sidebar").dataset.state).toBe("collapsed");
     expect(writes.at(-1)).toMatch(/^sidebar_state=false; path=\/; max-age=604800/);
-    // Collapsed, the links keep their names for screen readers.
-    expect(screen.getByRole("link", { name: "Products" })).toBeTruthy();
+    // Collapsed, the links keep their names for screen readers, and their look inside the tooltip trigger.
+    const products = screen.getByRole("link", { name: "Products" });
+    expect(products.getAttribute("aria-current")).toBe("page");
+    expect(products.className).toContain("aria-[current=page]:bg-accent");
+    expect(products.className).not.toContain("=>");
 
     fireEvent.keyDown(window, { key: "B", metaKey: true });
     expect(toggle.getAttribute("aria-expanded")).toBe("true");

@@ -86,13 +86,12 @@ export function SidebarNav({ expanded, pendingApprovals, onNavigate, id }: Sideb
         to={link.to}
         end={link.end ?? false}
         onClick={onNavigate}
-        className={({ isActive }) =>
-          cn(
-            itemClass,
-            !expanded && "justify-center px-0",
-            isActive && "bg-accent font-semibold text-foreground",
-          )
-        }
+        // A plain string (not NavLink's function form): the tooltip trigger merges class names as strings.
+        className={cn(
+          itemClass,
+          "aria-[current=page]:bg-accent aria-[current=page]:font-semibold aria-[current=page]:text-foreground",
+          !expanded && "justify-center px-0",
+        )}
       >
         <Icon aria-hidden="true" />
         <span className={expanded ? "truncate" : "sr-only"}>{link.label}</span>
