@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useApprovals } from "../api/approvals-queries";
+import { useClockTick } from "../hooks/approvals-clock";
 import { DecidedApprovalCard, PendingApprovalCard } from "./approvals-card";
 
 function ListState({
@@ -34,6 +35,7 @@ function ListState({
 
 function PendingList() {
   const pending = useApprovals("pending");
+  useClockTick();
   return (
     <ListState
       query={pending}
@@ -65,6 +67,7 @@ function PendingList() {
 function DecidedList() {
   const approved = useApprovals("approved");
   const rejected = useApprovals("rejected");
+  useClockTick();
   if (approved.isPending || rejected.isPending) {
     return <Spinner aria-label="Loading decided approvals" className="py-16" />;
   }
