@@ -1,7 +1,7 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
@@ -56,13 +56,22 @@ function configServer(reject?: { status: number; message: string }) {
   });
 }
 
+/** A data router, as in the app: the unsaved-changes guard needs one. */
 function renderWith(page: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: "/merchant/page", element: page },
+      { path: "/merchant/escalation-rules", element: <p>Escalation Rules page</p> },
+    ],
+    { initialEntries: ["/merchant/page"] },
+  );
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>{page}</MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 function openTab(name: string) {
@@ -204,6 +213,43 @@ describe("NegotiationConfigPage", () => {
 
     openTab("Negotiation Limits");
     expect((screen.getByLabelText("Max auto discount (%)") as HTMLInputElement).value).toBe("12");
+  });
+});
+
+describe("leaving with unsaved settings", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it("asks first; staying keeps the edit, leaving goes", async () => {
+    const { fetchFn } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    const router = renderWith(<NegotiationConfigPage />);
+    fireEvent.change(await screen.findByLabelText("Max auto discount (%)"), { target: { value: "12" } });
+    openTab("Global Rules");
+    fireEvent.click(screen.getByRole("link", { name: "Change it in Escalation Rules" }));
+
+    expect(await screen.findByRole("dialog", { name: "Leave without saving?" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Stay on this page" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/merchant/page");
+
+    fireEvent.click(screen.getByRole("link", { name: "Change it in Escalation Rules" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Leave without saving" }));
+    expect(await screen.findByText("Escalation Rules page")).toBeTruthy();
+  });
+
+  it("lets the merchant go without asking when nothing is unsaved", async () => {
+    const { fetchFn } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<NegotiationConfigPage />);
+    await screen.findByLabelText("Max auto discount (%)");
+    openTab("Global Rules");
+    fireEvent.click(screen.getByRole("link", { name: "Change it in Escalation Rules" }));
+    expect(await screen.findByText("Escalation Rules page")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -13,6 +13,7 @@ import { negotiationBandSentence, typedOr } from "../lib/config-explanation";
 import { readNumber } from "../lib/config-form";
 import { ConfigNumberField } from "./config-number-field";
 import { ConfigSectionCard } from "./config-section-card";
+import { ConfigUnsavedGuard } from "./config-unsaved-guard";
 
 /** Loads the settings, then shows `children` with them; a spinner or a retry meanwhile. */
 export function ConfigLoader({ children }: { children: (config: MerchantConfig) => ReactNode }) {
@@ -27,16 +28,6 @@ export function ConfigLoader({ children }: { children: (config: MerchantConfig) 
     );
   }
   return children(query.data);
-}
-
-/** Asks the browser to confirm leaving (reload, close) while edits are unsaved. */
-export function useWarnUnsaved(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [dirty]);
 }
 
 /** /merchant/negotiation-config: the three tabs of settings Ava and the checkout follow. */
@@ -72,10 +63,10 @@ function ConfigTabs({ merchantConfig }: { merchantConfig: MerchantConfig }) {
   const tiers = useConfigSectionForm("tier_benefits", config.tier_benefits);
   const rules = useConfigSectionForm("global_rules", config.global_rules);
   const pricing = useConfigSectionForm("pricing", config.pricing);
-  useWarnUnsaved(limits.dirty || tiers.dirty || rules.dirty || pricing.dirty);
 
   return (
     <Tabs defaultValue="limits" className="flex flex-col gap-2">
+      <ConfigUnsavedGuard dirty={limits.dirty || tiers.dirty || rules.dirty || pricing.dirty} />
       <TabsList className="h-auto flex-wrap justify-start gap-1 sm:h-9 sm:flex-nowrap">
         <TabsTrigger value="limits" className="py-1.5">
           Negotiation Limits
