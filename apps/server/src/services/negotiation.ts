@@ -12,6 +12,7 @@ import {
   limitsFor,
   offerInDecision,
 } from "@haggle/domain/decide-counter-offer";
+import { TIER_LABELS } from "@haggle/domain/loyalty-tier";
 import { toCents, toDecimalString, toDollars } from "@haggle/domain/money";
 import type {
   BundleCandidate,
@@ -235,7 +236,7 @@ function escalationReason(
 ): string {
   const pct = (decision.requested.percent / 100).toFixed(1);
   const limit = ctx.config.negotiation_limits;
-  return `${ctx.profile.name} (${ctx.profile.tier}, ${ctx.profile.ordersCount} orders) asked for ${pct}% ($${toDecimalString(decision.requested.amount)}) off a $${toDecimalString(ctx.policyLines.reduce((s, l) => s + l.price * l.quantity, 0))} cart, above the automatic limit of ${limit.max_auto_discount_pct}% / $${limit.max_auto_discount_amount}.`;
+  return `${ctx.profile.name} (${TIER_LABELS[ctx.profile.tier]}, ${ctx.profile.ordersCount} ${ctx.profile.ordersCount === 1 ? "order" : "orders"}) asked for ${pct}% ($${toDecimalString(decision.requested.amount)}) off a $${toDecimalString(ctx.policyLines.reduce((s, l) => s + l.price * l.quantity, 0))} cart, above the automatic limit of ${limit.max_auto_discount_pct}% / $${limit.max_auto_discount_amount}.`;
 }
 
 export interface TurnDeps {
