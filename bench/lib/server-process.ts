@@ -7,6 +7,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's own process id (node, not a wrapper), for reading its memory from /proc. */
+  pid: number;
   /** Milliseconds from spawning the process to the first healthy /healthz answer. */
   startupMs: number;
   stop(): Promise<void>;
@@ -45,6 +47,7 @@ export async function startServer(options: {
   const startupMs = performance.now() - started;
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     startupMs,
     stop: async () => {
       const exited = new Promise((r) => child.once("exit", r));
@@ -56,7 +59,10 @@ export async function startServer(options: {
 }
 
 /** Runs `body` with a fresh database on the PostgreSQL server at `adminUrl`, dropped afterwards. */
-export async function withFreshServerDatabase<T>(adminUrl: string, body: (url: string) => Promise<T>): Promise<T> {
+export async function withFreshServerDatabase<T>(
+  adminUrl: string,
+  body: (url: string) => Promise<T>,
+): Promise<T> {
   const { default: pg } = await import("pg");
   const name = `haggle_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
