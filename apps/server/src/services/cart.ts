@@ -53,7 +53,9 @@ export function quoteLinesOf(lines: Awaited<ReturnType<typeof loadCartLines>>): 
 
 /** The cart as the API shows it, priced by the one pricing rule. */
 export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
-  const [lines, config] = await Promise.all([loadCartLines(db, cart.id), loadSellerConfig(db)]);
+  // Sequential: `db` may be a transaction (one connection), where pg may not overlap queries.
+  const lines = await loadCartLines(db, cart.id);
+  const config = await loadSellerConfig(db);
   const quoteLines = quoteLinesOf(lines);
   const quote = quoteCart(quoteLines, toCents(cart.negotiatedDiscount), pricingRulesFrom(config.pricing));
   return {

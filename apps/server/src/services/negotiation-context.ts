@@ -55,7 +55,11 @@ export function offerTermsOf(row: OfferRow): OfferTerms {
 export function allocationFor(terms: OfferTerms, lines: PolicyLine[]) {
   const allocationLines = [
     ...lines.map((l) => ({ cartItemId: l.cartItemId, price: l.price, quantity: l.quantity })),
-    ...terms.newItems.map((n) => ({ cartItemId: `new:${n.productId}`, price: n.price, quantity: n.quantity })),
+    ...terms.newItems.map((n) => ({
+      cartItemId: `new:${n.productId}`,
+      price: n.price,
+      quantity: n.quantity,
+    })),
   ];
   return allocateDiscount(allocationLines, terms.discount);
 }
@@ -72,7 +76,11 @@ export function offerDto(row: OfferRow, lines: PolicyLine[]): Offer {
       .map((a) => ({ cartItemId: a.cartItemId, newPrice: toDollars(a.newPrice) })),
     newItems: terms.newItems.map((n) => {
       const allocated = allocation.itemAdjustments.find((a) => a.cartItemId === `new:${n.productId}`);
-      return { productId: n.productId, quantity: n.quantity, price: toDollars(allocated?.newPrice ?? n.price) };
+      return {
+        productId: n.productId,
+        quantity: n.quantity,
+        price: toDollars(allocated?.newPrice ?? n.price),
+      };
     }),
     expiresAt: row.expiresAt.toISOString(),
     status: row.status,
@@ -100,7 +108,11 @@ const TIERS: LoyaltyTier[] = ["NONE", "BRONZE", "SILVER", "GOLD", "PLATINUM"];
  * negotiation row locked, so two racing requests take turns. Offers that expired or whose cart
  * changed are marked so here and stop counting.
  */
-export async function loadNegotiationContext(tx: Tx, who: SessionUser, negotiationId: string): Promise<NegotiationContext> {
+export async function loadNegotiationContext(
+  tx: Tx,
+  who: SessionUser,
+  negotiationId: string,
+): Promise<NegotiationContext> {
   const [negotiation] = await tx
     .select()
     .from(negotiations)
@@ -111,28 +123,37 @@ export async function loadNegotiationContext(tx: Tx, who: SessionUser, negotiati
   if (!cart || cart.status !== "active") {
     throw conflict("This negotiation's cart has already been checked out.", "CART_CONVERTED");
   }
-  const [lines, config, [profileRow], [approval], [latestOffer]] = await Promise.all([
-    loadCartLines(tx, cart.id),
-    loadSellerConfig(tx),
-    tx.select().from(profiles).where(eq(profiles.userId, who.id)),
-    tx
-      .select()
-      .from(negotiationApprovals)
-      .where(eq(negotiationApprovals.negotiationId, negotiationId))
-      .orderBy(desc(negotiationApprovals.createdAt))
-      .limit(1),
-    tx
-      .select()
-      .from(negotiationOffers)
-      .where(and(eq(negotiationOffers.negotiationId, negotiationId), inArray(negotiationOffers.status, ["standing", "agreed"])))
-      .orderBy(desc(negotiationOffers.createdAt))
-      .limit(1),
-  ]);
+  // One after another: a transaction is one connection, and pg may not overlap queries on it.
+  const lines = await loadCartLines(tx, cart.id);
+  const config = await loadSellerConfig(tx);
+  const [profileRow] = await tx.select().from(profiles).where(eq(profiles.userId, who.id));
+  const [approval] = await tx
+    .select()
+    .from(negotiationApprovals)
+    .where(eq(negotiationApprovals.negotiationId, negotiationId))
+    .orderBy(desc(negotiationApprovals.createdAt))
+    .limit(1);
+  const [latestOffer] = await tx
+    .select()
+    .from(negotiationOffers)
+    .where(
+      and(
+        eq(negotiationOffers.negotiationId, negotiationId),
+        inArray(negotiationOffers.status, ["standing", "agreed"]),
+      ),
+    )
+    .orderBy(desc(negotiationOffers.createdAt))
+    .limit(1);
   const fingerprint = cartFingerprint(lines);
   let standing = latestOffer ?? null;
   let lapsed: NegotiationContext["lapsed"] = null;
   if (standing) {
-    const status = standing.cartFingerprint !== fingerprint ? "voided" : standing.expiresAt.getTime() <= Date.now() ? "expired" : null;
+    const status =
+      standing.cartFingerprint !== fingerprint
+        ? "voided"
+        : standing.expiresAt.getTime() <= Date.now()
+          ? "expired"
+          : null;
     if (status) {
       await tx.update(negotiationOffers).set({ status }).where(eq(negotiationOffers.id, standing.id));
       standing = null;
@@ -167,7 +188,8 @@ export function policyState(ctx: NegotiationContext): NegotiationState {
     standing: ctx.standing ? offerTermsOf(ctx.standing) : null,
     bundleProposed: ctx.negotiation.bundleProposed,
     approval:
-      approval && (approval.status === "pending" || approval.status === "approved" || approval.status === "rejected")
+      approval &&
+      (approval.status === "pending" || approval.status === "approved" || approval.status === "rejected")
         ? {
             status: approval.status,
             percent: Math.round(Number(approval.requestedDiscountPct) * 100),
@@ -182,7 +204,12 @@ export async function issueOffer(tx: Tx, ctx: NegotiationContext, terms: OfferTe
   await tx
     .update(negotiationOffers)
     .set({ status: "superseded" })
-    .where(and(eq(negotiationOffers.negotiationId, ctx.negotiation.id), inArray(negotiationOffers.status, ["standing", "agreed"])));
+    .where(
+      and(
+        eq(negotiationOffers.negotiationId, ctx.negotiation.id),
+        inArray(negotiationOffers.status, ["standing", "agreed"]),
+      ),
+    );
   const expiresAt = new Date(Date.now() + ctx.config.global_rules.offer_expiry_minutes * 60_000);
   const [row] = await tx
     .insert(negotiationOffers)
