@@ -1,7 +1,8 @@
-import { RealtimeEventSchema } from "@haggle/contract/negotiation";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { toast } from "sonner";
+import { useRealtimeEvents } from "@/lib/use-realtime-events";
+
+const TYPES = ["approval.created"] as const;
 
 /** Every merchant query key starts with this, so one invalidation refreshes the whole area. */
 export const merchantQueryKey = ["merchant"] as const;
@@ -14,32 +15,15 @@ export const merchantQueryKey = ["merchant"] as const;
  */
 export function useMerchantEvents() {
   const queryClient = useQueryClient();
-
-  useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/realtime", { withCredentials: true });
-    let connections = 0;
-    const refresh = () => queryClient.invalidateQueries({ queryKey: merchantQueryKey });
-    const onReady = () => {
-      connections += 1;
-      if (connections > 1) void refresh();
-    };
-    const onApprovalCreated = (event: MessageEvent<string>) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      const parsed = RealtimeEventSchema.safeParse(data);
-      if (!parsed.success || parsed.data.type !== "approval.created") return;
-      void refresh();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: merchantQueryKey });
+  useRealtimeEvents(TYPES, {
+    onEvent: (event) => {
+      if (event.type !== "approval.created") return;
+      refresh();
       toast("New approval request received!", {
-        description: `${parsed.data.shopperName || "A shopper"} asks for ${parsed.data.requestedDiscountPct}% off.`,
+        description: `${event.shopperName || "A shopper"} asks for ${event.requestedDiscountPct}% off.`,
       });
-    };
-    source.addEventListener("ready", onReady);
-    source.addEventListener("approval.created", onApprovalCreated);
-    return () => source.close();
-  }, [queryClient]);
+    },
+    onReconnect: refresh,
+  });
 }
