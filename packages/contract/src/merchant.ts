@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OrderSchema, OrderStatusSchema } from "./orders.ts";
-import { MoneySchema, ProductSchema } from "./products.ts";
+import { MoneySchema, ProductSchema, pageParam, pageSizeParam } from "./products.ts";
 
 /**
  * The merchant area's API (/api/merchant/*): dashboard, products, negotiation settings,
@@ -103,19 +103,8 @@ export const MerchantProductQuerySchema = z.object({
     .enum(["all", "visible", "hidden"], { error: "visibility must be all, visible or hidden." })
     .optional()
     .default("all"),
-  page: z.coerce
-    .number({ error: "Page must be a whole number of at least 1." })
-    .int("Page must be a whole number of at least 1.")
-    .min(1, "Page must be a whole number of at least 1.")
-    .optional()
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: "Page size must be a whole number from 1 to 200." })
-    .int("Page size must be a whole number from 1 to 200.")
-    .min(1, "Page size must be a whole number from 1 to 200.")
-    .max(200, "Page size must be a whole number from 1 to 200.")
-    .optional()
-    .default(50),
+  page: pageParam(),
+  pageSize: pageSizeParam(50),
 });
 export type MerchantProductQuery = z.infer<typeof MerchantProductQuerySchema>;
 
@@ -137,15 +126,19 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} can be at most ${max} characters.`);
 
-const ProductFieldsSchema = z.object({
+/** Each product field as the merchant may send it (no defaults: PATCH sends any subset). */
+const PRODUCT_FIELDS = {
   sku: z
     .string({ error: "SKU is required." })
     .trim()
     .min(1, "SKU is required.")
     .max(40, "SKU can be at most 40 characters.")
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "SKU may contain only letters, digits, dots, dashes and underscores."),
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+      "SKU may contain only letters, digits, dots, dashes and underscores.",
+    ),
   name: text("Name", 200),
-  description: z.string().trim().max(5000, "Description can be at most 5000 characters.").optional().default(""),
+  description: z.string().trim().max(5000, "Description can be at most 5000 characters."),
   brand: text("Brand", 80),
   category: text("Category", 80),
   price: moneyInput("Price", 0.01, 1_000_000),
@@ -158,16 +151,20 @@ const ProductFieldsSchema = z.object({
     .refine(
       (u) => u === "" || u.startsWith("/images/") || /^https:\/\/[^\s]+$/.test(u),
       "Image URL must start with https:// or /images/, or be empty.",
-    )
-    .optional()
-    .default(""),
+    ),
   stockLevel: wholeNumber("Stock", 0, 1_000_000),
   tags: z
     .array(z.string().trim().min(1, "Tags cannot be empty.").max(40, "A tag can be at most 40 characters."))
-    .max(20, "A product can have at most 20 tags.")
-    .optional()
-    .default([]),
-  hidden: z.boolean({ error: "hidden must be true or false." }).optional().default(false),
+    .max(20, "A product can have at most 20 tags."),
+  hidden: z.boolean({ error: "hidden must be true or false." }),
+};
+
+const ProductFieldsSchema = z.object({
+  ...PRODUCT_FIELDS,
+  description: PRODUCT_FIELDS.description.optional().default(""),
+  imageUrl: PRODUCT_FIELDS.imageUrl.optional().default(""),
+  tags: PRODUCT_FIELDS.tags.optional().default([]),
+  hidden: PRODUCT_FIELDS.hidden.optional().default(false),
 });
 
 const listPriceNotBelowPrice = (p: { price?: number; listPrice?: number }) =>
@@ -183,30 +180,8 @@ export type CreateProductInput = z.input<typeof CreateProductSchema>;
 
 /** PATCH /api/merchant/products/:id: any subset of the fields; the result is checked as a whole. */
 export const UpdateProductSchema = z
-  .object({
-    sku: ProductFieldsSchema.shape.sku.optional(),
-    name: ProductFieldsSchema.shape.name.optional(),
-    description: z.string().trim().max(5000, "Description can be at most 5000 characters.").optional(),
-    brand: ProductFieldsSchema.shape.brand.optional(),
-    category: ProductFieldsSchema.shape.category.optional(),
-    price: ProductFieldsSchema.shape.price.optional(),
-    listPrice: ProductFieldsSchema.shape.listPrice.optional(),
-    imageUrl: z
-      .string()
-      .trim()
-      .max(2000, "Image URL can be at most 2000 characters.")
-      .refine(
-        (u) => u === "" || u.startsWith("/images/") || /^https:\/\/[^\s]+$/.test(u),
-        "Image URL must start with https:// or /images/, or be empty.",
-      )
-      .optional(),
-    stockLevel: ProductFieldsSchema.shape.stockLevel.optional(),
-    tags: z
-      .array(z.string().trim().min(1, "Tags cannot be empty.").max(40, "A tag can be at most 40 characters."))
-      .max(20, "A product can have at most 20 tags.")
-      .optional(),
-    hidden: z.boolean({ error: "hidden must be true or false." }).optional(),
-  })
+  .object(PRODUCT_FIELDS)
+  .partial()
   .refine((p) => Object.keys(p).length > 0, "Send at least one field to change.")
   .refine(listPriceNotBelowPrice, { message: LIST_PRICE_MESSAGE, path: ["listPrice"] });
 export type UpdateProductInput = z.input<typeof UpdateProductSchema>;

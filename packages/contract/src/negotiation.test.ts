@@ -21,7 +21,12 @@ describe("the NEGOTIATION_DATA block", () => {
     }
   });
   it("ignores a block that does not parse", () => {
-    expect(splitNegotiationData("Hi<NEGOTIATION_DATA>{oops</NEGOTIATION_DATA>")).toEqual({ display: "Hi", result: null });
-    expect(splitNegotiationData('Hi<NEGOTIATION_DATA>{"negotiation_complete":"yes"}</NEGOTIATION_DATA>').result).toBeNull();
+    expect(splitNegotiationData("Hi<NEGOTIATION_DATA>{oops</NEGOTIATION_DATA>")).toEqual({
+      display: "Hi",
+      result: null,
+    });
+    expect(
+      splitNegotiationData('Hi<NEGOTIATION_DATA>{"negotiation_complete":"yes"}</NEGOTIATION_DATA>').result,
+    ).toBeNull();
   });
 });

@@ -58,7 +58,12 @@ export const ApprovalSchema = z
     notes: z.string().nullable(),
     createdAt: z.string(),
     decidedAt: z.string().nullable(),
-    shopper: z.object({ name: z.string(), email: z.string(), loyaltyTier: z.string(), ordersCount: z.number().int() }),
+    shopper: z.object({
+      name: z.string(),
+      email: z.string(),
+      loyaltyTier: z.string(),
+      ordersCount: z.number().int(),
+    }),
   })
   .meta({ id: "Approval" });
 export type Approval = z.infer<typeof ApprovalSchema>;

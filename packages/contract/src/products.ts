@@ -30,6 +30,30 @@ export type ProductSort = z.infer<typeof ProductSortSchema>;
 
 export const MAX_PAGE_SIZE = 200;
 
+const PAGE_MESSAGE = "Page must be a whole number of at least 1.";
+const PAGE_SIZE_MESSAGE = `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`;
+
+/** The `page` query parameter of every paged list (from 1). */
+export function pageParam() {
+  return z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .optional()
+    .default(1);
+}
+
+/** The `pageSize` query parameter of every paged list (1 to MAX_PAGE_SIZE). */
+export function pageSizeParam(defaultSize: number) {
+  return z.coerce
+    .number({ error: PAGE_SIZE_MESSAGE })
+    .int(PAGE_SIZE_MESSAGE)
+    .min(1, PAGE_SIZE_MESSAGE)
+    .max(MAX_PAGE_SIZE, PAGE_SIZE_MESSAGE)
+    .optional()
+    .default(defaultSize);
+}
+
 const repeated = z
   .union([z.string(), z.array(z.string())])
   .optional()
@@ -44,19 +68,8 @@ export const ProductQuerySchema = z.object({
     .enum(SORTS, { error: `Sort must be one of: ${SORTS.join(", ")}.` })
     .optional()
     .default("featured"),
-  page: z.coerce
-    .number({ error: "Page must be a whole number of at least 1." })
-    .int("Page must be a whole number of at least 1.")
-    .min(1, "Page must be a whole number of at least 1.")
-    .optional()
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
-    .int(`Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`)
-    .min(1, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`)
-    .max(MAX_PAGE_SIZE, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`)
-    .optional()
-    .default(24),
+  page: pageParam(),
+  pageSize: pageSizeParam(24),
 });
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 
