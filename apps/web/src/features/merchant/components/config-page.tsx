@@ -50,11 +50,14 @@ function UnsavedMark({ show }: { show: boolean }) {
   if (!show) return null;
   return (
     <>
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-amber-500" />
+      <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-amber-500" />
       <span className="sr-only">(unsaved changes)</span>
     </>
   );
 }
+
+/** On a phone the three tabs share one row, a long name on two lines, rather than leave one alone below. */
+const TAB_TRIGGER = "py-1.5 text-center leading-tight whitespace-normal sm:whitespace-nowrap";
 
 function ConfigTabs({ merchantConfig }: { merchantConfig: MerchantConfig }) {
   const { config, updatedAt } = merchantConfig;
@@ -67,16 +70,16 @@ function ConfigTabs({ merchantConfig }: { merchantConfig: MerchantConfig }) {
   return (
     <Tabs defaultValue="limits" className="flex flex-col gap-2">
       <ConfigUnsavedGuard dirty={limits.dirty || tiers.dirty || rules.dirty || pricing.dirty} />
-      <TabsList className="h-auto flex-wrap justify-start gap-1 sm:h-9 sm:flex-nowrap">
-        <TabsTrigger value="limits" className="py-1.5">
+      <TabsList className="grid h-auto grid-cols-3 gap-1 sm:flex sm:h-9">
+        <TabsTrigger value="limits" className={TAB_TRIGGER}>
           Negotiation Limits
           <UnsavedMark show={limits.dirty} />
         </TabsTrigger>
-        <TabsTrigger value="tiers" className="py-1.5">
+        <TabsTrigger value="tiers" className={TAB_TRIGGER}>
           Tier Benefits
           <UnsavedMark show={tiers.dirty} />
         </TabsTrigger>
-        <TabsTrigger value="rules" className="py-1.5">
+        <TabsTrigger value="rules" className={TAB_TRIGGER}>
           Global Rules
           <UnsavedMark show={rules.dirty || pricing.dirty} />
         </TabsTrigger>
@@ -216,7 +219,7 @@ function GlobalRulesTab({
       onSave={() => save([rules, pricing])}
     >
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-1 font-medium">Negotiation</legend>
+        <legend className="mb-3 font-medium">Negotiation</legend>
         <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <ConfigNumberField form={rules} path="offer_expiry_minutes" />
           <ConfigNumberField form={rules} path="max_rounds" />
@@ -232,7 +235,7 @@ function GlobalRulesTab({
         </p>
       </fieldset>
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-1 font-medium">Shipping and tax</legend>
+        <legend className="mb-3 font-medium">Shipping and tax</legend>
         <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <ConfigNumberField form={pricing} path="free_shipping_threshold" />
           <ConfigNumberField form={pricing} path="flat_shipping" />

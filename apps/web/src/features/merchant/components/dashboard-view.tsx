@@ -115,7 +115,7 @@ function NegotiatorFigures({ negotiator }: { negotiator: MerchantDashboard["nego
   return (
     <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
       {figures.map(([label, value, testId]) => (
-        <div key={label} className="flex flex-col gap-1">
+        <div key={label} className="flex flex-col justify-between gap-1">
           <dt className="text-sm text-muted-foreground">{label}</dt>
           <dd className="text-xl font-semibold tabular-nums" data-testid={testId}>
             {value}

@@ -218,7 +218,7 @@ export function ProductsView({ onCatalogChanged }: ProductsViewProps) {
             autoComplete="off"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            className="h-10 pl-9"
+            className="pl-9"
           />
         </search>
         <div className="flex flex-col gap-2 sm:w-48">
