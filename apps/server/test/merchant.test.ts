@@ -284,6 +284,24 @@ describe.each(DB_KINDS)("merchant API on the %s database", (kind) => {
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ name: "Zephyrine Pour-Over Kettle", price: 20, listPrice: 25 });
     expect(edited.json.updatedAt > created.updatedAt).toBe(true);
+    // Renaming the SKU to one another product has: 409, and nothing of the edit is kept.
+    const other = await merchant.post("/api/merchant/products", {
+      sku: "MERCH-EDIT-0",
+      name: "Other Thing",
+      brand: "Nobody",
+      category: "Home & Kitchen",
+      price: 5,
+      listPrice: 5,
+      stockLevel: 1,
+    });
+    expect(other.status).toBe(201);
+    const clash = await patch(`/api/merchant/products/${created.id}`, { sku: "MERCH-EDIT-0", price: 21 });
+    expect(clash.status).toBe(409);
+    expect(clash.json.error.message).toBe("A product with SKU MERCH-EDIT-0 already exists.");
+    expect((await merchant.get(`/api/merchant/products/${created.id}`)).json).toMatchObject({
+      sku: "MERCH-EDIT-1",
+      price: 20,
+    });
 
     // The stored vector is the one of the new text, by the current (built-in) model.
     const [row] = await server.database.db

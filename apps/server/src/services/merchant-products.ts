@@ -107,12 +107,7 @@ export async function createMerchantProduct(
   deps: MerchantProductDeps,
   input: CreateInput,
 ): Promise<MerchantProduct> {
-  const [clash] = await deps.db
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.sku, input.sku))
-    .limit(1);
-  if (clash) throw duplicateSku(input.sku);
+  // The unique SKU index decides, so two racing creations cannot both pass a check.
   let created: { id: string } | undefined;
   try {
     [created] = await deps.db
@@ -160,14 +155,6 @@ export async function updateMerchantProduct(
       const listPrice = input.listPrice === undefined ? toCents(current.listPrice) : toCents(input.listPrice);
       if (listPrice < price) throw badRequest("List price cannot be lower than the price.");
       const sku = input.sku ?? current.sku;
-      if (sku !== current.sku) {
-        const [clash] = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.sku, sku))
-          .limit(1);
-        if (clash) throw duplicateSku(sku);
-      }
       // A generated picture follows its SKU (the image route draws it by SKU); a chosen one stays.
       const generated = current.imageUrl === productImagePath(current.sku);
       const imageUrl =
@@ -180,24 +167,20 @@ export async function updateMerchantProduct(
             : input.imageUrl;
       await tx
         .update(products)
+        // Drizzle leaves out the fields that are undefined: only what was sent changes.
         .set({
+          ...input,
           sku,
-          ...(input.name === undefined ? {} : { name: input.name }),
-          ...(input.description === undefined ? {} : { description: input.description }),
-          ...(input.brand === undefined ? {} : { brand: input.brand }),
-          ...(input.category === undefined ? {} : { category: input.category }),
           price: toDecimalString(price),
           listPrice: toDecimalString(listPrice),
           imageUrl,
-          ...(input.stockLevel === undefined ? {} : { stockLevel: input.stockLevel }),
-          ...(input.tags === undefined ? {} : { tags: input.tags }),
-          ...(input.hidden === undefined ? {} : { hidden: input.hidden }),
           updatedAt: new Date(),
         })
         .where(eq(products.id, id));
       return current;
     })
     .catch((error: unknown) => {
+      // Only a new SKU can clash with the unique index.
       if (isUniqueViolation(error)) throw duplicateSku(input.sku ?? "");
       throw error;
     });

@@ -5,7 +5,6 @@ import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.ts";
 import { productPairings, products } from "../db/schema.ts";
-import { isUniqueViolation } from "../lib/db-errors.ts";
 import { conflict, notFound } from "../lib/http-error.ts";
 import { moneyOut } from "./product-dto.ts";
 
@@ -74,17 +73,12 @@ export async function createPairing(db: Db, input: CreatePairingInput): Promise<
     throw notFound("No product has the id given as pairedProductId.");
   const duplicate = () =>
     conflict(`These two products already have this ${KIND_LABEL[input.kind]} pairing.`, "DUPLICATE_PAIRING");
-  let created: { id: string } | undefined;
-  try {
-    [created] = await db
-      .insert(productPairings)
-      .values({ kind: input.kind, productId: input.productId, pairedProductId: input.pairedProductId })
-      .onConflictDoNothing()
-      .returning({ id: productPairings.id });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate();
-    throw error;
-  }
+  // The unique index decides: a pairing that already exists inserts nothing.
+  const [created] = await db
+    .insert(productPairings)
+    .values({ kind: input.kind, productId: input.productId, pairedProductId: input.pairedProductId })
+    .onConflictDoNothing()
+    .returning({ id: productPairings.id });
   if (!created) throw duplicate();
   const [row] = await pairingQuery(db).where(eq(productPairings.id, created.id));
   if (!row) throw notFound("No product has the id given as pairedProductId.");
