@@ -1,4 +1,5 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
+import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/seller-config";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -12,20 +13,8 @@ vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 function makeConfig(): MerchantConfig {
   return {
-    config: {
-      negotiation_limits: {
-        max_auto_discount_pct: 15,
-        max_auto_discount_amount: 150,
-        bundling_discount_bonus: 5,
-      },
-      tier_benefits: {
-        extra_points: { NONE: 0, BRONZE: 1, SILVER: 2, GOLD: 3, PLATINUM: 5 },
-        thresholds: { SILVER: 500, GOLD: 2000, PLATINUM: 5000 },
-      },
-      escalation_rules: { ceiling_pct: 25, ceiling_amount: 400 },
-      global_rules: { offer_expiry_minutes: 30, max_rounds: 8 },
-      pricing: { free_shipping_threshold: 100, flat_shipping: 10, tax_rate_pct: 10 },
-    },
+    // The shop's defaults, copied so that a test cannot change them for the next one.
+    config: structuredClone(DEFAULT_SELLER_CONFIG),
     updatedAt: {
       negotiation_limits: null,
       tier_benefits: null,
