@@ -69,7 +69,6 @@ export type DashboardDay = z.infer<typeof DashboardDaySchema>;
 
 export const MerchantDashboardSchema = z
   .object({
-    stats: MerchantStatsSchema,
     /** One entry per day of the window, oldest first, days without orders included (zeros). */
     days: z.array(DashboardDaySchema),
     negotiator: z.object({

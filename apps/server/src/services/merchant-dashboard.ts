@@ -22,15 +22,14 @@ export async function merchantStats(db: Db): Promise<MerchantStats> {
 }
 
 /**
- * The dashboard over the last `days` UTC days (today included): the cards, revenue, orders and
- * negotiated order-level discount per day, and how the negotiator did.
+ * The dashboard over the last `days` UTC days (today included), beside the cards (merchantStats):
+ * revenue, orders and negotiated order-level discount per day, and how the negotiator did.
  */
 export async function merchantDashboard(db: Db, days: number, now = new Date()): Promise<MerchantDashboard> {
   const since = windowStart(now, days);
   const day = sql`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const talked = and(gte(negotiations.startedAt, since), gt(negotiations.rounds, 0));
-  const [stats, perDay, [negotiationRow], deals, [escalationRow]] = await Promise.all([
-    merchantStats(db),
+  const [perDay, [negotiationRow], deals, [escalationRow]] = await Promise.all([
     db
       .select({
         date: sql<string>`${day}`,
@@ -64,7 +63,6 @@ export async function merchantDashboard(db: Db, days: number, now = new Date()):
     escalations: escalationRow?.n ?? 0,
   });
   return {
-    stats,
     days: fillDays(totals, now, days).map((d) => ({
       date: d.date,
       orders: d.orders,

@@ -25,7 +25,6 @@ function stub(pendingApprovals: number) {
       }),
     "GET /api/merchant/dashboard?days=30": () =>
       jsonResponse(200, {
-        stats: { totalProducts: 180, activeNegotiations: 4, pendingApprovals, totalRevenue: 1234.5 },
         days: days(30),
         negotiator: {
           negotiations: 8,
