@@ -18,10 +18,10 @@
  * Run: npm run eval:negotiation   (EVAL_SHOPPERS_PER_PERSONA=n, EVAL_SEED=n to vary)
  * Exits 1 when any violation is found.
  */
-import { allocateDiscount } from "@haggle/domain/allocate-discount";
-import { decideCounterOffer, subtotalOf } from "@haggle/domain/decide-counter-offer";
-import type { LoyaltyTier } from "@haggle/domain/loyalty-tier";
-import type { Cents } from "@haggle/domain/money";
+import { allocateDiscount } from "@haggle/domain/pricing/allocate-discount";
+import { decideCounterOffer, subtotalOf } from "@haggle/domain/negotiation/decide-counter-offer";
+import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tier";
+import type { Cents } from "@haggle/domain/pricing/money";
 import type {
   BundleCandidate,
   Decision,
@@ -31,15 +31,15 @@ import type {
   PolicyLine,
   PolicyProfile,
   VoiceInput,
-} from "@haggle/domain/negotiation-types";
+} from "@haggle/domain/negotiation/negotiation-types";
 import {
   allowedFigures,
   statesOnlyAllowedFigures,
   writeBuiltInReply,
-} from "@haggle/domain/negotiation-voice";
-import { parseShopperMessage } from "@haggle/domain/parse-shopper-message";
-import { pricingRulesFrom, quoteCart } from "@haggle/domain/quote-cart";
-import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "@haggle/domain/seller-config";
+} from "@haggle/domain/negotiation/negotiation-voice";
+import { parseShopperMessage } from "@haggle/domain/negotiation/parse-shopper-message";
+import { pricingRulesFrom, quoteCart } from "@haggle/domain/pricing/quote-cart";
+import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "@haggle/domain/merchant/seller-config";
 import { buildCatalogue, type SeedProduct } from "../apps/server/src/db/seed/catalogue.ts";
 
 const SHOPPERS_PER_PERSONA = Number(process.env.EVAL_SHOPPERS_PER_PERSONA ?? 24);

@@ -14,8 +14,8 @@
  * measure the large catalogues with the indexes proposed for search, which the schema does not
  * have yet: GIN on tags, and HNSW on the local embedder's vectors where pgvector exists).
  */
-import { toDecimalString } from "@haggle/domain/money";
-import { EMPTY_FILTERS } from "@haggle/domain/shopping-request";
+import { toDecimalString } from "@haggle/domain/pricing/money";
+import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
 import { sql } from "drizzle-orm";
 import { embedTexts, LOCAL_EMBEDDING_MODEL, productEmbeddingText } from "../apps/server/src/ai/embeddings.ts";
 import { type Database, openDatabase } from "../apps/server/src/db/client.ts";

@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
-import { toCents } from "@haggle/domain/money";
-import { EMPTY_FILTERS, type ProductSearchFilters } from "@haggle/domain/shopping-request";
+import { toCents } from "@haggle/domain/pricing/money";
+import { EMPTY_FILTERS, type ProductSearchFilters } from "@haggle/domain/assistant/shopping-request";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedLocal } from "../src/ai/local-embedder.ts";

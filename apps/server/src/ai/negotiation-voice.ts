@@ -1,6 +1,6 @@
-import { allowedFigures, statesOnlyAllowedFigures, writeBuiltInReply } from "@haggle/domain/negotiation-voice";
-import { offerInDecision } from "@haggle/domain/decide-counter-offer";
-import type { VoiceInput } from "@haggle/domain/negotiation-types";
+import { allowedFigures, statesOnlyAllowedFigures, writeBuiltInReply } from "@haggle/domain/negotiation/negotiation-voice";
+import { offerInDecision } from "@haggle/domain/negotiation/decide-counter-offer";
+import type { VoiceInput } from "@haggle/domain/negotiation/negotiation-types";
 import type { Logger } from "../logger.ts";
 import { type AiConfig, completeText } from "./openai-compatible.ts";
 

@@ -11,7 +11,7 @@ import {
   UpdateProductSchema,
 } from "@haggle/contract/merchant";
 import { ApprovalStatusSchema } from "@haggle/contract/negotiation";
-import type { SellerConfig } from "@haggle/domain/seller-config";
+import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "../http/context.ts";

@@ -1,6 +1,6 @@
 import { type Cart, MAX_LINE_QUANTITY } from "@haggle/contract/cart";
-import { toCents, toDollars } from "@haggle/domain/money";
-import { pricingRulesFrom, type QuoteLine, quoteCart, unitPrice } from "@haggle/domain/quote-cart";
+import { toCents, toDollars } from "@haggle/domain/pricing/money";
+import { pricingRulesFrom, type QuoteLine, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { cartItems, carts, negotiationOffers, products } from "../db/schema.ts";

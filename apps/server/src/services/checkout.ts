@@ -1,7 +1,7 @@
 import type { Order } from "@haggle/contract/orders";
-import { loyaltyTierFor } from "@haggle/domain/loyalty-tier";
-import { toCents, toDecimalString } from "@haggle/domain/money";
-import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/quote-cart";
+import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
+import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
+import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { carts, negotiations, orderLines, orders, products, profiles } from "../db/schema.ts";

@@ -1,5 +1,5 @@
 import type { ProductList, ProductQuery } from "@haggle/contract/products";
-import { escapeLike, tokenizeSearch } from "@haggle/domain/search-text";
+import { escapeLike, tokenizeSearch } from "@haggle/domain/text/search-text";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { products } from "../db/schema.ts";

@@ -1,6 +1,6 @@
 import { CONFIG_TYPES, type ConfigType, type MerchantConfig } from "@haggle/contract/merchant";
-import { sellerConfigConflict } from "@haggle/domain/merge-seller-config";
-import type { SellerConfig } from "@haggle/domain/seller-config";
+import { sellerConfigConflict } from "@haggle/domain/merchant/merge-seller-config";
+import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { sellerConfig } from "../db/schema.ts";

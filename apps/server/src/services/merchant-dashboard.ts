@@ -1,6 +1,6 @@
 import type { MerchantDashboard, MerchantStats } from "@haggle/contract/merchant";
-import { type DayTotals, fillDays, negotiatorFigures, windowStart } from "@haggle/domain/merchant-dashboard";
-import { toCents, toDollars } from "@haggle/domain/money";
+import { type DayTotals, fillDays, negotiatorFigures, windowStart } from "@haggle/domain/merchant/merchant-dashboard";
+import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import { and, count, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { negotiationApprovals, negotiations, orders, products } from "../db/schema.ts";

@@ -1,6 +1,6 @@
 import type { MerchantOrder, MerchantOrderList, UpdateOrderStatusSchema } from "@haggle/contract/merchant";
 import type { OrderStatusSchema } from "@haggle/contract/orders";
-import { orderStatusMoveError } from "@haggle/domain/advance-order-status";
+import { orderStatusMoveError } from "@haggle/domain/orders/advance-order-status";
 import { count, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../db/client.ts";

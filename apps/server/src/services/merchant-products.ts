@@ -5,8 +5,8 @@ import type {
   MerchantProductQuery,
   UpdateProductSchema,
 } from "@haggle/contract/merchant";
-import { toCents, toDecimalString } from "@haggle/domain/money";
-import { escapeLike } from "@haggle/domain/search-text";
+import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
+import { escapeLike } from "@haggle/domain/text/search-text";
 import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { AiConfig } from "../ai/openai-compatible.ts";

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Offer } from "@haggle/contract/cart";
-import { allocateDiscount } from "@haggle/domain/allocate-discount";
-import type { LoyaltyTier } from "@haggle/domain/loyalty-tier";
-import { toCents, toDecimalString, toDollars } from "@haggle/domain/money";
-import type { NegotiationState, OfferReason, OfferTerms, PolicyLine } from "@haggle/domain/negotiation-types";
-import type { SellerConfig } from "@haggle/domain/seller-config";
+import { allocateDiscount } from "@haggle/domain/pricing/allocate-discount";
+import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tier";
+import { toCents, toDecimalString, toDollars } from "@haggle/domain/pricing/money";
+import type { NegotiationState, OfferReason, OfferTerms, PolicyLine } from "@haggle/domain/negotiation/negotiation-types";
+import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { type carts, negotiationApprovals, negotiationOffers, negotiations, profiles } from "../db/schema.ts";

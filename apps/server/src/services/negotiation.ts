@@ -11,18 +11,18 @@ import {
   escalationCeiling,
   limitsFor,
   offerInDecision,
-} from "@haggle/domain/decide-counter-offer";
-import { TIER_LABELS } from "@haggle/domain/loyalty-tier";
-import { toCents, toDecimalString, toDollars } from "@haggle/domain/money";
+} from "@haggle/domain/negotiation/decide-counter-offer";
+import { TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tier";
+import { toCents, toDecimalString, toDollars } from "@haggle/domain/pricing/money";
 import type {
   BundleCandidate,
   Decision,
   OfferQuote,
   OfferTerms,
   VoiceInput,
-} from "@haggle/domain/negotiation-types";
-import { parseShopperMessage } from "@haggle/domain/parse-shopper-message";
-import { pricingRulesFrom, quoteCart } from "@haggle/domain/quote-cart";
+} from "@haggle/domain/negotiation/negotiation-types";
+import { parseShopperMessage } from "@haggle/domain/negotiation/parse-shopper-message";
+import { pricingRulesFrom, quoteCart } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, desc, eq, gt, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import { type SpokenReply, speak } from "../ai/negotiation-voice.ts";
 import type { AiConfig } from "../ai/openai-compatible.ts";

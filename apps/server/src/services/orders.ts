@@ -1,5 +1,5 @@
 import type { Order } from "@haggle/contract/orders";
-import { displayOrderStatus, orderNumber } from "@haggle/domain/order-number";
+import { displayOrderStatus, orderNumber } from "@haggle/domain/orders/order-number";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";

@@ -1,5 +1,5 @@
 import type { Product } from "@haggle/contract/products";
-import { toCents, toDollars } from "@haggle/domain/money";
+import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import { products } from "../db/schema.ts";
 
 /** The columns a product answer needs: not the embedding nor the search vector (large, internal). */

@@ -1,6 +1,6 @@
 import type { CreatePairingInput, Pairing, PairingKind } from "@haggle/contract/merchant";
-import { toCents, toDecimalString } from "@haggle/domain/money";
-import type { BundleCandidate } from "@haggle/domain/negotiation-types";
+import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
+import type { BundleCandidate } from "@haggle/domain/negotiation/negotiation-types";
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client.ts";

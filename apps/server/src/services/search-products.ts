@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
-import { type Cents, toDecimalString } from "@haggle/domain/money";
-import type { ProductSearchFilters, SearchSort } from "@haggle/domain/shopping-request";
+import { type Cents, toDecimalString } from "@haggle/domain/pricing/money";
+import type { ProductSearchFilters, SearchSort } from "@haggle/domain/assistant/shopping-request";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import { currentEmbeddingModel, embedTexts, LOCAL_EMBEDDING_MODEL } from "../ai/embeddings.ts";
 import { findLexiconTerms, STOP_WORDS, splitWords, stemWord, termKey } from "../ai/local-embedder.ts";

@@ -1,4 +1,4 @@
-import { toDecimalString } from "@haggle/domain/money";
+import { toDecimalString } from "@haggle/domain/pricing/money";
 import { count } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { products, sellerConfig } from "../db/schema.ts";

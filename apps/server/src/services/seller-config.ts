@@ -1,5 +1,5 @@
-import { mergeSellerConfig } from "@haggle/domain/merge-seller-config";
-import type { SellerConfig } from "@haggle/domain/seller-config";
+import { mergeSellerConfig } from "@haggle/domain/merchant/merge-seller-config";
+import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { sellerConfig } from "../db/schema.ts";

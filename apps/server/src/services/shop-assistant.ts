@@ -1,8 +1,8 @@
 import type { Product } from "@haggle/contract/products";
-import { detectSmallTalk, writeAssistantReply } from "@haggle/domain/assistant-reply";
-import { toCents } from "@haggle/domain/money";
-import { parseShoppingRequest } from "@haggle/domain/parse-shopping-request";
-import { EMPTY_FILTERS, type SearchSort, type ShoppingRequest } from "@haggle/domain/shopping-request";
+import { detectSmallTalk, writeAssistantReply } from "@haggle/domain/assistant/assistant-reply";
+import { toCents } from "@haggle/domain/pricing/money";
+import { parseShoppingRequest } from "@haggle/domain/assistant/parse-shopping-request";
+import { EMPTY_FILTERS, type SearchSort, type ShoppingRequest } from "@haggle/domain/assistant/shopping-request";
 import { asc, eq } from "drizzle-orm";
 import { type AiConfig, AiHttpError, type ChatTurn, streamChat, type ToolSpec } from "../ai/openai-compatible.ts";
 import type { Db } from "../db/client.ts";

@@ -1,4 +1,4 @@
-import { formatUsd, toCents } from "@haggle/domain/money";
+import { formatUsd, toCents } from "@haggle/domain/pricing/money";
 
 /** API dollars (a whole number of cents) -> "$1,234.50". */
 export function formatPrice(dollars: number): string {

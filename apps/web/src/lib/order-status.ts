@@ -1,4 +1,4 @@
-import { displayOrderStatus, type OrderStatus } from "@haggle/domain/order-number";
+import { displayOrderStatus, type OrderStatus } from "@haggle/domain/orders/order-number";
 
 const LABELS: Record<OrderStatus, string> = {
   pending: "Pending",

@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
-import { discountBadgePercent, showsListPrice } from "@haggle/domain/discount-badge";
-import { formatUsd, toCents } from "@haggle/domain/money";
+import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
+import { formatUsd, toCents } from "@haggle/domain/pricing/money";
 import { ShoppingCartIcon, StarIcon } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";

@@ -1,6 +1,6 @@
 import type { CartItem } from "@haggle/contract/cart";
-import { showsListPrice } from "@haggle/domain/discount-badge";
-import { formatUsd, toCents } from "@haggle/domain/money";
+import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
+import { formatUsd, toCents } from "@haggle/domain/pricing/money";
 import { Trash2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { QuantityStepper } from "./quantity-stepper";

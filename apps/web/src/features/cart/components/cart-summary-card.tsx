@@ -1,5 +1,5 @@
 import type { Summary } from "@haggle/contract/cart";
-import { formatUsd, toCents } from "@haggle/domain/money";
+import { formatUsd, toCents } from "@haggle/domain/pricing/money";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";

@@ -1,5 +1,5 @@
 import type { Product } from "@haggle/contract/products";
-import { toCents } from "@haggle/domain/money";
+import { toCents } from "@haggle/domain/pricing/money";
 
 /** A line of the anonymous (browser-stored) cart: the product fields plus quantity and addedAt. */
 export type CartLine = Product & { quantity: number; addedAt: string };

@@ -1,5 +1,5 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
-import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/seller-config";
+import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";

@@ -1,5 +1,5 @@
 import type { Cart } from "@haggle/contract/cart";
-import { toCents } from "@haggle/domain/money";
+import { toCents } from "@haggle/domain/pricing/money";
 import { LoaderCircleIcon, ReceiptTextIcon } from "lucide-react";
 import { type Ref, useId } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import type { Profile } from "@haggle/contract/account";
 import type { Cart } from "@haggle/contract/cart";
-import { toCents } from "@haggle/domain/money";
+import { toCents } from "@haggle/domain/pricing/money";
 import { TagIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";

@@ -1,4 +1,4 @@
-import { formatUsd, toCents } from "@haggle/domain/money";
+import { formatUsd, toCents } from "@haggle/domain/pricing/money";
 import { PackageIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";

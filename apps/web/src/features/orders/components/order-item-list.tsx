@@ -1,5 +1,5 @@
-import { showsListPrice } from "@haggle/domain/discount-badge";
-import { formatUsd, toCents } from "@haggle/domain/money";
+import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
+import { formatUsd, toCents } from "@haggle/domain/pricing/money";
 import type { OrderView } from "../api/orders-api";
 
 /** The order's lines as recorded at checkout: name, quantity, the paid unit price (list price struck when higher). */

@@ -1,4 +1,4 @@
-import { formatUsd, toCents } from "@haggle/domain/money";
+import { formatUsd, toCents } from "@haggle/domain/pricing/money";
 import { Separator } from "@/components/ui/separator";
 import type { OrderView } from "../api/orders-api";
 import { FigureRow, FigureTotal } from "@/components/ui/figure-list";

@@ -1,4 +1,4 @@
-import { type Cents, formatUsd } from "./money.ts";
+import { type Cents, formatUsd } from "../pricing/money.ts";
 import type { ProductSearchFilters, SearchSort, ShoppingRequest } from "./shopping-request.ts";
 
 /**

@@ -20,7 +20,7 @@ import type {
   PolicyLine,
   ShopperIntent,
 } from "./negotiation-types.ts";
-import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "./seller-config.ts";
+import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "../merchant/seller-config.ts";
 
 const line = (price: number, quantity = 1, extra: Partial<PolicyLine> = {}): PolicyLine => ({
   cartItemId: `item-${price}-${quantity}`,

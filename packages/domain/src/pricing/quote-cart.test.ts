@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PricingError, pricingRulesFrom, quoteCart } from "./quote-cart.ts";
-import { DEFAULT_SELLER_CONFIG } from "./seller-config.ts";
+import { DEFAULT_SELLER_CONFIG } from "../merchant/seller-config.ts";
 
 const rules = pricingRulesFrom(DEFAULT_SELLER_CONFIG.pricing);
 const line = (price: number, quantity = 1, listPrice = price, priceSnapshot: number | null = null) => ({

@@ -17,7 +17,7 @@ import type {
   ShopperAsk,
   VoiceInput,
 } from "./negotiation-types.ts";
-import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "./seller-config.ts";
+import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "../merchant/seller-config.ts";
 
 const offer: OfferTerms = {
   discount: 3085,

@@ -1,5 +1,5 @@
 import { type Cents, assertCents, percentOf } from "./money.ts";
-import type { PricingSettings } from "./seller-config.ts";
+import type { PricingSettings } from "../merchant/seller-config.ts";
 import { toCents } from "./money.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Cents } from "./money.ts";
+import type { Cents } from "../pricing/money.ts";
 
 /**
  * What a shopper asked the shopping assistant for, as structured search: the free-text words

@@ -1,6 +1,6 @@
-import type { Cents } from "./money.ts";
-import { toCents } from "./money.ts";
-import type { TierBenefits } from "./seller-config.ts";
+import type { Cents } from "../pricing/money.ts";
+import { toCents } from "../pricing/money.ts";
+import type { TierBenefits } from "../merchant/seller-config.ts";
 
 export type LoyaltyTier = "NONE" | "BRONZE" | "SILVER" | "GOLD" | "PLATINUM";
 

@@ -1,6 +1,6 @@
 import type { LoyaltyTier } from "./loyalty-tier.ts";
-import type { Cents } from "./money.ts";
-import type { SellerConfig } from "./seller-config.ts";
+import type { Cents } from "../pricing/money.ts";
+import type { SellerConfig } from "../merchant/seller-config.ts";
 
 /** Percentages in the negotiation are basis points: 15% = 1500. */
 export type BasisPoints = number;

@@ -1,5 +1,5 @@
 import { type LoyaltyTier, TIER_LABELS } from "./loyalty-tier.ts";
-import { type Cents, formatUsd } from "./money.ts";
+import { type Cents, formatUsd } from "../pricing/money.ts";
 import type { BasisPoints, OfferReason, OfferTerms, ShopperAsk, VoiceInput } from "./negotiation-types.ts";
 import { hundredthsOf, normalizeForFigures, type NumberToken, scanNumbers } from "./parse-shopper-message.ts";
 

@@ -1,4 +1,4 @@
-import type { Cents } from "./money.ts";
+import type { Cents } from "../pricing/money.ts";
 
 /** One UTC day of orders as the database groups them. */
 export interface DayTotals {

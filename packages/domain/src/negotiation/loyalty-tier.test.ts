@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loyaltyTierFor } from "./loyalty-tier.ts";
-import { orderNumber, displayOrderStatus } from "./order-number.ts";
-import { DEFAULT_SELLER_CONFIG } from "./seller-config.ts";
+import { orderNumber, displayOrderStatus } from "../orders/order-number.ts";
+import { DEFAULT_SELLER_CONFIG } from "../merchant/seller-config.ts";
 
 const t = DEFAULT_SELLER_CONFIG.tier_benefits.thresholds;
 

@@ -1,4 +1,4 @@
-import type { Cents } from "./money.ts";
+import type { Cents } from "../pricing/money.ts";
 import type {
   BasisPoints,
   Decision,
@@ -9,7 +9,7 @@ import type {
   PolicyLine,
   ShopperAsk,
 } from "./negotiation-types.ts";
-import type { SellerConfig } from "./seller-config.ts";
+import type { SellerConfig } from "../merchant/seller-config.ts";
 import type { LoyaltyTier } from "./loyalty-tier.ts";
 
 /**

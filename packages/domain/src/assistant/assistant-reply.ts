@@ -1,5 +1,5 @@
-import { formatUsd } from "./money.ts";
-import type { Cents } from "./money.ts";
+import { formatUsd } from "../pricing/money.ts";
+import type { Cents } from "../pricing/money.ts";
 
 /** The words of the built-in shopping assistant around a carousel of real products. */
 export interface AssistantReplyInput {
