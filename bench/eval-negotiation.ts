@@ -7,7 +7,7 @@
  * parser (parseShopperMessage), the real policy (decideCounterOffer), the real built-in voice
  * (writeBuiltInReply, whose every figure is checked with statesOnlyAllowedFigures) and, on a deal,
  * the real allocation (allocateDiscount) and pricing rule (quoteCart). The glue between turns
- * mirrors apps/server/src/services/negotiation.ts (which offer stands, approvals, bundle
+ * mirrors apps/server/src/modules/negotiation/negotiation.service.ts (which offer stands, approvals, bundle
  * candidates). Carts come from the seeded catalogue; a seeded PRNG makes every run identical.
  * The merchant approves an escalated ask of at most 20% six times in ten, and rejects the rest.
  *
@@ -40,7 +40,7 @@ import {
 import { parseShopperMessage } from "@haggle/domain/negotiation/parse-shopper-message";
 import { pricingRulesFrom, quoteCart } from "@haggle/domain/pricing/quote-cart";
 import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "@haggle/domain/merchant/seller-config";
-import { buildCatalogue, type SeedProduct } from "../apps/server/src/db/seed/catalogue.ts";
+import { buildCatalogue, type SeedProduct } from "../apps/server/src/platform/db/seed/catalogue.ts";
 
 const SHOPPERS_PER_PERSONA = Number(process.env.EVAL_SHOPPERS_PER_PERSONA ?? 24);
 const SEED = Number(process.env.EVAL_SEED ?? 20_261_122);

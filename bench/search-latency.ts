@@ -1,5 +1,5 @@
 /**
- * Hybrid product search latency (apps/server/src/services/search-products.ts), measured
+ * Hybrid product search latency (apps/server/src/modules/catalog/search-products.service.ts), measured
  * in-process on searchProducts itself: at the seeded 180 products and at a large generated
  * catalogue (100,000 by default: the seed multiplied with edition, colour and price
  * variations), on a fresh embedded database (pgvector path) and, with BENCH_DATABASE_URL, on a
@@ -17,13 +17,13 @@
 import { toDecimalString } from "@haggle/domain/pricing/money";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
 import { sql } from "drizzle-orm";
-import { embedTexts, LOCAL_EMBEDDING_MODEL, productEmbeddingText } from "../apps/server/src/ai/embeddings.ts";
-import { type Database, openDatabase } from "../apps/server/src/db/client.ts";
-import { products } from "../apps/server/src/db/schema.ts";
-import { buildCatalogue, type SeedProduct } from "../apps/server/src/db/seed/catalogue.ts";
-import { embedMissingProducts } from "../apps/server/src/services/product-embeddings.ts";
-import { searchProducts } from "../apps/server/src/services/search-products.ts";
-import { productImagePath, seedCatalogue } from "../apps/server/src/services/seed-catalogue.ts";
+import { embedTexts, LOCAL_EMBEDDING_MODEL, productEmbeddingText } from "../apps/server/src/platform/ai/embeddings.ts";
+import { type Database, openDatabase } from "../apps/server/src/platform/db/client.ts";
+import { products } from "../apps/server/src/platform/db/schema.ts";
+import { buildCatalogue, type SeedProduct } from "../apps/server/src/platform/db/seed/catalogue.ts";
+import { embedMissingProducts } from "../apps/server/src/modules/catalog/product-embeddings.service.ts";
+import { searchProducts } from "../apps/server/src/modules/catalog/search-products.service.ts";
+import { productImagePath, seedCatalogue } from "../apps/server/src/modules/admin/seed.service.ts";
 import { SEARCH_QUERIES } from "../apps/server/test/fixtures/search-queries.ts";
 import { withFreshServerDatabase } from "./lib/server-process.ts";
 

@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { parseEnv } from "./env.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger } from "./platform/logger.ts";
 import { publicUrl, startRuntime } from "./server-runtime.ts";
 
 const processStarted = performance.now();

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { createAuth } from "./auth.ts";
-import { type Database, openDatabase } from "./db/client.ts";
-import { appSettings } from "./db/schema.ts";
+import { createAuth } from "./platform/auth.ts";
+import { type Database, openDatabase } from "./platform/db/client.ts";
+import { appSettings } from "./platform/db/schema.ts";
 import type { Env } from "./env.ts";
 import type { AppDeps } from "./http/context.ts";
-import type { Logger } from "./logger.ts";
-import { EventBus } from "./realtime/event-bus.ts";
-import { seedIfEmpty } from "./services/seed-catalogue.ts";
+import type { Logger } from "./platform/logger.ts";
+import { EventBus } from "./platform/realtime/event-bus.ts";
+import { seedIfEmpty } from "./modules/admin/seed.service.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userRoles } from "../src/db/schema.ts";
-import { ROUTE_DOCS, type RouteDoc } from "../src/openapi.ts";
+import { userRoles } from "../src/platform/db/schema.ts";
+import { ROUTE_DOCS, type RouteDoc } from "../src/http/openapi.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../src/db/schema.ts";
+import { products } from "../src/platform/db/schema.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 

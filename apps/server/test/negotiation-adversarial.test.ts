@@ -14,7 +14,7 @@
 import { splitNegotiationData } from "@haggle/contract/negotiation";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { negotiationApprovals, negotiationOffers, products, profiles } from "../src/db/schema.ts";
+import { negotiationApprovals, negotiationOffers, products, profiles } from "../src/platform/db/schema.ts";
 import { HttpClient, readChatStream, uniqueEmail } from "./support/http-client.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 

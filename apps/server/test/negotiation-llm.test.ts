@@ -9,7 +9,7 @@
 import { splitNegotiationData } from "@haggle/contract/negotiation";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { negotiationApprovals, negotiationOffers } from "../src/db/schema.ts";
+import { negotiationApprovals, negotiationOffers } from "../src/platform/db/schema.ts";
 import { HttpClient, readChatStream, uniqueEmail } from "./support/http-client.ts";
 import { type MockOpenAi, type MockReply, startMockOpenAi } from "./support/mock-openai.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";

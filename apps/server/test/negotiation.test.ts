@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { splitNegotiationData } from "@haggle/contract/negotiation";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { negotiationOffers, sellerConfig } from "../src/db/schema.ts";
+import { negotiationOffers, sellerConfig } from "../src/platform/db/schema.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { openEvents } from "./support/realtime-client.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";

@@ -3,10 +3,10 @@ import { toCents } from "@haggle/domain/pricing/money";
 import { EMPTY_FILTERS, type ProductSearchFilters } from "@haggle/domain/assistant/shopping-request";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embedLocal } from "../src/ai/local-embedder.ts";
-import { products } from "../src/db/schema.ts";
-import { buildCatalogue } from "../src/db/seed/catalogue.ts";
-import { countMissingEmbeddings, embedProduct, vectorLiteral } from "../src/services/product-embeddings.ts";
+import { embedLocal } from "../src/platform/ai/local-embedder.ts";
+import { products } from "../src/platform/db/schema.ts";
+import { buildCatalogue } from "../src/platform/db/seed/catalogue.ts";
+import { countMissingEmbeddings, embedProduct, vectorLiteral } from "../src/modules/catalog/product-embeddings.service.ts";
 import {
   editDistance,
   expandQuery,
@@ -14,7 +14,7 @@ import {
   requiredCoverage,
   type SearchDeps,
   searchProducts,
-} from "../src/services/search-products.ts";
+} from "../src/modules/catalog/search-products.service.ts";
 import { type LabelledQuery, SEARCH_QUERIES } from "./fixtures/search-queries.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { type DbKind, DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";

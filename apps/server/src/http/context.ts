@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import type { AiConfig } from "../ai/openai-compatible.ts";
-import type { Auth } from "../auth.ts";
-import type { Database } from "../db/client.ts";
-import type { Logger } from "../logger.ts";
-import type { EventBus } from "../realtime/event-bus.ts";
+import type { AiConfig } from "../platform/ai/openai-compatible.ts";
+import type { Auth } from "../platform/auth.ts";
+import type { Database } from "../platform/db/client.ts";
+import type { Logger } from "../platform/logger.ts";
+import type { EventBus } from "../platform/realtime/event-bus.ts";
 
 export interface AppConfig {
   /** The built web app to serve (index.html + assets); null serves the API alone. */

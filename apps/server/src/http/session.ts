@@ -1,4 +1,4 @@
-import { unauthorized } from "../lib/http-error.ts";
+import { unauthorized } from "./http-error.ts";
 import type { AppContext, SessionUser } from "./context.ts";
 
 /** The signed-in user of this request (cookie or bearer token), looked up once per request. */

@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { createApp } from "../../src/app.ts";
-import { type Database, openDatabase } from "../../src/db/client.ts";
+import { type Database, openDatabase } from "../../src/platform/db/client.ts";
 import { parseEnv } from "../../src/env.ts";
-import { createLogger } from "../../src/logger.ts";
+import { createLogger } from "../../src/platform/logger.ts";
 import { startRuntime } from "../../src/server-runtime.ts";
 
 export type DbKind = "embedded" | "postgres";

@@ -1,0 +1,71 @@
+import { SignInSchema, SignUpSchema } from "@haggle/contract/account";
+import { Hono } from "hono";
+import { tooManyRequests } from "../../http/http-error.ts";
+import { assertNoNul, parseWith } from "../../http/validate.ts";
+import { clientIp } from "../../http/client-ip.ts";
+import type { AppContext, AppEnv } from "../../http/context.ts";
+import { hitRateLimit } from "../../platform/rate-limit.ts";
+
+const RATE_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
+
+async function readJson(c: AppContext): Promise<unknown> {
+  const text = await c.req.raw.clone().text();
+  assertNoNul(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** better-auth answers errors as {code, message}; the API's shape is {error: {code, message}}. */
+async function normalizeError(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json"))
+    return response;
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  const status = response.status >= 500 ? 400 : response.status;
+  return new Response(
+    JSON.stringify({
+      error: {
+        code: body.code ?? "AUTH_ERROR",
+        message: body.message || "An error occurred during authentication",
+      },
+    }),
+    { status, headers },
+  );
+}
+
+export function authRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.post("/sign-up/email", async (c, next) => {
+    const body = await readJson(c);
+    if (body === undefined) parseWith(SignUpSchema, null);
+    parseWith(SignUpSchema, body);
+    await next();
+  });
+
+  app.post("/sign-in/email", async (c, next) => {
+    const body = await readJson(c);
+    const { email } = parseWith(SignInSchema, body ?? null);
+    const { db } = c.get("deps").database;
+    const { windowSeconds, perIp, perAccount } = c.get("deps").config.authRateLimit;
+    const byIp = await hitRateLimit(db, `sign-in:ip:${clientIp(c)}`, perIp, windowSeconds);
+    const byAccount = await hitRateLimit(
+      db,
+      `sign-in:account:${email.toLowerCase()}`,
+      perAccount,
+      windowSeconds,
+    );
+    if (!byIp.allowed || !byAccount.allowed) {
+      c.header("Retry-After", String(Math.max(byIp.retryAfterSeconds, byAccount.retryAfterSeconds)));
+      throw tooManyRequests(RATE_LIMIT_MESSAGE);
+    }
+    await next();
+  });
+
+  app.on(["GET", "POST"], "/*", async (c) => normalizeError(await c.get("deps").auth.handler(c.req.raw)));
+  return app;
+}
