@@ -1,0 +1,147 @@
+/**
+ * The import rules that keep the house easy to live in (docs/decisions/0006-module-rules.md).
+ * `npm run lint:deps` checks them; `npm test` runs it. Each rule's comment is what a breach
+ * prints, so it says what to do instead.
+ */
+const MODULE_FILE = "^apps/server/src/modules/[^/]+/";
+const ROUTES_OR_HTTP = "(\\.routes\\.ts$|^apps/server/src/http/|^apps/server/src/app\\.ts$)";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "domain-is-pure",
+      comment:
+        "packages/domain imports only packages/domain: no I/O, no zod, no Node built-ins. Move the impure part to the server.",
+      severity: "error",
+      from: { path: "^packages/domain/src/", pathNot: "\\.test\\.ts$" },
+      to: { pathNot: "^packages/domain/src/" },
+    },
+    {
+      name: "domain-tests-are-pure-too",
+      comment: "Domain tests import the domain, vitest and fast-check only.",
+      severity: "error",
+      from: { path: "^packages/domain/src/.+\\.test\\.ts$" },
+      to: { pathNot: ["^packages/domain/src/", "(^|/)node_modules/(vitest|fast-check)/"] },
+    },
+    {
+      name: "contract-imports-zod-and-domain",
+      comment: "packages/contract imports only zod and packages/domain.",
+      severity: "error",
+      from: { path: "^packages/contract/src/" },
+      to: { pathNot: ["^packages/contract/src/", "^packages/domain/src/", "(^|/)node_modules/zod/"] },
+    },
+    {
+      name: "web-features-are-independent",
+      comment:
+        "A feature never imports another feature: move the shared piece to src/lib or src/components, or let them meet in src/app.",
+      severity: "error",
+      from: { path: "^apps/web/src/features/([^/]+)/" },
+      to: { path: "^apps/web/src/features/", pathNot: "^apps/web/src/features/$1/" },
+    },
+    {
+      name: "web-reaches-only-packages",
+      comment: "The web app talks to the server over HTTP; it imports only packages/contract and packages/domain.",
+      severity: "error",
+      from: { path: "^apps/web/src/" },
+      to: { path: "^(apps/server|bench|e2e)/" },
+    },
+    {
+      name: "ui-primitives-know-no-features",
+      comment: "src/components/ui holds primitives: no data fetching, no feature code.",
+      severity: "error",
+      from: { path: "^apps/web/src/components/ui/" },
+      to: { path: "^apps/web/src/(features|app)/" },
+    },
+    {
+      name: "only-http-and-routes-know-hono",
+      comment:
+        "Services, stores and platform code take plain values and throw DomainError: only apps/server/src/http and *.routes.ts import hono or http/.",
+      severity: "error",
+      from: {
+        path: "^apps/server/src/(modules|platform)/",
+        pathNot: "\\.routes\\.ts$",
+      },
+      to: { path: ["(^|/)node_modules/(hono|@hono)/", "^apps/server/src/http/"] },
+    },
+    {
+      name: "only-stores-touch-the-schema",
+      comment: "Only *.store.ts files (and platform/db itself) query tables: move the query into the module's store.",
+      severity: "error",
+      from: { path: MODULE_FILE, pathNot: "\\.store\\.ts$" },
+      to: { path: ["^apps/server/src/platform/db/schema\\.ts$", "(^|/)node_modules/drizzle-orm/"] },
+    },
+    {
+      name: "http-layer-touches-no-tables",
+      comment: "apps/server/src/http and app.ts reach data through a module's store or service, never the schema.",
+      severity: "error",
+      from: { path: "^apps/server/src/(http/|app\\.ts$)" },
+      to: { path: ["^apps/server/src/platform/db/schema\\.ts$", "(^|/)node_modules/drizzle-orm/"] },
+    },
+    {
+      name: "no-module-uses-another-modules-service",
+      comment:
+        "A module may use another module's store, never its service or routes: move the shared read into that module's store.",
+      severity: "error",
+      from: { path: "^apps/server/src/modules/([^/]+)/" },
+      to: {
+        path: "^apps/server/src/modules/[^/]+/.+\\.(service|routes)\\.ts$",
+        pathNot: "^apps/server/src/modules/$1/",
+      },
+    },
+    {
+      name: "layers-point-down",
+      comment: "routes > services > stores: a store never imports a service or routes, a service never imports routes.",
+      severity: "error",
+      from: { path: "\\.(store|service)\\.ts$" },
+      to: { path: "\\.routes\\.ts$" },
+    },
+    {
+      name: "stores-import-no-services",
+      comment: "routes > services > stores: a store never imports a service.",
+      severity: "error",
+      from: { path: "\\.store\\.ts$" },
+      to: { path: "\\.service\\.ts$" },
+    },
+    {
+      name: "platform-knows-no-modules",
+      comment: "platform/ (db, ai, realtime, auth) is below the modules and never imports them.",
+      severity: "error",
+      from: { path: "^apps/server/src/platform/", pathNot: "\\.routes\\.ts$|^apps/server/src/platform/db/seed/" },
+      to: { path: MODULE_FILE },
+    },
+    {
+      name: "server-imports-no-apps",
+      comment: "The server imports only packages/: never the web app, e2e or bench.",
+      severity: "error",
+      from: { path: "^apps/server/" },
+      to: { path: "^(apps/web|bench|e2e)/" },
+    },
+    {
+      name: "bench-uses-the-testing-export",
+      comment:
+        "bench reaches the server only through apps/server/src/testing.ts (or over HTTP): add what it needs there.",
+      severity: "error",
+      from: { path: "^bench/" },
+      to: { path: "^apps/server/", pathNot: "^apps/server/src/testing\\.ts$" },
+    },
+    {
+      name: "no-circular",
+      comment: "Import cycles make load order matter and modules inseparable.",
+      severity: "error",
+      from: { path: "^(apps|packages)/" },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(dist|\\.artifacts)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
