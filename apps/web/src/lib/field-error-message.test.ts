@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorMessage } from "./field-error-message.ts";
+import { fieldErrorMessage, formRuleMessage } from "./field-error-message.ts";
 
 describe("fieldErrorMessage", () => {
   it("reads a field's own message", () => {
@@ -13,5 +13,11 @@ describe("fieldErrorMessage", () => {
   });
   it("is undefined without an error", () => {
     expect(fieldErrorMessage(undefined)).toBeUndefined();
+  });
+  it("reads a rule about the whole form from the empty path", () => {
+    expect(formRuleMessage({ "": { type: "custom", message: "Choose both products first." } })).toBe(
+      "Choose both products first.",
+    );
+    expect(formRuleMessage({ sku: { type: "custom", message: "SKU is required." } })).toBeUndefined();
   });
 });

@@ -13,3 +13,8 @@ export function fieldErrorMessage(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The message of a rule about the whole form: the zod resolver files it under the empty path. */
+export function formRuleMessage(errors: object): string | undefined {
+  return fieldErrorMessage((errors as Record<string, unknown>)[""]);
+}
