@@ -1,6 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { PASSWORD_MIN, SignInSchema, SignUpSchema } from "@haggle/contract/account";
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -13,27 +15,19 @@ import { useAuthenticate } from "../api/use-authenticate";
 
 type Mode = "sign-in" | "sign-up";
 type Field = "name" | "email" | "password";
-type FieldErrors = Partial<Record<Field, string>>;
+type AuthFields = Record<Field, string>;
+
+/** The order the form shows its fields in: the first invalid one gets the focus. */
+const FIELD_ORDER: readonly Field[] = ["name", "email", "password"];
+
+/** Sign-in checks email and password only; a name typed before switching waits for sign-up. */
+const SignInFormSchema = SignInSchema.extend({ name: z.string() });
 
 const GENERIC_AUTH_ERROR = "An error occurred during authentication";
 
 function authErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError && error.code !== "HTTP_ERROR" && error.message) return error.message;
   return GENERIC_AUTH_ERROR;
-}
-
-function validate(mode: Mode, values: Record<Field, string>): FieldErrors {
-  const result =
-    mode === "sign-up"
-      ? SignUpSchema.safeParse(values)
-      : SignInSchema.safeParse({ email: values.email, password: values.password });
-  if (result.success) return {};
-  const { fieldErrors } = z.flattenError(result.error) as { fieldErrors: Partial<Record<Field, string[]>> };
-  return {
-    name: fieldErrors.name?.[0],
-    email: fieldErrors.email?.[0],
-    password: fieldErrors.password?.[0],
-  };
 }
 
 interface AuthFormProps {
@@ -47,48 +41,57 @@ export function AuthForm({ redirectTo }: AuthFormProps) {
   const navigate = useNavigate();
   const authenticate = useAuthenticate();
   const [mode, setMode] = useState<Mode>("sign-in");
-  const [values, setValues] = useState<Record<Field, string>>({ name: "", email: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const isSignUp = mode === "sign-up";
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setFocus,
+    formState: { errors },
+  } = useForm<AuthFields>({
+    defaultValues: { name: "", email: "", password: "" },
+    resolver: zodResolver(isSignUp ? SignUpSchema : SignInFormSchema),
+    // Checked on submit only; editing a field clears its message until the next try.
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const formError = errors.root?.server?.message;
 
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
+  const field = (name: Field) => register(name, { onChange: () => clearErrors(name) });
 
   function switchMode() {
     setMode(isSignUp ? "sign-in" : "sign-up");
-    setErrors({});
-    setFormError(null);
+    clearErrors();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (authenticate.isPending) return;
-    const fieldErrors = validate(mode, values);
-    setErrors(fieldErrors);
-    setFormError(null);
-    const firstInvalid = (["name", "email", "password"] as const).find((field) => fieldErrors[field]);
-    if (firstInvalid) {
-      document.getElementById(`${id}-${firstInvalid}`)?.focus();
-      return;
-    }
+  const onValid = (values: AuthFields) => {
     const request = isSignUp
-      ? { mode, email: values.email, password: values.password, name: values.name.trim() }
+      ? { mode, email: values.email, password: values.password, name: values.name }
       : { mode, email: values.email, password: values.password };
     authenticate.mutate(request, {
       onSuccess: () => navigate(redirectTo, { replace: true }),
       onError: (error) => {
         const message = authErrorMessage(error);
-        setFormError(message);
+        setError("root.server", { message });
         toast.error(message);
       },
     });
+  };
+
+  const onInvalid = (invalid: FieldErrors<AuthFields>) => {
+    const first = FIELD_ORDER.find((name) => invalid[name]);
+    if (first) setFocus(first);
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (authenticate.isPending) return;
+    void handleSubmit(onValid, onInvalid)(event);
   }
 
-  const describedBy = (field: Field, hint?: string) =>
-    [hint, errors[field] ? `${id}-${field}-error` : undefined].filter(Boolean).join(" ") || undefined;
+  const describedBy = (name: Field, hint?: string) =>
+    [hint, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <Card className="w-full max-w-md">
@@ -112,17 +115,15 @@ export function AuthForm({ redirectTo }: AuthFormProps) {
               <Label htmlFor={`${id}-name`}>Full Name</Label>
               <Input
                 id={`${id}-name`}
-                name="name"
                 autoComplete="name"
-                value={values.name}
-                onChange={(event) => update("name", event.target.value)}
+                {...field("name")}
                 aria-invalid={errors.name ? true : undefined}
                 aria-describedby={describedBy("name")}
                 required
               />
               {errors.name && (
                 <p id={`${id}-name-error`} className="text-sm text-destructive">
-                  {errors.name}
+                  {errors.name.message}
                 </p>
               )}
             </div>
@@ -131,19 +132,17 @@ export function AuthForm({ redirectTo }: AuthFormProps) {
             <Label htmlFor={`${id}-email`}>Email</Label>
             <Input
               id={`${id}-email`}
-              name="email"
               type="email"
               autoComplete="email"
               inputMode="email"
-              value={values.email}
-              onChange={(event) => update("email", event.target.value)}
+              {...field("email")}
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={describedBy("email")}
               required
             />
             {errors.email && (
               <p id={`${id}-email-error`} className="text-sm text-destructive">
-                {errors.email}
+                {errors.email.message}
               </p>
             )}
           </div>
@@ -151,12 +150,10 @@ export function AuthForm({ redirectTo }: AuthFormProps) {
             <Label htmlFor={`${id}-password`}>Password</Label>
             <Input
               id={`${id}-password`}
-              name="password"
               type="password"
               autoComplete={isSignUp ? "new-password" : "current-password"}
               minLength={PASSWORD_MIN}
-              value={values.password}
-              onChange={(event) => update("password", event.target.value)}
+              {...field("password")}
               aria-invalid={errors.password ? true : undefined}
               aria-describedby={describedBy("password", `${id}-password-hint`)}
               required
@@ -166,7 +163,7 @@ export function AuthForm({ redirectTo }: AuthFormProps) {
             </p>
             {errors.password && (
               <p id={`${id}-password-error`} className="text-sm text-destructive">
-                {errors.password}
+                {errors.password.message}
               </p>
             )}
           </div>

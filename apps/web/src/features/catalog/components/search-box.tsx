@@ -1,6 +1,7 @@
 import { SearchIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Input } from "@/components/ui/input";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 
 const DEBOUNCE_MS = 250;
 
@@ -14,25 +15,28 @@ interface SearchBoxProps {
 /** Free-text search; keeps its own draft while typing and follows the URL on back/forward. */
 export function SearchBox({ value, onCommit }: SearchBoxProps) {
   const id = useId();
-  const [draft, setDraft] = useState(value);
+  // Each edit is a new object, so a pause commits it even when the same text rested before.
+  const [draft, setDraft] = useState({ text: value });
+  const settled = useDebouncedValue(draft, DEBOUNCE_MS);
   const committed = useRef(value);
+  const commit = useRef(onCommit);
+  useLayoutEffect(() => {
+    commit.current = onCommit;
+  });
 
   useEffect(() => {
     if (value !== committed.current) {
       committed.current = value;
-      setDraft(value);
+      setDraft({ text: value });
     }
   }, [value]);
 
   useEffect(() => {
-    const next = draft.trim();
+    const next = settled.text.trim();
     if (next === committed.current) return;
-    const timer = window.setTimeout(() => {
-      committed.current = next;
-      onCommit(next);
-    }, DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [draft, onCommit]);
+    committed.current = next;
+    commit.current(next);
+  }, [settled]);
 
   return (
     <search className="relative flex-1">
@@ -49,8 +53,8 @@ export function SearchBox({ value, onCommit }: SearchBoxProps) {
         placeholder="Search products..."
         autoComplete="off"
         enterKeyHint="search"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        value={draft.text}
+        onChange={(event) => setDraft({ text: event.target.value })}
         className="h-10 pl-9"
       />
     </search>

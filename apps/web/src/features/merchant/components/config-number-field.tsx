@@ -40,12 +40,10 @@ export function ConfigNumberField({ form, path, className }: ConfigNumberFieldPr
         )}
         <Input
           id={id}
-          name={id}
           type="number"
           inputMode={whole ? "numeric" : "decimal"}
           step={whole ? 1 : "any"}
-          value={form.values[path] ?? ""}
-          onChange={(event) => form.setField(path, event.target.value)}
+          {...form.field(path)}
           aria-invalid={error !== undefined}
           aria-describedby={`${id}-help${error === undefined ? "" : ` ${id}-error`}`}
           className={cn(

@@ -1,7 +1,7 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
 import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -35,7 +35,7 @@ function configServer(reject?: { status: number; message: string }) {
     current.updatedAt[type] = new Date().toISOString();
     return jsonResponse(200, current);
   };
-  return routeFetch({
+  const server = routeFetch({
     "GET /api/merchant/config": () => jsonResponse(200, current),
     "PUT /api/merchant/config/negotiation_limits": put("negotiation_limits"),
     "PUT /api/merchant/config/tier_benefits": put("tier_benefits"),
@@ -43,6 +43,7 @@ function configServer(reject?: { status: number; message: string }) {
     "PUT /api/merchant/config/global_rules": put("global_rules"),
     "PUT /api/merchant/config/pricing": put("pricing"),
   });
+  return { ...server, current };
 }
 
 /** A data router, as in the app: the unsaved-changes guard needs one. */
@@ -60,7 +61,7 @@ function renderWith(page: React.ReactNode) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return router;
+  return Object.assign(router, { client });
 }
 
 function openTab(name: string) {
@@ -202,6 +203,89 @@ describe("NegotiationConfigPage", () => {
 
     openTab("Negotiation Limits");
     expect((screen.getByLabelText("Max auto discount (%)") as HTMLInputElement).value).toBe("12");
+  });
+});
+
+describe("the settings forms", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it("keeps an edit through a refresh from the server, and shows the new saved values elsewhere", async () => {
+    const { fetchFn, current } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    const { client } = renderWith(<NegotiationConfigPage />);
+    fireEvent.change(await screen.findByLabelText("Max auto discount (%)"), { target: { value: "12" } });
+
+    // Another tab or merchant saved the limits meanwhile.
+    current.config.negotiation_limits = {
+      max_auto_discount_pct: 20,
+      max_auto_discount_amount: 175,
+      bundling_discount_bonus: 6,
+    };
+    await act(() => client.invalidateQueries());
+    await waitFor(() =>
+      expect((screen.getByLabelText("Max auto discount amount ($)") as HTMLInputElement).value).toBe("175"),
+    );
+    expect((screen.getByLabelText("Bundling bonus (%)") as HTMLInputElement).value).toBe("6");
+    expect((screen.getByLabelText("Max auto discount (%)") as HTMLInputElement).value).toBe("12");
+    expect(screen.getByText("You have unsaved changes.")).toBeTruthy();
+  });
+
+  it("does the same for a section whose tab is not shown", async () => {
+    const { fetchFn, current } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    const { client } = renderWith(<NegotiationConfigPage />);
+    await screen.findByLabelText("Max auto discount (%)");
+    openTab("Tier Benefits");
+    fireEvent.change(screen.getByLabelText("Gold extra points (%)"), { target: { value: "4" } });
+    openTab("Negotiation Limits");
+
+    current.config.tier_benefits = {
+      ...current.config.tier_benefits,
+      extra_points: { ...current.config.tier_benefits.extra_points, GOLD: 7, PLATINUM: 9 },
+    };
+    await act(() => client.invalidateQueries());
+    openTab("Tier Benefits");
+    await waitFor(() =>
+      expect((screen.getByLabelText("Platinum extra points (%)") as HTMLInputElement).value).toBe("9"),
+    );
+    expect((screen.getByLabelText("Gold extra points (%)") as HTMLInputElement).value).toBe("4");
+  });
+
+  it("puts the rising-thresholds rule under the thresholds, focuses the first of them and clears it on an edit", async () => {
+    const { fetchFn, calls } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<NegotiationConfigPage />);
+    await screen.findByLabelText("Max auto discount (%)");
+    openTab("Tier Benefits");
+    fireEvent.change(screen.getByLabelText("Platinum threshold ($)"), { target: { value: "1000" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+
+    const rule = "Tier thresholds must rise: Silver below Gold below Platinum.";
+    expect(await screen.findByText(rule)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("Silver threshold ($)"));
+    expect(puts(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("Platinum threshold ($)"), { target: { value: "9000" } });
+    await waitFor(() => expect(screen.queryByText(rule)).toBeNull());
+  });
+
+  it("focuses the first wrong field of the first wrong section when one Save stands for two", async () => {
+    const { fetchFn, calls } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<NegotiationConfigPage />);
+    await screen.findByLabelText("Max auto discount (%)");
+    openTab("Global Rules");
+    fireEvent.change(screen.getByLabelText("Maximum rounds"), { target: { value: "0" } });
+    fireEvent.change(screen.getByLabelText("Tax rate (%)"), { target: { value: "80" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Maximum rounds must be from 1 to 50.")).toBeTruthy();
+    expect(screen.getByText("Tax rate must be from 0% to 50%.")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("Maximum rounds"));
+    expect(puts(calls)).toHaveLength(0);
   });
 });
 

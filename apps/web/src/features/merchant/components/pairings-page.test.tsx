@@ -173,4 +173,17 @@ describe("PairingsPage", () => {
     );
     expect(toast.success).not.toHaveBeenCalled();
   });
+  it("refuses to pair a product with itself, in the contract's words, and a new choice clears it", async () => {
+    const { fetchFn, calls } = pairingsServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderPage("cross_sell");
+    await pick("When the cart has", "kett", /Steel Kettle/);
+    await pick("Suggest this product", "kett", /Steel Kettle/);
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("A product cannot be paired with itself.");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    fireEvent.click(screen.getByRole("button", { name: "Change suggest this product: Steel Kettle" }));
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+  });
 });

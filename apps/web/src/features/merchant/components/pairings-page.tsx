@@ -1,12 +1,21 @@
-import type { Pairing, PairingKind } from "@haggle/contract/merchant";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type CreatePairingInput,
+  CreatePairingSchema,
+  type Pairing,
+  type PairingKind,
+} from "@haggle/contract/merchant";
 import { ArrowRightIcon, LoaderCircleIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useMemo } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
+import { formRuleMessage } from "@/lib/field-error-message";
 import { formatPrice } from "@/lib/format-price";
 import { useCreatePairing, useDeletePairing, usePairings } from "../api/pairings-queries";
 import { type PickedProduct, ProductPicker } from "./pairings-product-picker";
@@ -107,38 +116,68 @@ function PairingRow({ pairing, one }: { pairing: Pairing; one: string }) {
   );
 }
 
+interface PairingFormValues {
+  product: PickedProduct | null;
+  paired: PickedProduct | null;
+}
+
+const Picked = z.custom<PickedProduct>().nullable();
+
+/** Both products chosen, then the contract's rules for a new pairing of this kind. */
+function pairingFormSchema(kind: PairingKind) {
+  return z
+    .object({ product: Picked, paired: Picked })
+    .refine((v) => v.product !== null && v.paired !== null, {
+      message: "Choose both products first.",
+      abort: true,
+    })
+    .transform(
+      (v): CreatePairingInput => ({
+        kind,
+        productId: v.product?.id ?? "",
+        pairedProductId: v.paired?.id ?? "",
+      }),
+    )
+    .pipe(CreatePairingSchema);
+}
+
 function AddPairingForm({ kind }: { kind: PairingKind }) {
   const copy = COPY[kind];
   const create = useCreatePairing();
-  const [product, setProduct] = useState<PickedProduct | null>(null);
-  const [paired, setPaired] = useState<PickedProduct | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const schema = useMemo(() => pairingFormSchema(kind), [kind]);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useForm<PairingFormValues, unknown, CreatePairingInput>({
+    defaultValues: { product: null, paired: null },
+    resolver: zodResolver(schema),
+    // Checked on submit only; choosing a product clears the message until the next try.
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const problem = formRuleMessage(errors) ?? errors.root?.server?.message ?? null;
   const titleId = useId();
+
+  const onValid = (pairing: CreatePairingInput) =>
+    create.mutate(pairing, {
+      onSuccess: () => {
+        toast.success("Pairing added");
+        reset();
+      },
+      onError: (error) =>
+        setError("root.server", {
+          message: errorMessage(error, "The pairing could not be added. Please try again."),
+        }),
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
-    if (!product || !paired) {
-      setProblem("Choose both products first.");
-      return;
-    }
-    if (product.id === paired.id) {
-      setProblem("A product cannot be paired with itself.");
-      return;
-    }
-    setProblem(null);
-    create.mutate(
-      { kind, productId: product.id, pairedProductId: paired.id },
-      {
-        onSuccess: () => {
-          toast.success("Pairing added");
-          setProduct(null);
-          setPaired(null);
-        },
-        onError: (error) =>
-          setProblem(errorMessage(error, "The pairing could not be added. Please try again.")),
-      },
-    );
+    void handleSubmit(onValid)(event);
   };
 
   return (
@@ -152,25 +191,37 @@ function AddPairingForm({ kind }: { kind: PairingKind }) {
       <CardContent>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            <ProductPicker
-              label="When the cart has"
-              help="The product that makes Ava think of the suggestion."
-              value={product}
-              onChange={(p) => {
-                setProduct(p);
-                setProblem(null);
-              }}
-              disabled={create.isPending}
+            <Controller
+              control={control}
+              name="product"
+              render={({ field }) => (
+                <ProductPicker
+                  label="When the cart has"
+                  help="The product that makes Ava think of the suggestion."
+                  value={field.value}
+                  onChange={(p) => {
+                    field.onChange(p);
+                    clearErrors();
+                  }}
+                  disabled={create.isPending}
+                />
+              )}
             />
-            <ProductPicker
-              label={copy.pairedLabel}
-              help={copy.pairedHelp}
-              value={paired}
-              onChange={(p) => {
-                setPaired(p);
-                setProblem(null);
-              }}
-              disabled={create.isPending}
+            <Controller
+              control={control}
+              name="paired"
+              render={({ field }) => (
+                <ProductPicker
+                  label={copy.pairedLabel}
+                  help={copy.pairedHelp}
+                  value={field.value}
+                  onChange={(p) => {
+                    field.onChange(p);
+                    clearErrors();
+                  }}
+                  disabled={create.isPending}
+                />
+              )}
             />
           </div>
           {problem !== null && (

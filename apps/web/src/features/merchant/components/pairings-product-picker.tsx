@@ -1,11 +1,12 @@
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { XIcon } from "lucide-react";
-import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { formatPrice } from "@/lib/format-price";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { usePairableProducts } from "../api/pairings-queries";
 
 export type PickedProduct = Pick<
@@ -19,15 +20,6 @@ interface ProductPickerProps {
   value: PickedProduct | null;
   onChange: (product: PickedProduct | null) => void;
   disabled?: boolean;
-}
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 function ProductThumb({ product }: { product: PickedProduct }) {
@@ -58,7 +50,7 @@ export function ProductPicker({ label, help, value, onChange, disabled = false }
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const q = useDebounced(text.trim(), 200);
+  const q = useDebouncedValue(text.trim(), 200);
   const results = usePairableProducts(q, open && value === null);
   const items = results.data?.items ?? [];
   // The list answers the text as typed, not a moment ago: only then does Enter choose from it.

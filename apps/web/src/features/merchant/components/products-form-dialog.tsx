@@ -1,6 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { LoaderCircleIcon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId } from "react";
+import { Controller, type FieldErrors, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -9,16 +11,17 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/error-message";
+import { fieldErrorMessage } from "@/lib/field-error-message";
 import { useProductMutations } from "../api/products-queries";
 import {
   changedProductFields,
   EMPTY_PRODUCT_FORM,
   PRODUCT_FIELDS,
+  type ProductData,
   type ProductField,
-  type ProductFieldErrors,
+  ProductFormSchema,
   type ProductFormValues,
   productFormValues,
-  validateProductForm,
 } from "../lib/products-form";
 
 interface ProductFormDialogProps {
@@ -95,36 +98,33 @@ const FIELDS: FieldSpec[] = [
 function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
   const id = useId();
   const { create, update } = useProductMutations(onCatalogChanged);
-  const [values, setValues] = useState<ProductFormValues>(() =>
-    product ? productFormValues(product) : EMPTY_PRODUCT_FORM,
-  );
-  const [errors, setErrors] = useState<ProductFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setFocus,
+    formState: { errors },
+  } = useForm<ProductFormValues, unknown, ProductData>({
+    defaultValues: product ? productFormValues(product) : EMPTY_PRODUCT_FORM,
+    resolver: zodResolver(ProductFormSchema),
+    // Checked on submit only; editing a field clears its message until the next try.
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
   const pending = create.isPending || update.isPending;
+  const formError = errors.root?.server?.message;
+  const messageOf = (field: ProductField) => fieldErrorMessage(errors[field]);
+  const textField = (field: ProductField) => register(field, { onChange: () => clearErrors(field) });
 
-  function set<F extends ProductField>(field: F, value: ProductFormValues[F]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
+  const showFormError = (message: string) => setError("root.server", { message });
   const onServerError = (error: unknown) =>
-    setFormError(errorMessage(error, "The product could not be saved. Please try again."));
+    showFormError(errorMessage(error, "The product could not be saved. Please try again."));
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const result = validateProductForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setFormError(result.formError);
-      const first = PRODUCT_FIELDS.find((field) => result.errors[field]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
+  const onValid = (data: ProductData) => {
     if (!product) {
-      create.mutate(result.data, {
+      create.mutate(data, {
         onSuccess: (created) => {
           toast.success("Product created", { description: `${created.name} is in the catalogue.` });
           onDone();
@@ -133,9 +133,9 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
       });
       return;
     }
-    const changes = changedProductFields(product, result.data);
+    const changes = changedProductFields(product, data);
     if (Object.keys(changes).length === 0) {
-      setFormError("Nothing has changed yet.");
+      showFormError("Nothing has changed yet.");
       return;
     }
     update.mutate(
@@ -148,19 +148,32 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
         onError: onServerError,
       },
     );
+  };
+
+  const onInvalid = (invalid: FieldErrors<ProductFormValues>) => {
+    const first = PRODUCT_FIELDS.find((field) => invalid[field]);
+    if (first) setFocus(first);
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    void handleSubmit(onValid, onInvalid)(event);
   }
 
   const describedBy = (field: ProductField, hint: boolean) =>
-    [hint ? `${id}-${field}-hint` : undefined, errors[field] ? `${id}-${field}-error` : undefined]
+    [hint ? `${id}-${field}-hint` : undefined, messageOf(field) ? `${id}-${field}-error` : undefined]
       .filter(Boolean)
       .join(" ") || undefined;
 
-  const errorText = (field: ProductField) =>
-    errors[field] ? (
+  const errorText = (field: ProductField) => {
+    const message = messageOf(field);
+    return message ? (
       <p id={`${id}-${field}-error`} className="text-sm text-destructive">
-        {errors[field]}
+        {message}
       </p>
     ) : null;
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={pending} className="flex flex-col gap-4">
@@ -170,12 +183,10 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
             <Label htmlFor={`${id}-${field}`}>{label}</Label>
             <Input
               id={`${id}-${field}`}
-              name={field}
               autoComplete="off"
               {...input}
-              value={values[field]}
-              onChange={(event) => set(field, event.target.value)}
-              aria-invalid={errors[field] ? true : undefined}
+              {...textField(field)}
+              aria-invalid={messageOf(field) ? true : undefined}
               aria-describedby={describedBy(field, hint !== undefined)}
             />
             {hint && (
@@ -190,21 +201,28 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
           <Label htmlFor={`${id}-description`}>Description</Label>
           <Textarea
             id={`${id}-description`}
-            name="description"
             rows={3}
-            value={values.description}
-            onChange={(event) => set("description", event.target.value)}
-            aria-invalid={errors.description ? true : undefined}
+            {...textField("description")}
+            aria-invalid={messageOf("description") ? true : undefined}
             aria-describedby={describedBy("description", false)}
           />
           {errorText("description")}
         </div>
         <div className="flex items-center gap-3 sm:col-span-2">
-          <Switch
-            id={`${id}-hidden`}
-            checked={values.hidden}
-            onCheckedChange={(checked) => set("hidden", checked)}
-            aria-describedby={`${id}-hidden-hint`}
+          <Controller
+            control={control}
+            name="hidden"
+            render={({ field }) => (
+              <Switch
+                id={`${id}-hidden`}
+                ref={field.ref}
+                name={field.name}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                aria-describedby={`${id}-hidden-hint`}
+              />
+            )}
           />
           <div className="flex flex-col gap-1">
             <Label htmlFor={`${id}-hidden`}>Hidden from the shop</Label>

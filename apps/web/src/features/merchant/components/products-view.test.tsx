@@ -155,6 +155,20 @@ describe("the merchant products page", () => {
     expect(toast.success).not.toHaveBeenCalled();
   });
 
+  it("shows a tag's problem under Tags, and editing the field clears it", async () => {
+    renderView({});
+    fireEvent.click(screen.getByRole("button", { name: "Add New Product" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add New Product" });
+    const tags = field(dialog, "Tags (comma separated)");
+    fireEvent.change(tags, { target: { value: `light, ${"x".repeat(41)}` } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create product" }));
+    expect(await within(dialog).findByText("A tag can be at most 40 characters.")).toBeTruthy();
+    expect(tags.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(tags, { target: { value: "light" } });
+    await waitFor(() => expect(within(dialog).queryByText("A tag can be at most 40 characters.")).toBeNull());
+    expect(within(dialog).getByText("SKU is required.")).toBeTruthy();
+  });
+
   it("creates a product, says so and refreshes the shop", async () => {
     const { onCatalogChanged } = renderView({
       "POST /api/merchant/products": (init) =>

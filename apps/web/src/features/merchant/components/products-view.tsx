@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/error-message";
 import { formatPrice } from "@/lib/format-price";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import type { ProductVisibility } from "../api/products-api";
 import { useMerchantProducts, useProductMutations } from "../api/products-queries";
 import { ProductFormDialog } from "./products-form-dialog";
@@ -18,16 +19,6 @@ import { Pager } from "./products-pager";
 
 export const PRODUCTS_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 250;
-
-/** The text once typing has paused. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 interface ProductsViewProps {
   /** The shop's own product lists changed (the app refreshes the catalogue). */
@@ -39,7 +30,7 @@ export function ProductsView({ onCatalogChanged }: ProductsViewProps) {
   const searchId = useId();
   const visibilityId = useId();
   const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [visibility, setVisibility] = useState<ProductVisibility>("all");
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<MerchantProduct | "new" | null>(null);

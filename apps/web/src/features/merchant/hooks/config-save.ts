@@ -1,5 +1,5 @@
 import type { ConfigType } from "@haggle/contract/merchant";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { type ConfigSectionUpdate, PartialSaveError, useSaveConfig } from "../api/config-queries";
 import { CONFIG_SAVED, configSaveFailure, type ToastContent } from "../lib/config-feedback";
@@ -18,17 +18,27 @@ export function useConfigSave() {
   const mutation = useSaveConfig();
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const save = (
+  // A save checks its forms before it sends; a second click meanwhile must not send twice.
+  const checking = useRef(false);
+
+  const save = async (
     forms: ConfigSectionForm[],
     extraErrors: Partial<Record<ConfigType, Record<string, string>>> = {},
   ) => {
+    if (checking.current) return;
+    checking.current = true;
     const checked: { update: ConfigSectionUpdate; form: ConfigSectionForm }[] = [];
     let valid = true;
-    for (const form of forms) {
-      const section = form.check(extraErrors[form.configType]);
-      if (section === null) valid = false;
-      // The form's own schema produced the section, so it matches its configType.
-      else checked.push({ update: { configType: form.configType, section } as ConfigSectionUpdate, form });
+    try {
+      for (const form of forms) {
+        // Every form shows its messages; the first wrong field of the first wrong form gets the focus.
+        const section = await form.check(extraErrors[form.configType], valid);
+        if (section === null) valid = false;
+        // The form's own schema produced the section, so it matches its configType.
+        else checked.push({ update: { configType: form.configType, section } as ConfigSectionUpdate, form });
+      }
+    } finally {
+      checking.current = false;
     }
     if (!valid) return;
     const changed = checked.filter(({ form }) => form.dirty);

@@ -1,4 +1,6 @@
-import type { z } from "zod";
+import { CONFIG_SECTION_SCHEMAS, type ConfigType, type SellerConfigDto } from "@haggle/contract/merchant";
+import { type FieldErrors, get } from "react-hook-form";
+import { z } from "zod";
 
 /** A settings form's text values, keyed by the dotted path of each number in its section. */
 export type FieldValues = Record<string, string>;
@@ -39,28 +41,71 @@ export function fromFieldValues(values: FieldValues): Record<string, unknown> {
   return result;
 }
 
-export type SectionCheck<T> =
-  | { ok: true; data: T }
-  | {
-      ok: false;
-      /** The first message for each field path. */
-      fieldErrors: Record<string, string>;
-      /** Messages about a group of fields (e.g. thresholds that must rise), keyed by the group's path. */
-      groupErrors: Record<string, string>;
-    };
+/** A settings form's values as react-hook-form keeps them: the section's shape, every number as typed text. */
+export type SectionTexts = Record<string, unknown>;
 
-/** Checks the typed values with the contract's schema for the section: the server's own rules and words. */
-export function checkSection<T>(schema: z.ZodType<T>, values: FieldValues): SectionCheck<T> {
-  const parsed = schema.safeParse(fromFieldValues(values));
-  if (parsed.success) return { ok: true, data: parsed.data };
+/** {a: 1, b: {c: 2}} -> {a: "1", b: {c: "2"}} */
+export function toSectionTexts(section: object): SectionTexts {
+  const texts: SectionTexts = {};
+  for (const [key, value] of Object.entries(section)) {
+    texts[key] = value !== null && typeof value === "object" ? toSectionTexts(value) : String(value);
+  }
+  return texts;
+}
+
+/**
+ * The typed texts read as numbers and checked with the contract's schema for the section: the
+ * server's own rules and words, for the zod resolver.
+ */
+export function sectionFormSchema<T extends ConfigType>(configType: T): z.ZodType<SellerConfigDto[T], SectionTexts> {
+  const schema = z
+    .record(z.string(), z.unknown())
+    .transform((texts) => fromFieldValues(toFieldValues(texts)))
+    .pipe(CONFIG_SECTION_SCHEMAS[configType]);
+  // Indexing the schemas by a generic key loses the pairing TypeScript cannot see; it holds.
+  return schema as unknown as z.ZodType<SellerConfigDto[T], SectionTexts>;
+}
+
+/** The paths of the groups the fields sit in ("thresholds" for "thresholds.GOLD"), and "" for the whole section. */
+function groupPaths(fieldPaths: readonly string[]): string[] {
+  const groups = new Set([""]);
+  for (const path of fieldPaths) {
+    const keys = path.split(".");
+    for (let end = 1; end < keys.length; end += 1) groups.add(keys.slice(0, end).join("."));
+  }
+  return [...groups];
+}
+
+export interface SectionMessages {
+  /** The message for each field path. */
+  fieldErrors: Record<string, string>;
+  /** Messages about a group of fields (e.g. thresholds that must rise), keyed by the group's path. */
+  groupErrors: Record<string, string>;
+}
+
+/** The messages of a form's errors (read by path), split into those of fields and those of groups. */
+export function sectionMessages(
+  messageAt: (path: string) => string | undefined,
+  fieldPaths: readonly string[],
+): SectionMessages {
   const fieldErrors: Record<string, string> = {};
   const groupErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.map(String).join(".");
-    const target = path in values ? fieldErrors : groupErrors;
-    target[path] ??= issue.message;
+  for (const path of fieldPaths) {
+    const message = messageAt(path);
+    if (message !== undefined) fieldErrors[path] = message;
   }
-  return { ok: false, fieldErrors, groupErrors };
+  for (const group of groupPaths(fieldPaths)) {
+    const message = messageAt(group);
+    if (message !== undefined) groupErrors[group] = message;
+  }
+  return { fieldErrors, groupErrors };
+}
+
+/** A message at `path` of react-hook-form's nested errors ("" holds a rule about the whole section). */
+export function errorMessageAt(errors: FieldErrors, path: string): string | undefined {
+  const error: unknown = path === "" ? errors[""] : get(errors, path);
+  if (error === null || typeof error !== "object" || !("message" in error)) return undefined;
+  return typeof error.message === "string" ? error.message : undefined;
 }
 
 /** Whether the typed values differ from the saved ones (as numbers: "15.0" is still 15). */

@@ -21,7 +21,6 @@ export interface ProductFormValues {
 }
 
 export type ProductField = keyof ProductFormValues;
-export type ProductFieldErrors = Partial<Record<ProductField, string>>;
 export type ProductData = z.output<typeof CreateProductSchema>;
 
 /** The fields in the order the form shows them (the first invalid one gets the focus). */
@@ -69,10 +68,10 @@ export function productFormValues(product: MerchantProduct): ProductFormValues {
   };
 }
 
-/** An empty box is "no number" (the schema says "... must be a number."), not zero. */
-function toNumber(text: string): number | undefined {
+/** An empty box is not a number (the schema says "... must be a number."), not zero. */
+function toNumber(text: string): number {
   const trimmed = text.trim();
-  return trimmed === "" ? undefined : Number(trimmed);
+  return trimmed === "" ? Number.NaN : Number(trimmed);
 }
 
 export function splitTags(text: string): string[] {
@@ -82,37 +81,32 @@ export function splitTags(text: string): string[] {
     .filter((tag) => tag.length > 0);
 }
 
-export type ProductFormResult =
-  | { ok: true; data: ProductData }
-  | { ok: false; errors: ProductFieldErrors; formError: string | null };
-
-/** Checks the whole form with the contract's CreateProductSchema: the server's own rules and sentences. */
-export function validateProductForm(values: ProductFormValues): ProductFormResult {
-  const parsed = CreateProductSchema.safeParse({
-    sku: values.sku,
-    name: values.name,
-    description: values.description,
-    brand: values.brand,
-    category: values.category,
+/**
+ * The form as typed, read into the contract's CreateProductSchema: the server's own rules and
+ * sentences, each on the field it is about.
+ */
+export const ProductFormSchema = z
+  .object({
+    sku: z.string(),
+    name: z.string(),
+    description: z.string(),
+    brand: z.string(),
+    category: z.string(),
+    price: z.string(),
+    listPrice: z.string(),
+    stockLevel: z.string(),
+    imageUrl: z.string(),
+    tags: z.string(),
+    hidden: z.boolean(),
+  })
+  .transform((values): z.input<typeof CreateProductSchema> => ({
+    ...values,
     price: toNumber(values.price),
     listPrice: toNumber(values.listPrice),
     stockLevel: toNumber(values.stockLevel),
-    imageUrl: values.imageUrl,
     tags: splitTags(values.tags),
-    hidden: values.hidden,
-  });
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const flat = z.flattenError(parsed.error) as {
-    formErrors: string[];
-    fieldErrors: Partial<Record<ProductField, string[]>>;
-  };
-  const errors: ProductFieldErrors = {};
-  for (const field of PRODUCT_FIELDS) {
-    const message = flat.fieldErrors[field]?.[0];
-    if (message) errors[field] = message;
-  }
-  return { ok: false, errors, formError: flat.formErrors[0] ?? null };
-}
+  }))
+  .pipe(CreateProductSchema) satisfies z.ZodType<ProductData, ProductFormValues>;
 
 const sameTags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((tag, i) => tag === b[i]);
