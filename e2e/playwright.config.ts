@@ -50,8 +50,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Upper bounds, not expectations: a journey through the shop takes a few seconds on a quiet
   // machine and several times that when other work shares its two cores.
-  timeout: 180_000,
-  expect: { timeout: 20_000 },
+  timeout: 240_000,
+  expect: { timeout: 30_000 },
   reporter: [["list"]],
   use: {
     baseURL,
