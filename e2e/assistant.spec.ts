@@ -1,6 +1,14 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { expectToast } from "./support/toasts.ts";
+import {
+  artifacts,
+  expectNoSidewaysScroll,
+  growthOf,
+  holdNextRequest,
+  recordLastText,
+} from "./support/shop.ts";
 
-const artifacts = "e2e/.artifacts";
 const GREETING = "Hi! I'm Ava. What are you shopping for today?";
 const PROMPTS = ["Show me running shoes", "Gifts under $100", "What's on sale?"];
 
@@ -19,9 +27,9 @@ async function cardPrices(reply: Locator): Promise<number[]> {
     .evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-price"))));
 }
 
-test("Ava streams answers with product carousels, adds to the cart and keeps the chat for the session", async ({
-  page,
-}) => {
+test("Ava streams answers with product carousels, adds to the cart and keeps the chat for the session", {
+  tag: "@paced-stream",
+}, async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Shop All Products" })).toBeVisible();
 
@@ -36,26 +44,20 @@ test("Ava streams answers with product carousels, adds to the cart and keeps the
   await expect(box).toBeFocused();
 
   // Record the reply bubble's text at every DOM change: a streamed reply grows word by word.
-  await page.evaluate(() => {
-    const list = document.querySelector('[aria-label="Conversation"]');
-    const seen: string[] = [];
-    (window as unknown as { __replyTexts: string[] }).__replyTexts = seen;
-    new MutationObserver(() => {
-      const bubbles = list?.querySelectorAll(':scope > li[data-role="assistant"] > div');
-      const text = bubbles && bubbles.length > 1 ? (bubbles[bubbles.length - 1]?.textContent ?? "") : "";
-      if (text !== seen.at(-1)) seen.push(text);
-    }).observe(list ?? document.body, { childList: true, subtree: true, characterData: true });
-  });
+  await recordLastText(page, '[aria-label="Conversation"] > li[data-role="assistant"] > div');
 
+  // The request waits until the test has seen the box wait for Ava: no race with a quick reply.
+  const release = await holdNextRequest(page, "**/functions/v1/shop-assistant");
   await prompts.filter({ hasText: "Gifts under $100" }).click();
   await expect(prompts).toHaveCount(0);
   await expect(box).toBeDisabled();
+  release();
   await expect(box).toBeEnabled();
   const first = replies(panel).nth(1);
   await expect(first).toContainText(/\w{3,}/);
-  const snapshots = await page.evaluate(() => (window as unknown as { __replyTexts: string[] }).__replyTexts);
-  const partial = snapshots.filter((t) => t.replace(/^Ava: /, "").trim() !== "");
-  expect(partial.length, "the reply arrived in several pieces").toBeGreaterThan(2);
+  const firstReplyText = (await first.locator(":scope > div").textContent()) ?? "";
+  const growth = await growthOf(page, firstReplyText.replace(/^Ava: /, ""));
+  expect(growth.length, "the reply arrived in several pieces").toBeGreaterThan(2);
 
   // A carousel of real products, every one under $100.
   const cards = first.getByRole("article");
@@ -72,7 +74,7 @@ test("Ava streams answers with product carousels, adds to the cart and keeps the
 
   // Add to cart from the carousel.
   await first.getByRole("button", { name: "Add to Cart", disabled: false }).first().click();
-  await expect(page.getByText("Added to cart")).toBeVisible();
+  await expectToast(page, "Added to cart");
   await expect(page.getByRole("link", { name: /Cart, 1 item/ })).toBeVisible();
 
   // A follow-up reads the conversation: cheaper than before.
@@ -94,7 +96,6 @@ test("Ava streams answers with product carousels, adds to the cart and keeps the
   await expect(panel).toBeVisible();
 
   // Another page, then a reload: the conversation (and the open panel) stays.
-  const firstReplyText = (await first.locator(":scope > div").textContent()) ?? "";
   await page.getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(replies(panel)).toHaveCount(3);
@@ -124,8 +125,7 @@ test("on a 360px phone the assistant is a full-width sheet without sideways scro
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(360);
   expect(box!.width).toBeGreaterThanOrEqual(359);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   const panelOverflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
   expect(panelOverflow).toBeLessThanOrEqual(0);
   const conversationOverflow = await panel

@@ -1,43 +1,19 @@
-import { expect, type Page, test } from "@playwright/test";
-
-const artifacts = "e2e/.artifacts";
-const uniqueEmail = () => `e2e.cart.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-
-interface ApiCart {
-  id: string;
-  items: { productId: string; quantity: number; product: { name: string } }[];
-  summary: {
-    itemCount: number;
-    subtotal: number;
-    discount: number;
-    shipping: number;
-    tax: number;
-    total: number;
-    savings: number;
-  };
-}
-
-/** The shop's money format: "$1,234.50". */
-function usd(dollars: number): string {
-  return `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** GET /api/cart with the page's own cookies: the figures the cart page must show. */
-async function apiCart(page: Page): Promise<ApiCart> {
-  const response = await page.request.get("/api/cart");
-  expect(response.status()).toBe(200);
-  return (await response.json()) as ApiCart;
-}
+import type { Page } from "@playwright/test";
+import { expect, signUpThroughForm, test, uniqueEmail } from "./support/fixtures.ts";
+import {
+  type ApiCart,
+  apiCart,
+  artifacts,
+  expectNoSidewaysScroll,
+  expectSummaryFigures,
+  usd,
+  wellStockedCardNames,
+} from "./support/shop.ts";
+import { expectToast } from "./support/toasts.ts";
 
 async function expectSummaryMatchesServer(page: Page, cart: ApiCart) {
   const { summary } = cart;
-  await expect(page.getByTestId("summary-items")).toHaveText(String(summary.itemCount));
-  await expect(page.getByTestId("summary-subtotal")).toHaveText(usd(summary.subtotal));
-  await expect(page.getByTestId("summary-shipping")).toHaveText(
-    summary.shipping === 0 ? "Free" : usd(summary.shipping),
-  );
-  await expect(page.getByTestId("summary-tax")).toHaveText(usd(summary.tax));
-  await expect(page.getByTestId("summary-total")).toHaveText(usd(summary.total));
+  await expectSummaryFigures(page, "summary", summary);
   if (summary.discount > 0) {
     await expect(page.getByTestId("summary-discount")).toHaveText(`-${usd(summary.discount)}`);
   } else {
@@ -50,25 +26,12 @@ async function expectSummaryMatchesServer(page: Page, cart: ApiCart) {
   }
 }
 
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 test("a visitor's cart follows them through sign-up, checkout, the confirmation and the order history", async ({
   page,
 }) => {
   // Two in-stock products with room for one more each (some seeded products have only a few left).
   await page.goto("/");
-  const cards = page.getByRole("article");
-  await expect(cards.first()).toBeVisible();
-  const catalogue = (await (await page.request.get("/api/products?pageSize=200")).json()) as {
-    items: { name: string; stockLevel: number; inStock: boolean }[];
-  };
-  const stockByName = new Map(catalogue.items.map((p) => [p.name, p.inStock ? p.stockLevel : 0]));
-  const shown = await cards.evaluateAll((els) => els.map((el) => el.querySelector("h3")?.textContent ?? ""));
-  const picks = shown.filter((name) => (stockByName.get(name) ?? 0) >= 5).slice(0, 2);
-  expect(picks).toHaveLength(2);
+  const picks = await wellStockedCardNames(page, 2);
   const [first, second] = picks as [string, string];
 
   // As a visitor: the local cart.
@@ -77,18 +40,16 @@ test("a visitor's cart follows them through sign-up, checkout, the confirmation 
       .getByRole("article", { name, exact: true })
       .getByRole("button", { name: "Add to Cart" })
       .click();
-    await expect(page.getByText(`${name} has been added to your cart.`)).toBeVisible();
+    await expectToast(page, `${name} has been added to your cart.`);
   }
   await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]").length)).toBe(2);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]").length))
+    .toBe(2);
 
   // Sign up from the cart's sign-in redirect: the local lines are merged into the server cart.
   await page.goto("/auth?redirect=/cart");
-  await page.getByRole("button", { name: /sign up/i }).click();
-  await page.getByLabel("Full Name").fill("Ada Lovelace");
-  await page.getByLabel("Email").fill(uniqueEmail());
-  await page.getByLabel("Password").fill("secret123");
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await signUpThroughForm(page, { name: "Ada Lovelace", email: uniqueEmail("cart") });
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
 
@@ -98,7 +59,7 @@ test("a visitor's cart follows them through sign-up, checkout, the confirmation 
   await expect(lines.filter({ hasText: second })).toHaveCount(1);
   await expect(page.getByRole("link", { name: "Cart, 2 items" })).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("2");
-  expect(await page.evaluate(() => localStorage.getItem("cart"))).toBeNull();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("cart"))).toBeNull();
   await expect(page.getByRole("heading", { name: "Order Summary" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Negotiate with Ava" })).toHaveAttribute(
     "href",
@@ -189,14 +150,14 @@ test("a visitor's cart follows them through sign-up, checkout, the confirmation 
   await expect(dialog).toBeHidden();
 });
 
-test("a new shopper's empty cart and order history say so", async ({ page }) => {
-  await page.goto("/auth?redirect=/cart");
-  await page.getByRole("button", { name: /sign up/i }).click();
-  await page.getByLabel("Full Name").fill("Empty Cart");
-  await page.getByLabel("Email").fill(uniqueEmail());
-  await page.getByLabel("Password").fill("secret123");
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page).toHaveURL(/\/cart$/);
+test("a new shopper lands on the catalogue; their empty cart and order history say so", async ({ page }) => {
+  // Signing up without a redirect lands on the catalogue.
+  await page.goto("/auth");
+  await signUpThroughForm(page, { name: "Empty Cart", email: uniqueEmail("cart") });
+  await expect(page.getByRole("heading", { name: "Shop All Products" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/cart");
   await expect(page.getByText("Your cart is empty")).toBeVisible();
   await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/");
 

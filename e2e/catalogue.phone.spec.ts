@@ -1,13 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { artifacts, expectNoSidewaysScroll } from "./support/shop.ts";
 
 test("the catalogue works on a phone without sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Shop All Products" })).toBeVisible();
   await expect(page.getByRole("article").first()).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: "e2e/.artifacts/home-phone.png" });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `${artifacts}/home-phone.png` });
   // Filters sit behind a toggle on small screens and still work.
   await page
     .getByRole("button", { name: /filters/i })

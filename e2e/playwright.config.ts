@@ -4,10 +4,42 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const pacedPort = Number(process.env.E2E_PACED_PORT ?? port + 1);
 const baseURL = `http://localhost:${port}`;
-// A fresh embedded database for every run: the shop seeds itself on first start.
-const dataDir = mkdtempSync(path.join(tmpdir(), "haggle-e2e-"));
+const pacedURL = `http://localhost:${pacedPort}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// A fresh embedded database for every run: the shop seeds itself on first start. This file is
+// read again by each worker process; the environment carries the runner's folders to them, so
+// no stray folders are made.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "haggle-e2e-"));
+process.env.E2E_PACED_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "haggle-e2e-paced-"));
+const dataDir = process.env.E2E_DATA_DIR;
+const pacedDataDir = process.env.E2E_PACED_DATA_DIR;
+
+function shopServer(url: string, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: "npx tsx apps/server/src/index.ts",
+    cwd: path.resolve(import.meta.dirname, ".."),
+    url: `${url}/healthz`,
+    // The first start creates and seeds the database: a minute or more on a busy machine.
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: new URL(url).port,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      // Several tests sign in from one address; keep the limit but out of their way.
+      AUTH_RATE_LIMIT_PER_IP: "500",
+      ...env,
+    },
+  };
+}
+
+const chrome = { ...devices["Desktop Chrome"], channel: undefined };
 
 export default defineConfig({
   testDir: ".",
@@ -16,8 +48,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Upper bounds, not expectations: a journey through the shop takes a few seconds on a quiet
+  // machine and several times that when other work shares its two cores.
+  timeout: 240_000,
+  expect: { timeout: 30_000 },
   reporter: [["list"]],
   use: {
     baseURL,
@@ -39,26 +73,22 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
+      use: chrome,
       testIgnore: "**/*.phone.spec.ts",
+      grepInvert: /@paced-stream/,
+    },
+    {
+      // Tests that watch a reply grow word by word talk to a server that streams slowly enough
+      // for every step to reach the screen separately, even when the browser is starved of CPU.
+      name: "paced-stream",
+      use: { ...chrome, baseURL: pacedURL },
+      testIgnore: "**/*.phone.spec.ts",
+      grep: /@paced-stream/,
     },
     { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, testMatch: "**/*.phone.spec.ts" },
   ],
-  webServer: {
-    command: "npx tsx apps/server/src/index.ts",
-    cwd: path.resolve(import.meta.dirname, ".."),
-    url: `${baseURL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: "warn",
-      // Several tests sign in from one address; keep the limit but out of their way.
-      AUTH_RATE_LIMIT_PER_IP: "500",
-    },
-  },
+  webServer: [
+    shopServer(baseURL, dataDir),
+    shopServer(pacedURL, pacedDataDir, { STREAM_WORD_DELAY_MS: "80" }),
+  ],
 });
