@@ -96,13 +96,13 @@ export interface ApiRoute {
 
 const SECURED: Record<string, string[]>[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
 
-function operationOf(
-  declaration: Omit<ApiRoute, "openapi" | "handler"> & {
-    status?: number;
-    response?: z.ZodType;
-    produces?: string;
-  },
-): RouteConfig {
+/** What the OpenAPI operation is made of. */
+type Documented = Pick<
+  ApiRoute,
+  "method" | "path" | "summary" | "tag" | "access" | "params" | "query" | "headers" | "body" | "failure"
+> & { status?: number; response?: z.ZodType; produces?: string };
+
+function operationOf(declaration: Documented): RouteConfig {
   const {
     method,
     path,
@@ -153,10 +153,9 @@ export function defineRoute<
   H extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
 >(declaration: RouteDeclaration<A, P, Q, H, B>): ApiRoute {
-  return {
-    ...(declaration as unknown as Omit<ApiRoute, "openapi">),
-    openapi: operationOf(declaration as never),
-  };
+  // The handler's typed input is what `readInput` parses with these very schemas, which the
+  // erased type cannot express: hence the cast.
+  return { ...(declaration as unknown as Omit<ApiRoute, "openapi">), openapi: operationOf(declaration) };
 }
 
 /** A route served by another handler (better-auth's), declared so it is documented and probed. */
