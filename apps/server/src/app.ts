@@ -2,30 +2,55 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import { pingDatabase } from "./platform/db/client.ts";
+import { forbidden, notFound } from "@haggle/domain/errors";
 import type { AppDeps, AppEnv } from "./http/context.ts";
+import { answerFor, errorBody } from "./http/error-table.ts";
+import { mountRoutes } from "./http/mount-routes.ts";
+import type { ApiRoute } from "./http/route.ts";
 import { mountWebApp } from "./http/static-web.ts";
-import { forbidden, HttpError, notFound } from "./http/http-error.ts";
-import { buildOpenApiDocument } from "./http/openapi.ts";
+import { systemRoutes } from "./http/system.routes.ts";
+import { authRouteDocs, authRoutes } from "./modules/accounts/auth.routes.ts";
+import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { assistantRoutes } from "./modules/assistant/assistant.routes.ts";
-import { authRoutes } from "./modules/accounts/auth.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
-import { checkoutRoutes, orderRoutes } from "./modules/orders/orders.routes.ts";
+import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { imageRoutes } from "./modules/catalog/images.routes.ts";
+import { merchantCatalogRoutes } from "./modules/catalog/merchant-catalog.routes.ts";
 import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
 import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
+import { merchantOrderRoutes } from "./modules/orders/merchant-orders.routes.ts";
+import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { realtimeRoutes } from "./platform/realtime/realtime.routes.ts";
-import { functionRoutes } from "./modules/admin/functions.routes.ts";
-import { imageRoutes } from "./modules/catalog/images.routes.ts";
-import { meRoutes } from "./modules/accounts/me.routes.ts";
-import { productRoutes } from "./modules/catalog/catalog.routes.ts";
+
+/**
+ * Every route of the API, declared once: app.ts serves them, /api/openapi.json describes them
+ * and the authorization matrix test probes them.
+ */
+export const API_ROUTES: readonly ApiRoute[] = [
+  ...systemRoutes(() => API_ROUTES),
+  ...authRouteDocs,
+  ...catalogRoutes,
+  ...imageRoutes,
+  ...meRoutes,
+  ...cartRoutes,
+  ...orderRoutes,
+  ...negotiationRoutes,
+  ...merchantRoutes,
+  ...merchantCatalogRoutes,
+  ...settingsRoutes,
+  ...merchantOrderRoutes,
+  ...adminRoutes,
+  ...realtimeRoutes,
+  ...assistantRoutes,
+];
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The whole HTTP application; index.ts serves it, tests drive it over real HTTP. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const openApi = buildOpenApiDocument();
 
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -85,24 +110,8 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  app.get("/healthz", async (c) => {
-    await pingDatabase(deps.database.db);
-    return c.json({ ok: true, db: deps.database.kind });
-  });
-  app.get("/api/openapi.json", (c) => c.json(openApi));
   app.route("/api/auth", authRoutes());
-  app.route("/api/products", productRoutes());
-  app.route("/api/me", meRoutes());
-  app.route("/api/cart", cartRoutes());
-  app.route("/api/checkout", checkoutRoutes());
-  app.route("/api/orders", orderRoutes());
-  app.route("/api/negotiations", negotiationRoutes());
-  app.route("/api/merchant", merchantRoutes());
-  app.route("/api/admin", adminRoutes());
-  app.route("/api/realtime", realtimeRoutes());
-  app.route("/functions/v1", assistantRoutes());
-  app.route("/functions/v1", functionRoutes());
-  app.route("/images", imageRoutes());
+  mountRoutes(app, API_ROUTES);
   app.all("/api/*", () => {
     throw notFound("There is no such API route.");
   });
@@ -112,17 +121,10 @@ export function createApp(deps: AppDeps) {
   mountWebApp(app, deps.config.webDistDir);
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(errorBody(error.code, error.message), error.status);
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === "number" && status >= 400 && status < 500) {
-      return c.json(errorBody("BAD_REQUEST", error.message || "The request is not valid."), status as 400);
-    }
-    c.get("log")?.error({ err: error }, "unhandled error");
-    return c.json(errorBody("INTERNAL", "Something went wrong on our side. Please try again."), 500);
+    const answer = answerFor(error);
+    if (answer.logged)
+      c.get("log")?.error({ err: answer.logged, code: answer.body.error.code }, "request failed");
+    return c.json(answer.body, answer.status);
   });
   return app;
-}
-
-function errorBody(code: string, message: string) {
-  return { error: { code, message } };
 }

@@ -2,14 +2,16 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userRoles } from "../src/platform/db/schema.ts";
-import { ROUTE_DOCS, type RouteDoc } from "../src/http/openapi.ts";
+import { API_ROUTES } from "../src/app.ts";
+import { ACCESS_LEVELS, type ApiRoute } from "../src/http/route.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
- * Every /api and /functions route of the real app's route table x {anonymous, shopper, other
- * shopper, merchant, admin}. The expected answer comes from the route's ROUTE_DOCS entry, so a
- * new route without an entry fails here by name, and its access rule is checked the day it lands.
+ * Every declared /api and /functions route x {anonymous, shopper, other shopper, merchant,
+ * admin}. The expected answer comes from the route's declared access, so a route served without
+ * a declaration (or declared without an access level) fails here by name, and its access rule
+ * is checked the day it lands.
  */
 
 const ADMIN_EMAIL = "matrix.admin@example.com";
@@ -99,7 +101,7 @@ interface Actor {
   email: string | null;
 }
 
-const docKey = (doc: Pick<RouteDoc, "method" | "path">) =>
+const docKey = (doc: Pick<ApiRoute, "method" | "path">) =>
   `${doc.method.toUpperCase()} ${doc.path.replace(/\{(\w+)\}/g, ":$1")}`;
 
 /** The concrete routes of the app; wildcards are middleware, better-auth's handler, the 404 catch-alls, the web app. */
@@ -142,17 +144,17 @@ async function send(actor: Actor, method: string, path: string, sample: Sample) 
   return res.status;
 }
 
-/** What is wrong with `status` for this actor on this route, or null when it is as documented. */
-function mismatch(doc: RouteDoc, actor: ActorName, status: number): string | null {
+/** What is wrong with `status` for this actor on this route, or null when it is as declared. */
+function mismatch(doc: Pick<ApiRoute, "access">, actor: ActorName, status: number): string | null {
   if (status >= 500) return `${status} (a server error)`;
   const gated = status === 401 || status === 403;
   if (doc.access === "public") return gated ? `${status}, but the route is public` : null;
   if (actor === "anonymous") return status === 401 ? null : `${status}, expected 401`;
-  if (doc.access === "signed-in") {
+  if (doc.access === "signed-in" || doc.access === "owner") {
+    const owned = doc.access === "owner";
     if (gated) return `${status}, expected to pass the sign-in gate`;
-    if (doc.owned && actor === "other shopper" && status !== 404)
-      return `${status}, expected 404 (not theirs)`;
-    if (doc.owned && actor === "shopper" && status === 404) return "404 for the owner's own id";
+    if (owned && actor === "other shopper" && status !== 404) return `${status}, expected 404 (not theirs)`;
+    if (owned && actor === "shopper" && status === 404) return "404 for the owner's own id";
     return null;
   }
   const allowed = doc.access === "merchant" ? "merchant" : "admin";
@@ -273,11 +275,16 @@ describe("authorization matrix (embedded database)", () => {
     await server?.close();
   });
 
-  it("documents every /api and /functions route in ROUTE_DOCS, and serves every documented one", () => {
+  it("declares every /api and /functions route with an access level, and serves every declared one", () => {
     const served = servedRoutes(server.app);
-    const documented = new Map(ROUTE_DOCS.map((doc) => [docKey(doc), doc]));
+    const documented = new Map(API_ROUTES.map((doc) => [docKey(doc), doc]));
     const undocumented = [...served].filter((key) => isMatrixRoute(key) && !documented.has(key));
-    expect(undocumented, "routes without a ROUTE_DOCS entry (add one with its access)").toEqual([]);
+    expect(undocumented, "routes served without a declaration (declare them with their access)").toEqual([]);
+
+    const accessless = API_ROUTES.filter(
+      (doc) => !(ACCESS_LEVELS as readonly string[]).includes(doc.access as string),
+    ).map(docKey);
+    expect(accessless, "routes declared without an access level").toEqual([]);
 
     // better-auth serves /api/auth/* itself; its documented routes are requested in the test below.
     const betterAuth = new Set(
@@ -288,12 +295,14 @@ describe("authorization matrix (embedded database)", () => {
       const [method, path] = key.split(" ") as [string, string];
       return !(path.startsWith("/api/auth/") && betterAuth.has(`${method} /api/auth/`));
     });
-    expect(unserved, "ROUTE_DOCS entries no route serves").toEqual([]);
+    expect(unserved, "declared routes no route serves").toEqual([]);
 
-    const ownershipUndeclared = ROUTE_DOCS.filter(
-      (doc) => doc.access === "signed-in" && /\{\w+\}/.test(doc.path) && doc.owned === undefined,
+    // A shopper's route that takes an id addresses a cart line, an order or a negotiation: it
+    // must be declared `owner`, so that another shopper's id is probed for its 404.
+    const ownershipUndeclared = API_ROUTES.filter(
+      (doc) => doc.access === "signed-in" && /\{\w+\}/.test(doc.path),
     ).map(docKey);
-    expect(ownershipUndeclared, "signed-in routes taking an id must declare `owned`").toEqual([]);
+    expect(ownershipUndeclared, "signed-in routes taking an id must be declared `owner`").toEqual([]);
 
     const staleSamples = Object.keys(SAMPLES).filter((key) => !served.has(key));
     expect(staleSamples, "sample requests for routes that no longer exist").toEqual([]);
@@ -301,8 +310,8 @@ describe("authorization matrix (embedded database)", () => {
 
   it("answers every route as its access class says, for each of the five actors", async () => {
     const served = servedRoutes(server.app);
-    const documented = new Map(ROUTE_DOCS.map((doc) => [docKey(doc), doc]));
-    const routes = [...served].filter((key) => isMatrixRoute(key) && documented.has(key));
+    const documented = new Map(API_ROUTES.map((doc) => [docKey(doc), doc]));
+    const routes = [...documented.keys()].filter((key) => isMatrixRoute(key) && served.has(key));
     expect(routes.length).toBeGreaterThan(20);
     const problems: string[] = [];
     const table: string[] = [];
@@ -317,13 +326,13 @@ describe("authorization matrix (embedded database)", () => {
           const value = sample.params?.[param];
           if (value) return encodeURIComponent(value);
           // Ownership can only be proved with the owner's real ids.
-          if (doc.owned) problems.push(`${key}: no sample id for :${param} of an owned route`);
+          if (doc.access === "owner") problems.push(`${key}: no sample id for :${param} of an owned route`);
           return randomUUID();
         });
         const status = await send(actors[name], method, `${path}${sample.query ?? ""}`, sample);
         statuses.push(`${name} ${status}`);
         const wrong = mismatch(doc, name, status);
-        if (wrong) problems.push(`${key} (${doc.access}${doc.owned ? ", owned" : ""}) as ${name}: ${wrong}`);
+        if (wrong) problems.push(`${key} (${doc.access}) as ${name}: ${wrong}`);
         // Assigning the role to oneself is the point of that function; undo it so the admin
         // stays a non-merchant for the merchant routes that follow.
         if (key === "POST /functions/v1/assign-merchant-role" && name === "admin") {
@@ -339,7 +348,7 @@ describe("authorization matrix (embedded database)", () => {
   }, 60_000);
 
   it("serves better-auth's documented routes to everyone (they are the way in)", async () => {
-    const authDocs = ROUTE_DOCS.filter((doc) => doc.path.startsWith("/api/auth/"));
+    const authDocs = API_ROUTES.filter((doc) => doc.path.startsWith("/api/auth/"));
     expect(authDocs.length).toBeGreaterThan(0);
     const problems: string[] = [];
     for (const doc of authDocs) {

@@ -1,4 +1,4 @@
-import { unauthorized } from "./http-error.ts";
+import { unauthenticated } from "@haggle/domain/errors";
 import type { AppContext, SessionUser } from "./context.ts";
 
 /** The signed-in user of this request (cookie or bearer token), looked up once per request. */
@@ -11,8 +11,8 @@ export async function currentUser(c: AppContext): Promise<SessionUser | null> {
   return found;
 }
 
-export async function requireUser(c: AppContext): Promise<SessionUser> {
+export async function requireUser(c: AppContext, message = "Not authenticated"): Promise<SessionUser> {
   const found = await currentUser(c);
-  if (!found) throw unauthorized("Not authenticated");
+  if (!found) throw unauthenticated(message);
   return found;
 }

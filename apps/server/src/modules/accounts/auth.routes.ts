@@ -1,9 +1,10 @@
 import { SignInSchema, SignUpSchema } from "@haggle/contract/account";
+import { limitReached } from "@haggle/domain/errors";
 import { Hono } from "hono";
-import { tooManyRequests } from "../../http/http-error.ts";
-import { assertNoNul, parseWith } from "../../http/validate.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
+import { type ApiRoute, declareForeignRoute } from "../../http/route.ts";
+import { assertNoNul, parseWith } from "../../http/validate.ts";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
 
 const RATE_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
@@ -37,6 +38,41 @@ async function normalizeError(response: Response): Promise<Response> {
   );
 }
 
+/** better-auth's standard routes that the API documents; `authRoutes` serves them. */
+export const authRouteDocs: ApiRoute[] = [
+  declareForeignRoute({
+    method: "post",
+    path: "/api/auth/sign-up/email",
+    summary: "Create an account and sign in",
+    tag: "Accounts",
+    access: "public",
+    body: SignUpSchema,
+  }),
+  declareForeignRoute({
+    method: "post",
+    path: "/api/auth/sign-in/email",
+    summary: "Sign in (rate-limited per IP and per account)",
+    tag: "Accounts",
+    access: "public",
+    body: SignInSchema,
+  }),
+  declareForeignRoute({
+    method: "post",
+    path: "/api/auth/sign-out",
+    summary: "Sign out",
+    tag: "Accounts",
+    access: "signed-in",
+  }),
+  declareForeignRoute({
+    method: "get",
+    path: "/api/auth/get-session",
+    summary: "The current session, or null",
+    tag: "Accounts",
+    access: "public",
+  }),
+];
+
+/** /api/auth/*: better-auth's handler, behind sign-up checks and the sign-in rate limit. */
 export function authRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -61,7 +97,7 @@ export function authRoutes() {
     );
     if (!byIp.allowed || !byAccount.allowed) {
       c.header("Retry-After", String(Math.max(byIp.retryAfterSeconds, byAccount.retryAfterSeconds)));
-      throw tooManyRequests(RATE_LIMIT_MESSAGE);
+      throw limitReached(RATE_LIMIT_MESSAGE);
     }
     await next();
   });

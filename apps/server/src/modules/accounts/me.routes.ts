@@ -1,17 +1,20 @@
-import type { Me } from "@haggle/contract/account";
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context.ts";
-import { requireUser } from "../../http/session.ts";
+import { type Me, MeSchema } from "@haggle/contract/account";
+import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { loadProfile, loadRoles } from "./profile.service.ts";
 
-export function meRoutes() {
-  const app = new Hono<AppEnv>();
-  app.get("/", async (c) => {
-    const who = await requireUser(c);
-    const { db } = c.get("deps").database;
-    const [profile, roles] = await Promise.all([loadProfile(db, who), loadRoles(db, who.id)]);
-    const me: Me = { user: who, profile, roles };
-    return c.json(me);
-  });
-  return app;
-}
+export const meRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "get",
+    path: "/api/me",
+    summary: "The signed-in user, profile and roles",
+    tag: "Accounts",
+    access: "signed-in",
+    response: MeSchema,
+    handler: async (c, { user }) => {
+      const { db } = c.get("deps").database;
+      const [profile, roles] = await Promise.all([loadProfile(db, user), loadRoles(db, user.id)]);
+      const me: Me = { user, profile, roles };
+      return c.json(me);
+    },
+  }),
+];

@@ -1,24 +1,98 @@
-import { count, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { z } from "zod";
+import { isMerchant } from "../../http/guard.ts";
+import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { currentEmbeddingModel } from "../../platform/ai/embeddings.ts";
-import { products } from "../../platform/db/schema.ts";
-import { requireAdmin } from "../../http/require-admin.ts";
-import type { AppEnv } from "../../http/context.ts";
-import { isMerchant } from "../../http/require-merchant.ts";
-import { countMissingEmbeddings } from "../catalog/product-embeddings.service.ts";
+import { grantRole } from "../accounts/roles.store.ts";
+import { countMissingEmbeddings, embedMissingProducts } from "../catalog/product-embeddings.service.ts";
+import { countVisibleProducts } from "./admin.store.ts";
+import { seedCatalogue } from "./seed.service.ts";
 
-/** GET /api/admin/status: what the admin panel shows beside its buttons. */
-export function adminRoutes() {
-  const app = new Hono<AppEnv>();
-  app.get("/status", async (c) => {
-    const who = await requireAdmin(c);
-    const { db } = c.get("deps").database;
-    const [[total], missingEmbeddings, merchant] = await Promise.all([
-      db.select({ n: count() }).from(products).where(eq(products.hidden, false)),
-      countMissingEmbeddings(db, currentEmbeddingModel(c.get("deps").ai)),
-      isMerchant(c, who),
-    ]);
-    return c.json({ products: total?.n ?? 0, missingEmbeddings, merchant });
-  });
-  return app;
-}
+const EmbeddingsResultSchema = z.object({
+  message: z.string(),
+  embedded: z.number().int().meta({ description: "Products embedded by this call" }),
+  missing: z.number().int().meta({ description: "Products still lacking an embedding of the current model" }),
+});
+
+const SeedResultSchema = z.object({
+  message: z.string(),
+  productsCreated: z.number().int(),
+  productsTotal: z.number().int(),
+  configCreated: z.number().int(),
+});
+
+/** The admin panel and the server functions behind its buttons (names and wire format of the spec). */
+export const adminRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "get",
+    path: "/api/admin/status",
+    summary:
+      "The admin panel's status: visible products, products lacking an embedding, whether the caller is a merchant",
+    tag: "Admin",
+    access: "admin",
+    response: z.object({
+      products: z.number().int(),
+      missingEmbeddings: z.number().int(),
+      merchant: z.boolean(),
+    }),
+    handler: async (c, { user }) => {
+      const deps = c.get("deps");
+      const { db } = deps.database;
+      const [visible, missingEmbeddings, merchant] = await Promise.all([
+        countVisibleProducts(db),
+        countMissingEmbeddings(db, currentEmbeddingModel(deps.ai)),
+        isMerchant(c, user),
+      ]);
+      return c.json({ products: visible, missingEmbeddings, merchant });
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/functions/v1/seed-data",
+    summary: "Seed the catalogue and seller configuration (idempotent)",
+    tag: "Admin",
+    access: "admin",
+    response: SeedResultSchema,
+    failure: { code: "SEED_FAILED", message: "Failed to seed database" },
+    handler: async (c) => {
+      const result = await seedCatalogue(c.get("deps").database.db);
+      const message =
+        result.productsCreated > 0
+          ? `Seeded ${result.productsCreated} products and the seller configuration (${result.productsTotal} products in the shop).`
+          : `The catalogue is already seeded: ${result.productsTotal} products in the shop, nothing duplicated.`;
+      return c.json({ message, ...result });
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/functions/v1/generate-product-embeddings",
+    summary:
+      "Embed every product lacking an embedding of the current model (the configured AI_EMBEDDING_MODEL, else the built-in local embedder), in batches",
+    tag: "Admin",
+    access: "admin",
+    response: EmbeddingsResultSchema,
+    failure: { code: "EMBEDDINGS_FAILED", message: "Failed to initialize embeddings" },
+    handler: async (c) => {
+      const deps = c.get("deps");
+      const result = await embedMissingProducts({ db: deps.database.db, ai: deps.ai }, { batchSize: 32 });
+      const message =
+        result.missing === 0
+          ? `Embedded ${result.embedded} products; every product has an embedding.`
+          : `Embedded ${result.embedded} products; ${result.missing} still lack an embedding.`;
+      return c.json({ message, ...result });
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/functions/v1/assign-merchant-role",
+    summary: "Grant the signed-in user the merchant role",
+    tag: "Admin",
+    access: "admin",
+    unauthenticated: "You must be logged in to assign merchant role",
+    response: z.object({ alreadyAssigned: z.boolean() }),
+    failure: { code: "ASSIGN_ROLE_FAILED", message: "Failed to assign merchant role" },
+    handler: async (c, { user }) => {
+      const granted = await grantRole(c.get("deps").database.db, user.id, "merchant");
+      return c.json({ alreadyAssigned: !granted });
+    },
+  }),
+];

@@ -1,12 +1,11 @@
 import { ChatMessageSchema } from "@haggle/contract/negotiation";
-import { Hono } from "hono";
+import { limitReached, unavailable } from "@haggle/domain/errors";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import { writeDone, writeText } from "../../http/sse.ts";
 import { clientIp } from "../../http/client-ip.ts";
-import type { AppEnv } from "../../http/context.ts";
-import { HttpError, tooManyRequests } from "../../http/http-error.ts";
-import { parseJsonBody } from "../../http/validate.ts";
+import type { AppContext } from "../../http/context.ts";
+import { type ApiRoute, defineRoute } from "../../http/route.ts";
+import { writeDone, writeText } from "../../http/sse.ts";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
 import { type AssistantEvent, builtInTurn, isAiLimitError, startLlmTurn } from "./assistant.service.ts";
 
@@ -22,60 +21,83 @@ const AssistantRequestSchema = z.object({
 export const RATE_LIMIT_TEXT = "Too many requests. Please wait a moment and try again.";
 export const AI_UNAVAILABLE_TEXT = "AI service temporarily unavailable. Please try again later.";
 
+/** Every attempt counts, valid or not, so it runs before the body is read. */
+async function assistantRateLimit(c: AppContext) {
+  const deps = c.get("deps");
+  const limit = deps.config.assistantRateLimitPerMinute;
+  const hit = await hitRateLimit(deps.database.db, `assistant:ip:${clientIp(c)}`, limit, 60);
+  if (!hit.allowed) {
+    c.header("Retry-After", String(hit.retryAfterSeconds));
+    throw limitReached(RATE_LIMIT_TEXT);
+  }
+}
+
 /** POST /functions/v1/shop-assistant: public, streamed, grounded in the catalogue. */
-export function assistantRoutes() {
-  const app = new Hono<AppEnv>();
-  app.post("/shop-assistant", async (c) => {
-    const deps = c.get("deps");
-    const limit = deps.config.assistantRateLimitPerMinute;
-    const hit = await hitRateLimit(deps.database.db, `assistant:ip:${clientIp(c)}`, limit, 60);
-    if (!hit.allowed) {
-      c.header("Retry-After", String(hit.retryAfterSeconds));
-      throw tooManyRequests(RATE_LIMIT_TEXT);
-    }
-    const { messages } = await parseJsonBody(c, AssistantRequestSchema);
-    const turnDeps = { db: deps.database.db, hasPgvector: deps.database.hasPgvector, ai: deps.ai, logger: c.get("log") };
-    let events: AsyncGenerator<AssistantEvent>;
-    let engine = "built-in";
-    if (deps.ai) {
-      try {
-        events = await startLlmTurn({ ...turnDeps, ai: deps.ai }, messages);
-        engine = "llm";
-      } catch (error) {
-        if (isAiLimitError(error)) {
-          if (error.status === 429) throw new HttpError(429, "RATE_LIMITED", RATE_LIMIT_TEXT);
-          throw new HttpError(402, "AI_UNAVAILABLE", AI_UNAVAILABLE_TEXT);
+export const assistantRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "post",
+    path: "/functions/v1/shop-assistant",
+    summary:
+      "The shopping assistant (public, rate-limited per IP). Server-sent events: text deltas, {type: tool_result, products} carousels, then data: [DONE]",
+    tag: "Assistant",
+    access: "public",
+    before: assistantRateLimit,
+    body: AssistantRequestSchema,
+    produces: "text/event-stream",
+    handler: async (c, { body: { messages } }) => {
+      const deps = c.get("deps");
+      const turnDeps = {
+        db: deps.database.db,
+        hasPgvector: deps.database.hasPgvector,
+        ai: deps.ai,
+        logger: c.get("log"),
+      };
+      let events: AsyncGenerator<AssistantEvent>;
+      let engine = "built-in";
+      if (deps.ai) {
+        try {
+          events = await startLlmTurn({ ...turnDeps, ai: deps.ai }, messages);
+          engine = "llm";
+        } catch (error) {
+          if (isAiLimitError(error)) {
+            if (error.status === 429) throw limitReached(RATE_LIMIT_TEXT);
+            throw unavailable(AI_UNAVAILABLE_TEXT);
+          }
+          c.get("log").warn({ err: error }, "LLM assistant failed; the built-in engine answers");
+          events = builtInTurn(turnDeps, messages);
         }
-        c.get("log").warn({ err: error }, "LLM assistant failed; the built-in engine answers");
+      } else {
         events = builtInTurn(turnDeps, messages);
       }
-    } else {
-      events = builtInTurn(turnDeps, messages);
-    }
-    c.header("X-Assistant-Engine", engine);
-    return streamSSE(c, async (stream) => {
-      let wroteText = false;
-      try {
-        for await (const event of events) {
-          if (event.type === "text") {
-            wroteText = true;
-            await writeText(stream, event.text, engine === "llm" ? 0 : deps.config.streamWordDelayMs);
-          } else {
-            await stream.writeSSE({ data: JSON.stringify({ type: "tool_result", products: event.products }) });
+      c.header("X-Assistant-Engine", engine);
+      return streamSSE(c, async (stream) => {
+        let wroteText = false;
+        try {
+          for await (const event of events) {
+            if (event.type === "text") {
+              wroteText = true;
+              await writeText(stream, event.text, engine === "llm" ? 0 : deps.config.streamWordDelayMs);
+            } else {
+              await stream.writeSSE({
+                data: JSON.stringify({ type: "tool_result", products: event.products }),
+              });
+            }
+          }
+        } catch (error) {
+          c.get("log").warn({ err: error }, "assistant stream failed part-way");
+          // The LLM broke before saying anything: the built-in engine answers this turn instead.
+          if (!wroteText) {
+            for await (const event of builtInTurn(turnDeps, messages)) {
+              if (event.type === "text") await writeText(stream, event.text, deps.config.streamWordDelayMs);
+              else
+                await stream.writeSSE({
+                  data: JSON.stringify({ type: "tool_result", products: event.products }),
+                });
+            }
           }
         }
-      } catch (error) {
-        c.get("log").warn({ err: error }, "assistant stream failed part-way");
-        // The LLM broke before saying anything: the built-in engine answers this turn instead.
-        if (!wroteText) {
-          for await (const event of builtInTurn(turnDeps, messages)) {
-            if (event.type === "text") await writeText(stream, event.text, deps.config.streamWordDelayMs);
-            else await stream.writeSSE({ data: JSON.stringify({ type: "tool_result", products: event.products }) });
-          }
-        }
-      }
-      await writeDone(stream);
-    });
-  });
-  return app;
-}
+        await writeDone(stream);
+      });
+    },
+  }),
+];

@@ -1,53 +1,73 @@
-import { AddCartItemSchema, MergeCartSchema, UpdateCartItemSchema } from "@haggle/contract/cart";
-import { Hono } from "hono";
+import { AddCartItemSchema, CartSchema, MergeCartSchema, UpdateCartItemSchema } from "@haggle/contract/cart";
 import { z } from "zod";
-import type { AppEnv } from "../../http/context.ts";
-import { requireUser } from "../../http/session.ts";
-import { notFound } from "../../http/http-error.ts";
-import { parseJsonBody } from "../../http/validate.ts";
+import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
-import {
-  addCartItem,
-  clearCart,
-  mergeCart,
-  removeCartItem,
-  setCartItemQuantity,
-} from "./cart.service.ts";
+import { addCartItem, clearCart, mergeCart, removeCartItem, setCartItemQuantity } from "./cart.service.ts";
 
-function itemId(raw: string): string {
-  if (!z.uuid().safeParse(raw).success) throw notFound("That item is not in your cart.");
-  return raw;
-}
+const ItemParams = z.object({ itemId: pathId("That item is not in your cart.") });
 
-export function cartRoutes() {
-  const app = new Hono<AppEnv>();
-  app.get("/", async (c) => {
-    const who = await requireUser(c);
-    return c.json(await activeCartWithOffer(c.get("deps").database.db, who.id));
-  });
-  app.post("/items", async (c) => {
-    const who = await requireUser(c);
-    const body = await parseJsonBody(c, AddCartItemSchema);
-    return c.json(await addCartItem(c.get("deps").database.db, who.id, body.productId, body.quantity));
-  });
-  app.patch("/items/:itemId", async (c) => {
-    const who = await requireUser(c);
-    const id = itemId(c.req.param("itemId"));
-    const body = await parseJsonBody(c, UpdateCartItemSchema);
-    return c.json(await setCartItemQuantity(c.get("deps").database.db, who.id, id, body.quantity));
-  });
-  app.delete("/items/:itemId", async (c) => {
-    const who = await requireUser(c);
-    return c.json(await removeCartItem(c.get("deps").database.db, who.id, itemId(c.req.param("itemId"))));
-  });
-  app.delete("/", async (c) => {
-    const who = await requireUser(c);
-    return c.json(await clearCart(c.get("deps").database.db, who.id));
-  });
-  app.post("/merge", async (c) => {
-    const who = await requireUser(c);
-    const body = await parseJsonBody(c, MergeCartSchema);
-    return c.json(await mergeCart(c.get("deps").database.db, who.id, body.items));
-  });
-  return app;
-}
+export const cartRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "get",
+    path: "/api/cart",
+    summary: "The active cart (created if none), priced by the one pricing rule",
+    tag: "Cart",
+    access: "signed-in",
+    response: CartSchema,
+    handler: async (c, { user }) => c.json(await activeCartWithOffer(c.get("deps").database.db, user.id)),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/cart/items",
+    summary: "Add a product (an existing line grows); 409 when out of stock",
+    tag: "Cart",
+    access: "signed-in",
+    body: AddCartItemSchema,
+    response: CartSchema,
+    handler: async (c, { user, body }) =>
+      c.json(await addCartItem(c.get("deps").database.db, user.id, body.productId, body.quantity)),
+  }),
+  defineRoute({
+    method: "patch",
+    path: "/api/cart/items/{itemId}",
+    summary: "Set a line's quantity (0 or less removes it)",
+    tag: "Cart",
+    access: "owner",
+    params: ItemParams,
+    body: UpdateCartItemSchema,
+    response: CartSchema,
+    handler: async (c, { user, params, body }) =>
+      c.json(await setCartItemQuantity(c.get("deps").database.db, user.id, params.itemId, body.quantity)),
+  }),
+  defineRoute({
+    method: "delete",
+    path: "/api/cart/items/{itemId}",
+    summary: "Remove a line",
+    tag: "Cart",
+    access: "owner",
+    params: ItemParams,
+    response: CartSchema,
+    handler: async (c, { user, params }) =>
+      c.json(await removeCartItem(c.get("deps").database.db, user.id, params.itemId)),
+  }),
+  defineRoute({
+    method: "delete",
+    path: "/api/cart",
+    summary: "Clear the cart",
+    tag: "Cart",
+    access: "signed-in",
+    response: CartSchema,
+    handler: async (c, { user }) => c.json(await clearCart(c.get("deps").database.db, user.id)),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/cart/merge",
+    summary: "Merge the anonymous cart on sign-in (quantities add, capped at stock; all or nothing)",
+    tag: "Cart",
+    access: "signed-in",
+    body: MergeCartSchema,
+    response: CartSchema,
+    handler: async (c, { user, body }) =>
+      c.json(await mergeCart(c.get("deps").database.db, user.id, body.items)),
+  }),
+];

@@ -1,25 +1,35 @@
-import { ProductQuerySchema } from "@haggle/contract/products";
-import { Hono } from "hono";
+import { ProductListSchema, ProductQuerySchema, ProductSchema } from "@haggle/contract/products";
+import { notFound } from "@haggle/domain/errors";
 import { z } from "zod";
-import { notFound } from "../../http/http-error.ts";
-import { parseQuery } from "../../http/validate.ts";
-import type { AppEnv } from "../../http/context.ts";
+import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { getProduct, listProducts } from "./list-products.service.ts";
 
-const ProductIdSchema = z.uuid("No product has that id.");
+const NO_PRODUCT = "No product has that id.";
 
-export function productRoutes() {
-  const app = new Hono<AppEnv>();
-  app.get("/", async (c) =>
-    c.json(await listProducts(c.get("deps").database.db, parseQuery(c, ProductQuerySchema))),
-  );
-  app.get("/:id", async (c) => {
-    const id = c.req.param("id");
-    const product = ProductIdSchema.safeParse(id).success
-      ? await getProduct(c.get("deps").database.db, id)
-      : null;
-    if (!product) throw notFound("No product has that id.");
-    return c.json(product);
-  });
-  return app;
-}
+/** The public catalogue. */
+export const catalogRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "get",
+    path: "/api/products",
+    summary: "Search, filter, sort and page the catalogue, with facet counts",
+    tag: "Catalogue",
+    access: "public",
+    query: ProductQuerySchema,
+    response: ProductListSchema,
+    handler: async (c, { query }) => c.json(await listProducts(c.get("deps").database.db, query)),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/products/{id}",
+    summary: "One product",
+    tag: "Catalogue",
+    access: "public",
+    params: z.object({ id: pathId(NO_PRODUCT) }),
+    response: ProductSchema,
+    handler: async (c, { params }) => {
+      const product = await getProduct(c.get("deps").database.db, params.id);
+      if (!product) throw notFound(NO_PRODUCT);
+      return c.json(product);
+    },
+  }),
+];

@@ -1,40 +1,114 @@
-import { Hono } from "hono";
+import { CartSchema } from "@haggle/contract/cart";
+import {
+  ApprovalSchema,
+  ApprovalStatusSchema,
+  ApproveNegotiationSchema,
+  NegotiateRequestSchema,
+  NegotiationSchema,
+} from "@haggle/contract/negotiation";
+import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import type { AppEnv } from "../../http/context.ts";
-import { requireUser } from "../../http/session.ts";
-import { HttpError, notFound } from "../../http/http-error.ts";
-import { acceptOffer, getNegotiation, startNegotiation } from "./negotiation.service.ts";
+import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
+import { writeDone, writeText } from "../../http/sse.ts";
+import { approvalDto, listApprovals } from "./approvals.service.ts";
+import {
+  acceptOffer,
+  decideApproval,
+  getNegotiation,
+  negotiateTurn,
+  startNegotiation,
+} from "./negotiation.service.ts";
 
-function negotiationId(raw: string) {
-  if (!z.uuid().safeParse(raw).success) throw notFound("No negotiation has that id.");
-  return raw;
-}
+const NegotiationParams = z.object({ id: pathId("No negotiation has that id.") });
 
-export function negotiationRoutes() {
-  const app = new Hono<AppEnv>();
-  app.post("/", async (c) => {
-    const who = await requireUser(c);
-    try {
-      return c.json(await startNegotiation(c.get("deps").database.db, who), 201);
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      c.get("log").error({ err: error }, "negotiation start failed");
-      throw new HttpError(500, "NEGOTIATION_INIT_FAILED", "Failed to initialize negotiation");
-    }
-  });
-  app.get("/:id", async (c) => {
-    const who = await requireUser(c);
-    return c.json(await getNegotiation(c.get("deps").database.db, who, negotiationId(c.req.param("id"))));
-  });
-  app.post("/:id/accept", async (c) => {
-    const who = await requireUser(c);
-    try {
-      return c.json(await acceptOffer(c.get("deps").database.db, who, negotiationId(c.req.param("id"))));
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      c.get("log").error({ err: error }, "applying the negotiation failed");
-      throw new HttpError(500, "APPLY_FAILED", "Failed to apply negotiation");
-    }
-  });
-  return app;
-}
+const ApprovalQuerySchema = z.object({
+  status: z
+    .enum(ApprovalStatusSchema.options, { error: "status must be pending, approved or rejected." })
+    .optional(),
+});
+
+/** The shopper's negotiations with Ava, and the merchant's side of escalated asks. */
+export const negotiationRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "post",
+    path: "/api/negotiations",
+    summary: "Start a negotiation for the active cart (replaces the cart's active one)",
+    tag: "Negotiation",
+    access: "signed-in",
+    status: 201,
+    response: z.object({ id: z.string() }),
+    failure: { code: "NEGOTIATION_INIT_FAILED", message: "Failed to initialize negotiation" },
+    handler: async (c, { user }) => c.json(await startNegotiation(c.get("deps").database.db, user), 201),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/negotiations/{id}",
+    summary: "A negotiation: messages, the standing offer, the approval",
+    tag: "Negotiation",
+    access: "owner",
+    params: NegotiationParams,
+    response: NegotiationSchema,
+    handler: async (c, { user, params }) =>
+      c.json(await getNegotiation(c.get("deps").database.db, user, params.id)),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/negotiations/{id}/accept",
+    summary:
+      "Apply the standing offer to the cart (server-written price snapshots and order discount); 409 without one",
+    tag: "Negotiation",
+    access: "owner",
+    params: NegotiationParams,
+    response: CartSchema,
+    failure: { code: "APPLY_FAILED", message: "Failed to apply negotiation" },
+    handler: async (c, { user, params }) =>
+      c.json(await acceptOffer(c.get("deps").database.db, user, params.id)),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/functions/v1/negotiate-cart",
+    summary:
+      "One negotiation turn. Server-sent events: data: {choices:[{delta:{content}}]} lines, then data: [DONE]; the text may end with a <NEGOTIATION_DATA>{json}</NEGOTIATION_DATA> block",
+    tag: "Negotiation",
+    access: "owner",
+    body: NegotiateRequestSchema,
+    produces: "text/event-stream",
+    failure: { code: "NEGOTIATOR_FAILED", message: "Failed to get response from AI negotiator" },
+    handler: async (c, { user, body }) => {
+      const deps = c.get("deps");
+      const message = body.messages.at(-1)?.content.trim() ?? "";
+      const turnDeps = { db: deps.database.db, ai: deps.ai, logger: c.get("log") };
+      const outcome = await negotiateTurn(turnDeps, user, body.negotiationId, message);
+      c.header("X-Negotiation-Voice", outcome.reply.voice);
+      return streamSSE(c, async (stream) => {
+        await writeText(stream, outcome.content, deps.config.streamWordDelayMs);
+        await writeDone(stream);
+      });
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/merchant/approvals",
+    summary: "Approvals, newest first (?status=pending|approved|rejected)",
+    tag: "Merchant",
+    access: "merchant",
+    query: ApprovalQuerySchema,
+    response: z.array(ApprovalSchema),
+    handler: async (c, { query }) => c.json(await listApprovals(c.get("deps").database.db, query.status)),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/functions/v1/approve-negotiation",
+    summary: "Approve or reject an escalated ask",
+    tag: "Merchant",
+    access: "merchant",
+    body: ApproveNegotiationSchema,
+    response: z.object({ approval: ApprovalSchema }),
+    failure: { code: "APPROVAL_FAILED", message: "Failed to process approval" },
+    handler: async (c, { user, body }) => {
+      const { db } = c.get("deps").database;
+      const approval = await decideApproval(db, c.get("log"), user, body);
+      return c.json({ approval: await approvalDto(db, approval.id) });
+    },
+  }),
+];

@@ -1,49 +1,59 @@
-import { IDEMPOTENCY_KEY_PATTERN } from "@haggle/contract/orders";
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../http/context.ts";
-import { requireUser } from "../../http/session.ts";
-import { badRequest, HttpError, notFound } from "../../http/http-error.ts";
+import { IDEMPOTENCY_KEY_PATTERN, OrderListSchema, OrderSchema } from "@haggle/contract/orders";
+import { notFound } from "@haggle/domain/errors";
+import { z } from "@hono/zod-openapi";
+import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { checkout } from "./checkout.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 
-export function checkoutRoutes() {
-  const app = new Hono<AppEnv>();
-  app.post("/", async (c) => {
-    const who = await requireUser(c);
-    const key = c.req.header("idempotency-key");
-    if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-      throw badRequest(
-        "An Idempotency-Key header of 8 to 128 letters, digits, '-' or '_' is required.",
-        "IDEMPOTENCY_KEY_REQUIRED",
-      );
-    }
-    try {
-      const { order, created } = await checkout(c.get("deps").database.db, who, key);
-      return c.json(order, created ? 201 : 200);
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      c.get("log").error({ err: error }, "checkout failed");
-      throw new HttpError(500, "CHECKOUT_FAILED", "Something went wrong during checkout");
-    }
-  });
-  return app;
-}
+const NO_ORDER = "Order not found";
 
-export function orderRoutes() {
-  const app = new Hono<AppEnv>();
-  app.get("/", async (c) => {
-    const who = await requireUser(c);
-    return c.json(await listOrders(c.get("deps").database.db, who.id));
-  });
-  app.get("/:id", async (c) => {
-    const who = await requireUser(c);
-    const id = c.req.param("id");
-    const order = z.uuid().safeParse(id).success
-      ? await loadOrder(c.get("deps").database.db, who.id, id)
-      : null;
-    if (!order) throw notFound("Order not found");
-    return c.json(order);
-  });
-  return app;
-}
+const IdempotencyKeyHeaders = z.object({
+  "idempotency-key": z
+    .custom<string>((key) => typeof key === "string" && IDEMPOTENCY_KEY_PATTERN.test(key), {
+      error: "An Idempotency-Key header of 8 to 128 letters, digits, '-' or '_' is required.",
+      params: { code: "IDEMPOTENCY_KEY_REQUIRED" },
+    })
+    .openapi({ type: "string", pattern: IDEMPOTENCY_KEY_PATTERN.source }),
+});
+
+export const orderRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "post",
+    path: "/api/checkout",
+    summary:
+      "Place the order in one transaction. Header Idempotency-Key required; the same key answers the first order (200)",
+    tag: "Orders",
+    access: "signed-in",
+    headers: IdempotencyKeyHeaders,
+    status: 201,
+    response: OrderSchema,
+    failure: { code: "CHECKOUT_FAILED", message: "Something went wrong during checkout" },
+    handler: async (c, { user, headers }) => {
+      const { order, created } = await checkout(c.get("deps").database.db, user, headers["idempotency-key"]);
+      return c.json(order, created ? 201 : 200);
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/orders",
+    summary: "The shopper's orders, newest first",
+    tag: "Orders",
+    access: "signed-in",
+    response: OrderListSchema,
+    handler: async (c, { user }) => c.json(await listOrders(c.get("deps").database.db, user.id)),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/orders/{id}",
+    summary: "One of the shopper's orders (another shopper's answers 404)",
+    tag: "Orders",
+    access: "owner",
+    params: z.object({ id: pathId(NO_ORDER) }),
+    response: OrderSchema,
+    handler: async (c, { user, params }) => {
+      const order = await loadOrder(c.get("deps").database.db, user.id, params.id);
+      if (!order) throw notFound(NO_ORDER);
+      return c.json(order);
+    },
+  }),
+];

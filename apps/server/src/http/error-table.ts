@@ -1,0 +1,50 @@
+import { DomainError, type DomainErrorKind } from "@haggle/domain/errors";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { HttpError } from "./http-error.ts";
+
+/** The one place a domain error kind becomes an HTTP status. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  limit: 429,
+  unavailable: 402,
+  failed: 500,
+};
+
+export function errorBody(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+const INTERNAL = errorBody("INTERNAL", "Something went wrong on our side. Please try again.");
+
+export interface ErrorAnswer {
+  status: ContentfulStatusCode;
+  body: ReturnType<typeof errorBody>;
+  /** What to log as the cause, for answers that are our own failure; null for the client's mistakes. */
+  logged: unknown;
+}
+
+/** What the API answers for an error thrown anywhere below a route. */
+export function answerFor(error: unknown): ErrorAnswer {
+  if (error instanceof DomainError) {
+    const status = STATUS_OF_KIND[error.kind];
+    return {
+      status,
+      body: errorBody(error.code, error.message),
+      logged: status >= 500 ? (error.cause ?? error) : null,
+    };
+  }
+  // Services still throwing HttpError while they move to DomainError keep their answers.
+  if (error instanceof HttpError)
+    return { status: error.status, body: errorBody(error.code, error.message), logged: null };
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    // Hono's own refusals (HTTPException), e.g. a malformed multipart body.
+    const message = error instanceof Error && error.message ? error.message : "The request is not valid.";
+    return { status: status as ContentfulStatusCode, body: errorBody("BAD_REQUEST", message), logged: null };
+  }
+  return { status: 500, body: INTERNAL, logged: error };
+}

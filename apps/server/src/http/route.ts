@@ -1,0 +1,183 @@
+import { ApiErrorSchema } from "@haggle/contract/errors";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import type { AppContext, SessionUser } from "./context.ts";
+
+/**
+ * Who may call a route. `owner` is `signed-in` at the gate; the route's service answers 404 for
+ * a cart, order or negotiation that is not the caller's, exactly like one that does not exist.
+ */
+export const ACCESS_LEVELS = ["public", "signed-in", "owner", "merchant", "admin"] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler receives: the caller and its input, already checked against the declaration. */
+export interface RouteInput<A extends Access, P, Q, H, B> {
+  /** The caller; public routes do not look the session up. */
+  user: A extends "public" ? null : SessionUser;
+  params: Out<P>;
+  query: Out<Q>;
+  headers: Out<H>;
+  body: Out<B>;
+}
+
+/** An unexpected error of the route answers 500 with this code and sentence (domain errors pass). */
+export interface Failure {
+  code: string;
+  message: string;
+}
+
+export interface RouteDeclaration<
+  A extends Access,
+  P extends z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined,
+  H extends z.ZodObject | undefined,
+  B extends z.ZodType | undefined,
+> {
+  method: Method;
+  /** The full public path, with OpenAPI parameters: `/api/orders/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: A;
+  /** The 401 sentence, where it is not "Not authenticated". */
+  unauthenticated?: string;
+  /** Path parameters; an id made with `pathId` answers 404 with its sentence when it is no uuid. */
+  params?: P;
+  /** Query parameters: a repeated key arrives as an array, a single one as a string. */
+  query?: Q;
+  /** Request headers, lower-case names. */
+  headers?: H;
+  /** The JSON body (an empty body reads as `{}`). */
+  body?: B;
+  /** The body's schema when it depends on a path parameter; `body` then documents every case. */
+  bodyFor?: (params: Out<P>) => z.ZodType;
+  /** Runs after the access check and before any input is read, e.g. a rate limit every attempt counts against. */
+  before?: (c: AppContext) => Promise<void>;
+  /** The success status (200 unless said) and its body's schema. */
+  status?: number;
+  response?: z.ZodType;
+  /** The success answer's media type when it is not JSON (server-sent events, pictures). */
+  produces?: string;
+  failure?: Failure;
+  handler: (c: AppContext, input: RouteInput<A, P, Q, H, B>) => Response | Promise<Response>;
+}
+
+interface ErasedInput {
+  user: SessionUser | null;
+  params: unknown;
+  query: unknown;
+  headers: unknown;
+  body: unknown;
+}
+
+/** A declared route with its types erased, as app.ts mounts it and the matrix test reads it. */
+export interface ApiRoute {
+  readonly method: Method;
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  readonly access: Access;
+  readonly unauthenticated?: string;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly headers?: z.ZodObject;
+  readonly body?: z.ZodType;
+  readonly bodyFor?: (params: unknown) => z.ZodType;
+  readonly before?: (c: AppContext) => Promise<void>;
+  readonly failure?: Failure;
+  /** null for a route another handler serves (better-auth's), declared for its documentation. */
+  readonly handler: ((c: AppContext, input: ErasedInput) => Response | Promise<Response>) | null;
+  /** The OpenAPI operation generated from this declaration. */
+  readonly openapi: RouteConfig;
+}
+
+const SECURED: Record<string, string[]>[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
+
+/** What the OpenAPI operation is made of. */
+type Documented = Pick<
+  ApiRoute,
+  "method" | "path" | "summary" | "tag" | "access" | "params" | "query" | "headers" | "body" | "failure"
+> & { status?: number; response?: z.ZodType; produces?: string };
+
+function operationOf(declaration: Documented): RouteConfig {
+  const {
+    method,
+    path,
+    summary,
+    tag,
+    access,
+    params,
+    query,
+    headers,
+    body,
+    status,
+    response,
+    produces,
+    failure,
+  } = declaration;
+  const json = (schema: z.ZodType) => ({ "application/json": { schema } });
+  const success = response
+    ? { description: "OK", content: produces ? { [produces]: { schema: response } } : json(response) }
+    : { description: produces ? `OK: ${produces}` : "OK" };
+  return createRoute({
+    method,
+    path,
+    summary,
+    tags: [tag],
+    "x-access": access,
+    ...(access === "public" ? {} : { security: SECURED }),
+    request: {
+      ...(params ? { params } : {}),
+      ...(query ? { query } : {}),
+      ...(headers ? { headers } : {}),
+      ...(body ? { body: { required: true, content: json(body) } } : {}),
+    },
+    responses: {
+      [String(status ?? 200)]: success,
+      "4XX": { description: "Error", content: json(ApiErrorSchema) },
+      ...(failure
+        ? { "500": { description: `Unexpected failure: ${failure.code}`, content: json(ApiErrorSchema) } }
+        : {}),
+    },
+  });
+}
+
+/** Declares one route: its access, input, answer and documentation, and the handler it runs. */
+export function defineRoute<
+  A extends Access,
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  H extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(declaration: RouteDeclaration<A, P, Q, H, B>): ApiRoute {
+  // The handler's typed input is what `readInput` parses with these very schemas, which the
+  // erased type cannot express: hence the cast.
+  return { ...(declaration as unknown as Omit<ApiRoute, "openapi">), openapi: operationOf(declaration) };
+}
+
+/** A route served by another handler (better-auth's), declared so it is documented and probed. */
+export function declareForeignRoute(declaration: {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: z.ZodType;
+}): ApiRoute {
+  return { ...declaration, handler: null, openapi: operationOf(declaration) };
+}
+
+const UUID = z.uuid();
+
+/** A path id: anything but a uuid names nothing, so it answers 404 with the resource's sentence. */
+export function pathId(notFoundMessage: string) {
+  return pathParam((value) => UUID.safeParse(value).success, notFoundMessage).openapi({ format: "uuid" });
+}
+
+/** A path parameter whose malformed values answer 404 with `notFoundMessage`, never 400. */
+export function pathParam(accepts: (value: string) => boolean, notFoundMessage: string) {
+  return z.string().refine(accepts, { error: notFoundMessage, params: { notFound: true } });
+}

@@ -1,0 +1,35 @@
+import { HealthSchema } from "@haggle/contract/account";
+import { pingDatabase } from "../platform/db/client.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
+import { type ApiRoute, defineRoute } from "./route.ts";
+
+/** Liveness and the API's own description; `allRoutes` is read on the first request for the document. */
+export function systemRoutes(allRoutes: () => readonly ApiRoute[]): ApiRoute[] {
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  return [
+    defineRoute({
+      method: "get",
+      path: "/healthz",
+      summary: "Liveness and database kind",
+      tag: "Health",
+      access: "public",
+      response: HealthSchema,
+      handler: async (c) => {
+        const { database } = c.get("deps");
+        await pingDatabase(database.db);
+        return c.json({ ok: true, db: database.kind });
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/api/openapi.json",
+      summary: "This API described as OpenAPI 3",
+      tag: "Health",
+      access: "public",
+      handler: (c) => {
+        document ??= buildOpenApiDocument(allRoutes());
+        return c.json(document);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,42 @@
+import { CONFIG_SECTION_SCHEMAS, ConfigTypeSchema, MerchantConfigSchema } from "@haggle/contract/merchant";
+import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
+import { z } from "zod";
+import { type ApiRoute, defineRoute } from "../../http/route.ts";
+import { getMerchantConfig, saveConfigSection } from "./settings.service.ts";
+
+/** The negotiator's and the pricing rule's settings, as the merchant edits them. */
+export const settingsRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "get",
+    path: "/api/merchant/config",
+    summary: "The negotiator's and the pricing rule's settings, every section, and when each was saved",
+    tag: "Merchant",
+    access: "merchant",
+    response: MerchantConfigSchema,
+    handler: async (c) => c.json(await getMerchantConfig(c.get("deps").database.db)),
+  }),
+  defineRoute({
+    method: "put",
+    path: "/api/merchant/config/{configType}",
+    summary:
+      "Save one whole section: negotiation_limits, tier_benefits, escalation_rules, global_rules or pricing (the body is that section). The escalation ceiling may not be below the automatic limits (400)",
+    tag: "Merchant",
+    access: "merchant",
+    params: z.object({ configType: ConfigTypeSchema }),
+    body: z.union([
+      CONFIG_SECTION_SCHEMAS.negotiation_limits,
+      CONFIG_SECTION_SCHEMAS.tier_benefits,
+      CONFIG_SECTION_SCHEMAS.escalation_rules,
+      CONFIG_SECTION_SCHEMAS.global_rules,
+      CONFIG_SECTION_SCHEMAS.pricing,
+    ]),
+    bodyFor: (params) => CONFIG_SECTION_SCHEMAS[params.configType],
+    response: MerchantConfigSchema,
+    handler: async (c, { params, body }) => {
+      const type = params.configType;
+      return c.json(
+        await saveConfigSection(c.get("deps").database.db, type, body as SellerConfig[typeof type]),
+      );
+    },
+  }),
+];
