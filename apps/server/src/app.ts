@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { DomainError, type DomainErrorKind } from "@haggle/domain/errors";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof DomainError) return c.json(errorBody(error.code, error.message), DOMAIN_STATUS[error.kind]);
     const status = (error as { status?: unknown }).status;
     if (typeof status === "number" && status >= 400 && status < 500) {
       return c.json(errorBody("BAD_REQUEST", error.message || "The request is not valid."), status as 400);
@@ -122,6 +124,17 @@ export function createApp(deps: AppDeps) {
   });
   return app;
 }
+
+const DOMAIN_STATUS = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  limit: 429,
+  unavailable: 402,
+  failed: 500,
+} as const satisfies Record<DomainErrorKind, number>;
 
 function errorBody(code: string, message: string) {
   return { error: { code, message } };
