@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_PATTERN } from "@haggle/contract/orders";
+import { DomainError } from "@haggle/domain/errors";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../http/context.ts";
@@ -22,7 +23,7 @@ export function checkoutRoutes() {
       const { order, created } = await checkout(c.get("deps").database.db, who, key);
       return c.json(order, created ? 201 : 200);
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof HttpError || error instanceof DomainError) throw error;
       c.get("log").error({ err: error }, "checkout failed");
       throw new HttpError(500, "CHECKOUT_FAILED", "Something went wrong during checkout");
     }
