@@ -1,3 +1,7 @@
+/**
+ * The offers the negotiator issued are bound to a cart's exact contents, so the cart module owns
+ * how they are matched to it and shown with it; the negotiation module issues them.
+ */
 import { createHash } from "node:crypto";
 import type { Offer } from "@haggle/contract/cart";
 import type { OfferReason, OfferTerms, PolicyLine } from "@haggle/domain/negotiation/negotiation-types";
@@ -8,10 +12,6 @@ import type { Queryable } from "../../platform/db/client.ts";
 import { negotiationOffers, negotiations } from "../../platform/db/schema.ts";
 import type { CartLine } from "./cart.store.ts";
 
-/**
- * The offers the negotiator issued are bound to a cart's exact contents, so the cart module owns
- * how they are matched to it and shown with it; the negotiation module issues them.
- */
 export type OfferRow = typeof negotiationOffers.$inferSelect;
 
 /** The cart contents an offer is bound to: products, quantities and current prices. */

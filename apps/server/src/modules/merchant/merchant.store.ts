@@ -1,11 +1,10 @@
-import { and, count, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
-import type { Queryable } from "../../platform/db/client.ts";
-import { negotiationApprovals, negotiations, orders } from "../../platform/db/schema.ts";
-
 /**
  * The figures the merchant's dashboard reads across the shop's records (orders, negotiations,
  * approvals): read-only aggregates, money as numeric strings.
  */
+import { and, count, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
+import type { Queryable } from "../../platform/db/client.ts";
+import { negotiationApprovals, negotiations, orders } from "../../platform/db/schema.ts";
 
 export async function countActiveNegotiations(db: Queryable): Promise<number> {
   const [row] = await db.select({ n: count() }).from(negotiations).where(eq(negotiations.status, "active"));
