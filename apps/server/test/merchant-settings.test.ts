@@ -11,7 +11,7 @@ import { cents } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("merchant settings and pairings on the %s database", (kind) => {
-  const { shop, near, shopper, negotiating, say, checkout, put, putOk, patch } = useMerchantShop(kind);
+  const { shop, near, shopper, negotiating, say, checkout, put, putOk, patch, pair } = useMerchantShop(kind);
   // Every test starts from the default settings (no rows: each section is its defaults), as
   // the first one asserts: no section was ever saved.
   beforeEach(async () => {
@@ -224,51 +224,27 @@ describe.each(DB_KINDS)("merchant settings and pairings on the %s database", (ki
 
   it("manages pairings: 201, 409 duplicate, 404 naming the unknown product, 400 self, list by kind, delete", async () => {
     const [a, b] = [near(100), near(30)];
-    const created = await shop.merchant.post("/api/merchant/pairings", {
-      kind: "cross_sell",
-      productId: a.id,
-      pairedProductId: b.id,
-    });
+    const created = await pair("cross_sell", a.id, b.id);
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({
       kind: "cross_sell",
       product: { id: a.id, hidden: false },
       paired: { id: b.id, price: b.price },
     });
-    const again = await shop.merchant.post("/api/merchant/pairings", {
-      kind: "cross_sell",
-      productId: a.id,
-      pairedProductId: b.id,
-    });
+    const again = await pair("cross_sell", a.id, b.id);
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe("These two products already have this cross-sell pairing.");
-    const upsell = await shop.merchant.post("/api/merchant/pairings", {
-      kind: "upsell",
-      productId: a.id,
-      pairedProductId: b.id,
-    });
+    const upsell = await pair("upsell", a.id, b.id);
     expect(upsell.status).toBe(201);
-    const missing = await shop.merchant.post("/api/merchant/pairings", {
-      kind: "upsell",
-      productId: a.id,
-      pairedProductId: randomUUID(),
-    });
+    const missing = await pair("upsell", a.id, randomUUID());
     expect(missing.status).toBe(404);
     expect(missing.json.error.message).toBe("No product has the id given as pairedProductId.");
-    const self = await shop.merchant.post("/api/merchant/pairings", {
-      kind: "upsell",
-      productId: a.id,
-      pairedProductId: a.id,
-    });
+    const self = await pair("upsell", a.id, a.id);
     expect(self.status).toBe(400);
     expect(self.json.error.message).toBe("A product cannot be paired with itself.");
     expect(
       (
-        await shop.merchant.post("/api/merchant/pairings", {
-          kind: "bundle",
-          productId: a.id,
-          pairedProductId: b.id,
-        })
+        await pair("bundle", a.id, b.id)
       ).json.error.message,
     ).toBe("kind must be cross_sell or upsell.");
     expect(
@@ -297,16 +273,8 @@ describe.each(DB_KINDS)("merchant settings and pairings on the %s database", (ki
       })
     ).json;
     const upsell = near(120);
-    await shop.merchant.post("/api/merchant/pairings", {
-      kind: "upsell",
-      productId: product.id,
-      pairedProductId: upsell.id,
-    });
-    const pairing = await shop.merchant.post("/api/merchant/pairings", {
-      kind: "cross_sell",
-      productId: product.id,
-      pairedProductId: paired.id,
-    });
+    await pair("upsell", product.id, upsell.id);
+    const pairing = await pair("cross_sell", product.id, paired.id);
     expect(pairing.status).toBe(201);
     await putOk("global_rules", { offer_expiry_minutes: 30, max_rounds: 1 });
 

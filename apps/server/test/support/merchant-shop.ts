@@ -57,6 +57,9 @@ export function useMerchantShop(kind: DbKind) {
     return res.json;
   }
   const patch = (path: string, body: unknown) => shop.merchant.request("PATCH", path, body);
+  /** POST /api/merchant/pairings: the answer as it is. */
+  const pair = (kind: string, productId: string, pairedProductId: string) =>
+    shop.merchant.post("/api/merchant/pairings", { kind, productId, pairedProductId });
 
-  return { shop, near, shopper, negotiating, say, checkout: checkedOut, put, putOk, patch };
+  return { shop, near, shopper, negotiating, say, checkout: checkedOut, put, putOk, patch, pair };
 }
