@@ -23,7 +23,8 @@ import { products } from "../apps/server/src/platform/db/schema.ts";
 import { buildCatalogue, type SeedProduct } from "../apps/server/src/platform/db/seed/catalogue.ts";
 import { embedMissingProducts } from "../apps/server/src/modules/catalog/product-embeddings.service.ts";
 import { searchProducts } from "../apps/server/src/modules/catalog/search-products.service.ts";
-import { productImagePath, seedCatalogue } from "../apps/server/src/modules/admin/seed.service.ts";
+import { seedCatalogue } from "../apps/server/src/modules/admin/seed.service.ts";
+import { productImagePath } from "../apps/server/src/modules/catalog/product-image.ts";
 import { SEARCH_QUERIES } from "../apps/server/test/fixtures/search-queries.ts";
 import { withFreshServerDatabase } from "./lib/server-process.ts";
 

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
-import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
+import { useShop } from "./support/shop-fixtures.ts";
+import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(kind, {
-      env: {
-        AUTH_RATE_LIMIT_PER_ACCOUNT: "5",
-        AUTH_RATE_LIMIT_PER_IP: "40",
-        ADMIN_EMAILS: "boss@example.com",
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
+  const shop = useShop(kind, {
+    env: {
+      AUTH_RATE_LIMIT_PER_ACCOUNT: "5",
+      AUTH_RATE_LIMIT_PER_IP: "40",
+      ADMIN_EMAILS: "boss@example.com",
+    },
   });
 
   it("signs up with a full name, which lands in the profile as a New Customer", async () => {
-    const http = new HttpClient(server.baseUrl);
+    const http = new HttpClient(shop.server.baseUrl);
     const email = uniqueEmail();
     const res = await http.signUp(email, "secret123", "Ada Lovelace");
     expect(res.status).toBe(200);
@@ -44,8 +38,8 @@ describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
 
   it("signs in, reports the session, and signs out", async () => {
     const email = uniqueEmail();
-    await new HttpClient(server.baseUrl).signUp(email);
-    const http = new HttpClient(server.baseUrl);
+    await new HttpClient(shop.server.baseUrl).signUp(email);
+    const http = new HttpClient(shop.server.baseUrl);
     expect((await http.get("/api/me")).status).toBe(401);
     expect((await http.get("/api/me")).json.error.message).toBe("Not authenticated");
     const signIn = await http.signIn(email);
@@ -59,10 +53,10 @@ describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
 
   it("accepts the session as a bearer token", async () => {
     const email = uniqueEmail();
-    const signUp = await new HttpClient(server.baseUrl, null).signUp(email);
+    const signUp = await new HttpClient(shop.server.baseUrl, null).signUp(email);
     const token = signUp.headers.get("set-auth-token") ?? signUp.json.token;
     expect(token).toBeTruthy();
-    const api = new HttpClient(server.baseUrl, null);
+    const api = new HttpClient(shop.server.baseUrl, null);
     const me = await api.get("/api/me", { authorization: `Bearer ${token}` });
     expect(me.status).toBe(200);
     expect(me.json.user.email).toBe(email);
@@ -70,21 +64,21 @@ describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
 
   it("refuses a duplicate email, a short password, a malformed email and a missing name with 4xx sentences", async () => {
     const email = uniqueEmail();
-    const http = new HttpClient(server.baseUrl);
+    const http = new HttpClient(shop.server.baseUrl);
     await http.signUp(email);
-    const dup = await new HttpClient(server.baseUrl).signUp(email);
+    const dup = await new HttpClient(shop.server.baseUrl).signUp(email);
     expect(dup.status).toBe(422);
     expect(dup.json.error.message).toMatch(/already exists/i);
 
-    const short = await new HttpClient(server.baseUrl).signUp(uniqueEmail(), "12345");
+    const short = await new HttpClient(shop.server.baseUrl).signUp(uniqueEmail(), "12345");
     expect(short.status).toBe(400);
     expect(short.json.error.message).toBe("Password must be at least 6 characters.");
 
-    const malformed = await new HttpClient(server.baseUrl).signUp("not-an-email", "secret123");
+    const malformed = await new HttpClient(shop.server.baseUrl).signUp("not-an-email", "secret123");
     expect(malformed.status).toBe(400);
     expect(malformed.json.error.message).toBe("Please enter a valid email address.");
 
-    const noName = await new HttpClient(server.baseUrl).post("/api/auth/sign-up/email", {
+    const noName = await new HttpClient(shop.server.baseUrl).post("/api/auth/sign-up/email", {
       email: uniqueEmail(),
       password: "secret123",
       name: "  ",
@@ -92,55 +86,55 @@ describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
     expect(noName.status).toBe(400);
     expect(noName.json.error.message).toBe("Full name is required.");
 
-    const notJson = await new HttpClient(server.baseUrl).post("/api/auth/sign-in/email", "{oops");
+    const notJson = await new HttpClient(shop.server.baseUrl).post("/api/auth/sign-in/email", "{oops");
     expect(notJson.status).toBe(400);
   });
 
   it("says the credentials are wrong without saying which", async () => {
     const email = uniqueEmail();
-    await new HttpClient(server.baseUrl).signUp(email);
-    const wrong = await new HttpClient(server.baseUrl).signIn(email, "wrong-password");
+    await new HttpClient(shop.server.baseUrl).signUp(email);
+    const wrong = await new HttpClient(shop.server.baseUrl).signIn(email, "wrong-password");
     expect(wrong.status).toBe(401);
     expect(wrong.json.error.message).toMatch(/invalid email or password/i);
-    const unknown = await new HttpClient(server.baseUrl).signIn(uniqueEmail(), "whatever1");
+    const unknown = await new HttpClient(shop.server.baseUrl).signIn(uniqueEmail(), "whatever1");
     expect(unknown.status).toBe(401);
     expect(unknown.json.error.message).toBe(wrong.json.error.message);
   });
 
   it("rate-limits sign-in attempts per account with a 429 and a clear message", async () => {
     const email = uniqueEmail();
-    await new HttpClient(server.baseUrl).signUp(email);
+    await new HttpClient(shop.server.baseUrl).signUp(email);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
-      statuses.push((await new HttpClient(server.baseUrl).signIn(email, "wrong-pass")).status);
+      statuses.push((await new HttpClient(shop.server.baseUrl).signIn(email, "wrong-pass")).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    const limited = await new HttpClient(server.baseUrl).signIn(email);
+    const limited = await new HttpClient(shop.server.baseUrl).signIn(email);
     expect(limited.status).toBe(429);
     expect(limited.json.error.message).toBe("Too many sign-in attempts. Please wait a minute and try again.");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another account from the same address is not punished for it.
     const other = uniqueEmail();
-    await new HttpClient(server.baseUrl).signUp(other);
-    expect((await new HttpClient(server.baseUrl).signIn(other)).status).toBe(200);
+    await new HttpClient(shop.server.baseUrl).signUp(other);
+    expect((await new HttpClient(shop.server.baseUrl).signIn(other)).status).toBe(200);
   });
 
   it("rate-limits sign-in attempts per IP", async () => {
     let last = 0;
     for (let i = 0; i < 45 && last !== 429; i++) {
-      last = (await new HttpClient(server.baseUrl).signIn(uniqueEmail(), "whatever1")).status;
+      last = (await new HttpClient(shop.server.baseUrl).signIn(uniqueEmail(), "whatever1")).status;
     }
     expect(last).toBe(429);
   });
 
   it("keeps the admin functions for ADMIN_EMAILS and refuses cross-site cookie mutations", async () => {
-    const anonymous = await new HttpClient(server.baseUrl).post("/functions/v1/seed-data");
+    const anonymous = await new HttpClient(shop.server.baseUrl).post("/functions/v1/seed-data");
     expect(anonymous.status).toBe(401);
-    const shopper = new HttpClient(server.baseUrl);
+    const shopper = new HttpClient(shop.server.baseUrl);
     await shopper.signUp(uniqueEmail());
     const denied = await shopper.post("/functions/v1/seed-data");
     expect(denied.status).toBe(403);
 
-    const boss = new HttpClient(server.baseUrl);
+    const boss = new HttpClient(shop.server.baseUrl);
     const signUp = await boss.signUp("boss@example.com");
     expect([200, 422]).toContain(signUp.status);
     const seeded = await boss.post("/functions/v1/seed-data");
@@ -149,7 +143,7 @@ describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
     expect(seeded.json.productsTotal).toBe(180);
     expect((await boss.get("/api/products")).json.total).toBe(180);
 
-    const evil = new HttpClient(server.baseUrl, "https://evil.example");
+    const evil = new HttpClient(shop.server.baseUrl, "https://evil.example");
     (evil as unknown as { cookies: Map<string, string> }).cookies = (
       boss as unknown as {
         cookies: Map<string, string>;

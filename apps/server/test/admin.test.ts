@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
-import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
+import { useShop } from "./support/shop-fixtures.ts";
+import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("admin functions on the %s database", (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind, { env: { ADMIN_EMAILS: "Owner@Example.com" } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const shop = useShop(kind, { env: { ADMIN_EMAILS: "Owner@Example.com" } });
 
   it("keeps /admin's functions for ADMIN_EMAILS, and reports the AI search tick", async () => {
-    expect((await new HttpClient(server.baseUrl).get("/api/admin/status")).status).toBe(401);
-    const anonymousRole = await new HttpClient(server.baseUrl).post("/functions/v1/assign-merchant-role");
+    expect((await new HttpClient(shop.server.baseUrl).get("/api/admin/status")).status).toBe(401);
+    const anonymousRole = await new HttpClient(shop.server.baseUrl).post("/functions/v1/assign-merchant-role");
     expect(anonymousRole.status).toBe(401);
     expect(anonymousRole.json.error.message).toBe("You must be logged in to assign merchant role");
 
-    const shopper = new HttpClient(server.baseUrl);
+    const shopper = new HttpClient(shop.server.baseUrl);
     await shopper.signUp(uniqueEmail());
     for (const path of [
       "/functions/v1/seed-data",
@@ -28,7 +23,7 @@ describe.each(DB_KINDS)("admin functions on the %s database", (kind) => {
     }
     expect((await shopper.get("/api/admin/status")).status).toBe(403);
 
-    const owner = new HttpClient(server.baseUrl);
+    const owner = new HttpClient(shop.server.baseUrl);
     await owner.signUp("owner@example.com");
     const before = await owner.get("/api/admin/status");
     expect(before.json).toEqual({ products: 180, missingEmbeddings: 180, merchant: false });

@@ -1,48 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { products } from "../src/platform/db/schema.ts";
-import { HttpClient, uniqueEmail } from "./support/http-client.ts";
-import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
-
-interface P {
-  id: string;
-  name: string;
-  price: number;
-  listPrice: number;
-  inStock: boolean;
-  stockLevel: number;
-}
-
-const cents = (dollars: number) => Math.round(dollars * 100);
+import { HttpClient } from "./support/http-client.ts";
+import { cents, postCheckout, signUpShopper, useShop } from "./support/shop-fixtures.ts";
+import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) => {
-  let server: TestServer;
-  let catalogue: P[];
+  const shop = useShop(kind);
 
-  async function shopper(name = "Shopper") {
-    const http = new HttpClient(server.baseUrl);
-    const res = await http.signUp(uniqueEmail(), "secret123", name);
-    expect(res.status).toBe(200);
-    return http;
-  }
-  const checkoutWith = (http: HttpClient, key = randomUUID()) =>
-    http.post("/api/checkout", {}, { "idempotency-key": key });
-  const inStock = (min = 5) => catalogue.filter((p) => p.inStock && p.stockLevel >= min);
+  const shopper = async (name = "Shopper") => (await signUpShopper(shop.server.baseUrl, name)).http;
+  const inStock = (min = 5) => shop.catalogue.filter((p) => p.inStock && p.stockLevel >= min);
   async function setStock(productId: string, stockLevel: number) {
-    await server.database.db.update(products).set({ stockLevel }).where(eq(products.id, productId));
+    await shop.server.database.db.update(products).set({ stockLevel }).where(eq(products.id, productId));
   }
-
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    catalogue = (await new HttpClient(server.baseUrl).get("/api/products?pageSize=200")).json.items;
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it("needs a signed-in shopper for every cart, checkout and order route", async () => {
-    const anon = new HttpClient(server.baseUrl);
+    const anon = new HttpClient(shop.server.baseUrl);
     for (const [method, path] of [
       ["GET", "/api/cart"],
       ["POST", "/api/cart/items"],
@@ -131,7 +105,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
 
   it("refuses out-of-stock products and more than the stock with a 409 naming the product", async () => {
     const http = await shopper();
-    const soldOut = catalogue.find((p) => !p.inStock)!;
+    const soldOut = shop.catalogue.find((p) => !p.inStock)!;
     const res = await http.post("/api/cart/items", { productId: soldOut.id });
     expect(res.status).toBe(409);
     expect(res.json.error.message).toBe(`${soldOut.name} is out of stock.`);
@@ -148,7 +122,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
 
   it("caps a line at 99 units however it is reached", async () => {
     const http = await shopper();
-    const plenty = catalogue.find((p) => p.inStock)!;
+    const plenty = shop.catalogue.find((p) => p.inStock)!;
     await setStock(plenty.id, 500);
     expect((await http.post("/api/cart/items", { productId: plenty.id, quantity: 99 })).status).toBe(200);
     const over = await http.post("/api/cart/items", { productId: plenty.id });
@@ -192,7 +166,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
   it("merges the anonymous cart: quantities add, capped at stock, sold-out skipped with notices", async () => {
     const http = await shopper();
     const [a, b] = inStock(10);
-    const soldOut = catalogue.find((p) => !p.inStock)!;
+    const soldOut = shop.catalogue.find((p) => !p.inStock)!;
     const scarce = inStock(1)[5]!;
     await setStock(scarce.id, 3);
     await http.post("/api/cart/items", { productId: a!.id, quantity: 2 });
@@ -242,7 +216,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const cart = (await http.get("/api/cart")).json;
     const stockBefore = (await http.get(`/api/products/${expensive.id}`)).json.stockLevel;
 
-    const res = await checkoutWith(http);
+    const res = await postCheckout(http);
     expect(res.status).toBe(201);
     const order = res.json;
     expect(order).toMatchObject({
@@ -299,7 +273,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const perUnit = cents(priciest.price);
     const units = Math.min(20, Math.ceil(55_000 / perUnit));
     await http.post("/api/cart/items", { productId: priciest.id, quantity: units });
-    expect((await checkoutWith(http)).status).toBe(201);
+    expect((await postCheckout(http)).status).toBe(201);
     const me = (await http.get("/api/me")).json.profile;
     expect(me.ordersCount).toBe(1);
     expect(me.lifetimeValue).toBeGreaterThanOrEqual(500);
@@ -312,9 +286,9 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const http = await shopper();
     await http.post("/api/cart/items", { productId: inStock()[0]!.id });
     const key = randomUUID();
-    const first = await checkoutWith(http, key);
+    const first = await postCheckout(http, key);
     expect(first.status).toBe(201);
-    const again = await checkoutWith(http, key);
+    const again = await postCheckout(http, key);
     expect(again.status).toBe(200);
     expect(again.json).toEqual(first.json);
     expect((await http.get("/api/orders")).json).toHaveLength(1);
@@ -325,12 +299,12 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const noKey = await http.post("/api/checkout", {});
     expect(noKey.status).toBe(400);
     await http.get("/api/cart");
-    const empty = await checkoutWith(http);
+    const empty = await postCheckout(http);
     expect(empty.status).toBe(400);
     expect(empty.json.error.message).toBe("Cart is empty");
     // No cart at all yet: a fresh shopper who never opened one.
     const fresh = await shopper();
-    const none = await checkoutWith(fresh);
+    const none = await postCheckout(fresh);
     expect(none.status).toBe(400);
     expect(none.json.error.message).toBe("No active cart found");
   });
@@ -340,7 +314,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const product = inStock(10)[1]!;
     await http.post("/api/cart/items", { productId: product.id, quantity: 1 });
     const stock = (await http.get(`/api/products/${product.id}`)).json.stockLevel;
-    const results = await Promise.all(Array.from({ length: 20 }, () => checkoutWith(http)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => postCheckout(http)));
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 201)) {
@@ -355,7 +329,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const http = await shopper();
     await http.post("/api/cart/items", { productId: inStock(10)[2]!.id });
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 20 }, () => checkoutWith(http, key)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => postCheckout(http, key)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.every((r) => r.json.id === results[0]!.json.id)).toBe(true);
     expect((await http.get("/api/orders")).json).toHaveLength(1);
@@ -367,7 +341,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     for (const s of shoppers)
       expect((await s.post("/api/cart/items", { productId: product.id })).status).toBe(200);
     await setStock(product.id, 10);
-    const results = await Promise.all(shoppers.map((s) => checkoutWith(s)));
+    const results = await Promise.all(shoppers.map((s) => postCheckout(s)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(40);
@@ -375,7 +349,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
       expect(r.status).toBe(409);
       expect(r.json.error.message).toContain(product.name);
     }
-    const [row] = await server.database.db
+    const [row] = await shop.server.database.db
       .select({ s: products.stockLevel })
       .from(products)
       .where(eq(products.id, product.id));
@@ -395,11 +369,11 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     expect((await b.request("PATCH", `/api/cart/items/${aLine.id}`, { quantity: 9 })).status).toBe(404);
     expect((await b.request("DELETE", `/api/cart/items/${aLine.id}`)).status).toBe(404);
     expect((await b.get("/api/cart")).json.items).toEqual([]);
-    const bCheckout = await checkoutWith(b);
+    const bCheckout = await postCheckout(b);
     expect(bCheckout.status).toBe(400);
     expect((await a.get("/api/cart")).json.items[0].quantity).toBe(2);
 
-    const order = (await checkoutWith(a)).json;
+    const order = (await postCheckout(a)).json;
     const peek = await b.get(`/api/orders/${order.id}`);
     expect(peek.status).toBe(404);
     expect(peek.json.error.message).toBe("Order not found");

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "./support/http-client.ts";
-import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
+import { useShop } from "./support/shop-fixtures.ts";
+import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
-  let server: TestServer;
+  const shop = useShop(kind);
   let http: HttpClient;
-
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    http = new HttpClient(server.baseUrl);
-  });
-  afterAll(async () => {
-    await server?.close();
+  beforeAll(() => {
+    http = new HttpClient(shop.server.baseUrl);
   });
 
   it("answers the health check with the database kind", async () => {

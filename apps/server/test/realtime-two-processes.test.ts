@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { openEvents } from "./support/realtime-client.ts";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
+import {
+  fillCart,
+  loadCatalogue,
+  nearestPrice,
+  signUpMerchant,
+  signUpShopper,
+  startNegotiation,
+} from "./support/shop-fixtures.ts";
 import { createServerDatabase } from "./support/test-server.ts";
 
 /**
@@ -32,22 +39,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     it("delivers approval.created from A to B and approval.decided from B to A", async () => {
-      const shopper = new HttpClient(a.baseUrl);
-      await shopper.signUp(uniqueEmail(), "secret123", "Cross Shopper");
-      const products = (await shopper.get("/api/products?pageSize=200")).json.items as {
-        id: string;
-        price: number;
-        inStock: boolean;
-      }[];
-      const product = products
-        .filter((p) => p.inStock)
-        .sort((x, y) => Math.abs(x.price - 400) - Math.abs(y.price - 400))[0]!;
-      await shopper.post("/api/cart/items", { productId: product.id });
-      const negotiationId = (await shopper.post("/api/negotiations", {})).json.id as string;
+      const { http: shopper } = await signUpShopper(a.baseUrl, "Cross Shopper");
+      const catalogue = await loadCatalogue(a.baseUrl);
+      await fillCart(shopper, [nearestPrice(catalogue.filter((p) => p.inStock), 400)]);
+      const negotiationId = await startNegotiation(shopper);
 
-      const merchant = new HttpClient(b.baseUrl);
-      await merchant.signUp(uniqueEmail("merchant"));
-      await merchant.post("/functions/v1/assign-merchant-role");
+      const merchant = await signUpMerchant(b.baseUrl);
       const merchantEvents = await openEvents(merchant);
       const shopperEvents = await openEvents(shopper);
 

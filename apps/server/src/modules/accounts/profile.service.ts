@@ -1,22 +1,12 @@
 import type { Me, Profile } from "@haggle/contract/account";
 import { LoyaltyTierSchema } from "@haggle/contract/account";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
-import { profiles, userRoles } from "../../platform/db/schema.ts";
-import type { SessionUser } from "../../http/context.ts";
-import { moneyOut } from "../catalog/product-dto.ts";
+import { moneyOut } from "../../platform/db/column-values.ts";
+import { type AccountIdentity, ensureProfile, grantRole, loadRoleNames } from "./accounts.store.ts";
 
 /** The shopper's profile; created on sign-up, and here too for accounts made before profiles existed. */
-export async function loadProfile(db: Db, who: SessionUser): Promise<Profile> {
-  let [row] = await db.select().from(profiles).where(eq(profiles.userId, who.id)).limit(1);
-  if (!row) {
-    await db
-      .insert(profiles)
-      .values({ userId: who.id, name: who.name, email: who.email })
-      .onConflictDoNothing();
-    [row] = await db.select().from(profiles).where(eq(profiles.userId, who.id)).limit(1);
-  }
-  if (!row) throw new Error("profile could not be created");
+export async function loadProfile(db: Db, who: AccountIdentity): Promise<Profile> {
+  const row = await ensureProfile(db, who);
   const tier = LoyaltyTierSchema.safeParse(row.loyaltyTier);
   return {
     name: row.name,
@@ -29,6 +19,11 @@ export async function loadProfile(db: Db, who: SessionUser): Promise<Profile> {
 }
 
 export async function loadRoles(db: Db, userId: string): Promise<Me["roles"]> {
-  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
-  return rows.some((r) => r.role === "merchant") ? ["merchant"] : [];
+  const roles = await loadRoleNames(db, userId);
+  return roles.includes("merchant") ? ["merchant"] : [];
+}
+
+/** /admin's "assign merchant role" for the signed-in account; says whether it had the role already. */
+export async function assignMerchantRole(db: Db, userId: string): Promise<{ alreadyAssigned: boolean }> {
+  return { alreadyAssigned: !(await grantRole(db, userId, "merchant")) };
 }

@@ -1,55 +1,30 @@
 import { type Cart, MAX_LINE_QUANTITY } from "@haggle/contract/cart";
+import { conflict, notFound } from "@haggle/domain/errors";
 import { toCents, toDollars } from "@haggle/domain/pricing/money";
-import { pricingRulesFrom, type QuoteLine, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../platform/db/client.ts";
-import { cartItems, carts, negotiationOffers, products } from "../../platform/db/schema.ts";
-import { conflict, notFound } from "../../http/http-error.ts";
-import { productColumns, toProductDto } from "../catalog/product-dto.ts";
+import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
+import type { Db, Queryable, Tx } from "../../platform/db/client.ts";
+import { toProductDto } from "../catalog/products.store.ts";
+import { findProductStock, findProductsStock } from "../catalog/stock.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
+import {
+  addToCartItem,
+  type CartRow,
+  deleteCartItem,
+  deleteCartItems,
+  ensureActiveCart,
+  findActiveCart,
+  findCartItem,
+  insertCartItem,
+  loadCartItems,
+  loadCartLines,
+  lockCart,
+  quoteLinesOf,
+  updateCartItemQuantity,
+  voidNegotiatedPrices,
+} from "./cart.store.ts";
 
-type CartRow = typeof carts.$inferSelect;
-type Queryable = Db | Tx;
-
-export async function findActiveCart(db: Queryable, userId: string): Promise<CartRow | null> {
-  const [row] = await db
-    .select()
-    .from(carts)
-    .where(and(eq(carts.userId, userId), eq(carts.status, "active")))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The shopper's active cart, created when there is none (a race creates only one: partial unique index). */
-export async function ensureActiveCart(db: Queryable, userId: string): Promise<CartRow> {
-  const existing = await findActiveCart(db, userId);
-  if (existing) return existing;
-  await db.execute(
-    sql`insert into carts (user_id, status) values (${userId}, 'active') on conflict do nothing`,
-  );
-  const created = await findActiveCart(db, userId);
-  if (!created) throw new Error("could not create an active cart");
-  return created;
-}
-
-export async function loadCartLines(db: Queryable, cartId: string) {
-  return db
-    .select({ item: cartItems, product: productColumns })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
-}
-
-/** Cart lines as the pricing rule reads them: the snapshot when the server wrote one, else the price. */
-export function quoteLinesOf(lines: Awaited<ReturnType<typeof loadCartLines>>): QuoteLine[] {
-  return lines.map(({ item, product }) => ({
-    price: toCents(product.price),
-    priceSnapshot: item.priceSnapshot === null ? null : toCents(item.priceSnapshot),
-    listPrice: toCents(product.listPrice),
-    quantity: item.quantity,
-  }));
-}
+// The negotiation module still reads carts through these names here; they live in the store.
+export { findActiveCart, loadCartLines, lockCart } from "./cart.store.ts";
 
 /** The cart as the API shows it, priced by the one pricing rule. */
 export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
@@ -82,34 +57,9 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
   };
 }
 
-/**
- * A negotiated price is bound to the exact cart contents: any change to the lines voids the
- * applied snapshots and order-level discount (decisions.md, Negotiation).
- */
-async function voidNegotiatedPrices(tx: Tx, cartId: string) {
-  await tx
-    .update(negotiationOffers)
-    .set({ status: "voided" })
-    .where(
-      and(eq(negotiationOffers.cartId, cartId), inArray(negotiationOffers.status, ["standing", "agreed"])),
-    );
-  await tx.update(cartItems).set({ priceSnapshot: null }).where(eq(cartItems.cartId, cartId));
-  await tx
-    .update(carts)
-    .set({ negotiatedDiscount: "0", appliedNegotiationId: null, updatedAt: new Date() })
-    .where(eq(carts.id, cartId));
-}
-
-/** What a cart change needs to know of a product. */
-const stockColumns = {
-  id: products.id,
-  name: products.name,
-  stockLevel: products.stockLevel,
-  hidden: products.hidden,
-};
-
-async function lockedProduct(tx: Tx, productId: string) {
-  const [product] = await tx.select(stockColumns).from(products).where(eq(products.id, productId)).limit(1);
+/** A product that may go into a cart: it exists and is not hidden. */
+async function sellableProduct(tx: Tx, productId: string) {
+  const product = await findProductStock(tx, productId);
   if (!product || product.hidden) throw notFound("No product has that id.");
   return product;
 }
@@ -128,22 +78,9 @@ function assertStock(product: { name: string; stockLevel: number }, wanted: numb
 }
 
 async function ownLine(tx: Tx, cartId: string, itemId: string) {
-  const [line] = await tx
-    .select()
-    .from(cartItems)
-    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
-    .limit(1);
+  const line = await findCartItem(tx, cartId, itemId);
   if (!line) throw notFound("That item is not in your cart.");
   return line;
-}
-
-/**
- * Locks the cart row for the rest of the transaction. Every writer of a cart's lines or prices
- * (a change, applying an offer, checkout) takes it first, so they never interleave.
- */
-export async function lockCart(tx: Tx, cartId: string): Promise<CartRow | null> {
-  const [row] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
-  return row ?? null;
 }
 
 /** Runs a change to the shopper's active cart in one transaction and answers the new cart. */
@@ -151,7 +88,7 @@ async function changeCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow
   return db.transaction(async (tx) => {
     const found = await ensureActiveCart(tx, userId);
     const cart = await lockCart(tx, found.id);
-    if (!cart || cart.status !== "active")
+    if (cart?.status !== "active")
       throw conflict("Your cart was just checked out. Please try again.", "CART_CONVERTED");
     await change(tx, cart);
     await voidNegotiatedPrices(tx, cart.id);
@@ -162,16 +99,8 @@ async function changeCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow
 
 export async function addCartItem(db: Db, userId: string, productId: string, quantity: number) {
   return changeCart(db, userId, async (tx, cart) => {
-    const product = await lockedProduct(tx, productId);
-    const [line] = await tx
-      .insert(cartItems)
-      .values({ cartId: cart.id, productId, quantity })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId],
-        set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-      })
-      .returning({ quantity: cartItems.quantity });
-    assertStock(product, line?.quantity ?? quantity);
+    const product = await sellableProduct(tx, productId);
+    assertStock(product, await addToCartItem(tx, cart.id, productId, quantity));
   });
 }
 
@@ -179,24 +108,24 @@ export async function setCartItemQuantity(db: Db, userId: string, itemId: string
   return changeCart(db, userId, async (tx, cart) => {
     const line = await ownLine(tx, cart.id, itemId);
     if (quantity <= 0) {
-      await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+      await deleteCartItem(tx, line.id);
       return;
     }
-    assertStock(await lockedProduct(tx, line.productId), quantity);
-    await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
+    assertStock(await sellableProduct(tx, line.productId), quantity);
+    await updateCartItemQuantity(tx, line.id, quantity);
   });
 }
 
 export async function removeCartItem(db: Db, userId: string, itemId: string) {
   return changeCart(db, userId, async (tx, cart) => {
     const line = await ownLine(tx, cart.id, itemId);
-    await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+    await deleteCartItem(tx, line.id);
   });
 }
 
 export async function clearCart(db: Db, userId: string) {
   return changeCart(db, userId, async (tx, cart) => {
-    await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+    await deleteCartItems(tx, cart.id);
   });
 }
 
@@ -210,11 +139,8 @@ export async function mergeCart(db: Db, userId: string, items: { productId: stri
   const notices: string[] = [];
   const cart = await changeCart(db, userId, async (tx, cartRow) => {
     if (wanted.size === 0) return;
-    const found = await tx
-      .select(stockColumns)
-      .from(products)
-      .where(inArray(products.id, [...wanted.keys()]));
-    const existing = await tx.select().from(cartItems).where(eq(cartItems.cartId, cartRow.id));
+    const found = await findProductsStock(tx, [...wanted.keys()]);
+    const existing = await loadCartItems(tx, cartRow.id);
     const missing = [...wanted.keys()].filter((id) => !found.some((p) => p.id === id && !p.hidden)).length;
     if (missing > 0)
       notices.push(
@@ -236,8 +162,8 @@ export async function mergeCart(db: Db, userId: string, items: { productId: stri
             : `You can have at most ${MAX_LINE_QUANTITY} of ${product.name} in your cart.`,
         );
       }
-      if (current) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, current.id));
-      else await tx.insert(cartItems).values({ cartId: cartRow.id, productId: product.id, quantity });
+      if (current) await updateCartItemQuantity(tx, current.id, quantity);
+      else await insertCartItem(tx, cartRow.id, product.id, quantity);
     }
   });
   return { ...cart, notices };

@@ -5,19 +5,24 @@ import type {
   MerchantProductQuery,
   UpdateProductSchema,
 } from "@haggle/contract/merchant";
+import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
-import { escapeLike } from "@haggle/domain/text/search-text";
-import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db } from "../../platform/db/client.ts";
-import { products } from "../../platform/db/schema.ts";
 import { isUniqueViolation } from "../../platform/db/db-errors.ts";
-import { badRequest, conflict, notFound } from "../../http/http-error.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { productColumns, toProductDto } from "./product-dto.ts";
+import { clearEmbedding } from "./embeddings.store.ts";
+import {
+  findMerchantProduct,
+  insertProduct,
+  lockMerchantProduct,
+  queryMerchantProducts,
+  toMerchantProduct,
+  updateProduct,
+} from "./merchant-products.store.ts";
 import { embedProduct } from "./product-embeddings.service.ts";
-import { productImagePath } from "../admin/seed.service.ts";
+import { productImagePath } from "./product-image.ts";
 
 export interface MerchantProductDeps {
   db: Db;
@@ -28,14 +33,7 @@ export interface MerchantProductDeps {
 type CreateInput = z.infer<typeof CreateProductSchema>;
 type UpdateInput = z.infer<typeof UpdateProductSchema>;
 
-const merchantColumns = { ...productColumns, hidden: products.hidden, updatedAt: products.updatedAt };
-type MerchantRow = { [K in keyof typeof merchantColumns]: (typeof products.$inferSelect)[K] };
-
 const NO_SUCH_PRODUCT = "No product has that id.";
-
-function toMerchantProduct(row: MerchantRow): MerchantProduct {
-  return { ...toProductDto(row), hidden: row.hidden, updatedAt: row.updatedAt.toISOString() };
-}
 
 const duplicateSku = (sku: string) => conflict(`A product with SKU ${sku} already exists.`, "DUPLICATE_SKU");
 
@@ -44,42 +42,13 @@ export async function listMerchantProducts(
   db: Db,
   query: MerchantProductQuery,
 ): Promise<MerchantProductList> {
-  const conditions: (SQL | undefined)[] = [];
-  const q = query.q.trim();
-  if (q !== "") {
-    const pattern = `%${escapeLike(q)}%`;
-    conditions.push(
-      or(
-        ilike(products.name, pattern),
-        ilike(products.sku, pattern),
-        ilike(products.brand, pattern),
-        ilike(products.category, pattern),
-      ),
-    );
-  }
-  if (query.visibility !== "all") conditions.push(eq(products.hidden, query.visibility === "hidden"));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(merchantColumns)
-      .from(products)
-      .where(where)
-      .orderBy(asc(products.name), asc(products.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
+  const { rows, total } = await queryMerchantProducts(db, query);
   return {
     items: rows.map(toMerchantProduct),
-    total: total?.n ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
-}
-
-async function findMerchantProduct(db: Db, id: string): Promise<MerchantRow | null> {
-  const [row] = await db.select(merchantColumns).from(products).where(eq(products.id, id)).limit(1);
-  return row ?? null;
 }
 
 /** One product, hidden or not (the id is a uuid: the route checks it). */
@@ -99,7 +68,7 @@ async function reembed(deps: MerchantProductDeps, id: string) {
     await embedProduct(deps, id);
   } catch (error) {
     deps.logger.warn({ err: error, productId: id }, "could not embed the product; cleared its embedding");
-    await deps.db.update(products).set({ embedding: null, embeddingModel: null }).where(eq(products.id, id));
+    await clearEmbedding(deps.db, id);
   }
 }
 
@@ -108,31 +77,27 @@ export async function createMerchantProduct(
   input: CreateInput,
 ): Promise<MerchantProduct> {
   // The unique SKU index decides, so two racing creations cannot both pass a check.
-  let created: { id: string } | undefined;
+  let id: string;
   try {
-    [created] = await deps.db
-      .insert(products)
-      .values({
-        sku: input.sku,
-        name: input.name,
-        description: input.description,
-        brand: input.brand,
-        category: input.category,
-        price: toDecimalString(toCents(input.price)),
-        listPrice: toDecimalString(toCents(input.listPrice)),
-        imageUrl: input.imageUrl === "" ? productImagePath(input.sku) : input.imageUrl,
-        stockLevel: input.stockLevel,
-        tags: input.tags,
-        hidden: input.hidden,
-      })
-      .returning({ id: products.id });
+    id = await insertProduct(deps.db, {
+      sku: input.sku,
+      name: input.name,
+      description: input.description,
+      brand: input.brand,
+      category: input.category,
+      price: toDecimalString(toCents(input.price)),
+      listPrice: toDecimalString(toCents(input.listPrice)),
+      imageUrl: input.imageUrl === "" ? productImagePath(input.sku) : input.imageUrl,
+      stockLevel: input.stockLevel,
+      tags: input.tags,
+      hidden: input.hidden,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateSku(input.sku);
     throw error;
   }
-  if (!created) throw new Error("the product was not created");
-  await reembed(deps, created.id);
-  return getMerchantProduct(deps.db, created.id);
+  await reembed(deps, id);
+  return getMerchantProduct(deps.db, id);
 }
 
 const EMBEDDED_FIELDS = ["name", "description", "brand", "category", "tags"] as const;
@@ -145,15 +110,11 @@ export async function updateMerchantProduct(
 ): Promise<MerchantProduct> {
   const updated = await deps.db
     .transaction(async (tx) => {
-      const [current] = await tx
-        .select(merchantColumns)
-        .from(products)
-        .where(eq(products.id, id))
-        .for("update");
+      const current = await lockMerchantProduct(tx, id);
       if (!current) throw notFound(NO_SUCH_PRODUCT);
       const price = input.price === undefined ? toCents(current.price) : toCents(input.price);
       const listPrice = input.listPrice === undefined ? toCents(current.listPrice) : toCents(input.listPrice);
-      if (listPrice < price) throw badRequest("List price cannot be lower than the price.");
+      if (listPrice < price) throw invalid("List price cannot be lower than the price.");
       const sku = input.sku ?? current.sku;
       // A generated picture follows its SKU (the image route draws it by SKU); a chosen one stays.
       const generated = current.imageUrl === productImagePath(current.sku);
@@ -165,18 +126,14 @@ export async function updateMerchantProduct(
           : input.imageUrl === ""
             ? productImagePath(sku)
             : input.imageUrl;
-      await tx
-        .update(products)
-        // Drizzle leaves out the fields that are undefined: only what was sent changes.
-        .set({
-          ...input,
-          sku,
-          price: toDecimalString(price),
-          listPrice: toDecimalString(listPrice),
-          imageUrl,
-          updatedAt: new Date(),
-        })
-        .where(eq(products.id, id));
+      // Fields left undefined are not written: only what was sent changes.
+      await updateProduct(tx, id, {
+        ...input,
+        sku,
+        price: toDecimalString(price),
+        listPrice: toDecimalString(listPrice),
+        imageUrl,
+      });
       return current;
     })
     .catch((error: unknown) => {

@@ -4,6 +4,9 @@
  * which keeps browser and CDN caches valid and makes visual tests stable.
  */
 
+/** Where a product's generated picture is served (the image route draws it by SKU). */
+export const productImagePath = (sku: string) => `/images/products/${encodeURIComponent(sku)}.svg`;
+
 export interface ProductImageInput {
   sku: string;
   name: string;

@@ -1,24 +1,27 @@
 import type { MerchantDashboard, MerchantStats } from "@haggle/contract/merchant";
 import { type DayTotals, fillDays, negotiatorFigures, windowStart } from "@haggle/domain/merchant/merchant-dashboard";
 import { toCents, toDollars } from "@haggle/domain/pricing/money";
-import { and, count, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
-import { negotiationApprovals, negotiations, orders, products } from "../../platform/db/schema.ts";
+import { countVisibleProducts } from "../catalog/products.store.ts";
+import {
+  countActiveNegotiations,
+  countEscalationsSince,
+  countNegotiationsTalkedIn,
+  countPendingApprovals,
+  dealsSince,
+  orderTotalsByDay,
+  totalRevenue,
+} from "./merchant.store.ts";
 
 /** The four dashboard cards: visible products, active negotiations, pending approvals, revenue. */
 export async function merchantStats(db: Db): Promise<MerchantStats> {
-  const [[productRow], [negotiationRow], [approvalRow], [revenueRow]] = await Promise.all([
-    db.select({ n: count() }).from(products).where(eq(products.hidden, false)),
-    db.select({ n: count() }).from(negotiations).where(eq(negotiations.status, "active")),
-    db.select({ n: count() }).from(negotiationApprovals).where(eq(negotiationApprovals.status, "pending")),
-    db.select({ total: sql<string>`coalesce(sum(${orders.total}), 0)::text` }).from(orders),
+  const [totalProducts, activeNegotiations, pendingApprovals, revenue] = await Promise.all([
+    countVisibleProducts(db),
+    countActiveNegotiations(db),
+    countPendingApprovals(db),
+    totalRevenue(db),
   ]);
-  return {
-    totalProducts: productRow?.n ?? 0,
-    activeNegotiations: negotiationRow?.n ?? 0,
-    pendingApprovals: approvalRow?.n ?? 0,
-    totalRevenue: toDollars(toCents(revenueRow?.total ?? "0")),
-  };
+  return { totalProducts, activeNegotiations, pendingApprovals, totalRevenue: toDollars(toCents(revenue)) };
 }
 
 /**
@@ -27,27 +30,11 @@ export async function merchantStats(db: Db): Promise<MerchantStats> {
  */
 export async function merchantDashboard(db: Db, days: number, now = new Date()): Promise<MerchantDashboard> {
   const since = windowStart(now, days);
-  const day = sql`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const talked = and(gte(negotiations.startedAt, since), gt(negotiations.rounds, 0));
-  const [perDay, [negotiationRow], deals, [escalationRow]] = await Promise.all([
-    db
-      .select({
-        date: sql<string>`${day}`,
-        orders: sql<number>`count(*)::int`,
-        revenue: sql<string>`sum(${orders.total})::text`,
-        discount: sql<string>`sum(${orders.extraDiscount})::text`,
-      })
-      .from(orders)
-      .where(gte(orders.createdAt, since))
-      .groupBy(day),
-    db.select({ n: count() }).from(negotiations).where(talked),
-    db
-      .select({ pct: negotiations.finalDiscountPct, amount: negotiations.appliedDiscountAmount })
-      .from(negotiations)
-      .where(
-        and(talked, eq(negotiations.status, "completed"), isNotNull(negotiations.appliedDiscountAmount)),
-      ),
-    db.select({ n: count() }).from(negotiationApprovals).where(gte(negotiationApprovals.createdAt, since)),
+  const [perDay, negotiations, deals, escalations] = await Promise.all([
+    orderTotalsByDay(db, since),
+    countNegotiationsTalkedIn(db, since),
+    dealsSince(db, since),
+    countEscalationsSince(db, since),
   ]);
   const totals: DayTotals[] = perDay.map((r) => ({
     date: r.date,
@@ -56,11 +43,11 @@ export async function merchantDashboard(db: Db, days: number, now = new Date()):
     negotiatedDiscount: toCents(r.discount),
   }));
   const figures = negotiatorFigures({
-    negotiations: negotiationRow?.n ?? 0,
+    negotiations,
     // final_discount_pct is numeric(5,2): its text is exact cents of a percent, i.e. basis points.
     dealPercents: deals.map((d) => toCents(d.pct ?? "0")),
     totalDiscount: deals.reduce((sum, d) => sum + toCents(d.amount ?? "0"), 0),
-    escalations: escalationRow?.n ?? 0,
+    escalations,
   });
   return {
     days: fillDays(totals, now, days).map((d) => ({

@@ -1,16 +1,15 @@
 import type { Order } from "@haggle/contract/orders";
+import { conflict, failed, invalid } from "@haggle/domain/errors";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
 import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
-import { carts, negotiations, orderLines, orders, products, profiles } from "../../platform/db/schema.ts";
-import type { SessionUser } from "../../http/context.ts";
-import { HttpError, badRequest, conflict } from "../../http/http-error.ts";
-import { findActiveCart, loadCartLines, lockCart, quoteLinesOf } from "../cart/cart.service.ts";
-import { loadOrder } from "./orders.service.ts";
-import { loadProfile } from "../accounts/profile.service.ts";
+import { type AccountIdentity, ensureProfile, lockProfile, saveProfileTotals } from "../accounts/accounts.store.ts";
+import { findActiveCart, loadCartLines, lockCart, markCartConverted, quoteLinesOf } from "../cart/cart.store.ts";
+import { findHiddenProductName, takeStock } from "../catalog/stock.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
+import { completeNegotiation, findOrderIdByKey, insertOrder } from "./orders.store.ts";
+import { loadOrder } from "./orders.service.ts";
 
 /** Thrown inside the transaction to roll it back, then answered as the first order. */
 class AlreadyPlaced extends Error {
@@ -26,65 +25,40 @@ class AlreadyPlaced extends Error {
  */
 export async function checkout(
   db: Db,
-  who: SessionUser,
+  who: AccountIdentity,
   idempotencyKey: string,
 ): Promise<{ order: Order; created: boolean }> {
-  await loadProfile(db, who); // the profile row is the per-shopper lock below
+  await ensureProfile(db, who); // the profile row is the per-shopper lock below
   let orderId: string;
   try {
     orderId = await db.transaction(async (tx) => {
       // One checkout per shopper at a time, on both databases: lock the profile row.
-      await tx.execute(sql`select 1 from ${profiles} where ${profiles.userId} = ${who.id} for update`);
-      const [previous] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.userId, who.id), eq(orders.idempotencyKey, idempotencyKey)))
-        .limit(1);
-      if (previous) throw new AlreadyPlaced(previous.id);
+      const profile = await lockProfile(tx, who.id);
+      const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
+      if (previous) throw new AlreadyPlaced(previous);
 
       const active = await findActiveCart(tx, who.id);
       const cart = active ? await lockCart(tx, active.id) : null;
-      if (!cart || cart.status !== "active") throw badRequest("No active cart found", "NO_ACTIVE_CART");
+      if (cart?.status !== "active") throw invalid("No active cart found", "NO_ACTIVE_CART");
       const lines = await loadCartLines(tx, cart.id);
-      if (lines.length === 0) throw badRequest("Cart is empty", "CART_EMPTY");
+      if (lines.length === 0) throw invalid("Cart is empty", "CART_EMPTY");
       // A product the merchant hid is no longer sold, even from a cart that held it before.
-      const [hiddenProduct] = await tx
-        .select({ name: products.name })
-        .from(products)
-        .where(
-          and(
-            inArray(
-              products.id,
-              lines.map((l) => l.product.id),
-            ),
-            eq(products.hidden, true),
-          ),
-        )
-        .limit(1);
-      if (hiddenProduct) {
-        throw conflict(
-          `${hiddenProduct.name} is no longer sold. Remove it from your cart to check out.`,
-          "PRODUCT_HIDDEN",
-        );
+      const hiddenName = await findHiddenProductName(
+        tx,
+        lines.map((l) => l.product.id),
+      );
+      if (hiddenName !== null) {
+        throw conflict(`${hiddenName} is no longer sold. Remove it from your cart to check out.`, "PRODUCT_HIDDEN");
       }
 
       const config = await loadSellerConfig(tx);
       const quoteLines = quoteLinesOf(lines);
       const quote = quoteCart(quoteLines, toCents(cart.negotiatedDiscount), pricingRulesFrom(config.pricing));
 
-      // Take the stock with a conditional update: it cannot go below zero, whatever races it.
+      // In one order of products, so two checkouts sharing products never wait on each other in a cycle.
       for (const { item, product } of [...lines].sort((a, b) => a.product.id.localeCompare(b.product.id))) {
-        const taken = await tx
-          .update(products)
-          .set({ stockLevel: sql`${products.stockLevel} - ${item.quantity}`, updatedAt: new Date() })
-          .where(and(eq(products.id, product.id), gte(products.stockLevel, item.quantity)))
-          .returning({ left: products.stockLevel });
-        if (taken.length === 0) {
-          const [now] = await tx
-            .select({ s: products.stockLevel })
-            .from(products)
-            .where(eq(products.id, product.id));
-          const left = now?.s ?? 0;
+        const { taken, left } = await takeStock(tx, product.id, item.quantity);
+        if (!taken) {
           throw conflict(
             left <= 0 ? `${product.name} is out of stock.` : `Only ${left} of ${product.name} left in stock.`,
             "INSUFFICIENT_STOCK",
@@ -92,11 +66,11 @@ export async function checkout(
         }
       }
 
-      let created: { id: string } | undefined;
+      let created: string;
       try {
-        [created] = await tx
-          .insert(orders)
-          .values({
+        created = await insertOrder(
+          tx,
+          {
             userId: who.id,
             cartId: cart.id,
             negotiationId: cart.appliedNegotiationId,
@@ -109,12 +83,8 @@ export async function checkout(
             status: "confirmed",
             paymentStatus: "paid",
             idempotencyKey,
-          })
-          .returning({ id: orders.id });
-        if (!created) throw new Error("no order row returned");
-        await tx.insert(orderLines).values(
+          },
           lines.map(({ item, product }, i) => ({
-            orderId: created!.id,
             productId: product.id,
             name: product.name,
             listPrice: product.listPrice,
@@ -124,32 +94,22 @@ export async function checkout(
           })),
         );
       } catch (error) {
-        throw new HttpError(500, "ORDER_FAILED", "Failed to create order", { cause: error });
+        throw failed("Failed to create order", "ORDER_FAILED", { cause: error });
       }
 
-      await tx.update(carts).set({ status: "converted", updatedAt: new Date() }).where(eq(carts.id, cart.id));
-      if (cart.appliedNegotiationId) {
-        await tx
-          .update(negotiations)
-          .set({ status: "completed", completedAt: sql`coalesce(${negotiations.completedAt}, now())` })
-          .where(eq(negotiations.id, cart.appliedNegotiationId));
-      }
+      await markCartConverted(tx, cart.id);
+      if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);
 
-      const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, who.id));
       const ordersCount = (profile?.ordersCount ?? 0) + 1;
       const lifetimeValue = toCents(profile?.lifetimeValue ?? "0") + quote.total;
       const totalSavings = toCents(profile?.totalSavings ?? "0") + quote.savings;
-      await tx
-        .update(profiles)
-        .set({
-          ordersCount,
-          lifetimeValue: toDecimalString(lifetimeValue),
-          totalSavings: toDecimalString(totalSavings),
-          loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
-          updatedAt: new Date(),
-        })
-        .where(eq(profiles.userId, who.id));
-      return created.id;
+      await saveProfileTotals(tx, who.id, {
+        ordersCount,
+        lifetimeValue: toDecimalString(lifetimeValue),
+        totalSavings: toDecimalString(totalSavings),
+        loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
+      });
+      return created;
     });
   } catch (error) {
     if (error instanceof AlreadyPlaced) {

@@ -1,48 +1,28 @@
 import type { MerchantOrder, MerchantOrderList, UpdateOrderStatusSchema } from "@haggle/contract/merchant";
 import type { OrderStatusSchema } from "@haggle/contract/orders";
+import { conflict, notFound } from "@haggle/domain/errors";
 import { orderStatusMoveError } from "@haggle/domain/orders/advance-order-status";
-import { count, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, Tx } from "../../platform/db/client.ts";
-import { orders, profiles, user } from "../../platform/db/schema.ts";
-import { conflict, notFound } from "../../http/http-error.ts";
+import type { Db, Queryable } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
-import { type OrderRow, withLines } from "./orders.service.ts";
+import {
+  type CustomerOrder,
+  findCustomerOrder,
+  lockOrder,
+  queryCustomerOrders,
+  setOrderStatus,
+} from "./orders.store.ts";
+import { withLines } from "./orders.service.ts";
 
 type Status = z.infer<typeof OrderStatusSchema>;
 type NewStatus = z.infer<typeof UpdateOrderStatusSchema>["status"];
 
-function orderQuery(db: Db | Tx) {
-  return db
-    .select({
-      order: orders,
-      profileName: profiles.name,
-      profileEmail: profiles.email,
-      userName: user.name,
-      userEmail: user.email,
-    })
-    .from(orders)
-    .leftJoin(profiles, eq(profiles.userId, orders.userId))
-    .leftJoin(user, eq(user.id, orders.userId));
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof orderQuery>["execute"]>>[number];
-
-async function toMerchantOrders(db: Db | Tx, rows: Row[]): Promise<MerchantOrder[]> {
+async function toMerchantOrders(db: Queryable, rows: CustomerOrder[]): Promise<MerchantOrder[]> {
   const dtos = await withLines(
     db,
-    rows.map((r) => r.order as OrderRow),
+    rows.map((r) => r.order),
   );
-  return dtos.map((dto, i) => {
-    const row = rows[i]!;
-    return {
-      ...dto,
-      customer: {
-        name: row.profileName ?? row.userName ?? "",
-        email: row.profileEmail ?? row.userEmail ?? "",
-      },
-    };
-  });
+  return dtos.map((dto, i) => ({ ...dto, customer: rows[i]!.customer }));
 }
 
 /** Every shopper's orders, newest first, with the customer's name and email. */
@@ -50,18 +30,10 @@ export async function listMerchantOrders(
   db: Db,
   query: { status?: Status | undefined; page: number; pageSize: number },
 ): Promise<MerchantOrderList> {
-  const where = query.status ? eq(orders.status, query.status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    orderQuery(db)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
+  const { rows, total } = await queryCustomerOrders(db, query);
   return {
     items: await toMerchantOrders(db, rows),
-    total: total?.n ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -73,14 +45,14 @@ export async function listMerchantOrders(
  */
 export async function advanceOrder(db: Db, orderId: string, status: NewStatus): Promise<MerchantOrder> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const current = await lockOrder(tx, orderId);
     if (!current) throw notFound("No order has that id.");
     const refused = orderStatusMoveError(current.status, status);
     if (refused) throw conflict(refused, "ORDER_STATUS");
-    await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await setOrderStatus(tx, orderId, status);
     await publishEvent(tx, { type: "order.updated", orderId, status, userId: current.userId });
-    const rows = await orderQuery(tx).where(eq(orders.id, orderId));
-    const [order] = await toMerchantOrders(tx, rows);
+    const row = await findCustomerOrder(tx, orderId);
+    const [order] = await toMerchantOrders(tx, row ? [row] : []);
     if (!order) throw notFound("No order has that id.");
     return order;
   });

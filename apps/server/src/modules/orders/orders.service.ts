@@ -1,14 +1,16 @@
 import type { Order } from "@haggle/contract/orders";
 import { displayOrderStatus, orderNumber } from "@haggle/domain/orders/order-number";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { Db, Tx } from "../../platform/db/client.ts";
-import { orderLines, orders } from "../../platform/db/schema.ts";
-import { moneyOut } from "../catalog/product-dto.ts";
+import type { Db, Queryable } from "../../platform/db/client.ts";
+import { moneyOut } from "../../platform/db/column-values.ts";
+import {
+  findShopperOrder,
+  listShopperOrders,
+  loadOrderLines,
+  type OrderLineRow,
+  type OrderRow,
+} from "./orders.store.ts";
 
-export type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof orderLines.$inferSelect;
-
-function toOrderDto(row: OrderRow, lines: LineRow[]): Order {
+function toOrderDto(row: OrderRow, lines: OrderLineRow[]): Order {
   return {
     id: row.id,
     number: orderNumber(row.id),
@@ -33,18 +35,12 @@ function toOrderDto(row: OrderRow, lines: LineRow[]): Order {
 }
 
 /** Order answers for rows, in their order, each with its lines (one query for all lines). */
-export async function withLines(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
+export async function withLines(db: Queryable, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderLines.position), asc(orderLines.id));
+  const lines = await loadOrderLines(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) =>
     toOrderDto(
       row,
@@ -55,20 +51,11 @@ export async function withLines(db: Db | Tx, rows: OrderRow[]): Promise<Order[]>
 
 /** A shopper's order; another shopper's id reads as not found. */
 export async function loadOrder(db: Db, userId: string, orderId: string): Promise<Order | null> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .limit(1);
-  const [order] = await withLines(db, rows);
+  const row = await findShopperOrder(db, userId, orderId);
+  const [order] = await withLines(db, row ? [row] : []);
   return order ?? null;
 }
 
 export async function listOrders(db: Db, userId: string): Promise<Order[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return withLines(db, rows);
+  return withLines(db, await listShopperOrders(db, userId));
 }

@@ -1,7 +1,8 @@
+import { CONFIG_TYPES, type ConfigType } from "@haggle/contract/merchant";
 import { mergeSellerConfig } from "@haggle/domain/merchant/merge-seller-config";
 import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
-import { eq } from "drizzle-orm";
-import type { Db, Tx } from "../../platform/db/client.ts";
+import { eq, sql } from "drizzle-orm";
+import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { sellerConfig } from "../../platform/db/schema.ts";
 
 /**
@@ -9,10 +10,52 @@ import { sellerConfig } from "../../platform/db/schema.ts";
  * saved (or lacks a newer key) still has every value. An older database that kept shipping and
  * tax in global_rules still prices by them until a pricing section is saved.
  */
-export async function loadSellerConfig(db: Db | Tx): Promise<SellerConfig> {
+export async function loadSellerConfig(db: Queryable): Promise<SellerConfig> {
   const rows = await db
     .select({ configType: sellerConfig.configType, configData: sellerConfig.configData })
     .from(sellerConfig)
     .where(eq(sellerConfig.active, true));
   return mergeSellerConfig(rows);
+}
+
+/** When each section was last saved; null for a section that was never saved (or is inactive). */
+export async function loadSectionTimestamps(db: Queryable): Promise<Record<ConfigType, string | null>> {
+  const rows = await db
+    .select({ type: sellerConfig.configType, updatedAt: sellerConfig.updatedAt, active: sellerConfig.active })
+    .from(sellerConfig);
+  const updatedAt = {} as Record<ConfigType, string | null>;
+  for (const type of CONFIG_TYPES) {
+    const row = rows.find((r) => r.type === type && r.active);
+    updatedAt[type] = row ? row.updatedAt.toISOString() : null;
+  }
+  return updatedAt;
+}
+
+/** One writer of the settings at a time, until the transaction ends. */
+export async function lockSellerConfig(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('haggle_seller_config'))`);
+}
+
+/**
+ * Writes every section that has no row yet with the given values (the ones in force), leaving
+ * saved sections as they are. Returns how many sections it wrote.
+ */
+export async function insertMissingSections(db: Queryable, values: SellerConfig): Promise<number> {
+  const created = await db
+    .insert(sellerConfig)
+    .values(CONFIG_TYPES.map((type) => ({ configType: type, configData: values[type], active: true })))
+    .onConflictDoNothing({ target: sellerConfig.configType })
+    .returning({ id: sellerConfig.id });
+  return created.length;
+}
+
+/** Replaces one section (or creates it), active from now on. */
+export async function saveSection<T extends ConfigType>(tx: Tx, type: T, section: SellerConfig[T]): Promise<void> {
+  await tx
+    .insert(sellerConfig)
+    .values({ configType: type, configData: section, active: true })
+    .onConflictDoUpdate({
+      target: sellerConfig.configType,
+      set: { configData: section, active: true, updatedAt: new Date() },
+    });
 }

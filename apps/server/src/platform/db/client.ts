@@ -17,6 +17,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a transaction callback receives; it has the same query builder as Db. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a store reads or writes through: the database, or the caller's transaction. */
+export type Queryable = Db | Tx;
 
 export interface Database {
   db: Db;

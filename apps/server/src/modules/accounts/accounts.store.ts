@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { profiles, userRoles } from "../../platform/db/schema.ts";
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+/** Who a profile is made for when it is missing: the account's id, name and email. */
+export interface AccountIdentity {
+  id: string;
+  name: string;
+  email: string;
+}
+
+async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/** The shopper's profile; created on sign-up, and here too for accounts made before profiles existed. */
+export async function ensureProfile(db: Queryable, who: AccountIdentity): Promise<ProfileRow> {
+  const existing = await findProfile(db, who.id);
+  if (existing) return existing;
+  await db.insert(profiles).values({ userId: who.id, name: who.name, email: who.email }).onConflictDoNothing();
+  const created = await findProfile(db, who.id);
+  if (!created) throw new Error("profile could not be created");
+  return created;
+}
+
+/**
+ * Locks the shopper's profile row until the transaction ends (one checkout per shopper at a
+ * time, on both databases) and answers it as it is now.
+ */
+export async function lockProfile(tx: Tx, userId: string): Promise<ProfileRow | null> {
+  const [row] = await tx.select().from(profiles).where(eq(profiles.userId, userId)).for("update");
+  return row ?? null;
+}
+
+/** The running totals an order changes: orders, lifetime value, savings (numeric strings) and the tier. */
+export async function saveProfileTotals(
+  tx: Tx,
+  userId: string,
+  totals: Pick<ProfileRow, "ordersCount" | "lifetimeValue" | "totalSavings" | "loyaltyTier">,
+): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({ ...totals, updatedAt: new Date() })
+    .where(eq(profiles.userId, userId));
+}
+
+export async function loadRoleNames(db: Queryable, userId: string): Promise<string[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.role);
+}
+
+/** Gives the account a role; false when it had it already. */
+export async function grantRole(db: Queryable, userId: string, role: string): Promise<boolean> {
+  const inserted = await db
+    .insert(userRoles)
+    .values({ userId, role })
+    .onConflictDoNothing()
+    .returning({ id: userRoles.id });
+  return inserted.length > 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * The offers the negotiator issued are bound to a cart's exact contents, so the cart module owns
+ * how they are matched to it and shown with it; the negotiation module issues them.
+ */
+import { createHash } from "node:crypto";
+import type { Offer } from "@haggle/contract/cart";
+import type { OfferReason, OfferTerms, PolicyLine } from "@haggle/domain/negotiation/negotiation-types";
+import { allocateDiscount } from "@haggle/domain/pricing/allocate-discount";
+import { toCents, toDollars } from "@haggle/domain/pricing/money";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Queryable } from "../../platform/db/client.ts";
+import { negotiationOffers, negotiations } from "../../platform/db/schema.ts";
+import type { CartLine } from "./cart.store.ts";
+
+export type OfferRow = typeof negotiationOffers.$inferSelect;
+
+/** The cart contents an offer is bound to: products, quantities and current prices. */
+export function cartFingerprint(lines: readonly CartLine[]): string {
+  const parts = lines
+    .map(({ item, product }) => `${item.productId}:${item.quantity}:${toCents(product.price)}`)
+    .sort();
+  return createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 32);
+}
+
+export function policyLines(lines: readonly CartLine[]): PolicyLine[] {
+  return lines.map(({ item, product }) => ({
+    cartItemId: item.id,
+    productId: item.productId,
+    name: product.name,
+    price: toCents(product.price),
+    listPrice: toCents(product.listPrice),
+    quantity: item.quantity,
+    stockLevel: product.stockLevel,
+    demandIndex: product.demandIndex,
+  }));
+}
+
+export function offerTermsOf(row: OfferRow): OfferTerms {
+  return {
+    discount: toCents(row.discount),
+    percent: row.percentBp,
+    subtotal: toCents(row.subtotal),
+    newItems: (row.newItems as OfferTerms["newItems"]) ?? [],
+    reasons: (row.reasons as OfferReason[]) ?? [],
+    source: row.source === "merchant" ? "merchant" : "policy",
+  };
+}
+
+/**
+ * How an offer lands on the cart: whole-cent unit prices for the lines (and the bundled product)
+ * plus an order-level remainder, adding up exactly to the offer's discount.
+ */
+export function allocationFor(terms: OfferTerms, lines: readonly PolicyLine[]) {
+  const allocationLines = [
+    ...lines.map((l) => ({ cartItemId: l.cartItemId, price: l.price, quantity: l.quantity })),
+    ...terms.newItems.map((n) => ({
+      cartItemId: `new:${n.productId}`,
+      price: n.price,
+      quantity: n.quantity,
+    })),
+  ];
+  return allocateDiscount(allocationLines, terms.discount);
+}
+
+export function offerDto(row: OfferRow, lines: readonly PolicyLine[]): Offer {
+  const terms = offerTermsOf(row);
+  const allocation = allocationFor(terms, lines);
+  return {
+    id: row.id,
+    discountPercent: row.percentBp / 100,
+    discountAmount: toDollars(terms.discount),
+    itemAdjustments: allocation.itemAdjustments
+      .filter((a) => !a.cartItemId.startsWith("new:"))
+      .map((a) => ({ cartItemId: a.cartItemId, newPrice: toDollars(a.newPrice) })),
+    newItems: terms.newItems.map((n) => {
+      const allocated = allocation.itemAdjustments.find((a) => a.cartItemId === `new:${n.productId}`);
+      return {
+        productId: n.productId,
+        quantity: n.quantity,
+        price: toDollars(allocated?.newPrice ?? n.price),
+      };
+    }),
+    expiresAt: row.expiresAt.toISOString(),
+    status: row.status,
+  };
+}
+
+/** The newest unexpired standing or agreed offer of an active negotiation for the cart, if any. */
+export async function findLatestLiveOffer(db: Queryable, cartId: string): Promise<OfferRow | null> {
+  const [row] = await db
+    .select({ offer: negotiationOffers })
+    .from(negotiationOffers)
+    .innerJoin(negotiations, eq(negotiations.id, negotiationOffers.negotiationId))
+    .where(
+      and(
+        eq(negotiationOffers.cartId, cartId),
+        eq(negotiations.status, "active"),
+        inArray(negotiationOffers.status, ["standing", "agreed"]),
+        gt(negotiationOffers.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(negotiationOffers.createdAt))
+    .limit(1);
+  return row?.offer ?? null;
+}

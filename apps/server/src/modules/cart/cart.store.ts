@@ -1,0 +1,128 @@
+import { toCents } from "@haggle/domain/pricing/money";
+import type { QuoteLine } from "@haggle/domain/pricing/quote-cart";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { cartItems, carts, negotiationOffers, products } from "../../platform/db/schema.ts";
+import { productColumns } from "../catalog/products.store.ts";
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
+
+export async function findActiveCart(db: Queryable, userId: string): Promise<CartRow | null> {
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, userId), eq(carts.status, "active")))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The shopper's active cart, created when there is none (a race creates only one: partial unique index). */
+export async function ensureActiveCart(db: Queryable, userId: string): Promise<CartRow> {
+  const existing = await findActiveCart(db, userId);
+  if (existing) return existing;
+  await db.execute(
+    sql`insert into carts (user_id, status) values (${userId}, 'active') on conflict do nothing`,
+  );
+  const created = await findActiveCart(db, userId);
+  if (!created) throw new Error("could not create an active cart");
+  return created;
+}
+
+/**
+ * Locks the cart row for the rest of the transaction. Every writer of a cart's lines or prices
+ * (a change, applying an offer, checkout) takes it first, so they never interleave.
+ */
+export async function lockCart(tx: Tx, cartId: string): Promise<CartRow | null> {
+  const [row] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
+  return row ?? null;
+}
+
+/** The cart's lines with their products, in the order they were added. */
+export async function loadCartLines(db: Queryable, cartId: string) {
+  return db
+    .select({ item: cartItems, product: productColumns })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
+}
+
+export type CartLine = Awaited<ReturnType<typeof loadCartLines>>[number];
+
+/** Cart lines as the pricing rule reads them: the snapshot when the server wrote one, else the price. */
+export function quoteLinesOf(lines: readonly CartLine[]): QuoteLine[] {
+  return lines.map(({ item, product }) => ({
+    price: toCents(product.price),
+    priceSnapshot: item.priceSnapshot === null ? null : toCents(item.priceSnapshot),
+    listPrice: toCents(product.listPrice),
+    quantity: item.quantity,
+  }));
+}
+
+/** The cart's own rows, without their products. */
+export async function loadCartItems(db: Queryable, cartId: string): Promise<CartItemRow[]> {
+  return db.select().from(cartItems).where(eq(cartItems.cartId, cartId));
+}
+
+/** A line of this cart; another cart's line reads as none. */
+export async function findCartItem(db: Queryable, cartId: string, itemId: string): Promise<CartItemRow | null> {
+  const [line] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+    .limit(1);
+  return line ?? null;
+}
+
+/** Adds units to the product's line (a new line when there is none); answers the line's quantity now. */
+export async function addToCartItem(tx: Tx, cartId: string, productId: string, quantity: number): Promise<number> {
+  const [line] = await tx
+    .insert(cartItems)
+    .values({ cartId, productId, quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+    })
+    .returning({ quantity: cartItems.quantity });
+  return line?.quantity ?? quantity;
+}
+
+export async function insertCartItem(tx: Tx, cartId: string, productId: string, quantity: number): Promise<void> {
+  await tx.insert(cartItems).values({ cartId, productId, quantity });
+}
+
+export async function updateCartItemQuantity(tx: Tx, itemId: string, quantity: number): Promise<void> {
+  await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId));
+}
+
+export async function deleteCartItem(tx: Tx, itemId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.id, itemId));
+}
+
+export async function deleteCartItems(tx: Tx, cartId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}
+
+/**
+ * A negotiated price is bound to the exact cart contents: any change to the lines voids the
+ * standing offers, the applied snapshots and the order-level discount (decisions.md, Negotiation).
+ */
+export async function voidNegotiatedPrices(tx: Tx, cartId: string): Promise<void> {
+  await tx
+    .update(negotiationOffers)
+    .set({ status: "voided" })
+    .where(
+      and(eq(negotiationOffers.cartId, cartId), inArray(negotiationOffers.status, ["standing", "agreed"])),
+    );
+  await tx.update(cartItems).set({ priceSnapshot: null }).where(eq(cartItems.cartId, cartId));
+  await tx
+    .update(carts)
+    .set({ negotiatedDiscount: "0", appliedNegotiationId: null, updatedAt: new Date() })
+    .where(eq(carts.id, cartId));
+}
+
+/** The cart became an order: it is no longer the shopper's active cart. */
+export async function markCartConverted(tx: Tx, cartId: string): Promise<void> {
+  await tx.update(carts).set({ status: "converted", updatedAt: new Date() }).where(eq(carts.id, cartId));
+}

@@ -1,0 +1,122 @@
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { negotiations, orderLines, orders, profiles, user } from "../../platform/db/schema.ts";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "createdAt" | "updatedAt">;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
+
+/** The order a shopper already placed with this Idempotency-Key, if any. */
+export async function findOrderIdByKey(db: Queryable, userId: string, idempotencyKey: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Writes the order and its lines; answers the new order's id. */
+export async function insertOrder(tx: Tx, order: NewOrder, lines: readonly NewOrderLine[]): Promise<string> {
+  const [created] = await tx.insert(orders).values(order).returning({ id: orders.id });
+  if (!created) throw new Error("no order row returned");
+  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: created.id })));
+  return created.id;
+}
+
+/** The negotiation whose offer the order carries ends with it (its first completion time stays). */
+export async function completeNegotiation(tx: Tx, negotiationId: string): Promise<void> {
+  await tx
+    .update(negotiations)
+    .set({ status: "completed", completedAt: sql`coalesce(${negotiations.completedAt}, now())` })
+    .where(eq(negotiations.id, negotiationId));
+}
+
+/** The lines of these orders, each order's in its cart's order (one query for all). */
+export async function loadOrderLines(db: Queryable, orderIds: readonly string[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.position), asc(orderLines.id));
+}
+
+/** A shopper's order; another shopper's id reads as none. */
+export async function findShopperOrder(db: Queryable, userId: string, orderId: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A shopper's orders, newest first. */
+export async function listShopperOrders(db: Queryable, userId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+function customerOrderQuery(db: Queryable) {
+  return db
+    .select({
+      order: orders,
+      profileName: profiles.name,
+      profileEmail: profiles.email,
+      userName: user.name,
+      userEmail: user.email,
+    })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.userId, orders.userId))
+    .leftJoin(user, eq(user.id, orders.userId));
+}
+
+type CustomerOrderRow = Awaited<ReturnType<ReturnType<typeof customerOrderQuery>["execute"]>>[number];
+
+/** An order with who placed it: the profile's name and email, else the account's. */
+export interface CustomerOrder {
+  order: OrderRow;
+  customer: { name: string; email: string };
+}
+
+const withCustomer = (row: CustomerOrderRow): CustomerOrder => ({
+  order: row.order,
+  customer: { name: row.profileName ?? row.userName ?? "", email: row.profileEmail ?? row.userEmail ?? "" },
+});
+
+/** Every shopper's orders (of one status, or all), newest first, one page, with the count of all. */
+export async function queryCustomerOrders(
+  db: Queryable,
+  query: { status?: string | undefined; page: number; pageSize: number },
+): Promise<{ rows: CustomerOrder[]; total: number }> {
+  const where = query.status ? eq(orders.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    customerOrderQuery(db)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows: rows.map(withCustomer), total: total?.n ?? 0 };
+}
+
+export async function findCustomerOrder(db: Queryable, orderId: string): Promise<CustomerOrder | null> {
+  const [row] = await customerOrderQuery(db).where(eq(orders.id, orderId));
+  return row ? withCustomer(row) : null;
+}
+
+/** The order, locked until the transaction ends; null when there is none. */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return row ?? null;
+}
+
+export async function setOrderStatus(tx: Tx, orderId: string, status: string): Promise<void> {
+  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+}

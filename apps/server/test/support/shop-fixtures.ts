@@ -1,0 +1,100 @@
+/**
+ * The setup most server tests repeat: a test server per suite, the seeded catalogue, signed-up
+ * shoppers with something in their cart, a merchant, a checkout. Each helper asserts what it
+ * needs to succeed, so a test reads as the behaviour it checks.
+ */
+import { randomUUID } from "node:crypto";
+import type { Product } from "@haggle/contract/products";
+import { afterAll, beforeAll, expect } from "vitest";
+import { HttpClient, uniqueEmail } from "./http-client.ts";
+import { type DbKind, startTestServer, type TestServer, type TestServerOptions } from "./test-server.ts";
+
+/** Dollars as whole cents, to compare money exactly. */
+export const cents = (dollars: number) => Math.round(dollars * 100);
+
+export interface Shop {
+  server: TestServer;
+  /** Every seeded product, as GET /api/products lists them (empty when the shop is not seeded). */
+  catalogue: Product[];
+}
+
+/** Every product of the shop (up to 200), as the shop lists them. */
+export async function loadCatalogue(baseUrl: string): Promise<Product[]> {
+  return (await new HttpClient(baseUrl).get("/api/products?pageSize=200")).json.items;
+}
+
+/**
+ * A test server for the suite this is called in: started before its tests, closed after them.
+ * The fields are there once the suite's tests run (not while it is being declared).
+ */
+export function useShop(kind: DbKind, options: TestServerOptions = {}): Shop {
+  const shop = {} as Shop;
+  beforeAll(async () => {
+    shop.server = await startTestServer(kind, options);
+    shop.catalogue = options.seed === false ? [] : await loadCatalogue(shop.server.baseUrl);
+  });
+  afterAll(async () => {
+    await shop.server?.close();
+  });
+  return shop;
+}
+
+/** The product priced nearest to `target` dollars among `products` (after skipping `skip` nearer ones). */
+export function nearestPrice<T extends { price: number }>(products: readonly T[], target: number, skip = 0): T {
+  const found = [...products].sort((a, b) => Math.abs(a.price - target) - Math.abs(b.price - target))[skip];
+  if (!found) throw new Error(`no product near $${target}`);
+  return found;
+}
+
+/** A newly signed-up shopper with their own cookies. */
+export async function signUpShopper(
+  baseUrl: string,
+  name = "Test Shopper",
+  email = uniqueEmail("shopper"),
+): Promise<{ http: HttpClient; email: string }> {
+  const http = new HttpClient(baseUrl);
+  const res = await http.signUp(email, "secret123", name);
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return { http, email };
+}
+
+/** Puts each product once in the shopper's cart. */
+export async function fillCart(http: HttpClient, products: readonly { id: string }[]): Promise<void> {
+  for (const product of products) {
+    const added = await http.post("/api/cart/items", { productId: product.id });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+  }
+}
+
+/** A newly signed-up shopper with each of `products` once in the cart. */
+export async function shopperWithCart(baseUrl: string, products: readonly { id: string }[], name?: string) {
+  const shopper = await signUpShopper(baseUrl, name);
+  await fillCart(shopper.http, products);
+  return shopper;
+}
+
+/** A newly signed-up account that took the merchant role (allowed: no ADMIN_EMAILS in tests). */
+export async function signUpMerchant(baseUrl: string, name = "Mia Merchant"): Promise<HttpClient> {
+  const { http } = await signUpShopper(baseUrl, name, uniqueEmail("merchant"));
+  expect((await http.post("/functions/v1/assign-merchant-role")).status).toBe(200);
+  return http;
+}
+
+/** POST /api/checkout with an Idempotency-Key (a fresh one unless given): the answer as it is. */
+export function postCheckout(http: HttpClient, key: string = randomUUID()) {
+  return http.post("/api/checkout", {}, { "idempotency-key": key });
+}
+
+/** A checkout that must create the order: the order. */
+export async function checkedOut(http: HttpClient) {
+  const order = await postCheckout(http);
+  expect(order.status, JSON.stringify(order.json)).toBe(201);
+  return order.json;
+}
+
+/** Starts a negotiation for the shopper's cart: its id. */
+export async function startNegotiation(http: HttpClient): Promise<string> {
+  const started = await http.post("/api/negotiations", {});
+  expect(started.status).toBe(201);
+  return started.json.id as string;
+}
