@@ -3,48 +3,54 @@
  * how the policy behaves (deal rate, discount given as a share of the cap, escalation rate,
  * rounds to a deal) and, above all, that no limit is ever violated.
  *
- * Mode: the pure domain code, no HTTP and no database. Each shopper message goes through the real
- * parser (parseShopperMessage), the real policy (decideCounterOffer), the real built-in voice
- * (writeBuiltInReply, whose every figure is checked with statesOnlyAllowedFigures) and, on a deal,
- * the real allocation (allocateDiscount) and pricing rule (quoteCart). The glue between turns
- * mirrors apps/server/src/modules/negotiation/negotiation.service.ts (which offer stands, approvals, bundle
- * candidates). Carts come from the seeded catalogue; a seeded PRNG makes every run identical.
- * The merchant approves an escalated ask of at most 20% six times in ten, and rejects the rest.
+ * Mode: the shop's own negotiation code, no HTTP and no database. Each shopper message is one
+ * domain turn (takeShopperTurn: which offer stands, the parser, the policy, what is stored, what
+ * is escalated), the merchant answers escalations with the domain's decideMerchantApproval, the
+ * accept button is the domain's planAcceptance (with its allocation), and the bundle candidate
+ * comes from the domain's bundle search run over the seeded catalogue. The state between turns
+ * is what the shop would store (afterTurn, afterMerchantDecision). Every reply the built-in voice
+ * writes, the merchant's answers included, is checked with statesOnlyAllowedFigures. Carts come
+ * from the seeded catalogue; a seeded PRNG makes every run identical. The merchant approves an
+ * escalated ask of at most 20% six times in ten, and rejects the rest.
  *
  * Limits are re-derived here from the seller configuration, independently of the policy's own
  * helpers: a policy offer gives at most min(15% (+5 points with a bundled product) of the subtotal
  * it applies to, $150); a merchant-approved one at most the approved amount, within 25% and $400.
+ * The applied cart is re-priced with the shop's pricing rule (quoteCart) to check it drops by
+ * exactly the offer.
  *
  * Run: npm run eval:negotiation   (EVAL_SHOPPERS_PER_PERSONA=n, EVAL_SEED=n to vary)
  * Exits 1 when any violation is found.
  */
-import { allocateDiscount } from "@haggle/domain/pricing/allocate-discount";
-import { decideCounterOffer, subtotalOf } from "@haggle/domain/negotiation/decide-counter-offer";
+import { type AcceptancePlan, planAcceptance } from "@haggle/domain/negotiation/accept-offer";
+import { type BundleProduct, bundleSearchFor, pickBundleCandidate } from "@haggle/domain/negotiation/bundle-candidate";
+import { offerInDecision } from "@haggle/domain/negotiation/decide-counter-offer";
 import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tier";
-import type { Cents } from "@haggle/domain/pricing/money";
+import { afterMerchantDecision, decideMerchantApproval } from "@haggle/domain/negotiation/merchant-approval";
+import { subtotalOf } from "@haggle/domain/negotiation/negotiation-limits";
+import { afterTurn, takeShopperTurn } from "@haggle/domain/negotiation/negotiation-turn";
 import type {
-  BundleCandidate,
   Decision,
+  NegotiationSnapshot,
   NegotiationState,
   OfferTerms,
-  ParseContext,
-  PolicyLine,
   PolicyProfile,
+  TurnLine,
   VoiceInput,
 } from "@haggle/domain/negotiation/negotiation-types";
-import {
-  allowedFigures,
-  statesOnlyAllowedFigures,
-  writeBuiltInReply,
-} from "@haggle/domain/negotiation/negotiation-voice";
-import { parseShopperMessage } from "@haggle/domain/negotiation/parse-shopper-message";
+import { writeBuiltInReply } from "@haggle/domain/negotiation/negotiation-voice";
+import { allowedFigures, statesOnlyAllowedFigures } from "@haggle/domain/negotiation/voice-figures";
+import type { Cents } from "@haggle/domain/pricing/money";
 import { pricingRulesFrom, quoteCart } from "@haggle/domain/pricing/quote-cart";
 import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "@haggle/domain/merchant/seller-config";
+import { DomainError } from "@haggle/domain/errors";
 import { buildCatalogue, type SeedProduct } from "../apps/server/src/platform/db/seed/catalogue.ts";
 
 const SHOPPERS_PER_PERSONA = Number(process.env.EVAL_SHOPPERS_PER_PERSONA ?? 24);
 const SEED = Number(process.env.EVAL_SEED ?? 20_261_122);
 const MAX_TURNS = 24;
+/** The simulation's clock stands still: an offer's 30 minutes never run out during a conversation. */
+const NOW = new Date("2026-11-22T12:00:00Z");
 const config: SellerConfig = structuredClone(DEFAULT_SELLER_CONFIG);
 
 // ---------------------------------------------------------------- independent limits
@@ -90,11 +96,7 @@ const hot = catalogue.filter((p) => p.demandIndex >= 0.7 && p.stockLevel >= 10);
 const scarce = catalogue.filter((p) => p.stockLevel <= 5);
 const pricey = catalogue.filter((p) => p.priceCents >= 25_000 && p.stockLevel >= 10);
 
-interface CartLine extends PolicyLine {
-  brand: string;
-  category: string;
-  rating: number;
-}
+type CartLine = TurnLine;
 
 function cartOf(products: SeedProduct[], quantities: number[]): CartLine[] {
   return products.map((p, i) => ({
@@ -108,7 +110,6 @@ function cartOf(products: SeedProduct[], quantities: number[]): CartLine[] {
     demandIndex: p.demandIndex,
     brand: p.brand,
     category: p.category,
-    rating: p.rating,
   }));
 }
 
@@ -130,24 +131,16 @@ function randomCart(
   );
 }
 
-/** The server's cross-sell rule (findBundleCandidate): in stock, not in the cart, 3%..30% of the cart, same category first. */
-function bundleCandidateFor(lines: CartLine[]): BundleCandidate | null {
-  const subtotal = subtotalOf(lines);
-  const top = [...lines].sort((a, b) => b.price * b.quantity - a.price * a.quantity)[0];
-  const inCart = new Set(lines.map((l) => l.productId));
-  const low = Math.max(100, Math.floor(subtotal * 0.03));
-  const high = Math.floor(subtotal * 0.3);
-  const found = catalogue
-    .filter((p) => p.stockLevel >= 5 && !inCart.has(p.sku) && p.priceCents >= low && p.priceCents <= high)
-    .sort(
-      (a, b) =>
-        Number(b.category === top?.category) - Number(a.category === top?.category) ||
-        b.demandIndex - a.demandIndex ||
-        b.rating - a.rating ||
-        a.sku.localeCompare(b.sku),
-    )[0];
-  return found ? { productId: found.sku, name: found.name, price: found.priceCents } : null;
-}
+/** The catalogue as the domain's bundle search reads it (the server runs the same search in SQL). */
+const bundleProducts: BundleProduct[] = catalogue.map((p) => ({
+  productId: p.sku,
+  name: p.name,
+  price: p.priceCents,
+  category: p.category,
+  stockLevel: p.stockLevel,
+  demandIndex: p.demandIndex,
+  rating: p.rating,
+}));
 
 // ---------------------------------------------------------------- personas
 
@@ -393,24 +386,6 @@ interface Outcome {
   voiceViolations: string[];
 }
 
-function offerOf(decision: Decision): OfferTerms | null {
-  switch (decision.kind) {
-    case "offer":
-    case "accept-ask":
-    case "agreed":
-      return decision.offer;
-    case "decline":
-      return decision.counter;
-    case "escalate":
-    case "awaiting-approval":
-    case "refused":
-    case "info":
-      return decision.standing;
-    case "empty-cart":
-      return null;
-  }
-}
-
 /** Shopper `index` of every persona gets the same random streams, so personas compare on like carts. */
 function simulate(persona: Persona, index: number): Outcome {
   const lines = persona.cart(mulberry32(SEED + index * 7919));
@@ -423,25 +398,22 @@ function simulate(persona: Persona, index: number): Outcome {
     ordersCount: tier === "NONE" ? 0 : 3,
     lifetimeValue: { NONE: 0, BRONZE: 20_000, SILVER: 80_000, GOLD: 300_000, PLATINUM: 800_000 }[tier],
   };
-  const parseContext: ParseContext = {
-    subtotal,
-    lines: lines.map((l) => ({
-      cartItemId: l.cartItemId,
-      name: l.name,
-      brand: l.brand,
-      category: l.category,
-      price: l.price,
-      quantity: l.quantity,
-    })),
-  };
   const shopper = persona.start(rand, subtotal);
-  const state: NegotiationState = {
+  // What the shop stores for this negotiation; the cart never changes, so one fingerprint.
+  let state: NegotiationSnapshot = {
+    status: "active",
     round: 0,
     step: 0,
-    standing: null,
     bundleProposed: false,
+    latestOffer: null,
     approval: null,
+    lines,
+    fingerprint: `cart-${persona.name}-${index}`,
+    profile,
+    config,
   };
+  let offersIssued = 0;
+  const nextOfferId = () => `offer-${++offersIssued}`;
   const approved: Cents[] = [];
   const outcome: Outcome = {
     deal: false,
@@ -456,7 +428,7 @@ function simulate(persona: Persona, index: number): Outcome {
   const where = `${persona.name} #${index}`;
 
   /** Every offer the shopper is shown or could accept, against the independent limits. */
-  const checkOffer = (offer: OfferTerms | null, label: string) => {
+  const checkOffer = (offer: OfferTerms | null | undefined, label: string) => {
     if (!offer) return;
     const bundled = offer.newItems.reduce((s, n) => s + n.price * n.quantity, 0);
     const offerSubtotal = subtotal + bundled;
@@ -477,27 +449,36 @@ function simulate(persona: Persona, index: number): Outcome {
     for (const p of problems) outcome.limitViolations.push(`${where} ${label}: ${p}`);
   };
 
-  /** The accept button: the allocation and the pricing rule must lower the cart by exactly the offer. */
-  const apply = (offer: OfferTerms) => {
+  /** What Ava says: every figure must be one the decision allows. */
+  const checkVoice = (voice: VoiceInput) => {
+    const reply = writeBuiltInReply(voice);
+    if (!statesOnlyAllowedFigures(reply, allowedFigures(voice))) outcome.voiceViolations.push(`${where}: "${reply}"`);
+  };
+
+  /** The accept button: the shop's acceptance, then the pricing rule must lower the cart by exactly the offer. */
+  const accept = () => {
+    let plan: AcceptancePlan;
+    try {
+      plan = planAcceptance(state, NOW);
+    } catch (error) {
+      // No offer stands: the shop answers 409 and nothing is applied.
+      if (error instanceof DomainError && error.kind === "conflict") return;
+      throw error;
+    }
+    const offer = plan.offer.terms;
     checkOffer(offer, "applied");
     const all = [
       ...lines.map((l) => ({ cartItemId: l.cartItemId, price: l.price, quantity: l.quantity })),
-      ...offer.newItems.map((n) => ({
-        cartItemId: `new:${n.productId}`,
-        price: n.price,
-        quantity: n.quantity,
-      })),
+      ...offer.newItems.map((n) => ({ cartItemId: `new:${n.productId}`, price: n.price, quantity: n.quantity })),
     ];
-    const allocation = allocateDiscount(all, offer.discount);
     const quote = quoteCart(
       all.map((l) => ({
         price: l.price,
-        priceSnapshot:
-          allocation.itemAdjustments.find((a) => a.cartItemId === l.cartItemId)?.newPrice ?? null,
+        priceSnapshot: plan.allocation.itemAdjustments.find((a) => a.cartItemId === l.cartItemId)?.newPrice ?? null,
         listPrice: l.price,
         quantity: l.quantity,
       })),
-      allocation.orderDiscount,
+      plan.allocation.orderDiscount,
       pricingRulesFrom(config.pricing),
     );
     const before = subtotalOf(all);
@@ -514,104 +495,45 @@ function simulate(persona: Persona, index: number): Outcome {
 
   let decision: Decision | null = null;
   for (let turn = 0; turn < MAX_TURNS && !outcome.deal; turn++) {
-    const action = shopper({ turn, standing: state.standing, decision, subtotal, approval: state.approval });
+    const standing = state.latestOffer?.terms ?? null;
+    const action = shopper({ turn, standing, decision, subtotal, approval: state.approval });
     if ("leave" in action) break;
     outcome.rounds += 1;
     if ("press" in action) {
-      if (state.standing) apply(state.standing);
+      accept();
       continue;
     }
-    const intent = parseShopperMessage(action.say, parseContext);
-    const bundleCandidate = state.bundleProposed ? null : bundleCandidateFor(lines);
-    const decided = decideCounterOffer({ lines, profile, config, state, intent, bundleCandidate });
-    decision = decided.decision;
-
-    // What the server stores (negotiateTurn).
-    const standingDiscount = state.standing?.discount ?? 0;
-    if (decision.kind === "offer" || decision.kind === "accept-ask") state.standing = decision.offer;
-    else if (
-      decision.kind === "decline" &&
-      decision.counter &&
-      (!state.standing || decision.counter.discount > standingDiscount)
-    )
-      state.standing = decision.counter;
-    else if (decision.kind === "escalate") {
-      state.approval = {
-        status: "pending",
-        percent: decision.requested.percent,
-        amount: decision.requested.amount,
-      };
-      outcome.escalated = true;
-    }
-    state.round = decided.next.round;
-    state.step = decided.next.step;
-    state.bundleProposed = decided.next.bundleProposed;
-    checkOffer(offerOf(decision), decision.kind);
-    checkOffer(state.standing, "standing");
-
-    // What Ava says: every figure must be one the decision allows.
-    const quoteTerms = offerOf(decision);
-    const voiceInput: VoiceInput = {
-      assistantName: "Ava",
-      decision,
-      profile,
-      config,
-      quote: quoteTerms
-        ? (() => {
-            const q = quoteCart(
-              [
-                ...lines.map((l) => ({
-                  price: l.price,
-                  priceSnapshot: null,
-                  listPrice: l.listPrice,
-                  quantity: l.quantity,
-                })),
-                ...quoteTerms.newItems.map((n) => ({
-                  price: n.price,
-                  priceSnapshot: null,
-                  listPrice: n.price,
-                  quantity: n.quantity,
-                })),
-              ],
-              Math.min(quoteTerms.discount, quoteTerms.subtotal),
-              pricingRulesFrom(config.pricing),
-            );
-            return {
-              subtotal: q.subtotal,
-              discount: q.discount,
-              shipping: q.shipping,
-              tax: q.tax,
-              total: q.total,
-            };
-          })()
-        : null,
-      lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
-      seed: state.round,
-    };
-    const reply = writeBuiltInReply(voiceInput);
-    if (!statesOnlyAllowedFigures(reply, allowedFigures(voiceInput)))
-      outcome.voiceViolations.push(`${where}: "${reply}"`);
+    const search = bundleSearchFor(state.lines, state.bundleProposed);
+    const played = takeShopperTurn({
+      negotiation: state,
+      message: action.say,
+      bundleCandidate: search ? pickBundleCandidate(search, bundleProducts) : null,
+      now: NOW,
+    });
+    decision = played.decision;
+    state = afterTurn(state, played, nextOfferId());
+    if (played.escalation) outcome.escalated = true;
+    checkOffer(offerInDecision(decision), decision.kind);
+    checkOffer(state.latestOffer?.terms, "standing");
+    checkVoice(played.voice);
 
     if (decision.kind === "agreed") {
-      apply(decision.offer);
+      accept();
       continue;
     }
-    // The merchant answers an escalation before the shopper's next message (decideApproval).
-    if (decision.kind === "escalate") {
-      const ok = decision.requested.percent <= 2000 && rand() < 0.6 && decision.requested.amount <= subtotal;
-      state.approval = { ...state.approval!, status: ok ? "approved" : "rejected" };
-      if (ok) {
-        approved.push(decision.requested.amount);
-        state.standing = {
-          discount: decision.requested.amount,
-          percent: Math.floor((decision.requested.amount * 10_000) / subtotal),
-          subtotal,
-          newItems: [],
-          reasons: ["approved"],
-          source: "merchant",
-        };
-        checkOffer(state.standing, "approved");
-      }
+    // The merchant answers an escalation before the shopper's next message.
+    if (played.escalation) {
+      const ok = played.escalation.percent <= 2000 && rand() < 0.6;
+      const answer = decideMerchantApproval({
+        negotiation: state,
+        approved: ok,
+        request: { amount: played.escalation.amount, cartFingerprint: played.escalation.cartFingerprint },
+        now: NOW,
+      });
+      if (answer.issue) approved.push(played.escalation.amount);
+      state = afterMerchantDecision(state, answer, ok ? "approved" : "rejected", nextOfferId());
+      checkOffer(answer.issue?.terms, "approved");
+      checkVoice(answer.voice);
     }
   }
   return outcome;
@@ -683,7 +605,7 @@ console.log(
   `${overall.shoppers} simulated shoppers (${PERSONAS.length} personas x ${SHOPPERS_PER_PERSONA}), seed ${SEED}, default seller configuration ` +
     `(auto ${limits.max_auto_discount_pct}% / $${limits.max_auto_discount_amount}, bundle +${limits.bundling_discount_bonus} points, ` +
     `ceiling ${escalation.ceiling_pct}% / $${escalation.ceiling_amount}, ${config.global_rules.max_rounds} rounds). ` +
-    `Pure domain code (parser + policy + built-in voice + allocation), no HTTP; ${ms.toFixed(0)} ms.\n`,
+    `The shop's domain turn (parser, policy, stored state, approvals, built-in voice, acceptance), no HTTP; ${ms.toFixed(0)} ms.\n`,
 );
 console.log(
   "| persona | shoppers | deal rate | avg discount / cap | avg discount / subtotal | escalation rate | avg rounds to deal | LIMIT VIOLATIONS | voice figure errors |",

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { DomainError, type DomainErrorKind } from "@haggle/domain/errors";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
@@ -21,6 +22,18 @@ import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { productRoutes } from "./modules/catalog/catalog.routes.ts";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The HTTP status of each kind of domain error (services throw them; only HTTP knows statuses). */
+const DOMAIN_ERROR_STATUS = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  limit: 429,
+  unavailable: 402,
+  failed: 500,
+} as const satisfies Record<DomainErrorKind, number>;
 
 /** The whole HTTP application; index.ts serves it, tests drive it over real HTTP. */
 export function createApp(deps: AppDeps) {
@@ -113,6 +126,8 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof DomainError)
+      return c.json(errorBody(error.code, error.message), DOMAIN_ERROR_STATUS[error.kind]);
     const status = (error as { status?: unknown }).status;
     if (typeof status === "number" && status >= 400 && status < 500) {
       return c.json(errorBody("BAD_REQUEST", error.message || "The request is not valid."), status as 400);

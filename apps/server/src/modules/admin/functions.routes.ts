@@ -1,4 +1,5 @@
 import { ApproveNegotiationSchema, NegotiateRequestSchema } from "@haggle/contract/negotiation";
+import { DomainError } from "@haggle/domain/errors";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { writeDone, writeText } from "../../http/sse.ts";
@@ -76,7 +77,7 @@ export function functionRoutes() {
     try {
       outcome = await negotiateTurn({ db: deps.database.db, ai: deps.ai, logger: c.get("log") }, who, body.negotiationId, message);
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof HttpError || error instanceof DomainError) throw error;
       c.get("log").error({ err: error }, "negotiation turn failed");
       throw new HttpError(500, "NEGOTIATOR_FAILED", "Failed to get response from AI negotiator");
     }
@@ -94,7 +95,7 @@ export function functionRoutes() {
       const approval = await decideApproval(c.get("deps").database.db, c.get("log"), merchant, body);
       return c.json({ approval: await approvalDto(c.get("deps").database.db, approval.id) });
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof HttpError || error instanceof DomainError) throw error;
       c.get("log").error({ err: error }, "approval failed");
       throw new HttpError(500, "APPROVAL_FAILED", "Failed to process approval");
     }

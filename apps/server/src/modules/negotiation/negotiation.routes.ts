@@ -1,3 +1,4 @@
+import { DomainError } from "@haggle/domain/errors";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../http/context.ts";
@@ -17,7 +18,7 @@ export function negotiationRoutes() {
     try {
       return c.json(await startNegotiation(c.get("deps").database.db, who), 201);
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof HttpError || error instanceof DomainError) throw error;
       c.get("log").error({ err: error }, "negotiation start failed");
       throw new HttpError(500, "NEGOTIATION_INIT_FAILED", "Failed to initialize negotiation");
     }
@@ -31,7 +32,7 @@ export function negotiationRoutes() {
     try {
       return c.json(await acceptOffer(c.get("deps").database.db, who, negotiationId(c.req.param("id"))));
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof HttpError || error instanceof DomainError) throw error;
       c.get("log").error({ err: error }, "applying the negotiation failed");
       throw new HttpError(500, "APPLY_FAILED", "Failed to apply negotiation");
     }
