@@ -1,21 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  automaticCap,
-  decideCounterOffer,
-  escalationCeiling,
-  limitsFor,
-  offerInDecision,
-  requestedDiscount,
-  scheduledPercent,
-  subtotalOf,
-} from "./decide-counter-offer.ts";
+import { decideCounterOffer, offerInDecision, requestedDiscount } from "./decide-counter-offer.ts";
+import { automaticCap, escalationCeiling, limitsFor, scheduledPercent, subtotalOf } from "./negotiation-limits.ts";
 import type { LoyaltyTier } from "./loyalty-tier.ts";
 import type {
   BundleCandidate,
   Decision,
   NegotiationState,
-  OfferTerms,
   PolicyInput,
   PolicyLine,
   ShopperIntent,
@@ -246,7 +237,7 @@ describe("policy properties", () => {
           const limits = limitsFor(config, tier);
           for (const d of decisions) {
             const offer = offerOf(d);
-            if (!offer || offer.source !== "policy") continue;
+            if (offer?.source !== "policy") continue;
             const withBundle = offer.newItems.length > 0;
             expect(offer.subtotal).toBe(subtotalOf(lines) + (withBundle ? bundlePrice! : 0));
             expect(offer.discount).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,17 @@
 import type { Cents } from "../pricing/money.ts";
+import {
+  automaticCap,
+  discountAt,
+  escalationCeiling,
+  type Limits,
+  limitsFor,
+  type Pressure,
+  pressureOf,
+  reservePercent,
+  scheduledPercent,
+  subtotalOf,
+} from "./negotiation-limits.ts";
 import type {
-  BasisPoints,
   Decision,
   NegotiationState,
   OfferReason,
@@ -9,8 +20,6 @@ import type {
   PolicyLine,
   ShopperAsk,
 } from "./negotiation-types.ts";
-import type { SellerConfig } from "../merchant/seller-config.ts";
-import type { LoyaltyTier } from "./loyalty-tier.ts";
 
 /**
  * The negotiation policy: every number Ava says comes from here. Deterministic and pure.
@@ -24,93 +33,6 @@ import type { LoyaltyTier } from "./loyalty-tier.ts";
  * - An ask above the automatic limit but within the escalation ceiling goes to the merchant;
  *   above the ceiling it is declined with the best counter the schedule allows now.
  */
-
-/** How fast concessions shrink: each step closes 45% of what is left. */
-export const RHO = 0.55;
-/** Offers are whole half-percents: 7.5%, 10%. */
-const STEP_BP = 50;
-/** How much a fully hot cart (demand 1.0) lowers the reserve. */
-const DEMAND_WEIGHT = 0.4;
-/** Scarce stock keeps 80% of the reserve. */
-const LOW_STOCK_FACTOR = 0.8;
-const LOW_STOCK_UNITS = 5;
-
-export interface Limits {
-  autoPercent: BasisPoints;
-  autoAmount: Cents;
-  bundleBonus: BasisPoints;
-  tierPoints: BasisPoints;
-  ceilingPercent: BasisPoints;
-  ceilingAmount: Cents;
-  maxRounds: number;
-}
-
-const bp = (percentPoints: number) => Math.max(0, Math.round(percentPoints * 100));
-const dollarsToCents = (dollars: number) => Math.max(0, Math.round(dollars * 100));
-const roundDownStep = (value: BasisPoints) => Math.floor(value / STEP_BP) * STEP_BP;
-
-export function limitsFor(config: SellerConfig, tier: LoyaltyTier): Limits {
-  const autoPercent = Math.min(bp(config.negotiation_limits.max_auto_discount_pct), 10_000);
-  const ceilingPercent = Math.min(Math.max(bp(config.escalation_rules.ceiling_pct), autoPercent), 10_000);
-  const autoAmount = dollarsToCents(config.negotiation_limits.max_auto_discount_amount);
-  return {
-    autoPercent,
-    autoAmount,
-    bundleBonus: bp(config.negotiation_limits.bundling_discount_bonus),
-    tierPoints: bp(config.tier_benefits.extra_points[tier] ?? 0),
-    ceilingPercent,
-    ceilingAmount: Math.max(dollarsToCents(config.escalation_rules.ceiling_amount), autoAmount),
-    maxRounds: Math.max(1, Math.floor(config.global_rules.max_rounds)),
-  };
-}
-
-export function subtotalOf(lines: Pick<PolicyLine, "price" | "quantity">[]): Cents {
-  return lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-}
-
-/** The most the policy may give automatically on `subtotal` (with the bundle bonus when bundling). */
-export function automaticCap(subtotal: Cents, limits: Limits, withBundle: boolean): Cents {
-  const percent = limits.autoPercent + (withBundle ? limits.bundleBonus : 0);
-  return Math.max(0, Math.min(Math.floor((subtotal * percent) / 10_000), limits.autoAmount, subtotal));
-}
-
-/** The escalation band's top: asks above it are declined outright. */
-export function escalationCeiling(subtotal: Cents, limits: Limits): Cents {
-  return Math.max(0, Math.min(Math.floor((subtotal * limits.ceilingPercent) / 10_000), limits.ceilingAmount, subtotal));
-}
-
-interface Pressure {
-  demand: number;
-  lowStock: boolean;
-}
-
-function pressureOf(lines: PolicyLine[]): Pressure {
-  const value = subtotalOf(lines);
-  const demand =
-    value > 0
-      ? lines.reduce((s, l) => s + Math.min(1, Math.max(0, l.demandIndex)) * l.price * l.quantity, 0) / value
-      : 0;
-  const lowStock = lines.some((l) => l.stockLevel - l.quantity < LOW_STOCK_UNITS);
-  return { demand, lowStock };
-}
-
-/** The reserve in basis points: the limit lowered for pressure, plus the tier's points, never above the limit. */
-export function reservePercent(limits: Limits, pressure: Pressure, withBundle: boolean): BasisPoints {
-  const lowered = limits.autoPercent * (1 - DEMAND_WEIGHT * pressure.demand) * (pressure.lowStock ? LOW_STOCK_FACTOR : 1);
-  const base = Math.min(limits.autoPercent, roundDownStep(lowered) + limits.tierPoints);
-  return withBundle ? base + limits.bundleBonus : base;
-}
-
-function discountAt(percent: BasisPoints, subtotal: Cents, limits: Limits, withBundle: boolean): Cents {
-  return Math.min(Math.floor((subtotal * percent) / 10_000), automaticCap(subtotal, limits, withBundle));
-}
-
-/** The concession schedule: level(n) = reserve x (1 - RHO^n) in half-percent steps, the last round = reserve. */
-export function scheduledPercent(reserve: BasisPoints, step: number): BasisPoints {
-  if (step <= 0 || reserve <= 0) return 0;
-  const level = roundDownStep(reserve * (1 - RHO ** step));
-  return Math.min(reserve, Math.max(level, Math.min(STEP_BP, reserve)));
-}
 
 function reasonsFor(limits: Limits, pressure: Pressure, extra: OfferReason[]): OfferReason[] {
   const reasons: OfferReason[] = [...extra];

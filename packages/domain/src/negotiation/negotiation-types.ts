@@ -71,7 +71,7 @@ export interface BundleCandidate {
 export interface OfferTerms {
   /** The whole discount on the cart (including a bundled product), in cents. */
   discount: Cents;
-  /** discount / subtotal the offer applies to, in basis points (rounded down). */
+  /** discount / subtotal the offer applies to, in basis points (to the nearest one: the amount is what counts). */
   percent: BasisPoints;
   /** The subtotal the discount applies to (current lines plus any bundled product). */
   subtotal: Cents;
@@ -150,4 +150,53 @@ export interface VoiceInput {
   lines: { name: string; quantity: number; price: Cents }[];
   /** Picks among phrasings; the same seed gives the same words. */
   seed: number;
+}
+
+// ---------------------------------------------------------------- what the shop has stored
+/** A cart line as a turn reads it: the policy's facts plus what the parser needs to name it. */
+export interface TurnLine extends PolicyLine {
+  brand: string;
+  category: string;
+}
+
+/** An offer the server issued and stored, still standing or agreed (not yet applied). */
+export interface StoredOffer {
+  id: string;
+  terms: OfferTerms;
+  /** The cart contents it was made for; any other contents void it. */
+  cartFingerprint: string;
+  expiresAt: Date;
+  status: "standing" | "agreed";
+}
+
+/** The latest escalation of the negotiation, as the merchant left it. */
+export type StoredApproval = NonNullable<NegotiationState["approval"]>;
+
+/** Everything a turn, an acceptance or a merchant's decision reads, as the store loaded it. */
+export interface NegotiationSnapshot {
+  status: "active" | "completed";
+  /** Shopper turns so far, the schedule position and whether a bundle was proposed. */
+  round: number;
+  step: number;
+  bundleProposed: boolean;
+  /** The latest offer stored as standing or agreed, whether or not it still counts. */
+  latestOffer: StoredOffer | null;
+  approval: StoredApproval | null;
+  lines: TurnLine[];
+  /** The cart's contents now (products, quantities, prices), as the store fingerprints them. */
+  fingerprint: string;
+  profile: PolicyProfile;
+  config: SellerConfig;
+}
+
+/** Why the latest offer stopped counting, to be stored on it. */
+export interface OfferLapse {
+  offerId: string;
+  status: "voided" | "expired";
+}
+
+/** A new standing offer to store, retiring the one before it. */
+export interface OfferToIssue {
+  terms: OfferTerms;
+  expiresAt: Date;
 }

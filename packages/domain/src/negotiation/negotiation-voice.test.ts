@@ -1,14 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LoyaltyTier } from "./loyalty-tier.ts";
-import {
-  ACCEPT_BUTTON_LABEL,
-  allowedFigures,
-  figuresIn,
-  formatPercent,
-  statesOnlyAllowedFigures,
-  writeBuiltInReply,
-} from "./negotiation-voice.ts";
+import { ACCEPT_BUTTON_LABEL, writeBuiltInReply } from "./negotiation-voice.ts";
+import { allowedFigures, figuresIn, statesOnlyAllowedFigures } from "./voice-figures.ts";
+import { formatPercent } from "./voice-phrases.ts";
 import type {
   Decision,
   OfferQuote,

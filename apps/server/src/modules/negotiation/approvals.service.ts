@@ -1,20 +1,11 @@
 import type { Approval } from "@haggle/contract/negotiation";
-import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
-import { negotiationApprovals, negotiations, profiles } from "../../platform/db/schema.ts";
 import { moneyOut } from "../catalog/product-dto.ts";
+import { type ApprovalWithShopper, findApprovalRow, listApprovalRows } from "./negotiation.store.ts";
 
 type Status = "pending" | "approved" | "rejected";
 
-function baseQuery(db: Db) {
-  return db
-    .select({ approval: negotiationApprovals, profile: profiles })
-    .from(negotiationApprovals)
-    .innerJoin(negotiations, eq(negotiations.id, negotiationApprovals.negotiationId))
-    .leftJoin(profiles, eq(profiles.userId, negotiations.userId));
-}
-
-function toDto(row: Awaited<ReturnType<ReturnType<typeof baseQuery>["execute"]>>[number]): Approval {
+function toDto(row: ApprovalWithShopper): Approval {
   const a = row.approval;
   return {
     id: a.id,
@@ -37,13 +28,10 @@ function toDto(row: Awaited<ReturnType<ReturnType<typeof baseQuery>["execute"]>>
 }
 
 export async function listApprovals(db: Db, status: Status | undefined): Promise<Approval[]> {
-  const rows = await baseQuery(db)
-    .where(status ? and(eq(negotiationApprovals.status, status)) : undefined)
-    .orderBy(desc(negotiationApprovals.createdAt));
-  return rows.map(toDto);
+  return (await listApprovalRows(db, status)).map(toDto);
 }
 
 export async function approvalDto(db: Db, id: string): Promise<Approval | null> {
-  const [row] = await baseQuery(db).where(eq(negotiationApprovals.id, id)).limit(1);
+  const row = await findApprovalRow(db, id);
   return row ? toDto(row) : null;
 }

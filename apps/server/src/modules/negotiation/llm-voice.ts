@@ -1,4 +1,5 @@
-import { allowedFigures, statesOnlyAllowedFigures, writeBuiltInReply } from "@haggle/domain/negotiation/negotiation-voice";
+import { writeBuiltInReply } from "@haggle/domain/negotiation/negotiation-voice";
+import { allowedFigures, statesOnlyAllowedFigures } from "@haggle/domain/negotiation/voice-figures";
 import { offerInDecision } from "@haggle/domain/negotiation/decide-counter-offer";
 import type { VoiceInput } from "@haggle/domain/negotiation/negotiation-types";
 import type { Logger } from "../../platform/logger.ts";

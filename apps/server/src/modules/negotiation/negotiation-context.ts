@@ -1,20 +1,43 @@
 import { createHash } from "node:crypto";
 import type { Offer } from "@haggle/contract/cart";
-import { allocateDiscount } from "@haggle/domain/pricing/allocate-discount";
+import type { NegotiationResult } from "@haggle/contract/negotiation";
+import { conflict, notFound } from "@haggle/domain/errors";
+import {
+  allocateOffer,
+  bundledUnitPrice,
+  cartLineAdjustments,
+} from "@haggle/domain/negotiation/accept-offer";
 import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tier";
-import { toCents, toDecimalString, toDollars } from "@haggle/domain/pricing/money";
-import type { NegotiationState, OfferReason, OfferTerms, PolicyLine } from "@haggle/domain/negotiation/negotiation-types";
-import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import type {
+  NegotiationSnapshot,
+  OfferReason,
+  OfferTerms,
+  PolicyLine,
+  StoredApproval,
+  StoredOffer,
+  TurnLine,
+} from "@haggle/domain/negotiation/negotiation-types";
+import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import type { Tx } from "../../platform/db/client.ts";
-import { type carts, negotiationApprovals, negotiationOffers, negotiations, profiles } from "../../platform/db/schema.ts";
-import type { SessionUser } from "../../http/context.ts";
-import { conflict, notFound } from "../../http/http-error.ts";
 import { loadCartLines, lockCart } from "../cart/cart.service.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
+import {
+  type ApprovalRow,
+  latestApproval,
+  latestLiveOffer,
+  lockOwnNegotiation,
+  type NegotiationRow,
+  type OfferRow,
+  shopperProfile,
+} from "./negotiation.store.ts";
 
-export type OfferRow = typeof negotiationOffers.$inferSelect;
+/**
+ * Between the stored rows and the domain: what the negotiation turn reads (loaded with the
+ * negotiation and the cart locked), and how a stored offer is shown to the shopper.
+ */
+
 type CartLine = Awaited<ReturnType<typeof loadCartLines>>[number];
+type CartRow = NonNullable<Awaited<ReturnType<typeof lockCart>>>;
 
 /** The cart contents an offer is bound to: products, quantities and current prices. */
 export function cartFingerprint(lines: CartLine[]): string {
@@ -24,11 +47,14 @@ export function cartFingerprint(lines: CartLine[]): string {
   return createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 32);
 }
 
-export function policyLines(lines: CartLine[]): PolicyLine[] {
+/** The cart lines as the negotiation reads them: current prices, stock and demand, names for the parser. */
+export function policyLines(lines: CartLine[]): TurnLine[] {
   return lines.map(({ item, product }) => ({
     cartItemId: item.id,
     productId: item.productId,
     name: product.name,
+    brand: product.brand,
+    category: product.category,
     price: toCents(product.price),
     listPrice: toCents(product.listPrice),
     quantity: item.quantity,
@@ -48,185 +74,118 @@ export function offerTermsOf(row: OfferRow): OfferTerms {
   };
 }
 
-/**
- * How an offer lands on the cart: whole-cent unit prices for the lines (and the bundled product)
- * plus an order-level remainder, adding up exactly to the offer's discount.
- */
-export function allocationFor(terms: OfferTerms, lines: PolicyLine[]) {
-  const allocationLines = [
-    ...lines.map((l) => ({ cartItemId: l.cartItemId, price: l.price, quantity: l.quantity })),
-    ...terms.newItems.map((n) => ({
-      cartItemId: `new:${n.productId}`,
-      price: n.price,
-      quantity: n.quantity,
-    })),
-  ];
-  return allocateDiscount(allocationLines, terms.discount);
+/** A stored offer the domain can weigh (only standing and agreed ones are loaded as such). */
+export function storedOfferOf(row: OfferRow): StoredOffer {
+  return {
+    id: row.id,
+    terms: offerTermsOf(row),
+    cartFingerprint: row.cartFingerprint,
+    expiresAt: row.expiresAt,
+    status: row.status === "agreed" ? "agreed" : "standing",
+  };
 }
 
+/** The offer as the API shows it: its figures and where the discount lands on each line. */
 export function offerDto(row: OfferRow, lines: PolicyLine[]): Offer {
   const terms = offerTermsOf(row);
-  const allocation = allocationFor(terms, lines);
+  const allocation = allocateOffer(terms, lines);
   return {
     id: row.id,
     discountPercent: row.percentBp / 100,
     discountAmount: toDollars(terms.discount),
-    itemAdjustments: allocation.itemAdjustments
-      .filter((a) => !a.cartItemId.startsWith("new:"))
-      .map((a) => ({ cartItemId: a.cartItemId, newPrice: toDollars(a.newPrice) })),
-    newItems: terms.newItems.map((n) => {
-      const allocated = allocation.itemAdjustments.find((a) => a.cartItemId === `new:${n.productId}`);
-      return {
-        productId: n.productId,
-        quantity: n.quantity,
-        price: toDollars(allocated?.newPrice ?? n.price),
-      };
-    }),
+    itemAdjustments: cartLineAdjustments(allocation).map((a) => ({
+      cartItemId: a.cartItemId,
+      newPrice: toDollars(a.newPrice),
+    })),
+    newItems: terms.newItems.map((n) => ({
+      productId: n.productId,
+      quantity: n.quantity,
+      price: toDollars(bundledUnitPrice(allocation, n.productId) ?? n.price),
+    })),
     expiresAt: row.expiresAt.toISOString(),
     status: row.status,
   };
 }
 
+/** The hidden NEGOTIATION_DATA result of a reply: the offer the shopper can accept now, if any. */
+export function resultBlock(row: OfferRow | null, lines: PolicyLine[]): NegotiationResult | null {
+  if (!row || (row.status !== "standing" && row.status !== "agreed")) return null;
+  const dto = offerDto(row, lines);
+  return {
+    negotiation_complete: true,
+    offer_id: row.id,
+    item_adjustments: dto.itemAdjustments.map((a) => ({ cart_item_id: a.cartItemId, new_price: a.newPrice })),
+    total_discount_percent: dto.discountPercent,
+    total_discount_amount: dto.discountAmount,
+    new_items: dto.newItems.map((n) => ({ product_id: n.productId, quantity: n.quantity, price: n.price })),
+    expires_at: dto.expiresAt,
+  };
+}
+
 export interface NegotiationContext {
-  negotiation: typeof negotiations.$inferSelect;
-  cart: typeof carts.$inferSelect;
+  negotiation: NegotiationRow;
+  cart: CartRow;
   lines: CartLine[];
-  policyLines: PolicyLine[];
-  fingerprint: string;
-  config: SellerConfig;
-  profile: { name: string; tier: LoyaltyTier; ordersCount: number; lifetimeValue: number };
-  standing: OfferRow | null;
-  /** Why there is no standing offer when the last one stopped counting. */
-  lapsed: "expired" | "voided" | null;
-  approval: typeof negotiationApprovals.$inferSelect | null;
+  /** What the domain reads. */
+  snapshot: NegotiationSnapshot;
+  /** The latest standing or agreed offer as stored (the domain decides whether it still stands). */
+  latestOffer: OfferRow | null;
 }
 
 const TIERS: LoyaltyTier[] = ["NONE", "BRONZE", "SILVER", "GOLD", "PLATINUM"];
 
+function approvalOf(row: ApprovalRow | null): StoredApproval | null {
+  const status = row?.status;
+  if (!row || (status !== "pending" && status !== "approved" && status !== "rejected")) return null;
+  return {
+    status,
+    percent: Math.round(Number(row.requestedDiscountPct) * 100),
+    amount: toCents(row.requestedDiscountAmount),
+  };
+}
+
 /**
- * Everything a turn or an acceptance needs, read inside the caller's transaction with the
- * negotiation row locked, so two racing requests take turns. Offers that expired or whose cart
- * changed are marked so here and stop counting.
+ * Everything a turn, an acceptance or a merchant's decision needs, read inside the caller's
+ * transaction with the negotiation row and the cart locked, so racing requests take turns.
  */
 export async function loadNegotiationContext(
   tx: Tx,
-  who: SessionUser,
+  who: { id: string; name?: string },
   negotiationId: string,
 ): Promise<NegotiationContext> {
-  const [negotiation] = await tx
-    .select()
-    .from(negotiations)
-    .where(and(eq(negotiations.id, negotiationId), eq(negotiations.userId, who.id)))
-    .for("update");
+  const negotiation = await lockOwnNegotiation(tx, who.id, negotiationId);
   if (!negotiation) throw notFound("No negotiation has that id.");
   const cart = await lockCart(tx, negotiation.cartId);
-  if (!cart || cart.status !== "active") {
+  if (cart?.status !== "active") {
     throw conflict("This negotiation's cart has already been checked out.", "CART_CONVERTED");
   }
   // One after another: a transaction is one connection, and pg may not overlap queries on it.
   const lines = await loadCartLines(tx, cart.id);
   const config = await loadSellerConfig(tx);
-  const [profileRow] = await tx.select().from(profiles).where(eq(profiles.userId, who.id));
-  const [approval] = await tx
-    .select()
-    .from(negotiationApprovals)
-    .where(eq(negotiationApprovals.negotiationId, negotiationId))
-    .orderBy(desc(negotiationApprovals.createdAt))
-    .limit(1);
-  const [latestOffer] = await tx
-    .select()
-    .from(negotiationOffers)
-    .where(
-      and(
-        eq(negotiationOffers.negotiationId, negotiationId),
-        inArray(negotiationOffers.status, ["standing", "agreed"]),
-      ),
-    )
-    .orderBy(desc(negotiationOffers.createdAt))
-    .limit(1);
-  const fingerprint = cartFingerprint(lines);
-  let standing = latestOffer ?? null;
-  let lapsed: NegotiationContext["lapsed"] = null;
-  if (standing) {
-    const status =
-      standing.cartFingerprint !== fingerprint
-        ? "voided"
-        : standing.expiresAt.getTime() <= Date.now()
-          ? "expired"
-          : null;
-    if (status) {
-      await tx.update(negotiationOffers).set({ status }).where(eq(negotiationOffers.id, standing.id));
-      standing = null;
-      lapsed = status;
-    }
-  }
-  const tier = TIERS.find((t) => t === profileRow?.loyaltyTier) ?? "NONE";
+  const profile = await shopperProfile(tx, who.id);
+  const approval = await latestApproval(tx, negotiationId);
+  const latestOffer = await latestLiveOffer(tx, negotiationId);
   return {
     negotiation,
     cart,
     lines,
-    policyLines: policyLines(lines),
-    fingerprint,
-    config,
-    profile: {
-      name: profileRow?.name ?? who.name,
-      tier,
-      ordersCount: profileRow?.ordersCount ?? 0,
-      lifetimeValue: toCents(profileRow?.lifetimeValue ?? "0"),
+    latestOffer,
+    snapshot: {
+      status: negotiation.status === "active" ? "active" : "completed",
+      round: negotiation.rounds,
+      step: negotiation.concessionStep,
+      bundleProposed: negotiation.bundleProposed,
+      latestOffer: latestOffer ? storedOfferOf(latestOffer) : null,
+      approval: approvalOf(approval),
+      lines: policyLines(lines),
+      fingerprint: cartFingerprint(lines),
+      profile: {
+        name: profile?.name ?? who.name ?? "",
+        tier: TIERS.find((t) => t === profile?.loyaltyTier) ?? "NONE",
+        ordersCount: profile?.ordersCount ?? 0,
+        lifetimeValue: toCents(profile?.lifetimeValue ?? "0"),
+      },
+      config,
     },
-    standing,
-    lapsed,
-    approval: approval ?? null,
   };
-}
-
-export function policyState(ctx: NegotiationContext): NegotiationState {
-  const approval = ctx.approval;
-  return {
-    round: ctx.negotiation.rounds,
-    step: ctx.negotiation.concessionStep,
-    standing: ctx.standing ? offerTermsOf(ctx.standing) : null,
-    bundleProposed: ctx.negotiation.bundleProposed,
-    approval:
-      approval &&
-      (approval.status === "pending" || approval.status === "approved" || approval.status === "rejected")
-        ? {
-            status: approval.status,
-            percent: Math.round(Number(approval.requestedDiscountPct) * 100),
-            amount: toCents(approval.requestedDiscountAmount),
-          }
-        : null,
-  };
-}
-
-/** Stores a new standing offer, retiring the one before it. */
-export async function issueOffer(tx: Tx, ctx: NegotiationContext, terms: OfferTerms): Promise<OfferRow> {
-  await tx
-    .update(negotiationOffers)
-    .set({ status: "superseded" })
-    .where(
-      and(
-        eq(negotiationOffers.negotiationId, ctx.negotiation.id),
-        inArray(negotiationOffers.status, ["standing", "agreed"]),
-      ),
-    );
-  const expiresAt = new Date(Date.now() + ctx.config.global_rules.offer_expiry_minutes * 60_000);
-  const [row] = await tx
-    .insert(negotiationOffers)
-    .values({
-      negotiationId: ctx.negotiation.id,
-      cartId: ctx.cart.id,
-      cartFingerprint: ctx.fingerprint,
-      subtotal: toDecimalString(terms.subtotal),
-      discount: toDecimalString(terms.discount),
-      percentBp: terms.percent,
-      newItems: terms.newItems,
-      reasons: terms.reasons,
-      source: terms.source,
-      status: "standing",
-      expiresAt,
-    })
-    .returning();
-  if (!row) throw new Error("offer not stored");
-  return row;
 }

@@ -1,0 +1,349 @@
+import type { BundleSearch } from "@haggle/domain/negotiation/bundle-candidate";
+import type { Escalation } from "@haggle/domain/negotiation/merchant-approval";
+import type { BundleCandidate, OfferLapse, OfferToIssue } from "@haggle/domain/negotiation/negotiation-types";
+import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
+import { and, asc, desc, eq, gt, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/client.ts";
+import {
+  cartItems,
+  carts,
+  negotiationApprovals,
+  negotiationMessages,
+  negotiationOffers,
+  negotiations,
+  products,
+  profiles,
+} from "../../platform/db/schema.ts";
+
+/**
+ * The negotiation module's only access to the database. It also reaches a few tables of other
+ * modules that have no store yet: the shopper's profile (accounts), products for the bundle
+ * search and the bundled product's availability (catalogue), and the cart lines and cart an
+ * accepted offer is written to (cart).
+ */
+
+type Queryable = Db | Tx;
+export type NegotiationRow = typeof negotiations.$inferSelect;
+export type OfferRow = typeof negotiationOffers.$inferSelect;
+export type ApprovalRow = typeof negotiationApprovals.$inferSelect;
+type ProfileRow = typeof profiles.$inferSelect;
+type CartRow = typeof carts.$inferSelect;
+
+/** Offers that can still be accepted (before their lapse is checked). */
+const LIVE = ["standing", "agreed"];
+
+// ---------------------------------------------------------------- negotiations
+
+/** Replaces the cart's active negotiation (its messages, offers and approvals cascade) with a new one. */
+export async function replaceActiveNegotiation(tx: Tx, userId: string, cartId: string): Promise<{ id: string }> {
+  await tx.delete(negotiations).where(and(eq(negotiations.cartId, cartId), eq(negotiations.status, "active")));
+  const [row] = await tx
+    .insert(negotiations)
+    .values({ userId, cartId, status: "active" })
+    .returning({ id: negotiations.id });
+  if (!row) throw new Error("negotiation not created");
+  return row;
+}
+
+export async function findOwnNegotiation(db: Queryable, userId: string, id: string): Promise<NegotiationRow | null> {
+  const [row] = await db
+    .select()
+    .from(negotiations)
+    .where(and(eq(negotiations.id, id), eq(negotiations.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The shopper's negotiation, locked until the transaction ends: racing turns and accepts take turns. */
+export async function lockOwnNegotiation(tx: Tx, userId: string, id: string): Promise<NegotiationRow | null> {
+  const [row] = await tx
+    .select()
+    .from(negotiations)
+    .where(and(eq(negotiations.id, id), eq(negotiations.userId, userId)))
+    .for("update");
+  return row ?? null;
+}
+
+export async function findNegotiation(tx: Tx, id: string): Promise<NegotiationRow | null> {
+  const [row] = await tx.select().from(negotiations).where(eq(negotiations.id, id));
+  return row ?? null;
+}
+
+export async function saveTurnCounters(
+  tx: Tx,
+  id: string,
+  next: { round: number; step: number; bundleProposed: boolean },
+): Promise<void> {
+  await tx
+    .update(negotiations)
+    .set({ rounds: next.round, concessionStep: next.step, bundleProposed: next.bundleProposed })
+    .where(eq(negotiations.id, id));
+}
+
+export async function completeNegotiation(
+  tx: Tx,
+  id: string,
+  result: { appliedDiscount: number; finalPercentBp: number },
+): Promise<void> {
+  await tx
+    .update(negotiations)
+    .set({
+      status: "completed",
+      completedAt: new Date(),
+      appliedDiscountAmount: toDecimalString(result.appliedDiscount),
+      finalDiscountPct: (result.finalPercentBp / 100).toFixed(2),
+    })
+    .where(eq(negotiations.id, id));
+}
+
+// ---------------------------------------------------------------- messages
+
+export async function listMessages(db: Queryable, negotiationId: string) {
+  return db
+    .select({
+      role: negotiationMessages.role,
+      content: negotiationMessages.content,
+      createdAt: negotiationMessages.createdAt,
+    })
+    .from(negotiationMessages)
+    .where(eq(negotiationMessages.negotiationId, negotiationId))
+    .orderBy(asc(negotiationMessages.createdAt), asc(negotiationMessages.id));
+}
+
+export async function addMessage(
+  db: Queryable,
+  negotiationId: string,
+  role: "user" | "assistant",
+  content: string,
+): Promise<void> {
+  await db.insert(negotiationMessages).values({ negotiationId, role, content });
+}
+
+// ---------------------------------------------------------------- offers
+
+/** The latest offer stored as standing or agreed, whether or not it still counts. */
+export async function latestLiveOffer(tx: Tx, negotiationId: string): Promise<OfferRow | null> {
+  const [row] = await tx
+    .select()
+    .from(negotiationOffers)
+    .where(and(eq(negotiationOffers.negotiationId, negotiationId), inArray(negotiationOffers.status, LIVE)))
+    .orderBy(desc(negotiationOffers.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The latest unexpired offer that stands, was agreed or was applied: what the negotiation shows. */
+export async function latestShownOffer(db: Queryable, negotiationId: string): Promise<OfferRow | null> {
+  const [row] = await db
+    .select()
+    .from(negotiationOffers)
+    .where(
+      and(
+        eq(negotiationOffers.negotiationId, negotiationId),
+        inArray(negotiationOffers.status, [...LIVE, "applied"]),
+        gt(negotiationOffers.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(negotiationOffers.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markOfferLapsed(tx: Tx, lapse: OfferLapse): Promise<void> {
+  await tx.update(negotiationOffers).set({ status: lapse.status }).where(eq(negotiationOffers.id, lapse.offerId));
+}
+
+export async function setOfferStatus(tx: Tx, offerId: string, status: "agreed" | "applied"): Promise<OfferRow> {
+  const [row] = await tx
+    .update(negotiationOffers)
+    .set({ status })
+    .where(eq(negotiationOffers.id, offerId))
+    .returning();
+  if (!row) throw new Error("offer not found");
+  return row;
+}
+
+/** Stores a new standing offer, retiring the one before it. */
+export async function issueOffer(
+  tx: Tx,
+  target: { negotiationId: string; cartId: string; cartFingerprint: string },
+  offer: OfferToIssue,
+): Promise<OfferRow> {
+  await tx
+    .update(negotiationOffers)
+    .set({ status: "superseded" })
+    .where(
+      and(eq(negotiationOffers.negotiationId, target.negotiationId), inArray(negotiationOffers.status, LIVE)),
+    );
+  const { terms } = offer;
+  const [row] = await tx
+    .insert(negotiationOffers)
+    .values({
+      negotiationId: target.negotiationId,
+      cartId: target.cartId,
+      cartFingerprint: target.cartFingerprint,
+      subtotal: toDecimalString(terms.subtotal),
+      discount: toDecimalString(terms.discount),
+      percentBp: terms.percent,
+      newItems: terms.newItems,
+      reasons: terms.reasons,
+      source: terms.source,
+      status: "standing",
+      expiresAt: offer.expiresAt,
+    })
+    .returning();
+  if (!row) throw new Error("offer not stored");
+  return row;
+}
+
+// ---------------------------------------------------------------- approvals
+
+export async function latestApproval(db: Queryable, negotiationId: string): Promise<ApprovalRow | null> {
+  const [row] = await db
+    .select()
+    .from(negotiationApprovals)
+    .where(eq(negotiationApprovals.negotiationId, negotiationId))
+    .orderBy(desc(negotiationApprovals.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function createApproval(
+  tx: Tx,
+  negotiationId: string,
+  escalation: Escalation,
+): Promise<{ id: string } | null> {
+  const [row] = await tx
+    .insert(negotiationApprovals)
+    .values({
+      negotiationId,
+      status: "pending",
+      requestedDiscountPct: (escalation.percent / 100).toFixed(2),
+      requestedDiscountAmount: toDecimalString(escalation.amount),
+      escalationReason: escalation.reason,
+      cartFingerprint: escalation.cartFingerprint,
+      subtotal: toDecimalString(escalation.subtotal),
+    })
+    .returning({ id: negotiationApprovals.id });
+  return row ?? null;
+}
+
+/** The approval, locked until the transaction ends: two merchants deciding at once take turns. */
+export async function lockApproval(tx: Tx, id: string): Promise<ApprovalRow | null> {
+  const [row] = await tx.select().from(negotiationApprovals).where(eq(negotiationApprovals.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function recordApprovalDecision(
+  tx: Tx,
+  id: string,
+  decision: { status: "approved" | "rejected"; notes: string | null; decidedBy: string },
+): Promise<ApprovalRow> {
+  const [row] = await tx
+    .update(negotiationApprovals)
+    .set({ ...decision, decidedAt: new Date() })
+    .where(eq(negotiationApprovals.id, id))
+    .returning();
+  if (!row) throw new Error("approval not found");
+  return row;
+}
+
+function approvalsWithShopper(db: Queryable) {
+  return db
+    .select({ approval: negotiationApprovals, profile: profiles })
+    .from(negotiationApprovals)
+    .innerJoin(negotiations, eq(negotiations.id, negotiationApprovals.negotiationId))
+    .leftJoin(profiles, eq(profiles.userId, negotiations.userId));
+}
+
+export type ApprovalWithShopper = { approval: ApprovalRow; profile: ProfileRow | null };
+
+/** Approvals with the shopper's profile, newest first, optionally of one status. */
+export async function listApprovalRows(db: Queryable, status: string | undefined): Promise<ApprovalWithShopper[]> {
+  return approvalsWithShopper(db)
+    .where(status ? eq(negotiationApprovals.status, status) : undefined)
+    .orderBy(desc(negotiationApprovals.createdAt));
+}
+
+export async function findApprovalRow(db: Queryable, id: string): Promise<ApprovalWithShopper | null> {
+  const [row] = await approvalsWithShopper(db).where(eq(negotiationApprovals.id, id)).limit(1);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- other modules' tables
+
+export async function shopperProfile(tx: Tx, userId: string): Promise<ProfileRow | null> {
+  const [row] = await tx.select().from(profiles).where(eq(profiles.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * The shop's own bundle pick, the domain's search in one query: visible, enough stock, not in
+ * the cart, inside the price band; the preferred category first, then the hottest, the best
+ * rated, the lowest id (the order pickBundleCandidate sorts by).
+ */
+export async function searchBundleCandidate(tx: Tx, search: BundleSearch): Promise<BundleCandidate | null> {
+  const [row] = await tx
+    .select({ id: products.id, name: products.name, price: products.price })
+    .from(products)
+    .where(
+      and(
+        eq(products.hidden, false),
+        gte(products.stockLevel, search.minStock),
+        notInArray(products.id, search.exclude),
+        gte(products.price, toDecimalString(search.minPrice)),
+        lte(products.price, toDecimalString(search.maxPrice)),
+      ),
+    )
+    .orderBy(
+      sql`(${products.category} = ${search.preferCategory ?? ""}) desc`,
+      desc(products.demandIndex),
+      desc(products.rating),
+      asc(products.id),
+    )
+    .limit(1);
+  return row ? { productId: row.id, name: row.name, price: toCents(row.price) } : null;
+}
+
+/** What decides whether a bundled product can still join the cart. */
+export async function bundledProduct(tx: Tx, productId: string) {
+  const [row] = await tx
+    .select({ hidden: products.hidden, stockLevel: products.stockLevel, price: products.price })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row ? { hidden: row.hidden, stockLevel: row.stockLevel, price: toCents(row.price) } : null;
+}
+
+export async function addCartItem(tx: Tx, cartId: string, productId: string, quantity: number): Promise<void> {
+  await tx.insert(cartItems).values({ cartId, productId, quantity });
+}
+
+export async function writePriceSnapshot(tx: Tx, cartItemId: string, unitPrice: number): Promise<void> {
+  await tx
+    .update(cartItems)
+    .set({ priceSnapshot: toDecimalString(unitPrice) })
+    .where(eq(cartItems.id, cartItemId));
+}
+
+/** Records the applied offer on the cart: the order-level remainder and the negotiation it came from. */
+export async function applyToCart(
+  tx: Tx,
+  cartId: string,
+  applied: { orderDiscount: number; negotiationId: string },
+): Promise<CartRow | null> {
+  const [row] = await tx
+    .update(carts)
+    .set({
+      negotiatedDiscount: toDecimalString(applied.orderDiscount),
+      appliedNegotiationId: applied.negotiationId,
+      updatedAt: new Date(),
+    })
+    .where(eq(carts.id, cartId))
+    .returning();
+  return row ?? null;
+}
+
+export async function findCart(tx: Tx, cartId: string): Promise<CartRow | null> {
+  const [row] = await tx.select().from(carts).where(eq(carts.id, cartId));
+  return row ?? null;
+}

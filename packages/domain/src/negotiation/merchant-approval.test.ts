@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SELLER_CONFIG } from "../merchant/seller-config.ts";
+import { afterMerchantDecision, approvalStatusFor, decideMerchantApproval, escalationReason } from "./merchant-approval.ts";
+import type { NegotiationSnapshot, StoredOffer, TurnLine } from "./negotiation-types.ts";
+
+const now = new Date("2026-01-01T12:00:00Z");
+const lines: TurnLine[] = [
+  {
+    cartItemId: "item-a",
+    productId: "product-a",
+    name: "Speaker",
+    brand: "Acme",
+    category: "Audio",
+    price: 33_333,
+    listPrice: 33_333,
+    quantity: 1,
+    stockLevel: 50,
+    demandIndex: 0.2,
+  },
+];
+const standing: StoredOffer = {
+  id: "offer-1",
+  terms: { discount: 1_666, percent: 500, subtotal: 33_333, newItems: [], reasons: [], source: "policy" },
+  cartFingerprint: "cart-a",
+  expiresAt: new Date(now.getTime() + 60_000),
+  status: "standing",
+};
+const negotiation: NegotiationSnapshot = {
+  status: "active",
+  round: 3,
+  step: 2,
+  bundleProposed: false,
+  latestOffer: standing,
+  approval: { status: "pending", percent: 2000, amount: 6_666 },
+  lines,
+  fingerprint: "cart-a",
+  profile: { name: "Kim", tier: "GOLD", ordersCount: 1, lifetimeValue: 250_000 },
+  config: DEFAULT_SELLER_CONFIG,
+};
+
+describe("decideMerchantApproval", () => {
+  it("turns an approval for the same cart into the standing offer, percent to the nearest basis point", () => {
+    const outcome = decideMerchantApproval({
+      negotiation,
+      approved: true,
+      request: { amount: 6_666, cartFingerprint: "cart-a" },
+      now,
+    });
+    expect(outcome.issue?.terms).toEqual({
+      discount: 6_666,
+      // 6666 / 33333 = 19.998%: the server rounds (Math.round), it does not floor to 19.99%.
+      percent: 2000,
+      subtotal: 33_333,
+      newItems: [],
+      reasons: ["approved"],
+      source: "merchant",
+    });
+    expect(outcome.issue?.expiresAt.getTime()).toBe(now.getTime() + 30 * 60_000);
+    expect(outcome.decision).toMatchObject({ kind: "offer", stage: "final" });
+    expect(outcome.voice.seed, "the voice is seeded by the negotiation's round").toBe(3);
+    const after = afterMerchantDecision(negotiation, outcome, "approved", "offer-2");
+    expect(after.latestOffer).toMatchObject({ id: "offer-2", status: "standing" });
+    expect(after.approval?.status).toBe("approved");
+  });
+
+  it("leaves the standing offer when the merchant says no, or the cart changed since the ask", () => {
+    for (const [approved, cartFingerprint] of [
+      [false, "cart-a"],
+      [true, "cart-other"],
+    ] as const) {
+      const outcome = decideMerchantApproval({ negotiation, approved, request: { amount: 6_666, cartFingerprint }, now });
+      expect(outcome.issue).toBeNull();
+      expect(outcome.standing).toBe(standing);
+      expect(outcome.decision).toEqual({ kind: "decline", ask: null, counter: standing.terms, why: "final-reached" });
+    }
+  });
+
+  it("reports a standing offer that lapsed meanwhile", () => {
+    const outcome = decideMerchantApproval({
+      negotiation: { ...negotiation, latestOffer: { ...standing, expiresAt: now } },
+      approved: false,
+      request: { amount: 6_666, cartFingerprint: "cart-a" },
+      now,
+    });
+    expect(outcome.lapsed).toEqual({ offerId: "offer-1", status: "expired" });
+    expect(outcome.decision).toMatchObject({ kind: "decline", counter: null });
+  });
+});
+
+describe("approvals", () => {
+  it("are decided once, with today's code and words", () => {
+    expect(approvalStatusFor("pending", true)).toBe("approved");
+    expect(approvalStatusFor("pending", false)).toBe("rejected");
+    expect(() => approvalStatusFor("approved", false)).toThrow("This approval was already decided.");
+    try {
+      approvalStatusFor("rejected", true);
+    } catch (error) {
+      expect(error).toMatchObject({ kind: "conflict", code: "ALREADY_DECIDED" });
+    }
+  });
+
+  it("tell the merchant who asked for what, on which cart", () => {
+    expect(escalationReason({ percent: 2000, amount: 6_666 }, negotiation)).toBe(
+      "Kim (Gold, 1 order) asked for 20.0% ($66.66) off a $333.33 cart, above the automatic limit of 15% / $150.",
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import { pricingRulesFrom, quoteCart } from "../pricing/quote-cart.ts";
+import { offerInDecision } from "./decide-counter-offer.ts";
+import type {
+  Decision,
+  OfferQuote,
+  OfferTerms,
+  PolicyLine,
+  PolicyProfile,
+  SellerConfig,
+  VoiceInput,
+} from "./negotiation-types.ts";
+
+/** The negotiator's given name (decisions.md: "The assistant's given name is Ava"). */
+export const ASSISTANT_NAME = "Ava";
+
+/**
+ * The figures of an offer as the shop's one pricing rule computes them: the cart at current
+ * prices plus any bundled product, the offer's discount, shipping and tax on what is left.
+ */
+export function quoteOffer(
+  terms: OfferTerms | null,
+  lines: readonly PolicyLine[],
+  config: SellerConfig,
+): OfferQuote | null {
+  if (!terms) return null;
+  const quoteLines = [
+    ...lines.map((l) => ({ price: l.price, priceSnapshot: null, listPrice: l.listPrice, quantity: l.quantity })),
+    ...terms.newItems.map((n) => ({
+      price: n.price,
+      priceSnapshot: null,
+      listPrice: n.price,
+      quantity: n.quantity,
+    })),
+  ];
+  const quote = quoteCart(quoteLines, Math.min(terms.discount, terms.subtotal), pricingRulesFrom(config.pricing));
+  return {
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    shipping: quote.shipping,
+    tax: quote.tax,
+    total: quote.total,
+  };
+}
+
+/** What a voice is told for a decision: the decision, the shopper, the offer's quote, the cart. */
+export function voiceInputFor(
+  negotiation: { lines: readonly PolicyLine[]; profile: PolicyProfile; config: SellerConfig },
+  decision: Decision,
+  seed: number,
+): VoiceInput {
+  return {
+    assistantName: ASSISTANT_NAME,
+    decision,
+    profile: negotiation.profile,
+    config: negotiation.config,
+    quote: quoteOffer(offerInDecision(decision), negotiation.lines, negotiation.config),
+    lines: negotiation.lines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
+    seed,
+  };
+}

@@ -1,0 +1,99 @@
+import { type Cents, formatUsd } from "../pricing/money.ts";
+import { type LoyaltyTier, TIER_LABELS } from "./loyalty-tier.ts";
+import type { BasisPoints, OfferTerms, VoiceInput } from "./negotiation-types.ts";
+
+/**
+ * The building blocks of Ava's built-in words: figures formatted one way everywhere (so the
+ * figure check reads back exactly what was written), phrasing picked by seed, and the sentences
+ * several replies share.
+ */
+
+/** A whole number of cents (or basis points) that formatUsd accepts, whatever came in. */
+export function safeInt(n: number): number {
+  if (!Number.isFinite(n)) return 0;
+  return Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.round(n)));
+}
+
+export function usd(cents: Cents): string {
+  return formatUsd(safeInt(cents));
+}
+
+/** Config amounts are dollars, config percents are points. */
+export function dollarsToCents(dollars: number): Cents {
+  return safeInt(dollars * 100);
+}
+export function pointsToBasisPoints(points: number): BasisPoints {
+  return safeInt(points * 100);
+}
+
+/** 1500 -> "15%", 1250 -> "12.5%", 1234 -> "12.3%" (one decimal at most, half up). */
+export function formatPercent(basisPoints: BasisPoints): string {
+  const bp = safeInt(basisPoints);
+  const tenths = Math.round(Math.abs(bp) / 10);
+  const whole = Math.floor(tenths / 10);
+  const decimal = tenths % 10;
+  return `${bp < 0 ? "-" : ""}${whole}${decimal ? `.${decimal}` : ""}%`;
+}
+
+/** 3 -> "3 points", 1 -> "1 point", 2.5 -> "2.5 points" (not a percent figure: never checked). */
+export function formatPoints(points: number): string {
+  const value = Number.isFinite(points) ? Math.round(points * 100) / 100 : 0;
+  return `${value} ${value === 1 ? "point" : "points"}`;
+}
+
+// ---------------------------------------------------------------- phrasing
+
+export function pick(seed: number, options: readonly string[], salt = 0): string {
+  const s = Number.isFinite(seed) ? Math.abs(Math.trunc(seed)) : 0;
+  return options[(s + salt) % options.length] ?? options[0] ?? "";
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function tierPhrase(tier: LoyaltyTier): string {
+  const label = TIER_LABELS[tier] ?? "valued";
+  return tier === "NONE" ? `a ${label}` : `a ${label} member`;
+}
+
+export function tierLabel(tier: LoyaltyTier): string {
+  return TIER_LABELS[tier] ?? "valued customer";
+}
+
+export interface OfferWords {
+  /** "15%" */
+  p: string;
+  /** "$30.00" */
+  a: string;
+  /** "a new total of $190.00" (with a quote) or "a discounted subtotal of $170.00" */
+  after: string;
+}
+
+export function offerWords(offer: OfferTerms, input: VoiceInput): OfferWords {
+  return {
+    p: formatPercent(offer.percent),
+    a: usd(offer.discount),
+    after: input.quote
+      ? `a new total of ${usd(input.quote.total)}`
+      : `a discounted subtotal of ${usd(offer.subtotal - offer.discount)}`,
+  };
+}
+
+export function sentences(...parts: string[]): string {
+  return parts.filter((p) => p.length > 0).join(" ");
+}
+
+export function standingSentence(input: VoiceInput, standing: OfferTerms | null): string {
+  if (!standing) return "";
+  const w = offerWords(standing, input);
+  return pick(
+    input.seed,
+    [
+      `My current offer of ${w.p} off (${w.a}) still stands, for ${w.after}.`,
+      `My offer of ${w.p} off (${w.a}) is still open, for ${w.after}.`,
+      `You still have my offer of ${w.p} off (${w.a}), for ${w.after}.`,
+    ],
+    1,
+  );
+}
