@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { DomainError, type DomainErrorKind } from "@haggle/domain/errors";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { pingDatabase } from "./platform/db/client.ts";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { mountWebApp } from "./http/static-web.ts";
@@ -21,6 +23,18 @@ import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { productRoutes } from "./modules/catalog/catalog.routes.ts";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The HTTP status of each kind of domain error. */
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  limit: 429,
+  unavailable: 402,
+  failed: 500,
+};
 
 /** The whole HTTP application; index.ts serves it, tests drive it over real HTTP. */
 export function createApp(deps: AppDeps) {
@@ -112,6 +126,10 @@ export function createApp(deps: AppDeps) {
   mountWebApp(app, deps.config.webDistDir);
 
   app.onError((error, c) => {
+    if (error instanceof DomainError) {
+      if (error.kind === "failed") c.get("log")?.error({ err: error }, "domain failure");
+      return c.json(errorBody(error.code, error.message), DOMAIN_ERROR_STATUS[error.kind]);
+    }
     if (error instanceof HttpError) return c.json(errorBody(error.code, error.message), error.status);
     const status = (error as { status?: unknown }).status;
     if (typeof status === "number" && status >= 400 && status < 500) {

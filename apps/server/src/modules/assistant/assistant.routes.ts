@@ -5,10 +5,16 @@ import { z } from "zod";
 import { writeDone, writeText } from "../../http/sse.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { HttpError, tooManyRequests } from "../../http/http-error.ts";
+import { tooManyRequests } from "../../http/http-error.ts";
 import { parseJsonBody } from "../../http/validate.ts";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
-import { type AssistantEvent, builtInTurn, isAiLimitError, startLlmTurn } from "./assistant.service.ts";
+import {
+  type AssistantEvent,
+  builtInTurn,
+  isAiLimitError,
+  RATE_LIMIT_TEXT,
+  startLlmTurn,
+} from "./assistant.service.ts";
 
 const AssistantRequestSchema = z.object({
   messages: z
@@ -18,9 +24,6 @@ const AssistantRequestSchema = z.object({
     .refine((m) => m.at(-1)?.role === "user", "The last message must be the shopper's.")
     .refine((m) => (m.at(-1)?.content.trim().length ?? 0) > 0, "The message is empty."),
 });
-
-export const RATE_LIMIT_TEXT = "Too many requests. Please wait a moment and try again.";
-export const AI_UNAVAILABLE_TEXT = "AI service temporarily unavailable. Please try again later.";
 
 /** POST /functions/v1/shop-assistant: public, streamed, grounded in the catalogue. */
 export function assistantRoutes() {
@@ -42,10 +45,8 @@ export function assistantRoutes() {
         events = await startLlmTurn({ ...turnDeps, ai: deps.ai }, messages);
         engine = "llm";
       } catch (error) {
-        if (isAiLimitError(error)) {
-          if (error.status === 429) throw new HttpError(429, "RATE_LIMITED", RATE_LIMIT_TEXT);
-          throw new HttpError(402, "AI_UNAVAILABLE", AI_UNAVAILABLE_TEXT);
-        }
+        // The AI side refused (429 RATE_LIMITED, 402 AI_UNAVAILABLE): the error table answers it.
+        if (isAiLimitError(error)) throw error;
         c.get("log").warn({ err: error }, "LLM assistant failed; the built-in engine answers");
         events = builtInTurn(turnDeps, messages);
       }

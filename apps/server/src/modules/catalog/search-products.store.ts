@@ -9,7 +9,7 @@ import {
 } from "@haggle/domain/catalog/search-query";
 import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import { type Cents, toDecimalString } from "@haggle/domain/pricing/money";
-import { inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
 import { products } from "../../platform/db/schema.ts";
 import { productColumns, toProductDto } from "./product-dto.ts";
@@ -440,4 +440,17 @@ export async function loadProducts(db: Db, ids: string[]): Promise<Product[]> {
   const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, toProductDto(r)]));
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+}
+
+/** The categories and brands of the visible products, for reading what a shopper asks for. */
+export async function loadCatalogNames(db: Db): Promise<{ categories: string[]; brands: string[] }> {
+  const rows = await db
+    .selectDistinct({ category: products.category, brand: products.brand })
+    .from(products)
+    .where(eq(products.hidden, false))
+    .orderBy(asc(products.category));
+  return {
+    categories: [...new Set(rows.map((r) => r.category))],
+    brands: [...new Set(rows.map((r) => r.brand))],
+  };
 }
