@@ -1,20 +1,20 @@
 import type { Product } from "@haggle/contract/products";
 import { toCents } from "@haggle/domain/pricing/money";
 import { EMPTY_FILTERS, type ProductSearchFilters } from "@haggle/domain/assistant/shopping-request";
+import {
+  expandQuery as expandWithLexicon,
+  relaxedCoverage,
+  requiredCoverage,
+} from "@haggle/domain/catalog/search-query";
+import { editDistance } from "@haggle/domain/catalog/typo-corrections";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedLocal } from "../src/platform/ai/local-embedder.ts";
 import { products } from "../src/platform/db/schema.ts";
 import { buildCatalogue } from "../src/platform/db/seed/catalogue.ts";
 import { countMissingEmbeddings, embedProduct, vectorLiteral } from "../src/modules/catalog/product-embeddings.service.ts";
-import {
-  editDistance,
-  expandQuery,
-  relaxedCoverage,
-  requiredCoverage,
-  type SearchDeps,
-  searchProducts,
-} from "../src/modules/catalog/search-products.service.ts";
+import { type SearchDeps, searchProducts } from "../src/modules/catalog/search-products.service.ts";
+import { SEARCH_LEXICON } from "../src/modules/catalog/search-lexicon.ts";
 import { type LabelledQuery, SEARCH_QUERIES } from "./fixtures/search-queries.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { type DbKind, DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
@@ -84,6 +84,9 @@ function score(q: LabelledQuery, skus: string[]): Scores {
     r20: hits(20) / relevant.size,
   };
 }
+
+/** Query expansion with the server's lexicon (the local embedder's synonym table). */
+const expandQuery = (text: string) => expandWithLexicon(text, SEARCH_LEXICON);
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 

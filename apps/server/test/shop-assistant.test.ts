@@ -29,7 +29,7 @@ async function ask(
       text: "",
       products: [] as P[],
       done: false,
-      error: ((await res.json()) as { error: { message: string } }).error,
+      error: ((await res.json()) as { error: { code: string; message: string } }).error,
       engine: null,
     };
   const chat = await readChatStream(res);
@@ -210,10 +210,12 @@ describe("shopping assistant limits and the LLM engine (embedded database)", () 
     llm.setReply(() => ({ kind: "status", status: 429 }));
     const limited = await ask(server, [user("hi")]);
     expect(limited.status).toBe(429);
+    expect(limited.error?.code).toBe("RATE_LIMITED");
     expect(limited.error?.message).toBe("Too many requests. Please wait a moment and try again.");
     llm.setReply(() => ({ kind: "status", status: 402 }));
     const unpaid = await ask(server, [user("hi")]);
     expect(unpaid.status).toBe(402);
+    expect(unpaid.error?.code).toBe("AI_UNAVAILABLE");
     expect(unpaid.error?.message).toBe("AI service temporarily unavailable. Please try again later.");
   });
 });

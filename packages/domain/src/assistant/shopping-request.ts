@@ -18,6 +18,11 @@ export interface ProductSearchFilters {
   tags: string[];
 }
 
+/** How many products a request shows unless it says otherwise. */
+export const DEFAULT_LIMIT = 6;
+/** The most products one request shows ("top 50" shows 12). */
+export const MAX_LIMIT = 12;
+
 export type SearchSort = "relevance" | "price-low" | "price-high" | "rating";
 
 export interface ShoppingRequest {

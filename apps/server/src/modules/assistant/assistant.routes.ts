@@ -1,5 +1,5 @@
 import { ChatMessageSchema } from "@haggle/contract/negotiation";
-import { limitReached, unavailable } from "@haggle/domain/errors";
+import { limitReached } from "@haggle/domain/errors";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { clientIp } from "../../http/client-ip.ts";
@@ -7,7 +7,13 @@ import type { AppContext } from "../../http/context.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { writeDone, writeText } from "../../http/sse.ts";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
-import { type AssistantEvent, builtInTurn, isAiLimitError, startLlmTurn } from "./assistant.service.ts";
+import {
+  type AssistantEvent,
+  builtInTurn,
+  isAiLimitError,
+  RATE_LIMIT_TEXT,
+  startLlmTurn,
+} from "./assistant.service.ts";
 
 const AssistantRequestSchema = z.object({
   messages: z
@@ -17,9 +23,6 @@ const AssistantRequestSchema = z.object({
     .refine((m) => m.at(-1)?.role === "user", "The last message must be the shopper's.")
     .refine((m) => (m.at(-1)?.content.trim().length ?? 0) > 0, "The message is empty."),
 });
-
-export const RATE_LIMIT_TEXT = "Too many requests. Please wait a moment and try again.";
-export const AI_UNAVAILABLE_TEXT = "AI service temporarily unavailable. Please try again later.";
 
 /** Every attempt counts, valid or not, so it runs before the body is read. */
 async function assistantRateLimit(c: AppContext) {
@@ -59,10 +62,8 @@ export const assistantRoutes: ApiRoute[] = [
           events = await startLlmTurn({ ...turnDeps, ai: deps.ai }, messages);
           engine = "llm";
         } catch (error) {
-          if (isAiLimitError(error)) {
-            if (error.status === 429) throw limitReached(RATE_LIMIT_TEXT);
-            throw unavailable(AI_UNAVAILABLE_TEXT);
-          }
+          // The AI side refused (429 RATE_LIMITED, 402 AI_UNAVAILABLE): the error table answers it.
+          if (isAiLimitError(error)) throw error;
           c.get("log").warn({ err: error }, "LLM assistant failed; the built-in engine answers");
           events = builtInTurn(turnDeps, messages);
         }

@@ -1,0 +1,61 @@
+import { escapeRegex, LN, nameKey } from "./request-scanner.ts";
+
+/** The catalogue's own category and brand names, as the shop spells them. */
+export interface ShoppingCatalogNames {
+  categories: string[];
+  brands: string[];
+}
+
+/**
+ * Patterns for the catalogue's names, built per request from the names the shop has: a
+ * category or brand is matched whole, case-insensitive, "&" as "and" or "n", spaces as
+ * hyphens or nothing ("tinker-town", "home n kitchen"), a category also without its plural s.
+ */
+export interface CatalogMatchers {
+  categoryByKey: Map<string, string>;
+  categoryNames: RegExp | null;
+  brandByKey: Map<string, string>;
+  brandNames: RegExp | null;
+}
+
+function alternationOf(names: string[], optionalPlural: boolean): RegExp | null {
+  const sources = names
+    .map((name) => nameKey(name))
+    .filter((key) => key.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .map((key) => {
+      const source = escapeRegex(key).replace(/ and /g, " (?:and|&|n) ").replace(/ /g, "[\\s-]*");
+      return optionalPlural && /s$/.test(key) ? `${source}?` : source;
+    });
+  if (sources.length === 0) return null;
+  return new RegExp(`(?<![${LN}])(?:${sources.join("|")})(?:'s)?(?![${LN}])`, "gu");
+}
+
+function stringsOf(value: unknown, max: number): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .slice(0, max)
+    .filter((item): item is string => typeof item === "string" && item.trim().length > 0)
+    .map((item) => item.slice(0, 100));
+}
+
+export function catalogMatchers(catalog: ShoppingCatalogNames): CatalogMatchers {
+  const categories = stringsOf(catalog?.categories, 200);
+  const brands = stringsOf(catalog?.brands, 2000);
+  return {
+    categoryByKey: new Map(categories.map((c) => [nameKey(c), c])),
+    categoryNames: alternationOf(categories, true),
+    brandByKey: new Map(brands.map((b) => [nameKey(b), b])),
+    brandNames: alternationOf(brands, false),
+  };
+}
+
+/** "tonic-labs" / "Tonic  Labs" -> the key of "Tonic Labs"; "home n kitchen" -> "home and kitchen". */
+export function matchKey(text: string): string {
+  return nameKey(
+    text
+      .replace(/'s$/, "")
+      .replace(/-/g, " ")
+      .replace(/(?<=\s)n(?=\s)/g, "and"),
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { catalogMatchers } from "./catalog-names.ts";
+import { clampLimit, readShoppingMessage } from "./read-shopping-message.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
+
+const matchers = catalogMatchers({
+  categories: ["Footwear", "Audio", "Home & Kitchen", "Outdoor", "Toys & Games"],
+  brands: ["Nike", "Sony"],
+});
+const read = (message: string) => readShoppingMessage(message, matchers);
+
+describe("readShoppingMessage", () => {
+  it("tells product words from activity and people words", () => {
+    expect(read("running shoes")).toMatchObject({
+      categories: ["Footwear"],
+      hasProduct: true,
+      weakCategories: false,
+      words: [
+        { word: "running", product: true },
+        { word: "shoe", product: true },
+      ],
+    });
+    expect(read("something for a gamer")).toMatchObject({
+      categories: ["Toys & Games"],
+      hasProduct: false,
+      weakCategories: true,
+    });
+    // A product wins over an activity: a mug for a gamer is kitchenware.
+    expect(read("a mug for a gamer").categories).toEqual(["Home & Kitchen"]);
+  });
+
+  it("reads brands, and a brand after a negation as excluded", () => {
+    expect(read("headphones, not Sony, maybe Nike")).toMatchObject({
+      brands: ["Nike"],
+      excludedBrands: ["Sony"],
+    });
+  });
+
+  it("reads follow-up markers and 'also'", () => {
+    expect(read("cheaper ones?")).toMatchObject({ marker: true, cheaper: true, sort: "price-low" });
+    expect(read("and tents")).toMatchObject({ marker: true, also: false });
+    expect(read("headphones too")).toMatchObject({ marker: true, also: true });
+    expect(read("headphones")).toMatchObject({ marker: false, also: false });
+  });
+
+  it("reads figures spelled in words like digits", () => {
+    expect(read("fifteen percent off")).toMatchObject({ onSale: true, words: [] });
+    expect(read("under fifty bucks").maxPrice).toBe(5000);
+    expect(read("show me three tents").limit).toBe(3);
+  });
+
+  it("tells a count from a model number and a child's age from a price", () => {
+    expect(read("3 headphones").limit).toBe(3);
+    expect(read("Airstride 5 running shoes").limit).toBeNull();
+    expect(read("a gift for a 10 year old")).toMatchObject({
+      gift: true,
+      maxPrice: null,
+      words: [{ word: "kids" }],
+    });
+  });
+
+  it("keeps only content words as free text, in order", () => {
+    expect(read("I would like a waterproof tent please").words.map((w) => w.word)).toEqual([
+      "waterproof",
+      "tent",
+    ]);
+  });
+
+  it("cuts long messages and ignores what is not text", () => {
+    expect(read(`${"x ".repeat(400)}headphones`).categories).toEqual([]);
+    expect(readShoppingMessage(42, matchers).words).toEqual([]);
+  });
+});
+
+describe("clampLimit", () => {
+  it("keeps a count within 1..MAX_LIMIT, the default when it is no number", () => {
+    expect([0, 3, 3.6, 50, Number.NaN].map(clampLimit)).toEqual([1, 3, 4, MAX_LIMIT, DEFAULT_LIMIT]);
+  });
+});

@@ -1,0 +1,329 @@
+import { spellFiguresAsDigits, UNIT_WORDS } from "../text/number-words.ts";
+import { type CatalogMatchers, matchKey } from "./catalog-names.ts";
+import { type PriceBounds, readPriceBounds } from "./read-price-bounds.ts";
+import { nameKey, Scanner, unique } from "./request-scanner.ts";
+import {
+  COUNT_LEADERS,
+  COUNT_PRECEDERS,
+  COUNT_WORDS,
+  NEGATION_BEFORE,
+  NOT_MONEY_AFTER,
+  P,
+  STOP_WORDS,
+} from "./shopping-phrases.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT, type SearchSort } from "./shopping-request.ts";
+import { ANY_PRODUCT_WORD, vocabularyEntryOf } from "./shopping-vocabulary.ts";
+
+/** Longer messages are cut: a shopping request is a sentence or two. */
+export const MAX_MESSAGE_LENGTH = 500;
+/** "best rated" / "top rated" / "five star". */
+export const BEST_RATING = 4.5;
+const MAX_WORD_LENGTH = 40;
+
+/** A word for the search text; `product` when it names what is sought ("headphone"), not a trait. */
+export interface Word {
+  word: string;
+  product: boolean;
+}
+
+/** What one message says, before it is folded into the conversation's request. */
+export interface MessageFacts extends PriceBounds {
+  words: Word[];
+  /** The named categories; activity / people categories only when no product is named. */
+  categories: string[];
+  /** A product or category is named (not only an activity or a person). */
+  hasProduct: boolean;
+  /** `categories` come from activity / people words only ("gift for a gamer"). */
+  weakCategories: boolean;
+  brands: string[];
+  excludedBrands: string[];
+  clearBrands: boolean;
+  onSale: boolean;
+  inStock: boolean;
+  minRating: number | null;
+  sort: SearchSort | null;
+  cheaper: boolean;
+  pricier: boolean;
+  limit: number | null;
+  gift: boolean;
+  /** A follow-up word ("ones", "only", "what about", a leading "and"). */
+  marker: boolean;
+  /** "also", "too", "as well": add to the request so far rather than replace. */
+  also: boolean;
+}
+
+/** One message being read: what is left of its text, what was found, and where. */
+interface Reading {
+  s: Scanner;
+  facts: MessageFacts;
+  matchers: CatalogMatchers;
+  categoryAt: { name: string; at: number; weak: boolean }[];
+  wordAt: { word: Word; at: number }[];
+  /** Takes every match of `pattern` and runs `set` for each. */
+  flag: (pattern: RegExp, set: () => void) => void;
+}
+
+function normalizeMessage(message: unknown): string {
+  if (typeof message !== "string") return "";
+  const text = message
+    .slice(0, MAX_MESSAGE_LENGTH * 2)
+    .normalize("NFKC")
+    .slice(0, MAX_MESSAGE_LENGTH)
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
+    .replace(/[\u2010-\u2013\u2212]/g, "-")
+    .replace(/\p{Cc}/gu, " "); // also keeps the scanner's mask out of the text
+  return spellFiguresAsDigits(text);
+}
+
+/** A count of products to show, within 1..MAX_LIMIT. */
+export function clampLimit(n: number): number {
+  if (!Number.isFinite(n)) return DEFAULT_LIMIT;
+  return Math.min(MAX_LIMIT, Math.max(1, Math.round(n)));
+}
+
+function countOf(text: string): number {
+  return /^\d+$/.test(text) ? Number(text) : (COUNT_WORDS[text.toLowerCase()] ?? DEFAULT_LIMIT);
+}
+
+/** Brands first, so that no other pattern eats a brand name ("Top Shelf", "Solace"). */
+function readBrands({ s, facts, matchers }: Reading): void {
+  if (!matchers.brandNames) return;
+  s.take(matchers.brandNames, (m, at) => {
+    const brand = matchers.brandByKey.get(matchKey(m[0]));
+    if (!brand) return false;
+    if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) facts.excludedBrands.push(brand);
+    else if (!facts.brands.includes(brand)) facts.brands.push(brand);
+    return true;
+  });
+}
+
+/**
+ * Figures that are no prices, before prices read their numbers: a discount ("50% off" means on
+ * sale), stars and ratings, sizes (which cannot be filtered on) and a child's age (kids' products).
+ */
+function readFiguresThatAreNotPrices({ s, facts, wordAt, flag }: Reading): void {
+  flag(P.percentOff, () => {
+    facts.onSale = true;
+  });
+  for (const pattern of [P.starsNumeric, P.ratedNumeric]) {
+    s.take(pattern, (m) => {
+      const raw = m[1] ?? "";
+      const value = /^\d/.test(raw) ? Number(raw) : (UNIT_WORDS[raw] ?? 0);
+      if (!Number.isFinite(value)) return false;
+      if (value >= 5) {
+        facts.minRating = BEST_RATING;
+        facts.sort = "rating";
+      } else facts.minRating = Math.max(0, Math.round(value * 10) / 10);
+      return true;
+    });
+  }
+  flag(P.size, () => undefined);
+  s.take(P.age, (m, at) => {
+    if (Number(m[1] ?? m[2]) < 13) wordAt.push({ word: { word: "kids", product: false }, at });
+    return true;
+  });
+}
+
+/** Quantities with an explicit count or a quantity word ("top 5", "4 options", "a few"). */
+function readQuantities({ s, facts, flag }: Reading): void {
+  s.take(P.topN, (m) => {
+    facts.limit = clampLimit(countOf(m[2] ?? ""));
+    if (m[1] === "best") facts.sort = "rating";
+    return true;
+  });
+  s.take(P.countNoun, (m) => {
+    facts.limit = clampLimit(countOf(m[1] ?? ""));
+    return true;
+  });
+  for (const [pattern, n] of [
+    [P.one, 1],
+    [P.halfDozen, 6],
+    [P.dozen, 12],
+    [P.couple, 2],
+    [P.few, 3],
+    [P.handful, 5],
+  ] as const) {
+    flag(pattern, () => {
+      facts.limit = n;
+    });
+  }
+}
+
+/** Gifts, sale, stock, ratings, sort and price direction, and "other brands". */
+function readWishes({ facts, flag }: Reading): void {
+  for (const pattern of [P.recipient, P.occasion, P.gift]) {
+    flag(pattern, () => {
+      facts.gift = true;
+    });
+  }
+  flag(P.sale, () => {
+    facts.onSale = true;
+  });
+  flag(P.stock, () => {
+    facts.inStock = true;
+  });
+  flag(P.bestRated, () => {
+    facts.sort = "rating";
+    facts.minRating = Math.max(facts.minRating ?? 0, BEST_RATING);
+  });
+  for (const pattern of [P.highRated, P.best]) {
+    flag(pattern, () => {
+      facts.sort = "rating";
+    });
+  }
+  flag(P.cheaper, () => {
+    facts.cheaper = true;
+    facts.sort = "price-low";
+  });
+  flag(P.pricier, () => {
+    facts.pricier = true;
+    facts.sort = "price-high";
+  });
+  flag(P.cheap, () => {
+    facts.sort = "price-low";
+  });
+  flag(P.premium, () => {
+    facts.sort = "price-high";
+  });
+  flag(P.clearBrands, () => {
+    facts.clearBrands = true;
+  });
+}
+
+/**
+ * Categories by their catalogue names, then product and people words. Returns the spans of
+ * product words, which tell a count ("3 headphones") from a model number.
+ */
+function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { start: number; end: number }[] {
+  if (matchers.categoryNames) {
+    s.take(matchers.categoryNames, (m, at) => {
+      const key = matchKey(m[0]);
+      const name = matchers.categoryByKey.get(key) ?? matchers.categoryByKey.get(`${key}s`);
+      if (!name) return false;
+      categoryAt.push({ name, at, weak: false });
+      facts.hasProduct = true;
+      return true;
+    });
+  }
+  const productSpans: { start: number; end: number }[] = [];
+  s.take(ANY_PRODUCT_WORD, (m, at) => {
+    const entry = vocabularyEntryOf(m[0]);
+    if (!entry) return false;
+    if (entry.category !== null) {
+      if (!entry.weak) facts.hasProduct = true;
+      productSpans.push({ start: at, end: at + m[0].length });
+      const name = matchers.categoryByKey.get(nameKey(entry.category));
+      if (name) categoryAt.push({ name, at, weak: entry.weak });
+    }
+    for (const word of entry.text.split(" ").filter(Boolean)) {
+      wordAt.push({ word: { word, product: entry.category !== null && !entry.weak }, at });
+    }
+    return true;
+  });
+  return productSpans;
+}
+
+/**
+ * "3 headphones", "show me 4 cheap ones": a small number after "show me" / "top", or at the
+ * start or after "want" and right before a product word; not a model number ("Airstride 5").
+ */
+function readCounts({ s, facts }: Reading, productSpans: { start: number; end: number }[]): void {
+  s.take(P.digitCount, (m, at) => {
+    const after = at + m[0].length;
+    const gap = /^\s+/.exec(s.text.slice(after))?.[0].length ?? -1;
+    const beforeProduct = gap > 0 && productSpans.some((span) => span.start === after + gap);
+    const before = s.wordBefore(at);
+    const counts = COUNT_LEADERS.has(before) || (beforeProduct && COUNT_PRECEDERS.has(before));
+    if (!counts || NOT_MONEY_AFTER.test(s.text.slice(after))) return false;
+    facts.limit = clampLimit(Number(m[1]));
+    return true;
+  });
+  s.take(P.countWord, (m) => {
+    facts.limit = clampLimit(countOf(m[1] ?? ""));
+    return true;
+  });
+}
+
+/** Follow-up words, then what is left, minus stop words, is free text. */
+function readFreeWords({ s, facts, flag, wordAt }: Reading): void {
+  flag(P.also, () => {
+    facts.also = true;
+    facts.marker = true;
+  });
+  s.take(P.marker, () => {
+    facts.marker = true;
+    return false;
+  });
+  for (const m of s.text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'&+.-]*/gu)) {
+    const word = m[0]
+      .replace(/'s$|'$/, "")
+      .replace(/[.'&+-]+$/, "")
+      .slice(0, MAX_WORD_LENGTH);
+    if (word.length === 0 || STOP_WORDS.has(word)) continue;
+    wordAt.push({ word: { word, product: false }, at: m.index ?? 0 });
+  }
+}
+
+/**
+ * What one message says. Its parts are taken out in this order, each masking what it read:
+ * brands, figures that are not prices, prices, quantities, wishes (gift, sale, stock, rating,
+ * sort), categories and product words, counts before product words, follow-up words; what is
+ * left, minus stop words, is free text. Categories and words keep the order of the message.
+ */
+export function readShoppingMessage(message: unknown, matchers: CatalogMatchers): MessageFacts {
+  const s = new Scanner(normalizeMessage(message));
+  const facts: MessageFacts = {
+    words: [],
+    categories: [],
+    hasProduct: false,
+    weakCategories: false,
+    brands: [],
+    excludedBrands: [],
+    clearBrands: false,
+    minPrice: null,
+    maxPrice: null,
+    targetPrice: null,
+    clearPrice: false,
+    onSale: false,
+    inStock: false,
+    minRating: null,
+    sort: null,
+    cheaper: false,
+    pricier: false,
+    limit: null,
+    gift: false,
+    marker: P.leadingMarker.test(s.text),
+    also: false,
+  };
+  const reading: Reading = {
+    s,
+    facts,
+    matchers,
+    categoryAt: [],
+    wordAt: [],
+    flag: (pattern, set) =>
+      s.take(pattern, () => {
+        set();
+        return true;
+      }),
+  };
+
+  readBrands(reading);
+  readFiguresThatAreNotPrices(reading);
+  readPriceBounds(s, facts);
+  readQuantities(reading);
+  readWishes(reading);
+  const productSpans = readProducts(reading);
+  readCounts(reading, productSpans);
+  readFreeWords(reading);
+
+  const { categoryAt, wordAt } = reading;
+  const strong = categoryAt.filter((c) => !c.weak);
+  facts.weakCategories = strong.length === 0 && categoryAt.length > 0;
+  facts.categories = unique(
+    (facts.weakCategories ? categoryAt : strong).sort((a, b) => a.at - b.at).map((c) => c.name),
+  );
+  facts.words = wordAt.sort((a, b) => a.at - b.at).map((w) => w.word);
+  return facts;
+}

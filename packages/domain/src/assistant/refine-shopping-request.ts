@@ -1,0 +1,203 @@
+import type { Cents } from "../pricing/money.ts";
+import { aroundBounds, clampPrice } from "./read-price-bounds.ts";
+import type { MessageFacts, Word } from "./read-shopping-message.ts";
+import { unique } from "./request-scanner.ts";
+import { DEFAULT_LIMIT, type SearchSort } from "./shopping-request.ts";
+
+/**
+ * Folding a conversation into one request: whether a message refines the request so far (a
+ * follow-up) or starts a new one, and how a follow-up changes it. The rules are documented at
+ * the top of parse-shopping-request.ts.
+ */
+
+/** "cheaper ones?" lowers the previous maxPrice to 70% of it. */
+export const CHEAPER_FACTOR = 0.7;
+/** "more expensive" re-centres an "around $X" request on 130% of X. */
+export const PRICIER_FACTOR = 1.3;
+
+/** The request so far. */
+export interface RequestState {
+  words: Word[];
+  categories: string[];
+  brands: string[];
+  minPrice: Cents | null;
+  maxPrice: Cents | null;
+  targetPrice: Cents | null;
+  onSale: boolean;
+  inStockOnly: boolean;
+  minRating: number | null;
+  tags: string[];
+  sort: SearchSort;
+  limit: number;
+}
+
+function isEmpty(state: RequestState): boolean {
+  return (
+    state.words.length === 0 &&
+    state.categories.length === 0 &&
+    state.brands.length === 0 &&
+    state.minPrice === null &&
+    state.maxPrice === null &&
+    !state.onSale &&
+    !state.inStockOnly &&
+    state.minRating === null &&
+    state.tags.length === 0 &&
+    state.sort === "relevance" &&
+    state.limit === DEFAULT_LIMIT
+  );
+}
+
+function hasRefinement(f: MessageFacts): boolean {
+  return (
+    f.brands.length > 0 ||
+    f.excludedBrands.length > 0 ||
+    f.clearBrands ||
+    f.minPrice !== null ||
+    f.maxPrice !== null ||
+    f.clearPrice ||
+    f.onSale ||
+    f.inStock ||
+    f.minRating !== null ||
+    f.sort !== null ||
+    f.limit !== null ||
+    f.gift ||
+    f.marker
+  );
+}
+
+/** Whether a message refines the request so far rather than starting a new one. */
+export function isFollowUp(f: MessageFacts, previous: RequestState | null): previous is RequestState {
+  if (previous === null || isEmpty(previous)) return false;
+  const refinement = hasRefinement(f);
+  if (!refinement && !f.hasProduct && f.categories.length === 0 && f.words.length === 0) return false;
+  // A request of filters only ("What's on sale?", "Gifts under $100") is narrowed by what follows.
+  if (previous.categories.length === 0 && previous.words.length === 0) return true;
+  if (!refinement) return false;
+  if (!f.hasProduct) return true;
+  return f.categories.length > 0 && f.categories.every((c) => previous.categories.includes(c));
+}
+
+function scaled(cents: Cents, factor: number): Cents {
+  return clampPrice(cents * factor);
+}
+
+function withoutBrands(brands: string[], excluded: string[]): string[] {
+  return brands.filter((b) => !excluded.includes(b));
+}
+
+/** A new request from a message; "also" / "too" keeps the previous bounds, sale, stock, rating and gift. */
+export function startRequest(f: MessageFacts, previous: RequestState | null): RequestState {
+  const state: RequestState = {
+    words: f.words,
+    categories: f.categories,
+    brands: withoutBrands(f.brands, f.excludedBrands),
+    minPrice: f.minPrice,
+    maxPrice: f.maxPrice,
+    targetPrice: f.targetPrice,
+    onSale: f.onSale,
+    inStockOnly: f.inStock,
+    minRating: f.minRating,
+    tags: f.gift ? ["gift"] : [],
+    sort: f.sort ?? "relevance",
+    limit: f.limit ?? DEFAULT_LIMIT,
+  };
+  if (f.also && previous) {
+    if (state.minPrice === null && state.maxPrice === null && !f.clearPrice) {
+      state.minPrice = previous.minPrice;
+      state.maxPrice = previous.maxPrice;
+      state.targetPrice = previous.targetPrice;
+    }
+    state.onSale ||= previous.onSale;
+    state.inStockOnly ||= previous.inStockOnly;
+    state.minRating ??= previous.minRating;
+    if (previous.tags.includes("gift")) state.tags = unique([...state.tags, "gift"]);
+  }
+  return state;
+}
+
+/** The request so far, refined by a follow-up message. */
+export function refineRequest(previous: RequestState, f: MessageFacts): RequestState {
+  const state: RequestState = { ...previous };
+  if (f.categories.length > 0 && (!f.weakCategories || previous.categories.length === 0)) {
+    state.categories = f.categories;
+  }
+  state.words = f.words.some((w) => w.product)
+    ? [...previous.words.filter((w) => !w.product), ...f.words]
+    : [...previous.words, ...f.words];
+
+  let brands = f.clearBrands ? [] : previous.brands;
+  if (f.brands.length > 0) brands = f.also ? unique([...brands, ...f.brands]) : f.brands;
+  state.brands = withoutBrands(brands, f.excludedBrands);
+
+  if (f.clearPrice) {
+    state.minPrice = null;
+    state.maxPrice = null;
+    state.targetPrice = null;
+  }
+  if (f.targetPrice !== null) {
+    Object.assign(state, aroundBounds(f.targetPrice));
+  } else if (f.minPrice !== null || f.maxPrice !== null) {
+    if (state.targetPrice !== null) {
+      state.minPrice = null;
+      state.maxPrice = null;
+      state.targetPrice = null;
+    }
+    if (f.maxPrice !== null) {
+      state.maxPrice = f.maxPrice;
+      if (f.minPrice === null && state.minPrice !== null && state.minPrice > f.maxPrice)
+        state.minPrice = null;
+    }
+    if (f.minPrice !== null) {
+      state.minPrice = f.minPrice;
+      if (f.maxPrice === null && state.maxPrice !== null && state.maxPrice < f.minPrice)
+        state.maxPrice = null;
+    }
+  } else if (f.cheaper) {
+    if (state.targetPrice !== null)
+      Object.assign(state, aroundBounds(scaled(state.targetPrice, CHEAPER_FACTOR)));
+    else if (state.maxPrice !== null) {
+      state.maxPrice = scaled(state.maxPrice, CHEAPER_FACTOR);
+      if (state.minPrice !== null && state.minPrice > state.maxPrice) state.minPrice = null;
+    }
+  } else if (f.pricier) {
+    if (state.targetPrice !== null)
+      Object.assign(state, aroundBounds(scaled(state.targetPrice, PRICIER_FACTOR)));
+    else if (state.maxPrice !== null) {
+      state.minPrice = state.maxPrice;
+      state.maxPrice = null;
+    }
+  }
+
+  state.onSale = previous.onSale || f.onSale;
+  state.inStockOnly = previous.inStockOnly || f.inStock;
+  state.minRating = f.minRating ?? previous.minRating;
+  if (f.gift) state.tags = unique([...previous.tags, "gift"]);
+  state.sort = f.sort ?? previous.sort;
+  state.limit = f.limit ?? previous.limit;
+  return state;
+}
+
+/** Integers, non-negative, capped, floor never above the cap. */
+export function sanePrices(state: RequestState): RequestState {
+  const fix = (cents: Cents | null) => (cents === null || !Number.isFinite(cents) ? null : clampPrice(cents));
+  let minPrice = fix(state.minPrice);
+  let maxPrice = fix(state.maxPrice);
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice)
+    [minPrice, maxPrice] = [maxPrice, minPrice];
+  return { ...state, minPrice, maxPrice, targetPrice: fix(state.targetPrice) };
+}
+
+export const EMPTY_STATE: RequestState = {
+  words: [],
+  categories: [],
+  brands: [],
+  minPrice: null,
+  maxPrice: null,
+  targetPrice: null,
+  onSale: false,
+  inStockOnly: false,
+  minRating: null,
+  tags: [],
+  sort: "relevance",
+  limit: DEFAULT_LIMIT,
+};

@@ -1,0 +1,171 @@
+import { MONEY_AMOUNT, PERCENT_WORDS } from "../text/figures.ts";
+import { UNIT_WORDS } from "../text/number-words.ts";
+import { LN, words } from "./request-scanner.ts";
+
+/**
+ * The fixed phrases of the assistant's request parser (everything but product words and the
+ * catalogue's own names): price bounds, quantities, ratings, sale, stock, gifts, sort and
+ * price-direction words, follow-up markers, and the stop words left out of the search text.
+ */
+
+/** Quantity words: one..twelve. */
+export const COUNT_WORDS: Readonly<Record<string, number>> = {
+  ...UNIT_WORDS,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const COUNT_WORD = Object.keys(COUNT_WORDS).join("|");
+
+/** What a number is not a price of when no currency says so. */
+export const NOT_MONEY_AFTER =
+  /^\s*(?:\+?\s*stars?|options?|items?|products?|results?|picks?|ideas?|pieces?|pcs|pack|person|people|ft|feet|foot|inch(?:es)?|cm|mm|kg|lbs?|pounds?|oz|ounces?|mah|watts?|w|gb|tb|quarts?|qt|l|liters?|litres?|ml|degrees?|years?|yrs?|months?|days?|percent|%|x)(?![\p{L}\p{N}])/u;
+
+export const P = {
+  percentOff: words(
+    `(?:up to |at least |over )?\\d{1,2}(?:\\.\\d)? ?(?:%|${PERCENT_WORDS})(?: off| discount)`,
+  ),
+  starsNumeric: words(
+    "(?:(?:at least|min(?:imum)?|over|above|rated|with) )?(\\d(?:\\.\\d)?|one|two|three|four|five)\\s*\\+?[\\s-]*stars?(?: (?:and up|or (?:more|higher|above|better)|plus|rated|ratings?|reviews?))?\\+?",
+  ),
+  ratedNumeric: words(
+    "rated (?:at least |over |above )?(\\d(?:\\.\\d)?)(?:\\s*\\+| or (?:more|higher|above|better)| and up)?",
+  ),
+  size: words("(?:in )?(?:a )?(?:us |uk |eu )?size (?:\\d{1,2}(?:\\.5)?|xx?s|xx?l|s|m|l|small|medium|large)"),
+  age: words("(?:a )?(\\d{1,2}) ?(?:years?|yrs?|y) ?olds?|aged? (\\d{1,2})"),
+  anyPrice: words(
+    "any price|all prices|any budget|no budget|price doesn'?t matter|regardless of price|money is no object",
+  ),
+  range: [
+    words(`between (${MONEY_AMOUNT}) (?:and|to|-|–) (${MONEY_AMOUNT})`),
+    words(`from (${MONEY_AMOUNT}) (?:to|-|–|until) (${MONEY_AMOUNT})`),
+    new RegExp(`(?<![${LN}])(${MONEY_AMOUNT})\\s*(?:-|–|to)\\s*(${MONEY_AMOUNT})(?![${LN}])`, "gu"),
+  ],
+  around: [
+    new RegExp(
+      `(?<![${LN}])(?:(?:somewhere )?around|about|approx(?:imately|\\.)?|roughly|near|close to|circa|in the region of|ballpark(?: of)?)\\s+(${MONEY_AMOUNT})(?![${LN}])`,
+      "gu",
+    ),
+    new RegExp(`~\\s*(${MONEY_AMOUNT})(?![${LN}])`, "gu"),
+    new RegExp(`(?<![${LN}])(${MONEY_AMOUNT})(?:\\s*-?\\s*ish| or so| give or take)(?![${LN}])`, "gu"),
+  ],
+  max: [
+    new RegExp(
+      `(?<![${LN}])(?:under|below|beneath|less than|lower than|cheaper than|no more than|not more than|no higher than|not over|at most|max(?:imum)?|up to|upto|within|(?:my )?budget(?: of| is|:)?|tops|no pricier than)\\s*(${MONEY_AMOUNT})(?![${LN}])`,
+      "gu",
+    ),
+    new RegExp(`<=?\\s*(${MONEY_AMOUNT})(?![${LN}])`, "gu"),
+    new RegExp(
+      `(?<![${LN}])(${MONEY_AMOUNT})\\s*(?:or less|or under|or below|and under|and below|max(?:imum)?|tops|at most|or cheaper|budget|limit)(?![${LN}])`,
+      "gu",
+    ),
+  ],
+  min: [
+    new RegExp(
+      `(?<![${LN}])(?:over|above|more than|greater than|higher than|at least|min(?:imum)?|from|starting (?:at|from)|upwards of|north of|no less than|not less than|pricier than|more expensive than|costlier than)\\s*(${MONEY_AMOUNT})(?![${LN}])`,
+      "gu",
+    ),
+    new RegExp(`>=?\\s*(${MONEY_AMOUNT})(?![${LN}])`, "gu"),
+    new RegExp(
+      `(?<![${LN}])(${MONEY_AMOUNT})\\s*(?:or more|and up|and above|and over|plus|or higher|or above|minimum|min|at least)(?![${LN}])|(?<![${LN}])(${MONEY_AMOUNT})\\+`,
+      "gu",
+    ),
+  ],
+  budget: new RegExp(`(?<![${LN}])(?:for|with|spend|have|got)\\s+(${MONEY_AMOUNT})(?![${LN}])`, "gu"),
+  bare: new RegExp(`(?<![${LN}])(${MONEY_AMOUNT})(?![${LN}])`, "gu"),
+  topN: words(`(top|best|first) (\\d{1,3}|${COUNT_WORD})`),
+  countNoun: words(
+    `(\\d{1,3}|${COUNT_WORD}) (?:more )?(?:options?|items?|products?|results?|picks?|ideas?|suggestions?|choices?|recommendations?|things?|ones|alternatives?|of them)`,
+  ),
+  one: words("a single|just one|only one|top one|one single"),
+  halfDozen: words("half a dozen"),
+  dozen: words("a dozen|dozen"),
+  couple: words("a couple(?: of)?|couple of"),
+  few: words("a few|few|some"),
+  handful: words("a handful(?: of)?|several"),
+  countWord: new RegExp(
+    `(?<![${LN}-])(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?![${LN}-])`,
+    "gu",
+  ),
+  digitCount: new RegExp(`(?<![${LN}.,$-])(\\d{1,3})(?![${LN}.,%-])`, "gu"),
+  recipient: words(
+    "for (?:my |a |an |the |our |his |her |your )?(?:dad|daddy|father|mom|mommy|mother|mum|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[eé]e?|best friend|friends?|sister|brother|siblings?|grandma|grandmother|grandpa|grandfather|grandparents|parents|son|daughter|niece|nephew|aunt|uncle|boss|coworker|co-worker|colleague|teacher|in-laws?|him|her|someone|somebody|family)",
+  ),
+  occasion: words(
+    "birthday|christmas|xmas|hanukkah|anniversary|valentine'?s?(?: day)?|mother'?s day|father'?s day|stocking stuffers?|secret santa|housewarming|graduation|wedding|baby shower",
+  ),
+  gift: words("gifts?|gifting|presents?|gift ideas?"),
+  sale: words(
+    "(?:best|good|great|hot|top|any) (?:deals?|bargains?|offers?)|on sale|sales?|deals?|discount(?:s|ed)?|reduced|marked down|markdowns?|clearance|bargains?|special offers?|offers|promos?|promotions?|specials|savings",
+  ),
+  stock: words(
+    "in stock|available (?:now|today|right now|immediately)|(?:currently|immediately) available|ready to ship|ships? (?:now|today|right away|immediately)|not sold out|not out of stock|available ones|(?:that|which) (?:are|is) available",
+  ),
+  bestRated: words("(?:best|top) (?:rated|reviewed|ranked|reviews)|five star|5 star|5 stars|5\\*"),
+  highRated: words(
+    "highest (?:rated|reviewed|ranked)|highly (?:rated|reviewed)|well (?:rated|reviewed)|(?:good|great|positive|excellent) (?:reviews|ratings)|most popular|popular|best ?sell(?:ers?|ing)|trending",
+  ),
+  best: words("best|finest|greatest"),
+  cheaper: words(
+    "(?:a )?(?:bit |little |lot |even )?(?:cheaper|less expensive|more affordable|less pricey)|lower (?:priced|price|cost)|(?:lower|smaller) budget|too (?:expensive|pricey|much)|over my budget|out of my (?:budget|price range)",
+  ),
+  pricier: words(
+    "(?:a )?(?:bit |little |lot |even )?(?:more expensive|pricier|fancier|higher end|more premium|more upscale)|bigger budget|higher budget",
+  ),
+  cheap: words(
+    "not (?:too |very |that |so )?(?:expensive|pricey)|cheap|cheapest|affordable|inexpensive|budget(?: friendly)?|low cost|low price|low to high|lowest (?:price|priced)(?: first)?|price low to high|economical",
+  ),
+  premium: words(
+    "premium|luxury|luxurious|high end|top of the line|upscale|most expensive|priciest|expensive|high to low|highest (?:price|priced)(?: first)?|price high to low",
+  ),
+  clearBrands: words("(?:other|different|another|any|all) brands?|brand doesn'?t matter"),
+  also: words("also|too|as well(?: as)?|additionally|in addition"),
+  marker: words(
+    "what about|how about|and what about|ones?|them|those|these|more|others?|else|different|instead|only|just|alternatives?|similar|same|but|even|again|rather|any more|anymore",
+  ),
+  leadingMarker: /^\s*(?:and|or|but|with|without|in|plus)(?![\p{L}\p{N}])/u,
+} as const;
+
+export const NEGATION_BEFORE =
+  /(?:^|[^\p{L}])(?:not|no|except|without|excluding|other than|anything but|besides|but not|apart from)\s+(?:from\s+|by\s+)?$/u;
+/** Words after which a number is how many to show: "show me 5", "top 3", "give us 4". */
+export const COUNT_LEADERS = new Set(["me", "us", "top", "first", "show", "list"]);
+/** Words after which a number before a product word is how many to show: "want 2 tents". */
+export const COUNT_PRECEDERS = new Set([
+  "",
+  "top",
+  "best",
+  "first",
+  "me",
+  "just",
+  "only",
+  "show",
+  "give",
+  "find",
+  "get",
+  "list",
+  "want",
+  "need",
+  "see",
+  "recommend",
+  "suggest",
+  "like",
+  "us",
+]);
+
+export const STOP_WORDS = new Set(
+  `a an the me my i i'm im i'd i've we us our you your it its is are am be been was were do does did
+  have has had got get gets show shows showing see view browse find found search searching look looking
+  want wanna wanted would like love need needs needed please pls plz thanks thank thx hi hello hey ok
+  okay yes yeah no can could should will may might help recommend recommendations recommendation
+  suggest suggestions suggestion idea ideas options option choices choice picks pick any anything
+  something somethin stuff things thing item items product products one ones what what's whats which
+  who where when why how there here that this these those them they to of for in on at with without
+  from by about and or but so as than then just only also too very really maybe perhaps more most
+  other others else different instead again same similar alternatives alternative even still all
+  available buy buying purchase shop shopping store order price prices priced cost costs costing
+  under over below above dollars dollar bucks usd kind kinds type types around good great nice cool
+  new let let's lets give tell list gonna gotta don't dont not if into up out there's theres whatever
+  offer carry sell sells selling got some few couple lot lots bit little much many kinda sort sorts
+  else's oh um uh hmm well now today likes loves enjoys who's into`.split(/\s+/),
+);
