@@ -3,7 +3,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "domain", include: ["packages/*/src/**/*.test.ts"], environment: "node" } },
+      // Generous per-test limits: property tests and renders must not fail because the machine is
+      // busy; speed is measured in bench/, never asserted here.
+      {
+        test: { name: "domain", include: ["packages/*/src/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
+      },
       {
         test: {
           name: "server",
@@ -16,7 +20,13 @@ export default defineConfig({
       },
       {
         extends: "./apps/web/vite.config.ts",
-        test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"], environment: "jsdom" },
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["./apps/web/src/test/setup.ts"],
+          testTimeout: 60_000,
+        },
       },
     ],
   },
