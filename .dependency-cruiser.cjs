@@ -4,7 +4,6 @@
  * prints, so it says what to do instead.
  */
 const MODULE_FILE = "^apps/server/src/modules/[^/]+/";
-const ROUTES_OR_HTTP = "(\\.routes\\.ts$|^apps/server/src/http/|^apps/server/src/app\\.ts$)";
 
 module.exports = {
   forbidden: [

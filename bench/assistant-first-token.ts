@@ -24,7 +24,10 @@ function percentile(values: number[], p: number) {
 
 const server = await startServer({
   port: 3902,
-  env: { STREAM_WORD_DELAY_MS: process.env.STREAM_WORD_DELAY_MS ?? "15", ASSISTANT_RATE_LIMIT_PER_MINUTE: "100000" },
+  env: {
+    STREAM_WORD_DELAY_MS: process.env.STREAM_WORD_DELAY_MS ?? "15",
+    ASSISTANT_RATE_LIMIT_PER_MINUTE: "100000",
+  },
 });
 try {
   const first: number[] = [];
@@ -51,11 +54,17 @@ try {
       done.push(performance.now() - started);
     }
   }
-  console.log(`# Shopping assistant, built-in engine (${first.length} requests, word delay ${process.env.STREAM_WORD_DELAY_MS ?? "15"} ms)\n`);
+  console.log(
+    `# Shopping assistant, built-in engine (${first.length} requests, word delay ${process.env.STREAM_WORD_DELAY_MS ?? "15"} ms)\n`,
+  );
   console.log("| measure | p50 ms | p95 ms | max ms |");
   console.log("| --- | --- | --- | --- |");
-  console.log(`| time to first token | ${percentile(first, 50).toFixed(1)} | ${percentile(first, 95).toFixed(1)} | ${Math.max(...first).toFixed(1)} |`);
-  console.log(`| time to [DONE] | ${percentile(done, 50).toFixed(1)} | ${percentile(done, 95).toFixed(1)} | ${Math.max(...done).toFixed(1)} |`);
+  console.log(
+    `| time to first token | ${percentile(first, 50).toFixed(1)} | ${percentile(first, 95).toFixed(1)} | ${Math.max(...first).toFixed(1)} |`,
+  );
+  console.log(
+    `| time to [DONE] | ${percentile(done, 50).toFixed(1)} | ${percentile(done, 95).toFixed(1)} | ${Math.max(...done).toFixed(1)} |`,
+  );
 } finally {
   await server.stop();
 }

@@ -33,7 +33,9 @@ function percentile(values: number[], p: number) {
 async function benchOne(label: string, env: Record<string, string>) {
   const server = await startServer({ port: 3901, env });
   try {
-    const list = (await (await fetch(`${server.baseUrl}/api/products?pageSize=200&sort=featured`)).json()) as {
+    const list = (await (
+      await fetch(`${server.baseUrl}/api/products?pageSize=200&sort=featured`)
+    ).json()) as {
       items: { id: string; stockLevel: number }[];
     };
     const pool = list.items.filter((p) => p.stockLevel >= 20).map((p) => p.id);

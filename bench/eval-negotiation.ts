@@ -23,7 +23,11 @@
  * Exits 1 when any violation is found.
  */
 import { type AcceptancePlan, planAcceptance } from "@haggle/domain/negotiation/accept-offer";
-import { type BundleProduct, bundleSearchFor, pickBundleCandidate } from "@haggle/domain/negotiation/bundle-candidate";
+import {
+  type BundleProduct,
+  bundleSearchFor,
+  pickBundleCandidate,
+} from "@haggle/domain/negotiation/bundle-candidate";
 import { offerInDecision } from "@haggle/domain/negotiation/decide-counter-offer";
 import { afterMerchantDecision, decideMerchantApproval } from "@haggle/domain/negotiation/merchant-approval";
 import { subtotalOf } from "@haggle/domain/negotiation/negotiation-limits";
@@ -161,7 +165,8 @@ function simulate(persona: Persona, index: number): Outcome {
   /** What Ava says: every figure must be one the decision allows. */
   const checkVoice = (voice: VoiceInput) => {
     const reply = writeBuiltInReply(voice);
-    if (!statesOnlyAllowedFigures(reply, allowedFigures(voice))) outcome.voiceViolations.push(`${where}: "${reply}"`);
+    if (!statesOnlyAllowedFigures(reply, allowedFigures(voice)))
+      outcome.voiceViolations.push(`${where}: "${reply}"`);
   };
 
   /** The accept button: the shop's acceptance, then the pricing rule must lower the cart by exactly the offer. */
@@ -178,12 +183,17 @@ function simulate(persona: Persona, index: number): Outcome {
     checkOffer(offer, "applied");
     const all = [
       ...lines.map((l) => ({ cartItemId: l.cartItemId, price: l.price, quantity: l.quantity })),
-      ...offer.newItems.map((n) => ({ cartItemId: `new:${n.productId}`, price: n.price, quantity: n.quantity })),
+      ...offer.newItems.map((n) => ({
+        cartItemId: `new:${n.productId}`,
+        price: n.price,
+        quantity: n.quantity,
+      })),
     ];
     const quote = quoteCart(
       all.map((l) => ({
         price: l.price,
-        priceSnapshot: plan.allocation.itemAdjustments.find((a) => a.cartItemId === l.cartItemId)?.newPrice ?? null,
+        priceSnapshot:
+          plan.allocation.itemAdjustments.find((a) => a.cartItemId === l.cartItemId)?.newPrice ?? null,
         listPrice: l.price,
         quantity: l.quantity,
       })),

@@ -5,9 +5,14 @@
  * run is the same.
  */
 import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tier";
-import type { Decision, NegotiationState, OfferTerms, TurnLine } from "@haggle/domain/negotiation/negotiation-types";
+import type {
+  Decision,
+  NegotiationState,
+  OfferTerms,
+  TurnLine,
+} from "@haggle/domain/negotiation/negotiation-types";
 import type { Cents } from "@haggle/domain/pricing/money";
-import { buildCatalogue, type SeedProduct } from "../apps/server/src/platform/db/seed/catalogue.ts";
+import { buildCatalogue, type SeedProduct } from "../apps/server/src/testing.ts";
 
 // ---------------------------------------------------------------- randomness and the catalogue
 

@@ -1,5 +1,5 @@
 /**
- * Hybrid product search latency (apps/server/src/modules/catalog/search-products.service.ts), measured
+ * Hybrid product search latency (apps/server/src/modules/catalog/search-products.store.ts), measured
  * in-process on searchProducts itself: at the seeded 180 products and at a large generated
  * catalogue (100,000 by default: the seed multiplied with edition, colour and price
  * variations), on a fresh embedded database (pgvector path) and, with BENCH_DATABASE_URL, on a
@@ -17,15 +17,21 @@
 import { toDecimalString } from "@haggle/domain/pricing/money";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
 import { sql } from "drizzle-orm";
-import { embedTexts, LOCAL_EMBEDDING_MODEL, productEmbeddingText } from "../apps/server/src/platform/ai/embeddings.ts";
-import { type Database, openDatabase } from "../apps/server/src/platform/db/client.ts";
-import { products } from "../apps/server/src/platform/db/schema.ts";
-import { buildCatalogue, type SeedProduct } from "../apps/server/src/platform/db/seed/catalogue.ts";
-import { embedMissingProducts } from "../apps/server/src/modules/catalog/product-embeddings.service.ts";
-import { searchProducts } from "../apps/server/src/modules/catalog/search-products.service.ts";
-import { seedCatalogue } from "../apps/server/src/modules/admin/seed.service.ts";
-import { productImagePath } from "../apps/server/src/modules/catalog/product-image.ts";
-import { SEARCH_QUERIES } from "../apps/server/test/fixtures/search-queries.ts";
+import {
+  embedTexts,
+  LOCAL_EMBEDDING_MODEL,
+  productEmbeddingText,
+  type Database,
+  openDatabase,
+  products,
+  buildCatalogue,
+  type SeedProduct,
+  embedMissingProducts,
+  searchProducts,
+  seedCatalogue,
+  productImagePath,
+  SEARCH_QUERIES,
+} from "../apps/server/src/testing.ts";
 import { withFreshServerDatabase } from "./lib/server-process.ts";
 
 const LARGE = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);

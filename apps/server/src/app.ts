@@ -15,6 +15,7 @@ import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { assistantRoutes } from "./modules/assistant/assistant.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
+import { embeddingRoutes } from "./modules/catalog/embeddings.routes.ts";
 import { imageRoutes } from "./modules/catalog/images.routes.ts";
 import { merchantCatalogRoutes } from "./modules/catalog/merchant-catalog.routes.ts";
 import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
@@ -42,6 +43,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...settingsRoutes,
   ...merchantOrderRoutes,
   ...adminRoutes,
+  ...embeddingRoutes,
   ...realtimeRoutes,
   ...assistantRoutes,
 ];

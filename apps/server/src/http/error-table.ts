@@ -1,6 +1,5 @@
 import { DomainError, type DomainErrorKind } from "@haggle/domain/errors";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { HttpError } from "./http-error.ts";
 
 /** The one place a domain error kind becomes an HTTP status. */
 export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
@@ -37,9 +36,6 @@ export function answerFor(error: unknown): ErrorAnswer {
       logged: status >= 500 ? (error.cause ?? error) : null,
     };
   }
-  // Services still throwing HttpError while they move to DomainError keep their answers.
-  if (error instanceof HttpError)
-    return { status: error.status, body: errorBody(error.code, error.message), logged: null };
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === "number" && status >= 400 && status < 500) {
     // Hono's own refusals (HTTPException), e.g. a malformed multipart body.

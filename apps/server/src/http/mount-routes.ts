@@ -2,13 +2,12 @@ import { DomainError, failed } from "@haggle/domain/errors";
 import type { Hono } from "hono";
 import type { AppEnv } from "./context.ts";
 import { checkAccess } from "./guard.ts";
-import { HttpError } from "./http-error.ts";
 import type { ApiRoute, Failure } from "./route.ts";
 import { readInput } from "./validate.ts";
 
 /** An error the client may see passes as it is; anything else is the route's declared failure. */
 function asFailure(error: unknown, failure: Failure): unknown {
-  if (error instanceof DomainError || error instanceof HttpError) return error;
+  if (error instanceof DomainError) return error;
   return failed(failure.message, failure.code, { cause: error });
 }
 

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { API_ROUTES } from "../app.ts";
 import type { AppEnv } from "./context.ts";
 import { answerFor, STATUS_OF_KIND } from "./error-table.ts";
-import { HttpError } from "./http-error.ts";
 import { mountRoutes } from "./mount-routes.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { defineRoute, pathId } from "./route.ts";
@@ -127,8 +126,7 @@ describe("the error table", () => {
     expect(answerFor(notFound("Gone.")).logged).toBeNull();
   });
 
-  it("still answers HttpError, and hides anything else behind a 500 it logs", () => {
-    expect(answerFor(new HttpError(409, "OLD", "Old style.")).status).toBe(409);
+  it("hides anything else behind a 500 it logs", () => {
     const error = new Error("secret detail");
     const answer = answerFor(error);
     expect(answer.status).toBe(500);

@@ -20,7 +20,10 @@ async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | 
 export async function ensureProfile(db: Queryable, who: AccountIdentity): Promise<ProfileRow> {
   const existing = await findProfile(db, who.id);
   if (existing) return existing;
-  await db.insert(profiles).values({ userId: who.id, name: who.name, email: who.email }).onConflictDoNothing();
+  await db
+    .insert(profiles)
+    .values({ userId: who.id, name: who.name, email: who.email })
+    .onConflictDoNothing();
   const created = await findProfile(db, who.id);
   if (!created) throw new Error("profile could not be created");
   return created;

@@ -3,15 +3,9 @@ import { isMerchant } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { currentEmbeddingModel } from "../../platform/ai/embeddings.ts";
 import { grantRole } from "../accounts/roles.store.ts";
-import { countMissingEmbeddings, embedMissingProducts } from "../catalog/product-embeddings.service.ts";
+import { countLackingEmbedding } from "../catalog/embeddings.store.ts";
 import { countVisibleProducts } from "./admin.store.ts";
 import { seedCatalogue } from "./seed.service.ts";
-
-const EmbeddingsResultSchema = z.object({
-  message: z.string(),
-  embedded: z.number().int().meta({ description: "Products embedded by this call" }),
-  missing: z.number().int().meta({ description: "Products still lacking an embedding of the current model" }),
-});
 
 const SeedResultSchema = z.object({
   message: z.string(),
@@ -39,7 +33,7 @@ export const adminRoutes: ApiRoute[] = [
       const { db } = deps.database;
       const [visible, missingEmbeddings, merchant] = await Promise.all([
         countVisibleProducts(db),
-        countMissingEmbeddings(db, currentEmbeddingModel(deps.ai)),
+        countLackingEmbedding(db, currentEmbeddingModel(deps.ai)),
         isMerchant(c, user),
       ]);
       return c.json({ products: visible, missingEmbeddings, merchant });
@@ -59,25 +53,6 @@ export const adminRoutes: ApiRoute[] = [
         result.productsCreated > 0
           ? `Seeded ${result.productsCreated} products and the seller configuration (${result.productsTotal} products in the shop).`
           : `The catalogue is already seeded: ${result.productsTotal} products in the shop, nothing duplicated.`;
-      return c.json({ message, ...result });
-    },
-  }),
-  defineRoute({
-    method: "post",
-    path: "/functions/v1/generate-product-embeddings",
-    summary:
-      "Embed every product lacking an embedding of the current model (the configured AI_EMBEDDING_MODEL, else the built-in local embedder), in batches",
-    tag: "Admin",
-    access: "admin",
-    response: EmbeddingsResultSchema,
-    failure: { code: "EMBEDDINGS_FAILED", message: "Failed to initialize embeddings" },
-    handler: async (c) => {
-      const deps = c.get("deps");
-      const result = await embedMissingProducts({ db: deps.database.db, ai: deps.ai }, { batchSize: 32 });
-      const message =
-        result.missing === 0
-          ? `Embedded ${result.embedded} products; every product has an embedding.`
-          : `Embedded ${result.embedded} products; ${result.missing} still lack an embedding.`;
       return c.json({ message, ...result });
     },
   }),

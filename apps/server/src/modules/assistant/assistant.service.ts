@@ -13,8 +13,8 @@ import {
 } from "../../platform/ai/openai-compatible.ts";
 import type { Db } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { searchProducts } from "../catalog/search-products.service.ts";
-import { loadCatalogNames } from "../catalog/search-products.store.ts";
+import { searchProducts } from "../catalog/search-products.store.ts";
+import { loadCatalogNames } from "../catalog/search-legs.store.ts";
 import { SEARCH_TOOL, systemPrompt } from "./assistant-llm-prompt.ts";
 
 export const ASSISTANT_NAME = "Ava";

@@ -5,7 +5,11 @@
 import { createHash } from "node:crypto";
 import type { Offer } from "@haggle/contract/cart";
 import type { OfferReason, OfferTerms, PolicyLine } from "@haggle/domain/negotiation/negotiation-types";
-import { allocateDiscount } from "@haggle/domain/pricing/allocate-discount";
+import {
+  allocateOffer,
+  bundledUnitPrice,
+  cartLineAdjustments,
+} from "@haggle/domain/negotiation/accept-offer";
 import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
@@ -46,40 +50,23 @@ export function offerTermsOf(row: OfferRow): OfferTerms {
   };
 }
 
-/**
- * How an offer lands on the cart: whole-cent unit prices for the lines (and the bundled product)
- * plus an order-level remainder, adding up exactly to the offer's discount.
- */
-export function allocationFor(terms: OfferTerms, lines: readonly PolicyLine[]) {
-  const allocationLines = [
-    ...lines.map((l) => ({ cartItemId: l.cartItemId, price: l.price, quantity: l.quantity })),
-    ...terms.newItems.map((n) => ({
-      cartItemId: `new:${n.productId}`,
-      price: n.price,
-      quantity: n.quantity,
-    })),
-  ];
-  return allocateDiscount(allocationLines, terms.discount);
-}
-
+/** The offer as the API shows it: its figures and where the discount lands on each line. */
 export function offerDto(row: OfferRow, lines: readonly PolicyLine[]): Offer {
   const terms = offerTermsOf(row);
-  const allocation = allocationFor(terms, lines);
+  const allocation = allocateOffer(terms, lines);
   return {
     id: row.id,
     discountPercent: row.percentBp / 100,
     discountAmount: toDollars(terms.discount),
-    itemAdjustments: allocation.itemAdjustments
-      .filter((a) => !a.cartItemId.startsWith("new:"))
-      .map((a) => ({ cartItemId: a.cartItemId, newPrice: toDollars(a.newPrice) })),
-    newItems: terms.newItems.map((n) => {
-      const allocated = allocation.itemAdjustments.find((a) => a.cartItemId === `new:${n.productId}`);
-      return {
-        productId: n.productId,
-        quantity: n.quantity,
-        price: toDollars(allocated?.newPrice ?? n.price),
-      };
-    }),
+    itemAdjustments: cartLineAdjustments(allocation).map((a) => ({
+      cartItemId: a.cartItemId,
+      newPrice: toDollars(a.newPrice),
+    })),
+    newItems: terms.newItems.map((n) => ({
+      productId: n.productId,
+      quantity: n.quantity,
+      price: toDollars(bundledUnitPrice(allocation, n.productId) ?? n.price),
+    })),
     expiresAt: row.expiresAt.toISOString(),
     status: row.status,
   };

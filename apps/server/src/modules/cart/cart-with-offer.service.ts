@@ -2,7 +2,7 @@ import type { Cart } from "@haggle/contract/cart";
 import type { Db } from "../../platform/db/client.ts";
 import { cartFingerprint, findLatestLiveOffer, offerDto, policyLines } from "./cart-offers.store.ts";
 import { ensureActiveCart, loadCartLines } from "./cart.store.ts";
-import { cartView } from "./cart.service.ts";
+import { cartView } from "./cart-view.store.ts";
 
 /** GET /api/cart: the cart with the offer that stands for it (unexpired, same contents), if any. */
 export async function activeCartWithOffer(db: Db, userId: string): Promise<Cart> {
@@ -14,6 +14,7 @@ export async function activeCartWithOffer(db: Db, userId: string): Promise<Cart>
   ]);
   return {
     ...view,
-    offer: offer && offer.cartFingerprint === cartFingerprint(lines) ? offerDto(offer, policyLines(lines)) : null,
+    offer:
+      offer && offer.cartFingerprint === cartFingerprint(lines) ? offerDto(offer, policyLines(lines)) : null,
   };
 }

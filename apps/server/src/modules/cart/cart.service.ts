@@ -1,11 +1,8 @@
-import { type Cart, MAX_LINE_QUANTITY } from "@haggle/contract/cart";
+import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import { conflict, notFound } from "@haggle/domain/errors";
-import { toCents, toDollars } from "@haggle/domain/pricing/money";
-import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
-import type { Db, Queryable, Tx } from "../../platform/db/client.ts";
-import { toProductDto } from "../catalog/products.store.ts";
+import type { Db, Tx } from "../../platform/db/client.ts";
 import { findProductStock, findProductsStock } from "../catalog/stock.store.ts";
-import { loadSellerConfig } from "../settings/settings.store.ts";
+import { cartView } from "./cart-view.store.ts";
 import {
   addToCartItem,
   type CartRow,
@@ -16,46 +13,10 @@ import {
   findCartItem,
   insertCartItem,
   loadCartItems,
-  loadCartLines,
   lockCart,
-  quoteLinesOf,
   updateCartItemQuantity,
   voidNegotiatedPrices,
 } from "./cart.store.ts";
-
-// The negotiation module still reads carts through these names here; they live in the store.
-export { findActiveCart, loadCartLines, lockCart } from "./cart.store.ts";
-
-/** The cart as the API shows it, priced by the one pricing rule. */
-export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
-  // Sequential: `db` may be a transaction (one connection), where pg may not overlap queries.
-  const lines = await loadCartLines(db, cart.id);
-  const config = await loadSellerConfig(db);
-  const quoteLines = quoteLinesOf(lines);
-  const quote = quoteCart(quoteLines, toCents(cart.negotiatedDiscount), pricingRulesFrom(config.pricing));
-  return {
-    id: cart.id,
-    status: cart.status === "converted" ? "converted" : "active",
-    items: lines.map(({ item, product }, i) => ({
-      id: item.id,
-      productId: item.productId,
-      quantity: item.quantity,
-      unitPrice: toDollars(unitPrice(quoteLines[i]!)),
-      listPrice: toDollars(toCents(product.listPrice)),
-      product: toProductDto(product),
-    })),
-    summary: {
-      itemCount: quote.itemCount,
-      subtotal: toDollars(quote.subtotal),
-      discount: toDollars(quote.discount),
-      shipping: toDollars(quote.shipping),
-      tax: toDollars(quote.tax),
-      total: toDollars(quote.total),
-      savings: toDollars(quote.savings),
-    },
-    offer: null,
-  };
-}
 
 /** A product that may go into a cart: it exists and is not hidden. */
 async function sellableProduct(tx: Tx, productId: string) {

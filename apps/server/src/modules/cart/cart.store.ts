@@ -66,7 +66,11 @@ export async function loadCartItems(db: Queryable, cartId: string): Promise<Cart
 }
 
 /** A line of this cart; another cart's line reads as none. */
-export async function findCartItem(db: Queryable, cartId: string, itemId: string): Promise<CartItemRow | null> {
+export async function findCartItem(
+  db: Queryable,
+  cartId: string,
+  itemId: string,
+): Promise<CartItemRow | null> {
   const [line] = await db
     .select()
     .from(cartItems)
@@ -76,7 +80,12 @@ export async function findCartItem(db: Queryable, cartId: string, itemId: string
 }
 
 /** Adds units to the product's line (a new line when there is none); answers the line's quantity now. */
-export async function addToCartItem(tx: Tx, cartId: string, productId: string, quantity: number): Promise<number> {
+export async function addToCartItem(
+  tx: Tx,
+  cartId: string,
+  productId: string,
+  quantity: number,
+): Promise<number> {
   const [line] = await tx
     .insert(cartItems)
     .values({ cartId, productId, quantity })
@@ -88,7 +97,12 @@ export async function addToCartItem(tx: Tx, cartId: string, productId: string, q
   return line?.quantity ?? quantity;
 }
 
-export async function insertCartItem(tx: Tx, cartId: string, productId: string, quantity: number): Promise<void> {
+export async function insertCartItem(
+  tx: Tx,
+  cartId: string,
+  productId: string,
+  quantity: number,
+): Promise<void> {
   await tx.insert(cartItems).values({ cartId, productId, quantity });
 }
 

@@ -1,6 +1,6 @@
 import type { ProductSearchFilters } from "@haggle/domain/assistant/shopping-request";
 import type { Db } from "../../platform/db/client.ts";
-import { listEmbeddedCandidates, loadEmbeddings, type VectorHit } from "./search-products.store.ts";
+import { listEmbeddedCandidates, loadEmbeddings, type VectorHit } from "./search-legs.store.ts";
 
 /**
  * The vector leg of product search where the database has no pgvector (PostgreSQL 15 here):

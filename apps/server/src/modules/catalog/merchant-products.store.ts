@@ -25,7 +25,8 @@ export type ProductWrite = Partial<
     | "hidden"
   >
 >;
-export type NewProduct = ProductWrite & Pick<typeof products.$inferInsert, "sku" | "name" | "brand" | "category" | "price" | "listPrice">;
+export type NewProduct = ProductWrite &
+  Pick<typeof products.$inferInsert, "sku" | "name" | "brand" | "category" | "price" | "listPrice">;
 
 export function toMerchantProduct(row: MerchantProductRow): MerchantProduct {
   return { ...toProductDto(row), hidden: row.hidden, updatedAt: row.updatedAt.toISOString() };

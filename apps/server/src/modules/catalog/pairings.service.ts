@@ -1,10 +1,15 @@
 import type { CreatePairingInput, Pairing, PairingKind } from "@haggle/contract/merchant";
 import { conflict, notFound } from "@haggle/domain/errors";
 import type { Db } from "../../platform/db/client.ts";
-import { deletePairingRow, existingProductIds, findPairing, insertPairing, queryPairings } from "./pairings.store.ts";
+import {
+  deletePairingRow,
+  existingProductIds,
+  findPairing,
+  insertPairing,
+  queryPairings,
+} from "./pairings.store.ts";
 
 // The negotiation service still imports the bundle pick from here; it lives in the store.
-export { pairedBundleCandidate } from "./pairings.store.ts";
 
 /** The merchant's pairings, by the cart product's name, then newest first. */
 export async function listPairings(db: Db, kind: PairingKind | undefined): Promise<Pairing[]> {
@@ -24,7 +29,10 @@ export async function createPairing(db: Db, input: CreatePairingInput): Promise<
     pairedProductId: input.pairedProductId,
   });
   if (!id)
-    throw conflict(`These two products already have this ${KIND_LABEL[input.kind]} pairing.`, "DUPLICATE_PAIRING");
+    throw conflict(
+      `These two products already have this ${KIND_LABEL[input.kind]} pairing.`,
+      "DUPLICATE_PAIRING",
+    );
   const created = await findPairing(db, id);
   if (!created) throw notFound("No product has the id given as pairedProductId.");
   return created;

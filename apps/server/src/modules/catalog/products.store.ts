@@ -73,7 +73,12 @@ function orderFor(sort: ProductQuery["sort"], words: string[]): SQL[] {
       return [desc(products.rating), desc(products.reviewCount), asc(products.name), asc(products.id)];
     default: {
       // What can be bought first, then what is in demand.
-      const featured = [desc(products.inStock), desc(products.demandIndex), asc(products.name), asc(products.id)];
+      const featured = [
+        desc(products.inStock),
+        desc(products.demandIndex),
+        asc(products.name),
+        asc(products.id),
+      ];
       if (words.length === 0) return featured;
       const text = words.join(" ");
       const relevance = sql`(case when ${products.name} ilike ${`%${escapeLike(text)}%`} then 1 else 0 end) desc, ts_rank(${products.searchVector}, plainto_tsquery('english', ${text})) desc, word_similarity(${text}, ${products.name} || ' ' || ${products.brand}) desc`;

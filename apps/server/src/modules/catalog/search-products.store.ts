@@ -1,456 +1,249 @@
 import type { Product } from "@haggle/contract/products";
 import type { ProductSearchFilters, SearchSort } from "@haggle/domain/assistant/shopping-request";
-import { TARGET_PRICE_BOOST } from "@haggle/domain/catalog/rank-fusion";
 import {
-  type QueryGroup,
-  relaxedCoverage,
-  requiredCoverage,
-  tagForms,
-} from "@haggle/domain/catalog/search-query";
-import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
-import { type Cents, toDecimalString } from "@haggle/domain/pricing/money";
-import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+  boostNearTarget,
+  fuseRanks,
+  LEG_WEIGHT,
+  type RankVote,
+  topByScore,
+} from "@haggle/domain/catalog/rank-fusion";
+import { expandQuery, type QueryGroup } from "@haggle/domain/catalog/search-query";
+import {
+  type SearchVocabulary,
+  typoSuspects,
+  withCorrections,
+} from "@haggle/domain/catalog/typo-corrections";
+import { type Cents, toCents } from "@haggle/domain/pricing/money";
+import { currentEmbeddingModel, embedTexts, LOCAL_EMBEDDING_MODEL } from "../../platform/ai/embeddings.ts";
+import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db } from "../../platform/db/client.ts";
-import { products } from "../../platform/db/schema.ts";
-import { productColumns, toProductDto } from "./product-dto.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { nearestExact } from "./exact-vector-search.ts";
 import { SEARCH_LEXICON } from "./search-lexicon.ts";
+import {
+  firstEmbeddedModel,
+  groupsMatchingAnyProduct,
+  inSearchSnapshot,
+  listFiltered,
+  loadPriceAndPopularity,
+  loadProducts,
+  loadSearchVocabulary,
+  nearestWithPgvector,
+  rankLexical,
+  sortRelevant,
+  type VectorHit,
+} from "./search-legs.store.ts";
 
 /**
- * The SQL of product search, and the only part of it that knows the schema: the structured
- * filters, the text leg (full text over the weighted search_vector and the tags, scored by the
- * word groups a product covers), the name leg (pg_trgm word_similarity), the vector leg with
- * pgvector, the reads the exact in-process vector leg needs, and the listings by price, rating
- * or popularity. Every function takes the database (or the search's transaction) as given.
+ * Hybrid product search for the shopping assistant (docs: the "Search and catalogue" decision).
+ * A store: it only reads the catalogue (through search-legs.store.ts) and changes nothing, so
+ * the assistant and other modules may search with it (docs/decisions/0006-module-rules.md).
+ *
+ * The query is split into word groups (stop words dropped; a phrase of the synonym table in
+ * local-embedder.ts is one group, with its synonyms as alternatives: domain catalog/search-query.ts);
+ * a word no product knows gets typo corrections from the shop's vocabulary ("headphnes" ->
+ * "headphones", at most 1 edit for short words, 2 from 7 letters: catalog/typo-corrections.ts).
+ * Three legs then rank the products that pass the structured filters (never hidden ones; the
+ * SQL is in search-legs.store.ts):
+ * - text: the generated, weighted search_vector (name A > brand, category B > description C)
+ *   and the tags; ranked by the word groups a product covers (a typed word 1, a correction 0.9,
+ *   a synonym 0.8), then ts_rank;
+ * - name: pg_trgm word_similarity of the typed text to the name, over the best 500 text
+ *   matches (typos and word order the text leg does not see);
+ * - vector: cosine between the query's embedding and the stored ones of the same model
+ *   (pgvector's <=> over `embedding::vector(n)` where pgvector exists, otherwise an exact scan
+ *   in this process over the filtered candidates' vectors, cached by row version:
+ *   exact-vector-search.ts).
+ * They are fused by weighted reciprocal rank fusion (k = 60; weights text 1, vector 0.7, name
+ * 0.5: catalog/rank-fusion.ts); a target price multiplies a product's score by up to 1.3 the
+ * closer its price is. Other sorts order the whole relevant set by price or rating.
+ *
+ * "Nothing matches": a product is relevant only when it covers enough of the query's word
+ * groups (all of one or two; two thirds of more, or half when nothing covers two thirds), or
+ * when its embedding is among the 100 nearest and at least the model's similarity floor. A
+ * query nothing is relevant to ("zxqv blorp", "protein powder") answers `{ items: [], total: 0 }`:
+ * the vector leg never fills a result with its nearest-but-unrelated products. `total` counts
+ * the relevant products passing the filters (vector-only ones among the 100 nearest).
  */
 
-/** How much a match through a typo correction or a synonym counts, against the typed word (ranking only). */
-export const CORRECTION_CREDIT = 0.9;
-export const SYNONYM_CREDIT = 0.8;
-/**
- * The name-similarity leg re-ranks this many of the best text matches (word_similarity of the
- * typed text to each name is too slow to compute for every match of a broad word at 100,000
- * products).
- */
-const NAME_LEG_POOL = 500;
+export interface SearchDeps {
+  db: Db;
+  hasPgvector: boolean;
+  ai: AiConfig | null;
+  logger?: Pick<Logger, "warn"> | undefined;
+}
 
-/** Ids and how many products qualified in all (the page is the first `limit`). */
-export interface IdPage {
-  ids: string[];
+export interface SearchInput {
+  text: string;
+  filters: ProductSearchFilters;
+  sort: SearchSort;
+  limit: number;
+  targetPrice: Cents | null;
+}
+
+export interface SearchResult {
+  items: Product[];
+  /** How many products are relevant (and pass the filters); items holds the first `limit`. */
   total: number;
 }
 
-/** The rows of a raw query; both drivers (PGlite, node-postgres) answer `{ rows }`. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** A PostgreSQL array literal of text values ('{"a","b"}'), for one bound parameter. */
-function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
-}
-
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
-
-function pageOf(rows: { id: string; total: number }[]): IdPage {
-  return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
-}
-
-/** One snapshot for every leg of a search, and pgvector settings local to it. */
-export function inSearchSnapshot<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => run(tx as unknown as Db));
-}
-
-/** The structured filters as a WHERE condition; hidden products never pass. */
-function filterSql(filters: ProductSearchFilters): SQL {
-  const parts: SQL[] = [sql`hidden = false`];
-  const lower = (values: string[]) => values.map((v) => v.trim().toLowerCase()).filter((v) => v.length > 0);
-  const categories = lower(filters.categories);
-  if (categories.length > 0) parts.push(sql`lower(category) = any(${textArray(categories)}::text[])`);
-  const brands = lower(filters.brands);
-  if (brands.length > 0) parts.push(sql`lower(brand) = any(${textArray(brands)}::text[])`);
-  if (filters.minPrice !== null) parts.push(sql`price >= ${toDecimalString(filters.minPrice)}::numeric`);
-  if (filters.maxPrice !== null) parts.push(sql`price <= ${toDecimalString(filters.maxPrice)}::numeric`);
-  if (filters.onSale) parts.push(sql`list_price > price`);
-  if (filters.inStockOnly) parts.push(sql`stock_level > 0`);
-  // Compared as real, like the column, so "4.1 and up" keeps a product rated 4.1.
-  if (filters.minRating !== null && Number.isFinite(filters.minRating))
-    parts.push(sql`rating >= ${filters.minRating}::real`);
-  const tags = lower(filters.tags);
-  if (tags.length > 0) parts.push(sql`tags @> ${textArray(tags)}::text[]`);
-  return sql.join(parts, sql` and `);
-}
-
-function tsQuery(text: string): SQL {
-  return text.includes(" ")
-    ? sql`phraseto_tsquery('english', ${text})`
-    : sql`plainto_tsquery('english', ${text})`;
-}
+/** Candidates each leg contributes to fusion. */
+const LEG_DEPTH = 100;
 
 /**
- * A product matches terms when its search_vector does (name, brand, category, description) or
- * one of its tags is a term. Tags are not part of search_vector and have no index (yet): the
- * tag test is added only for forms the shop really uses as tags, so other words stay on the GIN
- * index of search_vector.
+ * Cosine a product found by the vector leg alone needs to count as relevant, per model. For the
+ * local embedder: on the labelled queries of test/search-quality.test.ts the queries with no
+ * relevant product reach at most 0.26 (hash collisions, shared trigrams), and no floor between
+ * 0.3 and 1 changes precision or recall there, so 0.4 keeps a margin. Other models get a
+ * conservative default; measure yours and add it here.
  */
-function termsMatch(
-  terms: readonly string[],
-  vocabulary: SearchVocabulary,
-  tagPhrases: readonly string[] = [],
-): SQL {
-  if (terms.length === 0) return sql`false`;
-  const text = sql`search_vector @@ (${sql.join(terms.map(tsQuery), sql` || `)})`;
-  const tags = [...new Set([...tagForms(terms, SEARCH_LEXICON), ...tagPhrases])].filter((t) =>
-    vocabulary.tags.has(t),
-  );
-  return tags.length > 0 ? sql`(${text} or tags && ${textArray(tags)}::text[])` : sql`(${text})`;
+const SIMILARITY_FLOOR: Record<string, number> = { [LOCAL_EMBEDDING_MODEL]: 0.4 };
+const DEFAULT_SIMILARITY_FLOOR = 0.5;
+
+export function similarityFloor(model: string): number {
+  return SIMILARITY_FLOOR[model] ?? DEFAULT_SIMILARITY_FLOOR;
 }
 
-/** priceCloseness of the domain's rank fusion, in SQL. */
-function closenessSql(targetPrice: Cents): SQL {
-  const target = toDecimalString(targetPrice);
-  return sql`greatest(0, 1 - abs(price - ${target}::numeric) / greatest(${target}::numeric, 0.01))::float8`;
+/** Kept per process for a few minutes: a new product's new word becomes a typo target that much later. */
+const VOCABULARY_TTL_MS = 5 * 60_000;
+const vocabularies = new WeakMap<Db, { at: number; value: Promise<SearchVocabulary> }>();
+
+function vocabularyOf(db: Db): Promise<SearchVocabulary> {
+  const cached = vocabularies.get(db);
+  if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS) return cached.value;
+  const value = loadSearchVocabulary(db);
+  vocabularies.set(db, { at: Date.now(), value });
+  value.catch(() => vocabularies.delete(db));
+  return value;
 }
 
-function sortOrder(sort: Exclude<SearchSort, "relevance">): SQL {
-  switch (sort) {
-    case "price-low":
-      return sql`price asc, rating desc, name asc, id asc`;
-    case "price-high":
-      return sql`price desc, rating desc, name asc, id asc`;
-    case "rating":
-      return sql`rating desc, review_count desc, name asc, id asc`;
-  }
-}
-
-/**
- * The products relevant by their words, as CTEs ending in `qualified` (id, price, name, pop,
- * tr, fts). fts: the query's word groups a product covers, a typed word counting 1, a
- * correction 0.9, a synonym 0.8; tr: ts_rank (name > brand and category > description).
- */
-function lexicalCtes(groups: QueryGroup[], filters: SQL, vocabulary: SearchVocabulary): SQL {
-  const n = (i: number) => sql.raw(String(i));
-  const allTerms = groups.flatMap((g) => [...g.typed, ...g.corrections, ...g.alternatives]);
-  const rankQuery = sql.join(allTerms.map(tsQuery), sql` || `);
-  // When every group is required (one or two groups), say so to the planner: it can then
-  // intersect index matches instead of scoring every product that has any one of the words.
-  const candidates =
-    relaxedCoverage(groups.length) === groups.length
-      ? sql.join(
-          groups.map((g) =>
-            termsMatch([...g.typed, ...g.corrections, ...g.alternatives], vocabulary, g.tagPhrases),
-          ),
-          sql` and `,
-        )
-      : termsMatch(allTerms, vocabulary, [...new Set(groups.flatMap((g) => g.tagPhrases))]);
-  const perGroup = groups.map(
-    (g, i) => sql`${termsMatch(g.typed, vocabulary, g.tagPhrases)} as o${n(i)},
-      ${termsMatch(g.corrections, vocabulary)} as c${n(i)}, ${termsMatch(g.alternatives, vocabulary)} as a${n(i)}`,
-  );
-  const covered = sql.join(
-    groups.map((_, i) => sql`(o${n(i)} or c${n(i)} or a${n(i)})::int`),
-    sql` + `,
-  );
-  const textScore = sql.join(
-    groups.map(
-      (_, i) =>
-        sql`(case when o${n(i)} then 1.0 when c${n(i)} then ${CORRECTION_CREDIT} when a${n(i)} then ${SYNONYM_CREDIT} else 0 end)`,
-    ),
-    sql` + `,
-  );
-  return sql`
-    base as (
-      select id, price, name, rating * demand_index as pop,
-        ts_rank('{0.1, 0.2, 0.4, 1.0}', search_vector, (${rankQuery})) as tr,
-        ${sql.join(perGroup, sql`, `)}
-      from products
-      where ${filters} and ${candidates}
-    ),
-    scored as (
-      select id, price, name, pop, tr, (${covered}) as covered, (${textScore})::float8 as fts from base
-    ),
-    best as (select *, max(covered) over () as best_covered from scored),
-    qualified as (
-      select id, price, name, pop, tr, fts from best
-      where covered >= greatest(${relaxedCoverage(groups.length)}, least(${requiredCoverage(groups.length)}, best_covered))
-    )`;
-}
-
-/**
- * The words of the visible products' names, brands and categories (three letters or more),
- * and their tags. Split on spaces in the database (distinct keeps the answer small) and into
- * words here: a regular-expression split in SQL is several times slower at 100,000 products.
- */
-export async function loadSearchVocabulary(db: Db): Promise<SearchVocabulary> {
-  const rows = await rowsOf<{ kind: string; word: string }>(
-    db,
-    sql`
-    select distinct 'w' as kind, w as word
-    from products, unnest(string_to_array(lower(name || ' ' || brand || ' ' || category), ' ')) as w
-    where hidden = false
-    union
-    select 't', t from products, unnest(tags) as t where hidden = false`,
-  );
-  const words = new Set<string>();
-  for (const row of rows) {
-    if (row.kind === "w")
-      for (const w of SEARCH_LEXICON.splitWords(row.word)) if (w.length >= 3) words.add(w);
-  }
-  return { words: [...words], tags: new Set(rows.filter((r) => r.kind === "t").map((r) => r.word)) };
-}
-
-/** For each group, whether any product (hidden or not) matches its typed words or synonyms. */
-export async function groupsMatchingAnyProduct(
+/** Adds corrections for the typed words that neither the vocabulary nor any product knows. */
+async function correctTypos(
   db: Db,
-  groups: readonly QueryGroup[],
+  groups: QueryGroup[],
   vocabulary: SearchVocabulary,
-): Promise<boolean[]> {
-  if (groups.length === 0) return [];
-  const [row] = await rowsOf<Record<string, unknown>>(
+): Promise<QueryGroup[]> {
+  const suspects = typoSuspects(groups, vocabulary, SEARCH_LEXICON);
+  if (suspects.length === 0) return groups;
+  const matched = await groupsMatchingAnyProduct(
     db,
-    sql`select ${sql.join(
-      groups.map(
-        (g, k) =>
-          sql`exists(select 1 from products where ${termsMatch([...g.typed, ...g.alternatives], vocabulary)}) as k${sql.raw(String(k))}`,
-      ),
-      sql`, `,
-    )}`,
+    suspects.map((s) => groups[s.index]!),
+    vocabulary,
   );
-  // Only a clear "no" counts: a driver that answered nothing does not turn words into typos.
-  return groups.map((_, k) => row?.[`k${k}`] !== false);
+  const misspelled = suspects.filter((_, k) => !matched[k]);
+  if (misspelled.length === 0) return groups;
+  return withCorrections(groups, misspelled, vocabulary, SEARCH_LEXICON);
 }
 
-/** The first of the models that has stored vectors, or null when none has. */
-export async function firstEmbeddedModel(db: Db, models: readonly string[]): Promise<string | null> {
-  for (const model of models) {
-    const found = await rowsOf(
-      db,
-      sql`select 1 from products where embedding_model = ${model} and embedding is not null limit 1`,
-    );
-    if (found.length > 0) return model;
+/** The model whose stored vectors the query is compared with, or null when there are none. */
+function vectorModel(db: Db, ai: AiConfig | null): Promise<string | null> {
+  return firstEmbeddedModel(db, [...new Set([currentEmbeddingModel(ai), LOCAL_EMBEDDING_MODEL])]);
+}
+
+async function queryVector(deps: SearchDeps, text: string, model: string): Promise<number[] | null> {
+  try {
+    const { vectors } = await embedTexts(deps.ai, [text], model);
+    const vector = vectors[0];
+    return vector?.some((v) => v !== 0) ? vector : null;
+  } catch (error) {
+    deps.logger?.warn({ err: error }, "query embedding failed; searching without the vector leg");
+    return null;
   }
-  return null;
 }
 
-/** A product and the cosine of its stored vector to the query's. */
-export interface VectorHit {
-  id: string;
-  cosine: number;
-}
-
-/**
- * pgvector: the nearest products inside the database. Exact (a scan casting each real[] to
- * vector) unless an HNSW index on the same cast exists (see the report on indexes); the query
- * is written so that such an index is used, with ef_search raised to the depth asked for and
- * iterative scans for filtered searches (pgvector 0.8; older versions ignore them). Runs inside
- * a savepoint: a stored vector of another size under the same model name fails the cast, and
- * the caller may then search without the vector leg rather than fail the whole search.
- */
-export async function nearestWithPgvector(
-  db: Db,
+async function nearestProducts(
+  deps: SearchDeps,
+  tx: Db,
   filters: ProductSearchFilters,
   model: string,
   vector: number[],
   depth: number,
 ): Promise<VectorHit[]> {
-  const type = sql.raw(`vector(${Math.trunc(vector.length)})`);
+  if (!deps.hasPgvector) return nearestExact(tx, deps.db, filters, model, vector, depth);
   try {
-    await db.transaction(async (sp) => {
-      await sp.execute(sql`select set_config('hnsw.ef_search', ${String(Math.min(depth, 1000))}, true),
-        set_config('hnsw.iterative_scan', 'relaxed_order', true)`);
-    });
-  } catch {
-    // An older pgvector without iterative scans: only an index would have used them.
+    return await nearestWithPgvector(tx, filters, model, vector, depth);
+  } catch (error) {
+    deps.logger?.warn({ err: error, model }, "vector search failed; searching without the vector leg");
+    return [];
   }
-  const rows = await db.transaction((sp) =>
-    rowsOf<{ id: string; distance: number | string }>(
-      sp as unknown as Db,
-      sql`
-      select id::text as id, embedding::${type} <=> ${`[${vector.join(",")}]`}::${type} as distance
-      from products
-      where ${filterSql(filters)} and embedding_model = ${model}
-      order by distance
-      limit ${depth}`,
-    ),
-  );
-  return rows
-    .map((r) => ({ id: r.id, cosine: 1 - Number(r.distance) }))
-    .sort((a, b) => b.cosine - a.cosine || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
- * The candidates of the exact vector leg as one text value, "id:version,id:version", for the
- * products passing the filters that have a vector of this model and size (version: xmin, which
- * every UPDATE changes). One value instead of a row per product: several times faster to ship
- * and parse at 100,000 products.
+ * Hybrid search (see the top of this file). Empty text (or only stop words) lists the products
+ * passing the filters; its "relevance" is rating x demand, nudged towards the target price.
  */
-export async function listEmbeddedCandidates(
-  db: Db,
-  filters: ProductSearchFilters,
-  model: string,
-  dimensions: number,
-): Promise<string> {
-  const [listed] = await rowsOf<{ list: string | null }>(
-    db,
-    sql`
-    select string_agg(id::text || ':' || xmin::text, ',') as list from products
-    where ${filterSql(filters)} and embedding_model = ${model} and cardinality(embedding) = ${dimensions}`,
-  );
-  return listed?.list ?? "";
-}
+export async function searchProducts(deps: SearchDeps, input: SearchInput): Promise<SearchResult> {
+  const limit = Math.max(1, Math.min(Math.trunc(input.limit) || 1, 200));
+  const depth = Math.max(LEG_DEPTH, limit);
+  const groups = expandQuery(input.text, SEARCH_LEXICON);
 
-/** A stored vector in PostgreSQL's binary array format (array_send), with its row version. */
-export interface StoredEmbedding {
-  id: string;
-  version: string;
-  embedding: Uint8Array | null;
-}
+  if (groups.length === 0) {
+    const page = await listFiltered(deps.db, input.filters, input.sort, input.targetPrice, limit);
+    return { items: await loadProducts(deps.db, page.ids), total: page.total };
+  }
 
-/**
- * Stored vectors of a model, of the products passing the filters or of the given ids. They
- * travel in PostgreSQL's binary array format: printing and parsing 256 floats as text per
- * product made the first search at 100,000 products several times slower.
- */
-export async function loadEmbeddings(
-  db: Db,
-  model: string,
-  of: { filters: ProductSearchFilters } | { ids: readonly string[] },
-): Promise<StoredEmbedding[]> {
-  const where = "ids" in of ? sql`id = any(${uuidArray(of.ids)})` : filterSql(of.filters);
-  return rowsOf<StoredEmbedding>(
-    db,
-    sql`select id::text as id, xmin::text as version, array_send(embedding) as embedding from products
-      where ${where} and embedding_model = ${model}`,
-  );
-}
+  // Outside the transaction (no connection held): an AI server may take a while to embed the query.
+  const vocabulary = await vocabularyOf(deps.db);
+  const model = await vectorModel(deps.db, deps.ai);
+  const vector = model ? await queryVector(deps, input.text, model) : null;
+  const floor = model ? similarityFloor(model) : 1;
 
-/**
- * Without words: the products passing the filters, by the sort asked for; "relevance" is
- * rating x demand, nudged towards the target price when there is one.
- */
-export async function listFiltered(
-  db: Db,
-  filters: ProductSearchFilters,
-  sort: SearchSort,
-  targetPrice: Cents | null,
-  limit: number,
-): Promise<IdPage> {
-  const order =
-    sort === "relevance"
-      ? targetPrice === null
-        ? sql`rating * demand_index desc, name asc, id asc`
-        : sql`rating * demand_index * (1 + ${TARGET_PRICE_BOOST} * ${closenessSql(targetPrice)}) desc, name asc, id asc`
-      : sortOrder(sort);
-  return pageOf(
-    await rowsOf<{ id: string; total: number }>(
-      db,
-      sql`
-      select id::text as id, count(*) over ()::int as total from products
-      where ${filterSql(filters)} order by ${order} limit ${limit}`,
-    ),
-  );
-}
+  return inSearchSnapshot(deps.db, async (tx) => {
+    const corrected = await correctTypos(tx, groups, vocabulary);
 
-/** The products relevant by their words or among `vectorMatches`, by price or rating. */
-export async function sortRelevant(
-  db: Db,
-  groups: QueryGroup[],
-  filters: ProductSearchFilters,
-  vocabulary: SearchVocabulary,
-  vectorMatches: readonly string[],
-  sort: Exclude<SearchSort, "relevance">,
-  limit: number,
-): Promise<IdPage> {
-  return pageOf(
-    await rowsOf<{ id: string; total: number }>(
-      db,
-      sql`
-      with ${lexicalCtes(groups, filterSql(filters), vocabulary)}
-      select id::text as id, count(*) over ()::int as total from products
-      where hidden = false and (id in (select id from qualified) or id = any(${uuidArray(vectorMatches)}))
-      order by ${sortOrder(sort)} limit ${limit}`,
-    ),
-  );
-}
+    // Vector leg first: its matches above the floor join the relevant set of the text legs.
+    const nearest =
+      model && vector ? await nearestProducts(deps, tx, input.filters, model, vector, depth) : [];
+    const vectorMatches = nearest.filter((h) => h.cosine >= floor).map((h) => h.id);
 
-/** A product relevant by its words, with its rank in the text and name legs. */
-export interface LexicalRow {
-  id: string;
-  /** Decimal dollars as PostgreSQL prints them ("19.99"). */
-  price: string;
-  /** rating x demand. */
-  pop: number;
-  text_rank: number;
-  /** 2147483647 when outside the name leg's pool. */
-  name_rank: number;
-  /** How many products are relevant by their words. */
-  total: number;
-}
+    if (input.sort !== "relevance") {
+      const page = await sortRelevant(
+        tx,
+        corrected,
+        input.filters,
+        vocabulary,
+        vectorMatches,
+        input.sort,
+        limit,
+      );
+      return { items: await loadProducts(tx, page.ids), total: page.total };
+    }
 
-/**
- * The text leg (covered word groups, then ts_rank, then popularity) and the name leg
- * (word_similarity of the typed text to the name, over the best NAME_LEG_POOL text matches):
- * the products either leg ranks within `depth`, and those of `alsoIds` (the vector leg's).
- */
-export function rankLexical(
-  db: Db,
-  groups: QueryGroup[],
-  filters: ProductSearchFilters,
-  vocabulary: SearchVocabulary,
-  text: string,
-  depth: number,
-  alsoIds: readonly string[],
-): Promise<LexicalRow[]> {
-  return rowsOf<LexicalRow>(
-    db,
-    sql`
-    with ${lexicalCtes(groups, filterSql(filters), vocabulary)},
-    ranked as (
-      select id, price, pop, name, count(*) over ()::int as total,
-        row_number() over (order by fts desc, tr desc, pop desc, id asc)::int as text_rank
-      from qualified
-    ),
-    named as (
-      select id, row_number() over (order by word_similarity(${text}, name) desc, text_rank asc)::int as name_rank
-      from ranked where text_rank <= ${NAME_LEG_POOL}
-    )
-    select r.id::text as id, r.price::text as price, r.pop::float8 as pop, r.text_rank,
-      coalesce(n.name_rank, 2147483647) as name_rank, r.total
-    from ranked as r left join named as n on n.id = r.id
-    where r.text_rank <= ${depth} or n.name_rank <= ${depth} or r.id = any(${uuidArray(alsoIds)})`,
-  );
-}
+    const lexical = await rankLexical(
+      tx,
+      corrected,
+      input.filters,
+      vocabulary,
+      input.text,
+      depth,
+      nearest.map((h) => h.id),
+    );
+    const lexicalIds = new Set(lexical.map((r) => r.id));
+    const relevant = new Set([...lexicalIds, ...vectorMatches]);
+    const votes: RankVote[] = [];
+    for (const row of lexical) {
+      if (row.text_rank <= depth) votes.push({ id: row.id, weight: LEG_WEIGHT.text, rank: row.text_rank });
+      if (row.name_rank <= depth) votes.push({ id: row.id, weight: LEG_WEIGHT.name, rank: row.name_rank });
+    }
+    nearest.forEach((hit, index) => {
+      // Below the floor the vector leg still orders products the text legs found; it adds none.
+      if (relevant.has(hit.id)) votes.push({ id: hit.id, weight: LEG_WEIGHT.vector, rank: index + 1 });
+    });
+    let scores = fuseRanks(votes);
 
-/** Price (decimal dollars) and popularity (rating x demand) of the given products. */
-export function loadPriceAndPopularity(
-  db: Db,
-  ids: readonly string[],
-): Promise<{ id: string; price: string; pop: number }[]> {
-  return rowsOf(
-    db,
-    sql`
-    select id::text as id, price::text as price, (rating * demand_index)::float8 as pop
-    from products where id = any(${uuidArray(ids)})`,
-  );
-}
+    const total = Number(lexical[0]?.total ?? 0) + vectorMatches.filter((id) => !lexicalIds.has(id)).length;
 
-/** The products of the given ids, in that order (ids of products gone are skipped). */
-export async function loadProducts(db: Db, ids: string[]): Promise<Product[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, toProductDto(r)]));
-  return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
-}
+    const prices = new Map(lexical.map((r) => [r.id, toCents(r.price)]));
+    const popularity = new Map(lexical.map((r) => [r.id, Number(r.pop)]));
+    const missing = [...scores.keys()].filter((id) => !prices.has(id));
+    if (missing.length > 0) {
+      for (const r of await loadPriceAndPopularity(tx, missing)) {
+        prices.set(r.id, toCents(r.price));
+        popularity.set(r.id, Number(r.pop));
+      }
+    }
+    if (input.targetPrice !== null) scores = boostNearTarget(scores, prices, input.targetPrice);
 
-/** The categories and brands of the visible products, for reading what a shopper asks for. */
-export async function loadCatalogNames(db: Db): Promise<{ categories: string[]; brands: string[] }> {
-  const rows = await db
-    .selectDistinct({ category: products.category, brand: products.brand })
-    .from(products)
-    .where(eq(products.hidden, false))
-    .orderBy(asc(products.category));
-  return {
-    categories: [...new Set(rows.map((r) => r.category))],
-    brands: [...new Set(rows.map((r) => r.brand))],
-  };
+    return { items: await loadProducts(tx, topByScore(scores, popularity, limit)), total };
+  });
 }

@@ -1,5 +1,10 @@
 import type { MerchantDashboard, MerchantStats } from "@haggle/contract/merchant";
-import { type DayTotals, fillDays, negotiatorFigures, windowStart } from "@haggle/domain/merchant/merchant-dashboard";
+import {
+  type DayTotals,
+  fillDays,
+  negotiatorFigures,
+  windowStart,
+} from "@haggle/domain/merchant/merchant-dashboard";
 import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import type { Db } from "../../platform/db/client.ts";
 import { countVisibleProducts } from "../catalog/products.store.ts";

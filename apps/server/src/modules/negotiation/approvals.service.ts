@@ -1,6 +1,6 @@
 import type { Approval } from "@haggle/contract/negotiation";
 import type { Db } from "../../platform/db/client.ts";
-import { moneyOut } from "../catalog/product-dto.ts";
+import { moneyOut } from "../../platform/db/column-values.ts";
 import { type ApprovalWithShopper, findApprovalRow, listApprovalRows } from "./negotiation.store.ts";
 
 type Status = "pending" | "approved" | "rejected";

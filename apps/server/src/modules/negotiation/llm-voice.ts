@@ -50,7 +50,10 @@ export async function speak(
       return { text: builtIn(), voice: "built-in", fallback: "figures" };
     }
     if (!statesOnlyAllowedFigures(text, allowedFigures(input, "llm"))) {
-      logger.warn({ text: text.slice(0, 300) }, "LLM reply stated figures the policy did not decide; using the built-in voice");
+      logger.warn(
+        { text: text.slice(0, 300) },
+        "LLM reply stated figures the policy did not decide; using the built-in voice",
+      );
       return { text: builtIn(), voice: "built-in", fallback: "figures" };
     }
     return { text, voice: "llm" };
@@ -74,11 +77,15 @@ function decisionBrief(input: VoiceInput) {
           discount_percent: `${(offer.percent / 100).toFixed(offer.percent % 100 === 0 ? 0 : 1)}%`,
           discount_amount: dollars(offer.discount),
           reasons: offer.reasons,
-          bundled_product: offer.newItems[0] ? { name: offer.newItems[0].name, price: dollars(offer.newItems[0].price) } : undefined,
+          bundled_product: offer.newItems[0]
+            ? { name: offer.newItems[0].name, price: dollars(offer.newItems[0].price) }
+            : undefined,
         }
       : null,
     new_total: input.quote ? dollars(input.quote.total) : undefined,
     escalated_request:
-      d.kind === "escalate" ? { percent: `${(d.requested.percent / 100).toFixed(1)}%`, amount: dollars(d.requested.amount) } : undefined,
+      d.kind === "escalate"
+        ? { percent: `${(d.requested.percent / 100).toFixed(1)}%`, amount: dollars(d.requested.amount) }
+        : undefined,
   };
 }

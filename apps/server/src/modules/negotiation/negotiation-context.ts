@@ -1,25 +1,17 @@
-import { createHash } from "node:crypto";
-import type { Offer } from "@haggle/contract/cart";
 import type { NegotiationResult } from "@haggle/contract/negotiation";
 import { conflict, notFound } from "@haggle/domain/errors";
-import {
-  allocateOffer,
-  bundledUnitPrice,
-  cartLineAdjustments,
-} from "@haggle/domain/negotiation/accept-offer";
 import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tier";
 import type {
   NegotiationSnapshot,
-  OfferReason,
-  OfferTerms,
   PolicyLine,
   StoredApproval,
   StoredOffer,
   TurnLine,
 } from "@haggle/domain/negotiation/negotiation-types";
-import { toCents, toDollars } from "@haggle/domain/pricing/money";
+import { toCents } from "@haggle/domain/pricing/money";
 import type { Tx } from "../../platform/db/client.ts";
-import { loadCartLines, lockCart } from "../cart/cart.service.ts";
+import { cartFingerprint, offerDto, offerTermsOf } from "../cart/cart-offers.store.ts";
+import { loadCartLines, lockCart } from "../cart/cart.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
 import {
   type ApprovalRow,
@@ -39,14 +31,6 @@ import {
 type CartLine = Awaited<ReturnType<typeof loadCartLines>>[number];
 type CartRow = NonNullable<Awaited<ReturnType<typeof lockCart>>>;
 
-/** The cart contents an offer is bound to: products, quantities and current prices. */
-export function cartFingerprint(lines: CartLine[]): string {
-  const parts = lines
-    .map(({ item, product }) => `${item.productId}:${item.quantity}:${toCents(product.price)}`)
-    .sort();
-  return createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 32);
-}
-
 /** The cart lines as the negotiation reads them: current prices, stock and demand, names for the parser. */
 export function policyLines(lines: CartLine[]): TurnLine[] {
   return lines.map(({ item, product }) => ({
@@ -63,17 +47,6 @@ export function policyLines(lines: CartLine[]): TurnLine[] {
   }));
 }
 
-export function offerTermsOf(row: OfferRow): OfferTerms {
-  return {
-    discount: toCents(row.discount),
-    percent: row.percentBp,
-    subtotal: toCents(row.subtotal),
-    newItems: (row.newItems as OfferTerms["newItems"]) ?? [],
-    reasons: (row.reasons as OfferReason[]) ?? [],
-    source: row.source === "merchant" ? "merchant" : "policy",
-  };
-}
-
 /** A stored offer the domain can weigh (only standing and agreed ones are loaded as such). */
 export function storedOfferOf(row: OfferRow): StoredOffer {
   return {
@@ -82,28 +55,6 @@ export function storedOfferOf(row: OfferRow): StoredOffer {
     cartFingerprint: row.cartFingerprint,
     expiresAt: row.expiresAt,
     status: row.status === "agreed" ? "agreed" : "standing",
-  };
-}
-
-/** The offer as the API shows it: its figures and where the discount lands on each line. */
-export function offerDto(row: OfferRow, lines: PolicyLine[]): Offer {
-  const terms = offerTermsOf(row);
-  const allocation = allocateOffer(terms, lines);
-  return {
-    id: row.id,
-    discountPercent: row.percentBp / 100,
-    discountAmount: toDollars(terms.discount),
-    itemAdjustments: cartLineAdjustments(allocation).map((a) => ({
-      cartItemId: a.cartItemId,
-      newPrice: toDollars(a.newPrice),
-    })),
-    newItems: terms.newItems.map((n) => ({
-      productId: n.productId,
-      quantity: n.quantity,
-      price: toDollars(bundledUnitPrice(allocation, n.productId) ?? n.price),
-    })),
-    expiresAt: row.expiresAt.toISOString(),
-    status: row.status,
   };
 }
 

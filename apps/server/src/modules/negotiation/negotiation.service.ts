@@ -8,17 +8,23 @@ import {
 } from "@haggle/domain/negotiation/accept-offer";
 import { bundleSearchFor } from "@haggle/domain/negotiation/bundle-candidate";
 import { approvalStatusFor, decideMerchantApproval } from "@haggle/domain/negotiation/merchant-approval";
-import type { BundleCandidate, Decision, NegotiationSnapshot } from "@haggle/domain/negotiation/negotiation-types";
+import type {
+  BundleCandidate,
+  Decision,
+  NegotiationSnapshot,
+} from "@haggle/domain/negotiation/negotiation-types";
 import { takeShopperTurn } from "@haggle/domain/negotiation/negotiation-turn";
 import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
-import { cartView, findActiveCart, loadCartLines } from "../cart/cart.service.ts";
-import { pairedBundleCandidate } from "../catalog/pairings.service.ts";
+import { cartFingerprint, offerDto } from "../cart/cart-offers.store.ts";
+import { cartView } from "../cart/cart-view.store.ts";
+import { findActiveCart, loadCartLines } from "../cart/cart.store.ts";
+import { pairedBundleCandidate } from "../catalog/pairings.store.ts";
 import { type SpokenReply, speak } from "./llm-voice.ts";
-import { cartFingerprint, loadNegotiationContext, offerDto, policyLines, resultBlock } from "./negotiation-context.ts";
+import { loadNegotiationContext, policyLines, resultBlock } from "./negotiation-context.ts";
 import {
   type ApprovalRow,
   addCartItem,
@@ -95,7 +101,10 @@ export async function getNegotiation(db: Db, who: { id: string }, id: string): P
  * The product Ava may bundle in for the bonus: the merchant's pairings first (cross-sells, then
  * upsells; see docs/decisions/0004-merchant-settings.md); when none fits, the domain's own search.
  */
-async function findBundleCandidate(tx: Tx, negotiation: NegotiationSnapshot): Promise<BundleCandidate | null> {
+async function findBundleCandidate(
+  tx: Tx,
+  negotiation: NegotiationSnapshot,
+): Promise<BundleCandidate | null> {
   const search = bundleSearchFor(negotiation.lines, negotiation.bundleProposed);
   if (!search) return null;
   return (await pairedBundleCandidate(tx, negotiation.lines)) ?? (await searchBundleCandidate(tx, search));
@@ -237,7 +246,10 @@ export async function decideApproval(
       const outcome = decideMerchantApproval({
         negotiation: ctx.snapshot,
         approved: input.approved,
-        request: { amount: toCents(approval.requestedDiscountAmount), cartFingerprint: approval.cartFingerprint },
+        request: {
+          amount: toCents(approval.requestedDiscountAmount),
+          cartFingerprint: approval.cartFingerprint,
+        },
         now: new Date(),
       });
       if (outcome.lapsed) await markOfferLapsed(tx, outcome.lapsed);
@@ -253,7 +265,12 @@ export async function decideApproval(
       // The built-in voice speaks for the merchant's decision: no LLM call inside a transaction.
       const { text } = await speak(outcome.voice, [], null, logger);
       const block = resultBlock(standing, ctx.snapshot.lines);
-      await addMessage(tx, negotiation.id, "assistant", block ? `${text}${negotiationDataBlock(block)}` : text);
+      await addMessage(
+        tx,
+        negotiation.id,
+        "assistant",
+        block ? `${text}${negotiationDataBlock(block)}` : text,
+      );
     }
     await publishEvent(tx, {
       type: "approval.decided",

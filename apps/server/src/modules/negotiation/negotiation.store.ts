@@ -35,8 +35,14 @@ const LIVE = ["standing", "agreed"];
 // ---------------------------------------------------------------- negotiations
 
 /** Replaces the cart's active negotiation (its messages, offers and approvals cascade) with a new one. */
-export async function replaceActiveNegotiation(tx: Tx, userId: string, cartId: string): Promise<{ id: string }> {
-  await tx.delete(negotiations).where(and(eq(negotiations.cartId, cartId), eq(negotiations.status, "active")));
+export async function replaceActiveNegotiation(
+  tx: Tx,
+  userId: string,
+  cartId: string,
+): Promise<{ id: string }> {
+  await tx
+    .delete(negotiations)
+    .where(and(eq(negotiations.cartId, cartId), eq(negotiations.status, "active")));
   const [row] = await tx
     .insert(negotiations)
     .values({ userId, cartId, status: "active" })
@@ -45,7 +51,11 @@ export async function replaceActiveNegotiation(tx: Tx, userId: string, cartId: s
   return row;
 }
 
-export async function findOwnNegotiation(db: Queryable, userId: string, id: string): Promise<NegotiationRow | null> {
+export async function findOwnNegotiation(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<NegotiationRow | null> {
   const [row] = await db
     .select()
     .from(negotiations)
@@ -150,10 +160,17 @@ export async function latestShownOffer(db: Queryable, negotiationId: string): Pr
 }
 
 export async function markOfferLapsed(tx: Tx, lapse: OfferLapse): Promise<void> {
-  await tx.update(negotiationOffers).set({ status: lapse.status }).where(eq(negotiationOffers.id, lapse.offerId));
+  await tx
+    .update(negotiationOffers)
+    .set({ status: lapse.status })
+    .where(eq(negotiationOffers.id, lapse.offerId));
 }
 
-export async function setOfferStatus(tx: Tx, offerId: string, status: "agreed" | "applied"): Promise<OfferRow> {
+export async function setOfferStatus(
+  tx: Tx,
+  offerId: string,
+  status: "agreed" | "applied",
+): Promise<OfferRow> {
   const [row] = await tx
     .update(negotiationOffers)
     .set({ status })
@@ -230,7 +247,11 @@ export async function createApproval(
 
 /** The approval, locked until the transaction ends: two merchants deciding at once take turns. */
 export async function lockApproval(tx: Tx, id: string): Promise<ApprovalRow | null> {
-  const [row] = await tx.select().from(negotiationApprovals).where(eq(negotiationApprovals.id, id)).for("update");
+  const [row] = await tx
+    .select()
+    .from(negotiationApprovals)
+    .where(eq(negotiationApprovals.id, id))
+    .for("update");
   return row ?? null;
 }
 
@@ -259,7 +280,10 @@ function approvalsWithShopper(db: Queryable) {
 export type ApprovalWithShopper = { approval: ApprovalRow; profile: ProfileRow | null };
 
 /** Approvals with the shopper's profile, newest first, optionally of one status. */
-export async function listApprovalRows(db: Queryable, status: string | undefined): Promise<ApprovalWithShopper[]> {
+export async function listApprovalRows(
+  db: Queryable,
+  status: string | undefined,
+): Promise<ApprovalWithShopper[]> {
   return approvalsWithShopper(db)
     .where(status ? eq(negotiationApprovals.status, status) : undefined)
     .orderBy(desc(negotiationApprovals.createdAt));
@@ -314,7 +338,12 @@ export async function bundledProduct(tx: Tx, productId: string) {
   return row ? { hidden: row.hidden, stockLevel: row.stockLevel, price: toCents(row.price) } : null;
 }
 
-export async function addCartItem(tx: Tx, cartId: string, productId: string, quantity: number): Promise<void> {
+export async function addCartItem(
+  tx: Tx,
+  cartId: string,
+  productId: string,
+  quantity: number,
+): Promise<void> {
   await tx.insert(cartItems).values({ cartId, productId, quantity });
 }
 

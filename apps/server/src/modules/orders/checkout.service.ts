@@ -4,8 +4,19 @@ import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
 import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Db } from "../../platform/db/client.ts";
-import { type AccountIdentity, ensureProfile, lockProfile, saveProfileTotals } from "../accounts/accounts.store.ts";
-import { findActiveCart, loadCartLines, lockCart, markCartConverted, quoteLinesOf } from "../cart/cart.store.ts";
+import {
+  type AccountIdentity,
+  ensureProfile,
+  lockProfile,
+  saveProfileTotals,
+} from "../accounts/accounts.store.ts";
+import {
+  findActiveCart,
+  loadCartLines,
+  lockCart,
+  markCartConverted,
+  quoteLinesOf,
+} from "../cart/cart.store.ts";
 import { findHiddenProductName, takeStock } from "../catalog/stock.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
 import { completeNegotiation, findOrderIdByKey, insertOrder } from "./orders.store.ts";
@@ -48,7 +59,10 @@ export async function checkout(
         lines.map((l) => l.product.id),
       );
       if (hiddenName !== null) {
-        throw conflict(`${hiddenName} is no longer sold. Remove it from your cart to check out.`, "PRODUCT_HIDDEN");
+        throw conflict(
+          `${hiddenName} is no longer sold. Remove it from your cart to check out.`,
+          "PRODUCT_HIDDEN",
+        );
       }
 
       const config = await loadSellerConfig(tx);

@@ -8,7 +8,11 @@ export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "createdAt" | "up
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 
 /** The order a shopper already placed with this Idempotency-Key, if any. */
-export async function findOrderIdByKey(db: Queryable, userId: string, idempotencyKey: string): Promise<string | null> {
+export async function findOrderIdByKey(
+  db: Queryable,
+  userId: string,
+  idempotencyKey: string,
+): Promise<string | null> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -44,7 +48,11 @@ export async function loadOrderLines(db: Queryable, orderIds: readonly string[])
 }
 
 /** A shopper's order; another shopper's id reads as none. */
-export async function findShopperOrder(db: Queryable, userId: string, orderId: string): Promise<OrderRow | null> {
+export async function findShopperOrder(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+): Promise<OrderRow | null> {
   const [row] = await db
     .select()
     .from(orders)

@@ -50,7 +50,11 @@ export async function insertMissingSections(db: Queryable, values: SellerConfig)
 }
 
 /** Replaces one section (or creates it), active from now on. */
-export async function saveSection<T extends ConfigType>(tx: Tx, type: T, section: SellerConfig[T]): Promise<void> {
+export async function saveSection<T extends ConfigType>(
+  tx: Tx,
+  type: T,
+  section: SellerConfig[T],
+): Promise<void> {
   await tx
     .insert(sellerConfig)
     .values({ configType: type, configData: section, active: true })

@@ -1,0 +1,43 @@
+import type { Cart } from "@haggle/contract/cart";
+import { toCents, toDollars } from "@haggle/domain/pricing/money";
+import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
+import type { Queryable } from "../../platform/db/client.ts";
+import { toProductDto } from "../catalog/products.store.ts";
+import { loadSellerConfig } from "../settings/settings.store.ts";
+import { type CartRow, loadCartLines, quoteLinesOf } from "./cart.store.ts";
+
+/*
+ * A read model, kept with the stores: it changes nothing, and every module that answers a cart
+ * (cart, negotiation) answers the same one, priced by the one pricing rule.
+ */
+
+/** The cart as the API shows it, priced by the one pricing rule. */
+export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
+  // Sequential: `db` may be a transaction (one connection), where pg may not overlap queries.
+  const lines = await loadCartLines(db, cart.id);
+  const config = await loadSellerConfig(db);
+  const quoteLines = quoteLinesOf(lines);
+  const quote = quoteCart(quoteLines, toCents(cart.negotiatedDiscount), pricingRulesFrom(config.pricing));
+  return {
+    id: cart.id,
+    status: cart.status === "converted" ? "converted" : "active",
+    items: lines.map(({ item, product }, i) => ({
+      id: item.id,
+      productId: item.productId,
+      quantity: item.quantity,
+      unitPrice: toDollars(unitPrice(quoteLines[i]!)),
+      listPrice: toDollars(toCents(product.listPrice)),
+      product: toProductDto(product),
+    })),
+    summary: {
+      itemCount: quote.itemCount,
+      subtotal: toDollars(quote.subtotal),
+      discount: toDollars(quote.discount),
+      shipping: toDollars(quote.shipping),
+      tax: toDollars(quote.tax),
+      total: toDollars(quote.total),
+      savings: toDollars(quote.savings),
+    },
+    offer: null,
+  };
+}

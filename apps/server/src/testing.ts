@@ -1,0 +1,18 @@
+/**
+ * What benchmarks and evaluations outside the server may use of its insides, and nothing more:
+ * bench/ imports the server only through this file (or over HTTP); the import rules enforce it
+ * (docs/decisions/0006-module-rules.md). Each export says why a bench needs it.
+ */
+
+// Opening a database and filling it at scale (search at 1,000-100,000 products).
+export { type Database, openDatabase } from "./platform/db/client.ts";
+export { products } from "./platform/db/schema.ts";
+export { buildCatalogue, type SeedProduct } from "./platform/db/seed/catalogue.ts";
+export { seedCatalogue } from "./modules/admin/seed.service.ts";
+export { productImagePath } from "./modules/catalog/product-image.ts";
+// Embedding products and searching them, timed without HTTP in front.
+export { embedTexts, LOCAL_EMBEDDING_MODEL, productEmbeddingText } from "./platform/ai/embeddings.ts";
+export { embedMissingProducts } from "./modules/catalog/product-embeddings.service.ts";
+export { searchProducts } from "./modules/catalog/search-products.store.ts";
+// The labelled queries of the search-quality test, so the bench times the queries the test scores.
+export { SEARCH_QUERIES } from "../test/fixtures/search-queries.ts";
