@@ -4,7 +4,7 @@
  * leaving, and the carts they bring from the seeded catalogue. Seeded randomness only, so every
  * run is the same.
  */
-import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tier";
+import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tiers";
 import type { Decision, NegotiationState, OfferTerms, TurnLine } from "@haggle/domain/negotiation/negotiation-types";
 import type { Cents } from "@haggle/domain/pricing/money";
 import { buildCatalogue, type SeedProduct } from "../apps/server/src/platform/db/seed/catalogue.ts";

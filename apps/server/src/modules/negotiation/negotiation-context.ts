@@ -7,7 +7,7 @@ import {
   bundledUnitPrice,
   cartLineAdjustments,
 } from "@haggle/domain/negotiation/accept-offer";
-import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tier";
+import { LOYALTY_TIERS } from "@haggle/domain/negotiation/loyalty-tiers";
 import type {
   NegotiationSnapshot,
   OfferReason,
@@ -132,8 +132,6 @@ export interface NegotiationContext {
   latestOffer: OfferRow | null;
 }
 
-const TIERS: LoyaltyTier[] = ["NONE", "BRONZE", "SILVER", "GOLD", "PLATINUM"];
-
 function approvalOf(row: ApprovalRow | null): StoredApproval | null {
   const status = row?.status;
   if (!row || (status !== "pending" && status !== "approved" && status !== "rejected")) return null;
@@ -181,7 +179,7 @@ export async function loadNegotiationContext(
       fingerprint: cartFingerprint(lines),
       profile: {
         name: profile?.name ?? who.name ?? "",
-        tier: TIERS.find((t) => t === profile?.loyaltyTier) ?? "NONE",
+        tier: LOYALTY_TIERS.find((t) => t === profile?.loyaltyTier) ?? "NONE",
         ordersCount: profile?.ordersCount ?? 0,
         lifetimeValue: toCents(profile?.lifetimeValue ?? "0"),
       },
