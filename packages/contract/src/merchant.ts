@@ -213,7 +213,9 @@ export const NegotiationLimitsSchema = z
 export const TierBenefitsSchema = z
   .object({
     /** Extra discount points per loyalty tier (always inside the caps). */
-    extra_points: z.object(tierFields(LOYALTY_TIERS, (label) => percentInput(`${label} extra points`, 0, 50))),
+    extra_points: z.object(
+      tierFields(LOYALTY_TIERS, (label) => percentInput(`${label} extra points`, 0, 50)),
+    ),
     /** Lifetime value in dollars at which each tier starts (Bronze: the first order). */
     thresholds: z
       .object(tierFields(THRESHOLD_TIERS, (label) => moneyInput(`${label} threshold`, 1, 10_000_000)))

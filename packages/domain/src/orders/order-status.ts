@@ -3,7 +3,11 @@ export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The statuses a merchant may move an order to; pending and confirmed are the checkout's. */
-export const MERCHANT_ORDER_STATUSES = ["processing", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
+export const MERCHANT_ORDER_STATUSES = [
+  "processing",
+  "shipped",
+  "delivered",
+] as const satisfies readonly OrderStatus[];
 export type MerchantOrderStatus = (typeof MERCHANT_ORDER_STATUSES)[number];
 
 export function isOrderStatus(status: string): status is OrderStatus {

@@ -39,7 +39,11 @@ export async function listMerchantOrders(
  * Moves an order forward (409 when it would stay or go back) and tells the shopper's pages in
  * the same transaction: the event is delivered only if the change commits.
  */
-export async function advanceOrder(db: Db, orderId: string, status: MerchantOrderStatus): Promise<MerchantOrder> {
+export async function advanceOrder(
+  db: Db,
+  orderId: string,
+  status: MerchantOrderStatus,
+): Promise<MerchantOrder> {
   return db.transaction(async (tx) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw notFound("No order has that id.");

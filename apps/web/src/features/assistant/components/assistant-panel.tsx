@@ -4,12 +4,7 @@ import { SparklesIcon, SquarePenIcon, XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type Ref, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  type AssistantMessage,
-  GREETING_ID,
-  onlyGreeting,
-  SUGGESTED_PROMPTS,
-} from "../lib/assistant-chat";
+import { type AssistantMessage, GREETING_ID, onlyGreeting, SUGGESTED_PROMPTS } from "../lib/assistant-chat";
 import { AssistantComposer } from "./assistant-composer";
 import { AssistantMessageItem } from "./assistant-message-item";
 
