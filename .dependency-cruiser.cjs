@@ -16,17 +16,17 @@ module.exports = {
       to: { pathNot: "^packages/domain/src/" },
     },
     {
-      name: "domain-tests-are-pure-too",
-      comment: "Domain tests import the domain, vitest and fast-check only.",
+      name: "package-tests-are-pure-too",
+      comment: "Tests of packages/ import the packages, zod, vitest and fast-check only.",
       severity: "error",
-      from: { path: "^packages/domain/src/.+\\.test\\.ts$" },
-      to: { pathNot: ["^packages/domain/src/", "(^|/)node_modules/(vitest|fast-check)/"] },
+      from: { path: "^packages/(domain|contract)/src/.+\\.test\\.ts$" },
+      to: { pathNot: ["^packages/(domain|contract)/src/", "(^|/)node_modules/(zod|vitest|fast-check)/"] },
     },
     {
       name: "contract-imports-zod-and-domain",
       comment: "packages/contract imports only zod and packages/domain.",
       severity: "error",
-      from: { path: "^packages/contract/src/" },
+      from: { path: "^packages/contract/src/", pathNot: "\\.test\\.ts$" },
       to: { pathNot: ["^packages/contract/src/", "^packages/domain/src/", "(^|/)node_modules/zod/"] },
     },
     {
@@ -133,7 +133,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(dist|\\.artifacts)/" },
+    exclude: { path: "^apps/web/dist/|(^|/)\\.artifacts/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     enhancedResolveOptions: {

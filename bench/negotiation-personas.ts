@@ -4,7 +4,7 @@
  * leaving, and the carts they bring from the seeded catalogue. Seeded randomness only, so every
  * run is the same.
  */
-import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tier";
+import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tiers";
 import type {
   Decision,
   NegotiationState,

@@ -1,6 +1,6 @@
+import { LOYALTY_TIERS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { z } from "zod";
 
-export const LOYALTY_TIERS = ["NONE", "BRONZE", "SILVER", "GOLD", "PLATINUM"] as const;
 export const LoyaltyTierSchema = z.enum(LOYALTY_TIERS);
 export type LoyaltyTier = z.infer<typeof LoyaltyTierSchema>;
 

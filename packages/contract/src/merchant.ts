@@ -1,3 +1,11 @@
+import { type SellerConfigType, SELLER_CONFIG_TYPES } from "@haggle/domain/merchant/seller-config";
+import {
+  LOYALTY_TIERS,
+  type LoyaltyTier,
+  THRESHOLD_TIERS,
+  TIER_LABELS,
+} from "@haggle/domain/negotiation/loyalty-tiers";
+import { MERCHANT_ORDER_STATUSES } from "@haggle/domain/orders/order-status";
 import { z } from "zod";
 import { OrderSchema, OrderStatusSchema } from "./orders.ts";
 import { MoneySchema, ProductSchema, pageParam, pageSizeParam } from "./products.ts";
@@ -186,7 +194,13 @@ export const UpdateProductSchema = z
 export type UpdateProductInput = z.input<typeof UpdateProductSchema>;
 
 // ------------------------------------------------------------- negotiation settings
-export const LOYALTY_TIERS = ["NONE", "BRONZE", "SILVER", "GOLD", "PLATINUM"] as const;
+/** One field per tier, in the tiers' order, each made from the tier's label (e.g. "Gold threshold"). */
+function tierFields<T extends LoyaltyTier, S extends z.ZodType>(
+  tiers: readonly T[],
+  field: (label: string) => S,
+): Record<T, S> {
+  return Object.fromEntries(tiers.map((tier) => [tier, field(TIER_LABELS[tier])])) as Record<T, S>;
+}
 
 export const NegotiationLimitsSchema = z
   .object({
@@ -199,20 +213,12 @@ export const NegotiationLimitsSchema = z
 export const TierBenefitsSchema = z
   .object({
     /** Extra discount points per loyalty tier (always inside the caps). */
-    extra_points: z.object({
-      NONE: percentInput("New Customer extra points", 0, 50),
-      BRONZE: percentInput("Bronze extra points", 0, 50),
-      SILVER: percentInput("Silver extra points", 0, 50),
-      GOLD: percentInput("Gold extra points", 0, 50),
-      PLATINUM: percentInput("Platinum extra points", 0, 50),
-    }),
+    extra_points: z.object(
+      tierFields(LOYALTY_TIERS, (label) => percentInput(`${label} extra points`, 0, 50)),
+    ),
     /** Lifetime value in dollars at which each tier starts (Bronze: the first order). */
     thresholds: z
-      .object({
-        SILVER: moneyInput("Silver threshold", 1, 10_000_000),
-        GOLD: moneyInput("Gold threshold", 1, 10_000_000),
-        PLATINUM: moneyInput("Platinum threshold", 1, 10_000_000),
-      })
+      .object(tierFields(THRESHOLD_TIERS, (label) => moneyInput(`${label} threshold`, 1, 10_000_000)))
       .refine(
         (t) => t.SILVER < t.GOLD && t.GOLD < t.PLATINUM,
         "Tier thresholds must rise: Silver below Gold below Platinum.",
@@ -244,28 +250,10 @@ export const PricingRulesSchema = z
   })
   .meta({ id: "PricingRules" });
 
-export const SellerConfigSchema = z
-  .object({
-    negotiation_limits: NegotiationLimitsSchema,
-    tier_benefits: TierBenefitsSchema,
-    escalation_rules: EscalationRulesSchema,
-    global_rules: GlobalRulesSchema,
-    pricing: PricingRulesSchema,
-  })
-  .meta({ id: "SellerConfig" });
-export type SellerConfigDto = z.infer<typeof SellerConfigSchema>;
-
-export const CONFIG_TYPES = [
-  "negotiation_limits",
-  "tier_benefits",
-  "escalation_rules",
-  "global_rules",
-  "pricing",
-] as const;
-export type ConfigType = (typeof CONFIG_TYPES)[number];
-export const ConfigTypeSchema = z.enum(CONFIG_TYPES, {
-  error: `The configuration type must be one of: ${CONFIG_TYPES.join(", ")}.`,
+export const ConfigTypeSchema = z.enum(SELLER_CONFIG_TYPES, {
+  error: `The configuration type must be one of: ${SELLER_CONFIG_TYPES.join(", ")}.`,
 });
+export type ConfigType = z.infer<typeof ConfigTypeSchema>;
 
 /** The body of PUT /api/merchant/config/:configType for each type: the whole section. */
 export const CONFIG_SECTION_SCHEMAS = {
@@ -274,7 +262,10 @@ export const CONFIG_SECTION_SCHEMAS = {
   escalation_rules: EscalationRulesSchema,
   global_rules: GlobalRulesSchema,
   pricing: PricingRulesSchema,
-} as const satisfies Record<ConfigType, z.ZodType>;
+} as const satisfies Record<SellerConfigType, z.ZodType>;
+
+export const SellerConfigSchema = z.object(CONFIG_SECTION_SCHEMAS).meta({ id: "SellerConfig" });
+export type SellerConfigDto = z.infer<typeof SellerConfigSchema>;
 
 /** GET /api/merchant/config and the answer of every PUT: all sections, and when each was saved. */
 export const MerchantConfigSchema = z
@@ -326,9 +317,6 @@ export const CreatePairingSchema = z
 export type CreatePairingInput = z.infer<typeof CreatePairingSchema>;
 
 // ------------------------------------------------------------- orders
-/** Orders only move forward: pending/confirmed -> processing -> shipped -> delivered. */
-export const ORDER_STATUS_FLOW = ["pending", "confirmed", "processing", "shipped", "delivered"] as const;
-
 export const MerchantOrderSchema = OrderSchema.extend({
   customer: z.object({ name: z.string(), email: z.string() }),
 }).meta({ id: "MerchantOrder" });
@@ -351,7 +339,8 @@ export const MerchantOrderListSchema = z
 export type MerchantOrderList = z.infer<typeof MerchantOrderListSchema>;
 
 export const UpdateOrderStatusSchema = z.object({
-  status: z.enum(["processing", "shipped", "delivered"], {
+  /** Orders only move forward (the server checks the move): pending/confirmed -> processing -> shipped -> delivered. */
+  status: z.enum(MERCHANT_ORDER_STATUSES, {
     error: "status must be processing, shipped or delivered.",
   }),
 });

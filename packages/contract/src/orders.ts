@@ -1,7 +1,8 @@
+import { ORDER_STATUSES } from "@haggle/domain/orders/order-status";
 import { z } from "zod";
 import { MoneySchema } from "./products.ts";
 
-export const OrderStatusSchema = z.enum(["pending", "confirmed", "processing", "shipped", "delivered"]);
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const OrderSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { displayOrderStatus, type OrderStatus } from "@haggle/domain/orders/order-number";
+import { displayOrderStatus, type OrderStatus } from "@haggle/domain/orders/order-status";
 
 const LABELS: Record<OrderStatus, string> = {
   pending: "Pending",

@@ -1,4 +1,9 @@
-import { DEFAULT_SELLER_CONFIG, type SellerConfig, type SellerConfigType } from "./seller-config.ts";
+import {
+  DEFAULT_SELLER_CONFIG,
+  SELLER_CONFIG_TYPES,
+  type SellerConfig,
+  type SellerConfigType,
+} from "./seller-config.ts";
 
 export interface StoredConfigSection {
   configType: string;
@@ -36,7 +41,7 @@ export function mergeSellerConfig(rows: readonly StoredConfigSection[]): SellerC
   // Plain numbers in plain objects: a JSON round trip is a deep copy (the domain has no DOM or Node globals).
   const config = JSON.parse(JSON.stringify(DEFAULT_SELLER_CONFIG)) as SellerConfig;
   const byType = new Map(rows.map((r) => [r.configType, r.configData]));
-  for (const type of Object.keys(config) as SellerConfigType[]) {
+  for (const type of SELLER_CONFIG_TYPES) {
     const stored = byType.get(type);
     if (isRecord(stored)) mergeKnown(config[type] as unknown as Record<string, unknown>, stored);
   }

@@ -1,3 +1,5 @@
+import type { LoyaltyTier, ThresholdTier } from "../negotiation/loyalty-tiers.ts";
+
 /**
  * The merchant's settings and their defaults (decisions.md). Every number here is a default a
  * merchant can change; amounts are in dollars as the merchant types them, percents in points.
@@ -10,9 +12,9 @@ export interface NegotiationLimits {
 
 export interface TierBenefits {
   /** Extra discount points per loyalty tier, always inside the caps. */
-  extra_points: { NONE: number; BRONZE: number; SILVER: number; GOLD: number; PLATINUM: number };
+  extra_points: Record<LoyaltyTier, number>;
   /** Lifetime value (dollars) at which each tier starts; BRONZE starts at the first order. */
-  thresholds: { SILVER: number; GOLD: number; PLATINUM: number };
+  thresholds: Record<ThresholdTier, number>;
 }
 
 export interface EscalationRules {
@@ -40,7 +42,15 @@ export interface SellerConfig {
   pricing: PricingSettings;
 }
 
-export type SellerConfigType = keyof SellerConfig;
+/** The sections of the settings, each saved on its own (PUT /api/merchant/config/:configType). */
+export const SELLER_CONFIG_TYPES = [
+  "negotiation_limits",
+  "tier_benefits",
+  "escalation_rules",
+  "global_rules",
+  "pricing",
+] as const satisfies readonly (keyof SellerConfig)[];
+export type SellerConfigType = (typeof SELLER_CONFIG_TYPES)[number];
 
 export const DEFAULT_SELLER_CONFIG: SellerConfig = {
   negotiation_limits: {

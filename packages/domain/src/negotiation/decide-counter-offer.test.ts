@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decideCounterOffer, offerInDecision, requestedDiscount } from "./decide-counter-offer.ts";
 import { automaticCap, escalationCeiling, limitsFor, scheduledPercent, subtotalOf } from "./negotiation-limits.ts";
-import type { LoyaltyTier } from "./loyalty-tier.ts";
+import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import type {
   BundleCandidate,
   Decision,

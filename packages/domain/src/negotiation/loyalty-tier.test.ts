@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loyaltyTierFor } from "./loyalty-tier.ts";
-import { orderNumber, displayOrderStatus } from "../orders/order-number.ts";
+import { orderNumber } from "../orders/order-number.ts";
+import { displayOrderStatus } from "../orders/order-status.ts";
 import { DEFAULT_SELLER_CONFIG } from "../merchant/seller-config.ts";
 
 const t = DEFAULT_SELLER_CONFIG.tier_benefits.thresholds;

@@ -1,8 +1,7 @@
 import type { Cents } from "../pricing/money.ts";
 import { toCents } from "../pricing/money.ts";
 import type { TierBenefits } from "../merchant/seller-config.ts";
-
-export type LoyaltyTier = "NONE" | "BRONZE" | "SILVER" | "GOLD" | "PLATINUM";
+import type { LoyaltyTier } from "./loyalty-tiers.ts";
 
 /** NONE with no orders; BRONZE from the first; SILVER, GOLD, PLATINUM by lifetime value (config). */
 export function loyaltyTierFor(
@@ -16,11 +15,3 @@ export function loyaltyTierFor(
   if (lifetimeValue >= toCents(thresholds.SILVER)) return "SILVER";
   return "BRONZE";
 }
-
-export const TIER_LABELS: Record<LoyaltyTier, string> = {
-  NONE: "New Customer",
-  BRONZE: "Bronze",
-  SILVER: "Silver",
-  GOLD: "Gold",
-  PLATINUM: "Platinum",
-};

@@ -1,6 +1,6 @@
 import { conflict } from "../errors.ts";
 import { toDecimalString } from "../pricing/money.ts";
-import { TIER_LABELS } from "./loyalty-tier.ts";
+import { TIER_LABELS } from "./loyalty-tiers.ts";
 import { subtotalOf } from "./negotiation-limits.ts";
 import type {
   BasisPoints,

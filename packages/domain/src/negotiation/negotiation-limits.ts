@@ -1,6 +1,6 @@
 import type { Cents } from "../pricing/money.ts";
 import type { SellerConfig } from "../merchant/seller-config.ts";
-import type { LoyaltyTier } from "./loyalty-tier.ts";
+import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import type { BasisPoints, OfferTerms, PolicyLine } from "./negotiation-types.ts";
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "../errors.ts";
 import { DEFAULT_SELLER_CONFIG } from "../merchant/seller-config.ts";
 import { planAcceptance } from "./accept-offer.ts";
-import type { LoyaltyTier } from "./loyalty-tier.ts";
+import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import { afterMerchantDecision, decideMerchantApproval } from "./merchant-approval.ts";
 import { automaticCap, escalationCeiling, limitsFor, subtotalOf } from "./negotiation-limits.ts";
 import type { BundleCandidate, NegotiationSnapshot, OfferTerms, StoredOffer, TurnLine } from "./negotiation-types.ts";

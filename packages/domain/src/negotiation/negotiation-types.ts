@@ -1,4 +1,4 @@
-import type { LoyaltyTier } from "./loyalty-tier.ts";
+import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import type { Cents } from "../pricing/money.ts";
 import type { SellerConfig } from "../merchant/seller-config.ts";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { LoyaltyTier } from "./loyalty-tier.ts";
+import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import { ACCEPT_BUTTON_LABEL, writeBuiltInReply } from "./negotiation-voice.ts";
 import { allowedFigures, figuresIn, statesOnlyAllowedFigures } from "./voice-figures.ts";
 import { formatPercent } from "./voice-phrases.ts";

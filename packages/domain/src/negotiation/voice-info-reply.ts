@@ -1,4 +1,4 @@
-import { TIER_LABELS } from "./loyalty-tier.ts";
+import { TIER_LABELS } from "./loyalty-tiers.ts";
 import type { OfferTerms, VoiceInput } from "./negotiation-types.ts";
 import {
   dollarsToCents,

@@ -1,3 +1,4 @@
+import { ASSISTANT_NAME } from "../assistant/assistant-name.ts";
 import { pricingRulesFrom, quoteCart } from "../pricing/quote-cart.ts";
 import { offerInDecision } from "./decide-counter-offer.ts";
 import type {
@@ -9,9 +10,6 @@ import type {
   SellerConfig,
   VoiceInput,
 } from "./negotiation-types.ts";
-
-/** The negotiator's given name (decisions.md: "The assistant's given name is Ava"). */
-export const ASSISTANT_NAME = "Ava";
 
 /**
  * The figures of an offer as the shop's one pricing rule computes them: the cart at current

@@ -1,5 +1,5 @@
 import { type Cents, formatUsd } from "../pricing/money.ts";
-import { type LoyaltyTier, TIER_LABELS } from "./loyalty-tier.ts";
+import { type LoyaltyTier, TIER_LABELS } from "./loyalty-tiers.ts";
 import type { BasisPoints, OfferTerms, VoiceInput } from "./negotiation-types.ts";
 
 /**

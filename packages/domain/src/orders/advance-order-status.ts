@@ -1,7 +1,4 @@
-import { displayOrderStatus, ORDER_STATUSES, type OrderStatus } from "./order-number.ts";
-
-/** Where a merchant may move an order: processing, shipped, delivered. */
-export type MerchantOrderStatus = Extract<OrderStatus, "processing" | "shipped" | "delivered">;
+import { displayOrderStatus, type MerchantOrderStatus, ORDER_STATUSES } from "./order-status.ts";
 
 /**
  * Orders only move forward: pending/confirmed -> processing -> shipped -> delivered; skipping

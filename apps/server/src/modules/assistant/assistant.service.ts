@@ -1,4 +1,5 @@
 import type { Product } from "@haggle/contract/products";
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { detectSmallTalk, writeAssistantReply } from "@haggle/domain/assistant/assistant-reply";
 import { parseShoppingRequest } from "@haggle/domain/assistant/parse-shopping-request";
 import { readSearchToolArguments } from "@haggle/domain/assistant/read-search-tool-arguments";
@@ -16,8 +17,6 @@ import type { Logger } from "../../platform/logger.ts";
 import { searchProducts } from "../catalog/search-products.store.ts";
 import { loadCatalogNames } from "../catalog/search-legs.store.ts";
 import { SEARCH_TOOL, systemPrompt } from "./assistant-llm-prompt.ts";
-
-export const ASSISTANT_NAME = "Ava";
 
 /** The spec's sentences for the 'Rate Limit' and 'Service Unavailable' toasts. */
 export const RATE_LIMIT_TEXT = "Too many requests. Please wait a moment and try again.";

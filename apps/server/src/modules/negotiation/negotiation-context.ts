@@ -1,6 +1,6 @@
 import type { NegotiationResult } from "@haggle/contract/negotiation";
 import { conflict, notFound } from "@haggle/domain/errors";
-import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tier";
+import { LOYALTY_TIERS } from "@haggle/domain/negotiation/loyalty-tiers";
 import type {
   NegotiationSnapshot,
   PolicyLine,
@@ -83,8 +83,6 @@ export interface NegotiationContext {
   latestOffer: OfferRow | null;
 }
 
-const TIERS: LoyaltyTier[] = ["NONE", "BRONZE", "SILVER", "GOLD", "PLATINUM"];
-
 function approvalOf(row: ApprovalRow | null): StoredApproval | null {
   const status = row?.status;
   if (!row || (status !== "pending" && status !== "approved" && status !== "rejected")) return null;
@@ -132,7 +130,7 @@ export async function loadNegotiationContext(
       fingerprint: cartFingerprint(lines),
       profile: {
         name: profile?.name ?? who.name ?? "",
-        tier: TIERS.find((t) => t === profile?.loyaltyTier) ?? "NONE",
+        tier: LOYALTY_TIERS.find((t) => t === profile?.loyaltyTier) ?? "NONE",
         ordersCount: profile?.ordersCount ?? 0,
         lifetimeValue: toCents(profile?.lifetimeValue ?? "0"),
       },

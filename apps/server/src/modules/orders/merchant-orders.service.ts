@@ -1,8 +1,7 @@
-import type { MerchantOrder, MerchantOrderList, UpdateOrderStatusSchema } from "@haggle/contract/merchant";
-import type { OrderStatusSchema } from "@haggle/contract/orders";
+import type { MerchantOrder, MerchantOrderList } from "@haggle/contract/merchant";
 import { conflict, notFound } from "@haggle/domain/errors";
 import { orderStatusMoveError } from "@haggle/domain/orders/advance-order-status";
-import type { z } from "zod";
+import type { MerchantOrderStatus, OrderStatus } from "@haggle/domain/orders/order-status";
 import type { Db, Queryable } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import {
@@ -13,9 +12,6 @@ import {
   setOrderStatus,
 } from "./orders.store.ts";
 import { withLines } from "./orders.service.ts";
-
-type Status = z.infer<typeof OrderStatusSchema>;
-type NewStatus = z.infer<typeof UpdateOrderStatusSchema>["status"];
 
 async function toMerchantOrders(db: Queryable, rows: CustomerOrder[]): Promise<MerchantOrder[]> {
   const dtos = await withLines(
@@ -28,7 +24,7 @@ async function toMerchantOrders(db: Queryable, rows: CustomerOrder[]): Promise<M
 /** Every shopper's orders, newest first, with the customer's name and email. */
 export async function listMerchantOrders(
   db: Db,
-  query: { status?: Status | undefined; page: number; pageSize: number },
+  query: { status?: OrderStatus | undefined; page: number; pageSize: number },
 ): Promise<MerchantOrderList> {
   const { rows, total } = await queryCustomerOrders(db, query);
   return {
@@ -43,7 +39,11 @@ export async function listMerchantOrders(
  * Moves an order forward (409 when it would stay or go back) and tells the shopper's pages in
  * the same transaction: the event is delivered only if the change commits.
  */
-export async function advanceOrder(db: Db, orderId: string, status: NewStatus): Promise<MerchantOrder> {
+export async function advanceOrder(
+  db: Db,
+  orderId: string,
+  status: MerchantOrderStatus,
+): Promise<MerchantOrder> {
   return db.transaction(async (tx) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw notFound("No order has that id.");

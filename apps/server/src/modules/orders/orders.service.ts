@@ -1,5 +1,6 @@
 import type { Order } from "@haggle/contract/orders";
-import { displayOrderStatus, orderNumber } from "@haggle/domain/orders/order-number";
+import { orderNumber } from "@haggle/domain/orders/order-number";
+import { displayOrderStatus } from "@haggle/domain/orders/order-status";
 import type { Db, Queryable } from "../../platform/db/client.ts";
 import { moneyOut } from "../../platform/db/column-values.ts";
 import {

@@ -1,6 +1,6 @@
-import { CONFIG_TYPES, type ConfigType } from "@haggle/contract/merchant";
+import type { ConfigType } from "@haggle/contract/merchant";
 import { mergeSellerConfig } from "@haggle/domain/merchant/merge-seller-config";
-import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
+import { SELLER_CONFIG_TYPES, type SellerConfig } from "@haggle/domain/merchant/seller-config";
 import { eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { sellerConfig } from "../../platform/db/schema.ts";
@@ -24,7 +24,7 @@ export async function loadSectionTimestamps(db: Queryable): Promise<Record<Confi
     .select({ type: sellerConfig.configType, updatedAt: sellerConfig.updatedAt, active: sellerConfig.active })
     .from(sellerConfig);
   const updatedAt = {} as Record<ConfigType, string | null>;
-  for (const type of CONFIG_TYPES) {
+  for (const type of SELLER_CONFIG_TYPES) {
     const row = rows.find((r) => r.type === type && r.active);
     updatedAt[type] = row ? row.updatedAt.toISOString() : null;
   }
@@ -43,7 +43,7 @@ export async function lockSellerConfig(tx: Tx): Promise<void> {
 export async function insertMissingSections(db: Queryable, values: SellerConfig): Promise<number> {
   const created = await db
     .insert(sellerConfig)
-    .values(CONFIG_TYPES.map((type) => ({ configType: type, configData: values[type], active: true })))
+    .values(SELLER_CONFIG_TYPES.map((type) => ({ configType: type, configData: values[type], active: true })))
     .onConflictDoNothing({ target: sellerConfig.configType })
     .returning({ id: sellerConfig.id });
   return created.length;

@@ -1,10 +1,10 @@
 import { MAX_MESSAGE_LENGTH } from "@haggle/contract/negotiation";
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { SendHorizontalIcon } from "lucide-react";
 import { type KeyboardEvent, type Ref, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { ASSISTANT_NAME } from "../lib/assistant-chat";
 
 interface AssistantComposerProps {
   /** Returns false when the message was not taken (blank, or a reply is pending): the text stays. */

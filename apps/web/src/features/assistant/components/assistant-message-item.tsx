@@ -1,8 +1,9 @@
 import type { Product } from "@haggle/contract/products";
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { RotateCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { ASSISTANT_NAME, type AssistantMessage } from "../lib/assistant-chat";
+import type { AssistantMessage } from "../lib/assistant-chat";
 import { ProductCarousel } from "./product-carousel";
 
 interface AssistantMessageItemProps {

@@ -1,15 +1,10 @@
 import type { Product } from "@haggle/contract/products";
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { SparklesIcon, SquarePenIcon, XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type Ref, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  ASSISTANT_NAME,
-  type AssistantMessage,
-  GREETING_ID,
-  onlyGreeting,
-  SUGGESTED_PROMPTS,
-} from "../lib/assistant-chat";
+import { type AssistantMessage, GREETING_ID, onlyGreeting, SUGGESTED_PROMPTS } from "../lib/assistant-chat";
 import { AssistantComposer } from "./assistant-composer";
 import { AssistantMessageItem } from "./assistant-message-item";
 

@@ -1,7 +1,7 @@
 import { type Product, ProductSchema } from "@haggle/contract/products";
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import type { ChatStreamEvent } from "@/lib/sse-reader";
 
-export const ASSISTANT_NAME = "Ava";
 export const GREETING = `Hi! I'm ${ASSISTANT_NAME}. What are you shopping for today?`;
 export const GREETING_ID = "greeting";
 export const SUGGESTED_PROMPTS = ["Show me running shoes", "Gifts under $100", "What's on sale?"] as const;

@@ -5,11 +5,12 @@ import {
   MerchantOrderSchema,
 } from "@haggle/contract/merchant";
 import type { Order } from "@haggle/contract/orders";
+import type { MerchantOrderStatus } from "@haggle/domain/orders/order-status";
 import { apiFetch } from "@/lib/api-client";
 import { merchantQueryKey } from "../hooks/use-merchant-events";
 
 export type OrderStatusFilter = Order["status"] | "all";
-export type ForwardStatus = "processing" | "shipped" | "delivered";
+export type ForwardStatus = MerchantOrderStatus;
 
 export interface OrderListParams {
   status: OrderStatusFilter;

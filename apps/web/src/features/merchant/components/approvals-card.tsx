@@ -1,5 +1,5 @@
 import type { Approval } from "@haggle/contract/negotiation";
-import { type LoyaltyTier, TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tier";
+import { type LoyaltyTier, TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { CheckIcon, LoaderCircleIcon, UserRoundIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";

@@ -1,4 +1,5 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
+import { LOYALTY_TIERS } from "@haggle/domain/negotiation/loyalty-tiers";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -136,14 +137,6 @@ function LimitsTab({
   );
 }
 
-const TIERS = [
-  ["NONE", "New Customer"],
-  ["BRONZE", "Bronze"],
-  ["SILVER", "Silver"],
-  ["GOLD", "Gold"],
-  ["PLATINUM", "Platinum"],
-] as const;
-
 function TierBenefitsTab({
   form,
   savedAt,
@@ -169,7 +162,7 @@ function TierBenefitsTab({
           Added to what Ava may give a shopper of each tier; never past the negotiation limits.
         </p>
         <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {TIERS.map(([tier]) => (
+          {LOYALTY_TIERS.map((tier) => (
             <ConfigNumberField key={tier} form={form} path={`extra_points.${tier}`} />
           ))}
         </div>

@@ -1,4 +1,5 @@
 import type { MerchantOrder } from "@haggle/contract/merchant";
+import { ORDER_STATUSES } from "@haggle/domain/orders/order-status";
 import { ArrowRightIcon, CheckCircle2Icon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
@@ -20,11 +21,7 @@ export const ORDERS_PAGE_SIZE = 20;
 
 const STATUS_FILTERS: { value: OrderStatusFilter; label: string }[] = [
   { value: "all", label: "All statuses" },
-  { value: "pending", label: "Pending" },
-  { value: "confirmed", label: "Confirmed" },
-  { value: "processing", label: "Processing" },
-  { value: "shipped", label: "Shipped" },
-  { value: "delivered", label: "Delivered" },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) })),
 ];
 
 function formatDate(iso: string): string {

@@ -1,4 +1,10 @@
 import type { ConfigType } from "@haggle/contract/merchant";
+import {
+  LOYALTY_TIERS,
+  type LoyaltyTier,
+  THRESHOLD_TIERS,
+  TIER_LABELS,
+} from "@haggle/domain/negotiation/loyalty-tiers";
 
 export type FieldUnit = "percent" | "dollars" | "minutes" | "rounds";
 
@@ -14,16 +20,16 @@ export function configFieldId(configType: ConfigType, path: string): string {
   return `${configType}-${path.replaceAll(".", "-")}`;
 }
 
-const extraPoints = (tier: string): ConfigFieldInfo => ({
-  label: `${tier} extra points (%)`,
+const extraPoints = (tier: LoyaltyTier): ConfigFieldInfo => ({
+  label: `${TIER_LABELS[tier]} extra points (%)`,
   unit: "percent",
-  help: `Added to Ava's room for ${tier === "New Customer" ? "shoppers without an order yet" : `${tier} shoppers`}, within the caps.`,
+  help: `Added to Ava's room for ${tier === "NONE" ? "shoppers without an order yet" : `${TIER_LABELS[tier]} shoppers`}, within the caps.`,
 });
 
-const threshold = (tier: string): ConfigFieldInfo => ({
-  label: `${tier} threshold ($)`,
+const threshold = (tier: LoyaltyTier): ConfigFieldInfo => ({
+  label: `${TIER_LABELS[tier]} threshold ($)`,
   unit: "dollars",
-  help: `Lifetime spend at which a shopper becomes ${tier}.`,
+  help: `Lifetime spend at which a shopper becomes ${TIER_LABELS[tier]}.`,
 });
 
 /** Labels, units and help of every setting, by section and field path. */
@@ -46,14 +52,8 @@ export const CONFIG_FIELDS: { [T in ConfigType]: Record<string, ConfigFieldInfo>
     },
   },
   tier_benefits: {
-    "extra_points.NONE": extraPoints("New Customer"),
-    "extra_points.BRONZE": extraPoints("Bronze"),
-    "extra_points.SILVER": extraPoints("Silver"),
-    "extra_points.GOLD": extraPoints("Gold"),
-    "extra_points.PLATINUM": extraPoints("Platinum"),
-    "thresholds.SILVER": threshold("Silver"),
-    "thresholds.GOLD": threshold("Gold"),
-    "thresholds.PLATINUM": threshold("Platinum"),
+    ...Object.fromEntries(LOYALTY_TIERS.map((tier) => [`extra_points.${tier}`, extraPoints(tier)])),
+    ...Object.fromEntries(THRESHOLD_TIERS.map((tier) => [`thresholds.${tier}`, threshold(tier)])),
   },
   escalation_rules: {
     ceiling_pct: {

@@ -1,3 +1,4 @@
+import { isOrderStatus, MERCHANT_ORDER_STATUSES, ORDER_STATUSES } from "@haggle/domain/orders/order-status";
 import type { ForwardStatus } from "../api/orders-api";
 
 export interface ForwardStep {
@@ -8,15 +9,9 @@ export interface ForwardStep {
 
 /** The one step an order can take next (pending/confirmed -> processing -> shipped -> delivered); null when delivered. */
 export function nextOrderStep(status: string): ForwardStep | null {
-  switch (status) {
-    case "pending":
-    case "confirmed":
-      return { status: "processing", label: "Mark processing" };
-    case "processing":
-      return { status: "shipped", label: "Mark shipped" };
-    case "shipped":
-      return { status: "delivered", label: "Mark delivered" };
-    default:
-      return null;
-  }
+  // An unknown stored status offers no step.
+  if (!isOrderStatus(status)) return null;
+  const at = ORDER_STATUSES.indexOf(status);
+  const next = MERCHANT_ORDER_STATUSES.find((s) => ORDER_STATUSES.indexOf(s) > at);
+  return next ? { status: next, label: `Mark ${next}` } : null;
 }

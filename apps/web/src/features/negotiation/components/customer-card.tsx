@@ -1,5 +1,5 @@
 import type { Profile } from "@haggle/contract/account";
-import { TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tier";
+import { TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { UserRoundIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";

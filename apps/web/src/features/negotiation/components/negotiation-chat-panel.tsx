@@ -1,3 +1,4 @@
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import {
   CheckCircle2Icon,
   HandshakeIcon,
@@ -8,7 +9,7 @@ import {
 import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { NEGOTIATOR_NAME, type NegotiationChatMessage, replyAnnouncement } from "../lib/negotiation-chat";
+import { type NegotiationChatMessage, replyAnnouncement } from "../lib/negotiation-chat";
 import { NegotiationComposer } from "./negotiation-composer";
 import { NegotiationMessageBubble } from "./negotiation-message-bubble";
 
@@ -85,7 +86,7 @@ export function NegotiationChatPanel({
   };
 
   let placeholder: string | undefined;
-  if (isStarting) placeholder = `Connecting you with ${NEGOTIATOR_NAME}…`;
+  if (isStarting) placeholder = `Connecting you with ${ASSISTANT_NAME}…`;
   else if (startFailed) placeholder = "The negotiation could not be started";
   else if (applied) placeholder = "This negotiation is complete";
 
@@ -97,7 +98,7 @@ export function NegotiationChatPanel({
         </span>
         <div className="min-w-0">
           <h2 id="negotiation-chat-heading" className="leading-tight font-semibold">
-            {`Chat with ${NEGOTIATOR_NAME}`}
+            {`Chat with ${ASSISTANT_NAME}`}
           </h2>
           <p className="text-xs text-muted-foreground">Your AI negotiator</p>
         </div>
@@ -138,7 +139,7 @@ export function NegotiationChatPanel({
           )}
           {approvalPending && !applied && (
             <Notice icon={<HourglassIcon className="size-4 shrink-0" aria-hidden="true" />}>
-              {`${NEGOTIATOR_NAME} is checking with the manager. The answer will appear here.`}
+              {`${ASSISTANT_NAME} is checking with the manager. The answer will appear here.`}
             </Notice>
           )}
           {applied && (

@@ -1,10 +1,10 @@
 import { MAX_MESSAGE_LENGTH } from "@haggle/contract/negotiation";
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { SendHorizontalIcon } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { NEGOTIATOR_NAME } from "../lib/negotiation-chat";
 
 interface NegotiationComposerProps {
   value: string;
@@ -67,7 +67,7 @@ export function NegotiationComposer({
       }}
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <Label htmlFor={id}>{`Message ${NEGOTIATOR_NAME}`}</Label>
+        <Label htmlFor={id}>{`Message ${ASSISTANT_NAME}`}</Label>
         <Textarea
           id={id}
           ref={box}
@@ -76,7 +76,7 @@ export function NegotiationComposer({
           maxLength={MAX_MESSAGE_LENGTH}
           disabled={isPending || disabled}
           aria-describedby={hintId}
-          placeholder={isPending ? `${NEGOTIATOR_NAME} is replying…` : placeholder}
+          placeholder={isPending ? `${ASSISTANT_NAME} is replying…` : placeholder}
           onChange={(event) => onValueChange(event.target.value)}
           onKeyDown={onKeyDown}
           className="field-sizing-content max-h-40 min-h-16 resize-none"

@@ -1,6 +1,7 @@
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { BotIcon, UserIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
-import { displayText, NEGOTIATOR_NAME, type NegotiationChatMessage } from "../lib/negotiation-chat";
+import { displayText, type NegotiationChatMessage } from "../lib/negotiation-chat";
 
 function TypingDots() {
   return (
@@ -45,10 +46,10 @@ export function NegotiationMessageBubble({ message }: { message: NegotiationChat
             : "rounded-bl-sm bg-muted text-foreground",
         )}
       >
-        <span className="sr-only">{mine ? "You: " : `${NEGOTIATOR_NAME}: `}</span>
+        <span className="sr-only">{mine ? "You: " : `${ASSISTANT_NAME}: `}</span>
         {typing ? (
           <>
-            <span className="sr-only">{`${NEGOTIATOR_NAME} is typing`}</span>
+            <span className="sr-only">{`${ASSISTANT_NAME} is typing`}</span>
             <TypingDots />
           </>
         ) : (

@@ -1,6 +1,6 @@
 import type { Offer } from "@haggle/contract/cart";
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { formatPrice } from "@/lib/format-price";
-import { NEGOTIATOR_NAME } from "./negotiation-chat";
 
 const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
@@ -16,6 +16,6 @@ export function describeOffer(
   offer: Pick<Offer, "discountPercent" | "discountAmount" | "expiresAt">,
 ): string {
   const expires = formatExpiryTime(offer.expiresAt);
-  const base = `${NEGOTIATOR_NAME}'s offer: ${percent.format(offer.discountPercent)}% off (−${formatPrice(offer.discountAmount)})`;
+  const base = `${ASSISTANT_NAME}'s offer: ${percent.format(offer.discountPercent)}% off (−${formatPrice(offer.discountAmount)})`;
   return expires === "" ? base : `${base}, expires at ${expires}`;
 }

@@ -4,8 +4,7 @@ import {
   type NegotiationResult,
   splitNegotiationData,
 } from "@haggle/contract/negotiation";
-
-export const NEGOTIATOR_NAME = "Ava";
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 
 /** How many messages the negotiate-cart request accepts (the contract's limit). */
 const MAX_WIRE_MESSAGES = 200;
@@ -167,5 +166,5 @@ export function replyAnnouncement(messages: readonly NegotiationChatMessage[], i
   const last = messages.at(-1);
   if (last?.role !== "assistant") return "";
   const text = displayText(last);
-  return text === "" ? "" : `${NEGOTIATOR_NAME}: ${text}`;
+  return text === "" ? "" : `${ASSISTANT_NAME}: ${text}`;
 }
