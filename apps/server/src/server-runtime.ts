@@ -84,7 +84,9 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     : null;
   logger.info(
     ai ? { aiBaseUrl: ai.baseUrl, model: ai.model } : {},
-    ai ? "AI: OpenAI-compatible server configured (built-in engine as fallback)" : "AI: built-in engine (no network)",
+    ai
+      ? "AI: OpenAI-compatible server configured (built-in engine as fallback)"
+      : "AI: built-in engine (no network)",
   );
   const deps: AppDeps = {
     database,

@@ -1,5 +1,5 @@
 import { forbidden } from "@haggle/domain/errors";
-import { hasRole } from "../modules/accounts/roles.store.ts";
+import { hasRole } from "../modules/accounts/accounts.store.ts";
 import type { AppContext, SessionUser } from "./context.ts";
 import type { ApiRoute } from "./route.ts";
 import { requireUser } from "./session.ts";

@@ -19,6 +19,8 @@ export async function writeText(stream: SSEStreamingApi, text: string, wordDelay
 }
 
 export async function writeDone(stream: SSEStreamingApi, finishReason = "stop") {
-  await stream.writeSSE({ data: JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: finishReason }] }) });
+  await stream.writeSSE({
+    data: JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: finishReason }] }),
+  });
   await stream.writeSSE({ data: "[DONE]" });
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { profiles, userRoles } from "../../platform/db/schema.ts";
 
@@ -48,6 +48,15 @@ export async function saveProfileTotals(
     .update(profiles)
     .set({ ...totals, updatedAt: new Date() })
     .where(eq(profiles.userId, userId));
+}
+
+export async function hasRole(db: Queryable, userId: string, role: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function loadRoleNames(db: Queryable, userId: string): Promise<string[]> {

@@ -2,7 +2,7 @@ import type { Me, Profile } from "@haggle/contract/account";
 import { LoyaltyTierSchema } from "@haggle/contract/account";
 import type { Db } from "../../platform/db/client.ts";
 import { moneyOut } from "../../platform/db/column-values.ts";
-import { type AccountIdentity, ensureProfile, grantRole, loadRoleNames } from "./accounts.store.ts";
+import { type AccountIdentity, ensureProfile, loadRoleNames } from "./accounts.store.ts";
 
 /** The shopper's profile; created on sign-up, and here too for accounts made before profiles existed. */
 export async function loadProfile(db: Db, who: AccountIdentity): Promise<Profile> {
@@ -21,9 +21,4 @@ export async function loadProfile(db: Db, who: AccountIdentity): Promise<Profile
 export async function loadRoles(db: Db, userId: string): Promise<Me["roles"]> {
   const roles = await loadRoleNames(db, userId);
   return roles.includes("merchant") ? ["merchant"] : [];
-}
-
-/** /admin's "assign merchant role" for the signed-in account; says whether it had the role already. */
-export async function assignMerchantRole(db: Db, userId: string): Promise<{ alreadyAssigned: boolean }> {
-  return { alreadyAssigned: !(await grantRole(db, userId, "merchant")) };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isMerchant } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { currentEmbeddingModel } from "../../platform/ai/embeddings.ts";
-import { grantRole } from "../accounts/roles.store.ts";
+import { grantRole } from "../accounts/accounts.store.ts";
 import { countLackingEmbedding } from "../catalog/embeddings.store.ts";
 import { countVisibleProducts } from "./admin.store.ts";
 import { seedCatalogue } from "./seed.service.ts";

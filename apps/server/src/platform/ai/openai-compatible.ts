@@ -110,8 +110,13 @@ export async function* streamChat(
 }
 
 /** The whole text of a streamed completion. */
-export async function completeText(config: AiConfig, messages: ChatTurn[], signal?: AbortSignal): Promise<string> {
+export async function completeText(
+  config: AiConfig,
+  messages: ChatTurn[],
+  signal?: AbortSignal,
+): Promise<string> {
   let text = "";
-  for await (const chunk of streamChat(config, { messages, maxTokens: 400 }, signal)) text += chunk.content ?? "";
+  for await (const chunk of streamChat(config, { messages, maxTokens: 400 }, signal))
+    text += chunk.content ?? "";
   return text;
 }

@@ -243,7 +243,10 @@ export const negotiationOffers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("negotiation_offers_discount_nonnegative", sql`${t.discount} >= 0 and ${t.discount} <= ${t.subtotal}`),
+    check(
+      "negotiation_offers_discount_nonnegative",
+      sql`${t.discount} >= 0 and ${t.discount} <= ${t.subtotal}`,
+    ),
     index("negotiation_offers_negotiation_idx").on(t.negotiationId, t.status),
     index("negotiation_offers_cart_idx").on(t.cartId, t.status),
   ],
