@@ -132,6 +132,37 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     expect(res.json.items[0].name.toLowerCase()).toContain("headphones");
   });
 
+  it("counts a swap of two neighbouring letters as one typo: brehwaus finds Brewhaus", async () => {
+    const res = await http.get("/api/products?q=brehwaus");
+    expect(res.status).toBe(200);
+    expect(res.json.total).toBeGreaterThan(0);
+    for (const item of res.json.items as { brand: string }[]) expect(item.brand).toBe("Brewhaus");
+    const twoWords = await http.get("/api/products?q=brehwaus%20grinder");
+    expect(twoWords.json.items.map((p: { name: string }) => p.name)).toEqual(["Brewhaus Burr Coffee Grinder"]);
+  });
+
+  it("counts facets and the total in one answer when filtering by category and brand", async () => {
+    const all = (await http.get("/api/products?pageSize=200")).json.items as {
+      brand: string;
+      category: string;
+    }[];
+    const { category, brand } = all[0]!;
+    const res = await http.get(
+      `/api/products?category=${encodeURIComponent(category)}&brand=${encodeURIComponent(brand)}`,
+    );
+    expect(res.status).toBe(200);
+    const count = (pred: (p: { brand: string; category: string }) => boolean) => all.filter(pred).length;
+    expect(res.json.total).toBe(count((p) => p.category === category && p.brand === brand));
+    expect(res.json.collectionTotal).toBe(180);
+    const categories = res.json.facets.categories as { value: string; count: number }[];
+    const brands = res.json.facets.brands as { value: string; count: number }[];
+    // Each facet counts what the other filter leaves.
+    for (const f of categories) expect(f.count).toBe(count((p) => p.brand === brand && p.category === f.value));
+    expect(categories.reduce((s, f) => s + f.count, 0)).toBe(count((p) => p.brand === brand));
+    for (const f of brands) expect(f.count).toBe(count((p) => p.category === category && p.brand === f.value));
+    expect(brands.reduce((s, f) => s + f.count, 0)).toBe(count((p) => p.category === category));
+  });
+
   it("finds nothing for nonsense, with an empty page", async () => {
     const res = await http.get("/api/products?q=zzqxv%20blorptang");
     expect(res.status).toBe(200);

@@ -49,21 +49,39 @@ export function toProductDto(row: ProductRow): Product {
   };
 }
 
-/** How close a misspelt word must be to a word of the name or brand (pg_trgm word_similarity). */
-const TYPO_SIMILARITY = 0.45;
+/** A search word and the vocabulary words it may be a typo of ("brehwaus" -> "brewhaus"). */
+export interface SearchWord {
+  word: string;
+  corrections: string[];
+}
+
+/** Below this length a word matches by its whole (stemmed) form only: no trigrams to look up. */
+const MIN_TRIGRAM_WORD = 3;
+
+const nameAndBrand = sql`(${products.name} || ' ' || ${products.brand})`;
 
 /**
- * Every search word must appear in the name, description or brand (case-insensitive), or be a
- * near miss of a word in the name or brand ("headphnes").
+ * A product matches a word when its search_vector has it (name, brand, category, description;
+ * stemmed, GIN index), its name or brand contains it ("headph"), or a word of its name or
+ * brand is a near miss of it ("headphnes": pg_trgm's `<%` at the session's
+ * word_similarity_threshold, see platform/db/client.ts). The last two use the trigram index on
+ * name || ' ' || brand; every arm of the OR has an index, so the planner ORs bitmaps.
  */
-function wordConditions(words: string[]): SQL[] {
-  return words.map((word) => {
-    const pattern = `%${escapeLike(word)}%`;
-    return sql`(${products.name} ilike ${pattern} or ${products.brand} ilike ${pattern} or ${products.description} ilike ${pattern} or word_similarity(${word}, ${products.name} || ' ' || ${products.brand}) >= ${TYPO_SIMILARITY})`;
+function matchesWord(word: string): SQL {
+  const text = sql`${products.searchVector} @@ plainto_tsquery('english', ${word})`;
+  if (word.length < MIN_TRIGRAM_WORD) return text;
+  return sql`(${text} or ${nameAndBrand} ilike ${`%${escapeLike(word)}%`} or ${word} <% ${nameAndBrand})`;
+}
+
+/** Every search word (or one of its corrections) must match. */
+function wordConditions(words: readonly SearchWord[]): SQL[] {
+  return words.map((w) => {
+    const alternatives = [w.word, ...w.corrections].map(matchesWord);
+    return alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` or `)})`;
   });
 }
 
-function orderFor(sort: ProductQuery["sort"], words: string[]): SQL[] {
+function orderFor(sort: ProductQuery["sort"], words: readonly SearchWord[]): SQL[] {
   switch (sort) {
     case "price-low":
       return [asc(products.price), asc(products.name), asc(products.id)];
@@ -72,7 +90,7 @@ function orderFor(sort: ProductQuery["sort"], words: string[]): SQL[] {
     case "rating":
       return [desc(products.rating), desc(products.reviewCount), asc(products.name), asc(products.id)];
     default: {
-      // What can be bought first, then what is in demand.
+      // What can be bought first, then what is in demand (the order of products_featured_idx).
       const featured = [
         desc(products.inStock),
         desc(products.demandIndex),
@@ -80,21 +98,84 @@ function orderFor(sort: ProductQuery["sort"], words: string[]): SQL[] {
         asc(products.id),
       ];
       if (words.length === 0) return featured;
-      const text = words.join(" ");
-      const relevance = sql`(case when ${products.name} ilike ${`%${escapeLike(text)}%`} then 1 else 0 end) desc, ts_rank(${products.searchVector}, plainto_tsquery('english', ${text})) desc, word_similarity(${text}, ${products.name} || ' ' || ${products.brand}) desc`;
+      const text = words.map((w) => w.word).join(" ");
+      const corrected = words.map((w) => w.corrections[0] ?? w.word).join(" ");
+      const relevance = sql`(case when ${products.name} ilike ${`%${escapeLike(text)}%`} then 1 else 0 end) desc, ts_rank(${products.searchVector}, plainto_tsquery('english', ${corrected})) desc, word_similarity(${text}, ${nameAndBrand}) desc`;
       return [relevance, ...featured];
     }
   }
 }
 
 export interface ShopPageQuery {
-  /** The search words (already tokenized); every one must match. */
-  words: string[];
+  /** The search words (already tokenized, with their typo corrections); every one must match. */
+  words: SearchWord[];
   category: string[];
   brand: string[];
   sort: ProductQuery["sort"];
   page: number;
   pageSize: number;
+}
+
+/** Of the given words, those some product (hidden or not) matches as typed. */
+export async function wordsMatchingAnyProduct(db: Queryable, words: readonly string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  // A count, not exists(): for exists() the planner bets on a scan that stops at the first
+  // match, which reads every product when (as for a typo) there is none.
+  const checks = words.map(
+    (w, k) => sql`(select count(*) from ${products} where ${matchesWord(w)}) > 0 as ${sql.raw(`k${k}`)}`,
+  );
+  const result = (await db.execute(sql`select ${sql.join(checks, sql`, `)}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const row = result.rows[0];
+  // Only a clear "no" counts: a driver that answered nothing does not turn words into typos.
+  return new Set(words.filter((_, k) => row?.[`k${k}`] !== false));
+}
+
+interface FacetRow {
+  category: string | null;
+  brand: string | null;
+  /** grouping(category, brand): 1 for the category rows, 2 for the brand rows, 3 for the total. */
+  g: number;
+  for_category: number;
+  for_brand: number;
+  matching: number;
+  collection: number;
+}
+
+/**
+ * The facet counts, the total and the collection's size in one statement (grouping sets).
+ * Each facet counts what the other filters leave, so choosing a brand keeps its siblings
+ * visible: the rows read are those passing the text and at least one of the two filters.
+ */
+async function queryFacets(db: Queryable, text: SQL[], byCategory?: SQL, byBrand?: SQL) {
+  const either = byCategory && byBrand ? sql`(${byCategory} or ${byBrand})` : undefined;
+  const where = and(eq(products.hidden, false), ...text, either);
+  const result = (await db.execute(sql`
+    select ${products.category} as category, ${products.brand} as brand,
+      grouping(${products.category}, ${products.brand})::int as g,
+      count(*) filter (where ${byBrand ?? sql`true`})::int as for_category,
+      count(*) filter (where ${byCategory ?? sql`true`})::int as for_brand,
+      count(*) filter (where ${and(byCategory, byBrand) ?? sql`true`})::int as matching,
+      (select count(*) from ${products} where ${products.hidden} = false)::int as collection
+    from ${products}
+    where ${where}
+    group by grouping sets ((${products.category}), (${products.brand}), ())`)) as unknown as {
+    rows: FacetRow[];
+  };
+  const categories: { value: string; count: number }[] = [];
+  const brands: { value: string; count: number }[] = [];
+  let total = 0;
+  let collection: number | null = null;
+  for (const row of result.rows) {
+    collection ??= Number(row.collection);
+    if (Number(row.g) === 3) total = Number(row.matching);
+    else if (Number(row.g) === 1 && row.category !== null && Number(row.for_category) > 0)
+      categories.push({ value: row.category, count: Number(row.for_category) });
+    else if (Number(row.g) === 2 && row.brand !== null && Number(row.for_brand) > 0)
+      brands.push({ value: row.brand, count: Number(row.for_brand) });
+  }
+  return { total, categories, brands, collection };
 }
 
 /** One page of the visible products, with the counts of each facet value and of the collection. */
@@ -105,8 +186,7 @@ export async function queryShopPage(db: Queryable, query: ShopPageQuery) {
   const byBrand = query.brand.length > 0 ? inArray(products.brand, query.brand) : undefined;
   const where = and(visible, ...text, byCategory, byBrand);
 
-  // Each facet counts what the other filters leave, so choosing a brand keeps its siblings visible.
-  const [rows, [totalRow], categories, brands, [collectionRow]] = await Promise.all([
+  const [rows, facets] = await Promise.all([
     db
       .select(productColumns)
       .from(products)
@@ -114,25 +194,14 @@ export async function queryShopPage(db: Queryable, query: ShopPageQuery) {
       .orderBy(...orderFor(query.sort, query.words))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(products).where(where),
-    db
-      .select({ value: products.category, count: count() })
-      .from(products)
-      .where(and(visible, ...text, byBrand))
-      .groupBy(products.category),
-    db
-      .select({ value: products.brand, count: count() })
-      .from(products)
-      .where(and(visible, ...text, byCategory))
-      .groupBy(products.brand),
-    db.select({ n: count() }).from(products).where(visible),
+    queryFacets(db, text, byCategory, byBrand),
   ]);
   return {
     rows,
-    total: totalRow?.n ?? 0,
-    collectionTotal: collectionRow?.n ?? 0,
-    categories,
-    brands,
+    total: facets.total,
+    collectionTotal: facets.collection ?? (await countVisibleProducts(db)),
+    categories: facets.categories,
+    brands: facets.brands,
   };
 }
 

@@ -239,8 +239,9 @@ export interface VectorHit {
 }
 
 /**
- * pgvector: the nearest products inside the database. Exact (a scan casting each real[] to
- * vector) unless an HNSW index on the same cast exists (see the report on indexes); the query
+ * pgvector: the nearest products inside the database, through the HNSW index of migration 0007
+ * for the local embedder's vectors (the size test repeats the index's predicate; other models
+ * are scanned exactly, casting each real[] to vector); the query
  * is written so that such an index is used, with ef_search raised to the depth asked for and
  * iterative scans for filtered searches (pgvector 0.8; older versions ignore them). Runs inside
  * a savepoint: a stored vector of another size under the same model name fails the cast, and
@@ -269,6 +270,7 @@ export async function nearestWithPgvector(
       select id::text as id, embedding::${type} <=> ${`[${vector.join(",")}]`}::${type} as distance
       from products
       where ${filterSql(filters)} and embedding_model = ${model}
+        and cardinality(embedding) = ${Math.trunc(vector.length)}
       order by distance
       limit ${depth}`,
     ),

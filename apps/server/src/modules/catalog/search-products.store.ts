@@ -108,7 +108,7 @@ export function similarityFloor(model: string): number {
 const VOCABULARY_TTL_MS = 5 * 60_000;
 const vocabularies = new WeakMap<Db, { at: number; value: Promise<SearchVocabulary> }>();
 
-function vocabularyOf(db: Db): Promise<SearchVocabulary> {
+export function vocabularyOf(db: Db): Promise<SearchVocabulary> {
   const cached = vocabularies.get(db);
   if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS) return cached.value;
   const value = loadSearchVocabulary(db);

@@ -40,12 +40,27 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, "migrations");
 // numeric columns come back as strings (exact); keep int8 counts as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * How close a misspelt word must be to a word of a product's name or brand for the catalogue
+ * search (pg_trgm's `<%` operator, which can use a trigram index, reads it from the session).
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
+/** Longest a query of the PostgreSQL server pool may run (migrations lift it on their connection). */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   poolSize?: number;
   /** Run the committed migrations before returning (start-up does; some tools do not). */
   migrate?: boolean;
+  /** Sees every query of the returned db with its parameters (the query-plan test explains them). */
+  logQuery?: (query: string, params: unknown[]) => void;
+}
+
+function drizzleLogger(options: OpenOptions) {
+  const logQuery = options.logQuery;
+  return logQuery ? { logger: { logQuery } } : {};
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -60,8 +75,10 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
     // A data folder must be reopened with the same extensions it was created with.
     extensions: { vector, pg_trgm },
   });
-  await client.exec("CREATE EXTENSION IF NOT EXISTS vector;");
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await client.exec(
+    `CREATE EXTENSION IF NOT EXISTS vector; SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD};`,
+  );
+  const db = drizzlePglite(client, { schema, ...drizzleLogger(options) }) as unknown as Db;
   if (options.migrate !== false)
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   return {
@@ -82,13 +99,19 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
 }
 
 async function openServer(url: string, options: OpenOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+  });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const client = await pool.connect();
   let hasPgvector = false;
   try {
     // Several processes may start together: one migrates while the others wait on the lock.
+    // Building an index on a large catalogue may take longer than a request may.
+    await client.query("SET statement_timeout = 0");
     await client.query("SELECT pg_advisory_lock(7243001)");
     try {
       const available = await client.query(
@@ -104,9 +127,10 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
       await client.query("SELECT pg_advisory_unlock(7243001)");
     }
   } finally {
+    await client.query(`SET statement_timeout = ${STATEMENT_TIMEOUT_MS}`).catch(() => {});
     client.release();
   }
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, ...drizzleLogger(options) }) as unknown as Db;
   const listener = new ServerListener(url);
   return {
     db,

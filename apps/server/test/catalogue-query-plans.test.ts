@@ -1,0 +1,105 @@
+import { ProductQuerySchema } from "@haggle/contract/products";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listProducts } from "../src/modules/catalog/list-products.service.ts";
+import { type Database, openDatabase } from "../src/platform/db/client.ts";
+import { insertGeneratedProductsSql } from "../src/platform/db/seed/generated-catalogue.ts";
+import { createServerDatabase, DB_KINDS } from "./support/test-server.ts";
+
+/**
+ * The catalogue's queries at 100,000 products read indexes, never every product: each query
+ * /api/products runs for the first page, a one- and a three-word search, a typo and a
+ * category + brand facet is explained (EXPLAIN ANALYZE) on a generated catalogue, and a
+ * sequential scan of products fails the test. Plans, not timings: nothing here is timed.
+ */
+
+const PRODUCTS = 100_000;
+const BATCH = 25_000;
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+function seqScansOfProducts(node: PlanNode): number {
+  const here = node["Node Type"] === "Seq Scan" && node["Relation Name"] === "products" ? 1 : 0;
+  return here + (node.Plans ?? []).reduce((n, child) => n + seqScansOfProducts(child), 0);
+}
+
+function describePlan(node: PlanNode, depth = 0): string {
+  const line = `${"  ".repeat(depth)}${node["Node Type"]}${node["Relation Name"] ? ` on ${node["Relation Name"]}` : ""}${"Index Name" in node ? ` using ${String(node["Index Name"])}` : ""}`;
+  return [line, ...(node.Plans ?? []).map((c) => describePlan(c, depth + 1))].join("\n");
+}
+
+/** The driver under the query builder (PGlite or a node-postgres pool): both answer query(text, params). */
+type RawClient = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+const REQUESTS: Record<string, string> = {
+  "catalogue first page": "",
+  "one-word search": "q=headphones",
+  "three-word search": "q=norvik wireless headphones",
+  "typo search": "q=headphnes",
+  "transposed letters (norivk)": "q=norivk",
+  "category + brand facet": "category=Audio&brand=Norvik",
+  "price sort": "sort=price-low",
+};
+
+describe.each(DB_KINDS)("catalogue query plans at 100,000 products on the %s database", (kind) => {
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  let captured: { query: string; params: unknown[] }[] = [];
+
+  beforeAll(async () => {
+    let databaseUrl: string | undefined;
+    if (kind === "postgres") {
+      const created = await createServerDatabase();
+      databaseUrl = created.url;
+      drop = created.drop;
+    }
+    database = await openDatabase({
+      databaseUrl,
+      logQuery: (query, params) => captured.push({ query, params }),
+    });
+    for (let from = 1; from <= PRODUCTS; from += BATCH)
+      await database.db.execute(insertGeneratedProductsSql(from, Math.min(BATCH, PRODUCTS - from + 1)));
+    // What autovacuum does on a server after a bulk load (and the visibility map index-only scans need).
+    await database.db.execute(sql`vacuum analyze products`);
+  }, 240_000);
+
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it.each(Object.entries(REQUESTS))("%s reads no product it does not need", async (name, search) => {
+    const query = ProductQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
+    // The first call loads the search vocabulary (a scan, cached for minutes); the second is what requests run.
+    await listProducts(database.db, query);
+    captured = [];
+    const list = await listProducts(database.db, query);
+    expect(list.total).toBeGreaterThan(0);
+    const queries = captured.filter((c) => /\bproducts\b/.test(c.query));
+    expect(queries.length).toBeGreaterThan(0);
+    const client = (database.db as unknown as { $client: RawClient }).$client;
+    for (const { query: text, params } of queries) {
+      const { rows } = await client.query(`explain (analyze, format json) ${text}`, params);
+      const raw = rows[0]?.["QUERY PLAN"];
+      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+      const root = plan[0]!.Plan;
+      // PRINT_PLANS=1 shows them (the figures of bench/README.md).
+      if (process.env.PRINT_PLANS)
+        console.log(
+          `${kind} ${name}: ${(plan[0] as { "Execution Time"?: number })["Execution Time"]} ms\n${describePlan(root)}`,
+        );
+      expect(seqScansOfProducts(root), `${text}\n${describePlan(root)}`).toBe(0);
+    }
+  });
+
+  it("has an HNSW index on the local embedder's vectors exactly where pgvector exists", async () => {
+    const result = (await database.db.execute(
+      sql`select 1 from pg_indexes where indexname = 'products_local_embedding_hnsw_idx'`,
+    )) as unknown as { rows: unknown[] };
+    expect(result.rows.length).toBe(database.hasPgvector ? 1 : 0);
+  });
+});
