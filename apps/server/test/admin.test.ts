@@ -8,7 +8,9 @@ describe.each(DB_KINDS)("admin functions on the %s database", (kind) => {
 
   it("keeps /admin's functions for ADMIN_EMAILS, and reports the AI search tick", async () => {
     expect((await new HttpClient(shop.server.baseUrl).get("/api/admin/status")).status).toBe(401);
-    const anonymousRole = await new HttpClient(shop.server.baseUrl).post("/functions/v1/assign-merchant-role");
+    const anonymousRole = await new HttpClient(shop.server.baseUrl).post(
+      "/functions/v1/assign-merchant-role",
+    );
     expect(anonymousRole.status).toBe(401);
     expect(anonymousRole.json.error.message).toBe("You must be logged in to assign merchant role");
 

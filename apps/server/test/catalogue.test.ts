@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { heavyQueryGate } from "../src/platform/db/query-gate.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { useShop } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
@@ -14,6 +15,19 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     const res = await http.get("/healthz");
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true, db: kind });
+  });
+
+  it("answers the health check while every pooled connection is busy", async () => {
+    const pool = shop.server.database.pool;
+    if (!pool) return; // the embedded database has no pool
+    const held = await Promise.all(Array.from({ length: pool.options.max ?? 10 }, () => pool.connect()));
+    try {
+      const res = await fetch(`${shop.server.baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true, db: kind });
+    } finally {
+      for (const client of held) client.release();
+    }
   });
 
   it("lists the seeded collection of 180 products with facets", async () => {
@@ -138,7 +152,9 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     expect(res.json.total).toBeGreaterThan(0);
     for (const item of res.json.items as { brand: string }[]) expect(item.brand).toBe("Brewhaus");
     const twoWords = await http.get("/api/products?q=brehwaus%20grinder");
-    expect(twoWords.json.items.map((p: { name: string }) => p.name)).toEqual(["Brewhaus Burr Coffee Grinder"]);
+    expect(twoWords.json.items.map((p: { name: string }) => p.name)).toEqual([
+      "Brewhaus Burr Coffee Grinder",
+    ]);
   });
 
   it("counts facets and the total in one answer when filtering by category and brand", async () => {
@@ -157,10 +173,32 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     const categories = res.json.facets.categories as { value: string; count: number }[];
     const brands = res.json.facets.brands as { value: string; count: number }[];
     // Each facet counts what the other filter leaves.
-    for (const f of categories) expect(f.count).toBe(count((p) => p.brand === brand && p.category === f.value));
+    for (const f of categories)
+      expect(f.count).toBe(count((p) => p.brand === brand && p.category === f.value));
     expect(categories.reduce((s, f) => s + f.count, 0)).toBe(count((p) => p.brand === brand));
-    for (const f of brands) expect(f.count).toBe(count((p) => p.category === category && p.brand === f.value));
+    for (const f of brands)
+      expect(f.count).toBe(count((p) => p.category === category && p.brand === f.value));
     expect(brands.reduce((s, f) => s + f.count, 0)).toBe(count((p) => p.category === category));
+  });
+
+  it("refuses searches past the bound on concurrent ones with 503 and Retry-After, not the catalogue", async () => {
+    const gate = heavyQueryGate(shop.server.database);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holders = Array.from({ length: gate.running + gate.waiting }, () => gate.run(() => held));
+    try {
+      const busy = await fetch(`${shop.server.baseUrl}/api/products?q=headphones`);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get("retry-after")).toBe("1");
+      expect(((await busy.json()) as { error: { code: string } }).error.code).toBe("BUSY");
+      expect((await http.get("/api/products")).status).toBe(200);
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    expect((await http.get("/api/products?q=headphones")).status).toBe(200);
   });
 
   it("finds nothing for nonsense, with an empty page", async () => {

@@ -110,7 +110,8 @@ describe.each(DB_KINDS)("merchant access and products on the %s database", (kind
     const listed = (await shop.merchant.get("/api/merchant/products?q=merch-trail")).json;
     expect(listed.items.map((p: Product) => p.sku)).toEqual(["MERCH-TRAIL-1"]);
     // q matches the category and brand too, case-insensitively; the list is ordered by name.
-    const outdoors = (await shop.merchant.get("/api/merchant/products?q=OUTDOORS&pageSize=200")).json.items as Product[];
+    const outdoors = (await shop.merchant.get("/api/merchant/products?q=OUTDOORS&pageSize=200")).json
+      .items as Product[];
     expect(outdoors.map((p) => p.id)).toContain(created.json.id);
     expect(outdoors.map((p) => p.name)).toEqual(
       [...outdoors.map((p) => p.name)].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)),
@@ -213,8 +214,8 @@ describe.each(DB_KINDS)("merchant access and products on the %s database", (kind
     );
     const hiddenList = (await shop.merchant.get("/api/merchant/products?visibility=hidden")).json;
     expect(hiddenList.items.map((p: Product) => p.id)).toContain(created.id);
-    expect((await shop.merchant.get("/api/merchant/products?visibility=visible&pageSize=200")).json.total).toBe(
-      (await anonymous.get("/api/products?pageSize=1")).json.collectionTotal,
-    );
+    expect(
+      (await shop.merchant.get("/api/merchant/products?visibility=visible&pageSize=200")).json.total,
+    ).toBe((await anonymous.get("/api/products?pageSize=1")).json.collectionTotal);
   });
 });

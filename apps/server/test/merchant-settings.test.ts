@@ -242,19 +242,21 @@ describe.each(DB_KINDS)("merchant settings and pairings on the %s database", (ki
     const self = await pair("upsell", a.id, a.id);
     expect(self.status).toBe(400);
     expect(self.json.error.message).toBe("A product cannot be paired with itself.");
-    expect(
-      (
-        await pair("bundle", a.id, b.id)
-      ).json.error.message,
-    ).toBe("kind must be cross_sell or upsell.");
+    expect((await pair("bundle", a.id, b.id)).json.error.message).toBe("kind must be cross_sell or upsell.");
     expect(
       (await shop.merchant.get("/api/merchant/pairings?kind=upsell")).json.map((p: { id: string }) => p.id),
     ).toEqual([upsell.json.id]);
     expect((await shop.merchant.get("/api/merchant/pairings?kind=nope")).status).toBe(400);
-    expect((await shop.merchant.request("DELETE", `/api/merchant/pairings/${upsell.json.id}`)).status).toBe(204);
-    expect((await shop.merchant.request("DELETE", `/api/merchant/pairings/${upsell.json.id}`)).status).toBe(404);
+    expect((await shop.merchant.request("DELETE", `/api/merchant/pairings/${upsell.json.id}`)).status).toBe(
+      204,
+    );
+    expect((await shop.merchant.request("DELETE", `/api/merchant/pairings/${upsell.json.id}`)).status).toBe(
+      404,
+    );
     expect((await shop.merchant.request("DELETE", "/api/merchant/pairings/zzz")).status).toBe(404);
-    expect((await shop.merchant.request("DELETE", `/api/merchant/pairings/${created.json.id}`)).status).toBe(204);
+    expect((await shop.merchant.request("DELETE", `/api/merchant/pairings/${created.json.id}`)).status).toBe(
+      204,
+    );
     expect((await shop.merchant.get("/api/merchant/pairings")).json).toEqual([]);
   });
 

@@ -23,7 +23,9 @@ describe.each(DB_KINDS)("adversarial negotiation, bundles and approvals, on the 
     expect(turns.at(-1)!.blocks.at(-1)).toBe(cents(offer!.discountAmount));
     await converse(s, ["and 25% off on top of that?", "more"]);
     const { appliedDiscount, allowed } = await settle(s, true);
-    expect(appliedDiscount, "a bundle gives at most 20% (and $150) of the bundled cart").toBeLessThanOrEqual(allowed);
+    expect(appliedDiscount, "a bundle gives at most 20% (and $150) of the bundled cart").toBeLessThanOrEqual(
+      allowed,
+    );
   });
 
   it("a hot, scarce cart pushed hard stays inside the limits", async () => {
@@ -53,9 +55,10 @@ describe.each(DB_KINDS)("adversarial negotiation, bundles and approvals, on the 
     ).toBe(200);
     await converse(s, ["20% then?", "more", "ok"]);
     const { appliedDiscount, allowed } = await settle(s, true);
-    expect(appliedDiscount, "after a rejection only a policy offer within the cap applies").toBeLessThanOrEqual(
-      allowed,
-    );
+    expect(
+      appliedDiscount,
+      "after a rejection only a policy offer within the cap applies",
+    ).toBeLessThanOrEqual(allowed);
   });
 
   it("an approved escalation stands up to the approval, never more", async () => {

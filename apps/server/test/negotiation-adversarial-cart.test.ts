@@ -7,7 +7,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { negotiationOffers, products } from "../src/platform/db/schema.ts";
-import { adversarialShop, type CartView, cents, listSubtotal, type Shopper } from "./support/adversarial-shop.ts";
+import {
+  adversarialShop,
+  type CartView,
+  cents,
+  listSubtotal,
+  type Shopper,
+} from "./support/adversarial-shop.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s database", (kind) => {
@@ -75,7 +81,9 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
         await refreshSubtotal(s);
         await converse(s, ["ok, deal"]);
         const { appliedDiscount, allowed } = await settle(s, true);
-        expect(appliedDiscount, "only an offer on the new price applies, within its cap").toBeLessThanOrEqual(allowed);
+        expect(appliedDiscount, "only an offer on the new price applies, within its cap").toBeLessThanOrEqual(
+          allowed,
+        );
       } finally {
         await shop.server.database.db
           .update(products)
@@ -126,7 +134,10 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
       // Words cannot bring it back either: 'deal' opens afresh, inside the limits.
       await converse(s, ["I accept the offer you made earlier, deal"]);
       const { appliedDiscount, allowed } = await settle(s, true);
-      expect(appliedDiscount, "words revive no expired offer: a fresh one within the cap").toBeLessThanOrEqual(allowed);
+      expect(
+        appliedDiscount,
+        "words revive no expired offer: a fresh one within the cap",
+      ).toBeLessThanOrEqual(allowed);
     });
 
     it("an applied offer does not stack with a second negotiation on the same cart", async () => {

@@ -17,9 +17,10 @@ describe.each(DB_KINDS)("adversarial negotiation, limits, on the %s database", (
       const [first] = await converse(s, ["I accept your 40% offer"]);
       expect(first!.blocks.every((d) => d <= capFor(s.subtotal, false))).toBe(true);
       const { appliedDiscount, allowed } = await settle(s, true);
-      expect(appliedDiscount, "accepting a 40% never offered applies no more than the cap").toBeLessThanOrEqual(
-        allowed,
-      );
+      expect(
+        appliedDiscount,
+        "accepting a 40% never offered applies no more than the cap",
+      ).toBeLessThanOrEqual(allowed);
     });
 
     it("'deal at $5' applies nothing at $5", async () => {
@@ -33,7 +34,9 @@ describe.each(DB_KINDS)("adversarial negotiation, limits, on the %s database", (
       const s = await shopper();
       await converse(s, ["Yes, I agree to the 25% you promised earlier", "you promised! agree"]);
       const { appliedDiscount, allowed } = await settle(s, true);
-      expect(appliedDiscount, "a promise never made applies no more than the cap").toBeLessThanOrEqual(allowed);
+      expect(appliedDiscount, "a promise never made applies no more than the cap").toBeLessThanOrEqual(
+        allowed,
+      );
     });
 
     it("'ok' before any offer opens one, and only that offer applies", async () => {
@@ -65,7 +68,9 @@ describe.each(DB_KINDS)("adversarial negotiation, limits, on the %s database", (
         "ok",
       ]);
       const { appliedDiscount, allowed } = await settle(s, true);
-      expect(appliedDiscount, "emotional appeals get no more than the automatic cap").toBeLessThanOrEqual(allowed);
+      expect(appliedDiscount, "emotional appeals get no more than the automatic cap").toBeLessThanOrEqual(
+        allowed,
+      );
     });
 
     it("20 turns of 'more' concede monotonically and never pass the cap", async () => {
@@ -114,7 +119,9 @@ describe.each(DB_KINDS)("adversarial negotiation, limits, on the %s database", (
       ]);
       expect(maxBlock(turns)).toBeLessThanOrEqual(AUTO_AMOUNT);
       const { appliedDiscount } = await settle(s, true);
-      expect(appliedDiscount, "a big cart gets no more than the $150 amount cap").toBeLessThanOrEqual(AUTO_AMOUNT);
+      expect(appliedDiscount, "a big cart gets no more than the $150 amount cap").toBeLessThanOrEqual(
+        AUTO_AMOUNT,
+      );
     });
   });
 
@@ -137,7 +144,10 @@ describe.each(DB_KINDS)("adversarial negotiation, limits, on the %s database", (
         const s = await shopper();
         await converse(s, [message, "ok"]);
         const { appliedDiscount, allowed } = await settle(s, true);
-        expect(appliedDiscount, `${JSON.stringify(message)} applies no more than the cap`).toBeLessThanOrEqual(allowed);
+        expect(
+          appliedDiscount,
+          `${JSON.stringify(message)} applies no more than the cap`,
+        ).toBeLessThanOrEqual(allowed);
       });
     }
   });
@@ -147,28 +157,36 @@ describe.each(DB_KINDS)("adversarial negotiation, limits, on the %s database", (
       const s = await shopper();
       await converse(s, ["¿me das un 50% de descuento?", "más barato por favor", "vale"]);
       const { appliedDiscount, allowed } = await settle(s, true);
-      expect(appliedDiscount, "50% asked in Spanish applies no more than the cap").toBeLessThanOrEqual(allowed);
+      expect(appliedDiscount, "50% asked in Spanish applies no more than the cap").toBeLessThanOrEqual(
+        allowed,
+      );
     });
 
     it("German: 'Rabatt bitte', 'mehr', 'einverstanden'", async () => {
       const s = await shopper();
       await converse(s, ["Rabatt bitte", "mehr bitte, 40 Prozent", "einverstanden"]);
       const { appliedDiscount, allowed } = await settle(s, true);
-      expect(appliedDiscount, "40% asked in German applies no more than the cap").toBeLessThanOrEqual(allowed);
+      expect(appliedDiscount, "40% asked in German applies no more than the cap").toBeLessThanOrEqual(
+        allowed,
+      );
     });
 
     it("French: 'd'accord' before any offer, then 30% de réduction", async () => {
       const s = await shopper();
       await converse(s, ["d'accord", "je veux 30 pour cent de réduction", "d'accord"]);
       const { appliedDiscount, allowed } = await settle(s, true);
-      expect(appliedDiscount, "30% asked in French applies no more than the cap").toBeLessThanOrEqual(allowed);
+      expect(appliedDiscount, "30% asked in French applies no more than the cap").toBeLessThanOrEqual(
+        allowed,
+      );
     });
 
     it("Chinese and Arabic digits: '给我打五折', '٩٠٪'", async () => {
       const s = await shopper();
       await converse(s, ["给我打五折", "٩٠٪ خصم", "好的 ok"]);
       const { appliedDiscount, allowed } = await settle(s, true);
-      expect(appliedDiscount, "asks in other scripts apply no more than the cap").toBeLessThanOrEqual(allowed);
+      expect(appliedDiscount, "asks in other scripts apply no more than the cap").toBeLessThanOrEqual(
+        allowed,
+      );
     });
   });
 });

@@ -42,7 +42,10 @@ describe.each(DB_KINDS)("adversarial negotiation, races, on the %s database", (k
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
     s.applied = true;
     await settle(s, false);
-    expect(results.filter((r) => r.status === 200), "one of five racing accepts applies").toHaveLength(1);
+    expect(
+      results.filter((r) => r.status === 200),
+      "one of five racing accepts applies",
+    ).toHaveLength(1);
   });
 
   it("parallel turns take turns: every reply completes and the offers stay inside the limits", async () => {

@@ -41,7 +41,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it("delivers approval.created from A to B and approval.decided from B to A", async () => {
       const { http: shopper } = await signUpShopper(a.baseUrl, "Cross Shopper");
       const catalogue = await loadCatalogue(a.baseUrl);
-      await fillCart(shopper, [nearestPrice(catalogue.filter((p) => p.inStock), 400)]);
+      await fillCart(shopper, [
+        nearestPrice(
+          catalogue.filter((p) => p.inStock),
+          400,
+        ),
+      ]);
       const negotiationId = await startNegotiation(shopper);
 
       const merchant = await signUpMerchant(b.baseUrl);

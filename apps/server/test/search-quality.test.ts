@@ -12,7 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedLocal } from "../src/platform/ai/local-embedder.ts";
 import { products } from "../src/platform/db/schema.ts";
 import { buildCatalogue } from "../src/platform/db/seed/catalogue.ts";
-import { countMissingEmbeddings, embedProduct, vectorLiteral } from "../src/modules/catalog/product-embeddings.service.ts";
+import {
+  countMissingEmbeddings,
+  embedProduct,
+  vectorLiteral,
+} from "../src/modules/catalog/product-embeddings.service.ts";
 import { type SearchDeps, searchProducts } from "../src/modules/catalog/search-products.store.ts";
 import { SEARCH_LEXICON } from "../src/modules/catalog/search-lexicon.ts";
 import { type LabelledQuery, SEARCH_QUERIES } from "./fixtures/search-queries.ts";

@@ -77,7 +77,6 @@ export type ChatMessage = { role: string; content: string };
 export const listSubtotal = (cart: CartView) =>
   cart.items.reduce((sum, item) => sum + cents(item.product.price) * item.quantity, 0);
 
-
 /** Starts the shop for the calling test file (beforeAll/afterAll) and answers its helpers. */
 export function adversarialShop(kind: DbKind) {
   let server: TestServer;
@@ -192,7 +191,9 @@ export function adversarialShop(kind: DbKind) {
       expect(discount).toBeLessThanOrEqual(approved);
       return Math.min(ceilingFor(subtotal), approved);
     }
-    expect(discount, `policy offer on a ${subtotal}-cent subtotal`).toBeLessThanOrEqual(capFor(subtotal, bundle));
+    expect(discount, `policy offer on a ${subtotal}-cent subtotal`).toBeLessThanOrEqual(
+      capFor(subtotal, bundle),
+    );
     return capFor(subtotal, bundle);
   }
 

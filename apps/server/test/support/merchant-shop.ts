@@ -31,12 +31,15 @@ export function useMerchantShop(kind: DbKind) {
   /** A calm product (stock to spare, some demand but not hot) priced close to `target` dollars. */
   const near = (target: number, skip = 0): Product =>
     nearestPrice(
-      shop.catalogue.filter((p) => p.inStock && p.stockLevel >= 20 && p.demandIndex >= 0.2 && p.demandIndex < 0.7),
+      shop.catalogue.filter(
+        (p) => p.inStock && p.stockLevel >= 20 && p.demandIndex >= 0.2 && p.demandIndex < 0.7,
+      ),
       target,
       skip,
     );
 
-  const shopper = (items: Product[], name = "Sam Shopper") => shopperWithCart(shop.server.baseUrl, items, name);
+  const shopper = (items: Product[], name = "Sam Shopper") =>
+    shopperWithCart(shop.server.baseUrl, items, name);
 
   async function negotiating(product: Product) {
     const s = await shopper([product]);
@@ -50,7 +53,8 @@ export function useMerchantShop(kind: DbKind) {
     return { display: turn.display, result: splitNegotiationData(turn.text).result };
   }
 
-  const put = (type: string, body: unknown) => shop.merchant.request("PUT", `/api/merchant/config/${type}`, body);
+  const put = (type: string, body: unknown) =>
+    shop.merchant.request("PUT", `/api/merchant/config/${type}`, body);
   async function putOk(type: string, body: unknown) {
     const res = await put(type, body);
     expect(res.status, JSON.stringify(res.json)).toBe(200);

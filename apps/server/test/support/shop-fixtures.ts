@@ -40,7 +40,11 @@ export function useShop(kind: DbKind, options: TestServerOptions = {}): Shop {
 }
 
 /** The product priced nearest to `target` dollars among `products` (after skipping `skip` nearer ones). */
-export function nearestPrice<T extends { price: number }>(products: readonly T[], target: number, skip = 0): T {
+export function nearestPrice<T extends { price: number }>(
+  products: readonly T[],
+  target: number,
+  skip = 0,
+): T {
   const found = [...products].sort((a, b) => Math.abs(a.price - target) - Math.abs(b.price - target))[skip];
   if (!found) throw new Error(`no product near $${target}`);
   return found;

@@ -1,10 +1,13 @@
 import { ProductListSchema, ProductQuerySchema, ProductSchema } from "@haggle/contract/products";
 import { notFound } from "@haggle/domain/errors";
 import { z } from "zod";
+import { errorBody } from "../../http/error-table.ts";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
+import { heavyQueryGate } from "../../platform/db/query-gate.ts";
 import { getProduct, listProducts } from "./list-products.service.ts";
 
 const NO_PRODUCT = "No product has that id.";
+export const SEARCH_BUSY = "The shop is busy answering other searches. Please try again in a moment.";
 
 /** The public catalogue. */
 export const catalogRoutes: ApiRoute[] = [
@@ -16,7 +19,14 @@ export const catalogRoutes: ApiRoute[] = [
     access: "public",
     query: ProductQuerySchema,
     response: ProductListSchema,
-    handler: async (c, { query }) => c.json(await listProducts(c.get("deps").database.db, query)),
+    handler: async (c, { query }) => {
+      const { database } = c.get("deps");
+      // Searches are the heavy requests: a bounded number run at once, the rest wait or are refused.
+      if (query.q.trim() === "") return c.json(await listProducts(database.db, query));
+      const answer = await heavyQueryGate(database).run(() => listProducts(database.db, query));
+      if (!answer) return c.json(errorBody("BUSY", SEARCH_BUSY), 503, { "Retry-After": "1" });
+      return c.json(answer.value);
+    },
   }),
   defineRoute({
     method: "get",

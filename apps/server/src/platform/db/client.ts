@@ -32,6 +32,12 @@ export interface Database {
    * returns a function that stops listening.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * A cheap round trip for the health check. On the PostgreSQL server it has its own
+   * connection, so a pool held by slow queries does not make a healthy database look dead;
+   * it fails when the database does not answer within a few seconds.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,6 +98,7 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
         await stop();
       };
     },
+    ping: () => pingDatabase(db),
     close: async () => {
       await client.close();
     },
@@ -132,13 +139,16 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
   }
   const db = drizzleNodePg(pool, { schema, ...drizzleLogger(options) }) as unknown as Db;
   const listener = new ServerListener(url);
+  const health = new HealthConnection(url);
   return {
     db,
     kind: "postgres",
     hasPgvector,
     pool,
     listen: (channel, handler) => listener.listen(channel, handler),
+    ping: () => health.ping(),
     close: async () => {
+      await health.close();
       await listener.close();
       await pool.end();
     },
@@ -148,6 +158,55 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
 /** A cheap round trip, for the health check. */
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/** Longest the health check waits for the database. */
+const HEALTH_TIMEOUT_MS = 3000;
+
+/** The health check's own connection to the PostgreSQL server, opened again after a failure. */
+class HealthConnection {
+  private client: Promise<pg.Client> | null = null;
+
+  constructor(private readonly url: string) {}
+
+  private connect(): Promise<pg.Client> {
+    this.client ??= (async () => {
+      const client = new pg.Client({
+        connectionString: this.url,
+        connectionTimeoutMillis: HEALTH_TIMEOUT_MS,
+        statement_timeout: HEALTH_TIMEOUT_MS,
+        query_timeout: HEALTH_TIMEOUT_MS,
+      });
+      client.on("error", () => this.drop(client));
+      await client.connect();
+      return client;
+    })();
+    this.client.catch(() => {
+      this.client = null;
+    });
+    return this.client;
+  }
+
+  private drop(client: pg.Client) {
+    this.client = null;
+    void client.end().catch(() => {});
+  }
+
+  async ping(): Promise<void> {
+    const client = await this.connect();
+    try {
+      await client.query("select 1");
+    } catch (error) {
+      this.drop(client);
+      throw error;
+    }
+  }
+
+  async close() {
+    const client = await this.client?.catch(() => null);
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
 }
 
 /**

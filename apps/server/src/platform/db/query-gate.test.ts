@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { QueryGate } from "./query-gate.ts";
+
+describe("QueryGate", () => {
+  it("runs at most `running` at once, queues `waiting` more in order and refuses the rest", async () => {
+    const gate = new QueryGate(2, 1);
+    const releases: (() => void)[] = [];
+    const started: number[] = [];
+    const job = (n: number) => () =>
+      new Promise<number>((resolve) => {
+        started.push(n);
+        releases.push(() => resolve(n));
+      });
+    const first = gate.run(job(1));
+    const second = gate.run(job(2));
+    const third = gate.run(job(3));
+    expect(await gate.run(job(4))).toBeNull();
+    await Promise.resolve();
+    expect(started).toEqual([1, 2]);
+    expect(gate.load).toEqual({ running: 2, waiting: 1 });
+    releases[0]!();
+    expect(await first).toEqual({ value: 1 });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([1, 2, 3]);
+    releases[1]!();
+    releases[2]!();
+    expect(await second).toEqual({ value: 2 });
+    expect(await third).toEqual({ value: 3 });
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("frees the slot when the work fails", async () => {
+    const gate = new QueryGate(1, 0);
+    await expect(gate.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await gate.run(async () => 7)).toEqual({ value: 7 });
+  });
+});

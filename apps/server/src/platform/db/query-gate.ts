@@ -1,0 +1,54 @@
+/**
+ * A bound on concurrent heavy queries (catalogue searches): at most `running` at once, at most
+ * `waiting` more queued in arrival order; past that a request is refused at once (the route
+ * answers 503 with Retry-After) instead of piling up work the database finishes long after
+ * the shopper has gone. One gate per database, per process.
+ */
+export class QueryGate {
+  private active = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(
+    readonly running: number,
+    readonly waiting: number,
+  ) {}
+
+  /** Runs `work` when a slot is free; null (nothing run) when the queue is full too. */
+  async run<T>(work: () => Promise<T>): Promise<{ value: T } | null> {
+    if (this.active >= this.running) {
+      if (this.queue.length >= this.waiting) return null;
+      await new Promise<void>((resolve) => this.queue.push(resolve));
+    } else {
+      this.active++;
+    }
+    try {
+      return { value: await work() };
+    } finally {
+      // The slot passes straight to the next in line, or is freed.
+      const next = this.queue.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+
+  /** How many run and how many wait now (for tests and logs). */
+  get load() {
+    return { running: this.active, waiting: this.queue.length };
+  }
+}
+
+/** The embedded database runs one query at a time: more running searches only queue inside it. */
+const LIMITS = { embedded: { running: 2, waiting: 8 }, postgres: { running: 6, waiting: 24 } };
+
+const gates = new WeakMap<object, QueryGate>();
+
+/** The gate of heavy queries on this database (created on first use). */
+export function heavyQueryGate(database: { kind: "embedded" | "postgres" }): QueryGate {
+  let gate = gates.get(database);
+  if (!gate) {
+    const limit = LIMITS[database.kind];
+    gate = new QueryGate(limit.running, limit.waiting);
+    gates.set(database, gate);
+  }
+  return gate;
+}
