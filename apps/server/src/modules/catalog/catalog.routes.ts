@@ -23,7 +23,10 @@ export const catalogRoutes: ApiRoute[] = [
       const { database } = c.get("deps");
       // Searches are the heavy requests: a bounded number run at once, the rest wait or are refused.
       if (query.q.trim() === "") return c.json(await listProducts(database.db, query));
-      const answer = await heavyQueryGate(database).run(() => listProducts(database.db, query));
+      const answer = await heavyQueryGate(database).run(
+        () => listProducts(database.db, query),
+        c.req.raw.signal,
+      );
       if (!answer) return c.json(errorBody("BUSY", SEARCH_BUSY), 503, { "Retry-After": "1" });
       return c.json(answer.value);
     },

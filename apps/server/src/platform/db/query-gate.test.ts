@@ -29,6 +29,23 @@ describe("QueryGate", () => {
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
   });
 
+  it("never runs the work of a request whose client left while it waited", async () => {
+    const gate = new QueryGate(1, 1);
+    let release = () => {};
+    const first = gate.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const left = new AbortController();
+    let ran = false;
+    const waiting = gate.run(async () => {
+      ran = true;
+    }, left.signal);
+    left.abort();
+    release();
+    await first;
+    expect(await waiting).toBeNull();
+    expect(ran).toBe(false);
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
   it("frees the slot when the work fails", async () => {
     const gate = new QueryGate(1, 0);
     await expect(gate.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");

@@ -13,8 +13,12 @@ export class QueryGate {
     readonly waiting: number,
   ) {}
 
-  /** Runs `work` when a slot is free; null (nothing run) when the queue is full too. */
-  async run<T>(work: () => Promise<T>): Promise<{ value: T } | null> {
+  /**
+   * Runs `work` when a slot is free; null (nothing run) when the queue is full too. A request
+   * whose client went away while it waited (`signal` aborted) gives its slot on unrun: an
+   * abandoned search never reaches the database.
+   */
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<{ value: T } | null> {
     if (this.active >= this.running) {
       if (this.queue.length >= this.waiting) return null;
       await new Promise<void>((resolve) => this.queue.push(resolve));
@@ -22,6 +26,7 @@ export class QueryGate {
       this.active++;
     }
     try {
+      if (signal?.aborted) return null;
       return { value: await work() };
     } finally {
       // The slot passes straight to the next in line, or is freed.
