@@ -149,15 +149,21 @@ interface FacetRow {
  * visible: the rows read are those passing the text and at least one of the two filters.
  */
 async function queryFacets(db: Queryable, text: SQL[], byCategory?: SQL, byBrand?: SQL) {
-  const either = byCategory && byBrand ? sql`(${byCategory} or ${byBrand})` : undefined;
+  // Without search words the collection is read anyway (its count is the grand total row's):
+  // one pass over products_visible_facets_idx instead of two.
+  const whole = text.length === 0;
+  const either = byCategory && byBrand && !whole ? sql`(${byCategory} or ${byBrand})` : undefined;
   const where = and(eq(products.hidden, false), ...text, either);
+  const collectionCount = whole
+    ? sql`count(*)`
+    : sql`(select count(*) from ${products} where ${products.hidden} = false)`;
   const result = (await db.execute(sql`
     select ${products.category} as category, ${products.brand} as brand,
       grouping(${products.category}, ${products.brand})::int as g,
       count(*) filter (where ${byBrand ?? sql`true`})::int as for_category,
       count(*) filter (where ${byCategory ?? sql`true`})::int as for_brand,
       count(*) filter (where ${and(byCategory, byBrand) ?? sql`true`})::int as matching,
-      (select count(*) from ${products} where ${products.hidden} = false)::int as collection
+      ${collectionCount}::int as collection
     from ${products}
     where ${where}
     group by grouping sets ((${products.category}), (${products.brand}), ())`)) as unknown as {
@@ -166,11 +172,14 @@ async function queryFacets(db: Queryable, text: SQL[], byCategory?: SQL, byBrand
   const categories: { value: string; count: number }[] = [];
   const brands: { value: string; count: number }[] = [];
   let total = 0;
+  // The grand total row is there even when nothing matches.
   let collection: number | null = null;
   for (const row of result.rows) {
-    collection ??= Number(row.collection);
-    if (Number(row.g) === 3) total = Number(row.matching);
-    else if (Number(row.g) === 1 && row.category !== null && Number(row.for_category) > 0)
+    if (Number(row.g) === 3) {
+      total = Number(row.matching);
+      collection = Number(row.collection);
+    }
+    if (Number(row.g) === 1 && row.category !== null && Number(row.for_category) > 0)
       categories.push({ value: row.category, count: Number(row.for_category) });
     else if (Number(row.g) === 2 && row.brand !== null && Number(row.for_brand) > 0)
       brands.push({ value: row.brand, count: Number(row.for_brand) });
