@@ -192,7 +192,17 @@ class HealthConnection {
     void client.end().catch(() => {});
   }
 
-  async ping(): Promise<void> {
+  private inFlight: Promise<void> | null = null;
+
+  /** Health checks arriving together share one round trip (one query at a time per connection). */
+  ping(): Promise<void> {
+    this.inFlight ??= this.roundTrip().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  private async roundTrip(): Promise<void> {
     const client = await this.connect();
     try {
       await client.query("select 1");
