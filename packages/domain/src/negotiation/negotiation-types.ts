@@ -111,8 +111,11 @@ export type Decision =
   | { kind: "offer"; stage: "opening" | "counter" | "final" | "bundle"; offer: OfferTerms; ask: ShopperAsk | null }
   /** The shopper's own number is within what the policy allows now: it becomes the offer. */
   | { kind: "accept-ask"; offer: OfferTerms; ask: ShopperAsk }
-  /** The shopper agreed to the standing offer: the negotiation has a result. */
-  | { kind: "agreed"; offer: OfferTerms }
+  /**
+   * The shopper agreed to the standing offer: the negotiation has a result. `applied`: the server
+   * applied it to the cart at once (a typed acceptance works as the button).
+   */
+  | { kind: "agreed"; offer: OfferTerms; applied?: true }
   /** Above the automatic limits, within the escalation ceiling: ask the merchant. */
   | { kind: "escalate"; requested: { percent: BasisPoints; amount: Cents }; ask: ShopperAsk; standing: OfferTerms | null }
   /** An approval is already with the merchant. */

@@ -180,11 +180,17 @@ export function writeBuiltInReply(input: VoiceInput): string {
         `Deal! 🎉 You're getting ${w.p} off (${w.a}), which brings you to ${w.after}.`,
         `It's agreed: ${w.p} off your order (${w.a}), for ${w.after}.`,
       ]);
-      const action = pick(seed, [
-        `Press ${button} to lock it in.`,
-        `Just press ${button} to apply it.`,
-        `Press ${button} and it's yours.`,
-      ]);
+      const action = d.applied
+        ? pick(seed, [
+            "I've applied it to your cart: review it below and check out whenever you're ready.",
+            "It's applied to your cart now; review it below and check out when you're ready.",
+            "Done, it's applied to your cart. Review it below and check out whenever you like.",
+          ])
+        : pick(seed, [
+            `Press ${button} to lock it in.`,
+            `Just press ${button} to apply it.`,
+            `Press ${button} and it's yours.`,
+          ]);
       const why = reasonsSentence(d.offer, input, ["final", "high-demand", "low-stock", "your-ask"]);
       return sentences(main, why, action);
     }
