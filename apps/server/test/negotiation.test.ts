@@ -133,7 +133,8 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     expect(splitNegotiationData(fake.text).result?.total_discount_percent ?? 0).toBeLessThanOrEqual(15);
     const ok = await http.say(id, "ok");
     expect(ok.display.length).toBeGreaterThan(0);
-    expect(splitNegotiationData(ok.text).result?.negotiation_complete).toBe(true);
+    // Typed acceptance applies the standing offer, as the button does (#11 item 4).
+    expect((await http.get(`/api/negotiations/${id}`)).json.status).toBe("completed");
   });
 
   it("refuses to apply without an offer, after the cart changed, or when expired", async () => {
@@ -185,10 +186,14 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     expect((await http.get(`/api/negotiations/${id}`)).json.messages).toEqual([]);
   });
 
-  it("replaces the cart's active negotiation when a new one starts", async () => {
+  it("resumes the cart's active negotiation, and replaces it only on restart", async () => {
     const { http, id } = await negotiatingShopper();
     await http.say(id, "hello");
-    const second = await http.post("/api/negotiations", {});
+    const resumed = await http.post("/api/negotiations", {});
+    expect(resumed.status).toBe(200);
+    expect(resumed.json.id).toBe(id);
+    const second = await http.post("/api/negotiations", { restart: true });
+    expect(second.status).toBe(201);
     expect(second.json.id).not.toBe(id);
     expect((await http.get(`/api/negotiations/${id}`)).status).toBe(404);
   });

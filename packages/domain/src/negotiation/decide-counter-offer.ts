@@ -221,6 +221,24 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   return keep({ kind: "decline", ask, counter, why: "above-ceiling" }, counter === next.offer ? next.step : state.step);
 }
 
+/**
+ * The best offer the policy allows on this cart without the merchant: its reserve, marked final
+ * (what Ava counters with after the merchant turns an escalated ask down). Never less than what
+ * stands: a counter-offer does not take back. Null for an empty cart.
+ */
+export function bestPolicyOffer(
+  input: Pick<PolicyInput, "lines" | "profile" | "config">,
+  standing: OfferTerms | null,
+): OfferTerms | null {
+  const subtotal = subtotalOf(input.lines);
+  if (input.lines.length === 0 || subtotal <= 0) return null;
+  const limits = limitsFor(input.config, input.profile.tier);
+  const pressure = pressureOf(input.lines);
+  const reserveDiscount = discountAt(reservePercent(limits, pressure, false), subtotal, limits, false);
+  if (standing && standing.discount >= reserveDiscount) return standing;
+  return terms(reserveDiscount, subtotal, reasonsFor(limits, pressure, ["final"]));
+}
+
 /** The offer a decision carries or leaves standing (what the shopper could accept now), if any. */
 export function offerInDecision(decision: Decision): OfferTerms | null {
   switch (decision.kind) {

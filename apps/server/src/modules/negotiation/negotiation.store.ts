@@ -51,6 +51,17 @@ export async function replaceActiveNegotiation(
   return row;
 }
 
+/** The cart's active negotiation (at most one), if any. */
+export async function findActiveNegotiation(db: Queryable, cartId: string): Promise<NegotiationRow | null> {
+  const [row] = await db
+    .select()
+    .from(negotiations)
+    .where(and(eq(negotiations.cartId, cartId), eq(negotiations.status, "active")))
+    .orderBy(desc(negotiations.startedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findOwnNegotiation(
   db: Queryable,
   userId: string,
@@ -137,6 +148,17 @@ export async function latestLiveOffer(tx: Tx, negotiationId: string): Promise<Of
     .select()
     .from(negotiationOffers)
     .where(and(eq(negotiationOffers.negotiationId, negotiationId), inArray(negotiationOffers.status, LIVE)))
+    .orderBy(desc(negotiationOffers.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The negotiation's latest offer, whatever became of it (voided, expired, applied...). */
+export async function latestOffer(db: Queryable, negotiationId: string): Promise<OfferRow | null> {
+  const [row] = await db
+    .select()
+    .from(negotiationOffers)
+    .where(eq(negotiationOffers.negotiationId, negotiationId))
     .orderBy(desc(negotiationOffers.createdAt))
     .limit(1);
   return row ?? null;
