@@ -46,6 +46,12 @@ export interface MessageFacts extends PriceBounds {
   pricier: boolean;
   limit: number | null;
   gift: boolean;
+  /** A gift is what the message looks for ("gifts under $50", "gift for a runner"), not a use ("as a gift"). */
+  giftTopic: boolean;
+  /** Names a person's or an activity's interest ("for a runner", "hiking") rather than a product. */
+  interest: boolean;
+  /** A question about the whole shop ("What's on sale?"). */
+  wholeShop: boolean;
   /** A follow-up word ("ones", "only", "what about", a leading "and"). */
   marker: boolean;
   /** "also", "too", "as well": add to the request so far rather than replace. */
@@ -152,11 +158,19 @@ function readQuantities({ s, facts, flag }: Reading): void {
 
 /** Gifts, sale, stock, ratings, sort and price direction, and "other brands". */
 function readWishes({ facts, flag }: Reading): void {
-  for (const pattern of [P.recipient, P.occasion, P.gift]) {
+  flag(P.wholeShop, () => {
+    facts.wholeShop = true;
+    facts.onSale = true;
+  });
+  for (const pattern of [P.giftModifier, P.recipient, P.occasion]) {
     flag(pattern, () => {
       facts.gift = true;
     });
   }
+  flag(P.gift, () => {
+    facts.gift = true;
+    facts.giftTopic = true;
+  });
   flag(P.sale, () => {
     facts.onSale = true;
   });
@@ -210,6 +224,7 @@ function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { st
   s.take(ANY_PRODUCT_WORD, (m, at) => {
     const entry = vocabularyEntryOf(m[0]);
     if (!entry) return false;
+    if (entry.category === null || entry.weak) facts.interest = true;
     if (entry.category !== null) {
       if (!entry.weak) facts.hasProduct = true;
       productSpans.push({ start: at, end: at + m[0].length });
@@ -293,6 +308,9 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     pricier: false,
     limit: null,
     gift: false,
+    giftTopic: false,
+    interest: false,
+    wholeShop: false,
     marker: P.leadingMarker.test(s.text),
     also: false,
   };

@@ -70,6 +70,8 @@ export function isFollowUp(f: MessageFacts, previous: RequestState | null): prev
   if (previous === null || isEmpty(previous)) return false;
   const refinement = hasRefinement(f);
   if (!refinement && !f.hasProduct && f.categories.length === 0 && f.words.length === 0) return false;
+  // A new topic without product words: "What's on sale?", "gifts under $50", "gift for a runner".
+  if (!f.hasProduct && !f.marker && !f.also && (f.wholeShop || f.giftTopic)) return false;
   // A request of filters only ("What's on sale?", "Gifts under $100") is narrowed by what follows.
   if (previous.categories.length === 0 && previous.words.length === 0) return true;
   if (!refinement) return false;

@@ -113,11 +113,15 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
 
   const atReserve = standing !== null && standing.source === "policy" && standingDiscount >= reserveDiscount;
   const canBundle = bundleCandidate !== null && !state.bundleProposed && bundleCandidate.price > 0;
-  const bundleOffer = (): OfferTerms | null => {
+  /** The cross-sell for the bonus: at the reserve, or asked for early, the next step plus the bonus. */
+  const bundleOffer = (early = false): OfferTerms | null => {
     if (!bundleCandidate) return null;
     const bundledSubtotal = subtotal + bundleCandidate.price;
     const bundledReserve = reservePercent(limits, pressure, true);
-    const discount = discountAt(bundledReserve, bundledSubtotal, limits, true);
+    const percent = early
+      ? Math.min(bundledReserve, scheduledPercent(reserve, state.step + 1) + limits.bundleBonus)
+      : bundledReserve;
+    const discount = discountAt(percent, bundledSubtotal, limits, true);
     if (discount <= standingDiscount) return null;
     return terms(discount, bundledSubtotal, reasonsFor(limits, pressure, ["bundle"]), [
       { productId: bundleCandidate.productId, name: bundleCandidate.name, quantity: 1, price: bundleCandidate.price },
@@ -157,9 +161,9 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
     case "small-talk":
     case "unknown": {
       const topic = intent.type === "question" ? intent.topic : intent.type === "small-talk" ? intent.topic : "unknown";
-      // A bundle is the policy's last card: asked about early, Ava explains it instead of playing it.
-      if (intent.type === "question" && intent.topic === "bundle" && canBundle && (atReserve || standing?.source === "merchant")) {
-        const offer = bundleOffer();
+      // Asked for a bundle, Ava plays it: the cross-sell named, in an offer the accept button adds.
+      if (intent.type === "question" && intent.topic === "bundle" && canBundle) {
+        const offer = bundleOffer(!(atReserve || standing?.source === "merchant"));
         if (offer) return keep({ kind: "offer", stage: "bundle", offer, ask: null }, state.step, true);
       }
       return keep({ kind: "info", topic, standing });

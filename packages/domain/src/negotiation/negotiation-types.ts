@@ -157,6 +157,8 @@ export interface VoiceInput {
   lines: { name: string; quantity: number; price: Cents }[];
   /** Picks among phrasings; the same seed gives the same words. */
   seed: number;
+  /** The reasons the offer standing before this turn gave: not repeated. */
+  alreadySaid?: OfferReason[];
 }
 
 // ---------------------------------------------------------------- what the shop has stored

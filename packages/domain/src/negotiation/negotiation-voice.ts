@@ -3,7 +3,7 @@ import { infoReply } from "./voice-info-reply.ts";
 import {
   capitalize,
   formatPercent,
-  formatPoints,
+  formatExtraOff,
   offerWords,
   pick,
   pointsToBasisPoints,
@@ -62,13 +62,16 @@ function reasonsSentence(
   const points = input.config.tier_benefits.extra_points[tier] ?? 0;
   const bonus = formatPercent(pointsToBasisPoints(input.config.negotiation_limits.bundling_discount_bonus));
   const clauses: string[] = [];
+  // A reason the offer before this one already gave is not repeated every turn.
+  const said = new Set(input.alreadySaid ?? []);
   for (const reason of new Set(offer.reasons)) {
     if (skip.includes(reason)) continue;
+    if (said.has(reason) && (reason === "loyalty" || reason === "high-demand" || reason === "low-stock")) continue;
     switch (reason) {
       case "loyalty":
         clauses.push(
           points > 0
-            ? `as ${tierPhrase(tier)} you get an extra ${formatPoints(points)} built in`
+            ? `as ${tierPhrase(tier)} you get an extra ${formatExtraOff(points)}`
             : `as ${tierPhrase(tier)} your loyalty perks grow with every order`,
         );
         break;
@@ -83,7 +86,11 @@ function reasonsSentence(
         clauses.push("this is my final offer, the best I can do on this cart");
         break;
       case "high-demand":
-        clauses.push("that item is in high demand right now, so I can't go as deep as usual");
+        clauses.push(
+          input.lines.length === 1
+            ? "that item is in high demand right now, so I can't go as deep as usual"
+            : "items in your cart are in high demand right now, so I can't go as deep as usual",
+        );
         break;
       case "low-stock":
         clauses.push("stock is running low, so the discount is a little smaller than usual");

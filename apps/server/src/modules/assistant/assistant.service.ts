@@ -1,9 +1,9 @@
 import type { Product } from "@haggle/contract/products";
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { detectSmallTalk, writeAssistantReply } from "@haggle/domain/assistant/assistant-reply";
+import { fallbackRequests, missedPhrases } from "@haggle/domain/assistant/fallback-requests";
 import { parseShoppingRequest } from "@haggle/domain/assistant/parse-shopping-request";
 import { readSearchToolArguments } from "@haggle/domain/assistant/read-search-tool-arguments";
-import { EMPTY_FILTERS, type ShoppingRequest } from "@haggle/domain/assistant/shopping-request";
 import { DomainError } from "@haggle/domain/errors";
 import { toCents } from "@haggle/domain/pricing/money";
 import {
@@ -84,18 +84,17 @@ export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): As
     return;
   }
   let found = hasQuery ? (await searchProducts(deps, request)).items : [];
-  let alternatives = false;
+  let alternatives: { missed: string[]; kept: string[] } | false = false;
   if (found.length === 0 && hasQuery) {
-    // Nothing matches everything: keep what the shopper is looking for, drop the constraints.
-    const looser: ShoppingRequest = {
-      ...request,
-      filters: { ...EMPTY_FILTERS, categories: request.filters.categories },
-    };
-    found = (await searchProducts(deps, looser)).items;
-    if (found.length === 0 && request.filters.categories.length > 0) {
-      found = (await searchProducts(deps, { ...looser, text: "" })).items;
+    // Nothing matches everything: drop older constraints, then the search words, never what
+    // the shopper just said (domain assistant/fallback-requests.ts).
+    for (const fallback of fallbackRequests(request)) {
+      found = (await searchProducts(deps, fallback.request)).items;
+      if (found.length > 0) {
+        alternatives = { missed: missedPhrases(request), kept: fallback.kept };
+        break;
+      }
     }
-    alternatives = found.length > 0;
   }
   const understood =
     request.understood.length > 0 ? request.understood : request.text ? [`"${request.text}"`] : [];
@@ -111,6 +110,7 @@ export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): As
         price: toCents(p.price),
         listPrice: toCents(p.listPrice),
         rating: p.rating,
+        reviewCount: p.reviewCount,
       })),
       alternatives,
       smallTalk: null,
