@@ -29,8 +29,14 @@ export const PASSWORD_MIN = 6;
 
 /** The /auth form, checked in the browser and again by the server. */
 export const SignInSchema = z.object({
-  email: z.email("Please enter a valid email address."),
-  password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`),
+  // An empty field is missing, not malformed: say so.
+  email: z.email({
+    error: (issue) => (issue.input === "" ? "Email is required." : "Please enter a valid email address."),
+  }),
+  password: z.string().min(PASSWORD_MIN, {
+    error: (issue) =>
+      issue.input === "" ? "Password is required." : `Password must be at least ${PASSWORD_MIN} characters.`,
+  }),
 });
 export const SignUpSchema = SignInSchema.extend({
   name: z

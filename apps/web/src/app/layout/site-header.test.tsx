@@ -47,6 +47,19 @@ describe("the header cart badge", () => {
     expect(screen.getByTestId("cart-count").textContent).toBe("5");
   });
 
+  it("names the cart link and the avatar with the words they show, in reading order (WCAG 2.5.3)", async () => {
+    const { fetchFn } = routeFetch({
+      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/cart": () => jsonResponse(200, makeCart([makeCartItem("a", 2)])),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderHeader();
+    const cart = await screen.findByRole("link", { name: "Cart, 2 items" });
+    // The visible words, "Cart" and the badge, come in the name's order.
+    expect(cart.textContent).toBe("Cart 2");
+    expect(screen.getByRole("button", { name: "Account menu, GR" }).textContent).toBe("GR");
+  });
+
   it("hides the badge when the server cart is empty", async () => {
     const { fetchFn, calls } = routeFetch({
       "GET /api/me": () => jsonResponse(200, me),

@@ -98,7 +98,8 @@ export function NegotiationWorkspace({
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
       <NegotiationSummaryPanel cart={cart} profile={profile} />
-      <div className="flex min-w-0 flex-col gap-6">
+      {/* On a phone the chat comes first; from lg the summary is the left column. */}
+      <div className="order-first flex min-w-0 flex-col gap-6 lg:order-none">
         <NegotiationChatPanel
           messages={chat.messages}
           isPending={chat.isPending}
