@@ -12,6 +12,7 @@ import { systemRoutes } from "./http/system.routes.ts";
 import { authRouteDocs, authRoutes } from "./modules/accounts/auth.routes.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { roleRoutes } from "./modules/admin/roles.routes.ts";
 import { assistantRoutes } from "./modules/assistant/assistant.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -43,6 +44,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...settingsRoutes,
   ...merchantOrderRoutes,
   ...adminRoutes,
+  ...roleRoutes,
   ...embeddingRoutes,
   ...realtimeRoutes,
   ...assistantRoutes,

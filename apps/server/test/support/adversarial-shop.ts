@@ -13,6 +13,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { negotiationApprovals, negotiationOffers, profiles } from "../../src/platform/db/schema.ts";
 import { HttpClient, readChatStream, uniqueEmail } from "./http-client.ts";
+import { signUpMerchant } from "./shop-fixtures.ts";
 import { type DbKind, startTestServer, type TestServer } from "./test-server.ts";
 
 // ---------------------------------------------------------------- the shop's default limits
@@ -77,7 +78,6 @@ export type ChatMessage = { role: string; content: string };
 export const listSubtotal = (cart: CartView) =>
   cart.items.reduce((sum, item) => sum + cents(item.product.price) * item.quantity, 0);
 
-
 /** Starts the shop for the calling test file (beforeAll/afterAll) and answers its helpers. */
 export function adversarialShop(kind: DbKind) {
   let server: TestServer;
@@ -89,9 +89,7 @@ export function adversarialShop(kind: DbKind) {
     server = await startTestServer(kind);
     catalogue = (await new HttpClient(server.baseUrl).get("/api/products?pageSize=200")).json.items;
     byId = new Map(catalogue.map((p) => [p.id, p]));
-    merchant = new HttpClient(server.baseUrl);
-    await merchant.signUp(uniqueEmail("adv-merchant"));
-    expect((await merchant.post("/functions/v1/assign-merchant-role")).status).toBe(200);
+    merchant = await signUpMerchant(server.baseUrl, "Adversarial Merchant");
   });
   afterAll(async () => {
     await server?.close();
@@ -192,7 +190,9 @@ export function adversarialShop(kind: DbKind) {
       expect(discount).toBeLessThanOrEqual(approved);
       return Math.min(ceilingFor(subtotal), approved);
     }
-    expect(discount, `policy offer on a ${subtotal}-cent subtotal`).toBeLessThanOrEqual(capFor(subtotal, bundle));
+    expect(discount, `policy offer on a ${subtotal}-cent subtotal`).toBeLessThanOrEqual(
+      capFor(subtotal, bundle),
+    );
     return capFor(subtotal, bundle);
   }
 
