@@ -52,6 +52,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** The paths of the routes declared as uploads, as one pattern (none: matches nothing). */
+function uploadPaths(routes: readonly ApiRoute[]): RegExp {
+  const patterns = routes
+    .filter((route) => route.upload)
+    .map((route) => route.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+"));
+  return patterns.length === 0 ? /$^/ : new RegExp(`^(?:${patterns.join("|")})$`);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
 /** The whole HTTP application; index.ts serves it, tests drive it over real HTTP. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -89,13 +103,25 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  app.use(
-    "/api/*",
+  // One body limit for every route (uploads have their own), checked on Content-Length before
+  // anything is read, and counted while a body without one streams in.
+  const uploads = uploadPaths(API_ROUTES);
+  const limits = deps.config.bodyLimit;
+  const limited = (bytes: number) =>
     bodyLimit({
-      maxSize: 256 * 1024,
-      onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
-    }),
-  );
+      maxSize: bytes,
+      onError: (c) =>
+        c.json(
+          errorBody(
+            "PAYLOAD_TOO_LARGE",
+            `The request body is too large: at most ${formatBytes(bytes)} is accepted here.`,
+          ),
+          413,
+        ),
+    });
+  const regular = limited(limits.bytes);
+  const upload = limited(limits.uploadBytes);
+  app.use("*", (c, next) => (uploads.test(c.req.path) ? upload(c, next) : regular(c, next)));
 
   // Cookie-authenticated mutations must come from the shop's own pages (bearer clients are exempt).
   app.use("*", async (c, next) => {

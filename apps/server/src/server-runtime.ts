@@ -8,6 +8,7 @@ import type { Env } from "./env.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
+import { StreamSlots } from "./platform/realtime/stream-slots.ts";
 import { prepareAdminAccess } from "./modules/admin/roles.service.ts";
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
@@ -136,6 +137,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     },
     ai,
     events,
+    streams: new StreamSlots(),
   };
   return { deps, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
 }

@@ -5,6 +5,7 @@ import type { TrustProxy } from "../platform/trust-proxy.ts";
 import type { Database } from "../platform/db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { EventBus } from "../platform/realtime/event-bus.ts";
+import type { StreamSlots } from "../platform/realtime/stream-slots.ts";
 
 export interface AppConfig {
   /** The built web app to serve (index.html + assets); null serves the API alone. */
@@ -41,6 +42,8 @@ export interface AppDeps {
   ai: AiConfig | null;
   /** Realtime events from every process sharing the database. */
   events: EventBus;
+  /** The realtime streams this process holds open, against their caps. */
+  streams: StreamSlots;
 }
 
 export interface SessionUser {
