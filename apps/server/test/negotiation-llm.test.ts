@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { negotiationApprovals, negotiationOffers } from "../src/platform/db/schema.ts";
 import { HttpClient, readChatStream, uniqueEmail } from "./support/http-client.ts";
+import { signUpMerchant } from "./support/shop-fixtures.ts";
 import { type MockOpenAi, type MockReply, startMockOpenAi } from "./support/mock-openai.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -115,9 +116,7 @@ describe.each(DB_KINDS)("negotiation with an LLM voice on the %s database", (kin
       },
     });
     catalogue = (await new HttpClient(server.baseUrl).get("/api/products?pageSize=200")).json.items;
-    merchant = new HttpClient(server.baseUrl);
-    await merchant.signUp(uniqueEmail("llm-merchant"));
-    expect((await merchant.post("/functions/v1/assign-merchant-role")).status).toBe(200);
+    merchant = await signUpMerchant(server.baseUrl, "LLM Merchant");
   });
   afterAll(async () => {
     await server?.close();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { negotiationOffers, sellerConfig } from "../src/platform/db/schema.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { openEvents } from "./support/realtime-client.ts";
+import { grantRole } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 interface P {
@@ -201,7 +202,10 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
   it("escalates to the merchant, who approves; the shopper hears it live and applies the approved offer", async () => {
     const { http, id, product } = await negotiatingShopper(400);
     const merchant = new HttpClient(server.baseUrl);
-    await merchant.signUp(uniqueEmail("merchant"));
+    const merchantEmail = uniqueEmail("merchant");
+    await merchant.signUp(merchantEmail);
+    // Only an admin may take the merchant role: the shop's admin makes this account one.
+    await grantRole(server.baseUrl, merchantEmail, "admin");
     expect((await merchant.post("/functions/v1/assign-merchant-role")).json).toEqual({
       alreadyAssigned: false,
     });

@@ -20,7 +20,7 @@ export const MeSchema = z
   .object({
     user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
     profile: ProfileSchema,
-    roles: z.array(z.literal("merchant")),
+    roles: z.array(z.enum(["merchant", "admin"])),
   })
   .meta({ id: "Me" });
 export type Me = z.infer<typeof MeSchema>;

@@ -13,6 +13,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { negotiationApprovals, negotiationOffers, profiles } from "../../src/platform/db/schema.ts";
 import { HttpClient, readChatStream, uniqueEmail } from "./http-client.ts";
+import { signUpMerchant } from "./shop-fixtures.ts";
 import { type DbKind, startTestServer, type TestServer } from "./test-server.ts";
 
 // ---------------------------------------------------------------- the shop's default limits
@@ -93,9 +94,7 @@ export function adversarialShop(kind: DbKind) {
     server = await startTestServer(kind);
     catalogue = (await new HttpClient(server.baseUrl).get("/api/products?pageSize=200")).json.items;
     byId = new Map(catalogue.map((p) => [p.id, p]));
-    merchant = new HttpClient(server.baseUrl);
-    await merchant.signUp(uniqueEmail("adv-merchant"));
-    expect((await merchant.post("/functions/v1/assign-merchant-role")).status).toBe(200);
+    merchant = await signUpMerchant(server.baseUrl, "Adversarial Merchant");
   });
   afterAll(async () => {
     await server?.close();

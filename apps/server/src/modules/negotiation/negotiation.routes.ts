@@ -8,6 +8,7 @@ import {
 } from "@haggle/contract/negotiation";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { perCallerAndAddress } from "../../http/rate-limit-guard.ts";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { writeDone, writeText } from "../../http/sse.ts";
 import { approvalDto, listApprovals } from "./approvals.service.ts";
@@ -33,6 +34,12 @@ const ApprovalQuerySchema = z.object({
 });
 
 /** The shopper's negotiations with Ava, and the merchant's side of escalated asks. */
+/** Each turn may cost an LLM call: limited per shopper and per address (issue #12, finding 9). */
+const turnRateLimit = perCallerAndAddress("negotiation-turn", (config) => ({
+  perCaller: config.negotiationRateLimit.perShopper,
+  perIp: config.negotiationRateLimit.perIp,
+}));
+
 export const negotiationRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
@@ -91,6 +98,7 @@ export const negotiationRoutes: ApiRoute[] = [
       "One negotiation turn. Server-sent events: data: {choices:[{delta:{content}}]} lines, then data: [DONE]; the text may end with a <NEGOTIATION_DATA>{json}</NEGOTIATION_DATA> block",
     tag: "Negotiation",
     access: "owner",
+    before: turnRateLimit,
     body: NegotiateRequestSchema,
     produces: "text/event-stream",
     failure: { code: "NEGOTIATOR_FAILED", message: "Failed to get response from AI negotiator" },

@@ -46,9 +46,18 @@ export async function replaceActiveNegotiation(
   const [row] = await tx
     .insert(negotiations)
     .values({ userId, cartId, status: "active" })
+    // One active negotiation per cart (a partial unique index): a concurrent start that got
+    // there first wins, and this one answers its negotiation.
+    .onConflictDoNothing({ target: negotiations.cartId, where: sql`status = 'active'` })
     .returning({ id: negotiations.id });
-  if (!row) throw new Error("negotiation not created");
-  return row;
+  if (row) return row;
+  const [existing] = await tx
+    .select({ id: negotiations.id })
+    .from(negotiations)
+    .where(and(eq(negotiations.cartId, cartId), eq(negotiations.status, "active")))
+    .limit(1);
+  if (!existing) throw new Error("negotiation not created");
+  return existing;
 }
 
 /** The cart's active negotiation (at most one), if any. */

@@ -86,7 +86,8 @@ describe("the header cart badge", () => {
     renderHeader();
     expect(await screen.findByRole("link", { name: "Cart, 4 items" })).toBeTruthy();
     await screen.findByRole("link", { name: "Sign in" });
-    expect(calls.map((c) => c.route)).toEqual(["GET /api/me"]);
+    // No server cart for a visitor (the shop's mode is asked for everyone, for the demo badge).
+    expect(calls.map((c) => c.route).filter((r) => r !== "GET /api/shop-mode")).toEqual(["GET /api/me"]);
   });
 });
 
@@ -116,5 +117,31 @@ describe("the header's merchant link", () => {
     renderHeader();
     await screen.findByRole("button", { name: /account menu/i });
     expect(screen.queryByRole("link", { name: "Merchant" })).toBeNull();
+  });
+});
+
+describe("the header's 'Demo shop' badge", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows in demo mode, to everyone, and not otherwise", async () => {
+    vi.stubGlobal(
+      "fetch",
+      routeFetch({ "GET /api/shop-mode": () => jsonResponse(200, { demoMode: true }) }).fetchFn,
+    );
+    renderHeader();
+    expect(await screen.findByText("Demo shop")).toBeTruthy();
+    cleanup();
+
+    const { fetchFn, calls } = routeFetch({
+      "GET /api/shop-mode": () => jsonResponse(200, { demoMode: false }),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderHeader();
+    await waitFor(() => expect(calls.map((c) => c.route)).toContain("GET /api/shop-mode"));
+    await screen.findByRole("link", { name: "Sign in" });
+    expect(screen.queryByText("Demo shop")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { ClipboardListIcon, HandCoinsIcon, ShoppingCartIcon, StoreIcon } from "lucide-react";
 import { NavLink, Link } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
+import { DemoBadge } from "@/features/admin/components/demo-badge";
 import { AccountMenu } from "@/features/auth/components/account-menu";
 import { useSession } from "@/features/auth/api/use-session";
 import { useCart } from "@/features/cart/hooks/use-cart";
@@ -46,6 +47,7 @@ export function SiteHeader() {
             <span className="hidden truncate text-xs text-muted-foreground sm:block">{TAGLINE}</span>
           </span>
         </Link>
+        <DemoBadge />
 
         <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <NavLink to="/" end className={(state) => cn(navClass(state), "hidden md:inline-flex")}>
