@@ -1,6 +1,7 @@
 import { splitNegotiationData } from "@haggle/contract/negotiation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
+import { signUpMerchant } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
@@ -17,9 +18,7 @@ describe.each(DB_KINDS)("negotiation lifetime on the %s database", (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     products = (await new HttpClient(server.baseUrl).get("/api/products?pageSize=200")).json.items;
-    merchant = new HttpClient(server.baseUrl);
-    await merchant.signUp(uniqueEmail("merchant"));
-    await merchant.post("/functions/v1/assign-merchant-role");
+    merchant = await signUpMerchant(server.baseUrl);
   });
   afterAll(async () => {
     await server?.close();
@@ -35,7 +34,8 @@ describe.each(DB_KINDS)("negotiation lifetime on the %s database", (kind) => {
     return { http, product };
   }
 
-  const activeCount = async () => (await merchant.get("/api/merchant/stats")).json.activeNegotiations as number;
+  const activeCount = async () =>
+    (await merchant.get("/api/merchant/stats")).json.activeNegotiations as number;
 
   it("creates nothing on a visit: the first message does, and only then the dashboard counts it", async () => {
     const { http } = await shopperWithCart();
