@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readChatStream } from "./support/http-client.ts";
+import { signUpMerchant } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
@@ -92,6 +93,29 @@ describe.each(DB_KINDS)("shopping assistant conversations on the %s database", (
     const impossible = await converse(server, ["headphones under $1"]);
     expect(impossible.products).toEqual([]);
     expect(impossible.text).toMatch(/couldn't find/);
+  });
+
+  it("a merchant's own category does not hide products: headphones filed under another category still show", async () => {
+    const merchant = await signUpMerchant(server.baseUrl);
+    const created = await merchant.post("/api/merchant/products", {
+      sku: "GADGET-NC-1",
+      name: "Quietwave Noise Cancelling Headphones",
+      description: "Over-ear noise cancelling headphones with a 40-hour battery.",
+      brand: "Quietwave",
+      category: "Gadgets",
+      price: 149.99,
+      listPrice: 149.99,
+      stockLevel: 10,
+      tags: ["headphones", "noise-cancelling", "wireless"],
+    });
+    expect(created.status).toBe(201);
+    const r = await converse(server, ["headphones noise cancelling"]);
+    expect(r.products.map((p) => p.name)).toContain("Quietwave Noise Cancelling Headphones");
+    expect(r.products.some((p) => p.category === "Audio")).toBe(true);
+    // Naming a category still filters.
+    const named = await converse(server, ["audio noise cancelling headphones"]);
+    expect(named.products.length).toBeGreaterThan(0);
+    for (const p of named.products) expect(p.category).toBe("Audio");
   });
 
   it("quotes no rating for a product without reviews", async () => {

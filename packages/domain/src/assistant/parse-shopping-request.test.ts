@@ -4,6 +4,7 @@ import {
   MAX_LIMIT,
   type ParsedShoppingRequest,
   parseShoppingRequest,
+  searchOf,
 } from "./parse-shopping-request.ts";
 import { catalog } from "./shopping-test-catalog.ts";
 import { EMPTY_FILTERS, type ProductSearchFilters, type SearchSort } from "./shopping-request.ts";
@@ -408,6 +409,33 @@ describe("parseShoppingRequest", () => {
     expect(range.stated).toEqual({ ...EMPTY_FILTERS, minPrice: 5_000, maxPrice: 8_000 });
     const fresh = parseShoppingRequest(["Nike running shoes under $100"], catalog);
     expect(fresh.stated).toEqual({ ...EMPTY_FILTERS, brands: ["Nike"], maxPrice: 10_000 });
+  });
+
+  it("ranks categories read from product words first instead of filtering; a named category filters", () => {
+    const shop = {
+      ...catalog,
+      tagCategories: { headphones: ["Audio", "Electronics"], "noise-cancelling": ["Audio"] },
+    };
+    const headphones = parseShoppingRequest(["headphones noise cancelling"], shop);
+    expect(headphones.boostCategories).toEqual(["Audio", "Electronics"]);
+    expect(searchOf(headphones, headphones.boostCategories).filters.categories).toEqual([]);
+    const named = parseShoppingRequest(["audio headphones"], shop);
+    expect(named.boostCategories).toEqual(["Electronics"]);
+    expect(searchOf(named, named.boostCategories).filters.categories).toEqual(["Audio"]);
+    const shoes = parseShoppingRequest(["shoes under $100"], shop);
+    expect(shoes.boostCategories).toEqual([]);
+    expect(searchOf(shoes, shoes.boostCategories).filters.categories).toEqual(["Footwear"]);
+    // The shop's own category name filters, however the built-in vocabulary files its products.
+    const own = parseShoppingRequest(["gadgets for the kitchen"], { categories: ["Gadgets"], brands: [] });
+    expect(searchOf(own, own.boostCategories).filters.categories).toEqual(["Gadgets"]);
+    // A refinement keeps the boost; a new product word replaces it.
+    expect(parseShoppingRequest(["headphones", "cheaper ones?"], shop).boostCategories).toEqual([
+      "Audio",
+      "Electronics",
+    ]);
+    expect(parseShoppingRequest(["headphones", "what about earbuds?"], shop).boostCategories).toEqual([
+      "Audio",
+    ]);
   });
 
   it("keeps a brand as free text when the catalogue does not sell it", () => {

@@ -63,6 +63,11 @@ export { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
  *   / "too"; "not Nike" removes a brand; "other brands" / "any brand" clears them.
  * - Free words of a follow-up are added to the text; product words replace the previous ones.
  *
+ * Categories: a word that names a category ("shoes", "books", the shop's own category name)
+ * filters; a product word ("headphones" -> Audio) only ranks its category first
+ * (boostCategories), with the shop's categories whose products carry the word as a tag, so a
+ * shop that files headphones under "electronics" still shows them (searchOf).
+ *
  * Never throws; long input is cut, only the last messages are read.
  *
  * Where each part lives: read-shopping-message.ts reads one message (with read-price-bounds.ts,
@@ -83,7 +88,29 @@ export type ParsedShoppingRequest = ShoppingRequest & {
    * constraints, never these.
    */
   stated: ProductSearchFilters;
+  /**
+   * Categories that only rank first, never filter: those read from a product word
+   * ("headphones" -> Audio) rather than named ("shoes", the shop's own category name), and the
+   * shop's categories whose products carry the word as a tag. A shop may file headphones under
+   * "electronics"; naming a category still filters (see searchOf).
+   */
+  boostCategories: string[];
 };
+
+/** The search for a request: only named categories filter, the others rank first. */
+export function searchOf(
+  request: ShoppingRequest,
+  boostCategories: string[],
+): ShoppingRequest & { boostCategories: string[] } {
+  return {
+    ...request,
+    filters: {
+      ...request.filters,
+      categories: request.filters.categories.filter((c) => !boostCategories.includes(c)),
+    },
+    boostCategories,
+  };
+}
 
 /** Only the most recent messages are folded. */
 export const MAX_MESSAGES = 12;
@@ -183,6 +210,9 @@ function toResult(
     understood: describeRequest(state),
     constraints: describeConstraints(state),
     stated: { ...stated, categories: [] },
+    boostCategories: unique([...state.categories, ...state.learnedCategories]).filter(
+      (c) => !state.namedCategories.includes(c),
+    ),
   };
 }
 
