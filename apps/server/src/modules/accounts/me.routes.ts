@@ -14,7 +14,7 @@ export const meRoutes: ApiRoute[] = [
       const { db } = c.get("deps").database;
       const [profile, roles] = await Promise.all([loadProfile(db, user), loadRoles(db, user.id)]);
       const me: Me = { user, profile, roles };
-      return c.json(me);
+      return me;
     },
   }),
 ];

@@ -1,4 +1,3 @@
-import { toCents } from "@haggle/domain/pricing/money";
 import type { QuoteLine } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
@@ -53,9 +52,9 @@ export type CartLine = Awaited<ReturnType<typeof loadCartLines>>[number];
 /** Cart lines as the pricing rule reads them: the snapshot when the server wrote one, else the price. */
 export function quoteLinesOf(lines: readonly CartLine[]): QuoteLine[] {
   return lines.map(({ item, product }) => ({
-    price: toCents(product.price),
-    priceSnapshot: item.priceSnapshot === null ? null : toCents(item.priceSnapshot),
-    listPrice: toCents(product.listPrice),
+    price: product.price,
+    priceSnapshot: item.priceSnapshot,
+    listPrice: product.listPrice,
     quantity: item.quantity,
   }));
 }
@@ -132,7 +131,7 @@ export async function voidNegotiatedPrices(tx: Tx, cartId: string): Promise<void
   await tx.update(cartItems).set({ priceSnapshot: null }).where(eq(cartItems.cartId, cartId));
   await tx
     .update(carts)
-    .set({ negotiatedDiscount: "0", appliedNegotiationId: null, updatedAt: new Date() })
+    .set({ negotiatedDiscount: 0, appliedNegotiationId: null, updatedAt: new Date() })
     .where(eq(carts.id, cartId));
 }
 

@@ -16,7 +16,7 @@ export const catalogRoutes: ApiRoute[] = [
     access: "public",
     query: ProductQuerySchema,
     response: ProductListSchema,
-    handler: async (c, { query }) => c.json(await listProducts(c.get("deps").database.db, query)),
+    handler: async (c, { query }) => await listProducts(c.get("deps").database.db, query),
   }),
   defineRoute({
     method: "get",
@@ -29,7 +29,7 @@ export const catalogRoutes: ApiRoute[] = [
     handler: async (c, { params }) => {
       const product = await getProduct(c.get("deps").database.db, params.id);
       if (!product) throw notFound(NO_PRODUCT);
-      return c.json(product);
+      return product;
     },
   }),
 ];

@@ -1,10 +1,8 @@
 import type { Product, ProductQuery } from "@haggle/contract/products";
-import { toDecimalString } from "@haggle/domain/pricing/money";
 import { escapeLike } from "@haggle/domain/text/search-text";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SeedProduct } from "../../platform/db/seed/catalogue.ts";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { moneyOut } from "../../platform/db/column-values.ts";
 import { products } from "../../platform/db/schema.ts";
 import { type ProductImageInput, productImagePath } from "./product-image.ts";
 
@@ -37,8 +35,8 @@ export function toProductDto(row: ProductRow): Product {
     description: row.description,
     brand: row.brand,
     category: row.category,
-    price: moneyOut(row.price),
-    listPrice: moneyOut(row.listPrice),
+    price: row.price,
+    listPrice: row.listPrice,
     imageUrl: row.imageUrl,
     rating: Math.round(row.rating * 10) / 10,
     reviewCount: row.reviewCount,
@@ -180,8 +178,8 @@ export async function insertSeedProducts(tx: Tx, catalogue: readonly SeedProduct
         description: p.description,
         brand: p.brand,
         category: p.category,
-        price: toDecimalString(p.priceCents),
-        listPrice: toDecimalString(p.listPriceCents),
+        price: p.priceCents,
+        listPrice: p.listPriceCents,
         imageUrl: productImagePath(p.sku),
         rating: p.rating,
         reviewCount: p.reviewCount,

@@ -1,6 +1,5 @@
 import type { Approval } from "@haggle/contract/negotiation";
 import type { Db } from "../../platform/db/client.ts";
-import { moneyOut } from "../../platform/db/column-values.ts";
 import { type ApprovalWithShopper, findApprovalRow, listApprovalRows } from "./negotiation.store.ts";
 
 type Status = "pending" | "approved" | "rejected";
@@ -12,8 +11,8 @@ function toDto(row: ApprovalWithShopper): Approval {
     negotiationId: a.negotiationId,
     status: a.status as Status,
     requestedDiscountPct: Number(a.requestedDiscountPct),
-    requestedDiscountAmount: moneyOut(a.requestedDiscountAmount),
-    subtotal: moneyOut(a.subtotal),
+    requestedDiscountAmount: a.requestedDiscountAmount,
+    subtotal: a.subtotal,
     escalationReason: a.escalationReason,
     notes: a.notes,
     createdAt: a.createdAt.toISOString(),

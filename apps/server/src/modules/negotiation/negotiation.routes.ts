@@ -6,6 +6,7 @@ import {
   NegotiateRequestSchema,
   NegotiationSchema,
 } from "@haggle/contract/negotiation";
+import { notFound } from "@haggle/domain/errors";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
@@ -38,7 +39,7 @@ export const negotiationRoutes: ApiRoute[] = [
     status: 201,
     response: z.object({ id: z.string() }),
     failure: { code: "NEGOTIATION_INIT_FAILED", message: "Failed to initialize negotiation" },
-    handler: async (c, { user }) => c.json(await startNegotiation(c.get("deps").database.db, user), 201),
+    handler: async (c, { user }) => await startNegotiation(c.get("deps").database.db, user),
   }),
   defineRoute({
     method: "get",
@@ -48,8 +49,7 @@ export const negotiationRoutes: ApiRoute[] = [
     access: "owner",
     params: NegotiationParams,
     response: NegotiationSchema,
-    handler: async (c, { user, params }) =>
-      c.json(await getNegotiation(c.get("deps").database.db, user, params.id)),
+    handler: async (c, { user, params }) => await getNegotiation(c.get("deps").database.db, user, params.id),
   }),
   defineRoute({
     method: "post",
@@ -61,8 +61,7 @@ export const negotiationRoutes: ApiRoute[] = [
     params: NegotiationParams,
     response: CartSchema,
     failure: { code: "APPLY_FAILED", message: "Failed to apply negotiation" },
-    handler: async (c, { user, params }) =>
-      c.json(await acceptOffer(c.get("deps").database.db, user, params.id)),
+    handler: async (c, { user, params }) => await acceptOffer(c.get("deps").database.db, user, params.id),
   }),
   defineRoute({
     method: "post",
@@ -94,7 +93,7 @@ export const negotiationRoutes: ApiRoute[] = [
     access: "merchant",
     query: ApprovalQuerySchema,
     response: z.array(ApprovalSchema),
-    handler: async (c, { query }) => c.json(await listApprovals(c.get("deps").database.db, query.status)),
+    handler: async (c, { query }) => await listApprovals(c.get("deps").database.db, query.status),
   }),
   defineRoute({
     method: "post",
@@ -108,7 +107,9 @@ export const negotiationRoutes: ApiRoute[] = [
     handler: async (c, { user, body }) => {
       const { db } = c.get("deps").database;
       const approval = await decideApproval(db, c.get("log"), user, body);
-      return c.json({ approval: await approvalDto(db, approval.id) });
+      const decided = await approvalDto(db, approval.id);
+      if (!decided) throw notFound("No approval has that id.");
+      return { approval: decided };
     },
   }),
 ];

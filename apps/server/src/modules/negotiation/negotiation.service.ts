@@ -14,7 +14,6 @@ import type {
   NegotiationSnapshot,
 } from "@haggle/domain/negotiation/negotiation-types";
 import { takeShopperTurn } from "@haggle/domain/negotiation/negotiation-turn";
-import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -162,7 +161,7 @@ export async function negotiateTurn(
           approvalId: approval.id,
           negotiationId,
           requestedDiscountPct: turn.escalation.percent / 100,
-          requestedDiscountAmount: toDollars(turn.escalation.amount),
+          requestedDiscountAmount: turn.escalation.amount,
           shopperName: ctx.snapshot.profile.name,
         });
       }
@@ -247,7 +246,7 @@ export async function decideApproval(
         negotiation: ctx.snapshot,
         approved: input.approved,
         request: {
-          amount: toCents(approval.requestedDiscountAmount),
+          amount: approval.requestedDiscountAmount,
           cartFingerprint: approval.cartFingerprint,
         },
         now: new Date(),

@@ -1,7 +1,6 @@
 import type { BundleSearch } from "@haggle/domain/negotiation/bundle-candidate";
 import type { Escalation } from "@haggle/domain/negotiation/merchant-approval";
 import type { BundleCandidate, OfferLapse, OfferToIssue } from "@haggle/domain/negotiation/negotiation-types";
-import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
 import { and, asc, desc, eq, gt, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import {
@@ -100,7 +99,7 @@ export async function completeNegotiation(
     .set({
       status: "completed",
       completedAt: new Date(),
-      appliedDiscountAmount: toDecimalString(result.appliedDiscount),
+      appliedDiscountAmount: result.appliedDiscount,
       finalDiscountPct: (result.finalPercentBp / 100).toFixed(2),
     })
     .where(eq(negotiations.id, id));
@@ -199,8 +198,8 @@ export async function issueOffer(
       negotiationId: target.negotiationId,
       cartId: target.cartId,
       cartFingerprint: target.cartFingerprint,
-      subtotal: toDecimalString(terms.subtotal),
-      discount: toDecimalString(terms.discount),
+      subtotal: terms.subtotal,
+      discount: terms.discount,
       percentBp: terms.percent,
       newItems: terms.newItems,
       reasons: terms.reasons,
@@ -236,10 +235,10 @@ export async function createApproval(
       negotiationId,
       status: "pending",
       requestedDiscountPct: (escalation.percent / 100).toFixed(2),
-      requestedDiscountAmount: toDecimalString(escalation.amount),
+      requestedDiscountAmount: escalation.amount,
       escalationReason: escalation.reason,
       cartFingerprint: escalation.cartFingerprint,
-      subtotal: toDecimalString(escalation.subtotal),
+      subtotal: escalation.subtotal,
     })
     .returning({ id: negotiationApprovals.id });
   return row ?? null;
@@ -315,8 +314,8 @@ export async function searchBundleCandidate(tx: Tx, search: BundleSearch): Promi
         eq(products.hidden, false),
         gte(products.stockLevel, search.minStock),
         notInArray(products.id, search.exclude),
-        gte(products.price, toDecimalString(search.minPrice)),
-        lte(products.price, toDecimalString(search.maxPrice)),
+        gte(products.price, search.minPrice),
+        lte(products.price, search.maxPrice),
       ),
     )
     .orderBy(
@@ -326,7 +325,7 @@ export async function searchBundleCandidate(tx: Tx, search: BundleSearch): Promi
       asc(products.id),
     )
     .limit(1);
-  return row ? { productId: row.id, name: row.name, price: toCents(row.price) } : null;
+  return row ? { productId: row.id, name: row.name, price: row.price } : null;
 }
 
 /** What decides whether a bundled product can still join the cart. */
@@ -335,7 +334,7 @@ export async function bundledProduct(tx: Tx, productId: string) {
     .select({ hidden: products.hidden, stockLevel: products.stockLevel, price: products.price })
     .from(products)
     .where(eq(products.id, productId));
-  return row ? { hidden: row.hidden, stockLevel: row.stockLevel, price: toCents(row.price) } : null;
+  return row ? { hidden: row.hidden, stockLevel: row.stockLevel, price: row.price } : null;
 }
 
 export async function addCartItem(
@@ -348,10 +347,7 @@ export async function addCartItem(
 }
 
 export async function writePriceSnapshot(tx: Tx, cartItemId: string, unitPrice: number): Promise<void> {
-  await tx
-    .update(cartItems)
-    .set({ priceSnapshot: toDecimalString(unitPrice) })
-    .where(eq(cartItems.id, cartItemId));
+  await tx.update(cartItems).set({ priceSnapshot: unitPrice }).where(eq(cartItems.id, cartItemId));
 }
 
 /** Records the applied offer on the cart: the order-level remainder and the negotiation it came from. */
@@ -363,7 +359,7 @@ export async function applyToCart(
   const [row] = await tx
     .update(carts)
     .set({
-      negotiatedDiscount: toDecimalString(applied.orderDiscount),
+      negotiatedDiscount: applied.orderDiscount,
       appliedNegotiationId: applied.negotiationId,
       updatedAt: new Date(),
     })

@@ -1,7 +1,8 @@
-import type { RealtimeEvent } from "@haggle/contract/negotiation";
+import { type RealtimeEvent, RealtimeEventSchema } from "@haggle/contract/negotiation";
 import { streamSSE } from "hono/streaming";
 import { isMerchant } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
+import { writeEncoded } from "../../http/sse.ts";
 
 const HEARTBEAT_MS = 25_000;
 
@@ -41,7 +42,7 @@ export const realtimeRoutes: ApiRoute[] = [
           while (!stream.aborted) {
             const event = queue.shift();
             if (event) {
-              await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+              await writeEncoded(stream, RealtimeEventSchema, event, event.type);
               continue;
             }
             await new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { MerchantOrder } from "@haggle/contract/merchant";
 import { ORDER_STATUSES } from "@haggle/domain/orders/order-status";
 import { ArrowRightIcon, CheckCircle2Icon } from "lucide-react";
@@ -10,7 +11,6 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/error-message";
-import { formatPrice } from "@/lib/format-price";
 import { orderStatusLabel } from "@/lib/order-status";
 import type { OrderStatusFilter } from "../api/orders-api";
 import { useMerchantOrders, useMoveOrderForward } from "../api/orders-queries";
@@ -122,7 +122,7 @@ export function OrdersView() {
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{items}</TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {formatPrice(order.total)}
+                    {formatUsd(order.total)}
                   </TableCell>
                   <TableCell>
                     <Badge variant="secondary">{orderStatusLabel(order.status)}</Badge>

@@ -1,3 +1,4 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type CreatePairingInput,
@@ -16,7 +17,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
 import { formRuleMessage } from "@/lib/field-error-message";
-import { formatPrice } from "@/lib/format-price";
 import { useCreatePairing, useDeletePairing, usePairings } from "../api/pairings-queries";
 import { type PickedProduct, ProductPicker } from "./pairings-product-picker";
 
@@ -54,7 +54,7 @@ function ProductSummary({ product }: { product: Pairing["product"] }) {
       <div className="min-w-0 text-sm">
         <p className="font-medium break-words">{product.name}</p>
         <p className="flex flex-wrap items-center gap-1.5 text-muted-foreground">
-          <span className="tabular-nums">{formatPrice(product.price)}</span>
+          <span className="tabular-nums">{formatUsd(product.price)}</span>
           {product.hidden && <Badge variant="outline">Hidden from the shop</Badge>}
           {!product.hidden && !product.inStock && <Badge variant="outline">Out of stock</Badge>}
         </p>

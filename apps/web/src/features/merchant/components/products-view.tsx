@@ -1,3 +1,4 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, SearchIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
@@ -10,7 +11,6 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/error-message";
-import { formatPrice } from "@/lib/format-price";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import type { ProductVisibility } from "../api/products-api";
 import { useMerchantProducts, useProductMutations } from "../api/products-queries";
@@ -118,11 +118,11 @@ export function ProductsView({ onCatalogChanged }: ProductsViewProps) {
                 <TableCell className="whitespace-nowrap">{product.brand}</TableCell>
                 <TableCell className="whitespace-nowrap">{product.category}</TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatPrice(product.price)}
+                  {formatUsd(product.price)}
                   {product.listPrice > product.price && (
                     <span className="block text-xs text-muted-foreground line-through">
                       <span className="sr-only">List price </span>
-                      {formatPrice(product.listPrice)}
+                      {formatUsd(product.listPrice)}
                     </span>
                   )}
                 </TableCell>
