@@ -139,3 +139,31 @@ export async function voidNegotiatedPrices(tx: Tx, cartId: string): Promise<void
 export async function markCartConverted(tx: Tx, cartId: string): Promise<void> {
   await tx.update(carts).set({ status: "converted", updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
+
+export async function findCart(db: Queryable, cartId: string): Promise<CartRow | null> {
+  const [row] = await db.select().from(carts).where(eq(carts.id, cartId));
+  return row ?? null;
+}
+
+/** The unit price an applied offer fixed for a line (the pricing rule prefers it to the price). */
+export async function writePriceSnapshot(tx: Tx, cartItemId: string, unitPrice: number): Promise<void> {
+  await tx.update(cartItems).set({ priceSnapshot: unitPrice }).where(eq(cartItems.id, cartItemId));
+}
+
+/** Records an applied offer on the cart: the order-level remainder and the negotiation it came from. */
+export async function applyNegotiatedDiscount(
+  tx: Tx,
+  cartId: string,
+  applied: { orderDiscount: number; negotiationId: string },
+): Promise<CartRow | null> {
+  const [row] = await tx
+    .update(carts)
+    .set({
+      negotiatedDiscount: applied.orderDiscount,
+      appliedNegotiationId: applied.negotiationId,
+      updatedAt: new Date(),
+    })
+    .where(eq(carts.id, cartId))
+    .returning();
+  return row ?? null;
+}

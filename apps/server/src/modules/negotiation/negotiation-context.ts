@@ -9,6 +9,7 @@ import type {
   TurnLine,
 } from "@haggle/domain/negotiation/negotiation-types";
 import type { Tx } from "../../platform/db/client.ts";
+import { findProfile } from "../accounts/accounts.store.ts";
 import { cartFingerprint, offerDto, offerTermsOf } from "../cart/cart-offers.store.ts";
 import { loadCartLines, lockCart } from "../cart/cart.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
@@ -19,7 +20,6 @@ import {
   lockOwnNegotiation,
   type NegotiationRow,
   type OfferRow,
-  shopperProfile,
 } from "./negotiation.store.ts";
 
 /**
@@ -110,7 +110,7 @@ export async function loadNegotiationContext(
   // One after another: a transaction is one connection, and pg may not overlap queries on it.
   const lines = await loadCartLines(tx, cart.id);
   const config = await loadSellerConfig(tx);
-  const profile = await shopperProfile(tx, who.id);
+  const profile = await findProfile(tx, who.id);
   const approval = await latestApproval(tx, negotiationId);
   const latestOffer = await latestLiveOffer(tx, negotiationId);
   return {

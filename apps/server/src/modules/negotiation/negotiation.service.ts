@@ -20,19 +20,23 @@ import type { Logger } from "../../platform/logger.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { cartFingerprint, offerDto } from "../cart/cart-offers.store.ts";
 import { cartView } from "../cart/cart-view.store.ts";
-import { findActiveCart, loadCartLines } from "../cart/cart.store.ts";
+import {
+  applyNegotiatedDiscount,
+  findActiveCart,
+  findCart,
+  insertCartItem,
+  loadCartLines,
+  writePriceSnapshot,
+} from "../cart/cart.store.ts";
 import { pairedBundleCandidate } from "../catalog/pairings.store.ts";
+import { bundledProduct, searchBundleCandidate } from "../catalog/products.store.ts";
 import { type SpokenReply, speak } from "./llm-voice.ts";
 import { loadNegotiationContext, policyLines, resultBlock } from "./negotiation-context.ts";
 import {
   type ApprovalRow,
-  addCartItem,
   addMessage,
-  applyToCart,
-  bundledProduct,
   completeNegotiation,
   createApproval,
-  findCart,
   findNegotiation,
   findOwnNegotiation,
   issueOffer,
@@ -44,9 +48,7 @@ import {
   recordApprovalDecision,
   replaceActiveNegotiation,
   saveTurnCounters,
-  searchBundleCandidate,
   setOfferStatus,
-  writePriceSnapshot,
 } from "./negotiation.store.ts";
 
 /**
@@ -195,7 +197,7 @@ export async function acceptOffer(db: Db, who: Shopper, negotiationId: string): 
     // The bundled product joins the cart at its current price, if it is still there to sell.
     for (const item of plan.offer.terms.newItems) {
       assertBundledProductAvailable(item, await bundledProduct(tx, item.productId));
-      await addCartItem(tx, ctx.cart.id, item.productId, item.quantity);
+      await insertCartItem(tx, ctx.cart.id, item.productId, item.quantity);
     }
     const lines = await loadCartLines(tx, ctx.cart.id);
     const snapshots = priceSnapshotsFor(
@@ -203,7 +205,7 @@ export async function acceptOffer(db: Db, who: Shopper, negotiationId: string): 
       lines.map(({ item }) => ({ cartItemId: item.id, productId: item.productId })),
     );
     for (const snapshot of snapshots) await writePriceSnapshot(tx, snapshot.cartItemId, snapshot.unitPrice);
-    const cart = await applyToCart(tx, ctx.cart.id, {
+    const cart = await applyNegotiatedDiscount(tx, ctx.cart.id, {
       orderDiscount: plan.allocation.orderDiscount,
       negotiationId,
     });
