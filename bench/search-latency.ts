@@ -14,7 +14,6 @@
  * measure the large catalogues with the indexes proposed for search, which the schema does not
  * have yet: GIN on tags, and HNSW on the local embedder's vectors where pgvector exists).
  */
-import { toDecimalString } from "@haggle/domain/pricing/money";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
 import { sql } from "drizzle-orm";
 import {
@@ -124,8 +123,8 @@ async function buildLarge(database: Database, target: number, indexes: boolean):
         description: p.description,
         brand: p.brand,
         category: p.category,
-        price: toDecimalString(p.priceCents),
-        listPrice: toDecimalString(p.listPriceCents),
+        price: p.priceCents,
+        listPrice: p.listPriceCents,
         imageUrl: productImagePath(p.sku),
         rating: p.rating,
         reviewCount: p.reviewCount,

@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { createAuth } from "./platform/auth.ts";
 import { type Database, openDatabase } from "./platform/db/client.ts";
-import { appSettings } from "./platform/db/schema.ts";
 import type { Env } from "./env.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
 import { StreamSlots } from "./platform/realtime/stream-slots.ts";
 import { prepareAdminAccess } from "./modules/admin/roles.service.ts";
+import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.store.ts";
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
 
@@ -21,13 +20,7 @@ export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dis
  */
 async function sessionSecret(database: Database, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await database.db
-    .insert(appSettings)
-    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await database.db.select().from(appSettings).where(eq(appSettings.key, "auth_secret"));
-  if (!row) throw new Error("could not store the session secret");
-  return row.value;
+  return storedAuthSecret(database.db, randomBytes(32).toString("base64url"));
 }
 
 export function publicUrl(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
@@ -108,7 +101,13 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
   );
   const deps: AppDeps = {
     database,
-    auth: createAuth({ db: database.db, secret, baseURL, trustedOrigins }),
+    auth: createAuth({
+      db: database.db,
+      secret,
+      baseURL,
+      trustedOrigins,
+      onUserCreated: (created) => createProfile(database.db, created),
+    }),
     logger,
     config: {
       webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,

@@ -4,6 +4,7 @@
  * other shoppers' negotiations. Each conversation ends by checking the money (see
  * support/adversarial-shop.ts).
  */
+import { toCents } from "@haggle/domain/pricing/money";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { negotiationOffers, products } from "../src/platform/db/schema.ts";
@@ -72,7 +73,7 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
       try {
         await shop.server.database.db
           .update(products)
-          .set({ price: (product.price - 50).toFixed(2) })
+          .set({ price: toCents(product.price - 50) })
           .where(eq(products.id, product.id));
         const accept = await s.http.post(`/api/negotiations/${s.id}/accept`, {});
         expect(accept.status).toBe(409);
@@ -87,7 +88,7 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
       } finally {
         await shop.server.database.db
           .update(products)
-          .set({ price: product.price.toFixed(2) })
+          .set({ price: toCents(product.price) })
           .where(eq(products.id, product.id));
       }
     });
@@ -101,7 +102,7 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
       try {
         await shop.server.database.db
           .update(products)
-          .set({ price: (product.price - 50).toFixed(2) })
+          .set({ price: toCents(product.price - 50) })
           .where(eq(products.id, product.id));
         expect((await s.http.post(`/api/negotiations/${s.id}/accept`, {})).status).toBe(409);
         expect((await s.http.get("/api/cart")).json.offer).toBeNull();
@@ -112,7 +113,7 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
       } finally {
         await shop.server.database.db
           .update(products)
-          .set({ price: product.price.toFixed(2) })
+          .set({ price: toCents(product.price) })
           .where(eq(products.id, product.id));
       }
     });

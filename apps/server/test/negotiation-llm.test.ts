@@ -13,6 +13,7 @@ import { negotiationApprovals, negotiationOffers } from "../src/platform/db/sche
 import { HttpClient, readChatStream, uniqueEmail } from "./support/http-client.ts";
 import { signUpMerchant } from "./support/shop-fixtures.ts";
 import { type MockOpenAi, type MockReply, startMockOpenAi } from "./support/mock-openai.ts";
+import { wireResult } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 // ---------------------------------------------------------------- the shop's default limits
@@ -159,7 +160,7 @@ describe.each(DB_KINDS)("negotiation with an LLM voice on the %s database", (kin
           eq(negotiationApprovals.status, "approved"),
         ),
       );
-    return Math.max(0, ...rows.map((r) => cents(Number(r.requestedDiscountAmount))));
+    return Math.max(0, ...rows.map((r) => r.requestedDiscountAmount));
   }
 
   const bundled = (items: { productId?: string; product_id?: string; quantity: number }[]) =>
@@ -180,7 +181,7 @@ describe.each(DB_KINDS)("negotiation with an LLM voice on the %s database", (kin
     const row = await offerRow(offerId);
     expect(row, "an offer the server stored").toBeDefined();
     expect(row!.negotiationId).toBe(s.id);
-    expect(cents(Number(row!.discount))).toBe(discount);
+    expect(row!.discount).toBe(discount);
     if (row!.source === "merchant") {
       expect(discount).toBeLessThanOrEqual(Math.min(ceilingFor(s.subtotal), await approvedMax(s.id)));
     } else {
@@ -255,8 +256,8 @@ describe.each(DB_KINDS)("negotiation with an LLM voice on the %s database", (kin
       .where(eq(negotiationOffers.negotiationId, s.id));
     const approved = await approvedMax(s.id);
     for (const row of rows) {
-      const discount = cents(Number(row.discount));
-      const subtotal = cents(Number(row.subtotal));
+      const discount = row.discount;
+      const subtotal = row.subtotal;
       if (row.source === "merchant")
         expect(discount).toBeLessThanOrEqual(Math.min(ceilingFor(subtotal), approved));
       else expect(discount).toBeLessThanOrEqual(capFor(subtotal, (row.newItems as unknown[]).length > 0));
@@ -366,7 +367,7 @@ describe.each(DB_KINDS)("negotiation with an LLM voice on the %s database", (kin
       // Before any offer (the block would be the only one) and while an offer stands (it would hide the real one).
       for (const message of ["hi", "can I get a discount?"]) {
         const t = await turn(s, message);
-        const { result } = splitNegotiationData(t.text);
+        const result = wireResult(t.text);
         const offer = (await s.http.get(`/api/negotiations/${s.id}`)).json.offer as OfferView | null;
         expect(result?.offer_id ?? null, `${message}: ${t.text}`).toBe(offer?.id ?? null);
         expect(t.voice).toBe("built-in");

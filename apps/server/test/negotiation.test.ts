@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { negotiationOffers, sellerConfig } from "../src/platform/db/schema.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { openEvents } from "./support/realtime-client.ts";
-import { grantRole } from "./support/shop-fixtures.ts";
+import { grantRole, wireResult } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 interface P {
@@ -77,7 +77,8 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
       .slice(0, -1)
       .map((l) => JSON.parse(l.slice(5)).choices[0].delta.content ?? "")
       .join("");
-    const { display, result } = splitNegotiationData(text);
+    const { display } = splitNegotiationData(text);
+    const result = wireResult(text);
     expect(display.length).toBeGreaterThan(10);
     expect(result?.negotiation_complete).toBe(true);
     expect(result!.total_discount_amount).toBeGreaterThan(0);
@@ -99,7 +100,7 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     ]) {
       const turn = await http.say(id, message);
       expect(turn.status).toBe(200);
-      amounts.push(splitNegotiationData(turn.text).result!.total_discount_amount);
+      amounts.push(wireResult(turn.text)!.total_discount_amount);
     }
     for (let i = 1; i < amounts.length; i++) expect(amounts[i]!).toBeGreaterThanOrEqual(amounts[i - 1]!);
     const cap = Math.min(Math.floor(product.price * 100 * 0.15), 15000) / 100;

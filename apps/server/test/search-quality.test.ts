@@ -1,5 +1,4 @@
 import type { Product } from "@haggle/contract/products";
-import { toCents } from "@haggle/domain/pricing/money";
 import { EMPTY_FILTERS, type ProductSearchFilters } from "@haggle/domain/assistant/shopping-request";
 import {
   expandQuery as expandWithLexicon,
@@ -59,14 +58,14 @@ function run(deps: SearchDeps, q: LabelledQuery, limit = 20) {
 
 /** Every rule a filter states, checked on one returned product. */
 function breaks(p: Product, f: ProductSearchFilters): string | null {
-  const price = toCents(p.price);
+  const price = p.price; // searchProducts answers cents (the route encodes dollars)
   if (f.minPrice !== null && price < f.minPrice) return `price ${p.price} below the minimum`;
   if (f.maxPrice !== null && price > f.maxPrice) return `price ${p.price} above the maximum`;
   if (f.brands.length > 0 && !f.brands.some((b) => b.toLowerCase() === p.brand.toLowerCase()))
     return `brand ${p.brand}`;
   if (f.categories.length > 0 && !f.categories.some((c) => c.toLowerCase() === p.category.toLowerCase()))
     return `category ${p.category}`;
-  if (f.onSale && !(toCents(p.listPrice) > price)) return "not on sale";
+  if (f.onSale && !(p.listPrice > price)) return "not on sale";
   if (f.inStockOnly && p.stockLevel <= 0) return "out of stock";
   if (f.minRating !== null && p.rating < f.minRating) return `rating ${p.rating}`;
   if (f.tags.some((t) => !p.tags.includes(t))) return `tags ${p.tags.join(",")}`;
@@ -288,7 +287,7 @@ describe.each(DB_KINDS)("product search on the %s database", (kind) => {
           targetPrice,
         })
       ).items;
-    const distance = (items: Product[]) => mean(items.map((p) => Math.abs(toCents(p.price) - 6000)));
+    const distance = (items: Product[]) => mean(items.map((p) => Math.abs(p.price - 6000)));
     expect(distance(await around(6000))).toBeLessThan(distance(await around(null)));
   });
 

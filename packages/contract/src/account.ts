@@ -1,5 +1,6 @@
 import { LOYALTY_TIERS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { z } from "zod";
+import { MoneySchema } from "./money.ts";
 
 export const LoyaltyTierSchema = z.enum(LOYALTY_TIERS);
 export type LoyaltyTier = z.infer<typeof LoyaltyTierSchema>;
@@ -10,8 +11,8 @@ export const ProfileSchema = z
     email: z.string(),
     loyaltyTier: LoyaltyTierSchema,
     ordersCount: z.number().int(),
-    lifetimeValue: z.number(),
-    totalSavings: z.number(),
+    lifetimeValue: MoneySchema,
+    totalSavings: MoneySchema,
   })
   .meta({ id: "Profile" });
 export type Profile = z.infer<typeof ProfileSchema>;

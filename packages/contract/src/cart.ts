@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MoneySchema, ProductSchema } from "./products.ts";
+import { MoneySchema } from "./money.ts";
+import { ProductSchema } from "./products.ts";
 
 export const MAX_LINE_QUANTITY = 99;
 

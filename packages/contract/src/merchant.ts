@@ -8,34 +8,15 @@ import {
 import { MERCHANT_ORDER_STATUSES } from "@haggle/domain/orders/order-status";
 import { z } from "zod";
 import { OrderSchema, OrderStatusSchema } from "./orders.ts";
-import { MoneySchema, ProductSchema, pageParam, pageSizeParam } from "./products.ts";
+import { dollarsInput, MoneySchema, moneyInput, percentInput } from "./money.ts";
+import { ProductSchema, pageParam, pageSizeParam } from "./products.ts";
 
 /**
  * The merchant area's API (/api/merchant/*): dashboard, products, negotiation settings,
  * product pairings and orders. Money in and out is dollars with at most two decimals.
  */
 
-// ------------------------------------------------------------- money and numbers typed by people
-const cents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-
-/** A dollar amount a merchant typed: finite, from min to max, whole cents. */
-export function moneyInput(label: string, min: number, max: number) {
-  return z
-    .number({ error: `${label} must be a number.` })
-    .refine(Number.isFinite, `${label} must be a number.`)
-    .refine((n) => n >= min && n <= max, `${label} must be from $${min} to $${max.toLocaleString("en-US")}.`)
-    .refine(cents, `${label} can have at most two decimals.`);
-}
-
-/** A percentage in points (15 = 15%), at most two decimals. */
-export function percentInput(label: string, min: number, max: number) {
-  return z
-    .number({ error: `${label} must be a number.` })
-    .refine(Number.isFinite, `${label} must be a number.`)
-    .refine((n) => n >= min && n <= max, `${label} must be from ${min}% to ${max}%.`)
-    .refine(cents, `${label} can have at most two decimals.`);
-}
-
+// ------------------------------------------------------------- numbers typed by people
 function wholeNumber(label: string, min: number, max: number) {
   return z
     .number({ error: `${label} must be a number.` })
@@ -184,6 +165,8 @@ export const CreateProductSchema = ProductFieldsSchema.refine(listPriceNotBelowP
   path: ["listPrice"],
 });
 export type CreateProductInput = z.input<typeof CreateProductSchema>;
+/** A product as code holds it once parsed (prices in cents). */
+export type CreateProductData = z.output<typeof CreateProductSchema>;
 
 /** PATCH /api/merchant/products/:id: any subset of the fields; the result is checked as a whole. */
 export const UpdateProductSchema = z
@@ -192,6 +175,7 @@ export const UpdateProductSchema = z
   .refine((p) => Object.keys(p).length > 0, "Send at least one field to change.")
   .refine(listPriceNotBelowPrice, { message: LIST_PRICE_MESSAGE, path: ["listPrice"] });
 export type UpdateProductInput = z.input<typeof UpdateProductSchema>;
+export type UpdateProductData = z.output<typeof UpdateProductSchema>;
 
 // ------------------------------------------------------------- negotiation settings
 /** One field per tier, in the tiers' order, each made from the tier's label (e.g. "Gold threshold"). */
@@ -205,7 +189,7 @@ function tierFields<T extends LoyaltyTier, S extends z.ZodType>(
 export const NegotiationLimitsSchema = z
   .object({
     max_auto_discount_pct: percentInput("Max auto discount", 0, 90),
-    max_auto_discount_amount: moneyInput("Max auto discount amount", 0, 100_000),
+    max_auto_discount_amount: dollarsInput("Max auto discount amount", 0, 100_000),
     bundling_discount_bonus: percentInput("Bundling bonus", 0, 50),
   })
   .meta({ id: "NegotiationLimits" });
@@ -218,7 +202,7 @@ export const TierBenefitsSchema = z
     ),
     /** Lifetime value in dollars at which each tier starts (Bronze: the first order). */
     thresholds: z
-      .object(tierFields(THRESHOLD_TIERS, (label) => moneyInput(`${label} threshold`, 1, 10_000_000)))
+      .object(tierFields(THRESHOLD_TIERS, (label) => dollarsInput(`${label} threshold`, 1, 10_000_000)))
       .refine(
         (t) => t.SILVER < t.GOLD && t.GOLD < t.PLATINUM,
         "Tier thresholds must rise: Silver below Gold below Platinum.",
@@ -230,7 +214,7 @@ export const TierBenefitsSchema = z
 export const EscalationRulesSchema = z
   .object({
     ceiling_pct: percentInput("Escalation ceiling", 0, 95),
-    ceiling_amount: moneyInput("Escalation ceiling amount", 0, 1_000_000),
+    ceiling_amount: dollarsInput("Escalation ceiling amount", 0, 1_000_000),
   })
   .meta({ id: "EscalationRules" });
 
@@ -244,8 +228,8 @@ export const GlobalRulesSchema = z
 /** The one pricing rule's settings: shipping and tax for every screen and the checkout. */
 export const PricingRulesSchema = z
   .object({
-    free_shipping_threshold: moneyInput("Free-shipping threshold", 0, 1_000_000),
-    flat_shipping: moneyInput("Flat shipping", 0, 1000),
+    free_shipping_threshold: dollarsInput("Free-shipping threshold", 0, 1_000_000),
+    flat_shipping: dollarsInput("Flat shipping", 0, 1000),
     tax_rate_pct: percentInput("Tax rate", 0, 50),
   })
   .meta({ id: "PricingRules" });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OfferSchema } from "./cart.ts";
+import { MoneySchema } from "./money.ts";
 
 export const MAX_MESSAGE_LENGTH = 2000;
 
@@ -52,8 +53,8 @@ export const ApprovalSchema = z
     negotiationId: z.string(),
     status: ApprovalStatusSchema,
     requestedDiscountPct: z.number(),
-    requestedDiscountAmount: z.number(),
-    subtotal: z.number(),
+    requestedDiscountAmount: MoneySchema,
+    subtotal: MoneySchema,
     escalationReason: z.string(),
     notes: z.string().nullable(),
     createdAt: z.string(),
@@ -73,10 +74,10 @@ export type Approval = z.infer<typeof ApprovalSchema>;
 export const NegotiationResultSchema = z.object({
   negotiation_complete: z.boolean(),
   offer_id: z.string().optional(),
-  item_adjustments: z.array(z.object({ cart_item_id: z.string(), new_price: z.number() })),
+  item_adjustments: z.array(z.object({ cart_item_id: z.string(), new_price: MoneySchema })),
   total_discount_percent: z.number(),
-  total_discount_amount: z.number(),
-  new_items: z.array(z.object({ product_id: z.string(), quantity: z.number(), price: z.number() })),
+  total_discount_amount: MoneySchema,
+  new_items: z.array(z.object({ product_id: z.string(), quantity: z.number(), price: MoneySchema })),
   expires_at: z.string().optional(),
 });
 export type NegotiationResult = z.infer<typeof NegotiationResultSchema>;
@@ -85,8 +86,9 @@ const OPEN = "<NEGOTIATION_DATA>";
 const CLOSE = "</NEGOTIATION_DATA>";
 const BLOCK = /<NEGOTIATION_DATA>([\s\S]*?)<\/NEGOTIATION_DATA>/g;
 
+/** The block as it is stored and streamed: amounts (cents in code) written as dollars. */
 export function negotiationDataBlock(result: NegotiationResult): string {
-  return `\n${OPEN}${JSON.stringify(result)}${CLOSE}`;
+  return `\n${OPEN}${JSON.stringify(z.encode(NegotiationResultSchema, result))}${CLOSE}`;
 }
 
 /** The text to show (block removed, also a block still streaming in) and the parsed result, if any. */
@@ -120,7 +122,7 @@ export const RealtimeEventSchema = z.discriminatedUnion("type", [
     approvalId: z.string(),
     negotiationId: z.string(),
     requestedDiscountPct: z.number(),
-    requestedDiscountAmount: z.number(),
+    requestedDiscountAmount: MoneySchema,
     shopperName: z.string(),
   }),
   z.object({

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from "@haggle/domain/orders/order-status";
 import { z } from "zod";
-import { MoneySchema } from "./products.ts";
+import { MoneySchema } from "./money.ts";
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** Dollars as a JSON number that is always a whole number of cents. */
-export const MoneySchema = z.number().meta({ description: "US dollars, a whole number of cents" });
+import { MoneySchema } from "./money.ts";
 
 export const ProductSchema = z
   .object({
@@ -90,3 +88,9 @@ export const ProductListSchema = z
   })
   .meta({ id: "ProductList" });
 export type ProductList = z.infer<typeof ProductListSchema>;
+
+/** The assistant's stream: an event listing the products a search found (the carousel). */
+export const ToolResultEventSchema = z.object({
+  type: z.literal("tool_result"),
+  products: z.array(ProductSchema),
+});

@@ -1,7 +1,9 @@
 import { DomainError, failed } from "@haggle/domain/errors";
 import type { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "./context.ts";
 import { checkAccess } from "./guard.ts";
+import type { AppContext } from "./context.ts";
 import type { ApiRoute, Failure } from "./route.ts";
 import { readInput } from "./validate.ts";
 
@@ -9,6 +11,15 @@ import { readInput } from "./validate.ts";
 function asFailure(error: unknown, failure: Failure): unknown {
   if (error instanceof DomainError) return error;
   return failed(failure.message, failure.code, { cause: error });
+}
+
+/**
+ * The handler's value as the answer: encoded by the route's response schema, so amounts in cents
+ * leave as dollars (the contract's money codec) and nothing else converts them by hand.
+ */
+function answer(c: AppContext, route: ApiRoute, value: unknown): Response {
+  if (value instanceof Response) return value;
+  return c.json((route.response ? z.encode(route.response, value) : value) as object);
 }
 
 /** Serves each declared route: its access gate, then its input checked, then its handler. */
@@ -20,9 +31,10 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly ApiRoute[]) {
       const user = await checkAccess(c, route);
       await route.before?.(c);
       const input = { user, ...(await readInput(c, route)) };
-      if (!failure) return handler(c, input);
+      if (route.status) c.status(route.status as 200);
+      if (!failure) return answer(c, route, await handler(c, input));
       try {
-        return await handler(c, input);
+        return answer(c, route, await handler(c, input));
       } catch (error) {
         throw asFailure(error, failure);
       }

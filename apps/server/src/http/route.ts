@@ -35,6 +35,7 @@ export interface RouteDeclaration<
   Q extends z.ZodObject | undefined,
   H extends z.ZodObject | undefined,
   B extends z.ZodType | undefined,
+  R extends z.ZodType | undefined,
 > {
   method: Method;
   /** The full public path, with OpenAPI parameters: `/api/orders/{id}`. */
@@ -58,14 +59,22 @@ export interface RouteDeclaration<
   before?: (c: AppContext) => Promise<void>;
   /** A file upload: its body may be as large as UPLOAD_BODY_LIMIT_BYTES instead of BODY_LIMIT_BYTES. */
   upload?: boolean;
-  /** The success status (200 unless said) and its body's schema. */
+  /**
+   * The success status (200 unless said; a handler may set another with `c.status`) and its
+   * body's schema, with which the route layer encodes what the handler returns (cents become
+   * dollars there, nowhere else).
+   */
   status?: number;
-  response?: z.ZodType;
+  response?: R;
   /** The success answer's media type when it is not JSON (server-sent events, pictures). */
   produces?: string;
   failure?: Failure;
-  handler: (c: AppContext, input: RouteInput<A, P, Q, H, B>) => Response | Promise<Response>;
+  /** Returns the answer's value (encoded with `response`) or, for streams and pictures, a Response. */
+  handler: (c: AppContext, input: RouteInput<A, P, Q, H, B>) => Promise<Reply<R>> | Reply<R>;
 }
+
+/** What a handler gives back: a value of its response schema (in code units), or a ready Response. */
+export type Reply<R> = Response | (R extends z.ZodType ? z.output<R> : unknown);
 
 interface ErasedInput {
   user: SessionUser | null;
@@ -91,8 +100,10 @@ export interface ApiRoute {
   readonly before?: (c: AppContext) => Promise<void>;
   readonly upload?: boolean;
   readonly failure?: Failure;
+  readonly status?: number;
+  readonly response?: z.ZodType;
   /** null for a route another handler serves (better-auth's), declared for its documentation. */
-  readonly handler: ((c: AppContext, input: ErasedInput) => Response | Promise<Response>) | null;
+  readonly handler: ((c: AppContext, input: ErasedInput) => unknown) | null;
   /** The OpenAPI operation generated from this declaration. */
   readonly openapi: RouteConfig;
 }
@@ -155,7 +166,8 @@ export function defineRoute<
   Q extends z.ZodObject | undefined = undefined,
   H extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(declaration: RouteDeclaration<A, P, Q, H, B>): ApiRoute {
+  R extends z.ZodType | undefined = undefined,
+>(declaration: RouteDeclaration<A, P, Q, H, B, R>): ApiRoute {
   // The handler's typed input is what `readInput` parses with these very schemas, which the
   // erased type cannot express: hence the cast.
   return { ...(declaration as unknown as Omit<ApiRoute, "openapi">), openapi: operationOf(declaration) };

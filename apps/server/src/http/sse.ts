@@ -1,4 +1,5 @@
 import type { SSEStreamingApi } from "hono/streaming";
+import { z } from "zod";
 
 /** Words with their following white space: the unit a streamed reply arrives in. */
 export function streamTokens(text: string): string[] {
@@ -23,4 +24,15 @@ export async function writeDone(stream: SSEStreamingApi, finishReason = "stop") 
     data: JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: finishReason }] }),
   });
   await stream.writeSSE({ data: "[DONE]" });
+}
+
+/** One event whose data is a value of `schema`, encoded by it (amounts in cents leave as dollars). */
+export async function writeEncoded<S extends z.ZodType>(
+  stream: SSEStreamingApi,
+  schema: S,
+  value: z.output<S>,
+  event?: string,
+) {
+  const data = JSON.stringify(z.encode(schema, value));
+  await stream.writeSSE(event === undefined ? { data } : { event, data });
 }

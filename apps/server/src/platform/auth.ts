@@ -3,17 +3,19 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { bearer } from "better-auth/plugins";
 import type { Db } from "./db/client.ts";
-import { account, profiles, session, user, verification } from "./db/schema.ts";
+import { account, session, user, verification } from "./db/schema.ts";
 
 export interface AuthOptions {
   db: Db;
   secret: string;
   baseURL: string;
   trustedOrigins: string[];
+  /** Runs after sign-up created an account (the accounts module makes its profile). */
+  onUserCreated: (created: { id: string; name: string; email: string }) => Promise<void>;
 }
 
 /** Sign-up, sign-in, sessions (httpOnly SameSite cookie, or a bearer token for the same session). */
-export function createAuth({ db, secret, baseURL, trustedOrigins }: AuthOptions) {
+export function createAuth({ db, secret, baseURL, trustedOrigins, onUserCreated }: AuthOptions) {
   return betterAuth({
     appName: "Haggle",
     // Failed sign-ins are expected traffic, not warnings; errors still reach the log.
@@ -39,10 +41,7 @@ export function createAuth({ db, secret, baseURL, trustedOrigins }: AuthOptions)
       user: {
         create: {
           after: async (created) => {
-            await db
-              .insert(profiles)
-              .values({ userId: created.id, name: created.name, email: created.email })
-              .onConflictDoNothing();
+            await onUserCreated(created);
           },
         },
       },

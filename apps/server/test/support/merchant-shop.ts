@@ -3,7 +3,6 @@
  * carts, shoppers who negotiate and check out, and the merchant's own requests.
  */
 import type { Product } from "@haggle/contract/products";
-import { splitNegotiationData } from "@haggle/contract/negotiation";
 import { beforeAll, expect } from "vitest";
 import type { HttpClient } from "./http-client.ts";
 import {
@@ -14,6 +13,7 @@ import {
   signUpMerchant,
   startNegotiation,
   useShop,
+  wireResult,
 } from "./shop-fixtures.ts";
 import type { DbKind } from "./test-server.ts";
 
@@ -50,7 +50,7 @@ export function useMerchantShop(kind: DbKind) {
   async function say(http: HttpClient, id: string, message: string) {
     const turn = await http.say(id, message);
     expect(turn.status).toBe(200);
-    return { display: turn.display, result: splitNegotiationData(turn.text).result };
+    return { display: turn.display, result: wireResult(turn.text) };
   }
 
   const put = (type: string, body: unknown) =>

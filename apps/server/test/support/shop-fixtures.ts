@@ -4,8 +4,10 @@
  * needs to succeed, so a test reads as the behaviour it checks.
  */
 import { randomUUID } from "node:crypto";
+import { type NegotiationResult, NegotiationResultSchema, splitNegotiationData } from "@haggle/contract/negotiation";
 import type { Product } from "@haggle/contract/products";
 import { afterAll, beforeAll, expect } from "vitest";
+import { z } from "zod";
 import { HttpClient, uniqueEmail } from "./http-client.ts";
 import {
   type DbKind,
@@ -17,6 +19,12 @@ import {
 
 /** Dollars as whole cents, to compare money exactly. */
 export const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** The NEGOTIATION_DATA block of a reply as the wire carries it (amounts in dollars), if any. */
+export function wireResult(text: string): NegotiationResult | null {
+  const { result } = splitNegotiationData(text);
+  return result && z.encode(NegotiationResultSchema, result);
+}
 
 export interface Shop {
   server: TestServer;

@@ -1,4 +1,5 @@
 import type { LoyaltyTier, ThresholdTier } from "../negotiation/loyalty-tiers.ts";
+import type { Cents } from "../pricing/money.ts";
 
 /**
  * The merchant's settings and their defaults (decisions.md). Every number here is a default a
@@ -66,3 +67,11 @@ export const DEFAULT_SELLER_CONFIG: SellerConfig = {
   global_rules: { offer_expiry_minutes: 30, max_rounds: 8 },
   pricing: { free_shipping_threshold: 100, flat_shipping: 10, tax_rate_pct: 10 },
 };
+
+/**
+ * A money setting (dollars, as the merchant typed it and as the settings are stored and sent) in
+ * cents: the one conversion of the settings' amounts, used by every rule that reads them.
+ */
+export function settingCents(dollars: number): Cents {
+  return Number.isFinite(dollars) ? Math.max(0, Math.round(dollars * 100)) : 0;
+}

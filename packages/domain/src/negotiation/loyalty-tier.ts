@@ -1,6 +1,5 @@
 import type { Cents } from "../pricing/money.ts";
-import { toCents } from "../pricing/money.ts";
-import type { TierBenefits } from "../merchant/seller-config.ts";
+import { settingCents, type TierBenefits } from "../merchant/seller-config.ts";
 import type { LoyaltyTier } from "./loyalty-tiers.ts";
 
 /** NONE with no orders; BRONZE from the first; SILVER, GOLD, PLATINUM by lifetime value (config). */
@@ -10,8 +9,8 @@ export function loyaltyTierFor(
   thresholds: TierBenefits["thresholds"],
 ): LoyaltyTier {
   if (ordersCount <= 0) return "NONE";
-  if (lifetimeValue >= toCents(thresholds.PLATINUM)) return "PLATINUM";
-  if (lifetimeValue >= toCents(thresholds.GOLD)) return "GOLD";
-  if (lifetimeValue >= toCents(thresholds.SILVER)) return "SILVER";
+  if (lifetimeValue >= settingCents(thresholds.PLATINUM)) return "PLATINUM";
+  if (lifetimeValue >= settingCents(thresholds.GOLD)) return "GOLD";
+  if (lifetimeValue >= settingCents(thresholds.SILVER)) return "SILVER";
   return "BRONZE";
 }

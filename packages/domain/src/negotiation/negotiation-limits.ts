@@ -1,5 +1,5 @@
 import type { Cents } from "../pricing/money.ts";
-import type { SellerConfig } from "../merchant/seller-config.ts";
+import { type SellerConfig, settingCents } from "../merchant/seller-config.ts";
 import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import type { BasisPoints, OfferTerms, PolicyLine } from "./negotiation-types.ts";
 
@@ -29,20 +29,19 @@ export interface Limits {
 }
 
 const bp = (percentPoints: number) => Math.max(0, Math.round(percentPoints * 100));
-const dollarsToCents = (dollars: number) => Math.max(0, Math.round(dollars * 100));
 export const roundDownStep = (value: BasisPoints) => Math.floor(value / STEP_BP) * STEP_BP;
 
 export function limitsFor(config: SellerConfig, tier: LoyaltyTier): Limits {
   const autoPercent = Math.min(bp(config.negotiation_limits.max_auto_discount_pct), 10_000);
   const ceilingPercent = Math.min(Math.max(bp(config.escalation_rules.ceiling_pct), autoPercent), 10_000);
-  const autoAmount = dollarsToCents(config.negotiation_limits.max_auto_discount_amount);
+  const autoAmount = settingCents(config.negotiation_limits.max_auto_discount_amount);
   return {
     autoPercent,
     autoAmount,
     bundleBonus: bp(config.negotiation_limits.bundling_discount_bonus),
     tierPoints: bp(config.tier_benefits.extra_points[tier] ?? 0),
     ceilingPercent,
-    ceilingAmount: Math.max(dollarsToCents(config.escalation_rules.ceiling_amount), autoAmount),
+    ceilingAmount: Math.max(settingCents(config.escalation_rules.ceiling_amount), autoAmount),
     maxRounds: Math.max(1, Math.floor(config.global_rules.max_rounds)),
   };
 }

@@ -1,8 +1,9 @@
+import { settingCents } from "../merchant/seller-config.ts";
 import type { Cents } from "../pricing/money.ts";
 import { offerInDecision } from "./decide-counter-offer.ts";
 import type { BasisPoints, ShopperAsk, VoiceInput } from "./negotiation-types.ts";
 import { hundredthsOf, normalizeForFigures, type NumberToken, scanNumbers } from "./parse-shopper-message.ts";
-import { dollarsToCents, pointsToBasisPoints, safeInt } from "./voice-phrases.ts";
+import { pointsToBasisPoints, safeInt } from "./voice-phrases.ts";
 
 /**
  * The figure check that keeps any voice (built-in or LLM) from stating a number the decision
@@ -136,8 +137,8 @@ export function allowedFigures(input: VoiceInput, scope: "built-in" | "llm" = "b
   if (ask?.kind === "item-price") addMoney(ask.price);
 
   const config = input.config;
-  addMoney(dollarsToCents(config.pricing.free_shipping_threshold));
-  addMoney(dollarsToCents(config.pricing.flat_shipping));
+  addMoney(settingCents(config.pricing.free_shipping_threshold));
+  addMoney(settingCents(config.pricing.flat_shipping));
   addPercent(pointsToBasisPoints(config.pricing.tax_rate_pct));
   addPercent(pointsToBasisPoints(config.negotiation_limits.bundling_discount_bonus));
   for (const points of Object.values(config.tier_benefits.extra_points))

@@ -1,7 +1,7 @@
+import { settingCents } from "../merchant/seller-config.ts";
 import { TIER_LABELS } from "./loyalty-tiers.ts";
 import type { OfferTerms, VoiceInput } from "./negotiation-types.ts";
 import {
-  dollarsToCents,
   formatPercent,
   formatExtraOff,
   pick,
@@ -25,8 +25,8 @@ export function infoReply(
   const config = input.config;
   switch (topic) {
     case "shipping": {
-      const free = usd(dollarsToCents(config.pricing.free_shipping_threshold));
-      const flat = usd(dollarsToCents(config.pricing.flat_shipping));
+      const free = usd(settingCents(config.pricing.free_shipping_threshold));
+      const flat = usd(settingCents(config.pricing.flat_shipping));
       const main = pick(seed, [
         `Shipping is free when your order comes to ${free} or more after discounts; below that it's a flat ${flat}.`,
         `Orders of ${free} and up ship free, and anything under that ships for a flat ${flat}.`,

@@ -18,10 +18,7 @@ export function usd(cents: Cents): string {
   return formatUsd(safeInt(cents));
 }
 
-/** Config amounts are dollars, config percents are points. */
-export function dollarsToCents(dollars: number): Cents {
-  return safeInt(dollars * 100);
-}
+/** Config percents are points (config amounts: settingCents). */
 export function pointsToBasisPoints(points: number): BasisPoints {
   return safeInt(points * 100);
 }

@@ -1,6 +1,5 @@
 import { type Cents, assertCents, percentOf } from "./money.ts";
-import type { PricingSettings } from "../merchant/seller-config.ts";
-import { toCents } from "./money.ts";
+import { type PricingSettings, settingCents } from "../merchant/seller-config.ts";
 
 /**
  * The one pricing rule (decisions.md), the only place totals are computed:
@@ -43,8 +42,8 @@ export class PricingError extends Error {}
 
 export function pricingRulesFrom(rules: PricingSettings): PricingRules {
   return {
-    freeShippingThreshold: toCents(rules.free_shipping_threshold),
-    flatShipping: toCents(rules.flat_shipping),
+    freeShippingThreshold: settingCents(rules.free_shipping_threshold),
+    flatShipping: settingCents(rules.flat_shipping),
     taxRateBasisPoints: Math.round(rules.tax_rate_pct * 100),
   };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { profiles, roleAudit, user, userRoles } from "../../platform/db/schema.ts";
+import { appSettings, profiles, roleAudit, user, userRoles } from "../../platform/db/schema.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -12,19 +12,33 @@ export interface AccountIdentity {
   email: string;
 }
 
-async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | null> {
+export async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row ?? null;
+}
+
+/** The profiles of these accounts (those that have one). */
+export async function findProfiles(db: Queryable, userIds: readonly string[]): Promise<ProfileRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(profiles)
+    .where(inArray(profiles.userId, [...userIds]));
+}
+
+/** The profile of a new account (better-auth's sign-up hook); one that exists already is kept. */
+export async function createProfile(db: Queryable, who: AccountIdentity): Promise<void> {
+  await db
+    .insert(profiles)
+    .values({ userId: who.id, name: who.name, email: who.email })
+    .onConflictDoNothing();
 }
 
 /** The shopper's profile; created on sign-up, and here too for accounts made before profiles existed. */
 export async function ensureProfile(db: Queryable, who: AccountIdentity): Promise<ProfileRow> {
   const existing = await findProfile(db, who.id);
   if (existing) return existing;
-  await db
-    .insert(profiles)
-    .values({ userId: who.id, name: who.name, email: who.email })
-    .onConflictDoNothing();
+  await createProfile(db, who);
   const created = await findProfile(db, who.id);
   if (!created) throw new Error("profile could not be created");
   return created;
@@ -229,4 +243,15 @@ export async function listRoleHolders(db: Queryable) {
 /** The latest grants and revocations, newest first. */
 export async function listRoleAudit(db: Queryable, limit: number) {
   return db.select().from(roleAudit).orderBy(desc(roleAudit.createdAt), desc(roleAudit.id)).limit(limit);
+}
+
+/**
+ * The session secret kept in the database: the first process to start stores `candidate`, and
+ * every process sharing the database answers the one stored.
+ */
+export async function storedAuthSecret(db: Queryable, candidate: string): Promise<string> {
+  await db.insert(appSettings).values({ key: "auth_secret", value: candidate }).onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, "auth_secret"));
+  if (!row) throw new Error("could not store the session secret");
+  return row.value;
 }

@@ -17,7 +17,7 @@ export const meRoutes: ApiRoute[] = [
       const [profile, admin] = await Promise.all([loadProfile(db, user), isAdmin(c, user)]);
       const roles = await loadRoles(db, user.id, config.demoMode, admin);
       const me: Me = { user, profile, roles };
-      return c.json(me);
+      return me;
     },
   }),
 ];

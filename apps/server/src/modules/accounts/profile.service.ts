@@ -1,7 +1,6 @@
 import type { Me, Profile } from "@haggle/contract/account";
 import { LoyaltyTierSchema } from "@haggle/contract/account";
 import type { Db } from "../../platform/db/client.ts";
-import { moneyOut } from "../../platform/db/column-values.ts";
 import { type AccountIdentity, ensureProfile, loadRoleNames } from "./accounts.store.ts";
 
 /** The shopper's profile; created on sign-up, and here too for accounts made before profiles existed. */
@@ -13,8 +12,8 @@ export async function loadProfile(db: Db, who: AccountIdentity): Promise<Profile
     email: row.email,
     loyaltyTier: tier.success ? tier.data : "NONE",
     ordersCount: row.ordersCount,
-    lifetimeValue: moneyOut(row.lifetimeValue),
-    totalSavings: moneyOut(row.totalSavings),
+    lifetimeValue: row.lifetimeValue,
+    totalSavings: row.totalSavings,
   };
 }
 

@@ -36,7 +36,7 @@ export const adminRoutes: ApiRoute[] = [
         countLackingEmbedding(db, currentEmbeddingModel(deps.ai)),
         isMerchant(c, user),
       ]);
-      return c.json({ products: visible, missingEmbeddings, merchant });
+      return { products: visible, missingEmbeddings, merchant };
     },
   }),
   defineRoute({
@@ -53,7 +53,7 @@ export const adminRoutes: ApiRoute[] = [
         result.productsCreated > 0
           ? `Seeded ${result.productsCreated} products and the seller configuration (${result.productsTotal} products in the shop).`
           : `The catalogue is already seeded: ${result.productsTotal} products in the shop, nothing duplicated.`;
-      return c.json({ message, ...result });
+      return { message, ...result };
     },
   }),
   defineRoute({
@@ -68,7 +68,7 @@ export const adminRoutes: ApiRoute[] = [
     handler: async (c, { user }) => {
       const { database, config } = c.get("deps");
       const granted = await assignMerchantToSelf(database.db, config, user);
-      return c.json({ alreadyAssigned: !granted });
+      return { alreadyAssigned: !granted };
     },
   }),
 ];

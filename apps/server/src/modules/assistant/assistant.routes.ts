@@ -1,11 +1,12 @@
 import { ChatMessageSchema } from "@haggle/contract/negotiation";
+import { ToolResultEventSchema } from "@haggle/contract/products";
 import { limitReached } from "@haggle/domain/errors";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext } from "../../http/context.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
-import { writeDone, writeText } from "../../http/sse.ts";
+import { writeDone, writeEncoded, writeText } from "../../http/sse.ts";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
 import {
   type AssistantEvent,
@@ -79,8 +80,9 @@ export const assistantRoutes: ApiRoute[] = [
               wroteText = true;
               await writeText(stream, event.text, engine === "llm" ? 0 : deps.config.streamWordDelayMs);
             } else {
-              await stream.writeSSE({
-                data: JSON.stringify({ type: "tool_result", products: event.products }),
+              await writeEncoded(stream, ToolResultEventSchema, {
+                type: "tool_result",
+                products: event.products,
               });
             }
           }
@@ -91,8 +93,9 @@ export const assistantRoutes: ApiRoute[] = [
             for await (const event of builtInTurn(turnDeps, messages)) {
               if (event.type === "text") await writeText(stream, event.text, deps.config.streamWordDelayMs);
               else
-                await stream.writeSSE({
-                  data: JSON.stringify({ type: "tool_result", products: event.products }),
+                await writeEncoded(stream, ToolResultEventSchema, {
+                  type: "tool_result",
+                  products: event.products,
                 });
             }
           }

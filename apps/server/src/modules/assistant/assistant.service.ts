@@ -1,4 +1,4 @@
-import type { Product } from "@haggle/contract/products";
+import { type Product, ProductSchema } from "@haggle/contract/products";
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { detectSmallTalk, writeAssistantReply } from "@haggle/domain/assistant/assistant-reply";
 import { fallbackRequests, missedPhrases } from "@haggle/domain/assistant/fallback-requests";
@@ -9,7 +9,7 @@ import {
 } from "@haggle/domain/assistant/parse-shopping-request";
 import { readSearchToolArguments } from "@haggle/domain/assistant/read-search-tool-arguments";
 import { DomainError } from "@haggle/domain/errors";
-import { toCents } from "@haggle/domain/pricing/money";
+import { z } from "zod";
 import {
   type AiConfig,
   AiHttpError,
@@ -117,8 +117,8 @@ export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): As
       products: found.map((p) => ({
         name: p.name,
         brand: p.brand,
-        price: toCents(p.price),
-        listPrice: toCents(p.listPrice),
+        price: p.price,
+        listPrice: p.listPrice,
         rating: p.rating,
         reviewCount: p.reviewCount,
       })),
@@ -210,17 +210,20 @@ export async function startLlmTurn(
       followUp.push({
         role: "tool",
         tool_call_id: call.id,
+        // The model reads the shop's wire form: the contract writes the prices in dollars.
         content: JSON.stringify(
-          found.map((p) => ({
-            id: p.id,
-            name: p.name,
-            brand: p.brand,
-            category: p.category,
-            price: p.price,
-            list_price: p.listPrice,
-            rating: p.rating,
-            in_stock: p.inStock,
-          })),
+          found
+            .map((product) => z.encode(ProductSchema, product))
+            .map((p) => ({
+              id: p.id,
+              name: p.name,
+              brand: p.brand,
+              category: p.category,
+              price: p.price,
+              list_price: p.listPrice,
+              rating: p.rating,
+              in_stock: p.inStock,
+            })),
         ),
       });
     }

@@ -10,7 +10,6 @@ import {
   bundledUnitPrice,
   cartLineAdjustments,
 } from "@haggle/domain/negotiation/accept-offer";
-import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { negotiationOffers, negotiations } from "../../platform/db/schema.ts";
@@ -21,7 +20,7 @@ export type OfferRow = typeof negotiationOffers.$inferSelect;
 /** The cart contents an offer is bound to: products, quantities and current prices. */
 export function cartFingerprint(lines: readonly CartLine[]): string {
   const parts = lines
-    .map(({ item, product }) => `${item.productId}:${item.quantity}:${toCents(product.price)}`)
+    .map(({ item, product }) => `${item.productId}:${item.quantity}:${product.price}`)
     .sort();
   return createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 32);
 }
@@ -31,8 +30,8 @@ export function policyLines(lines: readonly CartLine[]): PolicyLine[] {
     cartItemId: item.id,
     productId: item.productId,
     name: product.name,
-    price: toCents(product.price),
-    listPrice: toCents(product.listPrice),
+    price: product.price,
+    listPrice: product.listPrice,
     quantity: item.quantity,
     stockLevel: product.stockLevel,
     demandIndex: product.demandIndex,
@@ -41,9 +40,9 @@ export function policyLines(lines: readonly CartLine[]): PolicyLine[] {
 
 export function offerTermsOf(row: OfferRow): OfferTerms {
   return {
-    discount: toCents(row.discount),
+    discount: row.discount,
     percent: row.percentBp,
-    subtotal: toCents(row.subtotal),
+    subtotal: row.subtotal,
     newItems: (row.newItems as OfferTerms["newItems"]) ?? [],
     reasons: (row.reasons as OfferReason[]) ?? [],
     source: row.source === "merchant" ? "merchant" : "policy",
@@ -57,15 +56,15 @@ export function offerDto(row: OfferRow, lines: readonly PolicyLine[]): Offer {
   return {
     id: row.id,
     discountPercent: row.percentBp / 100,
-    discountAmount: toDollars(terms.discount),
+    discountAmount: terms.discount,
     itemAdjustments: cartLineAdjustments(allocation).map((a) => ({
       cartItemId: a.cartItemId,
-      newPrice: toDollars(a.newPrice),
+      newPrice: a.newPrice,
     })),
     newItems: terms.newItems.map((n) => ({
       productId: n.productId,
       quantity: n.quantity,
-      price: toDollars(bundledUnitPrice(allocation, n.productId) ?? n.price),
+      price: bundledUnitPrice(allocation, n.productId) ?? n.price,
     })),
     expiresAt: row.expiresAt.toISOString(),
     status: row.status,

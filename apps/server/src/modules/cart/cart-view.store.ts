@@ -1,5 +1,4 @@
 import type { Cart } from "@haggle/contract/cart";
-import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Queryable } from "../../platform/db/client.ts";
 import { toProductDto } from "../catalog/products.store.ts";
@@ -17,7 +16,7 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
   const lines = await loadCartLines(db, cart.id);
   const config = await loadSellerConfig(db);
   const quoteLines = quoteLinesOf(lines);
-  const quote = quoteCart(quoteLines, toCents(cart.negotiatedDiscount), pricingRulesFrom(config.pricing));
+  const quote = quoteCart(quoteLines, cart.negotiatedDiscount, pricingRulesFrom(config.pricing));
   return {
     id: cart.id,
     status: cart.status === "converted" ? "converted" : "active",
@@ -25,18 +24,18 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
       id: item.id,
       productId: item.productId,
       quantity: item.quantity,
-      unitPrice: toDollars(unitPrice(quoteLines[i]!)),
-      listPrice: toDollars(toCents(product.listPrice)),
+      unitPrice: unitPrice(quoteLines[i]!),
+      listPrice: product.listPrice,
       product: toProductDto(product),
     })),
     summary: {
       itemCount: quote.itemCount,
-      subtotal: toDollars(quote.subtotal),
-      discount: toDollars(quote.discount),
-      shipping: toDollars(quote.shipping),
-      tax: toDollars(quote.tax),
-      total: toDollars(quote.total),
-      savings: toDollars(quote.savings),
+      subtotal: quote.subtotal,
+      discount: quote.discount,
+      shipping: quote.shipping,
+      tax: quote.tax,
+      total: quote.total,
+      savings: quote.savings,
     },
     offer: null,
   };

@@ -14,7 +14,7 @@ export const cartRoutes: ApiRoute[] = [
     tag: "Cart",
     access: "signed-in",
     response: CartSchema,
-    handler: async (c, { user }) => c.json(await activeCartWithOffer(c.get("deps").database.db, user.id)),
+    handler: async (c, { user }) => await activeCartWithOffer(c.get("deps").database.db, user.id),
   }),
   defineRoute({
     method: "post",
@@ -25,7 +25,7 @@ export const cartRoutes: ApiRoute[] = [
     body: AddCartItemSchema,
     response: CartSchema,
     handler: async (c, { user, body }) =>
-      c.json(await addCartItem(c.get("deps").database.db, user.id, body.productId, body.quantity)),
+      await addCartItem(c.get("deps").database.db, user.id, body.productId, body.quantity),
   }),
   defineRoute({
     method: "patch",
@@ -37,7 +37,7 @@ export const cartRoutes: ApiRoute[] = [
     body: UpdateCartItemSchema,
     response: CartSchema,
     handler: async (c, { user, params, body }) =>
-      c.json(await setCartItemQuantity(c.get("deps").database.db, user.id, params.itemId, body.quantity)),
+      await setCartItemQuantity(c.get("deps").database.db, user.id, params.itemId, body.quantity),
   }),
   defineRoute({
     method: "delete",
@@ -48,7 +48,7 @@ export const cartRoutes: ApiRoute[] = [
     params: ItemParams,
     response: CartSchema,
     handler: async (c, { user, params }) =>
-      c.json(await removeCartItem(c.get("deps").database.db, user.id, params.itemId)),
+      await removeCartItem(c.get("deps").database.db, user.id, params.itemId),
   }),
   defineRoute({
     method: "delete",
@@ -57,7 +57,7 @@ export const cartRoutes: ApiRoute[] = [
     tag: "Cart",
     access: "signed-in",
     response: CartSchema,
-    handler: async (c, { user }) => c.json(await clearCart(c.get("deps").database.db, user.id)),
+    handler: async (c, { user }) => await clearCart(c.get("deps").database.db, user.id),
   }),
   defineRoute({
     method: "post",
@@ -67,7 +67,6 @@ export const cartRoutes: ApiRoute[] = [
     access: "signed-in",
     body: MergeCartSchema,
     response: CartSchema,
-    handler: async (c, { user, body }) =>
-      c.json(await mergeCart(c.get("deps").database.db, user.id, body.items)),
+    handler: async (c, { user, body }) => await mergeCart(c.get("deps").database.db, user.id, body.items),
   }),
 ];

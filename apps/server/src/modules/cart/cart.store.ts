@@ -1,4 +1,3 @@
-import { toCents } from "@haggle/domain/pricing/money";
 import type { QuoteLine } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
@@ -53,9 +52,9 @@ export type CartLine = Awaited<ReturnType<typeof loadCartLines>>[number];
 /** Cart lines as the pricing rule reads them: the snapshot when the server wrote one, else the price. */
 export function quoteLinesOf(lines: readonly CartLine[]): QuoteLine[] {
   return lines.map(({ item, product }) => ({
-    price: toCents(product.price),
-    priceSnapshot: item.priceSnapshot === null ? null : toCents(item.priceSnapshot),
-    listPrice: toCents(product.listPrice),
+    price: product.price,
+    priceSnapshot: item.priceSnapshot,
+    listPrice: product.listPrice,
     quantity: item.quantity,
   }));
 }
@@ -132,11 +131,39 @@ export async function voidNegotiatedPrices(tx: Tx, cartId: string): Promise<void
   await tx.update(cartItems).set({ priceSnapshot: null }).where(eq(cartItems.cartId, cartId));
   await tx
     .update(carts)
-    .set({ negotiatedDiscount: "0", appliedNegotiationId: null, updatedAt: new Date() })
+    .set({ negotiatedDiscount: 0, appliedNegotiationId: null, updatedAt: new Date() })
     .where(eq(carts.id, cartId));
 }
 
 /** The cart became an order: it is no longer the shopper's active cart. */
 export async function markCartConverted(tx: Tx, cartId: string): Promise<void> {
   await tx.update(carts).set({ status: "converted", updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+export async function findCart(db: Queryable, cartId: string): Promise<CartRow | null> {
+  const [row] = await db.select().from(carts).where(eq(carts.id, cartId));
+  return row ?? null;
+}
+
+/** The unit price an applied offer fixed for a line (the pricing rule prefers it to the price). */
+export async function writePriceSnapshot(tx: Tx, cartItemId: string, unitPrice: number): Promise<void> {
+  await tx.update(cartItems).set({ priceSnapshot: unitPrice }).where(eq(cartItems.id, cartItemId));
+}
+
+/** Records an applied offer on the cart: the order-level remainder and the negotiation it came from. */
+export async function applyNegotiatedDiscount(
+  tx: Tx,
+  cartId: string,
+  applied: { orderDiscount: number; negotiationId: string },
+): Promise<CartRow | null> {
+  const [row] = await tx
+    .update(carts)
+    .set({
+      negotiatedDiscount: applied.orderDiscount,
+      appliedNegotiationId: applied.negotiationId,
+      updatedAt: new Date(),
+    })
+    .where(eq(carts.id, cartId))
+    .returning();
+  return row ?? null;
 }

@@ -22,13 +22,13 @@ export const catalogRoutes: ApiRoute[] = [
     handler: async (c, { query }) => {
       const { database } = c.get("deps");
       // Searches are the heavy requests: a bounded number run at once, the rest wait or are refused.
-      if (query.q.trim() === "") return c.json(await listProducts(database.db, query));
+      if (query.q.trim() === "") return await listProducts(database.db, query);
       const answer = await heavyQueryGate(database).run(
         () => listProducts(database.db, query),
         c.req.raw.signal,
       );
       if (!answer) return c.json(errorBody("BUSY", SEARCH_BUSY), 503, { "Retry-After": "1" });
-      return c.json(answer.value);
+      return answer.value;
     },
   }),
   defineRoute({
@@ -42,7 +42,7 @@ export const catalogRoutes: ApiRoute[] = [
     handler: async (c, { params }) => {
       const product = await getProduct(c.get("deps").database.db, params.id);
       if (!product) throw notFound(NO_PRODUCT);
-      return c.json(product);
+      return product;
     },
   }),
 ];

@@ -26,7 +26,7 @@ export const embeddingRoutes: ApiRoute[] = [
         result.missing === 0
           ? `Embedded ${result.embedded} products; every product has an embedding.`
           : `Embedded ${result.embedded} products; ${result.missing} still lack an embedding.`;
-      return c.json({ message, ...result });
+      return { message, ...result };
     },
   }),
 ];

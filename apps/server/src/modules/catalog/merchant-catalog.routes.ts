@@ -41,7 +41,7 @@ export const merchantCatalogRoutes: ApiRoute[] = [
     access: "merchant",
     query: MerchantProductQuerySchema,
     response: MerchantProductListSchema,
-    handler: async (c, { query }) => c.json(await listMerchantProducts(c.get("deps").database.db, query)),
+    handler: async (c, { query }) => await listMerchantProducts(c.get("deps").database.db, query),
   }),
   defineRoute({
     method: "get",
@@ -51,7 +51,7 @@ export const merchantCatalogRoutes: ApiRoute[] = [
     access: "merchant",
     params: ProductIdParams,
     response: MerchantProductSchema,
-    handler: async (c, { params }) => c.json(await getMerchantProduct(c.get("deps").database.db, params.id)),
+    handler: async (c, { params }) => await getMerchantProduct(c.get("deps").database.db, params.id),
   }),
   defineRoute({
     method: "post",
@@ -63,7 +63,7 @@ export const merchantCatalogRoutes: ApiRoute[] = [
     body: CreateProductSchema,
     status: 201,
     response: MerchantProductSchema,
-    handler: async (c, { body }) => c.json(await createMerchantProduct(productDeps(c), body), 201),
+    handler: async (c, { body }) => await createMerchantProduct(productDeps(c), body),
   }),
   defineRoute({
     method: "patch",
@@ -75,8 +75,7 @@ export const merchantCatalogRoutes: ApiRoute[] = [
     params: ProductIdParams,
     body: UpdateProductSchema,
     response: MerchantProductSchema,
-    handler: async (c, { params, body }) =>
-      c.json(await updateMerchantProduct(productDeps(c), params.id, body)),
+    handler: async (c, { params, body }) => await updateMerchantProduct(productDeps(c), params.id, body),
   }),
   defineRoute({
     method: "get",
@@ -87,7 +86,7 @@ export const merchantCatalogRoutes: ApiRoute[] = [
     access: "merchant",
     query: PairingQuerySchema,
     response: PairingListSchema,
-    handler: async (c, { query }) => c.json(await listPairings(c.get("deps").database.db, query.kind)),
+    handler: async (c, { query }) => await listPairings(c.get("deps").database.db, query.kind),
   }),
   defineRoute({
     method: "post",
@@ -98,7 +97,7 @@ export const merchantCatalogRoutes: ApiRoute[] = [
     body: CreatePairingSchema,
     status: 201,
     response: PairingSchema,
-    handler: async (c, { body }) => c.json(await createPairing(c.get("deps").database.db, body), 201),
+    handler: async (c, { body }) => await createPairing(c.get("deps").database.db, body),
   }),
   defineRoute({
     method: "delete",

@@ -6,7 +6,6 @@ import type {
   UpdateProductSchema,
 } from "@haggle/contract/merchant";
 import { conflict, invalid, notFound } from "@haggle/domain/errors";
-import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
 import type { z } from "zod";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db } from "../../platform/db/client.ts";
@@ -85,8 +84,8 @@ export async function createMerchantProduct(
       description: input.description,
       brand: input.brand,
       category: input.category,
-      price: toDecimalString(toCents(input.price)),
-      listPrice: toDecimalString(toCents(input.listPrice)),
+      price: input.price,
+      listPrice: input.listPrice,
       imageUrl: input.imageUrl === "" ? productImagePath(input.sku) : input.imageUrl,
       stockLevel: input.stockLevel,
       tags: input.tags,
@@ -112,8 +111,8 @@ export async function updateMerchantProduct(
     .transaction(async (tx) => {
       const current = await lockMerchantProduct(tx, id);
       if (!current) throw notFound(NO_SUCH_PRODUCT);
-      const price = input.price === undefined ? toCents(current.price) : toCents(input.price);
-      const listPrice = input.listPrice === undefined ? toCents(current.listPrice) : toCents(input.listPrice);
+      const price = input.price ?? current.price;
+      const listPrice = input.listPrice ?? current.listPrice;
       if (listPrice < price) throw invalid("List price cannot be lower than the price.");
       const sku = input.sku ?? current.sku;
       // A generated picture follows its SKU (the image route draws it by SKU); a chosen one stays.
@@ -130,8 +129,8 @@ export async function updateMerchantProduct(
       await updateProduct(tx, id, {
         ...input,
         sku,
-        price: toDecimalString(price),
-        listPrice: toDecimalString(listPrice),
+        price,
+        listPrice,
         imageUrl,
       });
       return current;

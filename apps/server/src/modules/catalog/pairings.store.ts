@@ -1,10 +1,8 @@
 import type { Pairing, PairingKind } from "@haggle/contract/merchant";
-import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
 import type { BundleCandidate } from "@haggle/domain/negotiation/negotiation-types";
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../platform/db/client.ts";
-import { moneyOut } from "../../platform/db/column-values.ts";
 import { productPairings, products } from "../../platform/db/schema.ts";
 
 const paired = alias(products, "paired");
@@ -18,18 +16,6 @@ const side = (t: typeof products | typeof paired) => ({
   inStock: t.inStock,
   hidden: t.hidden,
 });
-
-type Side = {
-  id: string;
-  sku: string;
-  name: string;
-  price: string;
-  imageUrl: string;
-  inStock: boolean;
-  hidden: boolean;
-};
-
-const sideDto = (p: Side) => ({ ...p, price: moneyOut(p.price) });
 
 function pairingQuery(db: Queryable) {
   return db
@@ -45,8 +31,8 @@ function toPairing(row: PairingRow): Pairing {
   return {
     id: row.pairing.id,
     kind: row.pairing.kind === "upsell" ? "upsell" : "cross_sell",
-    product: sideDto(row.product),
-    paired: sideDto(row.paired),
+    product: row.product,
+    paired: row.paired,
     createdAt: row.pairing.createdAt.toISOString(),
   };
 }
@@ -122,7 +108,7 @@ export async function pairedBundleCandidate(
         notInArray(productPairings.pairedProductId, inCart),
         eq(paired.hidden, false),
         gte(paired.stockLevel, 1),
-        lte(paired.price, toDecimalString(subtotal)),
+        lte(paired.price, subtotal),
       ),
     )
     .orderBy(
@@ -132,5 +118,5 @@ export async function pairedBundleCandidate(
       asc(productPairings.id),
     )
     .limit(1);
-  return row ? { productId: row.id, name: row.name, price: toCents(row.price) } : null;
+  return row ? { productId: row.id, name: row.name, price: row.price } : null;
 }

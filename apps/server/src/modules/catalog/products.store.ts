@@ -1,10 +1,10 @@
 import type { Product, ProductQuery } from "@haggle/contract/products";
-import { toDecimalString } from "@haggle/domain/pricing/money";
+import type { BundleSearch } from "@haggle/domain/negotiation/bundle-candidate";
+import type { BundleCandidate } from "@haggle/domain/negotiation/negotiation-types";
 import { escapeLike } from "@haggle/domain/text/search-text";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { SeedProduct } from "../../platform/db/seed/catalogue.ts";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { moneyOut } from "../../platform/db/column-values.ts";
 import { products } from "../../platform/db/schema.ts";
 import { type ProductImageInput, productImagePath } from "./product-image.ts";
 
@@ -37,8 +37,8 @@ export function toProductDto(row: ProductRow): Product {
     description: row.description,
     brand: row.brand,
     category: row.category,
-    price: moneyOut(row.price),
-    listPrice: moneyOut(row.listPrice),
+    price: row.price,
+    listPrice: row.listPrice,
     imageUrl: row.imageUrl,
     rating: Math.round(row.rating * 10) / 10,
     reviewCount: row.reviewCount,
@@ -258,8 +258,8 @@ export async function insertSeedProducts(tx: Tx, catalogue: readonly SeedProduct
         description: p.description,
         brand: p.brand,
         category: p.category,
-        price: toDecimalString(p.priceCents),
-        listPrice: toDecimalString(p.listPriceCents),
+        price: p.priceCents,
+        listPrice: p.listPriceCents,
         imageUrl: productImagePath(p.sku),
         rating: p.rating,
         reviewCount: p.reviewCount,
@@ -271,4 +271,41 @@ export async function insertSeedProducts(tx: Tx, catalogue: readonly SeedProduct
     .onConflictDoNothing({ target: products.sku })
     .returning({ id: products.id });
   return inserted.length;
+}
+
+/**
+ * The shop's own bundle pick, the domain's search in one query: visible, enough stock, not in
+ * the cart, inside the price band; the preferred category first, then the hottest, the best
+ * rated, the lowest id (the order pickBundleCandidate sorts by).
+ */
+export async function searchBundleCandidate(db: Queryable, search: BundleSearch): Promise<BundleCandidate | null> {
+  const [row] = await db
+    .select({ id: products.id, name: products.name, price: products.price })
+    .from(products)
+    .where(
+      and(
+        eq(products.hidden, false),
+        gte(products.stockLevel, search.minStock),
+        notInArray(products.id, search.exclude),
+        gte(products.price, search.minPrice),
+        lte(products.price, search.maxPrice),
+      ),
+    )
+    .orderBy(
+      sql`(${products.category} = ${search.preferCategory ?? ""}) desc`,
+      desc(products.demandIndex),
+      desc(products.rating),
+      asc(products.id),
+    )
+    .limit(1);
+  return row ? { productId: row.id, name: row.name, price: row.price } : null;
+}
+
+/** What decides whether a bundled product can still join a cart: hidden, stock, price. */
+export async function bundledProduct(db: Queryable, productId: string) {
+  const [row] = await db
+    .select({ hidden: products.hidden, stockLevel: products.stockLevel, price: products.price })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row ?? null;
 }

@@ -8,9 +8,10 @@ import {
   tagForms,
 } from "@haggle/domain/catalog/search-query";
 import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
-import { type Cents, toDecimalString } from "@haggle/domain/pricing/money";
+import type { Cents } from "@haggle/domain/pricing/money";
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
+import { moneySql } from "../../platform/db/column-values.ts";
 import { products } from "../../platform/db/schema.ts";
 import { productColumns, toProductDto } from "./products.store.ts";
 import { SEARCH_LEXICON } from "./search-lexicon.ts";
@@ -69,8 +70,8 @@ function filterSql(filters: ProductSearchFilters): SQL {
   if (categories.length > 0) parts.push(sql`lower(category) = any(${textArray(categories)}::text[])`);
   const brands = lower(filters.brands);
   if (brands.length > 0) parts.push(sql`lower(brand) = any(${textArray(brands)}::text[])`);
-  if (filters.minPrice !== null) parts.push(sql`price >= ${toDecimalString(filters.minPrice)}::numeric`);
-  if (filters.maxPrice !== null) parts.push(sql`price <= ${toDecimalString(filters.maxPrice)}::numeric`);
+  if (filters.minPrice !== null) parts.push(sql`price >= ${moneySql(filters.minPrice)}`);
+  if (filters.maxPrice !== null) parts.push(sql`price <= ${moneySql(filters.maxPrice)}`);
   if (filters.onSale) parts.push(sql`list_price > price`);
   if (filters.inStockOnly) parts.push(sql`stock_level > 0`);
   // Compared as real, like the column, so "4.1 and up" keeps a product rated 4.1.
@@ -108,8 +109,8 @@ function termsMatch(
 
 /** priceCloseness of the domain's rank fusion, in SQL. */
 function closenessSql(targetPrice: Cents): SQL {
-  const target = toDecimalString(targetPrice);
-  return sql`greatest(0, 1 - abs(price - ${target}::numeric) / greatest(${target}::numeric, 0.01))::float8`;
+  const target = moneySql(targetPrice);
+  return sql`greatest(0, 1 - abs(price - ${target}) / greatest(${target}, 0.01))::float8`;
 }
 
 function sortOrder(sort: Exclude<SearchSort, "relevance">): SQL {

@@ -13,12 +13,13 @@ import {
   typoSuspects,
   withCorrections,
 } from "@haggle/domain/catalog/typo-corrections";
-import { type Cents, toCents } from "@haggle/domain/pricing/money";
+import type { Cents } from "@haggle/domain/pricing/money";
 import { currentEmbeddingModel, embedTexts, LOCAL_EMBEDDING_MODEL } from "../../platform/ai/embeddings.ts";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
 import { products } from "../../platform/db/schema.ts";
+import { readMoney } from "../../platform/db/column-values.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { nearestExact } from "./exact-vector-search.ts";
 import { SEARCH_LEXICON } from "./search-lexicon.ts";
@@ -268,12 +269,12 @@ export async function searchProducts(deps: SearchDeps, input: SearchInput): Prom
 
     const total = Number(lexical[0]?.total ?? 0) + vectorMatches.filter((id) => !lexicalIds.has(id)).length;
 
-    const prices = new Map(lexical.map((r) => [r.id, toCents(r.price)]));
+    const prices = new Map(lexical.map((r) => [r.id, readMoney(r.price)]));
     const popularity = new Map(lexical.map((r) => [r.id, Number(r.pop)]));
     const missing = [...scores.keys()].filter((id) => !prices.has(id));
     if (missing.length > 0) {
       for (const r of await loadPriceAndPopularity(tx, missing)) {
-        prices.set(r.id, toCents(r.price));
+        prices.set(r.id, readMoney(r.price));
         popularity.set(r.id, Number(r.pop));
       }
     }

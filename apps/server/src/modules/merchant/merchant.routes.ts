@@ -15,7 +15,7 @@ export const merchantRoutes: ApiRoute[] = [
     tag: "Merchant",
     access: "merchant",
     response: MerchantStatsSchema,
-    handler: async (c) => c.json(await merchantStats(c.get("deps").database.db)),
+    handler: async (c) => await merchantStats(c.get("deps").database.db),
   }),
   defineRoute({
     method: "get",
@@ -26,6 +26,6 @@ export const merchantRoutes: ApiRoute[] = [
     access: "merchant",
     query: DashboardQuerySchema,
     response: MerchantDashboardSchema,
-    handler: async (c, { query }) => c.json(await merchantDashboard(c.get("deps").database.db, query.days)),
+    handler: async (c, { query }) => await merchantDashboard(c.get("deps").database.db, query.days),
   }),
 ];

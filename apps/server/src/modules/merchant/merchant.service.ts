@@ -5,7 +5,6 @@ import {
   negotiatorFigures,
   windowStart,
 } from "@haggle/domain/merchant/merchant-dashboard";
-import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import type { Db } from "../../platform/db/client.ts";
 import { countVisibleProducts } from "../catalog/products.store.ts";
 import {
@@ -26,7 +25,7 @@ export async function merchantStats(db: Db): Promise<MerchantStats> {
     countPendingApprovals(db),
     totalRevenue(db),
   ]);
-  return { totalProducts, activeNegotiations, pendingApprovals, totalRevenue: toDollars(toCents(revenue)) };
+  return { totalProducts, activeNegotiations, pendingApprovals, totalRevenue: revenue };
 }
 
 /**
@@ -44,23 +43,17 @@ export async function merchantDashboard(db: Db, days: number, now = new Date()):
   const totals: DayTotals[] = perDay.map((r) => ({
     date: r.date,
     orders: Number(r.orders),
-    revenue: toCents(r.revenue),
-    negotiatedDiscount: toCents(r.discount),
+    revenue: r.revenue,
+    negotiatedDiscount: r.discount,
   }));
   const figures = negotiatorFigures({
     negotiations,
-    // final_discount_pct is numeric(5,2): its text is exact cents of a percent, i.e. basis points.
-    dealPercents: deals.map((d) => toCents(d.pct ?? "0")),
-    totalDiscount: deals.reduce((sum, d) => sum + toCents(d.amount ?? "0"), 0),
+    dealPercents: deals.map((d) => d.percentBp),
+    totalDiscount: deals.reduce((sum, d) => sum + (d.amount ?? 0), 0),
     escalations,
   });
   return {
-    days: fillDays(totals, now, days).map((d) => ({
-      date: d.date,
-      orders: d.orders,
-      revenue: toDollars(d.revenue),
-      negotiatedDiscount: toDollars(d.negotiatedDiscount),
-    })),
-    negotiator: { ...figures, totalDiscount: toDollars(figures.totalDiscount) },
+    days: fillDays(totals, now, days),
+    negotiator: figures,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The figures the merchant's dashboard reads across the shop's records (orders, negotiations,
- * approvals): read-only aggregates, money as numeric strings.
+ * approvals): read-only aggregates, money in cents (the sums decoded like the money columns).
  */
 import { and, count, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
@@ -24,9 +24,11 @@ export async function countPendingApprovals(db: Queryable): Promise<number> {
 }
 
 /** Every order's total, summed. */
-export async function totalRevenue(db: Queryable): Promise<string> {
-  const [row] = await db.select({ total: sql<string>`coalesce(sum(${orders.total}), 0)::text` }).from(orders);
-  return row?.total ?? "0";
+export async function totalRevenue(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ total: sql`coalesce(sum(${orders.total}), 0)`.mapWith(orders.total) })
+    .from(orders);
+  return row?.total ?? 0;
 }
 
 /** Orders, revenue and order-level (negotiated) discount per UTC day since `since`; days without orders are absent. */
@@ -36,8 +38,8 @@ export async function orderTotalsByDay(db: Queryable, since: Date) {
     .select({
       date: sql<string>`${day}`,
       orders: sql<number>`count(*)::int`,
-      revenue: sql<string>`sum(${orders.total})::text`,
-      discount: sql<string>`sum(${orders.extraDiscount})::text`,
+      revenue: sql`sum(${orders.total})`.mapWith(orders.total),
+      discount: sql`sum(${orders.extraDiscount})`.mapWith(orders.extraDiscount),
     })
     .from(orders)
     .where(gte(orders.createdAt, since))
@@ -52,10 +54,14 @@ export async function countNegotiationsTalkedIn(db: Queryable, since: Date): Pro
   return row?.n ?? 0;
 }
 
-/** Of those, the ones that ended in a deal: their final percent and applied discount. */
+/** Of those, the ones that ended in a deal: their final percent (basis points) and applied discount. */
 export async function dealsSince(db: Queryable, since: Date) {
   return db
-    .select({ pct: negotiations.finalDiscountPct, amount: negotiations.appliedDiscountAmount })
+    .select({
+      // final_discount_pct is numeric(5,2): times 100 it is exactly a whole number of basis points.
+      percentBp: sql<number>`coalesce(round(${negotiations.finalDiscountPct} * 100), 0)::int`,
+      amount: negotiations.appliedDiscountAmount,
+    })
     .from(negotiations)
     .where(
       and(

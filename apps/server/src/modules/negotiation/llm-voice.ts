@@ -1,3 +1,4 @@
+import { toDecimalString } from "@haggle/domain/pricing/money";
 import { writeBuiltInReply } from "@haggle/domain/negotiation/negotiation-voice";
 import { allowedFigures, statesOnlyAllowedFigures } from "@haggle/domain/negotiation/voice-figures";
 import { offerInDecision } from "@haggle/domain/negotiation/decide-counter-offer";
@@ -65,7 +66,7 @@ export async function speak(
 
 /** What the LLM is told: the decision and its figures in dollars, nothing more. */
 function decisionBrief(input: VoiceInput) {
-  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  const dollars = (cents: number) => `$${toDecimalString(cents)}`;
   const d = input.decision;
   const offer = offerInDecision(d);
   return {

@@ -8,8 +8,8 @@ import type {
   StoredOffer,
   TurnLine,
 } from "@haggle/domain/negotiation/negotiation-types";
-import { toCents } from "@haggle/domain/pricing/money";
 import type { Tx } from "../../platform/db/client.ts";
+import { findProfile } from "../accounts/accounts.store.ts";
 import { cartFingerprint, offerDto, offerTermsOf } from "../cart/cart-offers.store.ts";
 import { loadCartLines, lockCart } from "../cart/cart.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
@@ -20,7 +20,6 @@ import {
   lockOwnNegotiation,
   type NegotiationRow,
   type OfferRow,
-  shopperProfile,
 } from "./negotiation.store.ts";
 
 /**
@@ -39,8 +38,8 @@ export function policyLines(lines: CartLine[]): TurnLine[] {
     name: product.name,
     brand: product.brand,
     category: product.category,
-    price: toCents(product.price),
-    listPrice: toCents(product.listPrice),
+    price: product.price,
+    listPrice: product.listPrice,
     quantity: item.quantity,
     stockLevel: product.stockLevel,
     demandIndex: product.demandIndex,
@@ -89,7 +88,7 @@ function approvalOf(row: ApprovalRow | null): StoredApproval | null {
   return {
     status,
     percent: Math.round(Number(row.requestedDiscountPct) * 100),
-    amount: toCents(row.requestedDiscountAmount),
+    amount: row.requestedDiscountAmount,
   };
 }
 
@@ -111,7 +110,7 @@ export async function loadNegotiationContext(
   // One after another: a transaction is one connection, and pg may not overlap queries on it.
   const lines = await loadCartLines(tx, cart.id);
   const config = await loadSellerConfig(tx);
-  const profile = await shopperProfile(tx, who.id);
+  const profile = await findProfile(tx, who.id);
   const approval = await latestApproval(tx, negotiationId);
   const latestOffer = await latestLiveOffer(tx, negotiationId);
   return {
@@ -132,7 +131,7 @@ export async function loadNegotiationContext(
         name: profile?.name ?? who.name ?? "",
         tier: LOYALTY_TIERS.find((t) => t === profile?.loyaltyTier) ?? "NONE",
         ordersCount: profile?.ordersCount ?? 0,
-        lifetimeValue: toCents(profile?.lifetimeValue ?? "0"),
+        lifetimeValue: profile?.lifetimeValue ?? 0,
       },
       config,
     },

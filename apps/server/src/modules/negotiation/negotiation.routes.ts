@@ -6,6 +6,7 @@ import {
   NegotiateRequestSchema,
   NegotiationSchema,
 } from "@haggle/contract/negotiation";
+import { notFound } from "@haggle/domain/errors";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { perCallerAndAddress } from "../../http/rate-limit-guard.ts";
@@ -65,7 +66,7 @@ export const negotiationRoutes: ApiRoute[] = [
     tag: "Negotiation",
     access: "signed-in",
     response: z.object({ id: z.string().nullable() }),
-    handler: async (c, { user }) => c.json(await currentNegotiation(c.get("deps").database.db, user)),
+    handler: async (c, { user }) => await currentNegotiation(c.get("deps").database.db, user),
   }),
   defineRoute({
     method: "get",
@@ -75,8 +76,7 @@ export const negotiationRoutes: ApiRoute[] = [
     access: "owner",
     params: NegotiationParams,
     response: NegotiationSchema,
-    handler: async (c, { user, params }) =>
-      c.json(await getNegotiation(c.get("deps").database.db, user, params.id)),
+    handler: async (c, { user, params }) => await getNegotiation(c.get("deps").database.db, user, params.id),
   }),
   defineRoute({
     method: "post",
@@ -88,8 +88,7 @@ export const negotiationRoutes: ApiRoute[] = [
     params: NegotiationParams,
     response: CartSchema,
     failure: { code: "APPLY_FAILED", message: "Failed to apply negotiation" },
-    handler: async (c, { user, params }) =>
-      c.json(await acceptOffer(c.get("deps").database.db, user, params.id)),
+    handler: async (c, { user, params }) => await acceptOffer(c.get("deps").database.db, user, params.id),
   }),
   defineRoute({
     method: "post",
@@ -122,7 +121,7 @@ export const negotiationRoutes: ApiRoute[] = [
     access: "merchant",
     query: ApprovalQuerySchema,
     response: z.array(ApprovalSchema),
-    handler: async (c, { query }) => c.json(await listApprovals(c.get("deps").database.db, query.status)),
+    handler: async (c, { query }) => await listApprovals(c.get("deps").database.db, query.status),
   }),
   defineRoute({
     method: "post",
@@ -136,7 +135,9 @@ export const negotiationRoutes: ApiRoute[] = [
     handler: async (c, { user, body }) => {
       const { db } = c.get("deps").database;
       const approval = await decideApproval(db, c.get("log"), user, body);
-      return c.json({ approval: await approvalDto(db, approval.id) });
+      const decided = await approvalDto(db, approval.id);
+      if (!decided) throw notFound("No approval has that id.");
+      return { approval: decided };
     },
   }),
 ];

@@ -15,27 +15,31 @@ import type {
 } from "@haggle/domain/negotiation/negotiation-types";
 import { takeShopperTurn } from "@haggle/domain/negotiation/negotiation-turn";
 import { whatStands } from "@haggle/domain/negotiation/standing-offer";
-import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { cartFingerprint, offerDto } from "../cart/cart-offers.store.ts";
 import { cartView } from "../cart/cart-view.store.ts";
-import { findActiveCart, loadCartLines, lockCart } from "../cart/cart.store.ts";
+import {
+  applyNegotiatedDiscount,
+  findActiveCart,
+  lockCart,
+  findCart,
+  insertCartItem,
+  loadCartLines,
+  writePriceSnapshot,
+} from "../cart/cart.store.ts";
 import { pairedBundleCandidate } from "../catalog/pairings.store.ts";
+import { bundledProduct, searchBundleCandidate } from "../catalog/products.store.ts";
 import { type SpokenReply, speak } from "./llm-voice.ts";
 import { loadNegotiationContext, policyLines, resultBlock, storedOfferOf } from "./negotiation-context.ts";
 import {
   type ApprovalRow,
-  addCartItem,
   addMessage,
-  applyToCart,
-  bundledProduct,
   completeNegotiation,
   createApproval,
   findActiveNegotiation,
-  findCart,
   findNegotiation,
   findOwnNegotiation,
   issueOffer,
@@ -48,9 +52,7 @@ import {
   recordApprovalDecision,
   replaceActiveNegotiation,
   saveTurnCounters,
-  searchBundleCandidate,
   setOfferStatus,
-  writePriceSnapshot,
 } from "./negotiation.store.ts";
 
 /**
@@ -208,7 +210,7 @@ export async function negotiateTurn(
           approvalId: approval.id,
           negotiationId,
           requestedDiscountPct: turn.escalation.percent / 100,
-          requestedDiscountAmount: toDollars(turn.escalation.amount),
+          requestedDiscountAmount: turn.escalation.amount,
           shopperName: ctx.snapshot.profile.name,
         });
       }
@@ -257,7 +259,7 @@ export async function acceptOffer(db: Db, who: Shopper, negotiationId: string): 
     // The bundled product joins the cart at its current price, if it is still there to sell.
     for (const item of plan.offer.terms.newItems) {
       assertBundledProductAvailable(item, await bundledProduct(tx, item.productId));
-      await addCartItem(tx, ctx.cart.id, item.productId, item.quantity);
+      await insertCartItem(tx, ctx.cart.id, item.productId, item.quantity);
     }
     const lines = await loadCartLines(tx, ctx.cart.id);
     const snapshots = priceSnapshotsFor(
@@ -265,7 +267,7 @@ export async function acceptOffer(db: Db, who: Shopper, negotiationId: string): 
       lines.map(({ item }) => ({ cartItemId: item.id, productId: item.productId })),
     );
     for (const snapshot of snapshots) await writePriceSnapshot(tx, snapshot.cartItemId, snapshot.unitPrice);
-    const cart = await applyToCart(tx, ctx.cart.id, {
+    const cart = await applyNegotiatedDiscount(tx, ctx.cart.id, {
       orderDiscount: plan.allocation.orderDiscount,
       negotiationId,
     });
@@ -308,7 +310,7 @@ export async function decideApproval(
         negotiation: ctx.snapshot,
         approved: input.approved,
         request: {
-          amount: toCents(approval.requestedDiscountAmount),
+          amount: approval.requestedDiscountAmount,
           cartFingerprint: approval.cartFingerprint,
         },
         now: new Date(),

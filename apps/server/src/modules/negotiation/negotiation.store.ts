@@ -1,33 +1,24 @@
-import type { BundleSearch } from "@haggle/domain/negotiation/bundle-candidate";
 import type { Escalation } from "@haggle/domain/negotiation/merchant-approval";
-import type { BundleCandidate, OfferLapse, OfferToIssue } from "@haggle/domain/negotiation/negotiation-types";
-import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
-import { and, asc, desc, eq, gt, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
+import type { OfferLapse, OfferToIssue } from "@haggle/domain/negotiation/negotiation-types";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import {
-  cartItems,
-  carts,
   negotiationApprovals,
   negotiationMessages,
   negotiationOffers,
   negotiations,
-  products,
-  profiles,
 } from "../../platform/db/schema.ts";
 
 /**
- * The negotiation module's only access to the database. It also reaches a few tables of other
- * modules that have no store yet: the shopper's profile (accounts), products for the bundle
- * search and the bundled product's availability (catalogue), and the cart lines and cart an
- * accepted offer is written to (cart).
+ * The negotiation module's access to its own tables (negotiations, messages, offers, approvals).
+ * What it needs of other modules' tables it asks their stores: the shopper's profile (accounts),
+ * the bundle search and the bundled product (catalog), the cart an offer is applied to (cart).
  */
 
 type Queryable = Db | Tx;
 export type NegotiationRow = typeof negotiations.$inferSelect;
 export type OfferRow = typeof negotiationOffers.$inferSelect;
 export type ApprovalRow = typeof negotiationApprovals.$inferSelect;
-type ProfileRow = typeof profiles.$inferSelect;
-type CartRow = typeof carts.$inferSelect;
 
 /** Offers that can still be accepted (before their lapse is checked). */
 const LIVE = ["standing", "agreed"];
@@ -120,7 +111,7 @@ export async function completeNegotiation(
     .set({
       status: "completed",
       completedAt: new Date(),
-      appliedDiscountAmount: toDecimalString(result.appliedDiscount),
+      appliedDiscountAmount: result.appliedDiscount,
       finalDiscountPct: (result.finalPercentBp / 100).toFixed(2),
     })
     .where(eq(negotiations.id, id));
@@ -230,8 +221,8 @@ export async function issueOffer(
       negotiationId: target.negotiationId,
       cartId: target.cartId,
       cartFingerprint: target.cartFingerprint,
-      subtotal: toDecimalString(terms.subtotal),
-      discount: toDecimalString(terms.discount),
+      subtotal: terms.subtotal,
+      discount: terms.discount,
       percentBp: terms.percent,
       newItems: terms.newItems,
       reasons: terms.reasons,
@@ -267,10 +258,10 @@ export async function createApproval(
       negotiationId,
       status: "pending",
       requestedDiscountPct: (escalation.percent / 100).toFixed(2),
-      requestedDiscountAmount: toDecimalString(escalation.amount),
+      requestedDiscountAmount: escalation.amount,
       escalationReason: escalation.reason,
       cartFingerprint: escalation.cartFingerprint,
-      subtotal: toDecimalString(escalation.subtotal),
+      subtotal: escalation.subtotal,
     })
     .returning({ id: negotiationApprovals.id });
   return row ?? null;
@@ -302,15 +293,15 @@ export async function recordApprovalDecision(
 
 function approvalsWithShopper(db: Queryable) {
   return db
-    .select({ approval: negotiationApprovals, profile: profiles })
+    .select({ approval: negotiationApprovals, userId: negotiations.userId })
     .from(negotiationApprovals)
-    .innerJoin(negotiations, eq(negotiations.id, negotiationApprovals.negotiationId))
-    .leftJoin(profiles, eq(profiles.userId, negotiations.userId));
+    .innerJoin(negotiations, eq(negotiations.id, negotiationApprovals.negotiationId));
 }
 
-export type ApprovalWithShopper = { approval: ApprovalRow; profile: ProfileRow | null };
+/** An approval and the account of the shopper who asked (their profile is the accounts module's). */
+export type ApprovalWithShopper = { approval: ApprovalRow; userId: string };
 
-/** Approvals with the shopper's profile, newest first, optionally of one status. */
+/** Approvals with the asking shopper's account id, newest first, optionally of one status. */
 export async function listApprovalRows(
   db: Queryable,
   status: string | undefined,
@@ -322,88 +313,5 @@ export async function listApprovalRows(
 
 export async function findApprovalRow(db: Queryable, id: string): Promise<ApprovalWithShopper | null> {
   const [row] = await approvalsWithShopper(db).where(eq(negotiationApprovals.id, id)).limit(1);
-  return row ?? null;
-}
-
-// ---------------------------------------------------------------- other modules' tables
-
-export async function shopperProfile(tx: Tx, userId: string): Promise<ProfileRow | null> {
-  const [row] = await tx.select().from(profiles).where(eq(profiles.userId, userId));
-  return row ?? null;
-}
-
-/**
- * The shop's own bundle pick, the domain's search in one query: visible, enough stock, not in
- * the cart, inside the price band; the preferred category first, then the hottest, the best
- * rated, the lowest id (the order pickBundleCandidate sorts by).
- */
-export async function searchBundleCandidate(tx: Tx, search: BundleSearch): Promise<BundleCandidate | null> {
-  const [row] = await tx
-    .select({ id: products.id, name: products.name, price: products.price })
-    .from(products)
-    .where(
-      and(
-        eq(products.hidden, false),
-        gte(products.stockLevel, search.minStock),
-        notInArray(products.id, search.exclude),
-        gte(products.price, toDecimalString(search.minPrice)),
-        lte(products.price, toDecimalString(search.maxPrice)),
-      ),
-    )
-    .orderBy(
-      sql`(${products.category} = ${search.preferCategory ?? ""}) desc`,
-      desc(products.demandIndex),
-      desc(products.rating),
-      asc(products.id),
-    )
-    .limit(1);
-  return row ? { productId: row.id, name: row.name, price: toCents(row.price) } : null;
-}
-
-/** What decides whether a bundled product can still join the cart. */
-export async function bundledProduct(tx: Tx, productId: string) {
-  const [row] = await tx
-    .select({ hidden: products.hidden, stockLevel: products.stockLevel, price: products.price })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row ? { hidden: row.hidden, stockLevel: row.stockLevel, price: toCents(row.price) } : null;
-}
-
-export async function addCartItem(
-  tx: Tx,
-  cartId: string,
-  productId: string,
-  quantity: number,
-): Promise<void> {
-  await tx.insert(cartItems).values({ cartId, productId, quantity });
-}
-
-export async function writePriceSnapshot(tx: Tx, cartItemId: string, unitPrice: number): Promise<void> {
-  await tx
-    .update(cartItems)
-    .set({ priceSnapshot: toDecimalString(unitPrice) })
-    .where(eq(cartItems.id, cartItemId));
-}
-
-/** Records the applied offer on the cart: the order-level remainder and the negotiation it came from. */
-export async function applyToCart(
-  tx: Tx,
-  cartId: string,
-  applied: { orderDiscount: number; negotiationId: string },
-): Promise<CartRow | null> {
-  const [row] = await tx
-    .update(carts)
-    .set({
-      negotiatedDiscount: toDecimalString(applied.orderDiscount),
-      appliedNegotiationId: applied.negotiationId,
-      updatedAt: new Date(),
-    })
-    .where(eq(carts.id, cartId))
-    .returning();
-  return row ?? null;
-}
-
-export async function findCart(tx: Tx, cartId: string): Promise<CartRow | null> {
-  const [row] = await tx.select().from(carts).where(eq(carts.id, cartId));
   return row ?? null;
 }

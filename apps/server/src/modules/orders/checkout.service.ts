@@ -1,7 +1,6 @@
 import type { Order } from "@haggle/contract/orders";
 import { conflict, failed, invalid } from "@haggle/domain/errors";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
-import { toCents, toDecimalString } from "@haggle/domain/pricing/money";
 import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Db } from "../../platform/db/client.ts";
 import {
@@ -67,7 +66,7 @@ export async function checkout(
 
       const config = await loadSellerConfig(tx);
       const quoteLines = quoteLinesOf(lines);
-      const quote = quoteCart(quoteLines, toCents(cart.negotiatedDiscount), pricingRulesFrom(config.pricing));
+      const quote = quoteCart(quoteLines, cart.negotiatedDiscount, pricingRulesFrom(config.pricing));
 
       // In one order of products, so two checkouts sharing products never wait on each other in a cycle.
       for (const { item, product } of [...lines].sort((a, b) => a.product.id.localeCompare(b.product.id))) {
@@ -88,12 +87,12 @@ export async function checkout(
             userId: who.id,
             cartId: cart.id,
             negotiationId: cart.appliedNegotiationId,
-            subtotal: toDecimalString(quote.subtotal),
-            discountApplied: toDecimalString(quote.savings),
-            extraDiscount: toDecimalString(quote.discount),
-            shipping: toDecimalString(quote.shipping),
-            tax: toDecimalString(quote.tax),
-            total: toDecimalString(quote.total),
+            subtotal: quote.subtotal,
+            discountApplied: quote.savings,
+            extraDiscount: quote.discount,
+            shipping: quote.shipping,
+            tax: quote.tax,
+            total: quote.total,
             status: "confirmed",
             paymentStatus: "paid",
             idempotencyKey,
@@ -102,7 +101,7 @@ export async function checkout(
             productId: product.id,
             name: product.name,
             listPrice: product.listPrice,
-            unitPrice: toDecimalString(unitPrice(quoteLines[i]!)),
+            unitPrice: unitPrice(quoteLines[i]!),
             quantity: item.quantity,
             position: i,
           })),
@@ -115,12 +114,12 @@ export async function checkout(
       if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);
 
       const ordersCount = (profile?.ordersCount ?? 0) + 1;
-      const lifetimeValue = toCents(profile?.lifetimeValue ?? "0") + quote.total;
-      const totalSavings = toCents(profile?.totalSavings ?? "0") + quote.savings;
+      const lifetimeValue = (profile?.lifetimeValue ?? 0) + quote.total;
+      const totalSavings = (profile?.totalSavings ?? 0) + quote.savings;
       await saveProfileTotals(tx, who.id, {
         ordersCount,
-        lifetimeValue: toDecimalString(lifetimeValue),
-        totalSavings: toDecimalString(totalSavings),
+        lifetimeValue,
+        totalSavings,
         loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
       });
       return created;

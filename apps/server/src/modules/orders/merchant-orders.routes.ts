@@ -18,7 +18,7 @@ export const merchantOrderRoutes: ApiRoute[] = [
     access: "merchant",
     query: MerchantOrderQuerySchema,
     response: MerchantOrderListSchema,
-    handler: async (c, { query }) => c.json(await listMerchantOrders(c.get("deps").database.db, query)),
+    handler: async (c, { query }) => await listMerchantOrders(c.get("deps").database.db, query),
   }),
   defineRoute({
     method: "patch",
@@ -31,6 +31,6 @@ export const merchantOrderRoutes: ApiRoute[] = [
     body: UpdateOrderStatusSchema,
     response: MerchantOrderSchema,
     handler: async (c, { params, body }) =>
-      c.json(await advanceOrder(c.get("deps").database.db, params.id, body.status)),
+      await advanceOrder(c.get("deps").database.db, params.id, body.status),
   }),
 ];

@@ -30,7 +30,9 @@ export const orderRoutes: ApiRoute[] = [
     failure: { code: "CHECKOUT_FAILED", message: "Something went wrong during checkout" },
     handler: async (c, { user, headers }) => {
       const { order, created } = await checkout(c.get("deps").database.db, user, headers["idempotency-key"]);
-      return c.json(order, created ? 201 : 200);
+      // A replayed key answers the first order with 200 (the declared status is the first time's).
+      if (!created) c.status(200);
+      return order;
     },
   }),
   defineRoute({
@@ -40,7 +42,7 @@ export const orderRoutes: ApiRoute[] = [
     tag: "Orders",
     access: "signed-in",
     response: OrderListSchema,
-    handler: async (c, { user }) => c.json(await listOrders(c.get("deps").database.db, user.id)),
+    handler: async (c, { user }) => await listOrders(c.get("deps").database.db, user.id),
   }),
   defineRoute({
     method: "get",
@@ -53,7 +55,7 @@ export const orderRoutes: ApiRoute[] = [
     handler: async (c, { user, params }) => {
       const order = await loadOrder(c.get("deps").database.db, user.id, params.id);
       if (!order) throw notFound(NO_ORDER);
-      return c.json(order);
+      return order;
     },
   }),
 ];

@@ -2,7 +2,6 @@ import type { Order } from "@haggle/contract/orders";
 import { orderNumber } from "@haggle/domain/orders/order-number";
 import { displayOrderStatus } from "@haggle/domain/orders/order-status";
 import type { Db, Queryable } from "../../platform/db/client.ts";
-import { moneyOut } from "../../platform/db/column-values.ts";
 import {
   findShopperOrder,
   listShopperOrders,
@@ -22,15 +21,15 @@ function toOrderDto(row: OrderRow, lines: OrderLineRow[]): Order {
       productId: l.productId,
       name: l.name,
       quantity: l.quantity,
-      listPrice: moneyOut(l.listPrice),
-      unitPrice: moneyOut(l.unitPrice),
+      listPrice: l.listPrice,
+      unitPrice: l.unitPrice,
     })),
-    subtotal: moneyOut(row.subtotal),
-    discountApplied: moneyOut(row.discountApplied),
-    extraDiscount: moneyOut(row.extraDiscount),
-    shipping: moneyOut(row.shipping),
-    tax: moneyOut(row.tax),
-    total: moneyOut(row.total),
+    subtotal: row.subtotal,
+    discountApplied: row.discountApplied,
+    extraDiscount: row.extraDiscount,
+    shipping: row.shipping,
+    tax: row.tax,
+    total: row.total,
     negotiationId: row.negotiationId,
   };
 }

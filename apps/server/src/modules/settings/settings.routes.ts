@@ -13,7 +13,7 @@ export const settingsRoutes: ApiRoute[] = [
     tag: "Merchant",
     access: "merchant",
     response: MerchantConfigSchema,
-    handler: async (c) => c.json(await getMerchantConfig(c.get("deps").database.db)),
+    handler: async (c) => await getMerchantConfig(c.get("deps").database.db),
   }),
   defineRoute({
     method: "put",
@@ -34,9 +34,7 @@ export const settingsRoutes: ApiRoute[] = [
     response: MerchantConfigSchema,
     handler: async (c, { params, body }) => {
       const type = params.configType;
-      return c.json(
-        await saveConfigSection(c.get("deps").database.db, type, body as SellerConfig[typeof type]),
-      );
+      return await saveConfigSection(c.get("deps").database.db, type, body as SellerConfig[typeof type]);
     },
   }),
 ];

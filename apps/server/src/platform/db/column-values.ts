@@ -1,8 +1,25 @@
-import { toCents, toDollars } from "@haggle/domain/pricing/money";
+import { type Cents, toCents, toDecimalString } from "@haggle/domain/pricing/money";
+import { type SQL, sql } from "drizzle-orm";
+import { customType } from "drizzle-orm/pg-core";
 
-/** A database numeric(12,2) value (a string) as exact JSON dollars. */
-export function moneyOut(value: string | number): number {
-  return toDollars(toCents(value));
+/**
+ * A money column: numeric(12,2) in the database, integer cents in code. Drizzle converts every
+ * value read and written through it, so no store converts money by hand.
+ */
+export const money = customType<{ data: Cents; driverData: string | number }>({
+  dataType: () => "numeric(12, 2)",
+  fromDriver: (value) => readMoney(value),
+  toDriver: (cents) => toDecimalString(cents),
+});
+
+/** A numeric(12,2) value a raw SQL query returned (a string) as cents: what `money` does for columns. */
+export function readMoney(value: string | number): Cents {
+  return toCents(value);
+}
+
+/** An amount in cents as a numeric SQL value, for raw SQL that compares it with a money column. */
+export function moneySql(cents: Cents): SQL {
+  return sql`${toDecimalString(cents)}::numeric`;
 }
 
 /** '{0.1,-0.2}': a vector as a PostgreSQL array literal (exact: JavaScript's shortest round-trip form). */

@@ -14,16 +14,16 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { money } from "./column-values.ts";
 
 /**
  * One schema for the embedded database (PGlite) and a PostgreSQL server. Money columns are
- * numeric(12,2) and are converted to integer cents at the edge (packages/domain/money).
+ * numeric(12,2), read and written as integer cents by the `money` column type (column-values.ts).
  * Embeddings are stored as real[] so that servers without pgvector work too; where pgvector
  * exists the search code casts them to vector (see docs/decisions/0002-database.md).
  */
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -95,8 +95,8 @@ export const profiles = pgTable("profiles", {
   email: text("email").notNull(),
   loyaltyTier: text("loyalty_tier").notNull().default("NONE"),
   ordersCount: integer("orders_count").notNull().default(0),
-  lifetimeValue: money("lifetime_value").notNull().default("0"),
-  totalSavings: money("total_savings").notNull().default("0"),
+  lifetimeValue: money("lifetime_value").notNull().default(0),
+  totalSavings: money("total_savings").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -204,7 +204,7 @@ export const carts = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     status: text("status").notNull().default("active"),
     /** The applied negotiated order-level discount; written only by the server when applying its own offer. */
-    negotiatedDiscount: money("negotiated_discount").notNull().default("0"),
+    negotiatedDiscount: money("negotiated_discount").notNull().default(0),
     /** The negotiation whose offer is applied to this cart, if any. */
     appliedNegotiationId: uuid("applied_negotiation_id"),
     createdAt: createdAt(),
@@ -326,7 +326,7 @@ export const negotiationApprovals = pgTable(
     escalationReason: text("escalation_reason").notNull().default(""),
     /** The cart contents the request was made for; an approval applies only to them. */
     cartFingerprint: text("cart_fingerprint").notNull().default(""),
-    subtotal: money("subtotal").notNull().default("0"),
+    subtotal: money("subtotal").notNull().default(0),
     notes: text("notes"),
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -345,10 +345,10 @@ export const orders = pgTable(
     cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
     negotiationId: uuid("negotiation_id").references(() => negotiations.id, { onDelete: "set null" }),
     subtotal: money("subtotal").notNull(),
-    discountApplied: money("discount_applied").notNull().default("0"),
-    extraDiscount: money("extra_discount").notNull().default("0"),
-    shipping: money("shipping").notNull().default("0"),
-    tax: money("tax").notNull().default("0"),
+    discountApplied: money("discount_applied").notNull().default(0),
+    extraDiscount: money("extra_discount").notNull().default(0),
+    shipping: money("shipping").notNull().default(0),
+    tax: money("tax").notNull().default(0),
     total: money("total").notNull(),
     status: text("status").notNull().default("confirmed"),
     paymentStatus: text("payment_status").notNull().default("paid"),

@@ -1,5 +1,6 @@
 import { type RealtimeEvent, RealtimeEventSchema } from "@haggle/contract/negotiation";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database, Db, Tx } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
@@ -10,7 +11,9 @@ export const EVENTS_CHANNEL = "haggle_events";
  * every process listening on the database, so a rolled-back change announces nothing.
  */
 export async function publishEvent(tx: Db | Tx, event: RealtimeEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  // The notification is wire JSON (dollars), decoded back to cents by every listener.
+  const payload = JSON.stringify(z.encode(RealtimeEventSchema, event));
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
 }
 
 type Subscriber = (event: RealtimeEvent) => void;

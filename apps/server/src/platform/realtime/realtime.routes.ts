@@ -1,10 +1,11 @@
-import type { RealtimeEvent } from "@haggle/contract/negotiation";
+import { type RealtimeEvent, RealtimeEventSchema } from "@haggle/contract/negotiation";
 import { limitReached } from "@haggle/domain/errors";
 import { streamSSE } from "hono/streaming";
 import { clientIp } from "../../http/client-ip.ts";
 import { isMerchant } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import type { StreamRefusal } from "./stream-slots.ts";
+import { writeEncoded } from "../../http/sse.ts";
 
 const HEARTBEAT_MS = 25_000;
 
@@ -60,7 +61,7 @@ export const realtimeRoutes: ApiRoute[] = [
           while (!stream.aborted) {
             const event = queue.shift();
             if (event) {
-              await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+              await writeEncoded(stream, RealtimeEventSchema, event, event.type);
               continue;
             }
             await new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
-import { formatUsd, toCents } from "@haggle/domain/pricing/money";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import { ShoppingCartIcon, StarIcon } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -22,8 +22,8 @@ export function productHref(product: Product): string {
 /** A 256px-wide product card for the assistant's carousel. All product text is rendered as text. */
 export function CarouselProductCard({ product, onAddToCart, onNavigate }: CarouselProductCardProps) {
   const headingId = useId();
-  const price = toCents(product.price);
-  const listPrice = toCents(product.listPrice);
+  const price = product.price;
+  const listPrice = product.listPrice;
   const discount = discountBadgePercent(price, listPrice);
   const rating = product.rating.toFixed(1);
 

@@ -62,8 +62,8 @@ describe("the assistant's product carousel", () => {
     const sale = makeProduct("sale", {
       name: "Trail Runner",
       brand: "Stride",
-      price: 79.99,
-      listPrice: 99.99,
+      price: 7999,
+      listPrice: 9999,
     });
     const gone = makeProduct("gone", { name: "Sold Out Sock", inStock: false });
     render(

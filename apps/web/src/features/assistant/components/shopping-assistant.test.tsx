@@ -1,3 +1,4 @@
+import { ProductSchema } from "@haggle/contract/products";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
@@ -135,7 +136,8 @@ describe("the shopping assistant", () => {
     const cards = within(panel).getAllByRole("article");
     expect(cards).toHaveLength(2);
     fireEvent.click(within(cards[0]!).getByRole("button", { name: "Add to Cart" }));
-    expect(onAddToCart).toHaveBeenCalledWith(kettle);
+    // The event carries dollars; the carousel hands on the product as code holds it (cents).
+    expect(onAddToCart).toHaveBeenCalledWith(ProductSchema.parse(kettle));
 
     // Replies are announced politely once complete.
     const live = panel.querySelector('[aria-live="polite"]');

@@ -1,3 +1,4 @@
+import { ProductSchema } from "@haggle/contract/products";
 import { describe, expect, it } from "vitest";
 import { makeProduct } from "@/test/make-product";
 import {
@@ -83,7 +84,7 @@ describe("the assistant chat reducer", () => {
       },
     });
     expect(state.messages.at(-1)?.products?.map((p) => p.id)).toEqual(["p1", "p2"]);
-    expect(state.messages.at(-1)?.products?.[0]).toEqual(good);
+    expect(state.messages.at(-1)?.products?.[0]).toEqual(ProductSchema.parse(good));
   });
 
   it("merges several tool_results into one carousel without duplicates, and ignores other events", () => {

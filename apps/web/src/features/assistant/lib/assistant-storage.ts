@@ -86,10 +86,11 @@ export function loadAssistantSession(now: number): AssistantSession {
 
 export function saveAssistantSession(open: boolean, messages: readonly AssistantMessage[]): void {
   try {
-    storage()?.setItem(
-      ASSISTANT_STORAGE_KEY,
-      JSON.stringify({ open, messages: messages.slice(-MAX_STORED_MESSAGES) }),
-    );
+    // Products are stored as the API writes them (prices in dollars), read back to cents on load.
+    const stored = messages
+      .slice(-MAX_STORED_MESSAGES)
+      .map((m) => (m.products ? { ...m, products: m.products.map((p) => z.encode(ProductSchema, p)) } : m));
+    storage()?.setItem(ASSISTANT_STORAGE_KEY, JSON.stringify({ open, messages: stored }));
   } catch {
     // Quota exceeded or storage blocked: keeping the chat is a convenience, not a must.
   }

@@ -1,6 +1,6 @@
 import type { CartItem } from "@haggle/contract/cart";
 import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
-import { formatUsd, toCents } from "@haggle/domain/pricing/money";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import { Trash2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { QuantityStepper } from "./quantity-stepper";
@@ -15,8 +15,8 @@ interface CartLineItemProps {
 /** One cart line: image, brand, name, the server's unit price (list price struck when higher), controls. */
 export function CartLineItem({ item, busy, onQuantityChange, onRemove }: CartLineItemProps) {
   const { product } = item;
-  const unitPrice = toCents(item.unitPrice);
-  const listPrice = toCents(item.listPrice);
+  const unitPrice = item.unitPrice;
+  const listPrice = item.listPrice;
 
   return (
     <li

@@ -1,3 +1,4 @@
+import { ProductSchema } from "@haggle/contract/products";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -74,7 +75,8 @@ describe("CartProvider for an anonymous visitor (local cart)", () => {
 
   it("persists the lines under the key cart with product fields, quantity and addedAt", async () => {
     const { result } = renderHook(() => useCart(), { wrapper: makeWrapper() });
-    await act(() => result.current.addToCart(makeProduct("a"), 2));
+    // The product as code holds it (cents, decoded from the API's dollars); stored as the API writes it.
+    await act(() => result.current.addToCart(ProductSchema.parse(makeProduct("a")), 2));
     const lines = stored() as Array<Record<string, unknown>>;
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ ...makeProduct("a"), quantity: 2 });
@@ -150,7 +152,8 @@ describe("CartProvider for a signed-in shopper (server cart)", () => {
     });
     // react-query tells its observers on a timer, after the promise has resolved.
     await waitFor(() => expect(result.current.itemCount).toBe(1));
-    expect(result.current.serverCart?.summary.total).toBe(21);
+    // The answered cart, decoded: $21 is 2100 cents.
+    expect(result.current.serverCart?.summary.total).toBe(2100);
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 

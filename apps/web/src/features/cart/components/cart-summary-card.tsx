@@ -1,9 +1,9 @@
 import type { Summary } from "@haggle/contract/cart";
-import { formatUsd, toCents } from "@haggle/domain/pricing/money";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
-import { formatPrice, formatShipping } from "@/lib/format-price";
+import { formatShipping } from "@/lib/format-price";
 
 interface CartSummaryCardProps {
   summary: Summary;
@@ -15,7 +15,7 @@ interface CartSummaryCardProps {
 
 /** 'Order Summary': every figure is the server's (decisions.md: one pricing rule). */
 export function CartSummaryCard({ summary, updating, children }: CartSummaryCardProps) {
-  const savings = toCents(summary.savings);
+  const savings = summary.savings;
   return (
     <Card className="h-fit lg:sticky lg:top-20" aria-busy={updating || undefined}>
       <CardHeader>
@@ -24,17 +24,17 @@ export function CartSummaryCard({ summary, updating, children }: CartSummaryCard
       <CardContent className="flex flex-col gap-3 text-sm">
         <dl className="flex flex-col gap-2">
           <FigureRow label="Items" value={String(summary.itemCount)} testId="summary-items" />
-          <FigureRow label="Subtotal" value={formatPrice(summary.subtotal)} testId="summary-subtotal" />
-          {toCents(summary.discount) > 0 && (
+          <FigureRow label="Subtotal" value={formatUsd(summary.subtotal)} testId="summary-subtotal" />
+          {summary.discount > 0 && (
             <FigureRow
               label="Discount"
-              value={`-${formatPrice(summary.discount)}`}
+              value={`-${formatUsd(summary.discount)}`}
               testId="summary-discount"
             />
           )}
           <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="summary-shipping" />
-          <FigureRow label="Tax" value={formatPrice(summary.tax)} testId="summary-tax" />
-          <FigureTotal value={formatPrice(summary.total)} testId="summary-total" />
+          <FigureRow label="Tax" value={formatUsd(summary.tax)} testId="summary-tax" />
+          <FigureTotal value={formatUsd(summary.total)} testId="summary-total" />
         </dl>
         {savings > 0 && (
           <p

@@ -38,13 +38,13 @@ describe("cart totals", () => {
   it("counts the sum of quantities and sums price x quantity in cents", () => {
     let lines = cartReducer([], {
       type: "add",
-      product: makeProduct("a", { price: 0.1, listPrice: 0.1 }),
+      product: makeProduct("a", { price: 10, listPrice: 10 }),
       quantity: 3,
       at,
     });
     lines = cartReducer(lines, {
       type: "add",
-      product: makeProduct("b", { price: 19.99, listPrice: 19.99 }),
+      product: makeProduct("b", { price: 1999, listPrice: 1999 }),
       quantity: 2,
       at,
     });

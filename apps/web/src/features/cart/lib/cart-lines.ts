@@ -1,5 +1,4 @@
 import type { Product } from "@haggle/contract/products";
-import { toCents } from "@haggle/domain/pricing/money";
 
 /** A line of the anonymous (browser-stored) cart: the product fields plus quantity and addedAt. */
 export type CartLine = Product & { quantity: number; addedAt: string };
@@ -50,5 +49,5 @@ export function cartItemCount(lines: readonly CartLine[]): number {
 
 /** Sum of price x quantity, in cents. */
 export function cartSubtotalCents(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
+  return lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
 }

@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
-import { formatUsd, toCents } from "@haggle/domain/pricing/money";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import { ShoppingCartIcon } from "lucide-react";
 import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -14,8 +14,8 @@ interface ProductCardProps {
 
 export function ProductCard({ product, onAddToCart }: ProductCardProps) {
   const headingId = useId();
-  const price = toCents(product.price);
-  const listPrice = toCents(product.listPrice);
+  const price = product.price;
+  const listPrice = product.listPrice;
   const discount = discountBadgePercent(price, listPrice);
 
   return (

@@ -1,11 +1,14 @@
 import {
-  type CreateProductInput,
+  type CreateProductData,
+  CreateProductSchema,
   type MerchantProduct,
   type MerchantProductList,
   MerchantProductListSchema,
   MerchantProductSchema,
-  type UpdateProductInput,
+  type UpdateProductData,
+  UpdateProductSchema,
 } from "@haggle/contract/merchant";
+import { z } from "zod";
 import { apiFetch } from "@/lib/api-client";
 import { merchantQueryKey } from "../hooks/use-merchant-events";
 
@@ -44,16 +47,20 @@ export function fetchMerchantProducts(
   });
 }
 
-/** POST /api/merchant/products; the body has already passed CreateProductSchema. */
-export function createProduct(input: CreateProductInput): Promise<MerchantProduct> {
-  return apiFetch("/api/merchant/products", { method: "POST", body: input, schema: MerchantProductSchema });
+/** POST /api/merchant/products; the data has already passed CreateProductSchema (cents), sent encoded. */
+export function createProduct(input: CreateProductData): Promise<MerchantProduct> {
+  return apiFetch("/api/merchant/products", {
+    method: "POST",
+    body: z.encode(CreateProductSchema, input),
+    schema: MerchantProductSchema,
+  });
 }
 
 /** PATCH /api/merchant/products/:id with only the fields that changed. */
-export function updateProduct(id: string, changes: UpdateProductInput): Promise<MerchantProduct> {
+export function updateProduct(id: string, changes: UpdateProductData): Promise<MerchantProduct> {
   return apiFetch(`/api/merchant/products/${encodeURIComponent(id)}`, {
     method: "PATCH",
-    body: changes,
+    body: z.encode(UpdateProductSchema, changes),
     schema: MerchantProductSchema,
   });
 }

@@ -1,4 +1,4 @@
-import type { CreateProductInput, UpdateProductInput } from "@haggle/contract/merchant";
+import type { CreateProductData, UpdateProductData } from "@haggle/contract/merchant";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { merchantQueryKey } from "../hooks/use-merchant-events";
 import {
@@ -29,11 +29,11 @@ export function useProductMutations(onCatalogChanged?: () => void) {
     return queryClient.invalidateQueries({ queryKey: merchantQueryKey });
   };
   const create = useMutation({
-    mutationFn: (input: CreateProductInput) => createProduct(input),
+    mutationFn: (input: CreateProductData) => createProduct(input),
     onSuccess: refresh,
   });
   const update = useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateProductInput }) => updateProduct(id, changes),
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateProductData }) => updateProduct(id, changes),
     onSuccess: refresh,
   });
   return { create, update };

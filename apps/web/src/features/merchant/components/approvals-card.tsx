@@ -1,3 +1,4 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { Approval } from "@haggle/contract/negotiation";
 import { type LoyaltyTier, TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { CheckIcon, LoaderCircleIcon, UserRoundIcon, XIcon } from "lucide-react";
@@ -7,7 +8,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { formatPrice } from "@/lib/format-price";
 import { useDecideApproval } from "../api/approvals-queries";
 import { approvalFailureToast, approvalSuccessToast, type ToastContent } from "../lib/approvals-feedback";
 import { formatDateTime, formatTimeAgo } from "../lib/approvals-time";
@@ -49,12 +49,12 @@ function AskFigures({ approval }: { approval: Approval }) {
       <div className="rounded-md bg-muted px-3 py-2">
         <dt className="text-xs text-muted-foreground">Requested discount</dt>
         <dd className="text-lg font-semibold tabular-nums">
-          {`${percent.format(approval.requestedDiscountPct)}% · ${formatPrice(approval.requestedDiscountAmount)}`}
+          {`${percent.format(approval.requestedDiscountPct)}% · ${formatUsd(approval.requestedDiscountAmount)}`}
         </dd>
       </div>
       <div className="rounded-md bg-muted px-3 py-2">
         <dt className="text-xs text-muted-foreground">Cart subtotal</dt>
-        <dd className="text-lg font-semibold tabular-nums">{formatPrice(approval.subtotal)}</dd>
+        <dd className="text-lg font-semibold tabular-nums">{formatUsd(approval.subtotal)}</dd>
       </div>
       <div className="rounded-md bg-muted px-3 py-2">
         <dt className="text-xs text-muted-foreground">Asked</dt>
@@ -163,7 +163,7 @@ export function DecidedApprovalCard({ approval }: { approval: Approval }) {
         <Badge variant={approved ? "default" : "secondary"}>{approved ? "Approved" : "Rejected"}</Badge>
       </div>
       <p className="text-sm">
-        {`${percent.format(approval.requestedDiscountPct)}% (${formatPrice(approval.requestedDiscountAmount)}) on ${formatPrice(approval.subtotal)}, `}
+        {`${percent.format(approval.requestedDiscountPct)}% (${formatUsd(approval.requestedDiscountAmount)}) on ${formatUsd(approval.subtotal)}, `}
         <time dateTime={decidedAt} title={formatDateTime(decidedAt)}>
           {`decided ${formatTimeAgo(decidedAt)}`}
         </time>

@@ -5,7 +5,8 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { formatPrice } from "@/lib/format-price";
+import { settingCents } from "@haggle/domain/merchant/seller-config";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import { useMerchantConfig } from "../api/config-queries";
 import { useConfigSave } from "../hooks/config-save";
 import { type ConfigSectionForm, useConfigSectionForm } from "../hooks/config-section-form";
@@ -218,7 +219,7 @@ function GlobalRulesTab({
           <ConfigNumberField form={rules} path="max_rounds" />
         </div>
         <p className="text-sm">
-          Escalation ceiling: {`${ceiling.ceiling_pct}% and ${formatPrice(ceiling.ceiling_amount)}`}.{" "}
+          Escalation ceiling: {`${ceiling.ceiling_pct}% and ${formatUsd(settingCents(ceiling.ceiling_amount))}`}.{" "}
           <Link
             to="/merchant/escalation-rules"
             className="font-medium underline underline-offset-4 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

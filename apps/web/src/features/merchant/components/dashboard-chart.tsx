@@ -1,6 +1,6 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { DashboardDay } from "@haggle/contract/merchant";
 import { useEffect, useId, useRef, useState } from "react";
-import { formatPrice } from "@/lib/format-price";
 import { chartTotals, formatAxisUsd, formatChartDay, niceMax } from "../lib/dashboard-chart";
 
 const HEIGHT = 260;
@@ -54,10 +54,10 @@ export function DashboardChart({ days }: DashboardChartProps) {
     days.length === 0
       ? "No days to show."
       : `From ${formatChartDay(days[0]?.date ?? "", true)} to ${formatChartDay(days.at(-1)?.date ?? "", true)}: ` +
-        `${formatPrice(totals.revenue)} revenue from ${totals.orders} ${totals.orders === 1 ? "order" : "orders"}, ` +
-        `${formatPrice(totals.discount)} negotiated discount.` +
+        `${formatUsd(totals.revenue)} revenue from ${totals.orders} ${totals.orders === 1 ? "order" : "orders"}, ` +
+        `${formatUsd(totals.discount)} negotiated discount.` +
         (totals.best
-          ? ` Best day: ${formatChartDay(totals.best.date, true)} with ${formatPrice(totals.best.revenue)}.`
+          ? ` Best day: ${formatChartDay(totals.best.date, true)} with ${formatUsd(totals.best.revenue)}.`
           : "");
 
   return (
@@ -122,7 +122,7 @@ export function DashboardChart({ days }: DashboardChartProps) {
                 rx={Math.min(2, barWidth / 2)}
                 className="fill-brand/80"
               >
-                <title>{`${formatChartDay(d.date, true)}: ${formatPrice(d.revenue)} revenue, ${formatPrice(d.negotiatedDiscount)} negotiated discount`}</title>
+                <title>{`${formatChartDay(d.date, true)}: ${formatUsd(d.revenue)} revenue, ${formatUsd(d.negotiatedDiscount)} negotiated discount`}</title>
               </rect>
             );
           })}
@@ -173,8 +173,8 @@ export function DashboardChart({ days }: DashboardChartProps) {
               <tr key={d.date}>
                 <th scope="row">{formatChartDay(d.date, true)}</th>
                 <td>{d.orders}</td>
-                <td>{formatPrice(d.revenue)}</td>
-                <td>{formatPrice(d.negotiatedDiscount)}</td>
+                <td>{formatUsd(d.revenue)}</td>
+                <td>{formatUsd(d.negotiatedDiscount)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,3 +1,4 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { MerchantDashboard, MerchantStats } from "@haggle/contract/merchant";
 import {
   ArrowRightIcon,
@@ -13,7 +14,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
-import { formatPrice } from "@/lib/format-price";
 import { useMerchantDashboard, useMerchantStats } from "../api/dashboard-queries";
 import { DashboardChart } from "./dashboard-chart";
 
@@ -95,7 +95,7 @@ function StatCards({ stats }: { stats: MerchantStats }) {
       </StatCard>
       <StatCard
         title="Total Revenue"
-        value={formatPrice(stats.totalRevenue)}
+        value={formatUsd(stats.totalRevenue)}
         icon={BadgeDollarSignIcon}
         testId="total-revenue"
       />
@@ -107,7 +107,7 @@ function NegotiatorFigures({ negotiator }: { negotiator: MerchantDashboard["nego
   const figures: [string, string, string][] = [
     ["Deal rate", percent.format(negotiator.dealRate), "deal-rate"],
     ["Average discount", percent.format(negotiator.averageDiscountPct / 100), "average-discount"],
-    ["Total negotiated discount", formatPrice(negotiator.totalDiscount), "total-discount"],
+    ["Total negotiated discount", formatUsd(negotiator.totalDiscount), "total-discount"],
     ["Negotiations", count.format(negotiator.negotiations), "negotiations"],
     ["Deals", count.format(negotiator.deals), "deals"],
     ["Escalations", count.format(negotiator.escalations), "escalations"],

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/error-message";
-import { formatPrice } from "@/lib/format-price";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import { orderStatusLabel } from "@/lib/order-status";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { useMoveOrderForward } from "../api/orders-queries";
@@ -93,7 +93,7 @@ function OrdersTable({ orders, isBusy }: OrdersListProps) {
               </TableCell>
               <TableCell className="text-right tabular-nums">{items}</TableCell>
               <TableCell className="text-right whitespace-nowrap tabular-nums">
-                {formatPrice(order.total)}
+                {formatUsd(order.total)}
               </TableCell>
               <TableCell>
                 <Badge variant="secondary">{orderStatusLabel(order.status)}</Badge>
@@ -130,7 +130,7 @@ function OrderCards({ orders, isBusy }: OrdersListProps) {
           <p className="text-sm text-muted-foreground">
             <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
             {` · ${itemCount(order)} ${itemCount(order) === 1 ? "item" : "items"} · `}
-            <span className="font-semibold text-foreground tabular-nums">{formatPrice(order.total)}</span>
+            <span className="font-semibold text-foreground tabular-nums">{formatUsd(order.total)}</span>
           </p>
           <div className="flex justify-end">
             <ForwardButton order={order} />

@@ -1,3 +1,4 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type CreatePairingInput,
@@ -17,7 +18,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
 import { formRuleMessage } from "@/lib/field-error-message";
 import { withArticle } from "@/lib/count-noun";
-import { formatPrice } from "@/lib/format-price";
 import { useCreatePairing, useDeletePairing, usePairings } from "../api/pairings-queries";
 import { type PickedProduct, ProductPicker } from "./pairings-product-picker";
 
@@ -55,7 +55,7 @@ function ProductSummary({ product }: { product: Pairing["product"] }) {
       <div className="min-w-0 text-sm">
         <p className="font-medium break-words">{product.name}</p>
         <p className="flex flex-wrap items-center gap-1.5 text-muted-foreground">
-          <span className="tabular-nums">{formatPrice(product.price)}</span>
+          <span className="tabular-nums">{formatUsd(product.price)}</span>
           {product.hidden && <Badge variant="outline">Hidden from the shop</Badge>}
           {!product.hidden && !product.inStock && <Badge variant="outline">Out of stock</Badge>}
         </p>

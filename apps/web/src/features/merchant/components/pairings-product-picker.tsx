@@ -1,3 +1,4 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { XIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
@@ -5,7 +6,6 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
-import { formatPrice } from "@/lib/format-price";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { usePairableProducts } from "../api/pairings-queries";
 
@@ -74,7 +74,7 @@ export function ProductPicker({ label, help, value, onChange, disabled = false }
           <div className="min-w-0 grow text-sm">
             <p className="truncate font-medium">{value.name}</p>
             <p className="text-muted-foreground">
-              {`${value.sku} · ${formatPrice(value.price)}`}
+              {`${value.sku} · ${formatUsd(value.price)}`}
               {note && <span className="text-amber-700 dark:text-amber-400">{` · ${note}`}</span>}
             </p>
           </div>
@@ -180,7 +180,7 @@ export function ProductPicker({ label, help, value, onChange, disabled = false }
                   <span className="min-w-0 grow">
                     <span className="block truncate font-medium">{product.name}</span>
                     <span className="block text-xs text-muted-foreground">
-                      {`${product.sku} · ${formatPrice(product.price)}`}
+                      {`${product.sku} · ${formatUsd(product.price)}`}
                       {note && ` · ${note}`}
                     </span>
                   </span>

@@ -3,7 +3,7 @@ import { EyeIcon, EyeOffIcon, PencilIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatPrice } from "@/lib/format-price";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import { useMediaQuery } from "@/lib/use-media-query";
 
 interface ProductsListProps {
@@ -42,11 +42,11 @@ function StockBadge({ inStock }: { inStock: boolean }) {
 function Price({ product }: { product: MerchantProduct }) {
   return (
     <>
-      {formatPrice(product.price)}
+      {formatUsd(product.price)}
       {product.listPrice > product.price && (
         <span className="block text-xs text-muted-foreground line-through">
           <span className="sr-only">List price </span>
-          {formatPrice(product.listPrice)}
+          {formatUsd(product.listPrice)}
         </span>
       )}
     </>

@@ -40,17 +40,17 @@ export interface ChartTotals {
   best: DashboardDay | null;
 }
 
-/** Sums in cents, so 30 days of dollars add up exactly. */
+/** Sums in cents (the API client decodes every amount to cents), so 30 days add up exactly. */
 export function chartTotals(days: readonly DashboardDay[]): ChartTotals {
   let revenue = 0;
   let discount = 0;
   let orders = 0;
   let best: DashboardDay | null = null;
   for (const day of days) {
-    revenue += Math.round(day.revenue * 100);
-    discount += Math.round(day.negotiatedDiscount * 100);
+    revenue += day.revenue;
+    discount += day.negotiatedDiscount;
     orders += day.orders;
     if (day.revenue > 0 && (best === null || day.revenue > best.revenue)) best = day;
   }
-  return { revenue: revenue / 100, discount: discount / 100, orders, best };
+  return { revenue, discount, orders, best };
 }

@@ -1,7 +1,8 @@
 import {
   CreateProductSchema,
   type MerchantProduct,
-  type UpdateProductInput,
+  MerchantProductSchema,
+  type UpdateProductData,
 } from "@haggle/contract/merchant";
 import { z } from "zod";
 
@@ -53,14 +54,16 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
 };
 
 export function productFormValues(product: MerchantProduct): ProductFormValues {
+  // The form shows what the merchant types: the product as the API writes it (prices in dollars).
+  const typed = z.encode(MerchantProductSchema, product);
   return {
     sku: product.sku,
     name: product.name,
     description: product.description,
     brand: product.brand,
     category: product.category,
-    price: String(product.price),
-    listPrice: String(product.listPrice),
+    price: String(typed.price),
+    listPrice: String(typed.listPrice),
     stockLevel: String(product.stockLevel),
     imageUrl: product.imageUrl,
     tags: product.tags.join(", "),
@@ -114,8 +117,8 @@ const sameTags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((tag, i) => tag === b[i]);
 
 /** Only what differs from the product as loaded: the body of the PATCH. */
-export function changedProductFields(original: MerchantProduct, data: ProductData): UpdateProductInput {
-  const changes: UpdateProductInput = {};
+export function changedProductFields(original: MerchantProduct, data: ProductData): UpdateProductData {
+  const changes: UpdateProductData = {};
   if (data.sku !== original.sku) changes.sku = data.sku;
   if (data.name !== original.name) changes.name = data.name;
   if (data.description !== original.description.trim()) changes.description = data.description;

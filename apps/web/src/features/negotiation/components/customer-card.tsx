@@ -1,9 +1,9 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { Profile } from "@haggle/contract/account";
 import { TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { UserRoundIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { formatPrice } from "@/lib/format-price";
 
 type CustomerCardProps = Pick<Profile, "name" | "email" | "loyaltyTier" | "ordersCount" | "lifetimeValue"> & {
   /** Spec §3: total savings default to 0. */
@@ -48,11 +48,11 @@ export function CustomerCard({
           </div>
           <div className="rounded-md bg-muted px-1 py-2">
             <dt className="text-xs text-muted-foreground">Lifetime value</dt>
-            <dd className="font-semibold tabular-nums break-all">{formatPrice(lifetimeValue)}</dd>
+            <dd className="font-semibold tabular-nums break-all">{formatUsd(lifetimeValue)}</dd>
           </div>
           <div className="rounded-md bg-muted px-1 py-2">
             <dt className="text-xs text-muted-foreground">Total savings</dt>
-            <dd className="font-semibold tabular-nums break-all">{formatPrice(totalSavings)}</dd>
+            <dd className="font-semibold tabular-nums break-all">{formatUsd(totalSavings)}</dd>
           </div>
         </dl>
       </CardContent>

@@ -1,10 +1,10 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { Cart } from "@haggle/contract/cart";
-import { toCents } from "@haggle/domain/pricing/money";
 import { LoaderCircleIcon, ReceiptTextIcon } from "lucide-react";
 import { type Ref, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatPrice, formatShipping } from "@/lib/format-price";
+import { formatShipping } from "@/lib/format-price";
 import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
 
 interface NegotiationReviewCardProps {
@@ -44,8 +44,8 @@ export function NegotiationReviewCard({
       <CardContent className="flex flex-col gap-4 text-sm">
         <ul className="flex flex-col divide-y" aria-label="Negotiated items">
           {cart.items.map((item) => {
-            const original = toCents(item.product.price);
-            const negotiated = toCents(item.unitPrice);
+            const original = item.product.price;
+            const negotiated = item.unitPrice;
             return (
               <li
                 key={item.id}
@@ -61,13 +61,13 @@ export function NegotiationReviewCard({
                     <>
                       <span className="sr-only">Original price:</span>
                       <s className="text-xs text-muted-foreground" data-testid="review-original-price">
-                        {formatPrice(item.product.price)}
+                        {formatUsd(item.product.price)}
                       </s>
                     </>
                   )}
                   <span className="sr-only">Negotiated price:</span>
                   <span className="font-semibold text-brand" data-testid="review-negotiated-price">
-                    {formatPrice(item.unitPrice)}
+                    {formatUsd(item.unitPrice)}
                   </span>
                 </p>
               </li>
@@ -77,17 +77,17 @@ export function NegotiationReviewCard({
         <dl className="flex flex-col gap-2">
           <FigureRow
             label="Total savings"
-            value={`−${formatPrice(summary.savings)}`}
+            value={`−${formatUsd(summary.savings)}`}
             testId="review-savings"
           />
           <FigureRow
             label="Additional discount"
-            value={toCents(summary.discount) > 0 ? `−${formatPrice(summary.discount)}` : formatPrice(0)}
+            value={summary.discount > 0 ? `−${formatUsd(summary.discount)}` : formatUsd(0)}
             testId="review-discount"
           />
           <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="review-shipping" />
-          <FigureRow label="Tax" value={formatPrice(summary.tax)} testId="review-tax" />
-          <FigureTotal value={formatPrice(summary.total)} testId="review-total" />
+          <FigureRow label="Tax" value={formatUsd(summary.tax)} testId="review-tax" />
+          <FigureTotal value={formatUsd(summary.total)} testId="review-total" />
         </dl>
       </CardContent>
       <CardFooter>

@@ -1,9 +1,9 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { Profile } from "@haggle/contract/account";
 import type { Cart } from "@haggle/contract/cart";
-import { toCents } from "@haggle/domain/pricing/money";
 import { TagIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatPrice, formatShipping } from "@/lib/format-price";
+import { formatShipping } from "@/lib/format-price";
 import { describeOffer } from "../lib/format-offer";
 import { CustomerCard } from "./customer-card";
 import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
@@ -20,7 +20,7 @@ interface NegotiationSummaryPanelProps {
  */
 export function NegotiationSummaryPanel({ cart, profile }: NegotiationSummaryPanelProps) {
   const { summary, offer } = cart;
-  const discount = toCents(summary.discount);
+  const discount = summary.discount;
   return (
     <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-20" aria-label="Negotiation summary">
       {profile && (
@@ -42,10 +42,10 @@ export function NegotiationSummaryPanel({ cart, profile }: NegotiationSummaryPan
         <CardContent className="flex flex-col gap-3 text-sm">
           <dl className="flex flex-col gap-2">
             <FigureRow label="Items" value={String(summary.itemCount)} testId="negotiation-items" />
-            <FigureRow label="Subtotal" value={formatPrice(summary.subtotal)} testId="negotiation-subtotal" />
+            <FigureRow label="Subtotal" value={formatUsd(summary.subtotal)} testId="negotiation-subtotal" />
             <FigureRow
               label="Discount"
-              value={discount > 0 ? `−${formatPrice(summary.discount)}` : formatPrice(0)}
+              value={discount > 0 ? `−${formatUsd(summary.discount)}` : formatUsd(0)}
               testId="negotiation-discount"
             />
             <FigureRow
@@ -53,8 +53,8 @@ export function NegotiationSummaryPanel({ cart, profile }: NegotiationSummaryPan
               value={formatShipping(summary.shipping)}
               testId="negotiation-shipping"
             />
-            <FigureRow label="Tax" value={formatPrice(summary.tax)} testId="negotiation-tax" />
-            <FigureTotal value={formatPrice(summary.total)} testId="negotiation-total" />
+            <FigureRow label="Tax" value={formatUsd(summary.tax)} testId="negotiation-tax" />
+            <FigureTotal value={formatUsd(summary.total)} testId="negotiation-total" />
           </dl>
           {offer && (
             <p

@@ -1,5 +1,5 @@
-import type { Profile } from "@haggle/contract/account";
-import type { Cart } from "@haggle/contract/cart";
+import { type Profile, ProfileSchema } from "@haggle/contract/account";
+import { type Cart, CartSchema } from "@haggle/contract/cart";
 import { type NegotiationResult, negotiationDataBlock } from "@haggle/contract/negotiation";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -96,8 +96,8 @@ function renderWorkspace(strict = false) {
   const tree = (
     <QueryClientProvider client={client}>
       <NegotiationWorkspace
-        cart={CART}
-        profile={PROFILE}
+        cart={CartSchema.parse(CART)}
+        profile={ProfileSchema.parse(PROFILE)}
         onCartApplied={onCartApplied}
         onCartStale={onCartStale}
         onCheckout={onCheckout}
@@ -336,7 +336,7 @@ describe("NegotiationWorkspace", () => {
     fireEvent.click(acceptButton() as HTMLElement);
     fireEvent.click(acceptButton() as HTMLElement);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Negotiation applied to your cart!"));
-    expect(onCartApplied).toHaveBeenCalledWith(APPLIED_CART);
+    expect(onCartApplied).toHaveBeenCalledWith(CartSchema.parse(APPLIED_CART));
     expect(callsTo(`POST /api/negotiations/${NEGOTIATION_ID}/accept`)).toHaveLength(1);
     expect(toast.error).not.toHaveBeenCalled();
     await waitFor(() => expect(acceptButton()).toBeNull());

@@ -1,6 +1,6 @@
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { Offer } from "@haggle/contract/cart";
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
-import { formatPrice } from "@/lib/format-price";
 
 const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
@@ -16,6 +16,6 @@ export function describeOffer(
   offer: Pick<Offer, "discountPercent" | "discountAmount" | "expiresAt">,
 ): string {
   const expires = formatExpiryTime(offer.expiresAt);
-  const base = `${ASSISTANT_NAME}'s offer: ${percent.format(offer.discountPercent)}% off (−${formatPrice(offer.discountAmount)})`;
+  const base = `${ASSISTANT_NAME}'s offer: ${percent.format(offer.discountPercent)}% off (−${formatUsd(offer.discountAmount)})`;
   return expires === "" ? base : `${base}, expires at ${expires}`;
 }

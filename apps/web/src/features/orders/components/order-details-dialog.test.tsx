@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
-import type { OrderView } from "../api/orders-api";
+import { type OrderView, OrderViewSchema } from "../api/orders-api";
 import { OrderDetailsDialog } from "./order-details-dialog";
 
 const order: OrderView = {
@@ -25,7 +25,8 @@ function renderDialog(shown: OrderView, renderChat = (id: string) => <p>{`chat $
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <OrderDetailsDialog order={shown} onClose={() => {}} renderNegotiationChat={renderChat} />
+      {/* The list hands on the order as the API client decoded it (cents). */}
+      <OrderDetailsDialog order={OrderViewSchema.parse(shown)} onClose={() => {}} renderNegotiationChat={renderChat} />
     </QueryClientProvider>,
   );
 }

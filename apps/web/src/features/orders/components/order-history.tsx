@@ -1,4 +1,4 @@
-import { formatUsd, toCents } from "@haggle/domain/pricing/money";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import { PackageIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -13,7 +13,7 @@ import { orderStatusLabel } from "@/lib/order-status";
 import { OrderDetailsDialog } from "./order-details-dialog";
 
 function OrderCard({ order, onOpen }: { order: OrderView; onOpen: () => void }) {
-  const saved = toCents(order.discountApplied);
+  const saved = order.discountApplied;
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <li
@@ -34,7 +34,7 @@ function OrderCard({ order, onOpen }: { order: OrderView; onOpen: () => void }) 
         <div className="flex flex-col sm:items-end">
           <p className="text-lg font-bold tabular-nums">
             <span className="sr-only">Total: </span>
-            {formatUsd(toCents(order.total))}
+            {formatUsd(order.total)}
           </p>
           {saved > 0 && <p className="text-sm font-medium text-brand">{`Saved ${formatUsd(saved)}`}</p>}
         </div>

@@ -1,5 +1,5 @@
 import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
-import { formatUsd, toCents } from "@haggle/domain/pricing/money";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { OrderView } from "../api/orders-api";
 
 /** The order's lines as recorded at checkout: name, quantity, the paid unit price (list price struck when higher). */
@@ -7,8 +7,8 @@ export function OrderItemList({ items }: { items: OrderView["items"] }) {
   return (
     <ul className="flex flex-col divide-y" aria-label="Items">
       {items.map((item) => {
-        const unitPrice = toCents(item.unitPrice);
-        const listPrice = toCents(item.listPrice);
+        const unitPrice = item.unitPrice;
+        const listPrice = item.listPrice;
         return (
           <li
             // Order lines have no id of their own; a product appears once per order.

@@ -1,26 +1,26 @@
-import { formatUsd, toCents } from "@haggle/domain/pricing/money";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import type { OrderView } from "../api/orders-api";
 import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
-import { formatPrice, formatShipping } from "@/lib/format-price";
+import { formatShipping } from "@/lib/format-price";
 
 /** The order's own figures, as the server recorded them at checkout. */
 export function OrderTotals({ order }: { order: OrderView }) {
   return (
     <dl className="flex flex-col gap-2 text-sm">
-      <FigureRow label="Subtotal" value={formatPrice(order.subtotal)} testId="order-subtotal" />
-      {toCents(order.extraDiscount) > 0 && (
-        <FigureRow label="Discount" value={`-${formatPrice(order.extraDiscount)}`} testId="order-discount" />
+      <FigureRow label="Subtotal" value={formatUsd(order.subtotal)} testId="order-subtotal" />
+      {order.extraDiscount > 0 && (
+        <FigureRow label="Discount" value={`-${formatUsd(order.extraDiscount)}`} testId="order-discount" />
       )}
       <FigureRow label="Shipping" value={formatShipping(order.shipping)} testId="order-shipping" />
-      <FigureRow label="Tax" value={formatPrice(order.tax)} testId="order-tax" />
-      <FigureTotal value={formatPrice(order.total)} testId="order-total" />
+      <FigureRow label="Tax" value={formatUsd(order.tax)} testId="order-tax" />
+      <FigureTotal value={formatUsd(order.total)} testId="order-total" />
     </dl>
   );
 }
 
 /** "You saved $X" when the order saved anything (list prices and negotiated discount). */
 export function OrderSavings({ order, className }: { order: OrderView; className?: string }) {
-  const saved = toCents(order.discountApplied);
+  const saved = order.discountApplied;
   if (saved <= 0) return null;
   return (
     <p
