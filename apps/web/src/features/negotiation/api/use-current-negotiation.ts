@@ -23,8 +23,10 @@ export function useCurrentNegotiation(): CurrentNegotiation {
   const query = useQuery({
     queryKey: currentNegotiationQueryKey,
     queryFn: ({ signal }) => fetchCurrentNegotiation(signal),
-    // Read on every visit (the cart may have changed meanwhile), not behind the shopper's back.
+    // Read afresh on every visit (the cart may have changed, or been checked out, meanwhile): a
+    // remembered answer would show an old negotiation for a moment.
     staleTime: 0,
+    gcTime: 0,
     refetchOnWindowFocus: false,
   });
   const start = useCallback(async () => {
