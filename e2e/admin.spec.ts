@@ -69,9 +69,9 @@ test("an admin grants a role by e-mail on /admin, sees it listed and audited, an
   const clerkContext = await browser.newContext();
   const clerk = await signUpThroughApi(clerkContext, "Cleo Clerk", "clerk");
   await page.goto("/admin");
-  const roles = page.getByRole("region", { name: "Roles" });
+  const roles = page.getByRole("region", { name: "Roles", exact: true });
   await roles.getByLabel("Account e-mail").fill(clerk.email);
-  await roles.getByLabel("Role").selectOption("merchant");
+  await roles.getByLabel("Role", { exact: true }).selectOption("merchant");
   await roles.getByRole("button", { name: "Grant role" }).click();
   await expectToast(page, "Role granted");
   const revoke = roles.getByRole("button", { name: `Revoke merchant from ${clerk.email}` });

@@ -93,6 +93,8 @@ export function createApp(deps: AppDeps) {
   app.use(
     "*",
     secureHeaders({
+      // A route's own stricter policy (the product pictures') stands.
+      overwrite: false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:", "https:"],

@@ -1,4 +1,5 @@
 import { LOYALTY_TIERS } from "@haggle/domain/negotiation/loyalty-tiers";
+import { isCommonPassword } from "@haggle/domain/text/common-passwords";
 import { z } from "zod";
 import { MoneySchema } from "./money.ts";
 
@@ -39,7 +40,10 @@ export const SignInSchema = z.object({
       issue.input === "" ? "Password is required." : `Password must be at least ${PASSWORD_MIN} characters.`,
   }),
 });
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose another.";
+
 export const SignUpSchema = SignInSchema.extend({
+  password: SignInSchema.shape.password.refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE),
   name: z
     .string()
     .trim()

@@ -70,7 +70,9 @@ export interface RouteInputValues {
 
 /** Reads and checks a request's input against its route's declaration: path, query, headers, then body. */
 export async function readInput(c: AppContext, route: ApiRoute): Promise<RouteInputValues> {
-  const params = route.params ? parseWith(route.params, c.req.param()) : undefined;
+  const rawParams = c.req.param() as Record<string, string>;
+  for (const value of Object.values(rawParams)) assertNoNul(value);
+  const params = route.params ? parseWith(route.params, rawParams) : undefined;
   const query = route.query ? parseWith(route.query, readQuery(c)) : undefined;
   const headers = route.headers ? parseWith(route.headers, c.req.header()) : undefined;
   const bodySchema = route.bodyFor ? route.bodyFor(params) : route.body;

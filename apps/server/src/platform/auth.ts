@@ -27,8 +27,9 @@ export function createAuth({ db, secret, baseURL, trustedOrigins, onUserCreated 
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
     emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
     session: {
-      // A signed cookie spares a database read on most requests; sign-out clears it.
-      cookieCache: { enabled: true, maxAge: 60 },
+      // No cookie cache: every request checks the session row, so a sign-out (or a revoked
+      // session) ends it at once, even for a copy of the cookie. It costs one indexed read.
+      cookieCache: { enabled: false },
     },
     // Sign-in attempts are limited by our own middleware, per IP and per account, in the database.
     rateLimit: { enabled: false },

@@ -1,0 +1,53 @@
+/**
+ * Issue #12, finding 11 (the smaller ones done here): a NUL in a path is a 400, not a 500; the
+ * product pictures keep their own strict CSP; common passwords are refused at sign-up; a
+ * signed-out session (or a copy of its cookie) stops working at once.
+ */
+import { describe, expect, it } from "vitest";
+import { HttpClient, uniqueEmail } from "./support/http-client.ts";
+import { signUpShopper, useShop } from "./support/shop-fixtures.ts";
+import { DB_KINDS } from "./support/test-server.ts";
+
+describe.each(DB_KINDS)("smaller findings on the %s database", (kind) => {
+  const shop = useShop(kind);
+
+  it("answers a NUL in a path with 400 and a sentence", async () => {
+    const http = new HttpClient(shop.server.baseUrl);
+    for (const path of ["/images/products/%00.svg", "/images/products/a%00b.svg"]) {
+      const res = await http.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.json.error.message).toBe("The request contains a NUL character, which is not allowed.");
+    }
+  });
+
+  it("serves product pictures under their own strict CSP, the pages under the shop's", async () => {
+    const product = shop.catalogue.find((p) => p.imageUrl.startsWith("/images/products/"));
+    if (!product) throw new Error("no generated picture");
+    const picture = await fetch(`${shop.server.baseUrl}${product.imageUrl}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    const api = await fetch(`${shop.server.baseUrl}/api/products?pageSize=1`);
+    expect(api.headers.get("content-security-policy")).toContain("default-src 'self'");
+  });
+
+  it("refuses the commonest passwords at sign-up, whatever their case", async () => {
+    for (const password of ["123456", "Password", "qwerty123"]) {
+      const res = await new HttpClient(shop.server.baseUrl).signUp(uniqueEmail("weak"), password);
+      expect(res.status, password).toBe(400);
+      expect(res.json.error.message).toBe("This password is too common. Please choose another.");
+    }
+  });
+
+  it("ends a session at sign-out, for every copy of its cookie", async () => {
+    const { http } = await signUpShopper(shop.server.baseUrl, "Leaving Shopper");
+    const copy = new HttpClient(shop.server.baseUrl);
+    const jar = (client: HttpClient) => (client as unknown as { cookies: Map<string, string> }).cookies;
+    for (const [k, v] of jar(http)) jar(copy).set(k, v);
+    expect((await copy.get("/api/me")).status).toBe(200);
+    expect((await http.post("/api/auth/sign-out")).status).toBe(200);
+    expect((await http.get("/api/me")).status).toBe(401);
+    expect((await copy.get("/api/me")).status).toBe(401);
+  });
+});
