@@ -16,7 +16,7 @@ import { assistantRoutes } from "./modules/assistant/assistant.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { embeddingRoutes } from "./modules/catalog/embeddings.routes.ts";
-import { imageRoutes } from "./modules/catalog/images.routes.ts";
+import { IMAGE_UPLOAD_PATH, imageRoutes } from "./modules/catalog/images.routes.ts";
 import { merchantCatalogRoutes } from "./modules/catalog/merchant-catalog.routes.ts";
 import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
 import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
@@ -87,13 +87,12 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 256 * 1024,
-      onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: 256 * 1024,
+    onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
+  });
+  // The picture upload reads its own body under its own, larger limit (2 MB).
+  app.use("/api/*", (c, next) => (c.req.path === IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
 
   // Cookie-authenticated mutations must come from the shop's own pages (bearer clients are exempt).
   app.use("*", async (c, next) => {
