@@ -23,6 +23,12 @@ async function fillProductForm(dialog: Locator, fields: Record<string, string>) 
   }
 }
 
+/** The smallest valid PNG: a 1×1 transparent pixel. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
 test("the merchant area sends visitors to sign in and shoppers home", async ({ page, context }) => {
   await page.goto("/merchant");
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fmerchant$/);
@@ -108,9 +114,20 @@ test("a merchant adds, edits and hides a product", async ({ merchant: { page } }
     Stock: "12",
     "Tags (comma separated)": "camping, light",
   });
+  // A picture from the device: stored by the shop, its URL put in the form.
+  await dialog
+    .getByLabel("Upload a picture")
+    .setInputFiles({ name: "lantern.png", mimeType: "image/png", buffer: PNG });
+  const imageUrl = dialog.getByLabel("Image URL (optional)");
+  await expect(imageUrl).toHaveValue(/^\/images\/uploads\/[0-9a-f-]{36}\.png$/);
+  const uploaded = await imageUrl.inputValue();
+  await expect(dialog.getByRole("img", { name: "Preview" })).toHaveAttribute("src", uploaded);
   await dialog.getByRole("button", { name: "Create product" }).click();
   await expectToast(page, "Product created");
   await expect(dialog).toBeHidden();
+  const picture = await page.request.get(uploaded);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toBe("image/png");
 
   // The same SKU again is refused by the server, and the form says why.
   await page.getByRole("button", { name: "Add New Product" }).click();

@@ -328,3 +328,7 @@ export const UpdateOrderStatusSchema = z.object({
     error: "status must be processing, shipped or delivered.",
   }),
 });
+
+/** POST /api/merchant/images answers where the stored picture is served (a product's imageUrl). */
+export const UploadedImageSchema = z.object({ url: z.string() }).meta({ id: "UploadedImage" });
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;

@@ -31,6 +31,8 @@ export interface AppConfig {
   streamWordDelayMs: number;
   /** Shopping-assistant requests per minute from one address. */
   assistantRateLimitPerMinute: number;
+  /** Where uploaded product pictures are kept (DATA_DIR/uploads/images). */
+  uploadsDir: string;
 }
 
 export interface AppDeps {

@@ -41,6 +41,18 @@ export class HttpClient {
     return { status: response.status, headers: response.headers, json: json as any, text };
   }
 
+  /** A POST of raw bytes (a file upload), answered like request(). */
+  async upload(path: string, bytes: Uint8Array, contentType: string) {
+    const h: Record<string, string> = { "content-type": contentType };
+    if (this.cookies.size > 0) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (this.origin) h.origin = this.origin;
+    const response = await fetch(`${this.baseUrl}${path}`, { method: "POST", headers: h, body: bytes });
+    const text = await response.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes and assert on them.
+    const json: any = text.startsWith("{") ? JSON.parse(text) : null;
+    return { status: response.status, json };
+  }
+
   /** A POST whose streamed answer the caller reads itself (server-sent events). */
   async stream(path: string, body: unknown) {
     const h: Record<string, string> = { "content-type": "application/json" };

@@ -28,6 +28,8 @@ interface ApiFetchOptions {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is, with its own media type (an upload); instead of body. */
+  file?: Blob;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -60,17 +62,22 @@ export async function apiFetch<T>(
   path: string,
   options: ApiFetchOptions & { schema?: z.ZodType<T> } = {},
 ): Promise<T | unknown> {
-  const { method = "GET", body, headers, signal, schema } = options;
+  const { method = "GET", body, file, headers, signal, schema } = options;
   const init: RequestInit = {
     method,
     credentials: "include",
     headers: {
       Accept: "application/json",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(file
+        ? { "Content-Type": file.type }
+        : body === undefined
+          ? {}
+          : { "Content-Type": "application/json" }),
       ...headers,
     },
   };
-  if (body !== undefined) init.body = JSON.stringify(body);
+  if (file) init.body = file;
+  else if (body !== undefined) init.body = JSON.stringify(body);
   if (signal) init.signal = signal;
 
   const response = await fetch(path, init);

@@ -9,7 +9,7 @@ export function RatingStars({ rating, reviewCount }: { rating: number; reviewCou
   const rounded = Math.round(rating * 2) / 2;
   const shown = rating.toFixed(1);
   return (
-    <div className="flex items-center gap-1.5 text-sm">
+    <div className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm">
       <span className="flex items-center" role="img" aria-label={`Rated ${shown} out of 5`}>
         {STARS.map((star) => {
           const fill = rounded >= star ? "full" : rounded >= star - 0.5 ? "half" : "empty";

@@ -7,7 +7,10 @@ import {
   MerchantProductSchema,
   type UpdateProductData,
   UpdateProductSchema,
+  type UploadedImage,
+  UploadedImageSchema,
 } from "@haggle/contract/merchant";
+import { type ProductList, ProductListSchema } from "@haggle/contract/products";
 import { z } from "zod";
 import { apiFetch } from "@/lib/api-client";
 import { merchantQueryKey } from "../hooks/use-merchant-events";
@@ -63,4 +66,17 @@ export function updateProduct(id: string, changes: UpdateProductData): Promise<M
     body: z.encode(UpdateProductSchema, changes),
     schema: MerchantProductSchema,
   });
+}
+
+/** POST /api/merchant/images: the picture's bytes; answers the URL it is served under. */
+export function uploadProductImage(file: File): Promise<UploadedImage> {
+  return apiFetch("/api/merchant/images", { method: "POST", file, schema: UploadedImageSchema });
+}
+
+/** The shop's categories and brands, from the catalogue's facets (one product is enough to carry them). */
+export function fetchCatalogFacets(signal?: AbortSignal): Promise<ProductList["facets"]> {
+  return apiFetch("/api/products?pageSize=1", {
+    schema: ProductListSchema,
+    ...(signal ? { signal } : {}),
+  }).then((list) => list.facets);
 }

@@ -3,9 +3,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { merchantQueryKey } from "../hooks/use-merchant-events";
 import {
   createProduct,
+  fetchCatalogFacets,
   fetchMerchantProducts,
   type ProductListParams,
   productListQueryKey,
+  productsQueryKey,
   updateProduct,
 } from "./products-api";
 
@@ -37,4 +39,12 @@ export function useProductMutations(onCatalogChanged?: () => void) {
     onSuccess: refresh,
   });
   return { create, update };
+}
+
+/** The shop's existing categories and brands, offered by the product form. */
+export function useCatalogFacets() {
+  return useQuery({
+    queryKey: [...productsQueryKey, "facets"],
+    queryFn: ({ signal }) => fetchCatalogFacets(signal),
+  });
 }

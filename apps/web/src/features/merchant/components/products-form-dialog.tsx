@@ -12,7 +12,7 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/error-message";
 import { fieldErrorMessage } from "@/lib/field-error-message";
-import { useProductMutations } from "../api/products-queries";
+import { useCatalogFacets, useProductMutations } from "../api/products-queries";
 import {
   changedProductFields,
   EMPTY_PRODUCT_FORM,
@@ -23,6 +23,8 @@ import {
   type ProductFormValues,
   productFormValues,
 } from "../lib/products-form";
+import { FacetField } from "./products-facet-field";
+import { ProductImageUpload } from "./products-image-upload";
 
 interface ProductFormDialogProps {
   /** Open: "new" for a new product, or the product to edit; null: closed. */
@@ -75,8 +77,8 @@ interface FieldSpec {
 const FIELDS: FieldSpec[] = [
   { field: "sku", label: "SKU", input: { autoCapitalize: "characters", spellCheck: false } },
   { field: "name", label: "Name" },
-  { field: "brand", label: "Brand" },
-  { field: "category", label: "Category" },
+  { field: "brand", label: "Brand", hint: "Pick one of the shop's brands, or type a new one" },
+  { field: "category", label: "Category", hint: "Pick one of the shop's categories, or type a new one" },
   { field: "price", label: "Price", hint: "In dollars, e.g. 49.99", input: { inputMode: "decimal" } },
   {
     field: "listPrice",
@@ -88,7 +90,7 @@ const FIELDS: FieldSpec[] = [
   {
     field: "imageUrl",
     label: "Image URL (optional)",
-    hint: "https://… or /images/…; leave empty and the shop draws one",
+    hint: "https://… or /images/…, or upload a picture below; leave empty and the shop draws one",
     input: { type: "url", spellCheck: false },
     wide: true,
   },
@@ -98,6 +100,7 @@ const FIELDS: FieldSpec[] = [
 function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
   const id = useId();
   const { create, update } = useProductMutations(onCatalogChanged);
+  const facets = useCatalogFacets();
   const {
     register,
     control,
@@ -105,6 +108,8 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
     setError,
     clearErrors,
     setFocus,
+    setValue,
+    watch,
     formState: { errors },
   } = useForm<ProductFormValues, unknown, ProductData>({
     defaultValues: product ? productFormValues(product) : EMPTY_PRODUCT_FORM,
@@ -114,6 +119,19 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
     shouldFocusError: false,
   });
   const pending = create.isPending || update.isPending;
+  const [brand, category, imageUrl] = watch(["brand", "category", "imageUrl"]);
+  const existing = {
+    brand: { noun: "brand", value: brand, options: facets.data?.brands.map((f) => f.value) ?? [] },
+    category: {
+      noun: "category",
+      value: category,
+      options: facets.data?.categories.map((f) => f.value) ?? [],
+    },
+  };
+  const setText = (field: "brand" | "category" | "imageUrl", value: string) => {
+    setValue(field, value, { shouldDirty: true });
+    clearErrors(field);
+  };
   const formError = errors.root?.server?.message;
   const messageOf = (field: ProductField) => fieldErrorMessage(errors[field]);
   const textField = (field: ProductField) => register(field, { onChange: () => clearErrors(field) });
@@ -181,14 +199,28 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
         {FIELDS.map(({ field, label, hint, input, wide }) => (
           <div key={field} className={wide ? "flex flex-col gap-2 sm:col-span-2" : "flex flex-col gap-2"}>
             <Label htmlFor={`${id}-${field}`}>{label}</Label>
-            <Input
-              id={`${id}-${field}`}
-              autoComplete="off"
-              {...input}
-              {...textField(field)}
-              aria-invalid={messageOf(field) ? true : undefined}
-              aria-describedby={describedBy(field, hint !== undefined)}
-            />
+            {field === "brand" || field === "category" ? (
+              <FacetField
+                id={`${id}-${field}`}
+                noun={existing[field].noun}
+                value={existing[field].value}
+                existing={existing[field].options}
+                onSnap={(value) => setText(field, value)}
+                autoComplete="off"
+                {...textField(field)}
+                aria-invalid={messageOf(field) ? true : undefined}
+                aria-describedby={describedBy(field, hint !== undefined)}
+              />
+            ) : (
+              <Input
+                id={`${id}-${field}`}
+                autoComplete="off"
+                {...input}
+                {...textField(field)}
+                aria-invalid={messageOf(field) ? true : undefined}
+                aria-describedby={describedBy(field, hint !== undefined)}
+              />
+            )}
             {hint && (
               <p id={`${id}-${field}-hint`} className="text-xs text-muted-foreground">
                 {hint}
@@ -197,6 +229,7 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
             {errorText(field)}
           </div>
         ))}
+        <ProductImageUpload imageUrl={imageUrl} onUploaded={(url) => setText("imageUrl", url)} />
         <div className="flex flex-col gap-2 sm:col-span-2">
           <Label htmlFor={`${id}-description`}>Description</Label>
           <Textarea

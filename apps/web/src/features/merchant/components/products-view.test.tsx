@@ -212,6 +212,92 @@ describe("the merchant products page", () => {
     expect(onCatalogChanged).toHaveBeenCalled();
   });
 
+  it("offers the shop's brands and categories, keeps their spelling and says when a value is new", async () => {
+    const { calls } = renderView({
+      "GET /api/products?pageSize=1": () =>
+        jsonResponse(200, {
+          items: [],
+          total: 0,
+          collectionTotal: 180,
+          page: 1,
+          pageSize: 1,
+          facets: {
+            categories: [{ value: "Home", count: 3 }],
+            brands: [
+              { value: "Lumo", count: 2 },
+              { value: "Nike", count: 5 },
+            ],
+          },
+        }),
+      "POST /api/merchant/products": (init) =>
+        jsonResponse(201, merchantProduct("new", JSON.parse(String(init?.body)) as Partial<MerchantProduct>)),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Add New Product" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add New Product" });
+    const brand = within(dialog).getByRole("combobox", { name: "Brand" }) as HTMLInputElement;
+    const listId = brand.getAttribute("list") ?? "";
+    await waitFor(() => {
+      const options = [...(document.getElementById(listId)?.querySelectorAll("option") ?? [])];
+      expect(options.map((o) => o.value)).toEqual(["Lumo", "Nike"]);
+    });
+
+    fireEvent.change(brand, { target: { value: "Nikee" } });
+    expect(within(dialog).getByText(/New brand “Nikee” will be added/)).toBeTruthy();
+    // The same brand in other letters keeps the shop's spelling: no second facet.
+    fireEvent.change(brand, { target: { value: "nike" } });
+    expect(within(dialog).queryByText(/New brand/)).toBeNull();
+    fireEvent.blur(brand);
+    await waitFor(() => expect(brand.value).toBe("Nike"));
+
+    for (const [label, value] of Object.entries({
+      SKU: "SHOE-9",
+      Name: "Shoe",
+      Category: "home",
+      Price: "50",
+      "List price": "60",
+      Stock: "4",
+    })) {
+      fireEvent.change(field(dialog, label), { target: { value } });
+      fireEvent.blur(field(dialog, label));
+    }
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create product" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.route === "POST /api/merchant/products")?.body).toMatchObject({
+      brand: "Nike",
+      category: "Home",
+    });
+  });
+
+  it("uploads a picture, checked first, and uses its URL as the image", async () => {
+    const { calls } = renderView({
+      "POST /api/merchant/images": () => jsonResponse(201, { url: "/images/uploads/pic.png" }),
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Add New Product" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add New Product" });
+    const picker = within(dialog).getByLabelText("Upload a picture") as HTMLInputElement;
+
+    const text = new File(["hello"], "notes.txt", { type: "text/plain" });
+    fireEvent.change(picker, { target: { files: [text] } });
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "Upload a PNG, JPEG, WebP or GIF picture.",
+    );
+    const huge = new File([new Uint8Array(2 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
+    fireEvent.change(picker, { target: { files: [huge] } });
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("The picture can be at most 2 MB.");
+    expect(calls.some((c) => c.route === "POST /api/merchant/images")).toBe(false);
+
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "pic.png", { type: "image/png" });
+    fireEvent.change(picker, { target: { files: [png] } });
+    await waitFor(() => expect(field(dialog, "Image URL (optional)").value).toBe("/images/uploads/pic.png"));
+    expect(calls.find((c) => c.route === "POST /api/merchant/images")?.headers["Content-Type"]).toBe(
+      "image/png",
+    );
+    expect(within(dialog).getByRole("img", { name: "Preview" }).getAttribute("src")).toBe(
+      "/images/uploads/pic.png",
+    );
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+  });
+
   it("edits with a PATCH of only the changed fields", async () => {
     const { calls } = renderView({
       "PATCH /api/merchant/products/lamp": () => jsonResponse(200, { ...lamp, price: 35, tags: ["light"] }),
