@@ -97,6 +97,33 @@ interface Outcome {
   escalated: boolean;
   limitViolations: string[];
   voiceViolations: string[];
+  languageErrors: string[];
+}
+
+/**
+ * Ava's words, beyond their figures (issue 11, item 5): no jargon ("1 point built in"), no
+ * "that item" about a cart of several, the same demand or stock reason not repeated turn after
+ * turn, "is that your best?" and "any bundle deal?" understood, and a bundle question answered
+ * with the cross-sell's name when there is one.
+ */
+function languageErrors(
+  message: string,
+  reply: string,
+  previousReply: string,
+  lineCount: number,
+  decision: Decision,
+  candidate: string | null,
+): string[] {
+  const errors: string[] = [];
+  if (/\bpoints?\b|built in/i.test(reply)) errors.push("jargon");
+  if (lineCount > 1 && /that item/i.test(reply)) errors.push("'that item' with several items");
+  for (const reason of [/in high demand/i, /running low/i]) {
+    if (reason.test(reply) && reason.test(previousReply)) errors.push(`repeats ${reason.source}`);
+  }
+  if (/\b(?:best|bundle)\b/i.test(message) && decision.kind === "info" && decision.topic === "unknown")
+    errors.push("not understood");
+  if (/\bbundle\b/i.test(message) && candidate && !reply.includes(candidate)) errors.push("bundle not named");
+  return errors;
 }
 
 /** Shopper `index` of every persona gets the same random streams, so personas compare on like carts. */
@@ -137,7 +164,9 @@ function simulate(persona: Persona, index: number): Outcome {
     escalated: false,
     limitViolations: [],
     voiceViolations: [],
+    languageErrors: [],
   };
+  let previousReply = "";
   const where = `${persona.name} #${index}`;
 
   /** Every offer the shopper is shown or could accept, against the independent limits. */
@@ -223,10 +252,11 @@ function simulate(persona: Persona, index: number): Outcome {
       continue;
     }
     const search = bundleSearchFor(state.lines, state.bundleProposed);
+    const candidate = search ? pickBundleCandidate(search, bundleProducts) : null;
     const played = takeShopperTurn({
       negotiation: state,
       message: action.say,
-      bundleCandidate: search ? pickBundleCandidate(search, bundleProducts) : null,
+      bundleCandidate: candidate,
       now: NOW,
     });
     decision = played.decision;
@@ -235,6 +265,17 @@ function simulate(persona: Persona, index: number): Outcome {
     checkOffer(offerInDecision(decision), decision.kind);
     checkOffer(state.latestOffer?.terms, "standing");
     checkVoice(played.voice);
+    const reply = writeBuiltInReply(played.voice);
+    for (const error of languageErrors(
+      action.say,
+      reply,
+      previousReply,
+      lines.length,
+      decision,
+      candidate?.name ?? null,
+    ))
+      outcome.languageErrors.push(`${where} (${error}): "${action.say}" -> "${reply}"`);
+    previousReply = reply;
 
     if (decision.kind === "agreed") {
       accept();
@@ -270,6 +311,7 @@ interface Row {
   rounds: number[];
   limitViolations: string[];
   voiceViolations: string[];
+  languageErrors: string[];
 }
 
 const emptyRow = (name: string): Row => ({
@@ -282,6 +324,7 @@ const emptyRow = (name: string): Row => ({
   rounds: [],
   limitViolations: [],
   voiceViolations: [],
+  languageErrors: [],
 });
 
 function add(row: Row, o: Outcome) {
@@ -289,6 +332,7 @@ function add(row: Row, o: Outcome) {
   if (o.escalated) row.escalations += 1;
   row.limitViolations.push(...o.limitViolations);
   row.voiceViolations.push(...o.voiceViolations);
+  row.languageErrors.push(...o.languageErrors);
   if (!o.deal) return;
   row.deals += 1;
   row.shareOfCap.push(o.cap > 0 ? o.discount / o.cap : 0);
@@ -302,7 +346,7 @@ const pct = (x: number) => (Number.isNaN(x) ? "n/a" : `${(x * 100).toFixed(1)}%`
 function line(row: Row, bold = false): string {
   const b = (s: string) => (bold ? `**${s}**` : s);
   const rounds = mean(row.rounds);
-  return `| ${b(row.name)} | ${row.shoppers} | ${pct(row.deals / row.shoppers)} | ${pct(mean(row.shareOfCap))} | ${pct(mean(row.percentOff))} | ${pct(row.escalations / row.shoppers)} | ${Number.isNaN(rounds) ? "n/a" : rounds.toFixed(2)} | ${b(String(row.limitViolations.length))} | ${row.voiceViolations.length} |`;
+  return `| ${b(row.name)} | ${row.shoppers} | ${pct(row.deals / row.shoppers)} | ${pct(mean(row.shareOfCap))} | ${pct(mean(row.percentOff))} | ${pct(row.escalations / row.shoppers)} | ${Number.isNaN(rounds) ? "n/a" : rounds.toFixed(2)} | ${b(String(row.limitViolations.length))} | ${row.voiceViolations.length} | ${row.languageErrors.length} |`;
 }
 
 const started = performance.now();
@@ -327,16 +371,16 @@ console.log(
     `The shop's domain turn (parser, policy, stored state, approvals, built-in voice, acceptance), no HTTP; ${ms.toFixed(0)} ms.\n`,
 );
 console.log(
-  "| persona | shoppers | deal rate | avg discount / cap | avg discount / subtotal | escalation rate | avg rounds to deal | LIMIT VIOLATIONS | voice figure errors |",
+  "| persona | shoppers | deal rate | avg discount / cap | avg discount / subtotal | escalation rate | avg rounds to deal | LIMIT VIOLATIONS | voice figure errors | language errors |",
 );
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of rows) console.log(line(row));
 console.log(line(overall, true));
 console.log(
   "\nDiscount / cap: the deal's discount over the automatic cap of the subtotal it applies to (with the bundle bonus when a product is bundled); a merchant-approved deal can exceed 100%. Rounds: shopper messages (and the accept button) up to the deal.",
 );
 
-const violations = [...overall.limitViolations, ...overall.voiceViolations];
+const violations = [...overall.limitViolations, ...overall.voiceViolations, ...overall.languageErrors];
 if (violations.length > 0) {
   console.error(`\n${violations.length} violation(s):`);
   for (const v of violations.slice(0, 20)) console.error(`- ${v}`);

@@ -1,5 +1,5 @@
 /**
- * The simulated shoppers of the negotiation evaluation (eval-negotiation.ts): twelve personas,
+ * The simulated shoppers of the negotiation evaluation (eval-negotiation.ts): thirteen personas,
  * each a small script that reads what Ava decided and answers with words, the accept button or
  * leaving, and the carts they bring from the seeded catalogue. Seeded randomness only, so every
  * run is the same.
@@ -278,6 +278,23 @@ export const PERSONAS: Persona[] = [
       if (final || (view.turn >= 8 && view.standing)) return { say: pick(rand, ACCEPTS) };
       if (view.turn >= 10) return { leave: true };
       return { say: view.turn === 0 ? "can I get a discount?" : pick(rand, PUSHES) };
+    },
+  },
+  // Issue 11, item 5: "is that your best?" is a push, "any bundle deal?" names the cross-sell in
+  // an offer the accept button adds; a two-item hot cart with a tier checks the reasons' words.
+  {
+    name: "plain talker (best?, bundle)",
+    tier: (rand) => pick(rand, ["BRONZE", "SILVER"] as const),
+    cart: (rand) => randomCart(rand, hot, [2, 3]),
+    start: (rand) => (view) => {
+      if (view.standing && view.standing.newItems.length > 0) return { press: "accept" };
+      if (view.turn === 0) return { say: pick(rand, ["Can I get a discount?", "discount please"]) };
+      if (view.turn === 1)
+        return { say: pick(rand, ["is that your best?", "Is this really your best?", "that's your best?"]) };
+      if (view.turn === 2)
+        return { say: pick(rand, ["any bundle deal?", "Any bundle deals?", "is there a bundle deal?"]) };
+      if (view.turn >= 5) return view.standing ? { press: "accept" } : { leave: true };
+      return { say: pick(rand, PUSHES) };
     },
   },
   {

@@ -1,4 +1,5 @@
-import { expect, signUpThroughForm, test, uniqueEmail } from "./support/fixtures.ts";
+import { expect, signUpThroughApi, signUpThroughForm, test, uniqueEmail } from "./support/fixtures.ts";
+import { grantRole } from "./support/shop-admin.ts";
 import { expectToast } from "./support/toasts.ts";
 
 interface AdminStatus {
@@ -6,14 +7,23 @@ interface AdminStatus {
   missingEmbeddings: number;
 }
 
-// The server runs in demo mode (no ADMIN_EMAILS): any signed-in account may use /admin.
-test("a signed-in user initializes AI search, becomes a merchant and re-seeds without duplicates", async ({
+// The servers are secure by default: the shop's owner (ADMIN_EMAILS) makes other admins.
+test("a new account is refused /admin until an admin makes it one; it then initializes AI search, becomes a merchant and re-seeds without duplicates", async ({
   page,
+  browser,
+  baseURL,
 }) => {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fadmin/);
-  await signUpThroughForm(page, { name: "Ada Admin", email: uniqueEmail("admin") });
+  const ada = { name: "Ada Admin", email: uniqueEmail("admin") };
+  await signUpThroughForm(page, ada);
   await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText(/^Only the shop's administrators can use this page/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Claim this shop" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Seed Database" })).toHaveCount(0);
+
+  await grantRole(browser, baseURL ?? "", ada.email, "admin");
+  await page.reload();
   await expect(page.getByRole("heading", { name: "Admin Panel", level: 1 })).toBeVisible();
 
   // A fresh shop lacks all 180 embeddings; a shop these tests already ran on may lack none.
@@ -47,4 +57,32 @@ test("a signed-in user initializes AI search, becomes a merchant and re-seeds wi
   await expect(
     page.getByRole("region", { name: "Seed Database" }).getByText(`${status.products} products in the shop`),
   ).toBeVisible();
+});
+
+test("an admin grants a role by e-mail on /admin, sees it listed and audited, and revokes it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await signUpThroughApi(page.context(), "Alan Admin", "admin");
+  await grantRole(browser, baseURL ?? "", admin.email, "admin");
+  const clerkContext = await browser.newContext();
+  const clerk = await signUpThroughApi(clerkContext, "Cleo Clerk", "clerk");
+  await page.goto("/admin");
+  const roles = page.getByRole("region", { name: "Roles" });
+  await roles.getByLabel("Account e-mail").fill(clerk.email);
+  await roles.getByLabel("Role").selectOption("merchant");
+  await roles.getByRole("button", { name: "Grant role" }).click();
+  await expectToast(page, "Role granted");
+  const revoke = roles.getByRole("button", { name: `Revoke merchant from ${clerk.email}` });
+  await expect(revoke).toBeVisible();
+  await expect(roles.getByText(`granted merchant to ${clerk.email}`)).toBeVisible();
+  expect((await clerkContext.request.get("/api/merchant/stats")).status()).toBe(200);
+
+  await revoke.click();
+  await expectToast(page, "Role revoked");
+  await expect(revoke).toHaveCount(0);
+  await expect(roles.getByText(`revoked merchant from ${clerk.email}`)).toBeVisible();
+  expect((await clerkContext.request.get("/api/merchant/stats")).status()).toBe(403);
+  await clerkContext.close();
 });

@@ -16,6 +16,33 @@ test("the catalogue works on a phone without sideways scrolling", async ({ page 
   await expect(page.getByRole("group", { name: "Category" })).toBeVisible();
 });
 
+test("at 390 px the catalogue shows two columns of cards and filter rows big enough to touch", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const cards = page.getByRole("article");
+  await expect(cards.nth(1)).toBeVisible();
+  const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  // Side by side: the same row, the second to the right of the first.
+  expect(second?.y).toBe(first?.y);
+  expect(second?.x ?? 0).toBeGreaterThan((first?.x ?? 0) + (first?.width ?? 0) - 1);
+
+  await page
+    .getByRole("button", { name: /filters/i })
+    .first()
+    .click();
+  const categories = page.getByRole("group", { name: "Category" });
+  const firstBox = categories.getByRole("checkbox").first();
+  await expect(firstBox).toBeVisible();
+  const row = categories.locator("label").first();
+  expect((await row.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  // Touching the row's text ticks the box.
+  await row.click();
+  await expect(firstBox).toBeChecked();
+  await page.screenshot({ path: `${artifacts}/home-phone-filters.png` });
+});
+
 test("the keyboard reaches the search box with a visible focus ring", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("article").first()).toBeVisible();

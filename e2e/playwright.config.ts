@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN_EMAIL } from "./support/shop-admin.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const pacedPort = Number(process.env.E2E_PACED_PORT ?? port + 1);
@@ -34,6 +35,12 @@ function shopServer(url: string, dataDir: string, env: Record<string, string> = 
       LOG_LEVEL: "warn",
       // Several tests sign in from one address; keep the limit but out of their way.
       AUTH_RATE_LIMIT_PER_IP: "500",
+      SIGN_UP_RATE_LIMIT_PER_IP: "10000",
+      NEGOTIATION_RATE_LIMIT_PER_MINUTE: "10000",
+      NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE: "10000",
+      REALTIME_STREAMS_PER_IP: "1000",
+      // The shop's owner by configuration: fixtures grant roles through it, as on /admin.
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       ...env,
     },
   };

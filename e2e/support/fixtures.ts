@@ -1,4 +1,5 @@
 import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import { grantRole } from "./shop-admin.ts";
 import { addProductNear, type CatalogueProduct } from "./shop.ts";
 import { recordToasts } from "./toasts.ts";
 
@@ -84,12 +85,11 @@ export const test = base.extend<ShopOptions & ShopFixtures>({
     await use({ page, account: await signUpThroughApi(context, "Sam Shopper", "shopper") });
   },
 
-  merchant: async ({ browser }, use) => {
+  merchant: async ({ browser, baseURL }, use) => {
     const context = await browser.newContext();
     await context.addInitScript(recordToasts);
     const account = await signUpThroughApi(context, "Mona Merchant", "merchant");
-    const granted = await context.request.post("/functions/v1/assign-merchant-role", { data: {} });
-    expect(granted.status(), "the merchant role is granted").toBe(200);
+    await grantRole(browser, baseURL ?? "", account.email, "merchant");
     await use({ page: await context.newPage(), account });
     await context.close();
   },

@@ -12,6 +12,7 @@ import { systemRoutes } from "./http/system.routes.ts";
 import { authRouteDocs, authRoutes } from "./modules/accounts/auth.routes.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { roleRoutes } from "./modules/admin/roles.routes.ts";
 import { assistantRoutes } from "./modules/assistant/assistant.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
@@ -43,12 +44,27 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...settingsRoutes,
   ...merchantOrderRoutes,
   ...adminRoutes,
+  ...roleRoutes,
   ...embeddingRoutes,
   ...realtimeRoutes,
   ...assistantRoutes,
 ];
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The paths of the routes declared as uploads, as one pattern (none: matches nothing). */
+function uploadPaths(routes: readonly ApiRoute[]): RegExp {
+  const patterns = routes
+    .filter((route) => route.upload)
+    .map((route) => route.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+"));
+  return patterns.length === 0 ? /$^/ : new RegExp(`^(?:${patterns.join("|")})$`);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
 
 /** The whole HTTP application; index.ts serves it, tests drive it over real HTTP. */
 export function createApp(deps: AppDeps) {
@@ -87,13 +103,25 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  app.use(
-    "/api/*",
+  // One body limit for every route (uploads have their own), checked on Content-Length before
+  // anything is read, and counted while a body without one streams in.
+  const uploads = uploadPaths(API_ROUTES);
+  const limits = deps.config.bodyLimit;
+  const limited = (bytes: number) =>
     bodyLimit({
-      maxSize: 256 * 1024,
-      onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
-    }),
-  );
+      maxSize: bytes,
+      onError: (c) =>
+        c.json(
+          errorBody(
+            "PAYLOAD_TOO_LARGE",
+            `The request body is too large: at most ${formatBytes(bytes)} is accepted here.`,
+          ),
+          413,
+        ),
+    });
+  const regular = limited(limits.bytes);
+  const upload = limited(limits.uploadBytes);
+  app.use("*", (c, next) => (uploads.test(c.req.path) ? upload(c, next) : regular(c, next)));
 
   // Cookie-authenticated mutations must come from the shop's own pages (bearer clients are exempt).
   app.use("*", async (c, next) => {

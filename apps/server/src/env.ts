@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "./platform/trust-proxy.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -33,7 +34,35 @@ export const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(8),
   ASSISTANT_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  /** Sign-ups per address per window (the sign-in window). */
+  SIGN_UP_RATE_LIMIT_PER_IP: positiveInt.default(10),
+  /** Negotiation turns per minute, per shopper and per address: each may cost an LLM call. */
+  NEGOTIATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+  NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(60),
+  /** Largest request body, in bytes, on every route but uploads. */
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  UPLOAD_BODY_LIMIT_BYTES: positiveInt.default(10 * 1024 * 1024),
+  /** Open realtime streams: per account, per address, and in all for this process. */
+  REALTIME_STREAMS_PER_USER: positiveInt.default(5),
+  REALTIME_STREAMS_PER_IP: positiveInt.default(20),
+  REALTIME_STREAMS_TOTAL: positiveInt.default(500),
+  /**
+   * Proxies in front of the server whose X-Forwarded-For is believed: a number of hops, or
+   * comma-separated addresses/CIDRs. Unset: the connection's own address, headers ignored.
+   */
+  TRUST_PROXY: optionalText.superRefine((value, ctx) => {
+    try {
+      parseTrustProxy(value);
+    } catch (error) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a number of hops or addresses/CIDRs: ${(error as Error).message}`,
+      });
+    }
+  }),
   SEED_ON_START: bool.default(true),
+  /** The old open admin: any signed-in user may use /admin (a 'Demo shop' badge says so). */
+  DEMO_MODE: bool.default(false),
   ADMIN_EMAILS: z
     .string()
     .default("")

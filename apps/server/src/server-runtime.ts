@@ -8,7 +8,10 @@ import type { Env } from "./env.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
+import { StreamSlots } from "./platform/realtime/stream-slots.ts";
+import { prepareAdminAccess } from "./modules/admin/roles.service.ts";
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
+import { parseTrustProxy } from "./platform/trust-proxy.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
 
@@ -58,8 +61,23 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
   }
   if (!env.AUTH_SECRET)
     logger.warn("AUTH_SECRET is not set: using a generated secret stored in the database");
-  if (env.ADMIN_EMAILS.length === 0) {
-    logger.warn("ADMIN_EMAILS is not set: demo mode, any signed-in user may use /admin");
+  const admin = await prepareAdminAccess(database.db, {
+    demoMode: env.DEMO_MODE,
+    adminEmails: env.ADMIN_EMAILS,
+  });
+  if (admin.demoRolesRevoked > 0)
+    logger.warn(
+      { revoked: admin.demoRolesRevoked },
+      "demo mode is off: the roles granted in demo mode ended",
+    );
+  if (env.DEMO_MODE) {
+    logger.warn("DEMO_MODE is on: any signed-in user may use /admin and take the merchant role");
+  } else if (admin.setupCode) {
+    logger.warn(
+      { setupCode: admin.setupCode },
+      `This shop has no admin yet. Sign up, open /admin and enter the setup code ${admin.setupCode} to become its admin. ` +
+        "It works once; a restart before then prints a new one. (Or set ADMIN_EMAILS.)",
+    );
   }
   const baseURL = publicUrl(env);
   const trustedOrigins = [
@@ -95,6 +113,19 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     config: {
       webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
       adminEmails: env.ADMIN_EMAILS,
+      demoMode: env.DEMO_MODE,
+      bodyLimit: { bytes: env.BODY_LIMIT_BYTES, uploadBytes: env.UPLOAD_BODY_LIMIT_BYTES },
+      realtimeStreams: {
+        perUser: env.REALTIME_STREAMS_PER_USER,
+        perIp: env.REALTIME_STREAMS_PER_IP,
+        total: env.REALTIME_STREAMS_TOTAL,
+      },
+      negotiationRateLimit: {
+        perShopper: env.NEGOTIATION_RATE_LIMIT_PER_MINUTE,
+        perIp: env.NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE,
+      },
+      signUpRateLimitPerIp: env.SIGN_UP_RATE_LIMIT_PER_IP,
+      trustProxy: parseTrustProxy(env.TRUST_PROXY),
       trustedOrigins,
       authRateLimit: {
         windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
@@ -106,6 +137,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     },
     ai,
     events,
+    streams: new StreamSlots(),
   };
-  return { deps, startupMs: Math.round(performance.now() - started) };
+  return { deps, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
 }

@@ -23,7 +23,7 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
   describe("cart changes and expiry", () => {
     it("adding a product after an offer voids it: accept 409, the cart shows no offer", async () => {
       const s = await shopper();
-      await converse(s, ["can I get a discount?", "ok"]);
+      await converse(s, ["can I get a discount?", "more"]);
       const { offer } = await settle(s, false);
       expect(offer).not.toBeNull();
       await s.http.post("/api/cart/items", { productId: near(50).id });
@@ -39,9 +39,9 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
       expect(appliedDiscount, "an offer made for the old cart is never applied to the new one").toBe(0);
     });
 
-    it("changing a quantity after an agreed offer voids it; a new offer is made for the new cart", async () => {
+    it("changing a quantity after an offer voids it; a new offer is made for the new cart", async () => {
       const s = await shopper(200);
-      await converse(s, ["discount please", "deal"]);
+      await converse(s, ["discount please"]);
       const cart = (await s.http.get("/api/cart")).json as CartView;
       expect(
         (await s.http.request("PATCH", `/api/cart/items/${cart.items[0]!.id}`, { quantity: 2 })).status,
@@ -119,7 +119,7 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
 
     it("an expired offer cannot be replayed, by the button or by words", async () => {
       const s = await shopper();
-      await converse(s, ["discount please", "more", "ok"]);
+      await converse(s, ["discount please", "more"]);
       await shop.server.database.db
         .update(negotiationOffers)
         .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -142,7 +142,7 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
 
     it("an applied offer does not stack with a second negotiation on the same cart", async () => {
       const s = await shopper(300);
-      await converse(s, ["more", "more", "more", "ok"]);
+      await converse(s, ["more", "more", "more"]);
       const first = await settle(s, true);
       const second = await s.http.post("/api/negotiations", {});
       expect(second.status).toBe(201);
@@ -178,7 +178,7 @@ describe.each(DB_KINDS)("adversarial negotiation, cart tampering, on the %s data
   describe("other shoppers", () => {
     it("another shopper's negotiation answers 404 to turns, reads and accepts", async () => {
       const a = await shopper();
-      await converse(a, ["discount please", "ok"]);
+      await converse(a, ["discount please"]);
       const b = await shopper(100);
       const intruder: Shopper = { ...b, id: a.id };
       await turn(intruder, "ok", { status: 404 });

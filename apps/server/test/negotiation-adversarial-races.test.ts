@@ -19,7 +19,7 @@ describe.each(DB_KINDS)("adversarial negotiation, races, on the %s database", (k
 
   it("two accepts in parallel: exactly one 200, the discount applied once", async () => {
     const s = await shopper();
-    await converse(s, ["discount please", "more", "ok"]);
+    await converse(s, ["discount please", "more"]);
     const { offer, cart } = await settle(s, false);
     expect(offer).not.toBeNull();
     const results = await Promise.all([1, 2].map(() => s.http.post(`/api/negotiations/${s.id}/accept`, {})));
@@ -50,7 +50,17 @@ describe.each(DB_KINDS)("adversarial negotiation, races, on the %s database", (k
 
   it("parallel turns take turns: every reply completes and the offers stay inside the limits", async () => {
     const s = await shopper();
-    const messages = ["more", "20% off", "ok", "more please", "can you do $200?", "deal", "better?", "15%"];
+    // No acceptance word: a typed "ok" or "deal" would apply the offer and end the negotiation.
+    const messages = [
+      "more",
+      "20% off",
+      "hmm",
+      "more please",
+      "can you do $200?",
+      "really?",
+      "better?",
+      "15%",
+    ];
     const turns = await Promise.all(messages.map((m) => turn(s, m)));
     expect(turns.every((t) => t.status === 200)).toBe(true);
     const rounds = (await s.http.get(`/api/negotiations/${s.id}`)).json.messages.filter(
@@ -59,6 +69,28 @@ describe.each(DB_KINDS)("adversarial negotiation, races, on the %s database", (k
     expect(rounds).toHaveLength(messages.length);
     const { appliedDiscount, allowed } = await settle(s, true);
     expect(appliedDiscount, "racing turns leave an offer within the cap").toBeLessThanOrEqual(allowed);
+  });
+
+  it("a typed 'deal' racing the button applies the offer once", async () => {
+    const s = await shopper();
+    await converse(s, ["discount please"]);
+    const { offer, cart } = await settle(s, false);
+    const [accept, typed] = await Promise.all([
+      s.http.post(`/api/negotiations/${s.id}/accept`, {}),
+      s.http.stream("/functions/v1/negotiate-cart", {
+        negotiationId: s.id,
+        messages: [{ role: "user", content: "deal" }],
+      }),
+    ]);
+    await typed.text();
+    expect([200, 409]).toContain(accept.status);
+    expect([200, 409]).toContain(typed.status);
+    const after = (await s.http.get("/api/cart")).json as CartView;
+    expect(
+      listSubtotal(cart) - (cents(after.summary.subtotal) - cents(after.summary.discount)),
+      "the button and the typed acceptance apply the discount once",
+    ).toBe(cents(offer!.discountAmount));
+    expect((await s.http.get(`/api/negotiations/${s.id}`)).json.status).toBe("completed");
   });
 
   it("an accept racing a push turn applies one server offer exactly", async () => {

@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { negotiationApprovals, negotiationOffers } from "../src/platform/db/schema.ts";
 import { HttpClient, readChatStream, uniqueEmail } from "./support/http-client.ts";
+import { signUpMerchant } from "./support/shop-fixtures.ts";
 import { type MockOpenAi, type MockReply, startMockOpenAi } from "./support/mock-openai.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -115,9 +116,7 @@ describe.each(DB_KINDS)("negotiation with an LLM voice on the %s database", (kin
       },
     });
     catalogue = (await new HttpClient(server.baseUrl).get("/api/products?pageSize=200")).json.items;
-    merchant = new HttpClient(server.baseUrl);
-    await merchant.signUp(uniqueEmail("llm-merchant"));
-    expect((await merchant.post("/functions/v1/assign-merchant-role")).status).toBe(200);
+    merchant = await signUpMerchant(server.baseUrl, "LLM Merchant");
   });
   afterAll(async () => {
     await server?.close();
@@ -233,8 +232,21 @@ describe.each(DB_KINDS)("negotiation with an LLM voice on the %s database", (kin
 
   /** The money outcome: stored offers within the limits, nothing applied, then accept applies exactly. */
   async function settle(s: Shopper) {
-    const negotiation = (await s.http.get(`/api/negotiations/${s.id}`)).json as { offer: OfferView | null };
+    const negotiation = (await s.http.get(`/api/negotiations/${s.id}`)).json as {
+      status: string;
+      offer: OfferView | null;
+    };
     const cart = (await s.http.get("/api/cart")).json as CartView;
+    if (negotiation.status === "completed") {
+      // A typed acceptance applied the standing offer as the button does: the cart carries exactly it.
+      const offer = negotiation.offer!;
+      const discount = cents(offer.discountAmount);
+      await expectWithinLimits(s, offer.id, discount, bundled(offer.newItems), offer.newItems.length > 0);
+      const before = s.subtotal + bundled(offer.newItems);
+      expect(before - (cents(cart.summary.subtotal) - cents(cart.summary.discount))).toBe(discount);
+      expect((await s.http.post(`/api/negotiations/${s.id}/accept`, {})).status).toBe(409);
+      return offer;
+    }
     expect(cart.summary.discount).toBe(0);
     for (const item of cart.items) expect(item.unitPrice).toBe(item.product.price);
     const rows = await server.database.db

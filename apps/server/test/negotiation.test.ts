@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { negotiationOffers, sellerConfig } from "../src/platform/db/schema.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { openEvents } from "./support/realtime-client.ts";
+import { grantRole } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 interface P {
@@ -133,7 +134,8 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     expect(splitNegotiationData(fake.text).result?.total_discount_percent ?? 0).toBeLessThanOrEqual(15);
     const ok = await http.say(id, "ok");
     expect(ok.display.length).toBeGreaterThan(0);
-    expect(splitNegotiationData(ok.text).result?.negotiation_complete).toBe(true);
+    // Typed acceptance applies the standing offer, as the button does (#11 item 4).
+    expect((await http.get(`/api/negotiations/${id}`)).json.status).toBe("completed");
   });
 
   it("refuses to apply without an offer, after the cart changed, or when expired", async () => {
@@ -185,10 +187,14 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     expect((await http.get(`/api/negotiations/${id}`)).json.messages).toEqual([]);
   });
 
-  it("replaces the cart's active negotiation when a new one starts", async () => {
+  it("resumes the cart's active negotiation, and replaces it only on restart", async () => {
     const { http, id } = await negotiatingShopper();
     await http.say(id, "hello");
-    const second = await http.post("/api/negotiations", {});
+    const resumed = await http.post("/api/negotiations", {});
+    expect(resumed.status).toBe(200);
+    expect(resumed.json.id).toBe(id);
+    const second = await http.post("/api/negotiations", { restart: true });
+    expect(second.status).toBe(201);
     expect(second.json.id).not.toBe(id);
     expect((await http.get(`/api/negotiations/${id}`)).status).toBe(404);
   });
@@ -196,7 +202,10 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
   it("escalates to the merchant, who approves; the shopper hears it live and applies the approved offer", async () => {
     const { http, id, product } = await negotiatingShopper(400);
     const merchant = new HttpClient(server.baseUrl);
-    await merchant.signUp(uniqueEmail("merchant"));
+    const merchantEmail = uniqueEmail("merchant");
+    await merchant.signUp(merchantEmail);
+    // Only an admin may take the merchant role: the shop's admin makes this account one.
+    await grantRole(server.baseUrl, merchantEmail, "admin");
     expect((await merchant.post("/functions/v1/assign-merchant-role")).json).toEqual({
       alreadyAssigned: false,
     });

@@ -20,7 +20,7 @@ export const MeSchema = z
   .object({
     user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
     profile: ProfileSchema,
-    roles: z.array(z.literal("merchant")),
+    roles: z.array(z.enum(["merchant", "admin"])),
   })
   .meta({ id: "Me" });
 export type Me = z.infer<typeof MeSchema>;
@@ -29,8 +29,14 @@ export const PASSWORD_MIN = 6;
 
 /** The /auth form, checked in the browser and again by the server. */
 export const SignInSchema = z.object({
-  email: z.email("Please enter a valid email address."),
-  password: z.string().min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`),
+  // An empty field is missing, not malformed: say so.
+  email: z.email({
+    error: (issue) => (issue.input === "" ? "Email is required." : "Please enter a valid email address."),
+  }),
+  password: z.string().min(PASSWORD_MIN, {
+    error: (issue) =>
+      issue.input === "" ? "Password is required." : `Password must be at least ${PASSWORD_MIN} characters.`,
+  }),
 });
 export const SignUpSchema = SignInSchema.extend({
   name: z

@@ -1,15 +1,29 @@
 import type { Context } from "hono";
 import type { AiConfig } from "../platform/ai/openai-compatible.ts";
 import type { Auth } from "../platform/auth.ts";
+import type { TrustProxy } from "../platform/trust-proxy.ts";
 import type { Database } from "../platform/db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { EventBus } from "../platform/realtime/event-bus.ts";
+import type { StreamSlots } from "../platform/realtime/stream-slots.ts";
 
 export interface AppConfig {
   /** The built web app to serve (index.html + assets); null serves the API alone. */
   webDistDir: string | null;
-  /** Accounts allowed to use /admin; empty means any signed-in user (demo mode). */
+  /** Accounts that are admins by configuration (ADMIN_EMAILS, lower case). */
   adminEmails: string[];
+  /** DEMO_MODE: any signed-in user may use /admin; roles granted meanwhile end with it. */
+  demoMode: boolean;
+  /** Largest request body in bytes: uploads, and every other route. */
+  bodyLimit: { bytes: number; uploadBytes: number };
+  /** Open realtime streams allowed per account, per address, and in all for this process. */
+  realtimeStreams: { perUser: number; perIp: number; total: number };
+  /** Negotiation turns per minute, per shopper and per address. */
+  negotiationRateLimit: { perShopper: number; perIp: number };
+  /** Sign-ups per address per sign-in window. */
+  signUpRateLimitPerIp: number;
+  /** Whose X-Forwarded-For is believed (TRUST_PROXY); null: only the connection's address. */
+  trustProxy: TrustProxy | null;
   /** Origins whose cookie-authenticated mutations are accepted. */
   trustedOrigins: string[];
   authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
@@ -28,6 +42,8 @@ export interface AppDeps {
   ai: AiConfig | null;
   /** Realtime events from every process sharing the database. */
   events: EventBus;
+  /** The realtime streams this process holds open, against their caps. */
+  streams: StreamSlots;
 }
 
 export interface SessionUser {

@@ -1,18 +1,26 @@
 import { forbidden } from "@haggle/domain/errors";
 import { hasRole } from "../modules/accounts/accounts.store.ts";
+import { isShopAdmin } from "../modules/admin/roles.service.ts";
 import type { AppContext, SessionUser } from "./context.ts";
 import type { ApiRoute } from "./route.ts";
 import { requireUser } from "./session.ts";
 
 export function isMerchant(c: AppContext, who: SessionUser): Promise<boolean> {
-  return hasRole(c.get("deps").database.db, who.id, "merchant");
+  const { database, config } = c.get("deps");
+  return hasRole(database.db, who.id, "merchant", config.demoMode);
 }
 
-/** Admins are ADMIN_EMAILS; when that is empty (demo mode), any signed-in user. */
-function isAdmin(c: AppContext, who: SessionUser): boolean {
-  const admins = c.get("deps").config.adminEmails;
-  return admins.length === 0 || admins.includes(who.email.toLowerCase());
+/**
+ * Admins are the ADMIN_EMAILS accounts and those holding the admin role (the one who claimed
+ * the shop with its setup code, and whom an admin made admin); in demo mode, anyone signed in.
+ */
+export function isAdmin(c: AppContext, who: SessionUser): Promise<boolean> {
+  const { database, config } = c.get("deps");
+  return isShopAdmin(database.db, config, who);
 }
+
+export const NOT_ADMIN =
+  "Only the shop's administrators can do that: the accounts in ADMIN_EMAILS, the account that claimed the shop with its setup code, and those an administrator made admin.";
 
 /**
  * The one gate: a route's declared access becomes 401 (nobody signed in) or 403 (not allowed),
@@ -32,7 +40,7 @@ export async function checkAccess(
       if (!(await isMerchant(c, who))) throw forbidden("Only merchants can do that.");
       return who;
     case "admin":
-      if (!isAdmin(c, who)) throw forbidden("Only the shop's administrators can do that.");
+      if (!(await isAdmin(c, who))) throw forbidden(NOT_ADMIN);
       return who;
     default:
       // A declaration that escaped the type check without an access level lets nobody in.

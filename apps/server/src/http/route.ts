@@ -56,6 +56,8 @@ export interface RouteDeclaration<
   bodyFor?: (params: Out<P>) => z.ZodType;
   /** Runs after the access check and before any input is read, e.g. a rate limit every attempt counts against. */
   before?: (c: AppContext) => Promise<void>;
+  /** A file upload: its body may be as large as UPLOAD_BODY_LIMIT_BYTES instead of BODY_LIMIT_BYTES. */
+  upload?: boolean;
   /** The success status (200 unless said) and its body's schema. */
   status?: number;
   response?: z.ZodType;
@@ -87,6 +89,7 @@ export interface ApiRoute {
   readonly body?: z.ZodType;
   readonly bodyFor?: (params: unknown) => z.ZodType;
   readonly before?: (c: AppContext) => Promise<void>;
+  readonly upload?: boolean;
   readonly failure?: Failure;
   /** null for a route another handler serves (better-auth's), declared for its documentation. */
   readonly handler: ((c: AppContext, input: ErasedInput) => Response | Promise<Response>) | null;

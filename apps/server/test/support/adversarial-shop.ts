@@ -13,6 +13,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { negotiationApprovals, negotiationOffers, profiles } from "../../src/platform/db/schema.ts";
 import { HttpClient, readChatStream, uniqueEmail } from "./http-client.ts";
+import { signUpMerchant } from "./shop-fixtures.ts";
 import { type DbKind, startTestServer, type TestServer } from "./test-server.ts";
 
 // ---------------------------------------------------------------- the shop's default limits
@@ -61,8 +62,13 @@ export interface Shopper {
   email: string;
   /** The cart's subtotal at current product prices, in cents (what offers are computed on). */
   subtotal: number;
-  /** Whether an offer was applied to this cart (by this test, through the accept endpoint). */
+  /** Whether an offer was applied to this cart (by this test, through the accept endpoint or words). */
   applied: boolean;
+  /**
+   * A typed acceptance ("ok", "deal") applied the standing offer, as the button does: what it
+   * gave and the most it could give (cents). The negotiation is over; later turns answer 409.
+   */
+  wordsApplied?: { discount: number; allowed: number };
 }
 export interface Turn {
   status: number;
@@ -88,9 +94,7 @@ export function adversarialShop(kind: DbKind) {
     server = await startTestServer(kind);
     catalogue = (await new HttpClient(server.baseUrl).get("/api/products?pageSize=200")).json.items;
     byId = new Map(catalogue.map((p) => [p.id, p]));
-    merchant = new HttpClient(server.baseUrl);
-    await merchant.signUp(uniqueEmail("adv-merchant"));
-    expect((await merchant.post("/functions/v1/assign-merchant-role")).status).toBe(200);
+    merchant = await signUpMerchant(server.baseUrl, "Adversarial Merchant");
   });
   afterAll(async () => {
     await server?.close();
@@ -254,7 +258,7 @@ export function adversarialShop(kind: DbKind) {
   ): Promise<Turn> {
     const messages = [...(options.history ?? []), { role: "user", content: text }];
     const res = await s.http.stream("/functions/v1/negotiate-cart", { negotiationId: s.id, messages });
-    const expected = options.status ?? 200;
+    const expected = options.status ?? (s.wordsApplied ? 409 : 200);
     if (res.status !== 200) {
       const body = (await res.json()) as { error?: { message?: string } };
       expect(res.status, `${text.slice(0, 60)} -> ${JSON.stringify(body)}`).toBe(expected);
@@ -270,10 +274,40 @@ export function adversarialShop(kind: DbKind) {
     const { display } = splitNegotiationData(chat.text);
     expect(display.length).toBeGreaterThan(0);
     const blocks = await expectBlocksWithinLimits(s, chat.text);
+    await noteAppliedByWords(s);
     return { status: 200, text: chat.text, display, blocks, voice: res.headers.get("x-negotiation-voice") };
   }
 
-  /** Several turns in order; each must answer 200 with [DONE]. */
+  /**
+   * After a turn: if the shopper's words accepted the standing offer, the server applied it as
+   * the button does; the cart must carry exactly that offer, within the limits.
+   */
+  async function noteAppliedByWords(s: Shopper) {
+    if (s.applied) return;
+    const negotiation = (await s.http.get(`/api/negotiations/${s.id}`)).json as {
+      status: string;
+      offer: OfferView | null;
+    };
+    if (negotiation.status !== "completed") return;
+    const offer = negotiation.offer;
+    expect(offer?.status, "a negotiation completes only by applying its offer").toBe("applied");
+    const discount = cents(offer!.discountAmount);
+    const allowed = await expectWithinLimits(
+      s,
+      offer!.id,
+      discount,
+      bundledValue(offer!.newItems),
+      offer!.newItems.length > 0,
+    );
+    const cart = (await s.http.get("/api/cart")).json as CartView;
+    const before = s.subtotal + bundledValue(offer!.newItems);
+    expect(before - (cents(cart.summary.subtotal) - cents(cart.summary.discount))).toBe(discount);
+    s.applied = true;
+    s.subtotal = listSubtotal(cart);
+    s.wordsApplied = { discount, allowed };
+  }
+
+  /** Several turns in order; each must answer 200 with [DONE] (409 once words applied the offer). */
   async function converse(s: Shopper, messages: string[]): Promise<Turn[]> {
     const turns: Turn[] = [];
     for (const message of messages) turns.push(await turn(s, message));
@@ -309,6 +343,22 @@ export function adversarialShop(kind: DbKind) {
       expect(cart.offer?.id).toBe(offer.id);
     } else if (negotiation.status === "active") {
       expect(cart.offer).toBeNull();
+    }
+    if (s.wordsApplied) {
+      // Applied by the shopper's words: the button has nothing left to apply.
+      const { discount, allowed: most } = s.wordsApplied;
+      const accepted = apply ? await s.http.post(`/api/negotiations/${s.id}/accept`, {}) : null;
+      if (accepted) expect(accepted.status).toBe(409);
+      const applied = negotiation.offer;
+      return {
+        negotiation,
+        cart,
+        offer: applied,
+        accepted,
+        offered: discount,
+        allowed: most,
+        appliedDiscount: discount,
+      };
     }
     if (!apply) return { negotiation, cart, offer, accepted: null, offered, allowed, appliedDiscount: 0 };
 

@@ -4,6 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { TEST_LIMITS, withFixtureAdmin } from "./test-server.ts";
+
 const root = path.resolve(import.meta.dirname, "../../../..");
 
 /** A port nobody listens on right now: bind to 0, read it, let it go. */
@@ -46,7 +48,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       LOG_LEVEL: "info",
       STREAM_WORD_DELAY_MS: "0",
       AUTH_SECRET: "process-test-secret-0123456789-abcdef",
+      ...TEST_LIMITS,
       ...env,
+      ADMIN_EMAILS: withFixtureAdmin(env),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

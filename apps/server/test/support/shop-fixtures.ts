@@ -7,7 +7,13 @@ import { randomUUID } from "node:crypto";
 import type { Product } from "@haggle/contract/products";
 import { afterAll, beforeAll, expect } from "vitest";
 import { HttpClient, uniqueEmail } from "./http-client.ts";
-import { type DbKind, startTestServer, type TestServer, type TestServerOptions } from "./test-server.ts";
+import {
+  type DbKind,
+  FIXTURE_ADMIN_EMAIL,
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+} from "./test-server.ts";
 
 /** Dollars as whole cents, to compare money exactly. */
 export const cents = (dollars: number) => Math.round(dollars * 100);
@@ -77,10 +83,40 @@ export async function shopperWithCart(baseUrl: string, products: readonly { id: 
   return shopper;
 }
 
-/** A newly signed-up account that took the merchant role (allowed: no ADMIN_EMAILS in tests). */
+const admins = new Map<string, Promise<HttpClient>>();
+
+/**
+ * The shop's admin by configuration (FIXTURE_ADMIN_EMAIL, in every test server's ADMIN_EMAILS),
+ * signed in; one per server address.
+ */
+export function shopAdmin(baseUrl: string): Promise<HttpClient> {
+  let admin = admins.get(baseUrl);
+  if (!admin) {
+    admin = (async () => {
+      const http = new HttpClient(baseUrl);
+      // Servers sharing one database share the account: sign up once, then sign in.
+      if ((await http.signUp(FIXTURE_ADMIN_EMAIL, "fixture-admin-secret", "Fixture Admin")).status !== 200) {
+        const signedIn = await http.signIn(FIXTURE_ADMIN_EMAIL, "fixture-admin-secret");
+        expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(200);
+      }
+      return http;
+    })();
+    admins.set(baseUrl, admin);
+    admin.catch(() => admins.delete(baseUrl));
+  }
+  return admin;
+}
+
+/** The shop's admin gives the account with this e-mail a role, as on /admin. */
+export async function grantRole(baseUrl: string, email: string, role: "merchant" | "admin"): Promise<void> {
+  const granted = await (await shopAdmin(baseUrl)).post("/api/admin/roles", { email, role });
+  expect([200, 201], JSON.stringify(granted.json)).toContain(granted.status);
+}
+
+/** A newly signed-up account that the shop's admin made a merchant. */
 export async function signUpMerchant(baseUrl: string, name = "Mia Merchant"): Promise<HttpClient> {
-  const { http } = await signUpShopper(baseUrl, name, uniqueEmail("merchant"));
-  expect((await http.post("/functions/v1/assign-merchant-role")).status).toBe(200);
+  const { http, email } = await signUpShopper(baseUrl, name, uniqueEmail("merchant"));
+  await grantRole(baseUrl, email, "merchant");
   return http;
 }
 

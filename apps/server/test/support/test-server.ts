@@ -35,8 +35,33 @@ export async function createServerDatabase(): Promise<{ url: string; drop: () =>
   };
 }
 
+/**
+ * The account every test server lists in ADMIN_EMAILS (besides the test's own): fixtures make
+ * merchants through it, the way an owner would (see `shopAdmin` in shop-fixtures.ts).
+ */
+export const FIXTURE_ADMIN_EMAIL = "fixture.admin@haggle.test";
+
+/**
+ * Limits the test servers raise by default: suites sign up, negotiate and listen from one
+ * address far faster than people do. Tests of these limits set their own values.
+ */
+export const TEST_LIMITS: Record<string, string> = {
+  SIGN_UP_RATE_LIMIT_PER_IP: "100000",
+  NEGOTIATION_RATE_LIMIT_PER_MINUTE: "100000",
+  NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE: "100000",
+  REALTIME_STREAMS_PER_IP: "1000",
+};
+
+/** ADMIN_EMAILS as the test asked for, plus the fixture admin unless the test wants none. */
+export function withFixtureAdmin(env: Record<string, string> | undefined, bare = false): string {
+  const own = env?.ADMIN_EMAILS ?? "";
+  return bare ? own : [own, FIXTURE_ADMIN_EMAIL].filter(Boolean).join(",");
+}
+
 export interface TestServer {
   baseUrl: string;
+  /** The one-time setup code the start printed (a `bare` server with no ADMIN_EMAILS), else null. */
+  setupCode: string | null;
   database: Database;
   /** The application served, for tests that read its route table. */
   app: ReturnType<typeof createApp>;
@@ -48,17 +73,25 @@ export interface TestServerOptions {
   seed?: boolean;
   /** Reuse a database (for several processes on one database); the caller closes it. */
   databaseUrl?: string;
+  /**
+   * The server as `npm start` runs it with no configuration: no fixture admin in ADMIN_EMAILS
+   * (so the shop starts unclaimed, with a setup code) and the limits at their defaults.
+   */
+  bare?: boolean;
+  /** An open database to serve (a restart on the same data); the caller closes it. */
+  database?: Database;
 }
 
 export async function startTestServer(kind: DbKind, options: TestServerOptions = {}): Promise<TestServer> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = options.databaseUrl;
-  if (kind === "postgres" && !databaseUrl) {
+  if (kind === "postgres" && !databaseUrl && !options.database) {
     const created = await createServerDatabase();
     databaseUrl = created.url;
     dropDatabase = created.drop;
   }
-  const database = await openDatabase(kind === "postgres" ? { databaseUrl, poolSize: 20 } : {});
+  const database =
+    options.database ?? (await openDatabase(kind === "postgres" ? { databaseUrl, poolSize: 20 } : {}));
   const env = parseEnv({
     NODE_ENV: "test",
     PORT: "0",
@@ -66,7 +99,9 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     STREAM_WORD_DELAY_MS: "0",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...(options.bare ? {} : TEST_LIMITS),
     ...options.env,
+    ADMIN_EMAILS: withFixtureAdmin(options.env, options.bare),
   });
   const logger = createLogger(env.LOG_LEVEL);
   // The port is known only after listening; better-auth needs the base URL, so bind first.
@@ -82,7 +117,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
   });
   await new Promise<void>((r) => server.once("listening", () => r()));
   const port = (server.address() as AddressInfo).port;
-  const { deps } = await startRuntime(
+  const { deps, setupCode } = await startRuntime(
     { ...env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` },
     logger,
     { database },
@@ -92,13 +127,14 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
   resolveFetch(app.fetch as Fetch);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    setupCode,
     database,
     app,
     close: async () => {
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));
       await deps.events.close();
-      await database.close();
+      if (!options.database) await database.close();
       await dropDatabase?.();
     },
   };

@@ -74,3 +74,25 @@ describe("the merchant routes", () => {
     await vi.waitFor(() => expect(shopper.state.location.pathname).toBe("/"));
   });
 });
+
+describe("the shopping assistant's floating button", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("is hidden on the cart and negotiation pages, where it would cover the checkout buttons", async () => {
+    renderAt("/cart", "shopper");
+    expect(await screen.findByText("Your cart is empty", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Open shopping assistant" })).toBeNull();
+    cleanup();
+    renderAt("/cart/negotiate", "shopper");
+    expect(
+      await screen.findByRole("heading", { name: "Negotiate with Ava" }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Open shopping assistant" })).toBeNull();
+    cleanup();
+    renderAt("/orders", "shopper");
+    expect(await screen.findByRole("button", { name: "Open shopping assistant" })).toBeTruthy();
+  });
+});

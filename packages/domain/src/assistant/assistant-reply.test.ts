@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { writeAssistantReply } from "./assistant-reply.ts";
 
-const base = { assistantName: "Ava", understood: ["Footwear", "under $100.00"], refined: false, alternatives: false, smallTalk: null, seed: 0 };
+const base = {
+  assistantName: "Ava",
+  understood: ["Footwear", "under $100.00"],
+  refined: false,
+  alternatives: false,
+  smallTalk: null,
+  seed: 0,
+};
 const shoe = { name: "Trail Runner", brand: "Stride", price: 8999, listPrice: 9999, rating: 4.6 };
 
 describe("the assistant's words", () => {
@@ -13,7 +20,32 @@ describe("the assistant's words", () => {
   });
   it("says honestly when nothing matches, and when it shows alternatives", () => {
     expect(writeAssistantReply({ ...base, products: [] })).toMatch(/couldn't find/);
-    expect(writeAssistantReply({ ...base, products: [shoe], alternatives: true })).toMatch(/closest alternatives/);
+    expect(writeAssistantReply({ ...base, products: [shoe], alternatives: true })).toMatch(
+      /closest alternative/,
+    );
+  });
+  it("says which part of the request nothing matches, and never lists an order as a constraint", () => {
+    const text = writeAssistantReply({
+      ...base,
+      understood: ["gifts", "lowest price first"],
+      products: [shoe],
+      alternatives: { missed: ['"running"', "gifts"], kept: ["gifts"] },
+    });
+    expect(text).toContain('Nothing matches "running", gifts all together');
+    expect(text).toContain("still gifts");
+    expect(text).not.toContain("lowest price first");
+    expect(text).not.toMatch(/Nothing matches gifts exactly/);
+  });
+  it("quotes no rating for a product without reviews", () => {
+    const fresh = { ...shoe, rating: 0, reviewCount: 0 };
+    for (const seed of [0, 1, 2, 3, 4, 5]) {
+      expect(writeAssistantReply({ ...base, products: [fresh], seed })).not.toMatch(/rated 0\.0|out of 5/);
+      expect(writeAssistantReply({ ...base, products: [{ ...shoe, reviewCount: 0 }], seed })).not.toMatch(
+        /out of 5/,
+      );
+    }
+    const rated = [0, 1, 2, 3, 4, 5].map((seed) => writeAssistantReply({ ...base, products: [shoe], seed }));
+    expect(rated.some((t) => t.includes("rated 4.6 out of 5"))).toBe(true);
   });
   it("greets without inventing products", () => {
     const text = writeAssistantReply({ ...base, understood: [], products: [], smallTalk: "greeting" });

@@ -4,6 +4,8 @@ import { escapeRegex, LN, nameKey } from "./request-scanner.ts";
 export interface ShoppingCatalogNames {
   categories: string[];
   brands: string[];
+  /** The shop's tags and the categories of the products carrying each ("headphones" -> ["Audio", "electronics"]). */
+  tagCategories?: Record<string, string[]>;
 }
 
 /**
@@ -16,6 +18,8 @@ export interface CatalogMatchers {
   categoryNames: RegExp | null;
   brandByKey: Map<string, string>;
   brandNames: RegExp | null;
+  /** The categories whose products carry a product word ("headphone": tags "headphone" or "headphones"). */
+  categoriesTagged: (word: string) => string[];
 }
 
 function alternationOf(names: string[], optionalPlural: boolean): RegExp | null {
@@ -39,6 +43,21 @@ function stringsOf(value: unknown, max: number): string[] {
     .map((item) => item.slice(0, 100));
 }
 
+/** Looks a product word up among the shop's tags (as the tag, hyphenated or plural). */
+function taggedCategories(value: unknown, known: Set<string>): (word: string) => string[] {
+  const byTag = new Map<string, string[]>();
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    for (const [tag, categories] of Object.entries(value).slice(0, 5000)) {
+      const names = stringsOf(categories, 50).filter((c) => known.has(c));
+      if (names.length > 0) byTag.set(nameKey(tag.replace(/-/g, " ")), names);
+    }
+  }
+  return (word) => {
+    const key = nameKey(word.replace(/-/g, " "));
+    return [...new Set([...(byTag.get(key) ?? []), ...(byTag.get(`${key}s`) ?? [])])];
+  };
+}
+
 export function catalogMatchers(catalog: ShoppingCatalogNames): CatalogMatchers {
   const categories = stringsOf(catalog?.categories, 200);
   const brands = stringsOf(catalog?.brands, 2000);
@@ -47,6 +66,7 @@ export function catalogMatchers(catalog: ShoppingCatalogNames): CatalogMatchers 
     categoryNames: alternationOf(categories, true),
     brandByKey: new Map(brands.map((b) => [nameKey(b), b])),
     brandNames: alternationOf(brands, false),
+    categoriesTagged: taggedCategories(catalog?.tagCategories, new Set(categories)),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   MAX_LIMIT,
   type ParsedShoppingRequest,
   parseShoppingRequest,
+  searchOf,
 } from "./parse-shopping-request.ts";
 import { catalog } from "./shopping-test-catalog.ts";
 import { EMPTY_FILTERS, type ProductSearchFilters, type SearchSort } from "./shopping-request.ts";
@@ -281,7 +282,7 @@ const cases: Record<string, Case[]> = {
       { filters: { categories: ["Footwear"], maxPrice: 10_000 }, refined: true, text: "sneaker" },
     ],
     [
-      ["Gifts under $100", "What's on sale?"],
+      ["Gifts under $100", "anything on sale?"],
       { filters: { tags: ["gift"], maxPrice: 10_000, onSale: true }, refined: true },
     ],
     [
@@ -320,8 +321,12 @@ const cases: Record<string, Case[]> = {
       { filters: { categories: ["Footwear"], brands: ["Adidas"] }, refined: true },
     ],
     [
-      ["headphones", "gift for a runner"],
-      { filters: { categories: ["Audio"], tags: ["gift"] }, refined: true, text: "headphone running" },
+      ["headphones", "as a gift"],
+      { filters: { categories: ["Audio"], tags: ["gift"] }, refined: true, text: "headphone" },
+    ],
+    [
+      ["running shoes", "any on sale?"],
+      { filters: { categories: ["Footwear"], onSale: true }, refined: true },
     ],
     [["running shoes", "a few more"], { filters: { categories: ["Footwear"] }, limit: 3, refined: true }],
     [
@@ -346,6 +351,22 @@ const cases: Record<string, Case[]> = {
     [["running shoes", "asdf qwerty"], { text: "asdf qwerty" }],
     [["hello", "under $50"], { filters: { maxPrice: 5_000 } }],
     [["running shoes", "thanks"], { text: "" }],
+    // A new topic without product words leaves the old constraints behind (issue 11, item 7).
+    [
+      ["headphones under $100", "cheaper ones?", "gift for a runner"],
+      { filters: { tags: ["gift"] }, text: "running", understood: ["gifts"] },
+    ],
+    [["headphones", "gift for a runner"], { filters: { tags: ["gift"] }, text: "running" }],
+    [["running shoes", "What's on sale?"], { filters: { onSale: true }, text: "", understood: ["on sale"] }],
+    [["Gifts under $100", "What's on sale?"], { filters: { onSale: true }, text: "" }],
+    [
+      ["running shoes under $80", "gifts under $50"],
+      { filters: { tags: ["gift"], maxPrice: 5_000 }, text: "" },
+    ],
+    [
+      ["running shoes", "What's on sale?", "only Nike"],
+      { filters: { onSale: true, brands: ["Nike"] }, text: "", refined: true },
+    ],
   ],
 };
 
@@ -375,6 +396,46 @@ describe("parseShoppingRequest", () => {
       filters: { categories: ["Garden"] },
       text: "tools",
     });
+  });
+
+  it("tells the constraints from the order, and what the last message itself stated", () => {
+    const cheaper = parseShoppingRequest(["gifts", "cheaper"], catalog);
+    expect(cheaper.understood).toEqual(["gifts", "lowest price first"]);
+    expect(cheaper.constraints).toEqual(["gifts"]);
+    const nike = parseShoppingRequest(["running shoes", "on sale", "only Nike"], catalog);
+    expect(nike.filters).toMatchObject({ onSale: true, brands: ["Nike"], categories: ["Footwear"] });
+    expect(nike.stated).toEqual({ ...EMPTY_FILTERS, brands: ["Nike"] });
+    const range = parseShoppingRequest(["running shoes", "on sale", "between 50 and 80"], catalog);
+    expect(range.stated).toEqual({ ...EMPTY_FILTERS, minPrice: 5_000, maxPrice: 8_000 });
+    const fresh = parseShoppingRequest(["Nike running shoes under $100"], catalog);
+    expect(fresh.stated).toEqual({ ...EMPTY_FILTERS, brands: ["Nike"], maxPrice: 10_000 });
+  });
+
+  it("ranks categories read from product words first instead of filtering; a named category filters", () => {
+    const shop = {
+      ...catalog,
+      tagCategories: { headphones: ["Audio", "Electronics"], "noise-cancelling": ["Audio"] },
+    };
+    const headphones = parseShoppingRequest(["headphones noise cancelling"], shop);
+    expect(headphones.boostCategories).toEqual(["Audio", "Electronics"]);
+    expect(searchOf(headphones, headphones.boostCategories).filters.categories).toEqual([]);
+    const named = parseShoppingRequest(["audio headphones"], shop);
+    expect(named.boostCategories).toEqual(["Electronics"]);
+    expect(searchOf(named, named.boostCategories).filters.categories).toEqual(["Audio"]);
+    const shoes = parseShoppingRequest(["shoes under $100"], shop);
+    expect(shoes.boostCategories).toEqual([]);
+    expect(searchOf(shoes, shoes.boostCategories).filters.categories).toEqual(["Footwear"]);
+    // The shop's own category name filters, however the built-in vocabulary files its products.
+    const own = parseShoppingRequest(["gadgets for the kitchen"], { categories: ["Gadgets"], brands: [] });
+    expect(searchOf(own, own.boostCategories).filters.categories).toEqual(["Gadgets"]);
+    // A refinement keeps the boost; a new product word replaces it.
+    expect(parseShoppingRequest(["headphones", "cheaper ones?"], shop).boostCategories).toEqual([
+      "Audio",
+      "Electronics",
+    ]);
+    expect(parseShoppingRequest(["headphones", "what about earbuds?"], shop).boostCategories).toEqual([
+      "Audio",
+    ]);
   });
 
   it("keeps a brand as free text when the catalogue does not sell it", () => {

@@ -1,4 +1,4 @@
-import { formatUsd } from "../pricing/money.ts";
+import { type Cents, formatUsd } from "../pricing/money.ts";
 import { catalogMatchers, type ShoppingCatalogNames } from "./catalog-names.ts";
 import { BEST_RATING, clampLimit, readShoppingMessage } from "./read-shopping-message.ts";
 import {
@@ -10,7 +10,12 @@ import {
   startRequest,
 } from "./refine-shopping-request.ts";
 import { unique } from "./request-scanner.ts";
-import { DEFAULT_LIMIT, type ProductSearchFilters, type ShoppingRequest } from "./shopping-request.ts";
+import {
+  DEFAULT_LIMIT,
+  type ProductSearchFilters,
+  type SearchSort,
+  type ShoppingRequest,
+} from "./shopping-request.ts";
 
 // The parser's public names, kept here for its callers.
 export type { ShoppingCatalogNames } from "./catalog-names.ts";
@@ -39,6 +44,9 @@ export { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
  *   follow-up word (ones, them, more, other, else, different, instead, only, just, also, what
  *   about...). Anything else (only free words, e.g. "asdf qwerty") is a new request; a message
  *   with nothing in it ("thanks") is a new, empty request.
+ * - A new topic without product words starts over: a question about the whole shop ("What's
+ *   on sale?") or a gift as what is sought ("gifts under $50", "gift for a runner"; not "as a
+ *   gift"), unless a follow-up word or "also" ties it to the request so far ("on sale ones").
  * - A request of filters only ("What's on sale?", "Gifts under $100") is narrowed by any next
  *   message with something in it: "headphones" then means headphones on sale.
  * - A follow-up of an empty request is read as a new request.
@@ -55,6 +63,11 @@ export { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
  *   / "too"; "not Nike" removes a brand; "other brands" / "any brand" clears them.
  * - Free words of a follow-up are added to the text; product words replace the previous ones.
  *
+ * Categories: a word that names a category ("shoes", "books", the shop's own category name)
+ * filters; a product word ("headphones" -> Audio) only ranks its category first
+ * (boostCategories), with the shop's categories whose products carry the word as a tag, so a
+ * shop that files headphones under "electronics" still shows them (searchOf).
+ *
  * Never throws; long input is cut, only the last messages are read.
  *
  * Where each part lives: read-shopping-message.ts reads one message (with read-price-bounds.ts,
@@ -67,7 +80,37 @@ export type ParsedShoppingRequest = ShoppingRequest & {
   refined: boolean;
   /** Short phrases of what was understood, for the reply ("Footwear", "under $100.00", ...). */
   understood: string[];
+  /** The phrases of `understood` that restrict what matches (not the order nor how many). */
+  constraints: string[];
+  /**
+   * The filters the last message itself set (all of them for a new request; for a follow-up
+   * only what it changed, "only Nike" -> the brand). A fallback search may drop older
+   * constraints, never these.
+   */
+  stated: ProductSearchFilters;
+  /**
+   * Categories that only rank first, never filter: those read from a product word
+   * ("headphones" -> Audio) rather than named ("shoes", the shop's own category name), and the
+   * shop's categories whose products carry the word as a tag. A shop may file headphones under
+   * "electronics"; naming a category still filters (see searchOf).
+   */
+  boostCategories: string[];
 };
+
+/** The search for a request: only named categories filter, the others rank first. */
+export function searchOf(
+  request: ShoppingRequest,
+  boostCategories: string[],
+): ShoppingRequest & { boostCategories: string[] } {
+  return {
+    ...request,
+    filters: {
+      ...request.filters,
+      categories: request.filters.categories.filter((c) => !boostCategories.includes(c)),
+    },
+    boostCategories,
+  };
+}
 
 /** Only the most recent messages are folded. */
 export const MAX_MESSAGES = 12;
@@ -77,21 +120,38 @@ function orList(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
 }
 
-function describeRequest(state: RequestState): string[] {
+/** What restricts a search, as phrases ("Footwear", "under $100.00", "on sale", "Nike"). */
+export function describeFilters(
+  filters: ProductSearchFilters,
+  targetPrice: Cents | null = null,
+  sort: SearchSort = "relevance",
+): string[] {
   const out: string[] = [];
-  if (state.categories.length > 0) out.push(orList(state.categories));
-  if (state.targetPrice !== null) out.push(`around ${formatUsd(state.targetPrice)}`);
-  else if (state.minPrice !== null && state.maxPrice !== null)
-    out.push(`${formatUsd(state.minPrice)} to ${formatUsd(state.maxPrice)}`);
-  else if (state.maxPrice !== null) out.push(`under ${formatUsd(state.maxPrice)}`);
-  else if (state.minPrice !== null) out.push(`${formatUsd(state.minPrice)} and up`);
-  if (state.onSale) out.push("on sale");
-  if (state.inStockOnly) out.push("in stock");
-  for (const tag of state.tags) out.push(tag === "gift" ? "gifts" : tag);
-  if (state.brands.length > 0) out.push(orList(state.brands));
-  if (state.sort === "rating") out.push("best rated");
-  if (state.minRating !== null && !(state.sort === "rating" && state.minRating >= BEST_RATING)) {
-    out.push(`rated ${state.minRating}+`);
+  if (filters.categories.length > 0) out.push(orList(filters.categories));
+  if (targetPrice !== null) out.push(`around ${formatUsd(targetPrice)}`);
+  else if (filters.minPrice !== null && filters.maxPrice !== null)
+    out.push(`${formatUsd(filters.minPrice)} to ${formatUsd(filters.maxPrice)}`);
+  else if (filters.maxPrice !== null) out.push(`under ${formatUsd(filters.maxPrice)}`);
+  else if (filters.minPrice !== null) out.push(`${formatUsd(filters.minPrice)} and up`);
+  if (filters.onSale) out.push("on sale");
+  if (filters.inStockOnly) out.push("in stock");
+  for (const tag of filters.tags) out.push(tag === "gift" ? "gifts" : tag);
+  if (filters.brands.length > 0) out.push(orList(filters.brands));
+  if (filters.minRating !== null && !(sort === "rating" && filters.minRating >= BEST_RATING)) {
+    out.push(`rated ${filters.minRating}+`);
+  }
+  return out;
+}
+
+function describeConstraints(state: RequestState): string[] {
+  return describeFilters(filtersOf(state), state.targetPrice, state.sort);
+}
+
+function describeRequest(state: RequestState): string[] {
+  const out = describeConstraints(state);
+  if (state.sort === "rating") {
+    const ratedAt = out.findIndex((phrase) => phrase.startsWith("rated "));
+    out.splice(ratedAt >= 0 ? ratedAt : out.length, 0, "best rated");
   }
   if (state.sort === "price-low") out.push("lowest price first");
   if (state.sort === "price-high") out.push("highest price first");
@@ -99,8 +159,8 @@ function describeRequest(state: RequestState): string[] {
   return out;
 }
 
-function toResult(state: RequestState, refined: boolean): ParsedShoppingRequest {
-  const filters: ProductSearchFilters = {
+function filtersOf(state: RequestState): ProductSearchFilters {
+  return {
     categories: [...state.categories],
     brands: [...state.brands],
     minPrice: state.minPrice,
@@ -110,6 +170,34 @@ function toResult(state: RequestState, refined: boolean): ParsedShoppingRequest 
     minRating: state.minRating,
     tags: [...state.tags],
   };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The filters a follow-up changed (the categories are the request's topic, never "stated"). */
+function statedBy(previous: RequestState | null, next: RequestState): ProductSearchFilters {
+  const now = filtersOf(next);
+  if (previous === null) return { ...now, categories: [] };
+  const before = filtersOf(previous);
+  const prices = !same([before.minPrice, before.maxPrice], [now.minPrice, now.maxPrice]);
+  return {
+    categories: [],
+    brands: same(before.brands, now.brands) ? [] : now.brands,
+    minPrice: prices ? now.minPrice : null,
+    maxPrice: prices ? now.maxPrice : null,
+    onSale: now.onSale && !before.onSale,
+    inStockOnly: now.inStockOnly && !before.inStockOnly,
+    minRating: now.minRating === before.minRating ? null : now.minRating,
+    tags: now.tags.filter((t) => !before.tags.includes(t)),
+  };
+}
+
+function toResult(
+  state: RequestState,
+  refined: boolean,
+  stated: ProductSearchFilters = filtersOf(state),
+): ParsedShoppingRequest {
+  const filters = filtersOf(state);
   return {
     text: unique(state.words.map((w) => w.word))
       .slice(0, MAX_TEXT_WORDS)
@@ -120,6 +208,11 @@ function toResult(state: RequestState, refined: boolean): ParsedShoppingRequest 
     targetPrice: state.targetPrice,
     refined,
     understood: describeRequest(state),
+    constraints: describeConstraints(state),
+    stated: { ...stated, categories: [] },
+    boostCategories: unique([...state.categories, ...state.learnedCategories]).filter(
+      (c) => !state.namedCategories.includes(c),
+    ),
   };
 }
 
@@ -136,12 +229,15 @@ export function parseShoppingRequest(
     const messages = Array.isArray(userMessages) ? userMessages.slice(-MAX_MESSAGES) : [];
     let state: RequestState | null = null;
     let refined = false;
+    let previous: RequestState | null = null;
     for (const message of messages) {
       const facts = readShoppingMessage(message, matchers);
       refined = isFollowUp(facts, state);
+      previous = refined ? state : null;
       state = sanePrices(refined && state ? refineRequest(state, facts) : startRequest(facts, state));
     }
-    return toResult(state ?? EMPTY_STATE, refined);
+    const final = state ?? EMPTY_STATE;
+    return toResult(final, refined, statedBy(previous, final));
   } catch {
     // Defensive only: every step above is total, but a shopper must never see a crash.
     return toResult(EMPTY_STATE, false);

@@ -35,6 +35,10 @@ export interface MessageFacts extends PriceBounds {
   hasProduct: boolean;
   /** `categories` come from activity / people words only ("gift for a gamer"). */
   weakCategories: boolean;
+  /** Of `categories`, those named as such ("shoes", the shop's own name): filters, not boosts. */
+  namedCategories: string[];
+  /** The shop's categories whose products carry a product word of the message as a tag. */
+  learnedCategories: string[];
   brands: string[];
   excludedBrands: string[];
   clearBrands: boolean;
@@ -46,6 +50,12 @@ export interface MessageFacts extends PriceBounds {
   pricier: boolean;
   limit: number | null;
   gift: boolean;
+  /** A gift is what the message looks for ("gifts under $50", "gift for a runner"), not a use ("as a gift"). */
+  giftTopic: boolean;
+  /** Names a person's or an activity's interest ("for a runner", "hiking") rather than a product. */
+  interest: boolean;
+  /** A question about the whole shop ("What's on sale?"). */
+  wholeShop: boolean;
   /** A follow-up word ("ones", "only", "what about", a leading "and"). */
   marker: boolean;
   /** "also", "too", "as well": add to the request so far rather than replace. */
@@ -57,7 +67,7 @@ interface Reading {
   s: Scanner;
   facts: MessageFacts;
   matchers: CatalogMatchers;
-  categoryAt: { name: string; at: number; weak: boolean }[];
+  categoryAt: { name: string; at: number; weak: boolean; named: boolean }[];
   wordAt: { word: Word; at: number }[];
   /** Takes every match of `pattern` and runs `set` for each. */
   flag: (pattern: RegExp, set: () => void) => void;
@@ -152,11 +162,19 @@ function readQuantities({ s, facts, flag }: Reading): void {
 
 /** Gifts, sale, stock, ratings, sort and price direction, and "other brands". */
 function readWishes({ facts, flag }: Reading): void {
-  for (const pattern of [P.recipient, P.occasion, P.gift]) {
+  flag(P.wholeShop, () => {
+    facts.wholeShop = true;
+    facts.onSale = true;
+  });
+  for (const pattern of [P.giftModifier, P.recipient, P.occasion]) {
     flag(pattern, () => {
       facts.gift = true;
     });
   }
+  flag(P.gift, () => {
+    facts.gift = true;
+    facts.giftTopic = true;
+  });
   flag(P.sale, () => {
     facts.onSale = true;
   });
@@ -201,7 +219,7 @@ function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { st
       const key = matchKey(m[0]);
       const name = matchers.categoryByKey.get(key) ?? matchers.categoryByKey.get(`${key}s`);
       if (!name) return false;
-      categoryAt.push({ name, at, weak: false });
+      categoryAt.push({ name, at, weak: false, named: true });
       facts.hasProduct = true;
       return true;
     });
@@ -210,11 +228,14 @@ function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { st
   s.take(ANY_PRODUCT_WORD, (m, at) => {
     const entry = vocabularyEntryOf(m[0]);
     if (!entry) return false;
+    if (entry.category === null || entry.weak) facts.interest = true;
     if (entry.category !== null) {
       if (!entry.weak) facts.hasProduct = true;
       productSpans.push({ start: at, end: at + m[0].length });
       const name = matchers.categoryByKey.get(nameKey(entry.category));
-      if (name) categoryAt.push({ name, at, weak: entry.weak });
+      // "shoes" names the category; "headphones" a product, which a shop may file elsewhere.
+      if (name) categoryAt.push({ name, at, weak: entry.weak, named: entry.text === "" });
+      if (entry.text !== "") facts.learnedCategories.push(...matchers.categoriesTagged(entry.text));
     }
     for (const word of entry.text.split(" ").filter(Boolean)) {
       wordAt.push({ word: { word, product: entry.category !== null && !entry.weak }, at });
@@ -278,6 +299,8 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     categories: [],
     hasProduct: false,
     weakCategories: false,
+    namedCategories: [],
+    learnedCategories: [],
     brands: [],
     excludedBrands: [],
     clearBrands: false,
@@ -293,6 +316,9 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     pricier: false,
     limit: null,
     gift: false,
+    giftTopic: false,
+    interest: false,
+    wholeShop: false,
     marker: P.leadingMarker.test(s.text),
     also: false,
   };
@@ -321,9 +347,10 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
   const { categoryAt, wordAt } = reading;
   const strong = categoryAt.filter((c) => !c.weak);
   facts.weakCategories = strong.length === 0 && categoryAt.length > 0;
-  facts.categories = unique(
-    (facts.weakCategories ? categoryAt : strong).sort((a, b) => a.at - b.at).map((c) => c.name),
-  );
+  const chosen = (facts.weakCategories ? categoryAt : strong).sort((a, b) => a.at - b.at);
+  facts.categories = unique(chosen.map((c) => c.name));
+  facts.namedCategories = unique(chosen.filter((c) => c.named).map((c) => c.name));
+  facts.learnedCategories = unique(facts.learnedCategories);
   facts.words = wordAt.sort((a, b) => a.at - b.at).map((w) => w.word);
   return facts;
 }

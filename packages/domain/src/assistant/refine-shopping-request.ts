@@ -19,6 +19,10 @@ export const PRICIER_FACTOR = 1.3;
 export interface RequestState {
   words: Word[];
   categories: string[];
+  /** Of `categories`, the ones named as such: the rest only rank first. */
+  namedCategories: string[];
+  /** Categories whose products carry the product words as tags: they only rank first. */
+  learnedCategories: string[];
   brands: string[];
   minPrice: Cents | null;
   maxPrice: Cents | null;
@@ -70,6 +74,8 @@ export function isFollowUp(f: MessageFacts, previous: RequestState | null): prev
   if (previous === null || isEmpty(previous)) return false;
   const refinement = hasRefinement(f);
   if (!refinement && !f.hasProduct && f.categories.length === 0 && f.words.length === 0) return false;
+  // A new topic without product words: "What's on sale?", "gifts under $50", "gift for a runner".
+  if (!f.hasProduct && !f.marker && !f.also && (f.wholeShop || f.giftTopic)) return false;
   // A request of filters only ("What's on sale?", "Gifts under $100") is narrowed by what follows.
   if (previous.categories.length === 0 && previous.words.length === 0) return true;
   if (!refinement) return false;
@@ -90,6 +96,8 @@ export function startRequest(f: MessageFacts, previous: RequestState | null): Re
   const state: RequestState = {
     words: f.words,
     categories: f.categories,
+    namedCategories: f.namedCategories,
+    learnedCategories: f.learnedCategories,
     brands: withoutBrands(f.brands, f.excludedBrands),
     minPrice: f.minPrice,
     maxPrice: f.maxPrice,
@@ -120,7 +128,9 @@ export function refineRequest(previous: RequestState, f: MessageFacts): RequestS
   const state: RequestState = { ...previous };
   if (f.categories.length > 0 && (!f.weakCategories || previous.categories.length === 0)) {
     state.categories = f.categories;
+    state.namedCategories = f.namedCategories;
   }
+  if (f.words.some((w) => w.product)) state.learnedCategories = f.learnedCategories;
   state.words = f.words.some((w) => w.product)
     ? [...previous.words.filter((w) => !w.product), ...f.words]
     : [...previous.words, ...f.words];
@@ -190,6 +200,8 @@ export function sanePrices(state: RequestState): RequestState {
 export const EMPTY_STATE: RequestState = {
   words: [],
   categories: [],
+  namedCategories: [],
+  learnedCategories: [],
   brands: [],
   minPrice: null,
   maxPrice: null,

@@ -94,7 +94,15 @@ export const P = {
   occasion: words(
     "birthday|christmas|xmas|hanukkah|anniversary|valentine'?s?(?: day)?|mother'?s day|father'?s day|stocking stuffers?|secret santa|housewarming|graduation|wedding|baby shower",
   ),
+  /** A gift word that says what the product is for ("as a gift"), not what to look for. */
+  giftModifier: words(
+    "(?:as|for) (?:a )?(?:gift|present)|gift ?wrap(?:ped|ping)?|(?:to )?give (?:it )?as (?:a )?gift",
+  ),
   gift: words("gifts?|gifting|presents?|gift ideas?"),
+  /** A question about the whole shop ("What's on sale?"), not about the products shown. */
+  wholeShop: words(
+    "what(?:'s| is| are)(?: there| currently| now)? (?:on sale|discounted|reduced|in the sale|on offer|on special)|what (?:deals|discounts|sales|offers|bargains|specials) (?:do you have|are there|have you got)|what (?:do you have|have you got) on sale|(?:everything|all products|all items) (?:on sale|discounted)|(?:today'?s|current) (?:deals|offers|specials)",
+  ),
   sale: words(
     "(?:best|good|great|hot|top|any) (?:deals?|bargains?|offers?)|on sale|sales?|deals?|discount(?:s|ed)?|reduced|marked down|markdowns?|clearance|bargains?|special offers?|offers|promos?|promotions?|specials|savings",
   ),

@@ -113,11 +113,15 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
 
   const atReserve = standing !== null && standing.source === "policy" && standingDiscount >= reserveDiscount;
   const canBundle = bundleCandidate !== null && !state.bundleProposed && bundleCandidate.price > 0;
-  const bundleOffer = (): OfferTerms | null => {
+  /** The cross-sell for the bonus: at the reserve, or asked for early, the next step plus the bonus. */
+  const bundleOffer = (early = false): OfferTerms | null => {
     if (!bundleCandidate) return null;
     const bundledSubtotal = subtotal + bundleCandidate.price;
     const bundledReserve = reservePercent(limits, pressure, true);
-    const discount = discountAt(bundledReserve, bundledSubtotal, limits, true);
+    const percent = early
+      ? Math.min(bundledReserve, scheduledPercent(reserve, state.step + 1) + limits.bundleBonus)
+      : bundledReserve;
+    const discount = discountAt(percent, bundledSubtotal, limits, true);
     if (discount <= standingDiscount) return null;
     return terms(discount, bundledSubtotal, reasonsFor(limits, pressure, ["bundle"]), [
       { productId: bundleCandidate.productId, name: bundleCandidate.name, quantity: 1, price: bundleCandidate.price },
@@ -157,9 +161,9 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
     case "small-talk":
     case "unknown": {
       const topic = intent.type === "question" ? intent.topic : intent.type === "small-talk" ? intent.topic : "unknown";
-      // A bundle is the policy's last card: asked about early, Ava explains it instead of playing it.
-      if (intent.type === "question" && intent.topic === "bundle" && canBundle && (atReserve || standing?.source === "merchant")) {
-        const offer = bundleOffer();
+      // Asked for a bundle, Ava plays it: the cross-sell named, in an offer the accept button adds.
+      if (intent.type === "question" && intent.topic === "bundle" && canBundle) {
+        const offer = bundleOffer(!(atReserve || standing?.source === "merchant"));
         if (offer) return keep({ kind: "offer", stage: "bundle", offer, ask: null }, state.step, true);
       }
       return keep({ kind: "info", topic, standing });
@@ -219,6 +223,24 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   if (state.approval?.status === "pending") return keep({ kind: "awaiting-approval", standing });
   const counter = atReserve || standing?.source === "merchant" ? standing : next.offer;
   return keep({ kind: "decline", ask, counter, why: "above-ceiling" }, counter === next.offer ? next.step : state.step);
+}
+
+/**
+ * The best offer the policy allows on this cart without the merchant: its reserve, marked final
+ * (what Ava counters with after the merchant turns an escalated ask down). Never less than what
+ * stands: a counter-offer does not take back. Null for an empty cart.
+ */
+export function bestPolicyOffer(
+  input: Pick<PolicyInput, "lines" | "profile" | "config">,
+  standing: OfferTerms | null,
+): OfferTerms | null {
+  const subtotal = subtotalOf(input.lines);
+  if (input.lines.length === 0 || subtotal <= 0) return null;
+  const limits = limitsFor(input.config, input.profile.tier);
+  const pressure = pressureOf(input.lines);
+  const reserveDiscount = discountAt(reservePercent(limits, pressure, false), subtotal, limits, false);
+  if (standing && standing.discount >= reserveDiscount) return standing;
+  return terms(reserveDiscount, subtotal, reasonsFor(limits, pressure, ["final"]));
 }
 
 /** The offer a decision carries or leaves standing (what the shopper could accept now), if any. */

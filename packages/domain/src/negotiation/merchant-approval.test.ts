@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SELLER_CONFIG } from "../merchant/seller-config.ts";
-import { afterMerchantDecision, approvalStatusFor, decideMerchantApproval, escalationReason } from "./merchant-approval.ts";
+import { bestPolicyOffer } from "./decide-counter-offer.ts";
+import {
+  afterMerchantDecision,
+  approvalStatusFor,
+  decideMerchantApproval,
+  escalationReason,
+} from "./merchant-approval.ts";
+import { ACCEPT_BUTTON_LABEL, writeBuiltInReply } from "./negotiation-voice.ts";
 import type { NegotiationSnapshot, StoredOffer, TurnLine } from "./negotiation-types.ts";
 
 const now = new Date("2026-01-01T12:00:00Z");
@@ -63,16 +70,56 @@ describe("decideMerchantApproval", () => {
     expect(after.approval?.status).toBe("approved");
   });
 
-  it("leaves the standing offer when the merchant says no, or the cart changed since the ask", () => {
-    for (const [approved, cartFingerprint] of [
-      [false, "cart-a"],
-      [true, "cart-other"],
-    ] as const) {
-      const outcome = decideMerchantApproval({ negotiation, approved, request: { amount: 6_666, cartFingerprint }, now });
-      expect(outcome.issue).toBeNull();
-      expect(outcome.standing).toBe(standing);
-      expect(outcome.decision).toEqual({ kind: "decline", ask: null, counter: standing.terms, why: "final-reached" });
+  it("after a refusal counters with the best offer the policy allows, in words that fit, with the button", () => {
+    for (const latestOffer of [standing, null]) {
+      const outcome = decideMerchantApproval({
+        negotiation: { ...negotiation, latestOffer },
+        approved: false,
+        request: { amount: 6_666, cartFingerprint: "cart-a" },
+        now,
+      });
+      const best = bestPolicyOffer(negotiation, null);
+      expect(best?.discount).toBeGreaterThan(standing.terms.discount);
+      expect(best?.reasons).toContain("final");
+      expect(outcome.issue?.terms).toEqual(best);
+      expect(outcome.decision).toEqual({
+        kind: "decline",
+        ask: null,
+        counter: best,
+        why: "manager-declined",
+      });
+      const words = writeBuiltInReply(outcome.voice);
+      expect(words).not.toMatch(/last offer|already made|already reached/i);
+      expect(words).toMatch(/manager/);
+      expect(words).toContain(`Press '${ACCEPT_BUTTON_LABEL}'`);
+      const after = afterMerchantDecision({ ...negotiation, latestOffer }, outcome, "rejected", "offer-2");
+      expect(after.latestOffer).toMatchObject({ id: "offer-2", status: "standing", terms: best });
     }
+  });
+
+  it("keeps an offer that already gives the policy's best, and says why when the cart changed", () => {
+    const best = bestPolicyOffer(negotiation, null);
+    if (!best) throw new Error("no best offer");
+    const atBest: StoredOffer = { ...standing, terms: best };
+    const refused = decideMerchantApproval({
+      negotiation: { ...negotiation, latestOffer: atBest },
+      approved: false,
+      request: { amount: 6_666, cartFingerprint: "cart-a" },
+      now,
+    });
+    expect(refused.issue).toBeNull();
+    expect(refused.standing).toBe(atBest);
+    expect(refused.decision).toMatchObject({ kind: "decline", counter: best });
+
+    const stale = decideMerchantApproval({
+      negotiation,
+      approved: true,
+      request: { amount: 6_666, cartFingerprint: "cart-other" },
+      now,
+    });
+    expect(stale.issue?.terms).toEqual(best);
+    expect(stale.decision).toMatchObject({ kind: "decline", why: "cart-changed" });
+    expect(writeBuiltInReply(stale.voice)).toMatch(/your cart has changed/);
   });
 
   it("reports a standing offer that lapsed meanwhile", () => {
@@ -83,7 +130,7 @@ describe("decideMerchantApproval", () => {
       now,
     });
     expect(outcome.lapsed).toEqual({ offerId: "offer-1", status: "expired" });
-    expect(outcome.decision).toMatchObject({ kind: "decline", counter: null });
+    expect(outcome.decision).toMatchObject({ kind: "decline", counter: bestPolicyOffer(negotiation, null) });
   });
 });
 

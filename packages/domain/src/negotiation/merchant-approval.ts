@@ -1,5 +1,6 @@
 import { conflict } from "../errors.ts";
 import { toDecimalString } from "../pricing/money.ts";
+import { bestPolicyOffer } from "./decide-counter-offer.ts";
 import { TIER_LABELS } from "./loyalty-tiers.ts";
 import { subtotalOf } from "./negotiation-limits.ts";
 import type {
@@ -68,7 +69,7 @@ export interface MerchantDecisionInput {
 
 export interface MerchantDecision {
   lapsed: OfferLapse | null;
-  /** The approved discount as the new standing offer, when it still fits the cart. */
+  /** A new standing offer: the approved discount, or the policy's best counter when it gives more than what stood. */
   issue: OfferToIssue | null;
   /** The offer left standing otherwise. */
   standing: StoredOffer | null;
@@ -80,7 +81,8 @@ export interface MerchantDecision {
 /**
  * What the merchant's answer produces in a negotiation still running: approved, and for the
  * very cart it was asked on, the requested discount becomes the standing offer (the merchant's,
- * so it may exceed the automatic cap); otherwise Ava says so and whatever stood still stands.
+ * so it may exceed the automatic cap); otherwise Ava says so and counters with the best offer the
+ * policy allows (the one that stood, if it already gave as much).
  */
 export function decideMerchantApproval(input: MerchantDecisionInput): MerchantDecision {
   const { negotiation, request } = input;
@@ -106,13 +108,23 @@ export function decideMerchantApproval(input: MerchantDecisionInput): MerchantDe
       voice: voiceInputFor(negotiation, decision, seed),
     };
   }
+  // Turned down (or approved for a cart that has changed since): Ava still makes the best
+  // counter-offer the policy allows, so the shopper is never left with nothing to accept.
+  const best = bestPolicyOffer(negotiation, standing?.terms ?? null);
+  const gives = best !== null && (!standing || best.discount > standing.terms.discount);
   const decision: Decision = {
     kind: "decline",
     ask: null,
-    counter: standing?.terms ?? null,
-    why: "final-reached",
+    counter: best,
+    why: input.approved ? "cart-changed" : "manager-declined",
   };
-  return { lapsed, issue: null, standing, decision, voice: voiceInputFor(negotiation, decision, seed) };
+  return {
+    lapsed,
+    issue: gives ? issue(best, negotiation.config, input.now) : null,
+    standing,
+    decision,
+    voice: voiceInputFor(negotiation, decision, seed),
+  };
 }
 
 /** The negotiation as the shop remembers it after the merchant's answer (see afterTurn). */

@@ -127,7 +127,7 @@ export function takeShopperTurn(input: ShopperTurnInput): ShopperTurn {
     standing,
     escalation: decision.kind === "escalate" ? escalationFor(decision, negotiation) : null,
     next,
-    voice: voiceInputFor(negotiation, decision, next.round),
+    voice: voiceInputFor(negotiation, decision, next.round, standing?.terms ?? null),
   };
 }
 

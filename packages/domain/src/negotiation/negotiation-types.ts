@@ -111,14 +111,21 @@ export type Decision =
   | { kind: "offer"; stage: "opening" | "counter" | "final" | "bundle"; offer: OfferTerms; ask: ShopperAsk | null }
   /** The shopper's own number is within what the policy allows now: it becomes the offer. */
   | { kind: "accept-ask"; offer: OfferTerms; ask: ShopperAsk }
-  /** The shopper agreed to the standing offer: the negotiation has a result. */
-  | { kind: "agreed"; offer: OfferTerms }
+  /**
+   * The shopper agreed to the standing offer: the negotiation has a result. `applied`: the server
+   * applied it to the cart at once (a typed acceptance works as the button).
+   */
+  | { kind: "agreed"; offer: OfferTerms; applied?: true }
   /** Above the automatic limits, within the escalation ceiling: ask the merchant. */
   | { kind: "escalate"; requested: { percent: BasisPoints; amount: Cents }; ask: ShopperAsk; standing: OfferTerms | null }
   /** An approval is already with the merchant. */
   | { kind: "awaiting-approval"; standing: OfferTerms | null }
-  /** Above the ceiling (or beyond what is left to give): no, with the best counter allowed now. */
-  | { kind: "decline"; ask: ShopperAsk | null; counter: OfferTerms | null; why: "above-ceiling" | "final-reached" | "nonsense" }
+  /**
+   * Above the ceiling (or beyond what is left to give): no, with the best counter allowed now.
+   * "manager-declined": the merchant turned the escalated ask down; "cart-changed": the merchant
+   * approved it for a cart that has changed since.
+   */
+  | { kind: "decline"; ask: ShopperAsk | null; counter: OfferTerms | null; why: "above-ceiling" | "final-reached" | "nonsense" | "manager-declined" | "cart-changed" }
   /** The shopper said no to the standing offer without a number. */
   | { kind: "refused"; standing: OfferTerms | null }
   /** Answer to a question, or small talk, or something unclear: keep the standing offer. */
@@ -150,6 +157,8 @@ export interface VoiceInput {
   lines: { name: string; quantity: number; price: Cents }[];
   /** Picks among phrasings; the same seed gives the same words. */
   seed: number;
+  /** The reasons the offer standing before this turn gave: not repeated. */
+  alreadySaid?: OfferReason[];
 }
 
 // ---------------------------------------------------------------- what the shop has stored

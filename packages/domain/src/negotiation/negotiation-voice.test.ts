@@ -135,7 +135,7 @@ describe("writeBuiltInReply", () => {
   });
 
   it("names the tier when loyalty is a reason, with the tier's extra points", () => {
-    expect(reply({ kind: "offer", stage: "opening", offer, ask: null })).toMatch(/Gold member.*3 points/);
+    expect(reply({ kind: "offer", stage: "opening", offer, ask: null })).toMatch(/Gold member.*extra 3% off/);
     const newcomer = reply(
       { kind: "agreed", offer },
       { profile: { name: "N", tier: "NONE", ordersCount: 0, lifetimeValue: 0 } },
@@ -209,13 +209,13 @@ describe("writeBuiltInReply", () => {
     };
     expect(info("shipping", { config })).toMatch(/\$75\.00.*\$6\.50/);
     expect(info("expiry", { config })).toMatch(/45 minutes.*cart/);
-    expect(info("loyalty")).toMatch(/Gold.*3 points/);
+    expect(info("loyalty")).toMatch(/Gold.*extra 3% off/);
     expect(
       info("loyalty", { profile: { name: "N", tier: "NONE", ordersCount: 0, lifetimeValue: 0 } }),
     ).toContain("New Customer");
     expect(
       info("loyalty", { profile: { name: "P", tier: "PLATINUM", ordersCount: 9, lifetimeValue: 900_000 } }),
-    ).toMatch(/Platinum.*5 points/);
+    ).toMatch(/Platinum.*extra 5% off/);
     expect(info("bundle")).toContain("5%");
     expect(info("how-it-works")).toContain(ACCEPT_BUTTON_LABEL);
     expect(info("greeting")).toMatch(/./);

@@ -3,7 +3,7 @@ import { infoReply } from "./voice-info-reply.ts";
 import {
   capitalize,
   formatPercent,
-  formatPoints,
+  formatExtraOff,
   offerWords,
   pick,
   pointsToBasisPoints,
@@ -62,13 +62,16 @@ function reasonsSentence(
   const points = input.config.tier_benefits.extra_points[tier] ?? 0;
   const bonus = formatPercent(pointsToBasisPoints(input.config.negotiation_limits.bundling_discount_bonus));
   const clauses: string[] = [];
+  // A reason the offer before this one already gave is not repeated every turn.
+  const said = new Set(input.alreadySaid ?? []);
   for (const reason of new Set(offer.reasons)) {
     if (skip.includes(reason)) continue;
+    if (said.has(reason) && (reason === "loyalty" || reason === "high-demand" || reason === "low-stock")) continue;
     switch (reason) {
       case "loyalty":
         clauses.push(
           points > 0
-            ? `as ${tierPhrase(tier)} you get an extra ${formatPoints(points)} built in`
+            ? `as ${tierPhrase(tier)} you get an extra ${formatExtraOff(points)}`
             : `as ${tierPhrase(tier)} your loyalty perks grow with every order`,
         );
         break;
@@ -83,7 +86,11 @@ function reasonsSentence(
         clauses.push("this is my final offer, the best I can do on this cart");
         break;
       case "high-demand":
-        clauses.push("that item is in high demand right now, so I can't go as deep as usual");
+        clauses.push(
+          input.lines.length === 1
+            ? "that item is in high demand right now, so I can't go as deep as usual"
+            : "items in your cart are in high demand right now, so I can't go as deep as usual",
+        );
         break;
       case "low-stock":
         clauses.push("stock is running low, so the discount is a little smaller than usual");
@@ -180,11 +187,17 @@ export function writeBuiltInReply(input: VoiceInput): string {
         `Deal! 🎉 You're getting ${w.p} off (${w.a}), which brings you to ${w.after}.`,
         `It's agreed: ${w.p} off your order (${w.a}), for ${w.after}.`,
       ]);
-      const action = pick(seed, [
-        `Press ${button} to lock it in.`,
-        `Just press ${button} to apply it.`,
-        `Press ${button} and it's yours.`,
-      ]);
+      const action = d.applied
+        ? pick(seed, [
+            "I've applied it to your cart: review it below and check out whenever you're ready.",
+            "It's applied to your cart now; review it below and check out when you're ready.",
+            "Done, it's applied to your cart. Review it below and check out whenever you like.",
+          ])
+        : pick(seed, [
+            `Press ${button} to lock it in.`,
+            `Just press ${button} to apply it.`,
+            `Press ${button} and it's yours.`,
+          ]);
       const why = reasonsSentence(d.offer, input, ["final", "high-demand", "low-stock", "your-ask"]);
       return sentences(main, why, action);
     }
@@ -224,6 +237,15 @@ export function writeBuiltInReply(input: VoiceInput): string {
           "I'm afraid I'm at my limit: my last offer was my final one.",
           "I'd love to, but I've already reached my final offer.",
         ]);
+      } else if (d.why === "manager-declined") {
+        intro = pick(seed, [
+          "I checked with my manager, and I'm sorry: that discount isn't possible this time.",
+          "My manager couldn't approve that one, I'm afraid.",
+          "I'm sorry, my manager said no to that request.",
+        ]);
+      } else if (d.why === "cart-changed") {
+        intro =
+          "My manager approved your request, but your cart has changed since you asked, so it no longer applies.";
       } else {
         intro = pick(seed, [
           "I can't work with that number, I'm afraid.",
@@ -248,7 +270,10 @@ export function writeBuiltInReply(input: VoiceInput): string {
         1,
       );
       const skip: OfferReason[] = d.why === "final-reached" ? ["final", "your-ask"] : ["your-ask"];
-      return sentences(intro, counter, reasonsSentence(d.counter, input, skip));
+      // After the manager's answer the counter is new to the shopper: say how to take it.
+      const take =
+        d.why === "manager-declined" || d.why === "cart-changed" ? `Press ${button} if you'd like it.` : "";
+      return sentences(intro, counter, reasonsSentence(d.counter, input, skip), take);
     }
 
     case "refused": {
@@ -276,4 +301,3 @@ export function writeBuiltInReply(input: VoiceInput): string {
       return "Tell me the percentage off or the total you have in mind, and I'll see what I can do.";
   }
 }
-

@@ -109,6 +109,8 @@ export const PUSH = words(
     "any (?:lower|further)",
     "best you can do",
     "is that (?:all|it|the best)",
+    "(?:is|was) (?:that|this|it) (?:really |truly )?(?:your|the) best",
+    "(?:that's|thats|that is|this is|it's) (?:really |truly )?(?:your|the) best",
     "really\\?",
     "seriously",
     "sweeten",

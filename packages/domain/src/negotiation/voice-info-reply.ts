@@ -3,7 +3,7 @@ import type { OfferTerms, VoiceInput } from "./negotiation-types.ts";
 import {
   dollarsToCents,
   formatPercent,
-  formatPoints,
+  formatExtraOff,
   pick,
   pointsToBasisPoints,
   sentences,
@@ -42,17 +42,18 @@ export function infoReply(
       const tier = input.profile.tier;
       const points = config.tier_benefits.extra_points[tier] ?? 0;
       if (points > 0) {
+        const extra = formatExtraOff(points);
         return pick(seed, [
-          `You're ${tierPhrase(tier)}, so my offers include an extra ${formatPoints(points)} for you on top of the usual discount.`,
-          `As ${tierPhrase(tier)} you get an extra ${formatPoints(points)} of discount, and loyal tiers earn more the more you shop with us.`,
-          `Your tier is ${tierLabel(tier)}, which adds an extra ${formatPoints(points)} to what I can offer you.`,
+          `You're ${tierPhrase(tier)}, so my offers include an extra ${extra} for you on top of the usual discount.`,
+          `As ${tierPhrase(tier)} you get an extra ${extra}, and loyal tiers get more the more you shop with us.`,
+          `Your tier is ${tierLabel(tier)}, which adds an extra ${extra} to what I can offer you.`,
         ]);
       }
-      const bronze = formatPoints(config.tier_benefits.extra_points.BRONZE ?? 0);
+      const bronze = formatExtraOff(config.tier_benefits.extra_points.BRONZE ?? 0);
       return pick(seed, [
-        `You're ${tierPhrase(tier)} for now, so there are no extra points yet; loyal tiers get extra discount points, starting with ${bronze} at ${TIER_LABELS.BRONZE} after your first order.`,
-        `As ${tierPhrase(tier)} you don't have extra points yet, but loyal tiers do: your first order makes you ${TIER_LABELS.BRONZE}, worth an extra ${bronze}.`,
-        `Your tier is ${tierLabel(tier)}. Loyal tiers get extra discount points on my offers, beginning with ${bronze} at ${TIER_LABELS.BRONZE}.`,
+        `You're ${tierPhrase(tier)} for now, so there's no loyalty discount yet; your first order makes you ${TIER_LABELS.BRONZE}, worth an extra ${bronze} on my offers.`,
+        `As ${tierPhrase(tier)} you don't have a loyalty discount yet, but loyal tiers do: your first order makes you ${TIER_LABELS.BRONZE}, worth an extra ${bronze}.`,
+        `Your tier is ${tierLabel(tier)}. Loyal tiers get an extra discount on my offers, beginning with ${bronze} at ${TIER_LABELS.BRONZE}.`,
       ]);
     }
     case "expiry": {
@@ -65,6 +66,14 @@ export function infoReply(
     }
     case "bundle": {
       const bonus = formatPercent(pointsToBasisPoints(config.negotiation_limits.bundling_discount_bonus));
+      const bundled = standing?.newItems ?? [];
+      if (bundled.length > 0) {
+        const names = bundled.map((i) => `${i.name} (${usd(i.price)})`).join(" and ");
+        return sentences(
+          `My offer already bundles ${names}; press ${button} and ${bundled.length === 1 ? "it joins" : "they join"} your cart with the discount.`,
+          standingSentence(input, standing),
+        );
+      }
       return pick(seed, [
         `Adding a suggested item to your cart can unlock an extra ${bonus} off the bundle.`,
         `Bundles help! If you add one of my suggested items, I can add up to ${bonus} more to your discount.`,

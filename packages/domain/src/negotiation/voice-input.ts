@@ -45,6 +45,7 @@ export function voiceInputFor(
   negotiation: { lines: readonly PolicyLine[]; profile: PolicyProfile; config: SellerConfig },
   decision: Decision,
   seed: number,
+  previous: OfferTerms | null = null,
 ): VoiceInput {
   return {
     assistantName: ASSISTANT_NAME,
@@ -54,5 +55,6 @@ export function voiceInputFor(
     quote: quoteOffer(offerInDecision(decision), negotiation.lines, negotiation.config),
     lines: negotiation.lines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
     seed,
+    ...(previous ? { alreadySaid: [...previous.reasons] } : {}),
   };
 }

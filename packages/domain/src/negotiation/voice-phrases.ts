@@ -35,10 +35,9 @@ export function formatPercent(basisPoints: BasisPoints): string {
   return `${bp < 0 ? "-" : ""}${whole}${decimal ? `.${decimal}` : ""}%`;
 }
 
-/** 3 -> "3 points", 1 -> "1 point", 2.5 -> "2.5 points" (not a percent figure: never checked). */
-export function formatPoints(points: number): string {
-  const value = Number.isFinite(points) ? Math.round(points * 100) / 100 : 0;
-  return `${value} ${value === 1 ? "point" : "points"}`;
+/** A config's extra percentage points as a shopper reads them: 3 -> "3% off", 2.5 -> "2.5% off". */
+export function formatExtraOff(points: number): string {
+  return `${formatPercent(pointsToBasisPoints(points))} off`;
 }
 
 // ---------------------------------------------------------------- phrasing

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { profiles, userRoles } from "../../platform/db/schema.ts";
+import { profiles, roleAudit, user, userRoles } from "../../platform/db/schema.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -50,26 +51,182 @@ export async function saveProfileTotals(
     .where(eq(profiles.userId, userId));
 }
 
-export async function hasRole(db: Queryable, userId: string, role: string): Promise<boolean> {
+/** How a role was granted; 'demo' roles count only while DEMO_MODE is on. */
+export type RoleSource = "claim" | "admin" | "demo";
+export type RoleName = "merchant" | "admin";
+
+/** Which roles count: all of them in demo mode, otherwise those not granted in demo mode. */
+const counted = (demoMode: boolean) => (demoMode ? undefined : ne(userRoles.source, "demo"));
+
+export async function hasRole(
+  db: Queryable,
+  userId: string,
+  role: string,
+  demoMode = false,
+): Promise<boolean> {
   const rows = await db
     .select({ id: userRoles.id })
     .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role), counted(demoMode)))
     .limit(1);
   return rows.length > 0;
 }
 
-export async function loadRoleNames(db: Queryable, userId: string): Promise<string[]> {
-  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+export async function loadRoleNames(db: Queryable, userId: string, demoMode = false): Promise<string[]> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), counted(demoMode)));
   return rows.map((r) => r.role);
 }
 
-/** Gives the account a role; false when it had it already. */
-export async function grantRole(db: Queryable, userId: string, role: string): Promise<boolean> {
+/** The one who acts on a role: an account, or null for the server itself (demo mode ending). */
+export interface RoleActor {
+  id: string;
+  email: string;
+}
+
+/** The account a role is given to or taken from. */
+export interface RoleHolder {
+  id: string;
+  email: string;
+}
+
+async function audit(
+  db: Queryable,
+  entry: {
+    action: "grant" | "revoke";
+    role: string;
+    holder: RoleHolder;
+    by: RoleActor | null;
+    reason: string;
+  },
+) {
+  await db.insert(roleAudit).values({
+    action: entry.action,
+    role: entry.role,
+    userId: entry.holder.id,
+    userEmail: entry.holder.email,
+    byUserId: entry.by?.id ?? null,
+    byEmail: entry.by?.email ?? null,
+    reason: entry.reason,
+  });
+}
+
+/** Gives the account a role and audits it; false (and nothing written) when it had it already. */
+export async function grantRole(
+  db: Queryable,
+  grant: { holder: RoleHolder; role: RoleName; source: RoleSource; by: RoleActor | null; reason: string },
+): Promise<boolean> {
   const inserted = await db
     .insert(userRoles)
-    .values({ userId, role })
+    .values({
+      userId: grant.holder.id,
+      role: grant.role,
+      source: grant.source,
+      grantedBy: grant.by?.id ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: userRoles.id });
-  return inserted.length > 0;
+  if (inserted.length === 0) return false;
+  await audit(db, { action: "grant", ...grant });
+  return true;
+}
+
+/** Takes a role away and audits it; false when the account did not hold it. */
+export async function revokeRole(
+  db: Queryable,
+  revoke: { holder: RoleHolder; role: string; by: RoleActor | null; reason: string },
+): Promise<boolean> {
+  const deleted = await db
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, revoke.holder.id), eq(userRoles.role, revoke.role)))
+    .returning({ id: userRoles.id });
+  if (deleted.length === 0) return false;
+  await audit(db, { action: "revoke", ...revoke });
+  return true;
+}
+
+/** Demo mode is over: every role granted in it ends, each revocation audited. Returns how many. */
+export async function revokeDemoRoles(tx: Tx): Promise<number> {
+  const rows = await tx
+    .delete(userRoles)
+    .where(eq(userRoles.source, "demo"))
+    .returning({ userId: userRoles.userId, role: userRoles.role });
+  if (rows.length === 0) return 0;
+  const emails = new Map(
+    (
+      await tx
+        .select({ id: user.id, email: user.email })
+        .from(user)
+        .where(
+          inArray(
+            user.id,
+            rows.map((r) => r.userId),
+          ),
+        )
+    ).map((u) => [u.id, u.email]),
+  );
+  for (const row of rows) {
+    await audit(tx, {
+      action: "revoke",
+      role: row.role,
+      holder: { id: row.userId, email: emails.get(row.userId) ?? "" },
+      by: null,
+      reason: "demo mode ended",
+    });
+  }
+  return rows.length;
+}
+
+/** Whether any account holds the admin role that counts outside demo mode. */
+export async function anyAdminRole(db: Queryable): Promise<boolean> {
+  const rows = await db
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(and(eq(userRoles.role, "admin"), ne(userRoles.source, "demo")))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findAccountByEmail(db: Queryable, email: string): Promise<RoleHolder | null> {
+  const [row] = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findAccount(db: Queryable, id: string): Promise<RoleHolder | null> {
+  const [row] = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(eq(user.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every role held, with its account and who granted it, newest first. */
+export async function listRoleHolders(db: Queryable) {
+  const granter = alias(user, "granter");
+  return db
+    .select({
+      userId: userRoles.userId,
+      email: user.email,
+      name: user.name,
+      role: userRoles.role,
+      source: userRoles.source,
+      grantedAt: userRoles.createdAt,
+      grantedBy: granter.email,
+    })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .leftJoin(granter, eq(granter.id, userRoles.grantedBy))
+    .orderBy(desc(userRoles.createdAt));
+}
+
+/** The latest grants and revocations, newest first. */
+export async function listRoleAudit(db: Queryable, limit: number) {
+  return db.select().from(roleAudit).orderBy(desc(roleAudit.createdAt), desc(roleAudit.id)).limit(limit);
 }

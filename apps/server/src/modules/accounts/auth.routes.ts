@@ -5,9 +5,12 @@ import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { type ApiRoute, declareForeignRoute } from "../../http/route.ts";
 import { assertNoNul, parseWith } from "../../http/validate.ts";
-import { hitRateLimit } from "../../platform/rate-limit.ts";
+import { backoffWait, clearRateLimit, hitRateLimit, recordFailure } from "../../platform/rate-limit.ts";
 
 const RATE_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
+const SIGN_UP_LIMIT_MESSAGE = "Too many sign-ups from this address. Please wait a minute and try again.";
+/** The longest a run of wrong passwords makes the next attempt from that address wait. */
+const MAX_BACKOFF_SECONDS = 300;
 
 async function readJson(c: AppContext): Promise<unknown> {
   const text = await c.req.raw.clone().text();
@@ -51,7 +54,7 @@ export const authRouteDocs: ApiRoute[] = [
   declareForeignRoute({
     method: "post",
     path: "/api/auth/sign-in/email",
-    summary: "Sign in (rate-limited per IP and per account)",
+    summary: "Sign in (limited per address; failures back off per account and address)",
     tag: "Accounts",
     access: "public",
     body: SignInSchema,
@@ -77,29 +80,45 @@ export function authRoutes() {
   const app = new Hono<AppEnv>();
 
   app.post("/sign-up/email", async (c, next) => {
+    const { database, config } = c.get("deps");
+    const byIp = await hitRateLimit(
+      database.db,
+      `sign-up:ip:${clientIp(c)}`,
+      config.signUpRateLimitPerIp,
+      config.authRateLimit.windowSeconds,
+    );
+    if (!byIp.allowed) {
+      c.header("Retry-After", String(byIp.retryAfterSeconds));
+      throw limitReached(SIGN_UP_LIMIT_MESSAGE);
+    }
     const body = await readJson(c);
     if (body === undefined) parseWith(SignUpSchema, null);
     parseWith(SignUpSchema, body);
     await next();
   });
 
+  // Failed sign-ins slow down the one account from the one address (backoff, no lock-out: the
+  // owner elsewhere still signs in); the address as a whole has a plain per-window limit.
   app.post("/sign-in/email", async (c, next) => {
     const body = await readJson(c);
     const { email } = parseWith(SignInSchema, body ?? null);
     const { db } = c.get("deps").database;
     const { windowSeconds, perIp, perAccount } = c.get("deps").config.authRateLimit;
-    const byIp = await hitRateLimit(db, `sign-in:ip:${clientIp(c)}`, perIp, windowSeconds);
-    const byAccount = await hitRateLimit(
-      db,
-      `sign-in:account:${email.toLowerCase()}`,
-      perAccount,
-      windowSeconds,
-    );
-    if (!byIp.allowed || !byAccount.allowed) {
-      c.header("Retry-After", String(Math.max(byIp.retryAfterSeconds, byAccount.retryAfterSeconds)));
+    const ip = clientIp(c);
+    const pair = `sign-in:pair:${email.toLowerCase()}:${ip}`;
+    const byIp = await hitRateLimit(db, `sign-in:ip:${ip}`, perIp, windowSeconds);
+    const wait = await backoffWait(db, pair, {
+      free: perAccount,
+      baseSeconds: Math.max(1, Math.round(windowSeconds / 4)),
+      maxSeconds: MAX_BACKOFF_SECONDS,
+    });
+    if (!byIp.allowed || wait > 0) {
+      c.header("Retry-After", String(Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, wait)));
       throw limitReached(RATE_LIMIT_MESSAGE);
     }
     await next();
+    if (c.res.status === 200) await clearRateLimit(db, pair);
+    else if (c.res.status >= 400) await recordFailure(db, pair);
   });
 
   app.on(["GET", "POST"], "/*", async (c) => normalizeError(await c.get("deps").auth.handler(c.req.raw)));

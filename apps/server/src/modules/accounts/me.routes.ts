@@ -1,4 +1,5 @@
 import { type Me, MeSchema } from "@haggle/contract/account";
+import { isAdmin } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { loadProfile, loadRoles } from "./profile.service.ts";
 
@@ -11,8 +12,10 @@ export const meRoutes: ApiRoute[] = [
     access: "signed-in",
     response: MeSchema,
     handler: async (c, { user }) => {
-      const { db } = c.get("deps").database;
-      const [profile, roles] = await Promise.all([loadProfile(db, user), loadRoles(db, user.id)]);
+      const { database, config } = c.get("deps");
+      const db = database.db;
+      const [profile, admin] = await Promise.all([loadProfile(db, user), isAdmin(c, user)]);
+      const roles = await loadRoles(db, user.id, config.demoMode, admin);
       const me: Me = { user, profile, roles };
       return c.json(me);
     },

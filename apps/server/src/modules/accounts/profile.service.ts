@@ -18,7 +18,15 @@ export async function loadProfile(db: Db, who: AccountIdentity): Promise<Profile
   };
 }
 
-export async function loadRoles(db: Db, userId: string): Promise<Me["roles"]> {
-  const roles = await loadRoleNames(db, userId);
-  return roles.includes("merchant") ? ["merchant"] : [];
+/** The merchant role as it counts now (a demo-mode role only in demo mode), and admin when `admin`. */
+export async function loadRoles(
+  db: Db,
+  userId: string,
+  demoMode: boolean,
+  admin: boolean,
+): Promise<Me["roles"]> {
+  const held = await loadRoleNames(db, userId, demoMode);
+  const roles: Me["roles"] = held.includes("merchant") ? ["merchant"] : [];
+  if (admin) roles.push("admin");
+  return roles;
 }

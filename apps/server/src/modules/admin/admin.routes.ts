@@ -2,9 +2,9 @@ import { z } from "zod";
 import { isMerchant } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { currentEmbeddingModel } from "../../platform/ai/embeddings.ts";
-import { grantRole } from "../accounts/accounts.store.ts";
 import { countLackingEmbedding } from "../catalog/embeddings.store.ts";
 import { countVisibleProducts } from "./admin.store.ts";
+import { assignMerchantToSelf } from "./roles.service.ts";
 import { seedCatalogue } from "./seed.service.ts";
 
 const SeedResultSchema = z.object({
@@ -66,7 +66,8 @@ export const adminRoutes: ApiRoute[] = [
     response: z.object({ alreadyAssigned: z.boolean() }),
     failure: { code: "ASSIGN_ROLE_FAILED", message: "Failed to assign merchant role" },
     handler: async (c, { user }) => {
-      const granted = await grantRole(c.get("deps").database.db, user.id, "merchant");
+      const { database, config } = c.get("deps");
+      const granted = await assignMerchantToSelf(database.db, config, user);
       return c.json({ alreadyAssigned: !granted });
     },
   }),

@@ -1,9 +1,13 @@
 import type { Product } from "@haggle/contract/products";
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { detectSmallTalk, writeAssistantReply } from "@haggle/domain/assistant/assistant-reply";
-import { parseShoppingRequest } from "@haggle/domain/assistant/parse-shopping-request";
+import { fallbackRequests, missedPhrases } from "@haggle/domain/assistant/fallback-requests";
+import {
+  parseShoppingRequest,
+  type ShoppingCatalogNames,
+  searchOf,
+} from "@haggle/domain/assistant/parse-shopping-request";
 import { readSearchToolArguments } from "@haggle/domain/assistant/read-search-tool-arguments";
-import { EMPTY_FILTERS, type ShoppingRequest } from "@haggle/domain/assistant/shopping-request";
 import { DomainError } from "@haggle/domain/errors";
 import { toCents } from "@haggle/domain/pricing/money";
 import {
@@ -16,6 +20,7 @@ import type { Db } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { searchProducts } from "../catalog/search-products.store.ts";
 import { loadCatalogNames } from "../catalog/search-legs.store.ts";
+import { loadTagCategories } from "../catalog/tag-categories.store.ts";
 import { SEARCH_TOOL, systemPrompt } from "./assistant-llm-prompt.ts";
 
 /** The spec's sentences for the 'Rate Limit' and 'Service Unavailable' toasts. */
@@ -42,16 +47,16 @@ const MAX_TOOL_CALLS = 3;
 /** Category and brand names are reloaded after a minute: they rarely change. */
 const CATALOG_NAMES_TTL_MS = 60_000;
 
-const catalogNamesCache = new WeakMap<
-  Db,
-  { at: number; value: Promise<{ categories: string[]; brands: string[] }> }
->();
+const catalogNamesCache = new WeakMap<Db, { at: number; value: Promise<ShoppingCatalogNames> }>();
 
-/** The shop's categories and brands, for reading requests. */
+/** The shop's categories, brands and tags (with their categories), for reading requests. */
 function catalogNames(db: Db) {
   const cached = catalogNamesCache.get(db);
   if (cached && Date.now() - cached.at < CATALOG_NAMES_TTL_MS) return cached.value;
-  const value = loadCatalogNames(db);
+  const value = Promise.all([loadCatalogNames(db), loadTagCategories(db)]).then(([names, tagCategories]) => ({
+    ...names,
+    tagCategories,
+  }));
   catalogNamesCache.set(db, { at: Date.now(), value });
   value.catch(() => catalogNamesCache.delete(db));
   return value;
@@ -83,19 +88,23 @@ export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): As
     };
     return;
   }
-  let found = hasQuery ? (await searchProducts(deps, request)).items : [];
-  let alternatives = false;
+  // Categories read from product words rank first; only named ones filter (searchOf).
+  let found = hasQuery ? (await searchProducts(deps, searchOf(request, request.boostCategories))).items : [];
+  let alternatives: { missed: string[]; kept: string[] } | false = false;
   if (found.length === 0 && hasQuery) {
-    // Nothing matches everything: keep what the shopper is looking for, drop the constraints.
-    const looser: ShoppingRequest = {
-      ...request,
-      filters: { ...EMPTY_FILTERS, categories: request.filters.categories },
-    };
-    found = (await searchProducts(deps, looser)).items;
-    if (found.length === 0 && request.filters.categories.length > 0) {
-      found = (await searchProducts(deps, { ...looser, text: "" })).items;
+    // Nothing matches everything: drop older constraints, then the search words, never what
+    // the shopper just said (domain assistant/fallback-requests.ts).
+    for (const fallback of fallbackRequests(request)) {
+      // Without search words, the categories are all that says what to show: they filter.
+      const looser = fallback.request.text
+        ? searchOf(fallback.request, request.boostCategories)
+        : fallback.request;
+      found = (await searchProducts(deps, looser)).items;
+      if (found.length > 0) {
+        alternatives = { missed: missedPhrases(request), kept: fallback.kept };
+        break;
+      }
     }
-    alternatives = found.length > 0;
   }
   const understood =
     request.understood.length > 0 ? request.understood : request.text ? [`"${request.text}"`] : [];
@@ -111,6 +120,7 @@ export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): As
         price: toCents(p.price),
         listPrice: toCents(p.listPrice),
         rating: p.rating,
+        reviewCount: p.reviewCount,
       })),
       alternatives,
       smallTalk: null,

@@ -16,7 +16,9 @@ import {
 import { type Cents, toCents } from "@haggle/domain/pricing/money";
 import { currentEmbeddingModel, embedTexts, LOCAL_EMBEDDING_MODEL } from "../../platform/ai/embeddings.ts";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
+import { inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
+import { products } from "../../platform/db/schema.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { nearestExact } from "./exact-vector-search.ts";
 import { SEARCH_LEXICON } from "./search-lexicon.ts";
@@ -56,7 +58,8 @@ import {
  *   exact-vector-search.ts).
  * They are fused by weighted reciprocal rank fusion (k = 60; weights text 1, vector 0.7, name
  * 0.5: catalog/rank-fusion.ts); a target price multiplies a product's score by up to 1.3 the
- * closer its price is. Other sorts order the whole relevant set by price or rating.
+ * closer its price is, a boosted category by 1.1 (CATEGORY_BOOST). Other sorts order the whole
+ * relevant set by price or rating.
  *
  * "Nothing matches": a product is relevant only when it covers enough of the query's word
  * groups (all of one or two; two thirds of more, or half when nothing covers two thirds), or
@@ -79,6 +82,11 @@ export interface SearchInput {
   sort: SearchSort;
   limit: number;
   targetPrice: Cents | null;
+  /**
+   * Categories ranked first without filtering (the assistant's categories read from product
+   * words: a shop may file headphones under "electronics"). Case-insensitive.
+   */
+  boostCategories?: string[];
 }
 
 export interface SearchResult {
@@ -89,6 +97,33 @@ export interface SearchResult {
 
 /** Candidates each leg contributes to fusion. */
 const LEG_DEPTH = 100;
+
+/**
+ * A product of a boosted category scores this much more: about seven places near the top of
+ * the fused ranking, so it leads among near-equal matches while a clearly better text match of
+ * another category still shows.
+ */
+export const CATEGORY_BOOST = 1.1;
+
+async function boostCategories(
+  tx: Db,
+  scores: Map<string, number>,
+  categories: string[] | undefined,
+): Promise<Map<string, number>> {
+  const wanted = new Set((categories ?? []).map((c) => c.toLowerCase()));
+  if (wanted.size === 0 || scores.size === 0) return scores;
+  const rows = await tx
+    .select({ id: products.id, category: products.category })
+    .from(products)
+    .where(inArray(products.id, [...scores.keys()]));
+  const boosted = new Map(scores);
+  for (const row of rows) {
+    const score = boosted.get(row.id);
+    if (score !== undefined && wanted.has(row.category.toLowerCase()))
+      boosted.set(row.id, score * CATEGORY_BOOST);
+  }
+  return boosted;
+}
 
 /**
  * Cosine a product found by the vector leg alone needs to count as relevant, per model. For the
@@ -243,6 +278,7 @@ export async function searchProducts(deps: SearchDeps, input: SearchInput): Prom
       }
     }
     if (input.targetPrice !== null) scores = boostNearTarget(scores, prices, input.targetPrice);
+    scores = await boostCategories(tx, scores, input.boostCategories);
 
     return { items: await loadProducts(tx, topByScore(scores, popularity, limit)), total };
   });

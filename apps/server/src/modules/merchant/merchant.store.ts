@@ -6,8 +6,12 @@ import { and, count, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { negotiationApprovals, negotiations, orders } from "../../platform/db/schema.ts";
 
+/** Negotiations under way: active, and the shopper has said something (a page visit is not one). */
 export async function countActiveNegotiations(db: Queryable): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(negotiations).where(eq(negotiations.status, "active"));
+  const [row] = await db
+    .select({ n: count() })
+    .from(negotiations)
+    .where(and(eq(negotiations.status, "active"), gt(negotiations.rounds, 0)));
   return row?.n ?? 0;
 }
 

@@ -8,11 +8,13 @@ import {
 } from "@haggle/contract/negotiation";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { perCallerAndAddress } from "../../http/rate-limit-guard.ts";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { writeDone, writeText } from "../../http/sse.ts";
 import { approvalDto, listApprovals } from "./approvals.service.ts";
 import {
   acceptOffer,
+  currentNegotiation,
   decideApproval,
   getNegotiation,
   negotiateTurn,
@@ -21,6 +23,10 @@ import {
 
 const NegotiationParams = z.object({ id: pathId("No negotiation has that id.") });
 
+const StartNegotiationSchema = z.object({
+  restart: z.boolean({ error: "restart must be true or false." }).optional(),
+});
+
 const ApprovalQuerySchema = z.object({
   status: z
     .enum(ApprovalStatusSchema.options, { error: "status must be pending, approved or rejected." })
@@ -28,17 +34,38 @@ const ApprovalQuerySchema = z.object({
 });
 
 /** The shopper's negotiations with Ava, and the merchant's side of escalated asks. */
+/** Each turn may cost an LLM call: limited per shopper and per address (issue #12, finding 9). */
+const turnRateLimit = perCallerAndAddress("negotiation-turn", (config) => ({
+  perCaller: config.negotiationRateLimit.perShopper,
+  perIp: config.negotiationRateLimit.perIp,
+}));
+
 export const negotiationRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
     path: "/api/negotiations",
-    summary: "Start a negotiation for the active cart (replaces the cart's active one)",
+    summary:
+      "The active cart's negotiation, called on the shopper's first message: the active one while it can be resumed (200), else a new one (201); {restart: true} closes the active one and starts anew",
     tag: "Negotiation",
     access: "signed-in",
+    body: StartNegotiationSchema,
     status: 201,
     response: z.object({ id: z.string() }),
     failure: { code: "NEGOTIATION_INIT_FAILED", message: "Failed to initialize negotiation" },
-    handler: async (c, { user }) => c.json(await startNegotiation(c.get("deps").database.db, user), 201),
+    handler: async (c, { user, body }) => {
+      const { id, created } = await startNegotiation(c.get("deps").database.db, user, body);
+      return c.json({ id }, created ? 201 : 200);
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/negotiations/current",
+    summary:
+      "What the negotiation page resumes, creating nothing: the negotiation applied to the active cart, else its active one unless its offer lapsed; id null when there is none",
+    tag: "Negotiation",
+    access: "signed-in",
+    response: z.object({ id: z.string().nullable() }),
+    handler: async (c, { user }) => c.json(await currentNegotiation(c.get("deps").database.db, user)),
   }),
   defineRoute({
     method: "get",
@@ -71,6 +98,7 @@ export const negotiationRoutes: ApiRoute[] = [
       "One negotiation turn. Server-sent events: data: {choices:[{delta:{content}}]} lines, then data: [DONE]; the text may end with a <NEGOTIATION_DATA>{json}</NEGOTIATION_DATA> block",
     tag: "Negotiation",
     access: "owner",
+    before: turnRateLimit,
     body: NegotiateRequestSchema,
     produces: "text/event-stream",
     failure: { code: "NEGOTIATOR_FAILED", message: "Failed to get response from AI negotiator" },

@@ -1,6 +1,6 @@
 import type { Cart } from "@haggle/contract/cart";
 import { type Negotiation, negotiationDataBlock, splitNegotiationData } from "@haggle/contract/negotiation";
-import { invalid, notFound } from "@haggle/domain/errors";
+import { DomainError, invalid, notFound } from "@haggle/domain/errors";
 import {
   assertBundledProductAvailable,
   planAcceptance,
@@ -14,6 +14,7 @@ import type {
   NegotiationSnapshot,
 } from "@haggle/domain/negotiation/negotiation-types";
 import { takeShopperTurn } from "@haggle/domain/negotiation/negotiation-turn";
+import { whatStands } from "@haggle/domain/negotiation/standing-offer";
 import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db, Tx } from "../../platform/db/client.ts";
@@ -21,10 +22,10 @@ import type { Logger } from "../../platform/logger.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { cartFingerprint, offerDto } from "../cart/cart-offers.store.ts";
 import { cartView } from "../cart/cart-view.store.ts";
-import { findActiveCart, loadCartLines } from "../cart/cart.store.ts";
+import { findActiveCart, loadCartLines, lockCart } from "../cart/cart.store.ts";
 import { pairedBundleCandidate } from "../catalog/pairings.store.ts";
 import { type SpokenReply, speak } from "./llm-voice.ts";
-import { loadNegotiationContext, policyLines, resultBlock } from "./negotiation-context.ts";
+import { loadNegotiationContext, policyLines, resultBlock, storedOfferOf } from "./negotiation-context.ts";
 import {
   type ApprovalRow,
   addCartItem,
@@ -33,11 +34,13 @@ import {
   bundledProduct,
   completeNegotiation,
   createApproval,
+  findActiveNegotiation,
   findCart,
   findNegotiation,
   findOwnNegotiation,
   issueOffer,
   latestApproval,
+  latestOffer,
   latestShownOffer,
   listMessages,
   lockApproval,
@@ -58,15 +61,58 @@ import {
 /** The shopper a service acts for; the name stands in when the profile has none. */
 type Shopper = { id: string; name?: string };
 
-/** Starts a negotiation for the shopper's active cart, replacing the cart's active one and its messages. */
-export async function startNegotiation(db: Db, who: { id: string }): Promise<{ id: string }> {
+/**
+ * Whether an active negotiation can be picked up again: its latest offer, if it made one, has not
+ * lapsed (voided by a cart change or expired). Otherwise the next one starts afresh.
+ */
+async function isResumable(db: Db | Tx, negotiationId: string, fingerprint: string): Promise<boolean> {
+  const offer = await latestOffer(db, negotiationId);
+  if (!offer) return true;
+  if (offer.status === "voided" || offer.status === "expired") return false;
+  if (offer.status !== "standing" && offer.status !== "agreed") return true;
+  return whatStands(storedOfferOf(offer), fingerprint, new Date()).standing !== null;
+}
+
+/**
+ * The negotiation for the shopper's active cart, started on the first message: the cart's active
+ * one while it can be resumed (200), else a new one replacing it (201). `restart` ('Start over')
+ * always begins a new one.
+ */
+export async function startNegotiation(
+  db: Db,
+  who: { id: string },
+  options: { restart?: boolean | undefined } = {},
+): Promise<{ id: string; created: boolean }> {
   return db.transaction(async (tx) => {
-    const cart = await findActiveCart(tx, who.id);
+    const found = await findActiveCart(tx, who.id);
+    // Locked: two first messages at once must not start two negotiations.
+    const cart = found ? await lockCart(tx, found.id) : null;
     if (!cart) throw invalid("No active cart", "NO_ACTIVE_CART");
     const lines = await loadCartLines(tx, cart.id);
     if (lines.length === 0) throw invalid("Cart is empty", "CART_EMPTY");
-    return replaceActiveNegotiation(tx, who.id, cart.id);
+    if (!options.restart) {
+      const active = await findActiveNegotiation(tx, cart.id);
+      if (active?.userId === who.id && (await isResumable(tx, active.id, cartFingerprint(lines)))) {
+        return { id: active.id, created: false };
+      }
+    }
+    return { ...(await replaceActiveNegotiation(tx, who.id, cart.id)), created: true };
   });
+}
+
+/**
+ * What the negotiation page opens with, without creating anything: the negotiation whose offer
+ * is applied to the cart, else the cart's active one while it can be resumed, else none (a new
+ * one starts with the shopper's first message).
+ */
+export async function currentNegotiation(db: Db, who: { id: string }): Promise<{ id: string | null }> {
+  const cart = await findActiveCart(db, who.id);
+  if (!cart) return { id: null };
+  if (cart.appliedNegotiationId) return { id: cart.appliedNegotiationId };
+  const active = await findActiveNegotiation(db, cart.id);
+  if (active?.userId !== who.id) return { id: null };
+  const lines = await loadCartLines(db, cart.id);
+  return { id: (await isResumable(db, active.id, cartFingerprint(lines))) ? active.id : null };
 }
 
 export async function getNegotiation(db: Db, who: { id: string }, id: string): Promise<Negotiation> {
@@ -173,12 +219,27 @@ export async function negotiateTurn(
   });
 
   const { ctx, turn, standing } = decided;
+  // A typed acceptance ("deal", "ok"...) while an offer stands is the button: the same acceptance.
+  let voice = turn.voice;
+  let applied = false;
+  if (turn.decision.kind === "agreed") {
+    try {
+      await acceptOffer(deps.db, who, negotiationId);
+      applied = true;
+      voice = { ...voice, decision: { ...turn.decision, applied: true } };
+    } catch (error) {
+      // Refused (e.g. a bundled product sold out): the offer stays agreed and the button shows why.
+      if (!(error instanceof DomainError)) throw error;
+      deps.logger.info({ negotiationId, code: error.code }, "typed acceptance not applied");
+    }
+  }
   const conversation = decided.history.map((m) => ({
     role: m.role === "assistant" ? ("assistant" as const) : ("user" as const),
     content: splitNegotiationData(m.content).display,
   }));
-  const reply = await speak(turn.voice, conversation, deps.ai, deps.logger);
-  const block = resultBlock(standing, ctx.snapshot.lines);
+  const reply = await speak(voice, conversation, deps.ai, deps.logger);
+  // Applied: nothing is left to accept, so no result block (the client shows the review instead).
+  const block = applied ? null : resultBlock(standing, ctx.snapshot.lines);
   const content = block ? `${reply.text}${negotiationDataBlock(block)}` : reply.text;
   await addMessage(deps.db, negotiationId, "assistant", content);
   return { content, reply, decision: turn.decision };

@@ -46,9 +46,29 @@ export async function replaceActiveNegotiation(
   const [row] = await tx
     .insert(negotiations)
     .values({ userId, cartId, status: "active" })
+    // One active negotiation per cart (a partial unique index): a concurrent start that got
+    // there first wins, and this one answers its negotiation.
+    .onConflictDoNothing({ target: negotiations.cartId, where: sql`status = 'active'` })
     .returning({ id: negotiations.id });
-  if (!row) throw new Error("negotiation not created");
-  return row;
+  if (row) return row;
+  const [existing] = await tx
+    .select({ id: negotiations.id })
+    .from(negotiations)
+    .where(and(eq(negotiations.cartId, cartId), eq(negotiations.status, "active")))
+    .limit(1);
+  if (!existing) throw new Error("negotiation not created");
+  return existing;
+}
+
+/** The cart's active negotiation (at most one), if any. */
+export async function findActiveNegotiation(db: Queryable, cartId: string): Promise<NegotiationRow | null> {
+  const [row] = await db
+    .select()
+    .from(negotiations)
+    .where(and(eq(negotiations.cartId, cartId), eq(negotiations.status, "active")))
+    .orderBy(desc(negotiations.startedAt))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findOwnNegotiation(
@@ -137,6 +157,17 @@ export async function latestLiveOffer(tx: Tx, negotiationId: string): Promise<Of
     .select()
     .from(negotiationOffers)
     .where(and(eq(negotiationOffers.negotiationId, negotiationId), inArray(negotiationOffers.status, LIVE)))
+    .orderBy(desc(negotiationOffers.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The negotiation's latest offer, whatever became of it (voided, expired, applied...). */
+export async function latestOffer(db: Queryable, negotiationId: string): Promise<OfferRow | null> {
+  const [row] = await db
+    .select()
+    .from(negotiationOffers)
+    .where(eq(negotiationOffers.negotiationId, negotiationId))
     .orderBy(desc(negotiationOffers.createdAt))
     .limit(1);
   return row ?? null;

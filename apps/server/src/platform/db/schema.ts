@@ -110,9 +110,36 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
+    /**
+     * How the role was granted: 'claim' (the setup code), 'admin' (by an admin, or written
+     * into the table by hand) or 'demo' (while DEMO_MODE was on, or before roles were
+     * audited: the migration marks older roles so). Demo roles end with demo mode.
+     */
+    source: text("source").notNull().default("admin"),
+    grantedBy: text("granted_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("user_roles_user_role_uq").on(t.userId, t.role)],
+);
+
+/** Every grant and revocation of a role: whose, which, by whom (null: the server itself), why. */
+export const roleAudit = pgTable(
+  "role_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    action: text("action").notNull(),
+    role: text("role").notNull(),
+    userId: text("user_id").notNull(),
+    userEmail: text("user_email").notNull(),
+    byUserId: text("by_user_id"),
+    byEmail: text("by_email"),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("role_audit_created_idx").on(t.createdAt),
+    check("role_audit_action", sql`${t.action} in ('grant', 'revoke')`),
+  ],
 );
 
 export const products = pgTable(
@@ -171,7 +198,7 @@ export const products = pgTable(
 
 /**
  * How many visible products each category and brand has (kind "category" or "brand"), and in
- * all (kind "all", value ""): kept by statement triggers on products (migration 0007), so the
+ * all (kind "all", value ""): kept by statement triggers on products (migration 0009), so the
  * unfiltered catalogue reads its facets here instead of counting every product. Only net
  * changes are written: a stock update never touches it.
  */
@@ -246,7 +273,11 @@ export const negotiations = pgTable(
     concessionStep: integer("concession_step").notNull().default(0),
     bundleProposed: boolean("bundle_proposed").notNull().default(false),
   },
-  (t) => [index("negotiations_cart_idx").on(t.cartId)],
+  (t) => [
+    index("negotiations_cart_idx").on(t.cartId),
+    // One active negotiation per cart, whatever races reach the database.
+    uniqueIndex("negotiations_one_active_per_cart_uq").on(t.cartId).where(sql`${t.status} = 'active'`),
+  ],
 );
 
 /**

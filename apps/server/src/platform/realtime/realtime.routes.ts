@@ -1,9 +1,18 @@
 import type { RealtimeEvent } from "@haggle/contract/negotiation";
+import { limitReached } from "@haggle/domain/errors";
 import { streamSSE } from "hono/streaming";
+import { clientIp } from "../../http/client-ip.ts";
 import { isMerchant } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
+import type { StreamRefusal } from "./stream-slots.ts";
 
 const HEARTBEAT_MS = 25_000;
+
+const REFUSALS: Record<StreamRefusal, string> = {
+  user: "Too many live connections are open for this account. Close another tab of the shop and try again.",
+  ip: "Too many live connections are open from this address. Close some and try again.",
+  total: "The shop has too many live connections open right now. Please try again in a moment.",
+};
 
 /**
  * GET /api/realtime: server-sent events for the signed-in user. Merchants hear of new
@@ -20,8 +29,17 @@ export const realtimeRoutes: ApiRoute[] = [
     access: "signed-in",
     produces: "text/event-stream",
     handler: async (c, { user: who }) => {
-      const merchant = await isMerchant(c, who);
-      const bus = c.get("deps").events;
+      const deps = c.get("deps");
+      const slot = deps.streams.take(who.id, clientIp(c), deps.config.realtimeStreams);
+      if (typeof slot !== "function") throw limitReached(REFUSALS[slot], "TOO_MANY_STREAMS");
+      let merchant: boolean;
+      try {
+        merchant = await isMerchant(c, who);
+      } catch (error) {
+        slot();
+        throw error;
+      }
+      const bus = deps.events;
       const wanted = (event: RealtimeEvent) =>
         event.type === "approval.created" ? merchant : "userId" in event && event.userId === who.id;
       return streamSSE(c, async (stream) => {
@@ -34,6 +52,7 @@ export const realtimeRoutes: ApiRoute[] = [
         });
         stream.onAbort(() => {
           unsubscribe();
+          slot();
           wake?.();
         });
         await stream.writeSSE({ event: "ready", data: JSON.stringify({ merchant }) });
@@ -56,6 +75,7 @@ export const realtimeRoutes: ApiRoute[] = [
           }
         } finally {
           unsubscribe();
+          slot();
         }
       });
     },

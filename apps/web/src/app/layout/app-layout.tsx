@@ -8,11 +8,17 @@ import { useCart } from "@/features/cart/hooks/use-cart";
 import { errorMessage } from "@/lib/error-message";
 import { SiteHeader } from "./site-header";
 
+function isUnder(pathname: string, section: string): boolean {
+  return pathname === section || pathname.startsWith(`${section}/`);
+}
+
 export function AppLayout() {
   const { addToCart } = useCart();
   const { pathname } = useLocation();
-  // The merchant runs the shop there rather than shopping: the floating assistant would only cover tables.
-  const showAssistant = !(pathname === "/merchant" || pathname.startsWith("/merchant/"));
+  // The merchant runs the shop there rather than shopping: the floating assistant would only cover
+  // tables. On the cart and negotiation pages it would cover the checkout buttons, and Ava already
+  // talks there as the negotiator.
+  const showAssistant = !isUnder(pathname, "/merchant") && !isUnder(pathname, "/cart");
   // The assistant's carousel adds to the same cart as the catalogue (the features meet here).
   const onAssistantAddToCart = useCallback(
     (product: Product) => {

@@ -47,6 +47,19 @@ describe("the header cart badge", () => {
     expect(screen.getByTestId("cart-count").textContent).toBe("5");
   });
 
+  it("names the cart link and the avatar with the words they show, in reading order (WCAG 2.5.3)", async () => {
+    const { fetchFn } = routeFetch({
+      "GET /api/me": () => jsonResponse(200, me),
+      "GET /api/cart": () => jsonResponse(200, makeCart([makeCartItem("a", 2)])),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderHeader();
+    const cart = await screen.findByRole("link", { name: "Cart, 2 items" });
+    // The visible words, "Cart" and the badge, come in the name's order.
+    expect(cart.textContent).toBe("Cart 2");
+    expect(screen.getByRole("button", { name: "Account menu, GR" }).textContent).toBe("GR");
+  });
+
   it("hides the badge when the server cart is empty", async () => {
     const { fetchFn, calls } = routeFetch({
       "GET /api/me": () => jsonResponse(200, me),
@@ -73,7 +86,8 @@ describe("the header cart badge", () => {
     renderHeader();
     expect(await screen.findByRole("link", { name: "Cart, 4 items" })).toBeTruthy();
     await screen.findByRole("link", { name: "Sign in" });
-    expect(calls.map((c) => c.route)).toEqual(["GET /api/me"]);
+    // No server cart for a visitor (the shop's mode is asked for everyone, for the demo badge).
+    expect(calls.map((c) => c.route).filter((r) => r !== "GET /api/shop-mode")).toEqual(["GET /api/me"]);
   });
 });
 
@@ -103,5 +117,31 @@ describe("the header's merchant link", () => {
     renderHeader();
     await screen.findByRole("button", { name: /account menu/i });
     expect(screen.queryByRole("link", { name: "Merchant" })).toBeNull();
+  });
+});
+
+describe("the header's 'Demo shop' badge", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows in demo mode, to everyone, and not otherwise", async () => {
+    vi.stubGlobal(
+      "fetch",
+      routeFetch({ "GET /api/shop-mode": () => jsonResponse(200, { demoMode: true }) }).fetchFn,
+    );
+    renderHeader();
+    expect(await screen.findByText("Demo shop")).toBeTruthy();
+    cleanup();
+
+    const { fetchFn, calls } = routeFetch({
+      "GET /api/shop-mode": () => jsonResponse(200, { demoMode: false }),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderHeader();
+    await waitFor(() => expect(calls.map((c) => c.route)).toContain("GET /api/shop-mode"));
+    await screen.findByRole("link", { name: "Sign in" });
+    expect(screen.queryByText("Demo shop")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { ClipboardListIcon, HandCoinsIcon, ShoppingCartIcon, StoreIcon } from "lucide-react";
 import { NavLink, Link } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
+import { DemoBadge } from "@/features/admin/components/demo-badge";
 import { AccountMenu } from "@/features/auth/components/account-menu";
 import { useSession } from "@/features/auth/api/use-session";
 import { useCart } from "@/features/cart/hooks/use-cart";
@@ -12,9 +13,18 @@ function navClass({ isActive }: { isActive: boolean }) {
   return cn(buttonVariants({ variant: "ghost", size: "sm" }), "h-9 px-2.5 md:px-3", isActive && "bg-accent");
 }
 
+/** The badge's text: the count, capped. */
+function cartBadgeText(count: number): string {
+  return count > 99 ? "99+" : String(count);
+}
+
+/**
+ * "Cart, 2 items": it holds the link's visible words ("Cart", the badge) in their reading order,
+ * so speech users can say what they see (WCAG 2.5.3).
+ */
 export function cartLinkLabel(count: number): string {
   if (count <= 0) return "Cart";
-  return `Cart, ${count} ${count === 1 ? "item" : "items"}`;
+  return `Cart, ${cartBadgeText(count)} ${count === 1 ? "item" : "items"}`;
 }
 
 /** Brand with tagline, the main links (Orders and Cart double as icon buttons), sign-in or the account menu. */
@@ -37,6 +47,7 @@ export function SiteHeader() {
             <span className="hidden truncate text-xs text-muted-foreground sm:block">{TAGLINE}</span>
           </span>
         </Link>
+        <DemoBadge />
 
         <nav aria-label="Main" className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <NavLink to="/" end className={(state) => cn(navClass(state), "hidden md:inline-flex")}>
@@ -53,6 +64,8 @@ export function SiteHeader() {
             <span className="sr-only md:not-sr-only">Orders</span>
           </NavLink>
           <NavLink to="/cart" end className={navClass} aria-label={cartLinkLabel(itemCount)}>
+            {/* First in reading order (as in the name), shown after the icon. */}
+            <span className={cn("order-last hidden md:inline", itemCount > 0 && "ml-1")}>Cart</span>{" "}
             <span className="relative">
               <ShoppingCartIcon className="size-5" aria-hidden="true" />
               {itemCount > 0 && (
@@ -60,11 +73,10 @@ export function SiteHeader() {
                   data-testid="cart-count"
                   className="absolute -top-2 -right-2.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-brand px-1 text-[0.6875rem] leading-none font-bold text-brand-foreground"
                 >
-                  {itemCount > 99 ? "99+" : itemCount}
+                  {cartBadgeText(itemCount)}
                 </span>
               )}
             </span>
-            <span className={cn("hidden md:inline", itemCount > 0 && "ml-1")}>Cart</span>
           </NavLink>
           {!isPending && !user && (
             <NavLink to="/auth" className={cn(buttonVariants({ size: "sm" }), "ml-1 h-9")}>

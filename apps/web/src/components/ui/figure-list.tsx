@@ -10,7 +10,10 @@ export function FigureRow({ label, value, testId }: { label: string; value: stri
   );
 }
 
-/** The emphasised last line of a breakdown: the total. */
+/**
+ * The emphasised last line of a breakdown: the total, under a rule of its own (a separator
+ * element would be a child a <dl> may not have).
+ */
 export function FigureTotal({
   label = "Total",
   value,
@@ -21,7 +24,7 @@ export function FigureTotal({
   testId: string;
 }) {
   return (
-    <div className="flex items-baseline justify-between gap-4 text-base font-semibold">
+    <div className="mt-1 flex items-baseline justify-between gap-4 border-t pt-3 text-base font-semibold">
       <dt>{label}</dt>
       <dd className="tabular-nums" data-testid={testId}>
         {value}

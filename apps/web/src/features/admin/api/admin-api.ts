@@ -1,3 +1,12 @@
+import {
+  ClaimResultSchema,
+  GrantRoleResultSchema,
+  type RoleName,
+  type RolesOverview,
+  RolesOverviewSchema,
+  type ShopMode,
+  ShopModeSchema,
+} from "@haggle/contract/admin";
 import { z } from "zod";
 import { apiFetch } from "@/lib/api-client";
 
@@ -53,5 +62,36 @@ export function initializeEmbeddings(): Promise<EmbeddingsResult> {
     method: "POST",
     body: {},
     schema: EmbeddingsResultSchema,
+  });
+}
+
+export const rolesQueryKey = ["admin", "roles"] as const;
+export const shopModeQueryKey = ["shop-mode"] as const;
+
+/** GET /api/shop-mode: public; demo mode puts the 'Demo shop' badge in the header. */
+export function fetchShopMode(): Promise<ShopMode> {
+  return apiFetch("/api/shop-mode", { schema: ShopModeSchema });
+}
+
+/** POST /api/admin/claim: 403 with the server's sentence when the code is wrong or used. */
+export function claimShop(code: string): Promise<{ roles: string[] }> {
+  return apiFetch("/api/admin/claim", { method: "POST", body: { code }, schema: ClaimResultSchema });
+}
+
+export function fetchRoles(): Promise<RolesOverview> {
+  return apiFetch("/api/admin/roles", { schema: RolesOverviewSchema });
+}
+
+export function grantRole(email: string, role: RoleName) {
+  return apiFetch("/api/admin/roles", {
+    method: "POST",
+    body: { email, role },
+    schema: GrantRoleResultSchema,
+  });
+}
+
+export function revokeRole(userId: string, role: string): Promise<unknown> {
+  return apiFetch(`/api/admin/roles/${encodeURIComponent(userId)}/${encodeURIComponent(role)}`, {
+    method: "DELETE",
   });
 }

@@ -90,14 +90,91 @@ describe("AdminPanel", () => {
     expect(toast.success).toHaveBeenCalledWith("Already a Merchant", expect.anything());
   });
 
-  it("tells a signed-in non-admin that the page is not for them, without the buttons", async () => {
-    const { fetchFn } = routeFetch({
+  it("tells a signed-in non-admin who may use the page, and offers only the claim with the setup code", async () => {
+    const onClaimed = vi.fn();
+    const { fetchFn, calls } = routeFetch({
       "GET /api/admin/status": () =>
         jsonResponse(403, { error: { code: "FORBIDDEN", message: "Admins only" } }),
+      "POST /api/admin/claim": (init) =>
+        JSON.parse(String(init?.body)).code === "ABCD-EFGH-JKMN"
+          ? jsonResponse(200, { roles: ["merchant", "admin"] })
+          : jsonResponse(403, { error: { code: "FORBIDDEN", message: "That setup code is wrong." } }),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderPanel(onClaimed);
+    expect(
+      await screen.findByText(
+        /^Only the shop's administrators can use this page: the accounts in ADMIN_EMAILS/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Seed Database" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Assign Merchant Role" })).toBeNull();
+
+    const code = screen.getByLabelText("Setup code");
+    fireEvent.change(code, { target: { value: "WRONG-CODE" } });
+    fireEvent.click(screen.getByRole("button", { name: "Claim shop" }));
+    expect(await screen.findByText("That setup code is wrong.")).toBeTruthy();
+    expect(onClaimed).not.toHaveBeenCalled();
+
+    fireEvent.change(code, { target: { value: "ABCD-EFGH-JKMN" } });
+    fireEvent.click(screen.getByRole("button", { name: "Claim shop" }));
+    await waitFor(() => expect(onClaimed).toHaveBeenCalled());
+    expect(calls.filter((c) => c.route === "POST /api/admin/claim").map((c) => c.body)).toEqual([
+      { code: "WRONG-CODE" },
+      { code: "ABCD-EFGH-JKMN" },
+    ]);
+  });
+
+  it("lists the role holders and the audit, grants by e-mail and revokes", async () => {
+    const { fetchFn, calls } = routeFetch({
+      "GET /api/admin/status": status(0),
+      "GET /api/admin/roles": () =>
+        jsonResponse(200, {
+          demoMode: false,
+          configuredAdmins: ["owner@example.com"],
+          holders: [
+            {
+              userId: "u-1",
+              email: "clerk@example.com",
+              name: "Clerk",
+              role: "merchant",
+              source: "admin",
+              active: true,
+              grantedAt: "2026-11-23T10:00:00.000Z",
+              grantedBy: "owner@example.com",
+            },
+          ],
+          audit: [
+            {
+              id: "a-1",
+              action: "grant",
+              role: "merchant",
+              userEmail: "clerk@example.com",
+              byEmail: "owner@example.com",
+              reason: "granted by an admin",
+              at: "2026-11-23T10:00:00.000Z",
+            },
+          ],
+        }),
+      "POST /api/admin/roles": () => jsonResponse(201, { userId: "u-2", alreadyAssigned: false }),
+      "DELETE /api/admin/roles/u-1/merchant": () => jsonResponse(200, { revoked: true }),
     });
     vi.stubGlobal("fetch", fetchFn);
     renderPanel();
-    expect(await screen.findByText("Only the shop's administrators can use this page.")).toBeTruthy();
-    expect(screen.queryByRole("button")).toBeNull();
+    expect(await screen.findByText("clerk@example.com", { selector: "span" })).toBeTruthy();
+    expect(screen.getByText(/Admins by configuration \(ADMIN_EMAILS\): owner@example.com/)).toBeTruthy();
+    expect(screen.getByText(/granted merchant to clerk@example.com/)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Account e-mail"), { target: { value: "new@example.com" } });
+    fireEvent.change(screen.getByLabelText("Role"), { target: { value: "admin" } });
+    fireEvent.click(screen.getByRole("button", { name: "Grant role" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === "POST /api/admin/roles")?.body).toEqual({
+        email: "new@example.com",
+        role: "admin",
+      }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Revoke merchant from clerk@example.com" }));
+    await waitFor(() => expect(calls.map((c) => c.route)).toContain("DELETE /api/admin/roles/u-1/merchant"));
   });
 });

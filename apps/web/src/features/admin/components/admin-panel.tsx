@@ -15,6 +15,8 @@ import { Spinner } from "@/components/ui/spinner";
 import type { AdminStatus } from "../api/admin-api";
 import { useAdminActions } from "../api/use-admin-actions";
 import { useAdminStatus } from "../api/use-admin-status";
+import { ClaimCard } from "./claim-card";
+import { RolesCard } from "./roles-card";
 import {
   assignMerchantFailureToast,
   assignMerchantSuccessToast,
@@ -34,7 +36,7 @@ function showSuccess({ title, description }: ToastContent) {
 }
 
 interface AdminPanelProps {
-  /** Called once the merchant role is granted, so the app can refresh the signed-in session. */
+  /** Called once the merchant role is granted (or the shop claimed), so the app can refresh the session. */
   onMerchantAssigned?: () => void;
 }
 
@@ -46,9 +48,13 @@ export function AdminPanel({ onMerchantAssigned }: AdminPanelProps) {
     body = <Spinner aria-label="Loading the admin status" className="py-24" />;
   } else if (isForbidden(status.error)) {
     body = (
-      <p role="alert" className="rounded-xl border bg-card p-6 text-muted-foreground">
-        Only the shop's administrators can use this page.
-      </p>
+      <>
+        <p role="alert" className="rounded-xl border bg-card p-6 text-muted-foreground">
+          Only the shop's administrators can use this page: the accounts in ADMIN_EMAILS, the account that
+          claimed the shop with its setup code, and those an administrator made admin.
+        </p>
+        <ClaimCard onClaimed={onMerchantAssigned} />
+      </>
     );
   } else {
     body = (
@@ -59,6 +65,7 @@ export function AdminPanel({ onMerchantAssigned }: AdminPanelProps) {
           </p>
         )}
         <AdminActions status={status.data} onMerchantAssigned={onMerchantAssigned} />
+        <RolesCard />
       </>
     );
   }

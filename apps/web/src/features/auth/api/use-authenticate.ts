@@ -3,6 +3,9 @@ import { toast } from "sonner";
 import { apiFetch } from "@/lib/api-client";
 import { sessionQueryKey } from "./use-session";
 
+/** The failed attempt's toast: the greeting of the next, successful one takes it away. */
+export const AUTH_ERROR_TOAST_ID = "auth-error";
+
 export type AuthRequest =
   | { mode: "sign-in"; email: string; password: string }
   | { mode: "sign-up"; email: string; password: string; name: string };
@@ -23,6 +26,7 @@ export function useAuthenticate() {
       await apiFetch(`/api/auth/${request.mode}/email`, { method: "POST", body });
     },
     onSuccess: async (_data, request) => {
+      toast.dismiss(AUTH_ERROR_TOAST_ID);
       toast.success(request.mode === "sign-up" ? "Account created!" : "Welcome back!");
       await queryClient.refetchQueries({ queryKey: sessionQueryKey });
     },

@@ -15,12 +15,14 @@ import { avatarInitials } from "../lib/avatar-initials";
 /** The signed-in shopper's avatar and menu: 'My Account', the e-mail, 'Sign out'. */
 export function AccountMenu({ email }: { email: string }) {
   const signOut = useSignOut();
+  const initials = avatarInitials(email);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
+        {/* The name holds the initials the button shows, so speech users can say what they see. */}
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Account menu, ${initials}`}>
           <Avatar>
-            <AvatarFallback>{avatarInitials(email)}</AvatarFallback>
+            <AvatarFallback>{initials}</AvatarFallback>
           </Avatar>
         </Button>
       </DropdownMenuTrigger>

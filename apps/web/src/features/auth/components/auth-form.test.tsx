@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { AuthForm } from "./auth-form";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 
 function renderForm(routes: Parameters<typeof routeFetch>[0] = {}) {
   const { fetchFn, calls } = routeFetch({
@@ -61,6 +61,38 @@ describe("the auth form", () => {
     expect(screen.getByText("Password must be at least 6 characters.")).toBeTruthy();
   });
 
+  it("says that an empty e-mail or password is required, not that it is malformed", async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByText("Email is required.")).toBeTruthy();
+    expect(screen.getByText("Password is required.")).toBeTruthy();
+    expect(screen.queryByText("Please enter a valid email address.")).toBeNull();
+    expect(screen.queryByText("Password must be at least 6 characters.")).toBeNull();
+  });
+
+  it("takes the failed sign-in's toast away when the next try says 'Welcome back!'", async () => {
+    let attempt = 0;
+    renderForm({
+      "POST /api/auth/sign-in/email": () =>
+        ++attempt === 1
+          ? jsonResponse(401, {
+              error: { code: "INVALID_CREDENTIALS", message: "Invalid email or password." },
+            })
+          : jsonResponse(200, {}),
+    });
+    fireEvent.change(input("Email"), { target: { value: "ada@example.com" } });
+    fireEvent.change(input("Password"), { target: { value: "wrongpass1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    const errorOptions = vi.mocked(toast.error).mock.calls[0]?.[1] as { id?: string } | undefined;
+    expect(errorOptions?.id).toBeTruthy();
+
+    fireEvent.change(input("Password"), { target: { value: "rightpass1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Welcome back!"));
+    expect(toast.dismiss).toHaveBeenCalledWith(errorOptions?.id);
+  });
+
   it("shows the server's sentence in the form and as a toast", async () => {
     const { calls } = renderForm({
       "POST /api/auth/sign-in/email": () =>
@@ -71,7 +103,7 @@ describe("the auth form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
 
     expect((await screen.findByRole("alert")).textContent).toBe("Invalid email or password.");
-    expect(toast.error).toHaveBeenCalledWith("Invalid email or password.");
+    expect(toast.error).toHaveBeenCalledWith("Invalid email or password.", expect.anything());
     expect(posts(calls)[0]?.body).toEqual({ email: "ada@example.com", password: "wrongpass1" });
   });
 

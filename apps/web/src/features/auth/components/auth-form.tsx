@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ApiRequestError } from "@/lib/api-client";
-import { useAuthenticate } from "../api/use-authenticate";
+import { AUTH_ERROR_TOAST_ID, useAuthenticate } from "../api/use-authenticate";
 
 type Mode = "sign-in" | "sign-up";
 type Field = "name" | "email" | "password";
@@ -74,7 +74,7 @@ export function AuthForm({ redirectTo }: AuthFormProps) {
       onError: (error) => {
         const message = authErrorMessage(error);
         setError("root.server", { message });
-        toast.error(message);
+        toast.error(message, { id: AUTH_ERROR_TOAST_ID });
       },
     });
   };

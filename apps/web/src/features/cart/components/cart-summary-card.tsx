@@ -2,7 +2,6 @@ import type { Summary } from "@haggle/contract/cart";
 import { formatUsd, toCents } from "@haggle/domain/pricing/money";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Separator } from "@/components/ui/separator";
 import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
 import { formatPrice, formatShipping } from "@/lib/format-price";
 
@@ -35,7 +34,6 @@ export function CartSummaryCard({ summary, updating, children }: CartSummaryCard
           )}
           <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="summary-shipping" />
           <FigureRow label="Tax" value={formatPrice(summary.tax)} testId="summary-tax" />
-          <Separator className="my-1" />
           <FigureTotal value={formatPrice(summary.total)} testId="summary-total" />
         </dl>
         {savings > 0 && (

@@ -3,6 +3,8 @@ import { PackageSearchIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/cn";
+import { countNoun } from "@/lib/count-noun";
 import { useProductList } from "../api/use-product-list";
 import { useCatalogFilters } from "../hooks/use-catalog-filters";
 import { toggleValue } from "../lib/catalog-filters";
@@ -23,7 +25,9 @@ export function CatalogView({ onAddToCart }: CatalogViewProps) {
   const pages = list.data?.pages ?? [];
   const firstPage = pages[0];
   const products = useMemo(() => pages.flatMap((page) => page.items), [pages]);
-  const isLoadingView = list.isPending || list.isPlaceholderData;
+  // A new filter or sort keeps the previous results on screen, dimmed, until its own arrive.
+  const isRefreshing = list.isPlaceholderData;
+  const total = firstPage?.total ?? products.length;
 
   useEffect(() => {
     // The spec's error catalogue: a product fetch error is logged only.
@@ -46,7 +50,7 @@ export function CatalogView({ onAddToCart }: CatalogViewProps) {
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Shop All Products</h1>
         <p className="min-h-6 text-muted-foreground">
-          {firstPage ? `${firstPage.collectionTotal} products in our collection` : "\u00a0"}
+          {firstPage ? `${countNoun(firstPage.collectionTotal, "product")} in our collection` : "\u00a0"}
         </p>
       </div>
 
@@ -69,11 +73,19 @@ export function CatalogView({ onAddToCart }: CatalogViewProps) {
               updateFilters({ brands: toggleValue(filters.brands, value, checked) })
             }
             onClear={() => updateFilters({ categories: [], brands: [] })}
+            isLoading={list.isPending}
           />
         </div>
 
-        <section aria-label="Products" className="flex min-w-0 flex-1 flex-col gap-4">
-          {isLoadingView ? (
+        <section
+          aria-label="Products"
+          aria-busy={isRefreshing}
+          className={cn(
+            "flex min-w-0 flex-1 flex-col gap-4 transition-opacity",
+            isRefreshing && "pointer-events-none opacity-60",
+          )}
+        >
+          {list.isPending ? (
             <Spinner aria-label="Loading products" className="py-24" />
           ) : list.isError && !firstPage ? (
             <div className="flex flex-col items-center gap-3 py-24 text-center text-muted-foreground">
@@ -91,13 +103,19 @@ export function CatalogView({ onAddToCart }: CatalogViewProps) {
           ) : (
             <>
               <p className="text-sm text-muted-foreground" aria-live="polite">
-                {`Showing ${products.length} of ${firstPage?.total ?? products.length} products`}
+                {`Showing ${products.length} of ${countNoun(total, "product")}`}
               </p>
-              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {/* Two columns from the smallest phones up (1 to 4 by width). */}
+              <ul
+                aria-label="Product results"
+                className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
+              >
                 {products.map((product) => (
-                  <ProductCard key={product.id} product={product} onAddToCart={onAddToCart} />
+                  <li key={product.id} className="flex">
+                    <ProductCard product={product} onAddToCart={onAddToCart} />
+                  </li>
                 ))}
-              </div>
+              </ul>
               {list.hasNextPage && (
                 <div className="flex justify-center pt-2">
                   <Button

@@ -13,6 +13,8 @@ interface FilterPanelProps {
   onToggleCategory: (value: string, checked: boolean) => void;
   onToggleBrand: (value: string, checked: boolean) => void;
   onClear: () => void;
+  /** The first page is still loading: the lists show placeholders. */
+  isLoading?: boolean;
 }
 
 /**
@@ -75,12 +77,14 @@ export function FilterPanel(props: FilterPanelProps) {
           options={props.categories}
           selected={props.selectedCategories}
           onToggle={props.onToggleCategory}
+          loadingLabel={props.isLoading ? "Loading categories" : undefined}
         />
         <FacetChecklist
           title="Brand"
           options={props.brands}
           selected={props.selectedBrands}
           onToggle={props.onToggleBrand}
+          loadingLabel={props.isLoading ? "Loading brands" : undefined}
           className="-m-1 max-h-48 overflow-y-auto p-1"
         />
       </div>

@@ -23,7 +23,7 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
       aria-labelledby={headingId}
       data-brand={product.brand}
       data-price={product.price}
-      className="group flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
+      className="group flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative aspect-square overflow-hidden bg-muted">
         <img
@@ -48,9 +48,9 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
           </div>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{product.brand}</p>
-        <h3 id={headingId} className="line-clamp-2 leading-snug font-semibold">
+        <h3 id={headingId} className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
           {product.name}
         </h3>
         <RatingStars rating={product.rating} reviewCount={product.reviewCount} />

@@ -1,5 +1,6 @@
 import { StarIcon } from "lucide-react";
 import { cn } from "@/lib/cn";
+import { countNoun } from "@/lib/count-noun";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -35,7 +36,7 @@ export function RatingStars({ rating, reviewCount }: { rating: number; reviewCou
       <span className="text-muted-foreground" aria-hidden="true">
         ({reviewCount.toLocaleString("en-US")})
       </span>
-      <span className="sr-only">{`${reviewCount} reviews`}</span>
+      <span className="sr-only">{countNoun(reviewCount, "review")}</span>
     </div>
   );
 }

@@ -2,8 +2,9 @@ import type { MerchantOrder } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
+import { stubViewportWidth } from "@/test/viewport";
 import { OrdersView } from "./orders-view";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -43,6 +44,7 @@ function renderOrders(routes: Parameters<typeof routeFetch>[0]) {
 }
 
 describe("the merchant orders page", () => {
+  beforeEach(() => stubViewportWidth(1366));
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -98,5 +100,21 @@ describe("the merchant orders page", () => {
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "delivered" } });
     expect(await screen.findByText("No delivered orders.")).toBeTruthy();
     expect(calls.some((c) => c.route.startsWith("GET /api/merchant/orders?status=delivered"))).toBe(true);
+  });
+
+  it("shows each order as a card with its next step on a phone, not a table wider than the screen", async () => {
+    stubViewportWidth(390);
+    renderOrders({
+      "GET /api/merchant/orders?page=1&pageSize=20": () =>
+        jsonResponse(200, { items: [makeOrder("aaaa1111", "confirmed")], total: 1, page: 1, pageSize: 20 }),
+    });
+    const card = await screen.findByTestId("merchant-order-row");
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(card.tagName).toBe("LI");
+    expect(within(screen.getByRole("list", { name: "Orders" })).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(card).getByText("ORD-AAAA1111")).toBeTruthy();
+    expect(within(card).getByText("Ada Lovelace")).toBeTruthy();
+    expect(within(card).getByText("Confirmed")).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Mark processing (ORD-AAAA1111)" })).toBeTruthy();
   });
 });

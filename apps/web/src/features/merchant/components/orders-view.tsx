@@ -1,20 +1,13 @@
-import type { MerchantOrder } from "@haggle/contract/merchant";
 import { ORDER_STATUSES } from "@haggle/domain/orders/order-status";
-import { ArrowRightIcon, CheckCircle2Icon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { toast } from "sonner";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorMessage } from "@/lib/error-message";
-import { formatPrice } from "@/lib/format-price";
 import { orderStatusLabel } from "@/lib/order-status";
 import type { OrderStatusFilter } from "../api/orders-api";
-import { useMerchantOrders, useMoveOrderForward } from "../api/orders-queries";
-import { nextOrderStep } from "../lib/orders-flow";
+import { useMerchantOrders } from "../api/orders-queries";
+import { OrdersList } from "./orders-list";
 import { Pager } from "./products-pager";
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -23,50 +16,6 @@ const STATUS_FILTERS: { value: OrderStatusFilter; label: string }[] = [
   { value: "all", label: "All statuses" },
   ...ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) })),
 ];
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
-}
-
-function ForwardButton({ order }: { order: MerchantOrder }) {
-  const move = useMoveOrderForward();
-  const step = nextOrderStep(order.status);
-  if (!step) {
-    return (
-      <span className="flex items-center justify-end gap-1.5 text-sm text-muted-foreground">
-        <CheckCircle2Icon aria-hidden="true" className="size-4 text-emerald-600" />
-        Done
-      </span>
-    );
-  }
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={move.isPending}
-      aria-busy={move.isPending}
-      aria-label={`${step.label} (${order.number})`}
-      onClick={() =>
-        move.mutate(
-          { orderId: order.id, status: step.status },
-          {
-            onSuccess: (updated) =>
-              toast.success(`${order.number} is now ${orderStatusLabel(updated.status).toLowerCase()}`),
-            onError: (error) =>
-              toast.error(
-                errorMessage(error, `${order.number} could not be moved forward. Please try again.`),
-              ),
-          },
-        )
-      }
-    >
-      {step.label}
-      <ArrowRightIcon aria-hidden="true" />
-    </Button>
-  );
-}
 
 /** /merchant/orders: every order, filtered by status, each moved forward one step at a time. */
 export function OrdersView() {
@@ -95,46 +44,7 @@ export function OrdersView() {
     const list = orders.data;
     body = (
       <>
-        <Table aria-label="Orders" aria-busy={orders.isFetching}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Order</TableHead>
-              <TableHead>Date</TableHead>
-              <TableHead>Customer</TableHead>
-              <TableHead className="text-right">Items</TableHead>
-              <TableHead className="text-right">Total</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Next step</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.items.map((order) => {
-              const items = order.items.reduce((sum, item) => sum + item.quantity, 0);
-              return (
-                <TableRow key={order.id} data-testid="merchant-order-row">
-                  <TableCell className="font-mono font-semibold whitespace-nowrap">{order.number}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-                  </TableCell>
-                  <TableCell className="min-w-40">
-                    <span className="block font-medium">{order.customer.name || "—"}</span>
-                    <span className="block text-xs text-muted-foreground">{order.customer.email}</span>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{items}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {formatPrice(order.total)}
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant="secondary">{orderStatusLabel(order.status)}</Badge>
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <ForwardButton order={order} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <OrdersList orders={list.items} isBusy={orders.isFetching} />
         <Pager page={list.page} pageSize={list.pageSize} total={list.total} noun="orders" onPage={setPage} />
       </>
     );

@@ -147,6 +147,15 @@ describe("PairingsPage", () => {
     expect(await screen.findByText("No cross-sells yet. Add the first one below.")).toBeTruthy();
   });
 
+  it("names the form with the right article: 'Add a cross-sell', 'Add an upsell'", async () => {
+    vi.stubGlobal("fetch", pairingsServer().fetchFn);
+    renderPage("upsell");
+    expect(screen.getByRole("region", { name: "Add an upsell" })).toBeTruthy();
+    cleanup();
+    renderPage("cross_sell");
+    expect(screen.getByRole("region", { name: "Add a cross-sell" })).toBeTruthy();
+  });
+
   it("shows the server's refusal of a duplicate, and asks for both products first", async () => {
     const { fetchFn, calls } = pairingsServer({
       createError: {

@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
 import { formRuleMessage } from "@/lib/field-error-message";
+import { withArticle } from "@/lib/count-noun";
 import { formatPrice } from "@/lib/format-price";
 import { useCreatePairing, useDeletePairing, usePairings } from "../api/pairings-queries";
 import { type PickedProduct, ProductPicker } from "./pairings-product-picker";
@@ -184,7 +185,7 @@ function AddPairingForm({ kind }: { kind: PairingKind }) {
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <CardTitle id={titleId} className="text-lg">
-          {`Add a ${copy.one}`}
+          {`Add ${withArticle(copy.one)}`}
         </CardTitle>
         <CardDescription>Search the catalogue for both products.</CardDescription>
       </CardHeader>

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { makeProduct } from "@/test/make-product";
+import { stubViewportWidth } from "@/test/viewport";
 import { ProductsView } from "./products-view";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -51,6 +52,7 @@ const field = (dialog: HTMLElement, label: string) =>
 
 describe("the merchant products page", () => {
   beforeEach(() => {
+    stubViewportWidth(1366);
     // The switch measures itself; jsdom has no layout.
     vi.stubGlobal(
       "ResizeObserver",
@@ -85,6 +87,22 @@ describe("the merchant products page", () => {
     fireEvent.change(screen.getByLabelText("Search products"), { target: { value: "lamp" } });
     await waitFor(() => expect(screen.getAllByTestId("product-row")).toHaveLength(1));
     expect(calls.some((c) => c.route === "GET /api/merchant/products?q=lamp&page=1&pageSize=20")).toBe(true);
+  });
+
+  it("shows each product as a card with Edit and Hide on a phone, not a table wider than the screen", async () => {
+    stubViewportWidth(390);
+    renderView({});
+    const cards = await screen.findAllByTestId("product-row");
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(within(screen.getByRole("list", { name: "Products" })).getAllByRole("listitem")).toHaveLength(2);
+    const lampCard = cards[0] as HTMLElement;
+    expect(within(lampCard).getByText("LAMP-1")).toBeTruthy();
+    expect(within(lampCard).getByText("In Stock")).toBeTruthy();
+    expect(within(lampCard).getByRole("button", { name: "Edit Desk Lamp" })).toBeTruthy();
+    expect(within(lampCard).getByRole("button", { name: "Hide Desk Lamp from the shop" })).toBeTruthy();
+    expect(
+      within(cards[1] as HTMLElement).getByRole("button", { name: "Show Kettle in the shop" }),
+    ).toBeTruthy();
   });
 
   it("validates the new product with the contract's sentences and shows the server's refusal in the form", async () => {

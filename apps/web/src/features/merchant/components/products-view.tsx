@@ -1,21 +1,19 @@
 import type { MerchantProduct } from "@haggle/contract/merchant";
-import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, SearchIcon } from "lucide-react";
+import { PlusIcon, SearchIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/error-message";
-import { formatPrice } from "@/lib/format-price";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import type { ProductVisibility } from "../api/products-api";
 import { useMerchantProducts, useProductMutations } from "../api/products-queries";
 import { ProductFormDialog } from "./products-form-dialog";
 import { Pager } from "./products-pager";
+import { ProductsList } from "./products-list";
 
 export const PRODUCTS_PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 250;
@@ -76,96 +74,13 @@ export function ProductsView({ onCatalogChanged }: ProductsViewProps) {
     const list = products.data;
     body = (
       <>
-        <Table aria-label="Products" aria-busy={products.isFetching}>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-14">
-                <span className="sr-only">Image</span>
-              </TableHead>
-              <TableHead>SKU</TableHead>
-              <TableHead>Name</TableHead>
-              <TableHead>Brand</TableHead>
-              <TableHead>Category</TableHead>
-              <TableHead className="text-right">Price</TableHead>
-              <TableHead className="text-right">Stock</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.items.map((product) => (
-              <TableRow key={product.id} data-testid="product-row">
-                <TableCell className="w-14 min-w-14">
-                  <img
-                    src={product.imageUrl}
-                    alt=""
-                    loading="lazy"
-                    className="size-10 max-w-none rounded-md border bg-muted object-cover"
-                  />
-                </TableCell>
-                <TableCell className="font-mono text-xs whitespace-nowrap">{product.sku}</TableCell>
-                <TableCell className="min-w-40 font-medium">
-                  <span className="flex flex-wrap items-center gap-2">
-                    {product.name}
-                    {product.hidden && (
-                      <Badge variant="outline" className="text-muted-foreground">
-                        <EyeOffIcon aria-hidden="true" className="size-3" />
-                        Hidden
-                      </Badge>
-                    )}
-                  </span>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{product.brand}</TableCell>
-                <TableCell className="whitespace-nowrap">{product.category}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatPrice(product.price)}
-                  {product.listPrice > product.price && (
-                    <span className="block text-xs text-muted-foreground line-through">
-                      <span className="sr-only">List price </span>
-                      {formatPrice(product.listPrice)}
-                    </span>
-                  )}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{product.stockLevel}</TableCell>
-                <TableCell>
-                  {product.inStock ? (
-                    <Badge
-                      variant="secondary"
-                      className="bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
-                    >
-                      In Stock
-                    </Badge>
-                  ) : (
-                    <Badge variant="destructive">Out of Stock</Badge>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-1.5">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Edit ${product.name}`}
-                      onClick={() => setEditing(product)}
-                    >
-                      <PencilIcon aria-hidden="true" />
-                      Edit
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`${product.hidden ? "Show" : "Hide"} ${product.name} ${product.hidden ? "in" : "from"} the shop`}
-                      disabled={update.isPending && update.variables?.id === product.id}
-                      onClick={() => toggleHidden(product)}
-                    >
-                      {product.hidden ? <EyeIcon aria-hidden="true" /> : <EyeOffIcon aria-hidden="true" />}
-                      {product.hidden ? "Show" : "Hide"}
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ProductsList
+          products={list.items}
+          isBusy={products.isFetching}
+          changingId={update.isPending ? (update.variables?.id ?? null) : null}
+          onEdit={setEditing}
+          onToggleHidden={toggleHidden}
+        />
         <Pager
           page={list.page}
           pageSize={list.pageSize}

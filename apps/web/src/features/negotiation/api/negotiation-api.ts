@@ -9,11 +9,25 @@ export function negotiationQueryKey(negotiationId: string) {
   return [...negotiationsQueryKey, negotiationId, "detail"] as const;
 }
 
-const StartedNegotiationSchema = z.object({ id: z.string() });
+export const currentNegotiationQueryKey = [...negotiationsQueryKey, "current"] as const;
 
-/** POST /api/negotiations: a new negotiation for the active cart (it replaces the cart's active one). */
-export function startNegotiation(): Promise<{ id: string }> {
-  return apiFetch("/api/negotiations", { method: "POST", schema: StartedNegotiationSchema });
+const StartedNegotiationSchema = z.object({ id: z.string() });
+const CurrentNegotiationSchema = z.object({ id: z.string().nullable() });
+
+/**
+ * POST /api/negotiations, on the shopper's first message: the cart's active negotiation while it
+ * can be resumed, else a new one; `restart` always begins a new one.
+ */
+export function startNegotiation(options: { restart?: boolean } = {}): Promise<{ id: string }> {
+  return apiFetch("/api/negotiations", { method: "POST", body: options, schema: StartedNegotiationSchema });
+}
+
+/** GET /api/negotiations/current: what the page resumes (creating nothing); id null when none. */
+export function fetchCurrentNegotiation(signal?: AbortSignal): Promise<{ id: string | null }> {
+  return apiFetch("/api/negotiations/current", {
+    schema: CurrentNegotiationSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function fetchNegotiation(negotiationId: string, signal?: AbortSignal): Promise<Negotiation> {

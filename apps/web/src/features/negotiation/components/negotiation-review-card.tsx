@@ -4,7 +4,6 @@ import { LoaderCircleIcon, ReceiptTextIcon } from "lucide-react";
 import { type Ref, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Separator } from "@/components/ui/separator";
 import { formatPrice, formatShipping } from "@/lib/format-price";
 import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
 
@@ -88,7 +87,6 @@ export function NegotiationReviewCard({
           />
           <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="review-shipping" />
           <FigureRow label="Tax" value={formatPrice(summary.tax)} testId="review-tax" />
-          <Separator className="my-1" />
           <FigureTotal value={formatPrice(summary.total)} testId="review-total" />
         </dl>
       </CardContent>

@@ -3,7 +3,6 @@ import type { Cart } from "@haggle/contract/cart";
 import { toCents } from "@haggle/domain/pricing/money";
 import { TagIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Separator } from "@/components/ui/separator";
 import { formatPrice, formatShipping } from "@/lib/format-price";
 import { describeOffer } from "../lib/format-offer";
 import { CustomerCard } from "./customer-card";
@@ -55,7 +54,6 @@ export function NegotiationSummaryPanel({ cart, profile }: NegotiationSummaryPan
               testId="negotiation-shipping"
             />
             <FigureRow label="Tax" value={formatPrice(summary.tax)} testId="negotiation-tax" />
-            <Separator className="my-1" />
             <FigureTotal value={formatPrice(summary.total)} testId="negotiation-total" />
           </dl>
           {offer && (

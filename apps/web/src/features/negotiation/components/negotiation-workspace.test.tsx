@@ -131,6 +131,7 @@ beforeEach(() => {
     approval: null,
   });
   routes = {
+    "GET /api/negotiations/current": () => jsonResponse(200, { id: null }),
     "POST /api/negotiations": () => jsonResponse(201, { id: NEGOTIATION_ID }),
     [`GET /api/negotiations/${NEGOTIATION_ID}`]: () => jsonResponse(200, negotiationBody()),
   };
@@ -148,26 +149,120 @@ afterEach(() => {
 });
 
 describe("NegotiationWorkspace", () => {
-  it("starts one negotiation per visit, even under StrictMode's double effects", async () => {
+  it("creates nothing on a visit, even under StrictMode; the first message starts the negotiation", async () => {
+    routes["POST /functions/v1/negotiate-cart"] = () => sse("Let's talk.");
     renderWorkspace(true);
     await ready();
-    expect(callsTo("POST /api/negotiations")).toHaveLength(1);
+    expect(callsTo("GET /api/negotiations/current").length).toBeGreaterThan(0);
+    expect(callsTo("POST /api/negotiations")).toHaveLength(0);
     expect(screen.getByText("Start negotiating to get the best price!")).toBeTruthy();
     expect(screen.getByText("Try asking about discounts or special offers.")).toBeTruthy();
+
+    typeAndEnter("Hello");
+    await waitFor(() => expect(callsTo("POST /functions/v1/negotiate-cart")).toHaveLength(1));
+    expect(callsTo("POST /api/negotiations")).toHaveLength(1);
+    const body = JSON.parse(String(callsTo("POST /functions/v1/negotiate-cart")[0]?.[1]?.body));
+    expect(body.negotiationId).toBe(NEGOTIATION_ID);
   });
 
-  it("says 'Failed to initialize negotiation' when the start fails, and can try again", async () => {
+  it("says 'Failed to initialize negotiation' when the first message cannot start it, and keeps the text", async () => {
     routes["POST /api/negotiations"] = () => apiError(400, "CART_EMPTY", "Cart is empty");
     renderWorkspace();
+    await ready();
+    typeAndEnter("Can I get a discount?");
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Failed to initialize negotiation", {
         description: "Cart is empty",
       }),
     );
-    expect(box().disabled).toBe(true);
+    await waitFor(() => expect(box().value).toBe("Can I get a discount?"));
+    expect(callsTo("POST /functions/v1/negotiate-cart")).toHaveLength(0);
     routes["POST /api/negotiations"] = () => jsonResponse(201, { id: NEGOTIATION_ID });
-    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    routes["POST /functions/v1/negotiate-cart"] = () => sse("Sure.");
     await ready();
+    typeAndEnter("Can I get a discount?");
+    await waitFor(() => expect(callsTo("POST /functions/v1/negotiate-cart")).toHaveLength(1));
+  });
+
+  it("resumes the cart's negotiation after a reload: its messages and the standing offer", async () => {
+    routes["GET /api/negotiations/current"] = () => jsonResponse(200, { id: NEGOTIATION_ID });
+    stored = [
+      { role: "user", content: "Can I get a discount?", createdAt: "2030-01-01T00:00:00Z" },
+      { role: "assistant", content: `I can take 10% off.${BLOCK}`, createdAt: "2030-01-01T00:00:01Z" },
+    ];
+    negotiationBody = () => ({
+      id: NEGOTIATION_ID,
+      status: "active",
+      messages: stored,
+      offer: {
+        id: "6f1c2d9e-1111-4a2b-9c3d-0000000000aa",
+        discountPercent: 10,
+        discountAmount: 10,
+        itemAdjustments: [{ cartItemId: "item-p1", newPrice: 90 }],
+        newItems: [],
+        expiresAt: "2030-01-01T00:30:00Z",
+        status: "standing",
+      },
+      approval: null,
+    });
+    routes["POST /functions/v1/negotiate-cart"] = () => sse("Still 10%.", BLOCK);
+    renderWorkspace();
+    await ready();
+    expect(screen.getByText("Ava: I can take 10% off.")).toBeTruthy();
+    expect(acceptButton()).toBeTruthy();
+    typeAndEnter("More?");
+    await waitFor(() => expect(callsTo("POST /functions/v1/negotiate-cart")).toHaveLength(1));
+    expect(callsTo("POST /api/negotiations")).toHaveLength(0);
+    const body = JSON.parse(String(callsTo("POST /functions/v1/negotiate-cart")[0]?.[1]?.body));
+    expect(body.negotiationId).toBe(NEGOTIATION_ID);
+  });
+
+  it("after a typed 'deal' the server applied, or on revisiting an applied negotiation: the chat and the review", async () => {
+    routes["POST /functions/v1/negotiate-cart"] = () =>
+      sse("Wonderful, we have a deal. I've applied it to your cart.");
+    const { onCartStale } = renderWorkspace();
+    await ready();
+    stored = [
+      { role: "user", content: "deal", createdAt: "2030-01-01T00:00:00Z" },
+      {
+        role: "assistant",
+        content: "Wonderful, we have a deal. I've applied it to your cart.",
+        createdAt: "2030-01-01T00:00:01Z",
+      },
+    ];
+    negotiationBody = () => ({
+      id: NEGOTIATION_ID,
+      status: "completed",
+      messages: stored,
+      offer: {
+        id: "6f1c2d9e-1111-4a2b-9c3d-0000000000aa",
+        discountPercent: 10,
+        discountAmount: 10,
+        itemAdjustments: [{ cartItemId: "item-p1", newPrice: 90 }],
+        newItems: [],
+        expiresAt: "2030-01-01T00:30:00Z",
+        status: "applied",
+      },
+      approval: null,
+    });
+    typeAndEnter("deal");
+    await waitFor(() =>
+      expect(screen.getByRole("region", { name: "Review your negotiated order" })).toBeTruthy(),
+    );
+    expect(onCartStale).toHaveBeenCalled();
+    expect(acceptButton()).toBeNull();
+    expect(screen.getByText(/The offer is applied to your cart/)).toBeTruthy();
+    cleanup();
+
+    // Revisiting: the same conversation, and the discount applied.
+    routes["GET /api/negotiations/current"] = () => jsonResponse(200, { id: NEGOTIATION_ID });
+    renderWorkspace();
+    await waitFor(() =>
+      expect(screen.getByText("Ava: Wonderful, we have a deal. I've applied it to your cart.")).toBeTruthy(),
+    );
+    expect(screen.getByRole("region", { name: "Review your negotiated order" })).toBeTruthy();
+    expect(acceptButton()).toBeNull();
+    expect(box().disabled).toBe(true);
   });
 
   it("streams Ava's reply into the last bubble without the hidden block, then offers to accept", async () => {

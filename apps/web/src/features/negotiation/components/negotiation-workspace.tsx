@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { negotiationQueryKey } from "../api/negotiation-api";
 import { useAcceptOffer } from "../api/use-accept-offer";
 import { useNegotiation } from "../api/use-negotiation";
-import { useStartNegotiation } from "../api/use-start-negotiation";
+import { useCurrentNegotiation } from "../api/use-current-negotiation";
 import { useNegotiationChat } from "../hooks/use-negotiation-chat";
 import { useNegotiationEvents } from "../hooks/use-negotiation-events";
 import {
@@ -33,8 +33,8 @@ export interface NegotiationWorkspaceProps {
 
 /**
  * The negotiation screen's body: summary panel and chat side by side (stacked on phones), the
- * accept button once there is a result, and the review card after applying. Starts one
- * negotiation when it mounts.
+ * accept button once there is a result, and the review card after applying. Resumes the cart's
+ * negotiation from the server (messages, offer, expiry); a new one starts with the first message.
  */
 export function NegotiationWorkspace({
   cart,
@@ -45,8 +45,8 @@ export function NegotiationWorkspace({
   isCheckingOut,
 }: NegotiationWorkspaceProps) {
   const queryClient = useQueryClient();
-  const start = useStartNegotiation();
-  const { negotiationId } = start;
+  const current = useCurrentNegotiation();
+  const { negotiationId } = current;
   const negotiation = useNegotiation(negotiationId);
   const [appliedHere, setAppliedHere] = useState(false);
   const [draft, setDraft] = useState("");
@@ -61,6 +61,7 @@ export function NegotiationWorkspace({
 
   const chat = useNegotiationChat({
     negotiationId,
+    start: current.start,
     storedMessages: negotiation.data?.messages,
     onTurnSettled: refresh,
   });
@@ -97,16 +98,17 @@ export function NegotiationWorkspace({
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
       <NegotiationSummaryPanel cart={cart} profile={profile} />
-      <div className="flex min-w-0 flex-col gap-6">
+      {/* On a phone the chat comes first; from lg the summary is the left column. */}
+      <div className="order-first flex min-w-0 flex-col gap-6 lg:order-none">
         <NegotiationChatPanel
           messages={chat.messages}
           isPending={chat.isPending}
           draft={draft}
           onDraftChange={setDraft}
           onSend={send}
-          isStarting={start.isStarting}
-          startFailed={start.isError}
-          onRetryStart={start.retry}
+          isStarting={current.isLoading || (negotiationId !== null && negotiation.isPending)}
+          startFailed={current.isError}
+          onRetryStart={current.retry}
           approvalPending={negotiation.data?.approval?.status === "pending"}
           showAccept={showAccept}
           isAccepting={accept.isPending}

@@ -8,11 +8,13 @@ import {
   negotiationChatReducer,
   toWireMessages,
 } from "../lib/negotiation-chat";
-import { replyErrorMessage } from "../lib/negotiation-errors";
+import { replyErrorMessage, startErrorToast } from "../lib/negotiation-errors";
 
 interface UseNegotiationChatOptions {
-  /** Null until the negotiation has started: nothing can be sent before. */
+  /** Null until the shopper's first message starts the negotiation (see `start`). */
   negotiationId: string | null;
+  /** Starts the negotiation for the first message: its id. */
+  start: () => Promise<string>;
   /** The server's stored messages (GET /api/negotiations/:id), once read. */
   storedMessages: readonly { role: "user" | "assistant"; content: string }[] | undefined;
   /** A turn ended (answered or failed): the offer may have changed. */
@@ -23,7 +25,8 @@ export interface NegotiationChat {
   messages: NegotiationChatMessage[];
   isPending: boolean;
   /**
-   * Sends a message; false when it was not taken (blank, no negotiation yet, a reply pending).
+   * Sends a message (starting the negotiation first if there is none yet); false when it was not
+   * taken (blank, a reply pending).
    * `onFailed` gets the text back when the reply failed, so the shopper can send it again.
    */
   send: (text: string, onFailed?: (text: string) => void) => boolean;
@@ -36,15 +39,16 @@ export interface NegotiationChat {
  */
 export function useNegotiationChat({
   negotiationId,
+  start,
   storedMessages,
   onTurnSettled,
 }: UseNegotiationChatOptions): NegotiationChat {
   const [state, dispatch] = useReducer(negotiationChatReducer, initialNegotiationChat);
   // Read synchronously by send(): two quick sends must not both start a reply.
   const busy = useRef(false);
-  const latest = useRef({ messages: state.messages, onTurnSettled });
+  const latest = useRef({ messages: state.messages, onTurnSettled, start });
   useLayoutEffect(() => {
-    latest.current = { messages: state.messages, onTurnSettled };
+    latest.current = { messages: state.messages, onTurnSettled, start };
   });
   const controller = useRef<AbortController | null>(null);
 
@@ -58,7 +62,7 @@ export function useNegotiationChat({
   const send = useCallback(
     (text: string, onFailed?: (text: string) => void) => {
       const content = text.trim();
-      if (negotiationId === null || content === "" || busy.current) return false;
+      if (content === "" || busy.current) return false;
       busy.current = true;
       const messages = toWireMessages(latest.current.messages, content);
       dispatch({ type: "send", text: content });
@@ -66,8 +70,24 @@ export function useNegotiationChat({
       controller.current = abort;
       void (async () => {
         let reply = "";
+        let id = negotiationId;
+        if (id === null) {
+          try {
+            id = await latest.current.start();
+          } catch (error) {
+            busy.current = false;
+            if (controller.current === abort) controller.current = null;
+            if (abort.signal.aborted) return;
+            console.error("Starting the negotiation failed", error);
+            dispatch({ type: "fail" });
+            onFailed?.(content);
+            const { title, description } = startErrorToast(error);
+            toast.error(title, description ? { description } : undefined);
+            return;
+          }
+        }
         try {
-          for await (const event of streamNegotiationReply(negotiationId, messages, abort.signal)) {
+          for await (const event of streamNegotiationReply(id, messages, abort.signal)) {
             if (event.kind !== "delta") continue;
             reply += event.text;
             dispatch({ type: "delta", text: event.text });

@@ -1,5 +1,4 @@
 import { formatUsd, toCents } from "@haggle/domain/pricing/money";
-import { Separator } from "@/components/ui/separator";
 import type { OrderView } from "../api/orders-api";
 import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
 import { formatPrice, formatShipping } from "@/lib/format-price";
@@ -14,7 +13,6 @@ export function OrderTotals({ order }: { order: OrderView }) {
       )}
       <FigureRow label="Shipping" value={formatShipping(order.shipping)} testId="order-shipping" />
       <FigureRow label="Tax" value={formatPrice(order.tax)} testId="order-tax" />
-      <Separator className="my-1" />
       <FigureTotal value={formatPrice(order.total)} testId="order-total" />
     </dl>
   );

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readChatStream } from "./support/http-client.ts";
+import { signUpMerchant } from "./support/shop-fixtures.ts";
+import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
+
+/**
+ * Whole conversations with the built-in shopping assistant on the seeded catalogue (issue 11,
+ * items 7 and 8): a new topic starts a new request, a refinement keeps the old one, and a
+ * fallback never breaks the constraint just stated.
+ */
+
+interface P {
+  id: string;
+  name: string;
+  brand: string;
+  category: string;
+  price: number;
+  listPrice: number;
+  rating: number;
+  reviewCount: number;
+  tags: string[];
+}
+
+type Turn = { role: "user" | "assistant"; content: string };
+
+/** Plays the shopper's messages one by one, answering each with the assistant's reply. */
+async function converse(server: TestServer, shopper: string[]) {
+  const history: Turn[] = [];
+  let last = { text: "", products: [] as P[] };
+  for (const content of shopper) {
+    history.push({ role: "user", content });
+    const res = await fetch(`${server.baseUrl}/functions/v1/shop-assistant`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messages: history }),
+    });
+    expect(res.status).toBe(200);
+    const chat = await readChatStream(res);
+    last = {
+      text: chat.text,
+      products: chat.events.filter((e) => e.type === "tool_result").flatMap((e) => e.products as P[]),
+    };
+    history.push({ role: "assistant", content: chat.text });
+  }
+  return last;
+}
+
+describe.each(DB_KINDS)("shopping assistant conversations on the %s database", (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: "1000" } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("'gift for a runner' after cheaper headphones is a new request: gifts, not Audio under $70", async () => {
+    const r = await converse(server, ["headphones under $100", "cheaper ones?", "gift for a runner"]);
+    expect(r.products.length).toBeGreaterThan(0);
+    for (const p of r.products) expect(p.tags).toContain("gift");
+    expect(r.products.some((p) => p.category !== "Audio")).toBe(true);
+    expect(r.text).not.toContain("$70.00");
+    expect(r.text).not.toMatch(/Nothing matches gifts exactly|lowest price first exactly/);
+  });
+
+  it("'What's on sale?' after running shoes asks the whole shop", async () => {
+    const r = await converse(server, ["running shoes", "What's on sale?"]);
+    expect(r.products.length).toBeGreaterThan(0);
+    for (const p of r.products) expect(p.price).toBeLessThan(p.listPrice);
+    expect(r.products.some((p) => p.category !== "Footwear")).toBe(true);
+  });
+
+  it("'only Nike' shows only Nike, even when nothing on sale is Nike", async () => {
+    const sale = await converse(server, ["running shoes", "What's on sale?", "only Nike"]);
+    expect(sale.products.length).toBeGreaterThan(0);
+    for (const p of sale.products) {
+      expect(p.brand).toBe("Nike");
+      expect(p.price).toBeLessThan(p.listPrice);
+    }
+    const shoes = await converse(server, ["running shoes", "on sale", "only Nike"]);
+    expect(shoes.products.length).toBeGreaterThan(0);
+    for (const p of shoes.products) expect(p.brand).toBe("Nike");
+  });
+
+  it("'between 50 and 80' never shows a product outside $50-$80 as the nearest", async () => {
+    const r = await converse(server, ["running shoes", "on sale", "only Nike", "between 50 and 80"]);
+    for (const p of r.products) {
+      expect(p.price).toBeGreaterThanOrEqual(50);
+      expect(p.price).toBeLessThanOrEqual(80);
+    }
+    expect(r.text).not.toContain("$93.99");
+    const impossible = await converse(server, ["headphones under $1"]);
+    expect(impossible.products).toEqual([]);
+    expect(impossible.text).toMatch(/couldn't find/);
+  });
+
+  it("a merchant's own category does not hide products: headphones filed under another category still show", async () => {
+    const merchant = await signUpMerchant(server.baseUrl);
+    const created = await merchant.post("/api/merchant/products", {
+      sku: "GADGET-NC-1",
+      name: "Quietwave Noise Cancelling Headphones",
+      description: "Over-ear noise cancelling headphones with a 40-hour battery.",
+      brand: "Quietwave",
+      category: "Gadgets",
+      price: 149.99,
+      listPrice: 149.99,
+      stockLevel: 10,
+      tags: ["headphones", "noise-cancelling", "wireless"],
+    });
+    expect(created.status).toBe(201);
+    const r = await converse(server, ["headphones noise cancelling"]);
+    expect(r.products.map((p) => p.name)).toContain("Quietwave Noise Cancelling Headphones");
+    expect(r.products.some((p) => p.category === "Audio")).toBe(true);
+    // Naming a category still filters.
+    const named = await converse(server, ["audio noise cancelling headphones"]);
+    expect(named.products.length).toBeGreaterThan(0);
+    for (const p of named.products) expect(p.category).toBe("Audio");
+  });
+
+  it("quotes no rating for a product without reviews", async () => {
+    // One message: the reply's highlight is the one that quotes the rating.
+    const r = await converse(server, ["Aurion Halo noise cancelling headphones"]);
+    expect(r.products[0]?.name).toBe("Aurion Halo Noise Cancelling Headphones");
+    expect(r.products[0]?.reviewCount).toBe(0);
+    expect(r.text).not.toMatch(/out of 5/);
+  });
+});

@@ -1,0 +1,96 @@
+import type { Product, ProductList } from "@haggle/contract/products";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, routeFetch } from "@/test/make-cart";
+import { makeProduct } from "@/test/make-product";
+import { CatalogView } from "./catalog-view";
+
+const FIRST = "GET /api/products?sort=featured&page=1&pageSize=24";
+const RATED = "GET /api/products?sort=rating&page=1&pageSize=24";
+
+function productList(items: Product[], overrides: Partial<ProductList> = {}): ProductList {
+  return {
+    items,
+    total: items.length,
+    collectionTotal: items.length,
+    page: 1,
+    pageSize: 24,
+    facets: { categories: [{ value: "Audio", count: items.length }], brands: [{ value: "Lumo", count: 1 }] },
+    ...overrides,
+  };
+}
+
+/** A response the test lets go when it is ready: the state while it is awaited is observable. */
+function held() {
+  let release: (response: Response) => void = () => {};
+  const promise = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { handler: () => promise, release };
+}
+
+function renderCatalog(routes: Parameters<typeof routeFetch>[0]) {
+  const { fetchFn } = routeFetch(routes);
+  vi.stubGlobal("fetch", fetchFn);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: "/", element: <CatalogView onAddToCart={() => {}} /> }]);
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const lamp = makeProduct("lamp", { name: "Desk Lamp", brand: "Lumo", category: "Audio" });
+
+describe("the catalogue", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("counts one product in the singular", async () => {
+    renderCatalog({ [FIRST]: () => jsonResponse(200, productList([lamp])) });
+    expect(await screen.findByText("Showing 1 of 1 product")).toBeTruthy();
+    expect(screen.getByText("1 product in our collection")).toBeTruthy();
+    expect(screen.queryByText(/1 products/)).toBeNull();
+  });
+
+  it("shows placeholders, not 'None', in the filter lists while the first page loads", async () => {
+    const first = held();
+    renderCatalog({ [FIRST]: first.handler });
+    const filters = screen.getByRole("complementary", { name: "Product filters" });
+    // Below the lg breakpoint (jsdom has no width) the lists fold under a 'Filters' button.
+    fireEvent.click(within(filters).getByRole("button", { name: "Filters" }));
+    expect(within(filters).queryByText("None")).toBeNull();
+    expect(within(filters).getByRole("status", { name: "Loading categories" })).toBeTruthy();
+    expect(within(filters).getByRole("status", { name: "Loading brands" })).toBeTruthy();
+    first.release(jsonResponse(200, productList([lamp])));
+    expect(await within(filters).findByRole("checkbox", { name: "Audio" })).toBeTruthy();
+    expect(within(filters).queryByRole("status")).toBeNull();
+  });
+
+  it("keeps the old results on screen, marked busy, while a new sort loads", async () => {
+    const rated = held();
+    const router = renderCatalog({
+      [FIRST]: () => jsonResponse(200, productList([lamp])),
+      [RATED]: rated.handler,
+    });
+    expect(await screen.findByText("Desk Lamp")).toBeTruthy();
+    await router.navigate("/?sort=rating");
+
+    const results = screen.getByRole("region", { name: "Products" });
+    await waitFor(() => expect(results.getAttribute("aria-busy")).toBe("true"));
+    expect(within(results).getByRole("list", { name: "Product results" })).toBeTruthy();
+    expect(within(results).getByText("Desk Lamp")).toBeTruthy();
+    expect(screen.queryByRole("status", { name: "Loading products" })).toBeNull();
+
+    rated.release(jsonResponse(200, productList([makeProduct("kettle", { name: "Kettle" })])));
+    expect(await screen.findByText("Kettle")).toBeTruthy();
+    expect(results.getAttribute("aria-busy")).toBe("false");
+    expect(screen.queryByText("Desk Lamp")).toBeNull();
+  });
+});

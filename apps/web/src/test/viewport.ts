@@ -1,0 +1,21 @@
+import { vi } from "vitest";
+
+/**
+ * jsdom has no layout and no matchMedia: this answers `(min-width: Npx)` and `(max-width: Npx)`
+ * queries as a screen `width` pixels wide would. Undo with vi.unstubAllGlobals().
+ */
+export function stubViewportWidth(width: number) {
+  const matches = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*(\d+)px\)/g)].every(([, side, px]) =>
+      side === "min" ? width >= Number(px) : width <= Number(px),
+    );
+  vi.stubGlobal(
+    "matchMedia",
+    vi.fn((query: string) => ({
+      matches: matches(query),
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
