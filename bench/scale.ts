@@ -62,7 +62,7 @@ async function load(url: string, connections: number): Promise<Figures> {
 
 /** Grows the catalogue to `size` generated products (those already there are kept). */
 async function fill(options: { databaseUrl?: string; dataDir?: string }, from: number, size: number) {
-  const database = await openDatabase(options);
+  const database = await openDatabase({ ...options, statementTimeoutMs: 0 });
   try {
     const started = performance.now();
     for (let n = from; n <= size; n += BATCH)

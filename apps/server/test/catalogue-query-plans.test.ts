@@ -59,6 +59,7 @@ describe.each(DB_KINDS)("catalogue query plans at 100,000 products on the %s dat
     }
     database = await openDatabase({
       databaseUrl,
+      statementTimeoutMs: 0,
       logQuery: (query, params) => captured.push({ query, params }),
     });
     for (let from = 1; from <= PRODUCTS; from += BATCH)

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { heavyQueryGate } from "../src/platform/db/query-gate.ts";
 import { HttpClient } from "./support/http-client.ts";
@@ -199,6 +200,48 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
       await Promise.all(holders);
     }
     expect((await http.get("/api/products?q=headphones")).status).toBe(200);
+  });
+
+  it("keeps the collection's facet counts exact through hiding, moving and adding products", async () => {
+    const { db } = shop.server.database;
+    const before = (await http.get("/api/products")).json;
+    const item = before.items[0] as { sku: string; category: string; brand: string };
+    const countOf = (list: { value: string; count: number }[], value: string) =>
+      list.find((f) => f.value === value)?.count ?? 0;
+    try {
+      await db.execute(sql`update products set hidden = true where sku = ${item.sku}`);
+      await db.execute(sql`update products set stock_level = stock_level + 1`); // no facet change
+      let after = (await http.get("/api/products")).json;
+      expect(after.total).toBe(179);
+      expect(after.collectionTotal).toBe(179);
+      expect(countOf(after.facets.categories, item.category)).toBe(
+        countOf(before.facets.categories, item.category) - 1,
+      );
+      expect(countOf(after.facets.brands, item.brand)).toBe(countOf(before.facets.brands, item.brand) - 1);
+      await db.execute(
+        sql`update products set hidden = false, category = 'Moved Here' where sku = ${item.sku}`,
+      );
+      await db.execute(sql`insert into products (sku, name, brand, category, price, list_price)
+        values ('FACET-TEST-1', 'Facet Test', 'Facet Brand', 'Moved Here', 1, 1)`);
+      after = (await http.get("/api/products")).json;
+      expect(after.total).toBe(181);
+      expect(countOf(after.facets.categories, "Moved Here")).toBe(2);
+      expect(countOf(after.facets.brands, "Facet Brand")).toBe(1);
+      expect(after.facets.categories.reduce((n: number, f: { count: number }) => n + f.count, 0)).toBe(181);
+      // What the triggers keep is what counting the products says (the filtered path counts).
+      const counted = (await http.get("/api/products?category=Moved%20Here")).json;
+      expect(counted.total).toBe(2);
+      expect(counted.collectionTotal).toBe(181);
+    } finally {
+      await db.execute(sql`delete from products where sku = 'FACET-TEST-1'`);
+      await db.execute(
+        sql`update products set hidden = false, category = ${item.category} where sku = ${item.sku}`,
+      );
+      await db.execute(sql`update products set stock_level = stock_level - 1`);
+    }
+    const restored = (await http.get("/api/products")).json;
+    expect(restored.total).toBe(180);
+    expect(restored.facets).toEqual(before.facets);
   });
 
   it("finds nothing for nonsense, with an empty page", async () => {

@@ -2,10 +2,10 @@ import type { Product, ProductQuery } from "@haggle/contract/products";
 import type { BundleSearch } from "@haggle/domain/negotiation/bundle-candidate";
 import type { BundleCandidate } from "@haggle/domain/negotiation/negotiation-types";
 import { escapeLike } from "@haggle/domain/text/search-text";
-import { and, asc, count, desc, eq, gte, inArray, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { SeedProduct } from "../../platform/db/seed/catalogue.ts";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { products } from "../../platform/db/schema.ts";
+import { productFacetCounts, products } from "../../platform/db/schema.ts";
 import { type ProductImageInput, productImagePath } from "./product-image.ts";
 
 /** The columns a product answer needs: not the embedding nor the search vector (large, internal). */
@@ -144,19 +144,17 @@ interface FacetRow {
 }
 
 /**
- * The facet counts, the total and the collection's size in one statement (grouping sets).
+ * The facet counts, the total and the collection's size in one statement (grouping sets; the
+ * unfiltered collection reads the counts kept by triggers instead).
  * Each facet counts what the other filters leave, so choosing a brand keeps its siblings
  * visible: the rows read are those passing the text and at least one of the two filters.
  */
 async function queryFacets(db: Queryable, text: SQL[], byCategory?: SQL, byBrand?: SQL) {
-  // Without search words the collection is read anyway (its count is the grand total row's):
-  // one pass over products_visible_facets_idx instead of two.
-  const whole = text.length === 0;
-  const either = byCategory && byBrand && !whole ? sql`(${byCategory} or ${byBrand})` : undefined;
+  if (text.length === 0 && !byCategory && !byBrand) return collectionFacets(db);
+  const either = byCategory && byBrand ? sql`(${byCategory} or ${byBrand})` : undefined;
   const where = and(eq(products.hidden, false), ...text, either);
-  const collectionCount = whole
-    ? sql`count(*)`
-    : sql`(select count(*) from ${products} where ${products.hidden} = false)`;
+  // Kept by triggers (see the schema): counting the visible products would read them all.
+  const collectionCount = sql`(select ${productFacetCounts.visible} from ${productFacetCounts} where ${productFacetCounts.kind} = 'all')`;
   const result = (await db.execute(sql`
     select ${products.category} as category, ${products.brand} as brand,
       grouping(${products.category}, ${products.brand})::int as g,
@@ -185,6 +183,18 @@ async function queryFacets(db: Queryable, text: SQL[], byCategory?: SQL, byBrand
       brands.push({ value: row.brand, count: Number(row.for_brand) });
   }
   return { total, categories, brands, collection };
+}
+
+/** The whole visible collection's facets, from the counts the triggers keep (no product read). */
+async function collectionFacets(db: Queryable) {
+  const rows = await db
+    .select({ kind: productFacetCounts.kind, value: productFacetCounts.value, n: productFacetCounts.visible })
+    .from(productFacetCounts)
+    .where(gt(productFacetCounts.visible, 0));
+  const facet = (kind: string) =>
+    rows.filter((r) => r.kind === kind).map((r) => ({ value: r.value, count: r.n }));
+  const total = rows.find((r) => r.kind === "all")?.n ?? 0;
+  return { total, categories: facet("category"), brands: facet("brand"), collection: total };
 }
 
 /** One page of the visible products, with the counts of each facet value and of the collection. */
@@ -278,7 +288,10 @@ export async function insertSeedProducts(tx: Tx, catalogue: readonly SeedProduct
  * the cart, inside the price band; the preferred category first, then the hottest, the best
  * rated, the lowest id (the order pickBundleCandidate sorts by).
  */
-export async function searchBundleCandidate(db: Queryable, search: BundleSearch): Promise<BundleCandidate | null> {
+export async function searchBundleCandidate(
+  db: Queryable,
+  search: BundleSearch,
+): Promise<BundleCandidate | null> {
   const [row] = await db
     .select({ id: products.id, name: products.name, price: products.price })
     .from(products)

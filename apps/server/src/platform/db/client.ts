@@ -60,6 +60,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Run the committed migrations before returning (start-up does; some tools do not). */
   migrate?: boolean;
+  /** statement_timeout of the server pool (STATEMENT_TIMEOUT_MS; 0 for tools that load in bulk). */
+  statementTimeoutMs?: number;
   /** Sees every query of the returned db with its parameters (the query-plan test explains them). */
   logQuery?: (query: string, params: unknown[]) => void;
 }
@@ -109,7 +111,7 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c statement_timeout=${options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS}`,
   });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
@@ -134,7 +136,9 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
       await client.query("SELECT pg_advisory_unlock(7243001)");
     }
   } finally {
-    await client.query(`SET statement_timeout = ${STATEMENT_TIMEOUT_MS}`).catch(() => {});
+    await client
+      .query(`SET statement_timeout = ${options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS}`)
+      .catch(() => {});
     client.release();
   }
   const db = drizzleNodePg(pool, { schema, ...drizzleLogger(options) }) as unknown as Db;

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -193,6 +194,22 @@ export const products = pgTable(
     // Facet counts of the whole visible collection read this index alone (an index-only scan).
     index("products_visible_facets_idx").on(t.category, t.brand).where(sql`${t.hidden} = false`),
   ],
+);
+
+/**
+ * How many visible products each category and brand has (kind "category" or "brand"), and in
+ * all (kind "all", value ""): kept by statement triggers on products (migration 0009), so the
+ * unfiltered catalogue reads its facets here instead of counting every product. Only net
+ * changes are written: a stock update never touches it.
+ */
+export const productFacetCounts = pgTable(
+  "product_facet_counts",
+  {
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    visible: integer("visible").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] })],
 );
 
 export const carts = pgTable(

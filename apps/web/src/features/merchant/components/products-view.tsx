@@ -1,4 +1,3 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { PlusIcon, SearchIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
