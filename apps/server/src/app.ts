@@ -119,6 +119,8 @@ export function createApp(deps: AppDeps) {
             `The request body is too large: at most ${formatBytes(bytes)} is accepted here.`,
           ),
           413,
+          // The body is left unread: close the connection so no client reuses it mid-body.
+          { Connection: "close" },
         ),
     });
   const regular = limited(limits.bytes);

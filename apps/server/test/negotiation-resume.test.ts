@@ -1,7 +1,7 @@
 import { splitNegotiationData } from "@haggle/contract/negotiation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
-import { signUpMerchant } from "./support/shop-fixtures.ts";
+import { signUpMerchant, wireResult } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
@@ -56,7 +56,7 @@ describe.each(DB_KINDS)("negotiation lifetime on the %s database", (kind) => {
     const { http, product } = await shopperWithCart();
     const { id } = (await http.post("/api/negotiations", {})).json;
     const turn = await http.say(id, "Can I get a discount?");
-    const offered = splitNegotiationData(turn.text).result!;
+    const offered = wireResult(turn.text)!;
     expect(offered.total_discount_amount).toBeGreaterThan(0);
 
     // Reload, or back to the cart and back: the same negotiation, its messages, its offer and expiry.
@@ -70,7 +70,7 @@ describe.each(DB_KINDS)("negotiation lifetime on the %s database", (kind) => {
     expect(resumed.offer.expiresAt).toBe(offered.expires_at);
 
     // The next ask goes on from the standing offer, never below it.
-    const more = splitNegotiationData((await http.say(id, "Can you do better?")).text).result!;
+    const more = wireResult((await http.say(id, "Can you do better?")).text)!;
     expect(more.total_discount_amount).toBeGreaterThanOrEqual(offered.total_discount_amount);
 
     // A cart change voids the offer: the page opens empty and the first message starts a new one.
@@ -90,12 +90,12 @@ describe.each(DB_KINDS)("negotiation lifetime on the %s database", (kind) => {
   it("a typed 'deal' applies the standing offer like the button; revisiting shows the applied negotiation", async () => {
     const { http } = await shopperWithCart();
     const { id } = (await http.post("/api/negotiations", {})).json;
-    const offered = splitNegotiationData((await http.say(id, "Can I get a discount?")).text).result!;
+    const offered = wireResult((await http.say(id, "Can I get a discount?")).text)!;
     const before = (await http.get("/api/cart")).json;
 
     const deal = await http.say(id, "deal");
     expect(deal.status).toBe(200);
-    expect(splitNegotiationData(deal.text).result, "nothing left to accept").toBeNull();
+    expect(wireResult(deal.text), "nothing left to accept").toBeNull();
     expect(deal.display).toMatch(/applied it to your cart|applied to your cart/);
     expect(deal.display).not.toMatch(/Press 'Accept Offer/);
 
@@ -131,7 +131,8 @@ describe.each(DB_KINDS)("negotiation lifetime on the %s database", (kind) => {
     expect(decided.status).toBe(200);
     const negotiation = (await http.get(`/api/negotiations/${id}`)).json;
     const last = negotiation.messages.at(-1);
-    const { display, result } = splitNegotiationData(last.content);
+    const { display } = splitNegotiationData(last.content);
+    const result = wireResult(last.content);
     expect(display).not.toMatch(/last offer was my final one|already made my final offer/);
     expect(result?.negotiation_complete).toBe(true);
     expect(negotiation.offer.discountAmount).toBe(result!.total_discount_amount);

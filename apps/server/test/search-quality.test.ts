@@ -20,6 +20,7 @@ import { type SearchDeps, searchProducts } from "../src/modules/catalog/search-p
 import { SEARCH_LEXICON } from "../src/modules/catalog/search-lexicon.ts";
 import { type LabelledQuery, SEARCH_QUERIES } from "./fixtures/search-queries.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
+import { shopAdmin } from "./support/shop-fixtures.ts";
 import { type DbKind, DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
@@ -163,12 +164,16 @@ describe.each(DB_KINDS)("product search on the %s database", (kind) => {
     expect(anonymous.status).toBe(401);
     expect(await countMissingEmbeddings(server.database.db)).toBe(180);
 
-    expect((await http.signUp(uniqueEmail("admin"))).status).toBe(200);
-    const first = await http.post("/functions/v1/generate-product-embeddings");
+    expect((await http.signUp(uniqueEmail("shopper"))).status).toBe(200);
+    expect((await http.post("/functions/v1/generate-product-embeddings")).status).toBe(403);
+    expect(await countMissingEmbeddings(server.database.db)).toBe(180);
+
+    const admin = await shopAdmin(server.baseUrl);
+    const first = await admin.post("/functions/v1/generate-product-embeddings");
     expect(first.status).toBe(200);
     expect(first.json).toEqual({ message: expect.any(String), embedded: 180, missing: 0 });
 
-    const again = await http.post("/functions/v1/generate-product-embeddings");
+    const again = await admin.post("/functions/v1/generate-product-embeddings");
     expect(again.json).toMatchObject({ embedded: 0, missing: 0 });
     expect(await countMissingEmbeddings(server.database.db, "haggle-local-v1")).toBe(0);
   });

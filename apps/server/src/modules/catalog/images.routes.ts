@@ -65,7 +65,9 @@ export const imageRoutes: ApiRoute[] = [
     handler: async (c) => {
       // This route takes its own body (not JSON) and keeps its own limit.
       const bytes = await readAtMost(c.req.raw, UPLOAD_IMAGE_MAX_BYTES);
-      if (!bytes) return c.json(errorBody("IMAGE_TOO_LARGE", UPLOAD_IMAGE_SIZE_MESSAGE), 413);
+      // The rest of the body stays unread: the connection closes, so no client reuses it.
+      if (!bytes)
+        return c.json(errorBody("IMAGE_TOO_LARGE", UPLOAD_IMAGE_SIZE_MESSAGE), 413, { Connection: "close" });
       const dir = c.get("deps").config.uploadsDir;
       const url = await storeUploadedImage(dir, c.req.header("content-type") ?? "", bytes);
       return c.json({ url }, 201);
