@@ -54,7 +54,12 @@ test("a negotiation survives a reload and a trip to the cart; a typed 'deal' app
   expect(better?.discountAmount ?? 0).toBeGreaterThanOrEqual(offered?.discountAmount ?? 0);
 
   // Typing "deal" applies it, as the button does.
-  await sendToAva(chat, "deal");
+  // The negotiation is complete after it: the box stays disabled, so no sendToAva (it waits for
+  // the box to come back).
+  const box = chat.getByLabel("Message Ava");
+  await box.fill("deal");
+  await box.press("Enter");
+  await expect(negotiationReplies(chat)).toHaveCount(3);
   const review = page.getByTestId("negotiation-review");
   await expect(review).toBeVisible();
   await expect(accept).toHaveCount(0);

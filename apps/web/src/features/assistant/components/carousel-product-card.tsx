@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatUsd, toDecimalString } from "@haggle/domain/pricing/money";
 import { ShoppingCartIcon, StarIcon } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -30,7 +30,7 @@ export function CarouselProductCard({ product, onAddToCart, onNavigate }: Carous
   return (
     <article
       aria-labelledby={headingId}
-      data-price={product.price}
+      data-price={toDecimalString(product.price)}
       className="relative flex w-64 shrink-0 snap-start flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm"
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-muted">

@@ -20,11 +20,13 @@ export function useSignOut() {
         predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionQueryKey[0],
       };
       await queryClient.cancelQueries(notSession);
+      // To /auth first: a protected page that hears "signed out" before the move would send the
+      // shopper to /auth?redirect=<that page> instead.
+      navigate("/auth");
       queryClient.setQueryData(sessionQueryKey, null);
       // The old shopper's answers (cart, orders, negotiations) must not show to whoever comes next.
       queryClient.removeQueries(notSession);
       queryClient.getMutationCache().clear();
-      navigate("/auth");
     },
     onError: () => {
       toast.error("Error", { description: "Failed to sign out" });

@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatUsd, toDecimalString } from "@haggle/domain/pricing/money";
 import { ShoppingCartIcon } from "lucide-react";
 import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -22,7 +22,7 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
     <article
       aria-labelledby={headingId}
       data-brand={product.brand}
-      data-price={product.price}
+      data-price={toDecimalString(product.price)}
       className="group flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative aspect-square overflow-hidden bg-muted">
