@@ -1,6 +1,8 @@
+import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/use-session";
+import { isSigningOut, signOutArrived } from "@/features/auth/api/use-sign-out";
 import { AuthForm } from "@/features/auth/components/auth-form";
 import { safeRedirect } from "@/lib/safe-redirect";
 
@@ -9,9 +11,13 @@ export function AuthScreen() {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirect(searchParams.get("redirect"));
   const { user, isPending } = useSession();
+  useEffect(() => {
+    if (!isPending && !user) signOutArrived();
+  }, [isPending, user]);
 
   if (isPending) return <Spinner aria-label="Checking your session" className="py-24" />;
-  if (user) return <Navigate to={redirectTo} replace />;
+  // Arriving here from a sign-out: the session is about to turn anonymous; show the form.
+  if (user && !isSigningOut()) return <Navigate to={redirectTo} replace />;
   return (
     <div className="flex justify-center py-4 sm:py-10">
       <title>Sign in · Haggle</title>

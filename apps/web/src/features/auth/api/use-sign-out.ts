@@ -10,25 +10,43 @@ import { sessionQueryKey } from "./use-session";
  * removes queries without telling their observers, so the header and the cart kept the old
  * shopper (and sent 401 requests) until a reload.
  */
+let signingOut = false;
+
+/** True from a sign-out's request until the auth screen shows the visitor signed out. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
+/** The auth screen shows a signed-out visitor: any sign-out has arrived. */
+export function signOutArrived(): void {
+  signingOut = false;
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiFetch("/api/auth/sign-out", { method: "POST", body: {} }),
+    // From the request on: the session may be read again (and found signed out) before it answers.
+    onMutate: () => {
+      signingOut = true;
+    },
     onSuccess: async () => {
       const notSession = {
         predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionQueryKey[0],
       };
       await queryClient.cancelQueries(notSession);
-      // To /auth first: a protected page that hears "signed out" before the move would send the
-      // shopper to /auth?redirect=<that page> instead.
-      navigate("/auth");
+      // `signingOut` stays set until the auth screen shows signed out (React renders after this
+      // returns): a protected page that hears "signed out" meanwhile waits for this move instead
+      // of sending the shopper to /auth?redirect=<that page>.
       queryClient.setQueryData(sessionQueryKey, null);
       // The old shopper's answers (cart, orders, negotiations) must not show to whoever comes next.
       queryClient.removeQueries(notSession);
       queryClient.getMutationCache().clear();
+      navigate("/auth");
     },
     onError: () => {
+      signingOut = false;
       toast.error("Error", { description: "Failed to sign out" });
     },
   });
