@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/use-session";
-import { isSigningOut, signOutArrived } from "@/features/auth/api/use-sign-out";
+import { signOutArrived } from "@/features/auth/api/use-sign-out";
 import { AuthForm } from "@/features/auth/components/auth-form";
 import { safeRedirect } from "@/lib/safe-redirect";
 
@@ -16,8 +16,7 @@ export function AuthScreen() {
   }, [isPending, user]);
 
   if (isPending) return <Spinner aria-label="Checking your session" className="py-24" />;
-  // Arriving here from a sign-out: the session is about to turn anonymous; show the form.
-  if (user && !isSigningOut()) return <Navigate to={redirectTo} replace />;
+  if (user) return <Navigate to={redirectTo} replace />;
   return (
     <div className="flex justify-center py-4 sm:py-10">
       <title>Sign in · Haggle</title>
