@@ -1,5 +1,6 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { keepConnectionsAlive } from "./http/keep-alive.ts";
 import { parseEnv } from "./env.ts";
 import { createLogger } from "./platform/logger.ts";
 import { publicUrl, startRuntime } from "./server-runtime.ts";
@@ -22,6 +23,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     `Haggle is ready on ${publicUrl(env)}`,
   );
 });
+keepConnectionsAlive(server as unknown as import("node:http").Server);
 
 let stopping = false;
 async function shutdown(signal: string) {

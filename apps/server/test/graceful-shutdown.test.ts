@@ -1,3 +1,4 @@
+import { get } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
 
@@ -6,6 +7,23 @@ describe("the server process", () => {
   afterAll(async () => {
     server?.child.kill("SIGKILL");
     await server?.stop();
+  });
+
+  it("keeps an idle connection open longer than clients and load balancers do (no reset on reuse)", async () => {
+    const own = await startServerProcess({});
+    try {
+      const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+        get(`${own.baseUrl}/healthz`, (res) => {
+          res.resume();
+          resolve(res.headers["keep-alive"]);
+        }).on("error", reject);
+      });
+      // Node's default is 5 s: a client reusing the connection just then got ECONNRESET.
+      expect(keepAlive).toBe("timeout=65");
+    } finally {
+      own.child.kill("SIGKILL");
+      await own.stop();
+    }
   });
 
   it("finishes in-flight requests on SIGTERM, then closes the database and exits 0", async () => {

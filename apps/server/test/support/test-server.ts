@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { createApp } from "../../src/app.ts";
+import { keepConnectionsAlive } from "../../src/http/keep-alive.ts";
 import { type Database, openDatabase } from "../../src/platform/db/client.ts";
 import { parseEnv } from "../../src/env.ts";
 import { createLogger } from "../../src/platform/logger.ts";
@@ -115,6 +116,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
     port: 0,
     hostname: "127.0.0.1",
   });
+  keepConnectionsAlive(server as unknown as import("node:http").Server);
   await new Promise<void>((r) => server.once("listening", () => r()));
   const port = (server.address() as AddressInfo).port;
   const { deps, setupCode } = await startRuntime(
