@@ -15,7 +15,7 @@ describe("the server process", () => {
       const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
         get(`${own.baseUrl}/healthz`, (res) => {
           res.resume();
-          resolve(res.headers["keep-alive"]);
+          resolve(res.headers["keep-alive"]?.toString());
         }).on("error", reject);
       });
       // Node's default is 5 s: a client reusing the connection just then got ECONNRESET.
