@@ -125,6 +125,20 @@ test("a merchant adds, edits and hides a product", async ({ merchant: { page } }
   await dialog.getByRole("button", { name: "Create product" }).click();
   await expectToast(page, "Product created");
   await expect(dialog).toBeHidden();
+  // The toast never covers the page's own actions: the next 'Add New Product' is clickable at once.
+  const toastBox = await page
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: "Product created" })
+    .boundingBox();
+  const addBox = await page.getByRole("button", { name: "Add New Product" }).boundingBox();
+  if (toastBox && addBox) {
+    const apart =
+      toastBox.x + toastBox.width <= addBox.x ||
+      addBox.x + addBox.width <= toastBox.x ||
+      toastBox.y + toastBox.height <= addBox.y ||
+      addBox.y + addBox.height <= toastBox.y;
+    expect(apart, "the 'Product created' toast covers 'Add New Product'").toBe(true);
+  }
   const picture = await page.request.get(uploaded);
   expect(picture.status()).toBe(200);
   expect(picture.headers()["content-type"]).toBe("image/png");

@@ -17,11 +17,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <SessionCartProvider>
         {children}
-        {/* Below the sticky header (4rem), so toasts never cover the cart badge or account menu. */}
+        {/* Below the sticky header (4rem), so toasts never cover the cart badge or account menu;
+            centred, so they never cover a page's own actions, which sit at its right ('Add New
+            Product' right after 'Product created' was under the toast for its whole life). */}
         <Toaster
           richColors
           closeButton
-          position="top-right"
+          position="top-center"
           offset={{ top: 76 }}
           mobileOffset={{ top: 72 }}
         />
