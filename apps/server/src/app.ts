@@ -18,6 +18,7 @@ import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { embeddingRoutes } from "./modules/catalog/embeddings.routes.ts";
 import { imageRoutes } from "./modules/catalog/images.routes.ts";
+import { importRoutes } from "./modules/catalog/import.routes.ts";
 import { merchantCatalogRoutes } from "./modules/catalog/merchant-catalog.routes.ts";
 import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
 import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
@@ -41,6 +42,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...negotiationRoutes,
   ...merchantRoutes,
   ...merchantCatalogRoutes,
+  ...importRoutes,
   ...settingsRoutes,
   ...merchantOrderRoutes,
   ...adminRoutes,

@@ -25,6 +25,9 @@ const MerchantDashboardScreen = lazy(() =>
 const MerchantProductsScreen = lazy(() =>
   import("./routes/merchant-products-screen").then((m) => ({ default: m.MerchantProductsScreen })),
 );
+const MerchantImportScreen = lazy(() =>
+  import("./routes/merchant-import-screen").then((m) => ({ default: m.MerchantImportScreen })),
+);
 const MerchantOrdersScreen = lazy(() =>
   import("./routes/merchant-orders-screen").then((m) => ({ default: m.MerchantOrdersScreen })),
 );
@@ -79,6 +82,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               { index: true, element: <MerchantDashboardScreen /> },
               { path: "products", element: <MerchantProductsScreen /> },
+              { path: "import", element: <MerchantImportScreen /> },
               { path: "orders", element: <MerchantOrdersScreen /> },
               { path: "approvals", element: <MerchantApprovalsScreen /> },
               { path: "negotiation-config", element: <MerchantNegotiationConfigScreen /> },

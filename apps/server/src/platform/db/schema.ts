@@ -212,6 +212,31 @@ export const productFacetCounts = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.value] })],
 );
 
+/**
+ * A product import started from the merchant area (issue #14 item 1): its progress, read by the
+ * Import page while the server works through the file, and its bad rows (line, SKU, reason).
+ */
+export const productImports = pgTable("product_imports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name").notNull(),
+  format: text("format").notNull(),
+  /** running, done or failed */
+  status: text("status").notNull().default("running"),
+  totalBytes: integer("total_bytes").notNull().default(0),
+  bytesRead: integer("bytes_read").notNull().default(0),
+  rows: integer("rows").notNull().default(0),
+  inserted: integer("inserted").notNull().default(0),
+  updated: integer("updated").notNull().default(0),
+  failed: integer("failed").notNull().default(0),
+  skippedVariants: integer("skipped_variants").notNull().default(0),
+  /** The bad rows, at most IMPORT_ERRORS_KEPT of them. */
+  errors: jsonb("errors").notNull().default(sql`'[]'::jsonb`),
+  message: text("message").notNull().default(""),
+  createdBy: text("created_by"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 export const carts = pgTable(
   "carts",
   {

@@ -147,7 +147,18 @@ function AdminActions({ status, onMerchantAssigned }: AdminActionsProps) {
               <span>{embeddings.text}</span>
             </p>
           ) : (
-            <p>{embeddings.text}</p>
+            <div className="flex flex-col gap-2">
+              <p>{embeddings.text}</p>
+              {status && status.products > 0 && (
+                <progress
+                  data-testid="admin-embedding-progress"
+                  aria-label={`${status.products - status.missingEmbeddings} of ${status.products} products embedded`}
+                  className="h-2 w-full accent-primary"
+                  value={status.products - status.missingEmbeddings}
+                  max={status.products}
+                />
+              )}
+            </div>
           )
         }
         label="Initialize AI Search"

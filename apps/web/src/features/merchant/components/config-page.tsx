@@ -219,7 +219,8 @@ function GlobalRulesTab({
           <ConfigNumberField form={rules} path="max_rounds" />
         </div>
         <p className="text-sm">
-          Escalation ceiling: {`${ceiling.ceiling_pct}% and ${formatUsd(settingCents(ceiling.ceiling_amount))}`}.{" "}
+          Escalation ceiling:{" "}
+          {`${ceiling.ceiling_pct}% and ${formatUsd(settingCents(ceiling.ceiling_amount))}`}.{" "}
           <Link
             to="/merchant/escalation-rules"
             className="font-medium underline underline-offset-4 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

@@ -16,6 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { useMerchantDashboard, useMerchantStats } from "../api/dashboard-queries";
 import { DashboardChart } from "./dashboard-chart";
+import { EmbeddingProgressNote } from "./embedding-progress";
 
 const count = new Intl.NumberFormat("en-US");
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
@@ -150,6 +151,7 @@ export function DashboardView() {
         <h1 className="text-3xl font-bold tracking-tight">Merchant Dashboard</h1>
         <p className="text-muted-foreground">How the shop and Ava, your negotiator, are doing.</p>
       </div>
+      <EmbeddingProgressNote />
 
       {stats.isPending ? (
         <Spinner aria-label="Loading the shop's figures" className="py-12" />

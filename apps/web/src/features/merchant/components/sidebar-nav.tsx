@@ -1,5 +1,6 @@
 import {
   ClipboardListIcon,
+  FileUpIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   PackageIcon,
@@ -25,6 +26,7 @@ interface SidebarLink {
 export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { to: "/merchant", label: "Dashboard", icon: LayoutDashboardIcon, end: true },
   { to: "/merchant/products", label: "Products", icon: PackageIcon },
+  { to: "/merchant/import", label: "Import", icon: FileUpIcon },
   { to: "/merchant/orders", label: "Orders", icon: ClipboardListIcon },
   { to: "/merchant/approvals", label: "Approvals", icon: UserCheckIcon, approvals: true },
   { to: "/merchant/negotiation-config", label: "Negotiation Config", icon: SlidersHorizontalIcon },

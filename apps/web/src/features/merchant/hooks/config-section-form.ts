@@ -88,7 +88,6 @@ export function useConfigSectionForm<T extends ConfigType>(
       }
       return schema.parse(form.getValues());
     },
-    reset: () =>
-      form.reset(savedTexts, { keepDirtyValues: false, keepErrors: false, keepFieldsRef: true }),
+    reset: () => form.reset(savedTexts, { keepDirtyValues: false, keepErrors: false, keepFieldsRef: true }),
   };
 }

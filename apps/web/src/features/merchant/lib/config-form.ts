@@ -57,7 +57,9 @@ export function toSectionTexts(section: object): SectionTexts {
  * The typed texts read as numbers and checked with the contract's schema for the section: the
  * server's own rules and words, for the zod resolver.
  */
-export function sectionFormSchema<T extends ConfigType>(configType: T): z.ZodType<SellerConfigDto[T], SectionTexts> {
+export function sectionFormSchema<T extends ConfigType>(
+  configType: T,
+): z.ZodType<SellerConfigDto[T], SectionTexts> {
   const schema = z
     .record(z.string(), z.unknown())
     .transform((texts) => fromFieldValues(toFieldValues(texts)))

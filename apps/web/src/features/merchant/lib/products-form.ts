@@ -102,13 +102,15 @@ export const ProductFormSchema = z
     tags: z.string(),
     hidden: z.boolean(),
   })
-  .transform((values): z.input<typeof CreateProductSchema> => ({
-    ...values,
-    price: toNumber(values.price),
-    listPrice: toNumber(values.listPrice),
-    stockLevel: toNumber(values.stockLevel),
-    tags: splitTags(values.tags),
-  }))
+  .transform(
+    (values): z.input<typeof CreateProductSchema> => ({
+      ...values,
+      price: toNumber(values.price),
+      listPrice: toNumber(values.listPrice),
+      stockLevel: toNumber(values.stockLevel),
+      tags: splitTags(values.tags),
+    }),
+  )
   .pipe(CreateProductSchema) satisfies z.ZodType<ProductData, ProductFormValues>;
 
 const sameTags = (a: readonly string[], b: readonly string[]) =>
