@@ -6,8 +6,15 @@ export default defineConfig({
       // Generous per-test limits: property tests and renders must not fail because the machine is
       // busy; speed is measured in bench/, never asserted here.
       {
-        test: { name: "domain", include: ["packages/*/src/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
+        test: {
+          name: "domain",
+          include: ["packages/*/src/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+        },
       },
+      // The market simulator's own checks (reproducible from the seed); the evals themselves are scripts.
+      { test: { name: "bench", include: ["bench/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
       {
         test: {
           name: "server",
