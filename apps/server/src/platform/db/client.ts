@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { DurableNodeFS, durableStartParams } from "./durable-fs.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -64,6 +65,8 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** Sees every query of the returned db with its parameters (the query-plan test explains them). */
   logQuery?: (query: string, params: unknown[]) => void;
+  /** Called after each sync to disk of a file of the embedded database (the durability test counts them). */
+  onEmbeddedSync?: () => void;
 }
 
 function drizzleLogger(options: OpenOptions) {
@@ -79,10 +82,16 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
   // An in-memory database when no folder is given (tests); otherwise a persistent folder.
   const dataDir = options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? path.join(dataDir, "pglite") : undefined, {
-    // A data folder must be reopened with the same extensions it was created with.
-    extensions: { vector, pg_trgm },
-  });
+  // A data folder must be reopened with the same extensions it was created with.
+  const extensions = { vector, pg_trgm };
+  const client = dataDir
+    ? await PGlite.create({
+        // Each commit is on disk before it is acknowledged (see durable-fs.ts).
+        fs: new DurableNodeFS(path.join(dataDir, "pglite"), options.onEmbeddedSync),
+        startParams: durableStartParams(PGlite.defaultStartParams),
+        extensions,
+      })
+    : await PGlite.create({ extensions });
   await client.exec(
     `CREATE EXTENSION IF NOT EXISTS vector; SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD};`,
   );
