@@ -138,8 +138,9 @@ test("the auth form checks its fields and shows the server's message", async ({ 
   await expect(page.getByText(/invalid email or password/i).first()).toBeVisible();
 });
 
-test("unknown paths show the 404 page with a way home", async ({ page }) => {
-  await page.goto("/no/such/page");
+test("unknown paths answer 404 and show the 404 page with a way home", async ({ page }) => {
+  const res = await page.goto("/no/such/page");
+  expect(res?.status()).toBe(404);
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
   await page.getByRole("link", { name: /home/i }).last().click();
   await expect(page.getByRole("heading", { name: "Shop All Products" })).toBeVisible();

@@ -18,6 +18,7 @@ import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
 import { embeddingRoutes } from "./modules/catalog/embeddings.routes.ts";
 import { imageRoutes } from "./modules/catalog/images.routes.ts";
+import { siteFileRoutes } from "./modules/catalog/site-files.routes.ts";
 import { importRoutes } from "./modules/catalog/import.routes.ts";
 import { merchantCatalogRoutes } from "./modules/catalog/merchant-catalog.routes.ts";
 import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
@@ -36,6 +37,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...authRouteDocs,
   ...catalogRoutes,
   ...imageRoutes,
+  ...siteFileRoutes,
   ...meRoutes,
   ...cartRoutes,
   ...orderRoutes,

@@ -134,6 +134,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
       streamWordDelayMs: env.STREAM_WORD_DELAY_MS,
       assistantRateLimitPerMinute: env.ASSISTANT_RATE_LIMIT_PER_MINUTE,
       uploadsDir: path.join(env.DATA_DIR, "uploads", "images"),
+      publicUrl: baseURL,
     },
     ai,
     events,

@@ -33,6 +33,8 @@ export interface AppConfig {
   assistantRateLimitPerMinute: number;
   /** Where uploaded product pictures are kept (DATA_DIR/uploads/images). */
   uploadsDir: string;
+  /** The shop's own address (PUBLIC_URL, no trailing slash): absolute links in robots.txt and the sitemap. */
+  publicUrl: string;
 }
 
 export interface AppDeps {

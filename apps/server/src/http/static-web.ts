@@ -1,13 +1,16 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { isPagePath } from "@haggle/contract/pages";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
 import type { AppEnv } from "./context.ts";
 
 /**
  * Serves the built web app: hashed assets with a long cache, and index.html for every other
- * GET that is not an API path, so deep links (/merchant/products) load the app.
+ * GET that is not an API path, so deep links (/merchant/products) load the app. A path that is
+ * no page of the app gets the same HTML (the app shows its 'Oops! Page not found' screen) with
+ * status 404, so crawlers and link checkers see a real not-found instead of a soft 200.
  */
 export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
   const indexFile = distDir ? path.join(distDir, "index.html") : null;
@@ -30,9 +33,12 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
   // A hashed asset that is gone (an older build) is a 404, not the app's HTML.
   app.get("/assets/*", (c) => c.text("Not found", 404));
   app.use("*", serveStatic({ root }));
+  // Browsers ask for /favicon.ico whatever the page says; the icon is an SVG.
+  app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   app.get("*", async (c) => {
     c.header("Cache-Control", "no-cache");
     // Read per request: a rebuild of the web app is served without restarting the server.
-    return c.html(await readFile(indexFile, "utf8"));
+    const html = await readFile(indexFile, "utf8");
+    return c.html(html, isPagePath(c.req.path) ? 200 : 404);
   });
 }

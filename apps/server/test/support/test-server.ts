@@ -124,7 +124,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
     logger,
     { database },
   );
-  deps.config.webDistDir = null;
+  if (!options.env?.WEB_DIST_DIR) deps.config.webDistDir = null;
   const app = createApp(deps);
   resolveFetch(app.fetch as Fetch);
   return {

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { PAGE_PATHS } from "@haggle/contract/pages";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CartProvider } from "@/features/cart/components/cart-provider";
 import { jsonResponse, makeCart, routeFetch } from "@/test/make-cart";
@@ -42,6 +43,22 @@ function renderAt(path: string, who: "anonymous" | "shopper" | "merchant") {
   );
   return router;
 }
+
+/** Every concrete page path of a route table (layouts add their path, index routes their parent's). */
+function pagePaths(routes: RouteObject[], parent = ""): string[] {
+  return routes.flatMap((route) => {
+    if (route.path === "*") return [];
+    const here = route.path ? `${parent}/${route.path}`.replace(/\/+/g, "/") : parent;
+    const own = route.index ? [here || "/"] : route.path && !route.children ? [here] : [];
+    return [...own, ...pagePaths(route.children ?? [], here)];
+  });
+}
+
+describe("the page paths the server answers 200 for", () => {
+  it("are exactly the router's pages", () => {
+    expect(new Set(pagePaths(appRoutes))).toEqual(new Set(PAGE_PATHS));
+  });
+});
 
 describe("the merchant routes", () => {
   afterEach(() => {

@@ -322,3 +322,13 @@ export async function bundledProduct(db: Queryable, productId: string) {
     .where(eq(products.id, productId));
   return row ?? null;
 }
+
+/** The categories that hold at least one visible product, by name (the facet counts' own table). */
+export async function visibleCategories(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .select({ value: productFacetCounts.value })
+    .from(productFacetCounts)
+    .where(and(eq(productFacetCounts.kind, "category"), gt(productFacetCounts.visible, 0)))
+    .orderBy(asc(productFacetCounts.value));
+  return rows.map((row) => row.value);
+}

@@ -1,0 +1,32 @@
+/**
+ * The web app's page paths, shared by the router and the server: the server answers a path
+ * that is no page with 404 (the app still shows its 'Oops! Page not found' screen), so search
+ * engines and links see real status codes instead of a 200 for everything. The router's test
+ * checks this list against the route table, so the two cannot drift apart.
+ */
+export const PAGE_PATHS = [
+  "/",
+  "/auth",
+  "/cart",
+  "/cart/negotiate",
+  "/orders",
+  "/order-placed",
+  "/admin",
+  "/merchant",
+  "/merchant/products",
+  "/merchant/import",
+  "/merchant/orders",
+  "/merchant/approvals",
+  "/merchant/negotiation-config",
+  "/merchant/escalation-rules",
+  "/merchant/upsells",
+  "/merchant/cross-sells",
+] as const;
+
+const pages = new Set<string>(PAGE_PATHS);
+
+/** Whether a URL path (without query) is one of the app's pages; a trailing slash is allowed. */
+export function isPagePath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return pages.has(path === "" ? "/" : path);
+}
