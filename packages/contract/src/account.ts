@@ -27,6 +27,12 @@ export const MeSchema = z
   .meta({ id: "Me" });
 export type Me = z.infer<typeof MeSchema>;
 
+/** GET /api/me: the signed-in user, or `{user: null}` when signed out (an answer, not an error). */
+export const MeAnswerSchema = z
+  .union([MeSchema, z.object({ user: z.null() }).meta({ id: "SignedOut" })])
+  .meta({ id: "MeAnswer" });
+export type MeAnswer = z.infer<typeof MeAnswerSchema>;
+
 export const PASSWORD_MIN = 6;
 
 /** The /auth form, checked in the browser and again by the server. */

@@ -26,7 +26,7 @@ function renderAt(path: string, who: "anonymous" | "shopper" | "merchant") {
   const { fetchFn } = routeFetch({
     "GET /api/me": () =>
       who === "anonymous"
-        ? jsonResponse(401, { error: { code: "UNAUTHORIZED", message: "Not authenticated" } })
+        ? jsonResponse(200, { user: null })
         : jsonResponse(200, me(who === "merchant" ? ["merchant"] : [])),
     "GET /api/cart": () => jsonResponse(200, makeCart([])),
     "GET /api/merchant/stats": () => jsonResponse(200, stats),

@@ -1,13 +1,14 @@
-import { type Me, MeSchema } from "@haggle/contract/account";
+import { type Me, MeAnswerSchema } from "@haggle/contract/account";
 import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, apiFetch } from "@/lib/api-client";
 
 export const sessionQueryKey = ["session"] as const;
 
-/** GET /api/me; a 401 means "signed out" and is an answer, not an error. */
+/** GET /api/me; `{user: null}` (or a 401 from an older server) means "signed out". */
 export async function fetchSession(): Promise<Me | null> {
   try {
-    return await apiFetch("/api/me", { schema: MeSchema });
+    const answer = await apiFetch("/api/me", { schema: MeAnswerSchema });
+    return answer.user === null ? null : (answer as Me);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return null;
     throw error;
