@@ -1,4 +1,5 @@
 import { ApiRequestError } from "@/lib/api-client";
+import { isRateLimited, RATE_LIMIT_TOAST } from "@/lib/rate-limit-toast";
 
 export interface ErrorToast {
   title: string;
@@ -7,9 +8,7 @@ export interface ErrorToast {
 
 /** The spec's error catalogue for the assistant: 429 and 402 have their own toasts, everything else one. */
 export function assistantErrorToast(error: unknown): ErrorToast {
-  if (error instanceof ApiRequestError && error.status === 429) {
-    return { title: "Rate Limit", description: "Too many requests. Please wait a moment and try again." };
-  }
+  if (isRateLimited(error)) return { ...RATE_LIMIT_TOAST };
   if (error instanceof ApiRequestError && error.status === 402) {
     return {
       title: "Service Unavailable",

@@ -75,11 +75,7 @@ export function NegotiationReviewCard({
           })}
         </ul>
         <dl className="flex flex-col gap-2">
-          <FigureRow
-            label="Total savings"
-            value={`−${formatUsd(summary.savings)}`}
-            testId="review-savings"
-          />
+          <FigureRow label="Total savings" value={`−${formatUsd(summary.savings)}`} testId="review-savings" />
           <FigureRow
             label="Additional discount"
             value={summary.discount > 0 ? `−${formatUsd(summary.discount)}` : formatUsd(0)}

@@ -365,6 +365,21 @@ describe("NegotiationWorkspace", () => {
     expect(screen.queryByRole("region", { name: "Review your negotiated order" })).toBeNull();
   });
 
+  it("429: the spec's 'Rate Limit' toast, and the message back in the box", async () => {
+    routes["POST /functions/v1/negotiate-cart"] = () =>
+      apiError(429, "RATE_LIMITED", "Too many messages to Ava in a minute. Please wait a moment.");
+    renderWorkspace();
+    await ready();
+    typeAndEnter("Can I get a discount?");
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Rate Limit", {
+        description: "Too many requests. Please wait a moment and try again.",
+      }),
+    );
+    await waitFor(() => expect(box().disabled).toBe(false));
+    expect(box().value).toBe("Can I get a discount?");
+  });
+
   it.each([
     [
       "a stream that cannot start",

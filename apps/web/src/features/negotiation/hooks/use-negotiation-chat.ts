@@ -8,7 +8,7 @@ import {
   negotiationChatReducer,
   toWireMessages,
 } from "../lib/negotiation-chat";
-import { replyErrorMessage, startErrorToast } from "../lib/negotiation-errors";
+import { replyErrorToast, startErrorToast } from "../lib/negotiation-errors";
 
 interface UseNegotiationChatOptions {
   /** Null until the shopper's first message starts the negotiation (see `start`). */
@@ -99,7 +99,9 @@ export function useNegotiationChat({
           console.error("Ava's reply failed", error);
           dispatch({ type: "fail" });
           onFailed?.(content);
-          toast.error(replyErrorMessage(error));
+          const { title, description } = replyErrorToast(error);
+          if (description) toast.error(title, { description });
+          else toast.error(title);
         } finally {
           busy.current = false;
           if (controller.current === abort) controller.current = null;

@@ -4,6 +4,7 @@ import {
   acceptErrorToast,
   checkoutErrorMessage,
   replyErrorMessage,
+  replyErrorToast,
   startErrorToast,
 } from "./negotiation-errors";
 
@@ -14,6 +15,19 @@ const completed = new ApiRequestError(
 );
 
 describe("negotiation error messages", () => {
+  it("too many turns (429) get the spec's 'Rate Limit' toast, starting or replying", () => {
+    const limited = new ApiRequestError(429, "RATE_LIMITED", "Too many messages to Ava in a minute.");
+    const rateLimit = {
+      title: "Rate Limit",
+      description: "Too many requests. Please wait a moment and try again.",
+    };
+    expect(replyErrorToast(limited)).toEqual(rateLimit);
+    expect(startErrorToast(limited)).toEqual(rateLimit);
+    expect(replyErrorToast(new TypeError("Failed to fetch"))).toEqual({
+      title: "Failed to get response from AI negotiator",
+    });
+  });
+
   it("a reply that cannot start says the spec's sentence", () => {
     expect(replyErrorMessage(new Error("Failed to start stream"))).toBe(
       "Failed to get response from AI negotiator",

@@ -1,4 +1,5 @@
 import { ApiRequestError } from "@/lib/api-client";
+import { isRateLimited, RATE_LIMIT_TOAST } from "@/lib/rate-limit-toast";
 
 /**
  * The server's own sentence for a refused request (4xx): 401 is always 'Not authenticated'
@@ -23,7 +24,13 @@ export interface ErrorToast {
   description?: string;
 }
 
+/** Ava's reply failed: too many turns in a minute get the spec's 'Rate Limit' toast, the rest one sentence. */
+export function replyErrorToast(error: unknown): ErrorToast {
+  return isRateLimited(error) ? { ...RATE_LIMIT_TOAST } : { title: replyErrorMessage(error) };
+}
+
 export function startErrorToast(error: unknown): ErrorToast {
+  if (isRateLimited(error)) return { ...RATE_LIMIT_TOAST };
   const reason = clientErrorSentence(error);
   return reason
     ? { title: "Failed to initialize negotiation", description: reason }
