@@ -11,7 +11,8 @@ import type {
 import type { Tx } from "../../platform/db/client.ts";
 import { findProfile } from "../accounts/accounts.store.ts";
 import { cartFingerprint, offerDto, offerTermsOf } from "../cart/cart-offers.store.ts";
-import { loadCartLines, lockCart } from "../cart/cart.store.ts";
+import { loadCartLines, lockCart, quoteLinesOf } from "../cart/cart.store.ts";
+import { assertOrderableCart } from "@haggle/domain/pricing/cart-limit";
 import { loadSellerConfig } from "../settings/settings.store.ts";
 import {
   type ApprovalRow,
@@ -109,6 +110,8 @@ export async function loadNegotiationContext(
   }
   // One after another: a transaction is one connection, and pg may not overlap queries on it.
   const lines = await loadCartLines(tx, cart.id);
+  // A cart no order could hold is refused before any offer on it is computed or stored.
+  assertOrderableCart(quoteLinesOf(lines));
   const config = await loadSellerConfig(tx);
   const profile = await findProfile(tx, who.id);
   const approval = await latestApproval(tx, negotiationId);

@@ -28,8 +28,10 @@ import {
   findCart,
   insertCartItem,
   loadCartLines,
+  quoteLinesOf,
   writePriceSnapshot,
 } from "../cart/cart.store.ts";
+import { assertOrderableCart } from "@haggle/domain/pricing/cart-limit";
 import { pairedBundleCandidate } from "../catalog/pairings.store.ts";
 import { bundledProduct, searchBundleCandidate } from "../catalog/products.store.ts";
 import { type SpokenReply, speak } from "./llm-voice.ts";
@@ -92,6 +94,7 @@ export async function startNegotiation(
     if (!cart) throw invalid("No active cart", "NO_ACTIVE_CART");
     const lines = await loadCartLines(tx, cart.id);
     if (lines.length === 0) throw invalid("Cart is empty", "CART_EMPTY");
+    assertOrderableCart(quoteLinesOf(lines));
     if (!options.restart) {
       const active = await findActiveNegotiation(tx, cart.id);
       if (active?.userId === who.id && (await isResumable(tx, active.id, cartFingerprint(lines)))) {

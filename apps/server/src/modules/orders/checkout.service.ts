@@ -1,6 +1,7 @@
 import type { Order } from "@haggle/contract/orders";
 import { conflict, failed, invalid } from "@haggle/domain/errors";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
+import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
 import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Db } from "../../platform/db/client.ts";
 import {
@@ -67,6 +68,7 @@ export async function checkout(
       const config = await loadSellerConfig(tx);
       const quoteLines = quoteLinesOf(lines);
       const quote = quoteCart(quoteLines, cart.negotiatedDiscount, pricingRulesFrom(config.pricing));
+      assertOrderableAmount(quote.total);
 
       // In one order of products, so two checkouts sharing products never wait on each other in a cycle.
       for (const { item, product } of [...lines].sort((a, b) => a.product.id.localeCompare(b.product.id))) {

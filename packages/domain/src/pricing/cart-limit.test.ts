@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { DomainError } from "../errors.ts";
+import {
+  assertOrderableAmount,
+  assertOrderableCart,
+  CART_TOO_LARGE_MESSAGE,
+  MAX_ORDER_TOTAL_CENTS,
+} from "./cart-limit.ts";
+
+describe("the largest order", () => {
+  it("takes up to $9,999,999,999.99 and refuses a cent more with a 400 sentence", () => {
+    expect(() => assertOrderableAmount(MAX_ORDER_TOTAL_CENTS)).not.toThrow();
+    let refused: unknown;
+    try {
+      assertOrderableAmount(MAX_ORDER_TOTAL_CENTS + 1);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({
+      kind: "invalid",
+      code: "CART_TOO_LARGE",
+      message: CART_TOO_LARGE_MESSAGE,
+    });
+  });
+
+  it("counts a cart at the prices it would be charged (its snapshot when it has one)", () => {
+    const line = { price: 100_000_000, priceSnapshot: null, quantity: 99 };
+    expect(() => assertOrderableCart(Array(101).fill(line))).not.toThrow(); // $9.999B
+    expect(() => assertOrderableCart(Array(102).fill(line))).toThrow(CART_TOO_LARGE_MESSAGE);
+    expect(() => assertOrderableCart([{ price: 1, priceSnapshot: 600_000_000_000, quantity: 2 }])).toThrow(
+      CART_TOO_LARGE_MESSAGE,
+    );
+  });
+});
