@@ -269,6 +269,16 @@ describe("figuresIn", () => {
     ["<b>40%</b> off **$9.99**", [999], [4000]],
     ["ＵＳ＄5 and ５０％", [500], [5000]],
     ["", [], []],
+    ["It's free! Yours on the house, for nothing, no charge.", [], [10_000, 10_000, 10_000, 10_000]],
+    ["Free shipping over $100; feel free to ask, you're free to go.", [10_000], []],
+    ["Shipping is free from $100, orders ship free, shipping's free", [10_000], []],
+    ["1/2 off, 3 / 4 price, or a 1/3 discount", [], [5000, 7500, 10_000 / 3]],
+    [
+      "a third off, two thirds off, one quarter of the price, a half discount",
+      [],
+      [10_000 / 3, 20_000 / 3, 2500, 5000],
+    ],
+    ["Your order 12/25 ships on 1/2", [], []],
   ])("%j", (text, money, percents) => {
     expect(figuresIn(text)).toEqual({ money, percents });
   });
@@ -290,6 +300,19 @@ describe("statesOnlyAllowedFigures", () => {
     expect(statesOnlyAllowedFigures("That makes $25.01 off", allowed)).toBe(false);
     expect(statesOnlyAllowedFigures("twenty percent off", allowed)).toBe(false);
     expect(statesOnlyAllowedFigures("No figures at all, just words.", allowed)).toBe(true);
+  });
+
+  it("rejects prices and fractions in words the decision does not allow", () => {
+    for (const text of [
+      "Fine, it's free.",
+      "This one's on the house!",
+      "Take it for nothing.",
+      "1/2 off it is.",
+      "A third off, deal?",
+    ]) {
+      expect(statesOnlyAllowedFigures(text, allowed), text).toBe(false);
+    }
+    expect(statesOnlyAllowedFigures("Feel free to ask about free shipping.", allowed)).toBe(true);
   });
 
   it("accepts the quote, config and cart figures, not the limits", () => {

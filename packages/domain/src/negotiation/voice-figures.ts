@@ -41,7 +41,36 @@ export function figuresIn(text: string): { money: Cents[]; percents: BasisPoints
     if (units[i] === "money") money.push(hundredthsOf(t));
     else if (units[i] === "percent") percents.push(hundredthsOf(t));
   });
+  percents.push(...wordedDiscounts(s));
   return { money, percents };
+}
+
+/** "it's free", "on the house", "for nothing": a price of nothing is 100% off. Free shipping ("shipping is free", "ships free") is not. */
+const FREE =
+  /(?<![\p{L}])(?:(?<!(?:feel|you're|you are|shipping(?: is|'s)?|ships?|delivery(?: is|'s)?|returns? (?:is|are)) )free(?! to )(?! (?:shipping|delivery|returns?|gift)(?![\p{L}]))|on the house|no charge|for nothing|costs? nothing|gratis)(?![\p{L}])/gu;
+/** "1/2 off", "3/4 price", "1 / 3 discount": a fraction of the price. */
+const FRACTION =
+  /(?<![\p{N}./])(\d{1,3}) ?\/ ?(\d{1,3})(?![\p{N}/])(?= ?(?:off|price|discount|of the (?:price|cost|total))(?![\p{L}]))/gu;
+const WORD_FRACTION =
+  /(?<![\p{L}])(a|one|two|three|four) (half|third|quarter|fifth|tenth)s?(?= ?(?:off|discount|of the (?:price|cost|total))(?![\p{L}]))/gu;
+const COUNT: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4 };
+const PART: Record<string, number> = { half: 2, third: 3, quarter: 4, fifth: 5, tenth: 10 };
+
+/**
+ * Discounts stated in words rather than figures, as basis points: free (100%), "1/2 off" (50%),
+ * "a third off" (33.33%), exactly so that no rounding of an allowed percent matches them by chance.
+ */
+function wordedDiscounts(s: string): BasisPoints[] {
+  const found: BasisPoints[] = [];
+  for (const _ of s.matchAll(FREE)) found.push(10_000);
+  for (const m of s.matchAll(FRACTION)) {
+    const [top, bottom] = [Number(m[1]), Number(m[2])];
+    found.push(bottom === 0 ? 10_000 : (top * 10_000) / bottom);
+  }
+  for (const m of s.matchAll(WORD_FRACTION)) {
+    found.push(((COUNT[m[1] as string] ?? 1) * 10_000) / (PART[m[2] as string] ?? 1));
+  }
+  return found;
 }
 
 // ---------------------------------------------------------------- what a voice may state
@@ -164,4 +193,3 @@ export function statesOnlyAllowedFigures(text: string, allowed: AllowedFigures):
     return false;
   });
 }
-
