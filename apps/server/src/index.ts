@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { keepConnectionsAlive } from "./http/keep-alive.ts";
+import { DataDirLockedError } from "./platform/db/data-dir-lock.ts";
 import { parseEnv } from "./env.ts";
 import { createLogger } from "./platform/logger.ts";
 import { publicUrl, startRuntime } from "./server-runtime.ts";
@@ -14,7 +15,18 @@ try {
   process.exit(1);
 }
 const logger = createLogger(env.LOG_LEVEL);
-const { deps, startupMs } = await startRuntime(env, logger);
+let runtime: Awaited<ReturnType<typeof startRuntime>>;
+try {
+  runtime = await startRuntime(env, logger);
+} catch (error) {
+  // A refusal the owner can act on (the data folder is held by another server) is one sentence.
+  if (error instanceof DataDirLockedError) {
+    logger.fatal(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const { deps, startupMs } = runtime;
 const app = createApp(deps);
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

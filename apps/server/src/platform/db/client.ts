@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { DurableNodeFS, durableStartParams } from "./durable-fs.ts";
 import * as schema from "./schema.ts";
 
@@ -82,16 +83,24 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
   // An in-memory database when no folder is given (tests); otherwise a persistent folder.
   const dataDir = options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // One process per data folder: a second one would write the same files unseen.
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   // A data folder must be reopened with the same extensions it was created with.
   const extensions = { vector, pg_trgm };
-  const client = dataDir
-    ? await PGlite.create({
-        // Each commit is on disk before it is acknowledged (see durable-fs.ts).
-        fs: new DurableNodeFS(path.join(dataDir, "pglite"), options.onEmbeddedSync),
-        startParams: durableStartParams(PGlite.defaultStartParams),
-        extensions,
-      })
-    : await PGlite.create({ extensions });
+  let client: PGlite;
+  try {
+    client = dataDir
+      ? await PGlite.create({
+          // Each commit is on disk before it is acknowledged (see durable-fs.ts).
+          fs: new DurableNodeFS(path.join(dataDir, "pglite"), options.onEmbeddedSync),
+          startParams: durableStartParams(PGlite.defaultStartParams),
+          extensions,
+        })
+      : await PGlite.create({ extensions });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   await client.exec(
     `CREATE EXTENSION IF NOT EXISTS vector; SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD};`,
   );
@@ -111,7 +120,11 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
     },
     ping: () => pingDatabase(db),
     close: async () => {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }
