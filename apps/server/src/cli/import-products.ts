@@ -14,6 +14,7 @@ import { invocationDir, parseEnv } from "../env.ts";
 import { embedMissingProducts } from "../modules/catalog/product-embeddings.service.ts";
 import { importFormatOf, importProducts } from "../modules/catalog/product-import.service.ts";
 import { openDatabase } from "../platform/db/client.ts";
+import { DataDirLockedError } from "../platform/db/data-dir-lock.ts";
 
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith("--"));
@@ -53,6 +54,13 @@ const database = await openDatabase({
   dataDir: env.DATA_DIR,
   poolSize: 4,
   statementTimeoutMs: 0,
+}).catch((error: unknown) => {
+  // The shop's server holds the embedded database: say so, without a stack trace.
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
 });
 const started = performance.now();
 try {
