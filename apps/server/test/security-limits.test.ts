@@ -26,7 +26,21 @@ async function openStream(http: HttpClient, ip: string) {
     signal: controller.signal,
   });
   const body = (res.status === 200 ? null : await res.json()) as { error: { message: string } } | null;
-  return { status: res.status, body, close: () => controller.abort() };
+  if (res.status === 200 && res.body) {
+    // Read the open stream as a browser does: an unread body can be garbage-collected, and the
+    // client then hangs up on its own, giving the slot back mid-test (seen on a busy machine).
+    const reader = res.body.getReader();
+    void (async () => {
+      try {
+        while (!(await reader.read()).done) {
+          // keep reading until the test closes it
+        }
+      } catch {
+        // aborted by close()
+      }
+    })();
+  }
+  return { status: res.status, body, response: res, close: () => controller.abort() };
 }
 
 describe.each(DB_KINDS)("request bodies on the %s database", (kind) => {
