@@ -15,7 +15,7 @@ async function expectSummaryMatchesServer(page: Page, cart: ApiCart) {
   const { summary } = cart;
   await expectSummaryFigures(page, "summary", summary);
   if (summary.discount > 0) {
-    await expect(page.getByTestId("summary-discount")).toHaveText(`-${usd(summary.discount)}`);
+    await expect(page.getByTestId("summary-discount")).toHaveText(`−${usd(summary.discount)}`);
   } else {
     await expect(page.getByTestId("summary-discount")).toHaveCount(0);
   }

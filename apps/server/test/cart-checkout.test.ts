@@ -227,7 +227,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
       tax: cart.summary.tax,
       total: cart.summary.total,
       discountApplied: cart.summary.savings,
-      extraDiscount: 0,
+      negotiatedDiscount: 0,
       negotiationId: null,
     });
     expect(order.number).toBe(`ORD-${order.id.slice(-8).toUpperCase()}`);
@@ -240,6 +240,8 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
           quantity: 2,
           listPrice: expensive.listPrice,
           unitPrice: expensive.price,
+          regularPrice: expensive.price,
+          lineTotal: (cents(expensive.price) * 2) / 100,
         },
         {
           productId: onSale.id,
@@ -247,6 +249,8 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
           quantity: 1,
           listPrice: onSale.listPrice,
           unitPrice: onSale.price,
+          regularPrice: onSale.price,
+          lineTotal: onSale.price,
         },
       ]),
     );

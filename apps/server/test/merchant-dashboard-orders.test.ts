@@ -28,8 +28,25 @@ describe.each(DB_KINDS)("merchant dashboard and orders on the %s database", (kin
     // A deal: an offer, accepted, checked out.
     const deal = await negotiating(near(300));
     const offered = await say(deal.http, deal.id, "Can I get a discount?");
-    expect((await deal.http.post(`/api/negotiations/${deal.id}/accept`, {})).status).toBe(200);
+    const accepted = await deal.http.post(`/api/negotiations/${deal.id}/accept`, {});
+    expect(accepted.status).toBe(200);
+    // Ava's whole discount is one figure on the cart (#11 item 11): the offer's amount, whether the
+    // policy wrote it as line prices or an order-level remainder; the lines show the shop's prices.
+    const agreed = cents(offered.result!.total_discount_amount);
+    expect(agreed).toBeGreaterThan(0);
+    expect(cents(accepted.json.summary.discount)).toBe(agreed);
+    expect(
+      accepted.json.items.reduce((sum: number, i: { lineTotal: number }) => sum + cents(i.lineTotal), 0),
+    ).toBe(cents(accepted.json.summary.subtotal));
     const dealOrder = await checkout(deal.http);
+    // Stored on the order (#11 item 16), and the order's figures add up with it as its own line.
+    expect(cents(dealOrder.negotiatedDiscount)).toBe(agreed);
+    expect(cents(dealOrder.subtotal) - agreed + cents(dealOrder.shipping) + cents(dealOrder.tax)).toBe(
+      cents(dealOrder.total),
+    );
+    expect(
+      dealOrder.items.reduce((sum: number, i: { lineTotal: number }) => sum + cents(i.lineTotal), 0),
+    ).toBe(cents(dealOrder.subtotal));
     // A plain order.
     const plain = await shopper([near(40)]);
     const plainOrder = await checkout(plain.http);
@@ -56,7 +73,7 @@ describe.each(DB_KINDS)("merchant dashboard and orders on the %s database", (kin
       date: today(),
       orders: 2,
       revenue: revenue / 100,
-      negotiatedDiscount: (cents(dealOrder.extraDiscount) + cents(plainOrder.extraDiscount)) / 100,
+      negotiatedDiscount: (cents(dealOrder.negotiatedDiscount) + cents(plainOrder.negotiatedDiscount)) / 100,
     });
     expect(
       days.slice(0, -1).every((d: { orders: number; revenue: number }) => d.orders === 0 && d.revenue === 0),
@@ -70,6 +87,9 @@ describe.each(DB_KINDS)("merchant dashboard and orders on the %s database", (kin
       totalDiscount: offered.result!.total_discount_amount,
       escalations: 1,
     });
+    // One definition: the chart's day, the negotiator card and the order agree (#11 item 16).
+    expect(days.at(-1).negotiatedDiscount).toBe(negotiator.totalDiscount);
+    expect(cents(plainOrder.negotiatedDiscount)).toBe(0);
     expect((await shop.merchant.get("/api/merchant/dashboard?days=7")).json.days).toHaveLength(7);
     const bad = await shop.merchant.get("/api/merchant/dashboard?days=5");
     expect(bad.status).toBe(400);

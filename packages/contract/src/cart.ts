@@ -7,7 +7,9 @@ export const MAX_LINE_QUANTITY = 99;
 export const SummarySchema = z
   .object({
     itemCount: z.number().int(),
+    /** The lines at the shop's prices, before Ava's discount: the sum of the lines' lineTotal. */
     subtotal: MoneySchema,
+    /** Ava's discount: everything the applied negotiated offer takes off the subtotal (0 without one). */
     discount: MoneySchema,
     shipping: MoneySchema,
     tax: MoneySchema,
@@ -35,7 +37,12 @@ export const CartItemSchema = z
     id: z.string(),
     productId: z.string(),
     quantity: z.number().int(),
+    /** What one unit costs in this cart: the negotiated price once Ava's offer is applied. */
     unitPrice: MoneySchema,
+    /** The shop's price of one unit before Ava's discount. */
+    regularPrice: MoneySchema,
+    /** regularPrice x quantity: the line as shown; Ava's discount is the summary's own line. */
+    lineTotal: MoneySchema,
     listPrice: MoneySchema,
     product: ProductSchema,
   })

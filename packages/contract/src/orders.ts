@@ -17,14 +17,20 @@ export const OrderSchema = z
         name: z.string(),
         quantity: z.number().int(),
         listPrice: MoneySchema,
+        /** What one unit cost in this order: the negotiated price when Ava's offer applied. */
         unitPrice: MoneySchema,
+        /** The shop's price of one unit before Ava's discount. */
+        regularPrice: MoneySchema,
+        /** regularPrice x quantity: the line as shown; Ava's discount is the order's own line. */
+        lineTotal: MoneySchema,
       }),
     ),
+    /** The lines at the shop's prices, before Ava's discount. */
     subtotal: MoneySchema,
-    /** Savings: (list total - subtotal) + the negotiated order-level discount. */
+    /** Ava's discount on this order (0 when none): subtotal - negotiatedDiscount + shipping + tax = total. */
+    negotiatedDiscount: MoneySchema,
+    /** Everything saved against list prices, Ava's discount included. */
     discountApplied: MoneySchema,
-    /** The negotiated order-level discount alone (0 when none). */
-    extraDiscount: MoneySchema,
     shipping: MoneySchema,
     tax: MoneySchema,
     total: MoneySchema,

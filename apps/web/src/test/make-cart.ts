@@ -10,6 +10,8 @@ export function makeCartItem(productId: string, quantity: number, product: Parti
     productId,
     quantity,
     unitPrice: p.price,
+    regularPrice: p.price,
+    lineTotal: p.price * quantity,
     listPrice: p.listPrice,
     product: p,
   };

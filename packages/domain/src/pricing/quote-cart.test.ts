@@ -41,6 +41,28 @@ describe("the one pricing rule", () => {
     expect(q.savings).toBe(3000);
   });
 
+  it("shows Ava's discount as one figure: the negotiated line prices' cut plus the order-level remainder", () => {
+    // A 10% deal on $50 x 2 and $30 written as line prices $45 x 2 and $27, with 1 cent left at order level.
+    const q = quoteCart([line(5000, 2, 5000, 4500), line(3000, 1, 3000, 2700)], 1, rules);
+    expect(q.itemsTotal).toBe(13000);
+    expect(q.subtotal).toBe(11700);
+    expect(q.negotiatedDiscount).toBe(1000 + 300 + 1);
+    expect(q.itemsTotal - q.negotiatedDiscount).toBe(q.discountedSubtotal);
+  });
+
+  it("does not count a price cut after the deal as Ava's discount", () => {
+    // Negotiated at $45, then the shop cut the price to $40: the line is charged $45 and Ava gave nothing on it.
+    const q = quoteCart([line(4000, 1, 5000, 4500)], 0, rules);
+    expect(q.itemsTotal).toBe(4500);
+    expect(q.negotiatedDiscount).toBe(0);
+  });
+
+  it("has no negotiated discount without a deal", () => {
+    const q = quoteCart([line(8000, 1, 10000), line(3000, 2)], 0, rules);
+    expect(q.negotiatedDiscount).toBe(0);
+    expect(q.itemsTotal).toBe(q.subtotal);
+  });
+
   it("counts savings as list total minus subtotal plus the extra discount", () => {
     const q = quoteCart([line(8000, 1, 10000), line(3000, 2)], 1500, rules);
     expect(q.savings).toBe(2000 + 1500);
@@ -84,6 +106,9 @@ describe("the one pricing rule", () => {
           expect(q.total).toBe(q.discountedSubtotal + q.shipping + q.tax);
           expect(q.savings).toBe(q.listTotal - q.subtotal + q.discount);
           expect(q.savings).toBeGreaterThanOrEqual(q.discount);
+          expect(q.itemsTotal - q.negotiatedDiscount).toBe(q.discountedSubtotal);
+          expect(q.negotiatedDiscount).toBeGreaterThanOrEqual(q.discount);
+          expect(q.savings).toBeGreaterThanOrEqual(q.negotiatedDiscount);
           for (const v of Object.values(q)) expect(Number.isSafeInteger(v)).toBe(true);
           expect(q.total).toBeGreaterThanOrEqual(0);
           expect([0, rules.flatShipping]).toContain(q.shipping);

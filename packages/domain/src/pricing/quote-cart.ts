@@ -27,9 +27,18 @@ export interface CartQuote {
   itemCount: number;
   /** sum(list price x quantity) */
   listTotal: Cents;
+  /** sum(line price x quantity): the lines at their negotiated prices (the pricing rule's subtotal). */
   subtotal: Cents;
-  /** The applied negotiated order-level discount. */
+  /** The applied negotiated order-level discount (the remainder the line prices could not carry). */
   discount: Cents;
+  /** sum(shop price x quantity): the lines before Ava's discount, what a shopper sees as the subtotal. */
+  itemsTotal: Cents;
+  /**
+   * Ava's whole discount, the one definition every figure uses: what the negotiated line prices
+   * take off the shop's prices, plus the order-level discount. itemsTotal - negotiatedDiscount
+   * = discountedSubtotal.
+   */
+  negotiatedDiscount: Cents;
   discountedSubtotal: Cents;
   shipping: Cents;
   tax: Cents;
@@ -52,20 +61,32 @@ export function unitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">): Cen
   return line.priceSnapshot ?? line.price;
 }
 
+/**
+ * The shop's price of a line before Ava's discount: its product price, or the negotiated price
+ * if that is higher (a price cut after the deal is not Ava's discount, and never negative).
+ */
+export function shopUnitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">): Cents {
+  return Math.max(line.price, unitPrice(line));
+}
+
 export function quoteCart(lines: QuoteLine[], extraDiscount: Cents, rules: PricingRules): CartQuote {
   let itemCount = 0;
   let listTotal = 0;
   let subtotal = 0;
+  let itemsTotal = 0;
   for (const line of lines) {
     if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) {
       throw new PricingError(`A cart line must have a positive whole quantity, not ${line.quantity}.`);
     }
     const price = assertCents(unitPrice(line));
-    if (price < 0 || line.listPrice < 0) throw new PricingError("Prices cannot be negative.");
+    if (price < 0 || line.price < 0 || line.listPrice < 0) throw new PricingError("Prices cannot be negative.");
     itemCount += line.quantity;
+    const shopPrice = Math.max(line.price, price);
     subtotal += price * line.quantity;
-    // A snapshot above the list price is not a saving: savings never go negative per line.
-    listTotal += Math.max(line.listPrice, price) * line.quantity;
+    itemsTotal += shopPrice * line.quantity;
+    // A price above the list price is not a saving: savings never go negative per line, and
+    // Ava's discount is always part of them.
+    listTotal += Math.max(line.listPrice, shopPrice) * line.quantity;
   }
   assertCents(extraDiscount);
   if (extraDiscount < 0) throw new PricingError("A discount cannot be negative.");
@@ -79,6 +100,8 @@ export function quoteCart(lines: QuoteLine[], extraDiscount: Cents, rules: Prici
     listTotal,
     subtotal,
     discount: extraDiscount,
+    itemsTotal,
+    negotiatedDiscount: itemsTotal - subtotal + extraDiscount,
     discountedSubtotal,
     shipping,
     tax,

@@ -1,5 +1,5 @@
 import type { Cart } from "@haggle/contract/cart";
-import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
+import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Queryable } from "../../platform/db/client.ts";
 import { toProductDto } from "../catalog/products.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
@@ -20,18 +20,24 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
   return {
     id: cart.id,
     status: cart.status === "converted" ? "converted" : "active",
-    items: lines.map(({ item, product }, i) => ({
-      id: item.id,
-      productId: item.productId,
-      quantity: item.quantity,
-      unitPrice: unitPrice(quoteLines[i]!),
-      listPrice: product.listPrice,
-      product: toProductDto(product),
-    })),
+    items: lines.map(({ item, product }, i) => {
+      const regularPrice = shopUnitPrice(quoteLines[i]!);
+      return {
+        id: item.id,
+        productId: item.productId,
+        quantity: item.quantity,
+        unitPrice: unitPrice(quoteLines[i]!),
+        regularPrice,
+        lineTotal: regularPrice * item.quantity,
+        listPrice: product.listPrice,
+        product: toProductDto(product),
+      };
+    }),
     summary: {
       itemCount: quote.itemCount,
-      subtotal: quote.subtotal,
-      discount: quote.discount,
+      // What the shopper sees: the lines at the shop's prices, then Ava's discount as its own line.
+      subtotal: quote.itemsTotal,
+      discount: quote.negotiatedDiscount,
       shipping: quote.shipping,
       tax: quote.tax,
       total: quote.total,

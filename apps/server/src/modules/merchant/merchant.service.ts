@@ -30,7 +30,7 @@ export async function merchantStats(db: Db): Promise<MerchantStats> {
 
 /**
  * The dashboard over the last `days` UTC days (today included), beside the cards (merchantStats):
- * revenue, orders and negotiated order-level discount per day, and how the negotiator did.
+ * revenue, orders and Ava's discount per day, and how the negotiator did.
  */
 export async function merchantDashboard(db: Db, days: number, now = new Date()): Promise<MerchantDashboard> {
   const since = windowStart(now, days);
@@ -49,7 +49,9 @@ export async function merchantDashboard(db: Db, days: number, now = new Date()):
   const figures = negotiatorFigures({
     negotiations,
     dealPercents: deals.map((d) => d.percentBp),
-    totalDiscount: deals.reduce((sum, d) => sum + (d.amount ?? 0), 0),
+    // Ava's discount as the orders stored it, the same figure the chart draws (#11 item 16):
+    // an accepted offer that never became an order gave nothing away.
+    totalDiscount: totals.reduce((sum, t) => sum + t.negotiatedDiscount, 0),
     escalations,
   });
   return {

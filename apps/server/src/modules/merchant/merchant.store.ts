@@ -31,7 +31,7 @@ export async function totalRevenue(db: Queryable): Promise<number> {
   return row?.total ?? 0;
 }
 
-/** Orders, revenue and order-level (negotiated) discount per UTC day since `since`; days without orders are absent. */
+/** Orders, revenue and Ava's discount (the order's stored figure) per UTC day since `since`; days without orders are absent. */
 export async function orderTotalsByDay(db: Queryable, since: Date) {
   const day = sql`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
@@ -39,7 +39,7 @@ export async function orderTotalsByDay(db: Queryable, since: Date) {
       date: sql<string>`${day}`,
       orders: sql<number>`count(*)::int`,
       revenue: sql`sum(${orders.total})`.mapWith(orders.total),
-      discount: sql`sum(${orders.extraDiscount})`.mapWith(orders.extraDiscount),
+      discount: sql`sum(${orders.negotiatedDiscount})`.mapWith(orders.negotiatedDiscount),
     })
     .from(orders)
     .where(gte(orders.createdAt, since))
@@ -54,13 +54,12 @@ export async function countNegotiationsTalkedIn(db: Queryable, since: Date): Pro
   return row?.n ?? 0;
 }
 
-/** Of those, the ones that ended in a deal: their final percent (basis points) and applied discount. */
+/** Of those, the ones that ended in a deal: their final percent (basis points). */
 export async function dealsSince(db: Queryable, since: Date) {
   return db
     .select({
       // final_discount_pct is numeric(5,2): times 100 it is exactly a whole number of basis points.
       percentBp: sql<number>`coalesce(round(${negotiations.finalDiscountPct} * 100), 0)::int`,
-      amount: negotiations.appliedDiscountAmount,
     })
     .from(negotiations)
     .where(

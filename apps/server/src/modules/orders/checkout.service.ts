@@ -2,7 +2,7 @@ import type { Order } from "@haggle/contract/orders";
 import { conflict, failed, invalid } from "@haggle/domain/errors";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
-import { pricingRulesFrom, quoteCart, unitPrice } from "@haggle/domain/pricing/quote-cart";
+import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Db } from "../../platform/db/client.ts";
 import {
   type AccountIdentity,
@@ -89,9 +89,10 @@ export async function checkout(
             userId: who.id,
             cartId: cart.id,
             negotiationId: cart.appliedNegotiationId,
-            subtotal: quote.subtotal,
+            subtotal: quote.itemsTotal,
             discountApplied: quote.savings,
             extraDiscount: quote.discount,
+            negotiatedDiscount: quote.negotiatedDiscount,
             shipping: quote.shipping,
             tax: quote.tax,
             total: quote.total,
@@ -104,6 +105,7 @@ export async function checkout(
             name: product.name,
             listPrice: product.listPrice,
             unitPrice: unitPrice(quoteLines[i]!),
+            regularPrice: shopUnitPrice(quoteLines[i]!),
             quantity: item.quantity,
             position: i,
           })),

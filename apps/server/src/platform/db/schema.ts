@@ -386,9 +386,13 @@ export const orders = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
     negotiationId: uuid("negotiation_id").references(() => negotiations.id, { onDelete: "set null" }),
+    /** The lines at the shop's prices, before Ava's discount (orders before migration 0011: after its line part). */
     subtotal: money("subtotal").notNull(),
     discountApplied: money("discount_applied").notNull().default(0),
+    /** The order-level remainder of Ava's discount (the part line prices could not carry). */
     extraDiscount: money("extra_discount").notNull().default(0),
+    /** Ava's whole discount on this order: the one definition every figure uses (subtotal - this = discounted subtotal). */
+    negotiatedDiscount: money("negotiated_discount").notNull().default(0),
     shipping: money("shipping").notNull().default(0),
     tax: money("tax").notNull().default(0),
     total: money("total").notNull(),
@@ -414,7 +418,10 @@ export const orderLines = pgTable(
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     listPrice: money("list_price").notNull(),
+    /** What one unit was charged: the negotiated price when Ava's offer applied. */
     unitPrice: money("unit_price").notNull(),
+    /** The shop's price of one unit before Ava's discount. */
+    regularPrice: money("regular_price").notNull(),
     quantity: integer("quantity").notNull(),
     /** The line's place in the cart it came from, so an order lists items as the cart did. */
     position: integer("position").notNull().default(0),

@@ -1,3 +1,6 @@
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
+import { type Cents, formatUsd } from "@haggle/domain/pricing/money";
+
 /** One labelled figure of a money breakdown (inside a <dl>); the value arrives formatted. */
 export function FigureRow({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -30,5 +33,29 @@ export function FigureTotal({
         {value}
       </dd>
     </div>
+  );
+}
+
+/**
+ * Ava's discount as its own line of a breakdown (#11 item 11): the whole negotiated discount,
+ * one figure from the server, shown after the subtotal it comes off.
+ */
+export function NegotiatedDiscountRow({
+  amount,
+  testId,
+  alwaysShown = false,
+}: {
+  amount: Cents;
+  testId: string;
+  /** Show "$0.00" when there is no discount (the negotiation page's figures always list it). */
+  alwaysShown?: boolean;
+}) {
+  if (amount <= 0 && !alwaysShown) return null;
+  return (
+    <FigureRow
+      label={`${ASSISTANT_NAME}'s discount`}
+      value={amount > 0 ? `−${formatUsd(amount)}` : formatUsd(0)}
+      testId={testId}
+    />
   );
 }

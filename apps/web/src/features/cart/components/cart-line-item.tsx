@@ -12,10 +12,11 @@ interface CartLineItemProps {
   onRemove: () => void;
 }
 
-/** One cart line: image, brand, name, the server's unit price (list price struck when higher), controls. */
+/** One cart line: image, brand, name, the shop's unit price (list price struck when higher), the line total, controls. */
 export function CartLineItem({ item, busy, onQuantityChange, onRemove }: CartLineItemProps) {
   const { product } = item;
-  const unitPrice = item.unitPrice;
+  // The line at the shop's price; Ava's discount is the summary's own line, never folded in here.
+  const unitPrice = item.regularPrice;
   const listPrice = item.listPrice;
 
   return (
@@ -51,6 +52,15 @@ export function CartLineItem({ item, busy, onQuantityChange, onRemove }: CartLin
             )}
             <span className="text-xs text-muted-foreground">each</span>
           </p>
+          {item.quantity > 1 && (
+            <p className="text-sm text-muted-foreground">
+              <span className="sr-only">Line total:</span>
+              <span className="font-medium text-foreground tabular-nums" data-testid="line-total">
+                {formatUsd(item.lineTotal)}
+              </span>{" "}
+              <span aria-hidden="true">for {item.quantity}</span>
+            </p>
+          )}
         </div>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
           <QuantityStepper

@@ -2,7 +2,7 @@ import type { Summary } from "@haggle/contract/cart";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
+import { FigureRow, FigureTotal, NegotiatedDiscountRow } from "@/components/ui/figure-list";
 import { formatShipping } from "@/lib/format-price";
 
 interface CartSummaryCardProps {
@@ -25,13 +25,7 @@ export function CartSummaryCard({ summary, updating, children }: CartSummaryCard
         <dl className="flex flex-col gap-2">
           <FigureRow label="Items" value={String(summary.itemCount)} testId="summary-items" />
           <FigureRow label="Subtotal" value={formatUsd(summary.subtotal)} testId="summary-subtotal" />
-          {summary.discount > 0 && (
-            <FigureRow
-              label="Discount"
-              value={`-${formatUsd(summary.discount)}`}
-              testId="summary-discount"
-            />
-          )}
+          <NegotiatedDiscountRow amount={summary.discount} testId="summary-discount" />
           <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="summary-shipping" />
           <FigureRow label="Tax" value={formatUsd(summary.tax)} testId="summary-tax" />
           <FigureTotal value={formatUsd(summary.total)} testId="summary-total" />

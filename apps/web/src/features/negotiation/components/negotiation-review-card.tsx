@@ -5,7 +5,7 @@ import { type Ref, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatShipping } from "@/lib/format-price";
-import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
+import { FigureRow, FigureTotal, NegotiatedDiscountRow } from "@/components/ui/figure-list";
 
 interface NegotiationReviewCardProps {
   /** The cart as the server answered it with the offer applied. */
@@ -18,7 +18,7 @@ interface NegotiationReviewCardProps {
 
 /**
  * After applying: each item's original price (struck) against its negotiated unit price, then the
- * savings, the additional discount, shipping, tax and total: all the server's figures.
+ * subtotal, Ava's discount as its own line, shipping, tax, total and the savings: all the server's figures.
  */
 export function NegotiationReviewCard({
   cart,
@@ -44,7 +44,7 @@ export function NegotiationReviewCard({
       <CardContent className="flex flex-col gap-4 text-sm">
         <ul className="flex flex-col divide-y" aria-label="Negotiated items">
           {cart.items.map((item) => {
-            const original = item.product.price;
+            const original = item.regularPrice;
             const negotiated = item.unitPrice;
             return (
               <li
@@ -61,7 +61,7 @@ export function NegotiationReviewCard({
                     <>
                       <span className="sr-only">Original price:</span>
                       <s className="text-xs text-muted-foreground" data-testid="review-original-price">
-                        {formatUsd(item.product.price)}
+                        {formatUsd(item.regularPrice)}
                       </s>
                     </>
                   )}
@@ -75,16 +75,20 @@ export function NegotiationReviewCard({
           })}
         </ul>
         <dl className="flex flex-col gap-2">
-          <FigureRow label="Total savings" value={`−${formatUsd(summary.savings)}`} testId="review-savings" />
-          <FigureRow
-            label="Additional discount"
-            value={summary.discount > 0 ? `−${formatUsd(summary.discount)}` : formatUsd(0)}
-            testId="review-discount"
-          />
+          <FigureRow label="Subtotal" value={formatUsd(summary.subtotal)} testId="review-subtotal" />
+          <NegotiatedDiscountRow amount={summary.discount} testId="review-discount" alwaysShown />
           <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="review-shipping" />
           <FigureRow label="Tax" value={formatUsd(summary.tax)} testId="review-tax" />
           <FigureTotal value={formatUsd(summary.total)} testId="review-total" />
         </dl>
+        {summary.savings > 0 && (
+          <p
+            className="rounded-md bg-brand/10 px-3 py-2 text-center font-medium text-brand"
+            data-testid="review-savings"
+          >
+            {`You save ${formatUsd(summary.savings)} in total`}
+          </p>
+        )}
       </CardContent>
       <CardFooter>
         <Button size="lg" className="w-full" onClick={onCheckout} disabled={isCheckingOut}>

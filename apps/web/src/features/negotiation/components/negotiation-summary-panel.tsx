@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatShipping } from "@/lib/format-price";
 import { describeOffer } from "../lib/format-offer";
 import { CustomerCard } from "./customer-card";
-import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
+import { FigureRow, FigureTotal, NegotiatedDiscountRow } from "@/components/ui/figure-list";
 
 interface NegotiationSummaryPanelProps {
   cart: Cart;
@@ -20,7 +20,6 @@ interface NegotiationSummaryPanelProps {
  */
 export function NegotiationSummaryPanel({ cart, profile }: NegotiationSummaryPanelProps) {
   const { summary, offer } = cart;
-  const discount = summary.discount;
   return (
     <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-20" aria-label="Negotiation summary">
       {profile && (
@@ -43,11 +42,7 @@ export function NegotiationSummaryPanel({ cart, profile }: NegotiationSummaryPan
           <dl className="flex flex-col gap-2">
             <FigureRow label="Items" value={String(summary.itemCount)} testId="negotiation-items" />
             <FigureRow label="Subtotal" value={formatUsd(summary.subtotal)} testId="negotiation-subtotal" />
-            <FigureRow
-              label="Discount"
-              value={discount > 0 ? `−${formatUsd(summary.discount)}` : formatUsd(0)}
-              testId="negotiation-discount"
-            />
+            <NegotiatedDiscountRow amount={summary.discount} testId="negotiation-discount" alwaysShown />
             <FigureRow
               label="Shipping"
               value={formatShipping(summary.shipping)}

@@ -11,10 +11,10 @@ const order: OrderView = {
   createdAt: "2025-01-05T12:00:00.000Z",
   status: "shipped",
   paymentStatus: "paid",
-  items: [{ productId: "p1", name: "Kettle", quantity: 2, listPrice: 60, unitPrice: 49.99 }],
+  items: [{ productId: "p1", name: "Kettle", quantity: 2, listPrice: 60, unitPrice: 49.99, regularPrice: 49.99, lineTotal: 99.98 }],
   subtotal: 99.98,
   discountApplied: 25.02,
-  extraDiscount: 5,
+  negotiatedDiscount: 5,
   shipping: 10,
   tax: 9.5,
   total: 114.48,
@@ -52,7 +52,10 @@ describe("OrderDetailsDialog", () => {
     expect(within(dialog).getByRole("tab", { name: "Order Summary", selected: true })).toBeTruthy();
     expect(within(dialog).getByText("Kettle")).toBeTruthy();
     expect(within(dialog).getByText("$60.00").tagName).toBe("S");
-    expect(within(dialog).getByTestId("order-discount").textContent).toBe("-$5.00");
+    // Ava's discount is its own line (#11 item 11), and each line shows its total.
+    expect(within(dialog).getByText("Ava's discount")).toBeTruthy();
+    expect(within(dialog).getByTestId("order-discount").textContent).toBe("−$5.00");
+    expect(within(dialog).getByTestId("order-line-total").textContent).toBe("$99.98");
     expect(within(dialog).getByTestId("order-total").textContent).toBe("$114.48");
     expect(within(dialog).getByTestId("order-savings").textContent).toBe("You saved $25.02");
     expect(calls.map((c) => c.route)).toContain("GET /api/orders/order-1");

@@ -2,12 +2,13 @@ import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import type { OrderView } from "../api/orders-api";
 
-/** The order's lines as recorded at checkout: name, quantity, the paid unit price (list price struck when higher). */
+/** The order's lines as recorded at checkout: name, quantity x the shop's unit price (list price struck when higher), line total. */
 export function OrderItemList({ items }: { items: OrderView["items"] }) {
   return (
     <ul className="flex flex-col divide-y" aria-label="Items">
       {items.map((item) => {
-        const unitPrice = item.unitPrice;
+        // The line at the shop's price; Ava's discount is the order's own line (OrderTotals).
+        const unitPrice = item.regularPrice;
         const listPrice = item.listPrice;
         return (
           <li
@@ -18,17 +19,24 @@ export function OrderItemList({ items }: { items: OrderView["items"] }) {
           >
             <div className="min-w-0">
               <p className="font-medium break-words">{item.name}</p>
-              <p className="text-muted-foreground">{`Quantity: ${item.quantity}`}</p>
+              <p className="text-muted-foreground">
+                {`Quantity: ${item.quantity} × `}
+                <span className="sr-only">unit price </span>
+                <span className="tabular-nums">{formatUsd(unitPrice)}</span>
+                {showsListPrice(unitPrice, listPrice) && (
+                  <>
+                    {" "}
+                    <span className="sr-only">list price </span>
+                    <s className="text-xs tabular-nums">{formatUsd(listPrice)}</s>
+                  </>
+                )}
+              </p>
             </div>
             <p className="flex shrink-0 flex-col items-end tabular-nums">
-              <span className="sr-only">Unit price:</span>
-              <span className="font-medium">{formatUsd(unitPrice)}</span>
-              {showsListPrice(unitPrice, listPrice) && (
-                <>
-                  <span className="sr-only">List price:</span>
-                  <s className="text-xs text-muted-foreground">{formatUsd(listPrice)}</s>
-                </>
-              )}
+              <span className="sr-only">Line total:</span>
+              <span className="font-medium" data-testid="order-line-total">
+                {formatUsd(item.lineTotal)}
+              </span>
             </p>
           </li>
         );

@@ -1,6 +1,6 @@
 import { formatUsd } from "@haggle/domain/pricing/money";
 import type { OrderView } from "../api/orders-api";
-import { FigureRow, FigureTotal } from "@/components/ui/figure-list";
+import { FigureRow, FigureTotal, NegotiatedDiscountRow } from "@/components/ui/figure-list";
 import { formatShipping } from "@/lib/format-price";
 
 /** The order's own figures, as the server recorded them at checkout. */
@@ -8,9 +8,7 @@ export function OrderTotals({ order }: { order: OrderView }) {
   return (
     <dl className="flex flex-col gap-2 text-sm">
       <FigureRow label="Subtotal" value={formatUsd(order.subtotal)} testId="order-subtotal" />
-      {order.extraDiscount > 0 && (
-        <FigureRow label="Discount" value={`-${formatUsd(order.extraDiscount)}`} testId="order-discount" />
-      )}
+      <NegotiatedDiscountRow amount={order.negotiatedDiscount} testId="order-discount" />
       <FigureRow label="Shipping" value={formatShipping(order.shipping)} testId="order-shipping" />
       <FigureRow label="Tax" value={formatUsd(order.tax)} testId="order-tax" />
       <FigureTotal value={formatUsd(order.total)} testId="order-total" />
@@ -18,7 +16,7 @@ export function OrderTotals({ order }: { order: OrderView }) {
   );
 }
 
-/** "You saved $X" when the order saved anything (list prices and negotiated discount). */
+/** "You saved $X" when the order saved anything (list prices and Ava's discount together). */
 export function OrderSavings({ order, className }: { order: OrderView; className?: string }) {
   const saved = order.discountApplied;
   if (saved <= 0) return null;
