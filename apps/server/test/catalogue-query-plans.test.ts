@@ -1,7 +1,11 @@
 import { ProductQuerySchema } from "@haggle/contract/products";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listProducts } from "../src/modules/catalog/list-products.service.ts";
+import {
+  getProductPage,
+  listProducts,
+  resolveProductSlug,
+} from "../src/modules/catalog/list-products.service.ts";
 import { type Database, openDatabase } from "../src/platform/db/client.ts";
 import { insertGeneratedProductsSql } from "../src/platform/db/seed/generated-catalogue.ts";
 import { createServerDatabase, DB_KINDS } from "./support/test-server.ts";
@@ -80,7 +84,12 @@ describe.each(DB_KINDS)("catalogue query plans at 100,000 products on the %s dat
     captured = [];
     const list = await listProducts(database.db, query);
     expect(list.total).toBeGreaterThan(0);
-    const queries = captured.filter((c) => /\bproducts\b/.test(c.query));
+    await explainAll(name, captured);
+  });
+
+  /** EXPLAIN ANALYZE of every captured query on products: none may scan the whole table. */
+  async function explainAll(name: string, capturedQueries: { query: string; params: unknown[] }[]) {
+    const queries = capturedQueries.filter((c) => /\bproducts\b/.test(c.query));
     expect(queries.length).toBeGreaterThan(0);
     const client = (database.db as unknown as { $client: RawClient }).$client;
     for (const { query: text, params } of queries) {
@@ -95,6 +104,21 @@ describe.each(DB_KINDS)("catalogue query plans at 100,000 products on the %s dat
         );
       expect(seqScansOfProducts(root), `${text}\n${describePlan(root)}`).toBe(0);
     }
+  }
+
+  it("opens a product page (by slug, by id, with what is bought with it) reading no product it does not need", async () => {
+    const [row] = (
+      (await database.db.execute(
+        sql`select id, slug from products where sku = 'GEN-0054321'`,
+      )) as unknown as { rows: { id: string; slug: string }[] }
+    ).rows;
+    expect(row!.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    captured = [];
+    const page = await getProductPage(database.db, row!.slug);
+    expect(page?.frequentlyBoughtTogether.length).toBe(4);
+    expect(await resolveProductSlug(database.db, row!.id)).toBe(row!.slug);
+    expect(await resolveProductSlug(database.db, row!.slug)).toBe(row!.slug);
+    await explainAll("product page", captured);
   });
 
   it("has an HNSW index on the local embedder's vectors exactly where pgvector exists", async () => {

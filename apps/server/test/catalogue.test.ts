@@ -52,6 +52,7 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
         "id",
         "sku",
         "name",
+        "slug",
         "description",
         "brand",
         "category",

@@ -1,19 +1,8 @@
 /** What crawlers and browsers ask a shop for besides its pages: robots.txt, the sitemap, the icon, real 404s. */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpMerchant } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
-
-/** A stand-in for the built web app: the server's behaviour around it does not need a build. */
-function fakeWebDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "haggle-web-dist-"));
-  writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>Haggle</title><div id=root></div>");
-  writeFileSync(path.join(dir, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(path.join(dir, "site.webmanifest"), '{"name":"Haggle"}');
-  return dir;
-}
+import { fakeWebDist } from "./support/web-dist.ts";
 
 describe.each(DB_KINDS)("site files on the %s database", (kind) => {
   let server: TestServer;
@@ -35,6 +24,9 @@ describe.each(DB_KINDS)("site files on the %s database", (kind) => {
       "/merchant/no-such-page",
       "/cart/negotiate/x",
       "/products/does-not-exist",
+      "/products/0b6f3c1e-7a5d-4c1a-9f57-2f1d4b8a9c10",
+      "/products/Not%20A%20Slug",
+      "/products",
     ]) {
       const res = await fetch(`${server.baseUrl}${missing}`);
       expect(res.status, missing).toBe(404);
@@ -83,12 +75,18 @@ describe.each(DB_KINDS)("site files on the %s database", (kind) => {
       tags: [],
     });
     expect(created.status).toBe(201);
-    expect(await sitemap()).toContain(lantern);
+    const productPage = `<loc>${server.baseUrl}/products/${created.json.slug}</loc>`;
+    expect(created.json.slug).toBe("sitemap-lantern");
+    const withLantern = await sitemap();
+    expect(withLantern).toContain(lantern);
+    expect(withLantern).toContain(productPage);
     const hidden = await merchant.request("PATCH", `/api/merchant/products/${created.json.id}`, {
       hidden: true,
     });
     expect(hidden.status).toBe(200);
-    expect(await sitemap()).not.toContain(lantern);
+    const withoutLantern = await sitemap();
+    expect(withoutLantern).not.toContain(lantern);
+    expect(withoutLantern).not.toContain(productPage);
   });
 
   it("serves the icon and the web manifest, and sends /favicon.ico to the icon", async () => {

@@ -6,6 +6,8 @@ export const ProductSchema = z
     id: z.string(),
     sku: z.string(),
     name: z.string(),
+    /** The product page's address: /products/<slug> (unique, kept when the name changes). */
+    slug: z.string(),
     description: z.string(),
     brand: z.string(),
     category: z.string(),
@@ -21,6 +23,16 @@ export const ProductSchema = z
   })
   .meta({ id: "Product" });
 export type Product = z.infer<typeof ProductSchema>;
+
+/** GET /api/products/by-slug/{slug}: a product page's content. */
+export const ProductPageSchema = z
+  .object({
+    product: ProductSchema,
+    /** The merchant's cross-sells of the product, filled up from its category. */
+    frequentlyBoughtTogether: z.array(ProductSchema),
+  })
+  .meta({ id: "ProductPage" });
+export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 export const SORTS = ["featured", "price-low", "price-high", "rating"] as const;
 export const ProductSortSchema = z.enum(SORTS);

@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { isPagePath } from "@haggle/contract/pages";
+import { productPathSegment } from "@haggle/domain/catalog/product-path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
+import { resolveProductSlug } from "../modules/catalog/list-products.service.ts";
 import type { AppEnv } from "./context.ts";
 
 /**
@@ -36,9 +38,17 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
   // Browsers ask for /favicon.ico whatever the page says; the icon is an SVG.
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   app.get("*", async (c) => {
+    let status: 200 | 404 = isPagePath(c.req.path) ? 200 : 404;
+    if (c.req.path.startsWith("/products/")) {
+      // A product page is a page while its product is visible; an id URL moves to the slug's.
+      const segment = productPathSegment(c.req.path);
+      const slug = segment ? await resolveProductSlug(c.get("deps").database.db, segment) : null;
+      if (slug && slug !== segment) return c.redirect(`/products/${slug}`, 301);
+      if (slug) status = 200;
+    }
     c.header("Cache-Control", "no-cache");
     // Read per request: a rebuild of the web app is served without restarting the server.
     const html = await readFile(indexFile, "utf8");
-    return c.html(html, isPagePath(c.req.path) ? 200 : 404);
+    return c.html(html, status);
   });
 }

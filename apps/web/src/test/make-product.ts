@@ -6,6 +6,7 @@ export function makeProduct(id: string, overrides: Partial<Product> = {}): Produ
     id,
     sku: `SKU-${id}`,
     name: `Product ${id}`,
+    slug: `product-${id}`,
     description: "",
     brand: "Brand",
     category: "Category",

@@ -1,12 +1,14 @@
-import { ProductListSchema, ProductQuerySchema, ProductSchema } from "@haggle/contract/products";
+import { ProductListSchema, ProductPageSchema, ProductQuerySchema, ProductSchema } from "@haggle/contract/products";
+import { isProductId, isSlugShaped } from "@haggle/domain/catalog/product-path";
 import { notFound } from "@haggle/domain/errors";
 import { z } from "zod";
 import { errorBody } from "../../http/error-table.ts";
-import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
+import { type ApiRoute, defineRoute, pathId, pathParam } from "../../http/route.ts";
 import { heavyQueryGate } from "../../platform/db/query-gate.ts";
-import { getProduct, listProducts } from "./list-products.service.ts";
+import { getProduct, getProductPage, listProducts } from "./list-products.service.ts";
 
 const NO_PRODUCT = "No product has that id.";
+const NO_PRODUCT_PAGE = "No product has that address.";
 export const SEARCH_BUSY = "The shop is busy answering other searches. Please try again in a moment.";
 
 /** The public catalogue. */
@@ -43,6 +45,23 @@ export const catalogRoutes: ApiRoute[] = [
       const product = await getProduct(c.get("deps").database.db, params.id);
       if (!product) throw notFound(NO_PRODUCT);
       return product;
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/products/by-slug/{slug}",
+    summary:
+      "A product page: the product by its address (its id is accepted too; the answer carries the slug) and what is frequently bought with it",
+    tag: "Catalogue",
+    access: "public",
+    params: z.object({
+      slug: pathParam((value) => isSlugShaped(value) || isProductId(value), NO_PRODUCT_PAGE),
+    }),
+    response: ProductPageSchema,
+    handler: async (c, { params }) => {
+      const page = await getProductPage(c.get("deps").database.db, params.slug);
+      if (!page) throw notFound(NO_PRODUCT_PAGE);
+      return page;
     },
   }),
 ];

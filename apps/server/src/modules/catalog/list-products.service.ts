@@ -1,10 +1,15 @@
-import type { Product, ProductList, ProductQuery } from "@haggle/contract/products";
+import type { Product, ProductList, ProductPage, ProductQuery } from "@haggle/contract/products";
+import { isProductId } from "@haggle/domain/catalog/product-path";
 import { correctionsFor, MIN_TYPO_WORD } from "@haggle/domain/catalog/typo-corrections";
 import { tokenizeSearch } from "@haggle/domain/text/search-text";
 import type { Db } from "../../platform/db/client.ts";
 import {
+  crossSellsOf,
   findVisibleProduct,
+  findVisibleProductBySlug,
+  findVisibleSlug,
   queryShopPage,
+  sameCategoryProducts,
   type SearchWord,
   toProductDto,
   wordsMatchingAnyProduct,
@@ -60,4 +65,39 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<Product
 export async function getProduct(db: Db, id: string): Promise<Product | null> {
   const row = await findVisibleProduct(db, id);
   return row ? toProductDto(row) : null;
+}
+
+/** How many products "Frequently bought together" shows on a product page. */
+export const TOGETHER_COUNT = 4;
+
+/**
+ * A product page by its address. An id is accepted too (links written before slugs, order
+ * lines): the answer carries the slug, and the page moves to it.
+ */
+export async function getProductPage(db: Db, slugOrId: string): Promise<ProductPage | null> {
+  const row =
+    (await findVisibleProductBySlug(db, slugOrId)) ??
+    (isProductId(slugOrId) ? await findVisibleProduct(db, slugOrId) : null);
+  if (!row) return null;
+  const crossSells = await crossSellsOf(db, row.id, TOGETHER_COUNT);
+  const fill =
+    crossSells.length < TOGETHER_COUNT
+      ? await sameCategoryProducts(
+          db,
+          row.category,
+          [row.id, ...crossSells.map((p) => p.id)],
+          TOGETHER_COUNT - crossSells.length,
+        )
+      : [];
+  return { product: toProductDto(row), frequentlyBoughtTogether: [...crossSells, ...fill].map(toProductDto) };
+}
+
+/**
+ * The address a product page path should have: the slug itself, a product id's slug (the
+ * page moves there), or null when no visible product answers to it.
+ */
+export async function resolveProductSlug(db: Db, slugOrId: string): Promise<string | null> {
+  if (isProductId(slugOrId)) return findVisibleSlug(db, slugOrId);
+  const row = await findVisibleProductBySlug(db, slugOrId);
+  return row ? row.slug : null;
 }

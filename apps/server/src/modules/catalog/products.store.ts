@@ -5,7 +5,7 @@ import { escapeLike } from "@haggle/domain/text/search-text";
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { SeedProduct } from "../../platform/db/seed/catalogue.ts";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { productFacetCounts, products } from "../../platform/db/schema.ts";
+import { productFacetCounts, productPairings, products } from "../../platform/db/schema.ts";
 import { type ProductImageInput, productImagePath } from "./product-image.ts";
 
 /** The columns a product answer needs: not the embedding nor the search vector (large, internal). */
@@ -13,6 +13,7 @@ export const productColumns = {
   id: products.id,
   sku: products.sku,
   name: products.name,
+  slug: products.slug,
   description: products.description,
   brand: products.brand,
   category: products.category,
@@ -34,6 +35,7 @@ export function toProductDto(row: ProductRow): Product {
     id: row.id,
     sku: row.sku,
     name: row.name,
+    slug: row.slug,
     description: row.description,
     brand: row.brand,
     category: row.category,
@@ -234,6 +236,60 @@ export async function findVisibleProduct(db: Queryable, id: string): Promise<Pro
   return row ?? null;
 }
 
+/** A visible product by its page address (the unique slug index); null when there is none. */
+export async function findVisibleProductBySlug(db: Queryable, slug: string): Promise<ProductRow | null> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.slug, slug), eq(products.hidden, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A visible product's page address by its id (an id URL redirects to it); null when there is none. */
+export async function findVisibleSlug(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.hidden, false)))
+    .limit(1);
+  return row?.slug ?? null;
+}
+
+/** The visible products the merchant cross-sells with a product, newest pairing first. */
+export async function crossSellsOf(db: Queryable, productId: string, limit: number): Promise<ProductRow[]> {
+  return db
+    .select(productColumns)
+    .from(productPairings)
+    .innerJoin(products, eq(products.id, productPairings.pairedProductId))
+    .where(
+      and(
+        eq(productPairings.productId, productId),
+        eq(productPairings.kind, "cross_sell"),
+        eq(products.hidden, false),
+      ),
+    )
+    .orderBy(desc(productPairings.createdAt), asc(products.id))
+    .limit(limit);
+}
+
+/** Visible products of a category other than those excluded, the catalogue's featured order. */
+export async function sameCategoryProducts(
+  db: Queryable,
+  category: string,
+  exclude: readonly string[],
+  limit: number,
+): Promise<ProductRow[]> {
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(
+      and(eq(products.category, category), eq(products.hidden, false), notInArray(products.id, [...exclude])),
+    )
+    .orderBy(desc(products.inStock), desc(products.demandIndex), asc(products.name), asc(products.id))
+    .limit(limit);
+}
+
 /** What the product picture is drawn from, by SKU (hidden products keep their picture). */
 export async function findImageSource(db: Queryable, sku: string): Promise<ProductImageInput | null> {
   const [row] = await db
@@ -331,4 +387,17 @@ export async function visibleCategories(db: Queryable): Promise<string[]> {
     .where(and(eq(productFacetCounts.kind, "category"), gt(productFacetCounts.visible, 0)))
     .orderBy(asc(productFacetCounts.value));
   return rows.map((row) => row.value);
+}
+
+/** Visible products' addresses and last change, oldest first, at most `limit` (the sitemap's). */
+export async function visibleProductSlugs(
+  db: Queryable,
+  limit: number,
+): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.hidden, false))
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .limit(limit);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
-import { visibleCategories } from "./products.store.ts";
+import { productPath } from "@haggle/domain/catalog/product-path";
+import { visibleCategories, visibleProductSlugs } from "./products.store.ts";
 
 /** Areas a search engine has no business in: accounts, carts, the merchant's and admin's pages, the API. */
 const PRIVATE_PATHS = [
@@ -27,6 +28,9 @@ function xmlEscape(text: string): string {
 export function categoryUrl(base: string, category: string): string {
   return `${base}/?${new URLSearchParams({ category }).toString()}`;
 }
+
+/** The sitemap protocol's limit of URLs in one file. */
+export const SITEMAP_MAX_URLS = 50_000;
 
 /** robots.txt and sitemap.xml: what crawlers read first, built from the shop as it is now. */
 export const siteFileRoutes: ApiRoute[] = [
@@ -56,7 +60,8 @@ export const siteFileRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/sitemap.xml",
-    summary: "The shop's public pages: the catalogue and a view of every category with visible products",
+    summary:
+      "The shop's public pages: the catalogue, a view of every category with visible products, and every visible product's page",
     tag: "Catalogue",
     access: "public",
     response: z.string(),
@@ -68,10 +73,17 @@ export const siteFileRoutes: ApiRoute[] = [
       // loses its last visible product is in or out at once.
       const categories = await visibleCategories(database.db);
       const urls = [`${base}/`, ...categories.map((category) => categoryUrl(base, category))];
+      // Products the same way: one indexed read, so a created product is listed and a hidden one
+      // gone at once. One file holds 50,000 URLs; a larger catalogue lists its oldest products.
+      const productPages = await visibleProductSlugs(database.db, SITEMAP_MAX_URLS - urls.length);
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         ...urls.map((url) => `  <url><loc>${xmlEscape(url)}</loc></url>`),
+        ...productPages.map(
+          (p) =>
+            `  <url><loc>${xmlEscape(`${base}${productPath(p)}`)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
+        ),
         "</urlset>",
         "",
       ].join("\n");

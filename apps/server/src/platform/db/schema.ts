@@ -148,6 +148,9 @@ export const products = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     sku: text("sku").notNull().unique(),
     name: text("name").notNull(),
+    // The product page's address (/products/<slug>): set once from the name by the
+    // products_set_slug trigger (migration 0012) when left empty, unique, kept when the name changes.
+    slug: text("slug").notNull().default(""),
     description: text("description").notNull().default(""),
     brand: text("brand").notNull(),
     category: text("category").notNull(),
@@ -172,6 +175,7 @@ export const products = pgTable(
   (t) => [
     check("products_stock_nonnegative", sql`${t.stockLevel} >= 0`),
     check("products_price_nonnegative", sql`${t.price} >= 0 and ${t.listPrice} >= 0`),
+    uniqueIndex("products_slug_idx").on(t.slug),
     index("products_category_idx").on(t.category),
     index("products_brand_idx").on(t.brand),
     index("products_search_vector_idx").using("gin", t.searchVector),
