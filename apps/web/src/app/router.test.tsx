@@ -47,7 +47,8 @@ function renderAt(path: string, who: "anonymous" | "shopper" | "merchant") {
 /** Every concrete page path of a route table (layouts add their path, index routes their parent's). */
 function pagePaths(routes: RouteObject[], parent = ""): string[] {
   return routes.flatMap((route) => {
-    if (route.path === "*") return [];
+    // "*" is the 404; a parameter route (products/:slug) is a page only for what the server finds.
+    if (route.path === "*" || route.path?.includes(":")) return [];
     const here = route.path ? `${parent}/${route.path}`.replace(/\/+/g, "/") : parent;
     const own = route.index ? [here || "/"] : route.path && !route.children ? [here] : [];
     return [...own, ...pagePaths(route.children ?? [], here)];

@@ -6,6 +6,9 @@ import { RouteError } from "./layout/route-error";
 
 // One chunk per screen: the home page never downloads the auth, admin or merchant code.
 const HomeScreen = lazy(() => import("./routes/home-screen").then((m) => ({ default: m.HomeScreen })));
+const ProductScreen = lazy(() =>
+  import("./routes/product-screen").then((m) => ({ default: m.ProductScreen })),
+);
 const AuthScreen = lazy(() => import("./routes/auth-screen").then((m) => ({ default: m.AuthScreen })));
 const CartScreen = lazy(() => import("./routes/cart-screen").then((m) => ({ default: m.CartScreen })));
 const NegotiateScreen = lazy(() =>
@@ -61,6 +64,7 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeScreen /> },
+      { path: "products/:slug", element: <ProductScreen /> },
       { path: "auth", element: <AuthScreen /> },
       {
         element: <RequireSignIn />,

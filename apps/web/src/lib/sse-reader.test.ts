@@ -55,7 +55,7 @@ describe("the chat stream reader", () => {
   });
   it("skips comments, other fields and data that is not a JSON object", async () => {
     const body = streamOf([
-      ': keep-alive\n\nevent: message\nid: 7\ndata: not json\n\ndata: 42\n\n',
+      ": keep-alive\n\nevent: message\nid: 7\ndata: not json\n\ndata: 42\n\n",
       'data: {"choices":[{"delta":{}}]}\n\ndata: {"choices":[{"delta":{"content":"ok"}}]}\n\n',
     ]);
     vi.stubGlobal(

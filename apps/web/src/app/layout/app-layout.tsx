@@ -1,11 +1,8 @@
-import type { Product } from "@haggle/contract/products";
-import { Suspense, useCallback } from "react";
+import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
-import { toast } from "sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { ShoppingAssistant } from "@/features/assistant/components/shopping-assistant";
-import { useCart } from "@/features/cart/hooks/use-cart";
-import { errorMessage } from "@/lib/error-message";
+import { useAddToCartWithToast } from "@/features/cart/hooks/use-add-to-cart-with-toast";
 import { SiteHeader } from "./site-header";
 
 function isUnder(pathname: string, section: string): boolean {
@@ -13,22 +10,13 @@ function isUnder(pathname: string, section: string): boolean {
 }
 
 export function AppLayout() {
-  const { addToCart } = useCart();
   const { pathname } = useLocation();
   // The merchant runs the shop there rather than shopping: the floating assistant would only cover
   // tables. On the cart and negotiation pages it would cover the checkout buttons, and Ava already
   // talks there as the negotiator.
   const showAssistant = !isUnder(pathname, "/merchant") && !isUnder(pathname, "/cart");
   // The assistant's carousel adds to the same cart as the catalogue (the features meet here).
-  const onAssistantAddToCart = useCallback(
-    (product: Product) => {
-      addToCart(product).then(
-        () => toast.success("Added to cart", { description: `${product.name} has been added to your cart.` }),
-        (error: unknown) => toast.error(errorMessage(error, "Could not add to cart. Please try again.")),
-      );
-    },
-    [addToCart],
-  );
+  const onAssistantAddToCart = useAddToCartWithToast();
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,22 +1,19 @@
 import type { Product } from "@haggle/contract/products";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { formatUsd, toDecimalString } from "@haggle/domain/pricing/money";
+import { productPath } from "@haggle/domain/catalog/product-path";
 import { ShoppingCartIcon, StarIcon } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { countNoun } from "@/lib/count-noun";
 
 interface CarouselProductCardProps {
   product: Product;
   onAddToCart: (product: Product) => void;
   /** Called when the shopper follows the product link. */
   onNavigate?: () => void;
-}
-
-/** Where a product is shown until products have their own page: the catalogue searched for its name. */
-export function productHref(product: Product): string {
-  return `/?q=${encodeURIComponent(product.name)}`;
 }
 
 /** A 256px-wide product card for the assistant's carousel. All product text is rendered as text. */
@@ -62,23 +59,27 @@ export function CarouselProductCard({ product, onAddToCart, onNavigate }: Carous
         </p>
         <h3 id={headingId} className="line-clamp-2 text-sm leading-snug font-semibold">
           <Link
-            to={productHref(product)}
+            to={productPath(product)}
             onClick={onNavigate}
             className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             {product.name}
           </Link>
         </h3>
-        <p className="flex items-center gap-1 text-xs">
-          <StarIcon className="size-3.5 fill-star text-star" aria-hidden="true" />
-          <span className="sr-only">{`Rated ${rating} out of 5, ${product.reviewCount} reviews`}</span>
-          <span className="font-medium" aria-hidden="true">
-            {rating}
-          </span>
-          <span className="text-muted-foreground" aria-hidden="true">
-            ({product.reviewCount.toLocaleString("en-US")})
-          </span>
-        </p>
+        {product.reviewCount === 0 ? (
+          <p className="text-xs text-muted-foreground">No reviews yet</p>
+        ) : (
+          <p className="flex items-center gap-1 text-xs">
+            <StarIcon className="size-3.5 fill-star text-star" aria-hidden="true" />
+            <span className="sr-only">{`Rated ${rating} out of 5, ${countNoun(product.reviewCount, "review")}`}</span>
+            <span className="font-medium" aria-hidden="true">
+              {rating}
+            </span>
+            <span className="text-muted-foreground" aria-hidden="true">
+              ({product.reviewCount.toLocaleString("en-US")})
+            </span>
+          </p>
+        )}
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
           <span className="sr-only">Price:</span>
           <span className="font-bold">{formatUsd(price)}</span>

@@ -57,7 +57,7 @@ describe("the assistant's product carousel", () => {
     expect(scrollBy).toHaveBeenLastCalledWith({ left: -300, behavior: "smooth" });
   });
 
-  it("cards show brand, price, struck list price, rating, a link and Add to Cart", () => {
+  it("cards show brand, price, struck list price, rating, a link to the product page and Add to Cart", () => {
     const onAddToCart = vi.fn();
     const sale = makeProduct("sale", {
       name: "Trail Runner",
@@ -78,7 +78,9 @@ describe("the assistant's product carousel", () => {
     expect(card.getByText("$99.99").tagName).toBe("S");
     expect(card.getByText("-20%")).toBeTruthy();
     expect(card.getByText(/Rated 4\.0 out of 5/)).toBeTruthy();
-    expect(card.getByRole("link", { name: "Trail Runner" }).getAttribute("href")).toBe("/?q=Trail%20Runner");
+    expect(card.getByRole("link", { name: "Trail Runner" }).getAttribute("href")).toBe(
+      "/products/product-sale",
+    );
     fireEvent.click(card.getByRole("button", { name: "Add to Cart" }));
     expect(onAddToCart).toHaveBeenCalledWith(sale);
 
@@ -86,6 +88,19 @@ describe("the assistant's product carousel", () => {
     expect(out.getByText("Out of Stock")).toBeTruthy();
     expect((out.getByRole("button", { name: "Add to Cart" }) as HTMLButtonElement).disabled).toBe(true);
     expect(out.queryByText("$10.00", { selector: "s" })).toBeNull();
+  });
+
+  it("shows no stars and no rating for a product nobody has reviewed", () => {
+    render(
+      <MemoryRouter>
+        <ProductCarousel
+          products={[makeProduct("new", { reviewCount: 0, rating: 0 })]}
+          onAddToCart={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText("No reviews yet")).toBeTruthy();
+    expect(screen.queryByText(/Rated/)).toBeNull();
   });
 
   it("renders a product name with markup as literal text", () => {

@@ -1,7 +1,9 @@
 import type { CartItem } from "@haggle/contract/cart";
 import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
+import { productPath } from "@haggle/domain/catalog/product-path";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { Trash2Icon } from "lucide-react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { QuantityStepper } from "./quantity-stepper";
 
@@ -38,7 +40,14 @@ export function CartLineItem({ item, busy, onQuantityChange, onRemove }: CartLin
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex min-w-0 flex-col gap-0.5">
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{product.brand}</p>
-          <h3 className="line-clamp-2 leading-snug font-medium">{product.name}</h3>
+          <h3 className="line-clamp-2 leading-snug font-medium">
+            <Link
+              to={productPath(product)}
+              className="rounded-sm hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {product.name}
+            </Link>
+          </h3>
           <p className="flex flex-wrap items-baseline gap-x-2">
             <span className="sr-only">Price:</span>
             <span className="font-semibold" data-testid="line-unit-price">

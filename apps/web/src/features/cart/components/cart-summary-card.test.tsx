@@ -1,4 +1,5 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeCart, makeCartItem } from "@/test/make-cart";
 import { CartLineItem } from "./cart-line-item";
@@ -9,7 +10,15 @@ afterEach(cleanup);
 describe("Ava's discount and line totals in the cart (#11 item 11)", () => {
   it("shows Ava's discount as its own line, apart from list-price savings", () => {
     const cart = makeCart([makeCartItem("p1", 2, { price: 5000, listPrice: 6000 })], {
-      summary: { itemCount: 2, subtotal: 10000, discount: 500, shipping: 0, tax: 760, total: 10260, savings: 2500 },
+      summary: {
+        itemCount: 2,
+        subtotal: 10000,
+        discount: 500,
+        shipping: 0,
+        tax: 760,
+        total: 10260,
+        savings: 2500,
+      },
     });
     render(
       <CartSummaryCard summary={cart.summary} updating={false}>
@@ -38,12 +47,17 @@ describe("Ava's discount and line totals in the cart (#11 item 11)", () => {
   it("shows a line's total at the shop's price, not only the price each", () => {
     const item = makeCartItem("p1", 3, { name: "Kettle", price: 2499 });
     render(
-      <ul>
-        <CartLineItem item={item} busy={false} onQuantityChange={() => {}} onRemove={() => {}} />
-      </ul>,
+      <MemoryRouter>
+        <ul>
+          <CartLineItem item={item} busy={false} onQuantityChange={() => {}} onRemove={() => {}} />
+        </ul>
+      </MemoryRouter>,
     );
     const line = screen.getByTestId("cart-line");
     expect(within(line).getByTestId("line-unit-price").textContent).toBe("$24.99");
     expect(within(line).getByTestId("line-total").textContent).toBe("$74.97");
+    expect(within(line).getByRole("link", { name: "Kettle" }).getAttribute("href")).toBe(
+      "/products/product-p1",
+    );
   });
 });

@@ -42,7 +42,11 @@ export function writeStoredCart(lines: readonly CartLine[]): void {
   try {
     if (lines.length === 0) window.localStorage.removeItem(CART_STORAGE_KEY);
     // Stored as the API writes a product: prices in dollars, read back to cents by parseStoredCart.
-    else window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(z.encode(z.array(CartLineSchema), [...lines])));
+    else
+      window.localStorage.setItem(
+        CART_STORAGE_KEY,
+        JSON.stringify(z.encode(z.array(CartLineSchema), [...lines])),
+      );
   } catch {
     // Quota exceeded or storage disabled: keep the in-memory cart working.
   }

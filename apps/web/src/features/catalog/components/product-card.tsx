@@ -1,8 +1,10 @@
 import type { Product } from "@haggle/contract/products";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
+import { productPath } from "@haggle/domain/catalog/product-path";
 import { formatUsd, toDecimalString } from "@haggle/domain/pricing/money";
 import { ShoppingCartIcon } from "lucide-react";
 import { useId } from "react";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RatingStars } from "./rating-stars";
@@ -25,7 +27,13 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
       data-price={toDecimalString(product.price)}
       className="group flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
     >
-      <div className="relative aspect-square overflow-hidden bg-muted">
+      {/* The picture leads to the page too; the name's link is the one in the tab order. */}
+      <Link
+        to={productPath(product)}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="relative block aspect-square overflow-hidden bg-muted"
+      >
         <img
           src={product.imageUrl}
           alt={product.name}
@@ -47,11 +55,16 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
             </span>
           </div>
         )}
-      </div>
+      </Link>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{product.brand}</p>
         <h3 id={headingId} className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
-          {product.name}
+          <Link
+            to={productPath(product)}
+            className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {product.name}
+          </Link>
         </h3>
         <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">

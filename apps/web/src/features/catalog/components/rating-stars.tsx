@@ -4,8 +4,12 @@ import { countNoun } from "@/lib/count-noun";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
-/** Five stars filled to the rating, its number, and the review count; read out as "Rated 4.5 out of 5". */
+/**
+ * Five stars filled to the rating, its number, and the review count; read out as "Rated 4.5 out
+ * of 5". A product nobody has reviewed has no rating to show: "No reviews yet", no stars.
+ */
 export function RatingStars({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  if (reviewCount === 0) return <p className="text-sm text-muted-foreground">No reviews yet</p>;
   const rounded = Math.round(rating * 2) / 2;
   const shown = rating.toFixed(1);
   return (

@@ -10,7 +10,17 @@ const order: PlacedOrder = {
   createdAt: "2025-01-01T00:00:00.000Z",
   status: "confirmed",
   paymentStatus: "paid",
-  items: [{ productId: "p", name: "Lamp", quantity: 1, listPrice: 20, unitPrice: 20, regularPrice: 20, lineTotal: 20 }],
+  items: [
+    {
+      productId: "p",
+      name: "Lamp",
+      quantity: 1,
+      listPrice: 20,
+      unitPrice: 20,
+      regularPrice: 20,
+      lineTotal: 20,
+    },
+  ],
   subtotal: 20,
   discountApplied: 0,
   negotiatedDiscount: 0,

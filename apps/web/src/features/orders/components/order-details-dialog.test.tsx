@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { type OrderView, OrderViewSchema } from "../api/orders-api";
@@ -11,7 +12,17 @@ const order: OrderView = {
   createdAt: "2025-01-05T12:00:00.000Z",
   status: "shipped",
   paymentStatus: "paid",
-  items: [{ productId: "p1", name: "Kettle", quantity: 2, listPrice: 60, unitPrice: 49.99, regularPrice: 49.99, lineTotal: 99.98 }],
+  items: [
+    {
+      productId: "p1",
+      name: "Kettle",
+      quantity: 2,
+      listPrice: 60,
+      unitPrice: 49.99,
+      regularPrice: 49.99,
+      lineTotal: 99.98,
+    },
+  ],
   subtotal: 99.98,
   discountApplied: 25.02,
   negotiatedDiscount: 5,
@@ -25,8 +36,14 @@ function renderDialog(shown: OrderView, renderChat = (id: string) => <p>{`chat $
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      {/* The list hands on the order as the API client decoded it (cents). */}
-      <OrderDetailsDialog order={OrderViewSchema.parse(shown)} onClose={() => {}} renderNegotiationChat={renderChat} />
+      <MemoryRouter>
+        {/* The list hands on the order as the API client decoded it (cents). */}
+        <OrderDetailsDialog
+          order={OrderViewSchema.parse(shown)}
+          onClose={() => {}}
+          renderNegotiationChat={renderChat}
+        />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

@@ -13,7 +13,17 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
     createdAt: "2025-01-05T12:00:00.000Z",
     status: "confirmed",
     paymentStatus: "paid",
-    items: [{ productId: "p1", name: "Kettle", quantity: 1, listPrice: 50, unitPrice: 50, regularPrice: 50, lineTotal: 50 }],
+    items: [
+      {
+        productId: "p1",
+        name: "Kettle",
+        quantity: 1,
+        listPrice: 50,
+        unitPrice: 50,
+        regularPrice: 50,
+        lineTotal: 50,
+      },
+    ],
     subtotal: 50,
     discountApplied: 0,
     negotiatedDiscount: 0,

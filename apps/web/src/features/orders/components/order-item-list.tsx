@@ -1,5 +1,6 @@
 import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { formatUsd } from "@haggle/domain/pricing/money";
+import { Link } from "react-router";
 import type { OrderView } from "../api/orders-api";
 
 /** The order's lines as recorded at checkout: name, quantity x the shop's unit price (list price struck when higher), line total. */
@@ -18,7 +19,19 @@ export function OrderItemList({ items }: { items: OrderView["items"] }) {
             data-testid="order-line"
           >
             <div className="min-w-0">
-              <p className="font-medium break-words">{item.name}</p>
+              <p className="font-medium break-words">
+                {item.productId ? (
+                  // The product's page by its id: the page moves to its address (an order keeps no slug).
+                  <Link
+                    to={`/products/${item.productId}`}
+                    className="rounded-sm hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    {item.name}
+                  </Link>
+                ) : (
+                  item.name
+                )}
+              </p>
               <p className="text-muted-foreground">
                 {`Quantity: ${item.quantity} × `}
                 <span className="sr-only">unit price </span>

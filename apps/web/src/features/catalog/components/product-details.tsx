@@ -1,0 +1,243 @@
+import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
+import type { Product, ProductPage } from "@haggle/contract/products";
+import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
+import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
+import { formatUsd } from "@haggle/domain/pricing/money";
+import { productPath } from "@haggle/domain/catalog/product-path";
+import { ChevronRightIcon, HandCoinsIcon, LoaderCircleIcon, ShoppingCartIcon } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { QuantityStepper } from "@/features/cart/components/quantity-stepper";
+import { ProductCard } from "./product-card";
+import { RatingStars } from "./rating-stars";
+
+/** How few left in stock is worth telling the shopper. */
+const FEW_LEFT = 5;
+
+export function stockSentence(product: Pick<Product, "inStock" | "stockLevel">): string {
+  if (!product.inStock) return "Out of stock";
+  if (product.stockLevel <= FEW_LEFT) return `Only ${product.stockLevel} left in stock`;
+  return "In stock";
+}
+
+/** The catalogue filtered to one category, as the catalogue writes it. */
+export function categoryHref(category: string): string {
+  return `/?${new URLSearchParams({ category }).toString()}`;
+}
+
+interface ProductDetailsProps {
+  page: ProductPage;
+  /** Adds the quantity to the cart; resolves true when it was added. */
+  onAddToCart: (product: Product, quantity?: number) => Promise<boolean>;
+  /** Present for a signed-in shopper: adds the quantity if the cart lacks the product, then opens the negotiation. */
+  onNegotiate?: (product: Product, quantity: number) => Promise<void>;
+}
+
+/** A product's own page: picture, facts, price, stock, quantity and the ways to buy it. */
+export function ProductDetails({ page, onAddToCart, onNegotiate }: ProductDetailsProps) {
+  const { product } = page;
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState<"add" | "negotiate" | null>(null);
+  const discount = discountBadgePercent(product.price, product.listPrice);
+  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, product.stockLevel));
+
+  async function run(kind: "add" | "negotiate", action: () => Promise<unknown>) {
+    if (busy) return;
+    setBusy(kind);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-10">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+          <li>
+            <Link
+              to="/"
+              className="rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRightIcon className="size-4" />
+          </li>
+          <li>
+            <Link
+              to={categoryHref(product.category)}
+              className="rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {product.category}
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRightIcon className="size-4" />
+          </li>
+          <li aria-current="page" className="line-clamp-1 text-foreground">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <div className="relative aspect-square overflow-hidden rounded-xl border bg-muted">
+          <img
+            src={product.imageUrl}
+            alt={product.name}
+            width={600}
+            height={600}
+            decoding="async"
+            fetchPriority="high"
+            className="size-full object-cover"
+          />
+          {discount !== null && (
+            <Badge variant="destructive" className="absolute top-3 left-3 text-sm">
+              -{discount}%
+            </Badge>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-4" data-testid="product-summary">
+          <div className="flex flex-col gap-1">
+            <p className="text-sm font-medium tracking-wide text-muted-foreground uppercase">
+              {product.brand}
+            </p>
+            <h1 className="text-2xl leading-tight font-bold tracking-tight sm:text-3xl">{product.name}</h1>
+          </div>
+          <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+          <p className="flex flex-wrap items-baseline gap-x-3" data-testid="product-price">
+            <span className="sr-only">Price:</span>
+            <span className="text-3xl font-bold tabular-nums">{formatUsd(product.price)}</span>
+            {showsListPrice(product.price, product.listPrice) && (
+              <>
+                <span className="sr-only">List price:</span>
+                <s className="text-lg text-muted-foreground tabular-nums">{formatUsd(product.listPrice)}</s>
+              </>
+            )}
+          </p>
+          <p
+            className={
+              product.inStock ? "text-sm font-medium text-brand" : "text-sm font-medium text-destructive"
+            }
+            data-testid="product-stock"
+          >
+            {stockSentence(product)}
+          </p>
+
+          <div className="flex flex-col gap-3 border-t pt-4">
+            {product.inStock && (
+              <div className="flex items-center gap-3">
+                <span className="text-sm font-medium" aria-hidden="true">
+                  Quantity
+                </span>
+                <QuantityStepper
+                  name={product.name}
+                  quantity={quantity}
+                  busy={busy !== null}
+                  onChange={(next) => setQuantity(Math.min(maxQuantity, Math.max(1, next)))}
+                />
+              </div>
+            )}
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button
+                size="lg"
+                className="sm:flex-1"
+                disabled={!product.inStock}
+                aria-disabled={busy !== null || undefined}
+                onClick={() => run("add", () => onAddToCart(product, quantity))}
+              >
+                {busy === "add" ? (
+                  <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <ShoppingCartIcon aria-hidden="true" />
+                )}
+                Add to Cart
+              </Button>
+              {onNegotiate && product.inStock && (
+                <Button
+                  size="lg"
+                  variant="brand"
+                  className="sm:flex-1"
+                  aria-disabled={busy !== null || undefined}
+                  onClick={() => run("negotiate", () => onNegotiate(product, quantity))}
+                >
+                  {busy === "negotiate" ? (
+                    <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <HandCoinsIcon aria-hidden="true" />
+                  )}
+                  {`Negotiate with ${ASSISTANT_NAME}`}
+                </Button>
+              )}
+            </div>
+            {!onNegotiate && product.inStock && (
+              <p className="text-sm text-muted-foreground">
+                <Link
+                  to={`/auth?${new URLSearchParams({ redirect: productPath(product) }).toString()}`}
+                  className="font-medium text-foreground underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  {`Sign in to negotiate the price with ${ASSISTANT_NAME}`}
+                </Link>
+              </p>
+            )}
+          </div>
+
+          <section aria-labelledby="product-description" className="flex flex-col gap-2 border-t pt-4">
+            <h2 id="product-description" className="text-lg font-semibold">
+              Description
+            </h2>
+            <p className="leading-relaxed whitespace-pre-line text-muted-foreground">
+              {product.description || "The merchant has not written a description yet."}
+            </p>
+          </section>
+        </div>
+      </div>
+
+      {page.frequentlyBoughtTogether.length > 0 && (
+        <section aria-labelledby="bought-together" className="flex flex-col gap-4">
+          <h2 id="bought-together" className="text-xl font-semibold tracking-tight">
+            Frequently bought together
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {page.frequentlyBoughtTogether.map((other) => (
+              <li key={other.id} className="flex">
+                <ProductCard product={other} onAddToCart={(p) => void onAddToCart(p)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The page's shape while it loads, so nothing moves when the product arrives. */
+export function ProductDetailsSkeleton() {
+  return (
+    <div className="flex flex-col gap-10" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading product…
+      </span>
+      <Skeleton className="h-5 w-64" />
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <Skeleton className="aspect-square w-full rounded-xl" />
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-9 w-3/4" />
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-9 w-32" />
+          <Skeleton className="h-5 w-28" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
