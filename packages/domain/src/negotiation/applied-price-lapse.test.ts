@@ -16,7 +16,9 @@ const unchanged = [
 
 describe("appliedPriceLapse", () => {
   it("holds while every price is the one it was computed on, within the time", () => {
-    expect(appliedPriceLapse({ appliedAt, lines: unchanged, now: minutesLater(59), ttlMinutes: 60 })).toBeNull();
+    expect(
+      appliedPriceLapse({ appliedAt, lines: unchanged, now: minutesLater(59), ttlMinutes: 60 }),
+    ).toBeNull();
   });
 
   it("lapses when a price it was computed on went up", () => {
@@ -37,7 +39,9 @@ describe("appliedPriceLapse", () => {
   it("expires ttlMinutes after it was applied, to the millisecond", () => {
     const ttlMinutes = 60;
     expect(appliedPriceExpiry(appliedAt, ttlMinutes)).toEqual(minutesLater(60));
-    expect(appliedPriceLapse({ appliedAt, lines: unchanged, now: minutesLater(60), ttlMinutes })).toBe("expired");
+    expect(appliedPriceLapse({ appliedAt, lines: unchanged, now: minutesLater(60), ttlMinutes })).toBe(
+      "expired",
+    );
     const justBefore = new Date(minutesLater(60).getTime() - 1);
     expect(appliedPriceLapse({ appliedAt, lines: unchanged, now: justBefore, ttlMinutes })).toBeNull();
   });
@@ -50,7 +54,9 @@ describe("appliedPriceLapse", () => {
 
   it("names the moved price when it is both moved and expired", () => {
     const lines = [{ price: 20_000, negotiatedOn: 10_000 }];
-    expect(appliedPriceLapse({ appliedAt, lines, now: minutesLater(600), ttlMinutes: 60 })).toBe("price-changed");
+    expect(appliedPriceLapse({ appliedAt, lines, now: minutesLater(600), ttlMinutes: 60 })).toBe(
+      "price-changed",
+    );
   });
 });
 

@@ -47,7 +47,8 @@ export function appliedPriceLapse(input: {
 }): AppliedPriceLapse | null {
   if (pricesMovedUnder(input.lines)) return "price-changed";
   if (input.appliedAt === null) return "expired";
-  if (appliedPriceExpiry(input.appliedAt, input.ttlMinutes).getTime() <= input.now.getTime()) return "expired";
+  if (appliedPriceExpiry(input.appliedAt, input.ttlMinutes).getTime() <= input.now.getTime())
+    return "expired";
   return null;
 }
 
