@@ -298,9 +298,23 @@ describe("NegotiationWorkspace", () => {
     await waitFor(() => expect(screen.queryByText("Ava: Deal! Applied to your cart.")).toBeNull());
     await ready();
     expect(screen.getByText("Start negotiating to get the best price!")).toBeTruthy();
-    routes["POST /functions/v1/negotiate-cart"] = () => sse("Let's find you a new price.");
+    const again = "6f1c2d9e-1111-4a2b-9c3d-000000000002";
+    routes["POST /api/negotiations"] = () => jsonResponse(201, { id: again });
+    routes[`GET /api/negotiations/${again}`] = () =>
+      jsonResponse(200, { id: again, status: "active", messages: [], offer: null, approval: null });
+    routes["POST /functions/v1/negotiate-cart"] = () => sse("Deal at 10% off.", BLOCK);
+    routes[`POST /api/negotiations/${again}/accept`] = () => jsonResponse(200, APPLIED_CART);
     typeAndEnter("Can I get a discount again?");
     await waitFor(() => expect(callsTo("POST /api/negotiations")).toHaveLength(1));
+
+    // The new offer applies while the page's cart still carries the old notice: nothing starts over.
+    await waitFor(() => expect(acceptButton()).toBeTruthy());
+    fireEvent.click(acceptButton() as HTMLElement);
+    const review = await screen.findByRole("region", { name: "Review your negotiated order" });
+    await waitFor(() => expect(document.activeElement).toBe(within(review).getByRole("heading")));
+    showCart(APPLIED_CART);
+    expect(screen.queryByTestId("negotiation-discount-notice")).toBeNull();
+    expect(screen.getByRole("region", { name: "Review your negotiated order" })).toBe(review);
   });
 
   it("streams Ava's reply into the last bubble without the hidden block, then offers to accept", async () => {

@@ -93,14 +93,16 @@ function Workspace({
     onRefused: onCartStale,
   });
 
-  // The server's cart says Ava's discount lapsed: an applied negotiation on screen is over, and
-  // the shopper starts afresh (the notice stays above the new chat until a new offer is applied).
-  const lapsed = cart.discountNotice !== null;
-  const applied = (appliedHere || isNegotiationApplied(negotiation.data)) && !lapsed;
-  const lapsedUnderThePage = lapsed && (appliedHere || isNegotiationApplied(negotiation.data));
+  const applied = appliedHere || isNegotiationApplied(negotiation.data);
+  // The server's cart came back saying Ava's discount lapsed while this page showed it applied
+  // (a refused checkout, a reload of the cart): that negotiation is over, and the shopper starts
+  // afresh. The notice stays above the new chat until a new offer is applied.
+  const noticeBefore = useRef(cart.discountNotice);
   useEffect(() => {
-    if (lapsedUnderThePage) onNegotiateAgain();
-  }, [lapsedUnderThePage, onNegotiateAgain]);
+    const arrived = noticeBefore.current === null && cart.discountNotice !== null;
+    noticeBefore.current = cart.discountNotice;
+    if (arrived && applied) onNegotiateAgain();
+  }, [cart.discountNotice, applied, onNegotiateAgain]);
   const showAccept = showsAcceptOffer({
     messages: chat.messages,
     result: latestNegotiationResult(chat.messages),
@@ -125,7 +127,9 @@ function Workspace({
       <NegotiationSummaryPanel cart={cart} profile={profile} />
       {/* On a phone the chat comes first; from lg the summary is the left column. */}
       <div className="order-first flex min-w-0 flex-col gap-6 lg:order-none">
-        {lapsed && <Notice data-testid="negotiation-discount-notice">{cart.discountNotice}</Notice>}
+        {cart.discountNotice !== null && (
+          <Notice data-testid="negotiation-discount-notice">{cart.discountNotice}</Notice>
+        )}
         <NegotiationChatPanel
           messages={chat.messages}
           isPending={chat.isPending}
