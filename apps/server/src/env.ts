@@ -39,6 +39,11 @@ export const EnvSchema = z.object({
   /** Negotiation turns per minute, per shopper and per address: each may cost an LLM call. */
   NEGOTIATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(60),
+  /**
+   * Minutes an applied negotiated price holds in a cart; then it lapses and the cart shows
+   * today's prices (a price change lapses it sooner).
+   */
+  APPLIED_OFFER_TTL_MINUTES: positiveInt.default(60),
   /** Largest request body, in bytes, on every route but uploads. */
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   UPLOAD_BODY_LIMIT_BYTES: positiveInt.default(10 * 1024 * 1024),

@@ -131,6 +131,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
         perIp: env.AUTH_RATE_LIMIT_PER_IP,
         perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
       },
+      appliedOfferTtlMinutes: env.APPLIED_OFFER_TTL_MINUTES,
       streamWordDelayMs: env.STREAM_WORD_DELAY_MS,
       assistantRateLimitPerMinute: env.ASSISTANT_RATE_LIMIT_PER_MINUTE,
       uploadsDir: path.join(env.DATA_DIR, "uploads", "images"),

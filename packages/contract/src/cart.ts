@@ -56,6 +56,12 @@ export const CartSchema = z
     items: z.array(CartItemSchema),
     summary: SummarySchema,
     offer: OfferSchema.nullable(),
+    /**
+     * Why Ava's discount is no longer applied, while the cart still shows it: a price it was
+     * computed on changed, or it expired. Null otherwise; gone once the cart changes or a new
+     * offer is applied.
+     */
+    discountNotice: z.string().nullable(),
     /** Sentences about what a merge could not do (sold out, capped at stock). */
     notices: z.array(z.string()).optional(),
   })

@@ -27,6 +27,8 @@ export interface AppConfig {
   /** Origins whose cookie-authenticated mutations are accepted. */
   trustedOrigins: string[];
   authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
+  /** Minutes an applied negotiated price holds in a cart (APPLIED_OFFER_TTL_MINUTES). */
+  appliedOfferTtlMinutes: number;
   /** Pause between streamed words of a reply (0 in tests). */
   streamWordDelayMs: number;
   /** Shopping-assistant requests per minute from one address. */

@@ -15,15 +15,15 @@ import {
   useShop,
   wireResult,
 } from "./shop-fixtures.ts";
-import type { DbKind } from "./test-server.ts";
+import type { DbKind, TestServerOptions } from "./test-server.ts";
 
 export interface MerchantShop extends Shop {
   /** Signed in with the merchant role (there once the suite's tests run). */
   merchant: HttpClient;
 }
 
-export function useMerchantShop(kind: DbKind) {
-  const shop = useShop(kind) as MerchantShop;
+export function useMerchantShop(kind: DbKind, options: TestServerOptions = {}) {
+  const shop = useShop(kind, options) as MerchantShop;
   beforeAll(async () => {
     shop.merchant = await signUpMerchant(shop.server.baseUrl);
   });

@@ -33,6 +33,7 @@ export function makeCart(items: CartItem[], overrides: Partial<Cart> = {}): Cart
       savings: 0,
     },
     offer: null,
+    discountNotice: null,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import {
   assertBundledProductAvailable,
   bundledUnitPrice,
   cartLineAdjustments,
+  negotiatedOnPrices,
   planAcceptance,
   priceSnapshotsFor,
 } from "./accept-offer.ts";
@@ -168,5 +169,20 @@ describe("a bundled product", () => {
     expect(snapshots.map((s) => s.cartItemId)).toEqual(["item-a", "item-b", "item-c"]);
     expect(snapshots[2]!.unitPrice).toBe(bundledUnitPrice(allocation, "socks"));
     expect(refusal(() => priceSnapshotsFor(allocation, cart.slice(1))).code).toBe("OFFER_VOIDED");
+  });
+
+  it("keeps the price each line was computed on: the line's as the offer read it, the bundle's the offer's", () => {
+    const cart = [
+      { cartItemId: "item-a", productId: "product-a" },
+      { cartItemId: "item-b", productId: "product-b" },
+      { cartItemId: "item-c", productId: "socks" },
+    ];
+    expect(negotiatedOnPrices(lines, bundled.newItems, cart)).toEqual([
+      { cartItemId: "item-a", price: 19_999 },
+      { cartItemId: "item-b", price: 1_001 },
+      { cartItemId: "item-c", price: bundled.newItems[0]!.price },
+    ]);
+    const stranger = [...cart, { cartItemId: "item-d", productId: "product-d" }];
+    expect(refusal(() => negotiatedOnPrices(lines, bundled.newItems, stranger)).code).toBe("OFFER_VOIDED");
   });
 });

@@ -110,3 +110,22 @@ export function priceSnapshotsFor(
     return { cartItemId: line.cartItemId, unitPrice: adjustment.newPrice };
   });
 }
+
+/**
+ * The shop price each cart line's negotiated price was computed on, kept so the applied price
+ * lapses when it moves: a line's price as the offer read it, a bundled product's the offer's own.
+ */
+export function negotiatedOnPrices(
+  offerLines: readonly Pick<PolicyLine, "cartItemId" | "price">[],
+  newItems: readonly Pick<OfferTerms["newItems"][number], "productId" | "price">[],
+  cartLines: readonly { cartItemId: string; productId: string }[],
+): { cartItemId: string; price: Cents }[] {
+  return cartLines.map((line) => {
+    const price =
+      offerLines.find((l) => l.cartItemId === line.cartItemId)?.price ??
+      newItems.find((n) => n.productId === line.productId)?.price;
+    if (price === undefined)
+      throw conflict("Your cart changed since this offer was made. Ask Ava for a new one.", "OFFER_VOIDED");
+    return { cartItemId: line.cartItemId, price };
+  });
+}

@@ -1,4 +1,8 @@
 import type { Cart } from "@haggle/contract/cart";
+import {
+  APPLIED_PRICE_LAPSES,
+  appliedPriceLapseNotice,
+} from "@haggle/domain/negotiation/applied-price-lapse";
 import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Queryable } from "../../platform/db/client.ts";
 import { toProductDto } from "../catalog/products.store.ts";
@@ -9,6 +13,11 @@ import { type CartRow, loadCartLines, quoteLinesOf } from "./cart.store.ts";
  * A read model, kept with the stores: it changes nothing, and every module that answers a cart
  * (cart, negotiation) answers the same one, priced by the one pricing rule.
  */
+
+function lapseNoticeOf(stored: string | null): string | null {
+  const lapse = APPLIED_PRICE_LAPSES.find((l) => l === stored);
+  return lapse ? appliedPriceLapseNotice(lapse) : null;
+}
 
 /** The cart as the API shows it, priced by the one pricing rule. */
 export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
@@ -44,5 +53,6 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
       savings: quote.savings,
     },
     offer: null,
+    discountNotice: lapseNoticeOf(cart.negotiationLapse),
   };
 }

@@ -10,11 +10,17 @@ export const cartRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/api/cart",
-    summary: "The active cart (created if none), priced by the one pricing rule",
+    summary:
+      "The active cart (created if none), priced by the one pricing rule; an applied negotiated price that lapsed is voided first and discountNotice says why",
     tag: "Cart",
     access: "signed-in",
     response: CartSchema,
-    handler: async (c, { user }) => await activeCartWithOffer(c.get("deps").database.db, user.id),
+    handler: async (c, { user }) => {
+      const { database, config } = c.get("deps");
+      return await activeCartWithOffer(database.db, user.id, {
+        appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
+      });
+    },
   }),
   defineRoute({
     method: "post",

@@ -1,3 +1,4 @@
+import type { AppliedPriceLapse } from "@haggle/domain/negotiation/applied-price-lapse";
 import type { QuoteLine } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
@@ -120,18 +121,33 @@ export async function deleteCartItems(tx: Tx, cartId: string): Promise<void> {
 /**
  * A negotiated price is bound to the exact cart contents: any change to the lines voids the
  * standing offers, the applied snapshots and the order-level discount (decisions.md, Negotiation).
+ * So does an applied price that lapsed (a price it was computed on moved, or its time ran out):
+ * `lapse` says why, for the cart to tell the shopper; a change of the cart (lapse null) clears it.
  */
-export async function voidNegotiatedPrices(tx: Tx, cartId: string): Promise<void> {
+export async function voidNegotiatedPrices(
+  tx: Tx,
+  cartId: string,
+  lapse: AppliedPriceLapse | null = null,
+): Promise<void> {
   await tx
     .update(negotiationOffers)
     .set({ status: "voided" })
     .where(
       and(eq(negotiationOffers.cartId, cartId), inArray(negotiationOffers.status, ["standing", "agreed"])),
     );
-  await tx.update(cartItems).set({ priceSnapshot: null }).where(eq(cartItems.cartId, cartId));
+  await tx
+    .update(cartItems)
+    .set({ priceSnapshot: null, negotiatedOnPrice: null })
+    .where(eq(cartItems.cartId, cartId));
   await tx
     .update(carts)
-    .set({ negotiatedDiscount: 0, appliedNegotiationId: null, updatedAt: new Date() })
+    .set({
+      negotiatedDiscount: 0,
+      appliedNegotiationId: null,
+      negotiatedAt: null,
+      negotiationLapse: lapse,
+      updatedAt: new Date(),
+    })
     .where(eq(carts.id, cartId));
 }
 
@@ -150,17 +166,24 @@ export async function writePriceSnapshot(tx: Tx, cartItemId: string, unitPrice: 
   await tx.update(cartItems).set({ priceSnapshot: unitPrice }).where(eq(cartItems.id, cartItemId));
 }
 
+/** The product price an applied offer was computed on for a line: the offer lapses when it moves. */
+export async function writeNegotiatedOnPrice(tx: Tx, cartItemId: string, price: number): Promise<void> {
+  await tx.update(cartItems).set({ negotiatedOnPrice: price }).where(eq(cartItems.id, cartItemId));
+}
+
 /** Records an applied offer on the cart: the order-level remainder and the negotiation it came from. */
 export async function applyNegotiatedDiscount(
   tx: Tx,
   cartId: string,
-  applied: { orderDiscount: number; negotiationId: string },
+  applied: { orderDiscount: number; negotiationId: string; at: Date },
 ): Promise<CartRow | null> {
   const [row] = await tx
     .update(carts)
     .set({
       negotiatedDiscount: applied.orderDiscount,
       appliedNegotiationId: applied.negotiationId,
+      negotiatedAt: applied.at,
+      negotiationLapse: null,
       updatedAt: new Date(),
     })
     .where(eq(carts.id, cartId))

@@ -11,6 +11,7 @@ import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/db-errors.ts";
 import type { Logger } from "../../platform/logger.ts";
+import { lapseNegotiatedPricesOnPriceChange, lockCartsNegotiatedOn } from "../cart/applied-price.store.ts";
 import { clearEmbedding } from "./embeddings.store.ts";
 import {
   findMerchantProduct,
@@ -101,7 +102,12 @@ export async function createMerchantProduct(
 
 const EMBEDDED_FIELDS = ["name", "description", "brand", "category", "tags"] as const;
 
-/** Changes the given fields (the id is a uuid: the route checks it); the result must still have a list price at or above the price. */
+/**
+ * Changes the given fields (the id is a uuid: the route checks it); the result must still have a
+ * list price at or above the price. A new price lapses, in the same transaction, Ava's discounts
+ * computed on the old one: the applied prices and standing offers of every active cart holding
+ * the product (checkout rechecks too, for anything that slips past).
+ */
 export async function updateMerchantProduct(
   deps: MerchantProductDeps,
   id: string,
@@ -109,6 +115,8 @@ export async function updateMerchantProduct(
 ): Promise<MerchantProduct> {
   const updated = await deps.db
     .transaction(async (tx) => {
+      // The carts first, then the product: checkout locks its cart before the products' stock.
+      const carts = input.price === undefined ? [] : await lockCartsNegotiatedOn(tx, [id]);
       const current = await lockMerchantProduct(tx, id);
       if (!current) throw notFound(NO_SUCH_PRODUCT);
       const price = input.price ?? current.price;
@@ -133,6 +141,7 @@ export async function updateMerchantProduct(
         listPrice,
         imageUrl,
       });
+      if (price !== current.price) await lapseNegotiatedPricesOnPriceChange(tx, carts);
       return current;
     })
     .catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { type Negotiation, negotiationDataBlock, splitNegotiationData } from "@h
 import { DomainError, invalid, notFound } from "@haggle/domain/errors";
 import {
   assertBundledProductAvailable,
+  negotiatedOnPrices,
   planAcceptance,
   priceSnapshotsFor,
 } from "@haggle/domain/negotiation/accept-offer";
@@ -29,6 +30,7 @@ import {
   insertCartItem,
   loadCartLines,
   quoteLinesOf,
+  writeNegotiatedOnPrice,
   writePriceSnapshot,
 } from "../cart/cart.store.ts";
 import { assertOrderableCart } from "@haggle/domain/pricing/cart-limit";
@@ -265,14 +267,17 @@ export async function acceptOffer(db: Db, who: Shopper, negotiationId: string): 
       await insertCartItem(tx, ctx.cart.id, item.productId, item.quantity);
     }
     const lines = await loadCartLines(tx, ctx.cart.id);
-    const snapshots = priceSnapshotsFor(
-      plan.allocation,
-      lines.map(({ item }) => ({ cartItemId: item.id, productId: item.productId })),
-    );
+    const cartLines = lines.map(({ item }) => ({ cartItemId: item.id, productId: item.productId }));
+    const snapshots = priceSnapshotsFor(plan.allocation, cartLines);
     for (const snapshot of snapshots) await writePriceSnapshot(tx, snapshot.cartItemId, snapshot.unitPrice);
+    // The prices the offer was computed on: when one moves, the applied price lapses.
+    for (const basis of negotiatedOnPrices(ctx.snapshot.lines, plan.offer.terms.newItems, cartLines)) {
+      await writeNegotiatedOnPrice(tx, basis.cartItemId, basis.price);
+    }
     const cart = await applyNegotiatedDiscount(tx, ctx.cart.id, {
       orderDiscount: plan.allocation.orderDiscount,
       negotiationId,
+      at: new Date(),
     });
     await setOfferStatus(tx, plan.offer.id, "applied");
     await completeNegotiation(tx, negotiationId, {

@@ -1,5 +1,9 @@
 import type { Order } from "@haggle/contract/orders";
 import { conflict, failed, invalid } from "@haggle/domain/errors";
+import {
+  type AppliedPriceLapse,
+  appliedPriceLapseAtCheckout,
+} from "@haggle/domain/negotiation/applied-price-lapse";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
 import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
@@ -10,8 +14,11 @@ import {
   lockProfile,
   saveProfileTotals,
 } from "../accounts/accounts.store.ts";
+import { lapseAppliedPriceIfDue } from "../cart/applied-price.store.ts";
+import { cartView } from "../cart/cart-view.store.ts";
 import {
   findActiveCart,
+  findCart,
   loadCartLines,
   lockCart,
   markCartConverted,
@@ -30,19 +37,31 @@ class AlreadyPlaced extends Error {
 }
 
 /**
+ * The applied negotiated price lapsed under the shopper: it was voided (committed), and the
+ * checkout is refused with the cart's new total, so the shopper sees it before paying.
+ */
+interface Lapsed {
+  lapse: AppliedPriceLapse;
+  total: number;
+}
+
+/**
  * Checkout in one transaction: re-price the cart, take the stock (never below zero), write the
  * order and its lines, convert the cart, complete the negotiation and update the profile.
- * A repeated Idempotency-Key answers the first order.
+ * A repeated Idempotency-Key answers the first order. An applied negotiated price that lapsed
+ * (a price it was computed on moved, or it is older than appliedOfferTtlMinutes) is never
+ * charged: it is voided and the checkout answers 409 with the cart's new total.
  */
 export async function checkout(
   db: Db,
   who: AccountIdentity,
   idempotencyKey: string,
+  options: { appliedOfferTtlMinutes: number },
 ): Promise<{ order: Order; created: boolean }> {
   await ensureProfile(db, who); // the profile row is the per-shopper lock below
-  let orderId: string;
+  let placed: string | Lapsed;
   try {
-    orderId = await db.transaction(async (tx) => {
+    placed = await db.transaction(async (tx): Promise<string | Lapsed> => {
       // One checkout per shopper at a time, on both databases: lock the profile row.
       const profile = await lockProfile(tx, who.id);
       const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
@@ -63,6 +82,13 @@ export async function checkout(
           `${hiddenName} is no longer sold. Remove it from your cart to check out.`,
           "PRODUCT_HIDDEN",
         );
+      }
+
+      // Committed, not rolled back: the cart shows today's prices whatever the shopper does next.
+      const lapse = await lapseAppliedPriceIfDue(tx, cart, lines, options.appliedOfferTtlMinutes);
+      if (lapse) {
+        const view = await cartView(tx, (await findCart(tx, cart.id)) ?? cart);
+        return { lapse, total: view.summary.total };
       }
 
       const config = await loadSellerConfig(tx);
@@ -135,6 +161,10 @@ export async function checkout(
     }
     throw error;
   }
+  if (typeof placed !== "string") {
+    throw conflict(appliedPriceLapseAtCheckout(placed.lapse, placed.total), "APPLIED_PRICE_LAPSED");
+  }
+  const orderId = placed;
   const order = await loadOrder(db, who.id, orderId);
   if (!order) throw new Error("the new order could not be read back");
   return { order, created: true };

@@ -21,7 +21,7 @@ export const orderRoutes: ApiRoute[] = [
     method: "post",
     path: "/api/checkout",
     summary:
-      "Place the order in one transaction. Header Idempotency-Key required; the same key answers the first order (200)",
+      "Place the order in one transaction. Header Idempotency-Key required; the same key answers the first order (200). 409 APPLIED_PRICE_LAPSED when Ava's applied discount lapsed (a price changed, or it expired): it is voided and nothing is charged",
     tag: "Orders",
     access: "signed-in",
     headers: IdempotencyKeyHeaders,
@@ -29,7 +29,10 @@ export const orderRoutes: ApiRoute[] = [
     response: OrderSchema,
     failure: { code: "CHECKOUT_FAILED", message: "Something went wrong during checkout" },
     handler: async (c, { user, headers }) => {
-      const { order, created } = await checkout(c.get("deps").database.db, user, headers["idempotency-key"]);
+      const { database, config } = c.get("deps");
+      const { order, created } = await checkout(database.db, user, headers["idempotency-key"], {
+        appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
+      });
       // A replayed key answers the first order with 200 (the declared status is the first time's).
       if (!created) c.status(200);
       return order;

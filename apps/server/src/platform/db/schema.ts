@@ -253,6 +253,13 @@ export const carts = pgTable(
     negotiatedDiscount: money("negotiated_discount").notNull().default(0),
     /** The negotiation whose offer is applied to this cart, if any. */
     appliedNegotiationId: uuid("applied_negotiation_id"),
+    /** When the applied offer was applied: it lapses APPLIED_OFFER_TTL_MINUTES later. */
+    negotiatedAt: timestamp("negotiated_at", { withTimezone: true }),
+    /**
+     * Why the last applied offer lapsed ('price-changed' or 'expired'), so the cart can tell the
+     * shopper; cleared when the cart changes or a new offer is applied.
+     */
+    negotiationLapse: text("negotiation_lapse"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -274,6 +281,8 @@ export const cartItems = pgTable(
       .references(() => products.id),
     quantity: integer("quantity").notNull(),
     priceSnapshot: money("price_snapshot"),
+    /** The product's price the applied offer was computed on; the offer lapses when the price moves. */
+    negotiatedOnPrice: money("negotiated_on_price"),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

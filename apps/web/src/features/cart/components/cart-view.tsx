@@ -2,6 +2,7 @@ import { HandCoinsIcon, LoaderCircleIcon, ShoppingCartIcon } from "lucide-react"
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
 import { useCart } from "../hooks/use-cart";
@@ -49,6 +50,12 @@ export function CartView({ onCheckout, isCheckingOut }: CartViewProps) {
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {serverCart.discountNotice && (
+        // Ava's applied discount lapsed (a price changed, or it expired): the figures are today's.
+        <Notice className="lg:col-span-2" data-testid="cart-discount-notice">
+          {serverCart.discountNotice}
+        </Notice>
+      )}
       <section aria-labelledby="cart-items-heading" className="flex min-w-0 flex-col gap-3">
         <h2 id="cart-items-heading" className="sr-only">
           Cart items

@@ -86,17 +86,17 @@ function callsTo(route: string) {
   );
 }
 
-function renderWorkspace(strict = false) {
+function renderWorkspace(strict = false, cart: Cart = CART) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const onCartApplied = vi.fn();
   const onCartStale = vi.fn();
   const onCheckout = vi.fn();
-  const tree = (
+  const tree = (shown: Cart) => (
     <QueryClientProvider client={client}>
       <NegotiationWorkspace
-        cart={CartSchema.parse(CART)}
+        cart={CartSchema.parse(shown)}
         profile={ProfileSchema.parse(PROFILE)}
         onCartApplied={onCartApplied}
         onCartStale={onCartStale}
@@ -105,8 +105,10 @@ function renderWorkspace(strict = false) {
       />
     </QueryClientProvider>
   );
-  const view = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
-  return { ...view, onCartApplied, onCartStale, onCheckout };
+  const view = render(strict ? <StrictMode>{tree(cart)}</StrictMode> : tree(cart));
+  /** The page's cart as the server now answers it. */
+  const showCart = (next: Cart) => view.rerender(tree(next));
+  return { ...view, onCartApplied, onCartStale, onCheckout, showCart };
 }
 
 const box = () => screen.getByLabelText("Message Ava") as HTMLTextAreaElement;
@@ -263,6 +265,56 @@ describe("NegotiationWorkspace", () => {
     expect(screen.getByRole("region", { name: "Review your negotiated order" })).toBeTruthy();
     expect(acceptButton()).toBeNull();
     expect(box().disabled).toBe(true);
+  });
+
+  it("when Ava's applied discount lapses under the page: the notice, no review, and a fresh chat to negotiate again", async () => {
+    routes["GET /api/negotiations/current"] = () => jsonResponse(200, { id: NEGOTIATION_ID });
+    stored = [
+      { role: "user", content: "deal", createdAt: "2030-01-01T00:00:00Z" },
+      { role: "assistant", content: "Deal! Applied to your cart.", createdAt: "2030-01-01T00:00:01Z" },
+    ];
+    negotiationBody = () => ({
+      id: NEGOTIATION_ID,
+      status: "completed",
+      messages: stored,
+      offer: null,
+      approval: null,
+    });
+    const { showCart } = renderWorkspace(false, APPLIED_CART);
+    await waitFor(() =>
+      expect(screen.getByRole("region", { name: "Review your negotiated order" })).toBeTruthy(),
+    );
+    expect(box().disabled).toBe(true);
+
+    // A price changed: the server voided the discount, and its cart says so (checkout refused, or a reload).
+    routes["GET /api/negotiations/current"] = () => jsonResponse(200, { id: null });
+    const notice =
+      "Ava's discount lapsed because a price changed; your cart shows today's prices. You can negotiate again.";
+    showCart({ ...CART, discountNotice: notice });
+    expect(screen.getByTestId("negotiation-discount-notice").textContent).toBe(notice);
+    expect(screen.queryByRole("region", { name: "Review your negotiated order" })).toBeNull();
+    expect(screen.queryByText(/The offer is applied to your cart/)).toBeNull();
+    // The page asks the server again which negotiation is current (none) and starts afresh.
+    await waitFor(() => expect(screen.queryByText("Ava: Deal! Applied to your cart.")).toBeNull());
+    await ready();
+    expect(screen.getByText("Start negotiating to get the best price!")).toBeTruthy();
+    const again = "6f1c2d9e-1111-4a2b-9c3d-000000000002";
+    routes["POST /api/negotiations"] = () => jsonResponse(201, { id: again });
+    routes[`GET /api/negotiations/${again}`] = () =>
+      jsonResponse(200, { id: again, status: "active", messages: [], offer: null, approval: null });
+    routes["POST /functions/v1/negotiate-cart"] = () => sse("Deal at 10% off.", BLOCK);
+    routes[`POST /api/negotiations/${again}/accept`] = () => jsonResponse(200, APPLIED_CART);
+    typeAndEnter("Can I get a discount again?");
+    await waitFor(() => expect(callsTo("POST /api/negotiations")).toHaveLength(1));
+
+    // The new offer applies while the page's cart still carries the old notice: nothing starts over.
+    await waitFor(() => expect(acceptButton()).toBeTruthy());
+    fireEvent.click(acceptButton() as HTMLElement);
+    const review = await screen.findByRole("region", { name: "Review your negotiated order" });
+    await waitFor(() => expect(document.activeElement).toBe(within(review).getByRole("heading")));
+    showCart(APPLIED_CART);
+    expect(screen.queryByTestId("negotiation-discount-notice")).toBeNull();
+    expect(screen.getByRole("region", { name: "Review your negotiated order" })).toBe(review);
   });
 
   it("streams Ava's reply into the last bubble without the hidden block, then offers to accept", async () => {

@@ -2,7 +2,8 @@ import type { Profile } from "@haggle/contract/account";
 import type { Cart } from "@haggle/contract/cart";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { negotiationQueryKey } from "../api/negotiation-api";
+import { Notice } from "@/components/ui/notice";
+import { currentNegotiationQueryKey, negotiationQueryKey } from "../api/negotiation-api";
 import { useAcceptOffer } from "../api/use-accept-offer";
 import { useNegotiation } from "../api/use-negotiation";
 import { useCurrentNegotiation } from "../api/use-current-negotiation";
@@ -32,18 +33,35 @@ export interface NegotiationWorkspaceProps {
 }
 
 /**
- * The negotiation screen's body: summary panel and chat side by side (stacked on phones), the
- * accept button once there is a result, and the review card after applying. Resumes the cart's
- * negotiation from the server (messages, offer, expiry); a new one starts with the first message.
+ * The negotiation screen's body. When Ava's applied discount lapses under the page (a price
+ * changed, or it expired: the server's cart says so), the shopper negotiates again: the workspace
+ * starts afresh, as a new visit would, with no negotiation until the first message.
  */
-export function NegotiationWorkspace({
+export function NegotiationWorkspace(props: NegotiationWorkspaceProps) {
+  const queryClient = useQueryClient();
+  const [round, setRound] = useState(0);
+  const negotiateAgain = useCallback(() => {
+    // Forget the lapsed negotiation, so the fresh workspace asks the server which one (none) is current.
+    queryClient.removeQueries({ queryKey: currentNegotiationQueryKey });
+    setRound((r) => r + 1);
+  }, [queryClient]);
+  return <Workspace key={round} {...props} onNegotiateAgain={negotiateAgain} />;
+}
+
+/**
+ * Summary panel and chat side by side (stacked on phones), the accept button once there is a
+ * result, and the review card after applying. Resumes the cart's negotiation from the server
+ * (messages, offer, expiry); a new one starts with the first message.
+ */
+function Workspace({
   cart,
   profile,
   onCartApplied,
   onCartStale,
   onCheckout,
   isCheckingOut,
-}: NegotiationWorkspaceProps) {
+  onNegotiateAgain,
+}: NegotiationWorkspaceProps & { onNegotiateAgain: () => void }) {
   const queryClient = useQueryClient();
   const current = useCurrentNegotiation();
   const { negotiationId } = current;
@@ -76,6 +94,15 @@ export function NegotiationWorkspace({
   });
 
   const applied = appliedHere || isNegotiationApplied(negotiation.data);
+  // The server's cart came back saying Ava's discount lapsed while this page showed it applied
+  // (a refused checkout, a reload of the cart): that negotiation is over, and the shopper starts
+  // afresh. The notice stays above the new chat until a new offer is applied.
+  const noticeBefore = useRef(cart.discountNotice);
+  useEffect(() => {
+    const arrived = noticeBefore.current === null && cart.discountNotice !== null;
+    noticeBefore.current = cart.discountNotice;
+    if (arrived && applied) onNegotiateAgain();
+  }, [cart.discountNotice, applied, onNegotiateAgain]);
   const showAccept = showsAcceptOffer({
     messages: chat.messages,
     result: latestNegotiationResult(chat.messages),
@@ -100,6 +127,9 @@ export function NegotiationWorkspace({
       <NegotiationSummaryPanel cart={cart} profile={profile} />
       {/* On a phone the chat comes first; from lg the summary is the left column. */}
       <div className="order-first flex min-w-0 flex-col gap-6 lg:order-none">
+        {cart.discountNotice !== null && (
+          <Notice data-testid="negotiation-discount-notice">{cart.discountNotice}</Notice>
+        )}
         <NegotiationChatPanel
           messages={chat.messages}
           isPending={chat.isPending}

@@ -1,0 +1,122 @@
+import {
+  type AppliedPriceLapse,
+  appliedPriceLapse,
+  pricesMovedUnder,
+} from "@haggle/domain/negotiation/applied-price-lapse";
+import { and, asc, eq, exists, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import type { Tx } from "../../platform/db/client.ts";
+import { cartItems, carts, negotiationOffers } from "../../platform/db/schema.ts";
+import { cartFingerprint } from "./cart-offers.store.ts";
+import { type CartLine, type CartRow, loadCartLines, voidNegotiatedPrices } from "./cart.store.ts";
+
+/*
+ * An applied negotiated price is rechecked wherever it could be paid or shown (decisions.md,
+ * Negotiation: "An applied offer lapses with its expiry or when a price it was computed on
+ * changes"). Kept with the stores, like the cart view: the cart, checkout and the merchant's
+ * product update all use it, and a module may use another's stores, never its services.
+ */
+
+function appliedLines(lines: readonly CartLine[]) {
+  return lines.map(({ item, product }) => ({ price: product.price, negotiatedOn: item.negotiatedOnPrice }));
+}
+
+/** Whether the cart's applied price has lapsed by now, and why; null while it holds (or none is applied). */
+export function appliedPriceLapseOf(
+  cart: CartRow,
+  lines: readonly CartLine[],
+  now: Date,
+  ttlMinutes: number,
+): AppliedPriceLapse | null {
+  if (!cart.appliedNegotiationId) return null;
+  return appliedPriceLapse({ appliedAt: cart.negotiatedAt, lines: appliedLines(lines), now, ttlMinutes });
+}
+
+/**
+ * Voids the cart's applied price if it has lapsed, as a cart change would, and records why.
+ * The caller holds the cart's lock and passes the lines it read under it. Answers the lapse.
+ */
+export async function lapseAppliedPriceIfDue(
+  tx: Tx,
+  cart: CartRow,
+  lines: readonly CartLine[],
+  ttlMinutes: number,
+  now = new Date(),
+): Promise<AppliedPriceLapse | null> {
+  const lapse = appliedPriceLapseOf(cart, lines, now, ttlMinutes);
+  if (lapse) await voidNegotiatedPrices(tx, cart.id, lapse);
+  return lapse;
+}
+
+/**
+ * Locks, in one order, the active carts holding any of these products whose negotiated prices
+ * a price change could touch: an applied offer, or a standing or agreed one. Taken before the
+ * product row, as checkout takes its cart before the products' stock, so the two never wait on
+ * each other in a cycle.
+ */
+export async function lockCartsNegotiatedOn(tx: Tx, productIds: readonly string[]): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(
+      and(
+        eq(carts.status, "active"),
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(cartItems)
+            .where(and(eq(cartItems.cartId, carts.id), inArray(cartItems.productId, [...productIds]))),
+        ),
+        or(
+          isNotNull(carts.appliedNegotiationId),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(negotiationOffers)
+              .where(
+                and(
+                  eq(negotiationOffers.cartId, carts.id),
+                  inArray(negotiationOffers.status, ["standing", "agreed"]),
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(carts.id))
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+/**
+ * After prices changed: each of these (locked) carts whose applied price was computed on a price
+ * that moved is voided with the reason, and the standing or agreed offers made for contents at
+ * other prices are voided. Answers how many applied prices lapsed.
+ */
+export async function lapseNegotiatedPricesOnPriceChange(
+  tx: Tx,
+  cartIds: readonly string[],
+): Promise<number> {
+  let lapsed = 0;
+  for (const cartId of cartIds) {
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId));
+    if (cart?.status !== "active") continue;
+    const lines = await loadCartLines(tx, cartId);
+    if (cart.appliedNegotiationId && pricesMovedUnder(appliedLines(lines))) {
+      await voidNegotiatedPrices(tx, cartId, "price-changed");
+      lapsed += 1;
+      continue;
+    }
+    await tx
+      .update(negotiationOffers)
+      .set({ status: "voided" })
+      .where(
+        and(
+          eq(negotiationOffers.cartId, cartId),
+          inArray(negotiationOffers.status, ["standing", "agreed"]),
+          ne(negotiationOffers.cartFingerprint, cartFingerprint(lines)),
+        ),
+      );
+  }
+  return lapsed;
+}
