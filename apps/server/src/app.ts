@@ -10,6 +10,7 @@ import type { ApiRoute } from "./http/route.ts";
 import { mountWebApp } from "./http/static-web.ts";
 import { systemRoutes } from "./http/system.routes.ts";
 import { authRouteDocs, authRoutes } from "./modules/accounts/auth.routes.ts";
+import { addressRoutes } from "./modules/addresses/addresses.routes.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { roleRoutes } from "./modules/admin/roles.routes.ts";
@@ -40,6 +41,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...siteFileRoutes,
   ...meRoutes,
   ...cartRoutes,
+  ...addressRoutes,
   ...orderRoutes,
   ...negotiationRoutes,
   ...merchantRoutes,

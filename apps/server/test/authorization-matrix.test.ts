@@ -5,6 +5,7 @@ import { userRoles } from "../src/platform/db/schema.ts";
 import { API_ROUTES } from "../src/app.ts";
 import { ACCESS_LEVELS, type ApiRoute } from "../src/http/route.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
+import { CHECKOUT_BODY, TEST_ADDRESS } from "./support/shop-fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
@@ -28,6 +29,8 @@ interface Fixtures {
   spareProductIds: [string, string, string];
   cartItemId: string;
   orderId: string;
+  /** The shopper's saved address (made again when a route deleted it). */
+  addressId: string;
   negotiationId: string;
   /** Escalated by a shopper outside the matrix, so no actor's own calls can remove it. */
   approvalId: string;
@@ -52,7 +55,11 @@ const SAMPLES: Record<string, (f: Fixtures) => Sample> = {
   "PATCH /api/cart/items/:itemId": (f) => ({ params: { itemId: f.cartItemId }, body: { quantity: 2 } }),
   "DELETE /api/cart/items/:itemId": (f) => ({ params: { itemId: f.cartItemId } }),
   "POST /api/cart/merge": (f) => ({ body: { items: [{ productId: f.productId, quantity: 1 }] } }),
-  "POST /api/checkout": () => ({ headers: { "idempotency-key": randomUUID() } }),
+  "POST /api/checkout": () => ({ headers: { "idempotency-key": randomUUID() }, body: CHECKOUT_BODY }),
+  "POST /api/addresses": () => ({ body: TEST_ADDRESS }),
+  "PATCH /api/addresses/:id": (f) => ({ params: { id: f.addressId }, body: { line2: "Suite 5" } }),
+  "DELETE /api/addresses/:id": (f) => ({ params: { id: f.addressId } }),
+  "POST /api/merchant/orders/:id/mark-paid": (f) => ({ params: { id: f.orderId } }),
   "GET /api/orders/:id": (f) => ({ params: { id: f.orderId } }),
   "GET /api/negotiations/:id": (f) => ({ params: { id: f.negotiationId } }),
   "POST /api/negotiations/:id/accept": (f) => ({ params: { id: f.negotiationId } }),
@@ -186,6 +193,8 @@ describe("authorization matrix (embedded database)", () => {
     if (cart.items.length === 0)
       cart = (await shopper.post("/api/cart/items", { productId: fixtures.productId })).json;
     fixtures.cartItemId = cart.items[0].id;
+    const book = (await shopper.get("/api/addresses")).json as { id: string }[];
+    fixtures.addressId = book[0]?.id ?? (await shopper.post("/api/addresses", TEST_ADDRESS)).json.id;
     const live =
       negotiationCartId === cart.id &&
       (await shopper.get(`/api/negotiations/${fixtures.negotiationId}`)).status === 200;
@@ -226,7 +235,7 @@ describe("authorization matrix (embedded database)", () => {
 
     const shopper = actors.shopper.http;
     await shopper.post("/api/cart/items", { productId: cheap.id });
-    const order = await shopper.post("/api/checkout", {}, { "idempotency-key": randomUUID() });
+    const order = await shopper.post("/api/checkout", CHECKOUT_BODY, { "idempotency-key": randomUUID() });
     expect(order.status).toBe(201);
 
     // An ask in the escalation band from a shopper outside the matrix: a real approval to decide.
@@ -264,6 +273,7 @@ describe("authorization matrix (embedded database)", () => {
       spareProductIds: spare,
       cartItemId: "",
       orderId: order.json.id,
+      addressId: "",
       negotiationId: "",
       approvalId: approval!.id,
       pairingId,

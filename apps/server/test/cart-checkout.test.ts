@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products } from "../src/platform/db/schema.ts";
 import { HttpClient } from "./support/http-client.ts";
-import { cents, postCheckout, signUpShopper, useShop } from "./support/shop-fixtures.ts";
+import { cents, postCheckout, signUpShopper, TEST_ADDRESS, useShop } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) => {
@@ -221,7 +221,10 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const order = res.json;
     expect(order).toMatchObject({
       status: "confirmed",
-      paymentStatus: "paid",
+      // Paid manually (the default): the money is due until the merchant marks it paid.
+      paymentStatus: "pending",
+      paymentMethod: "manual",
+      address: { ...TEST_ADDRESS, line2: null },
       subtotal: cart.summary.subtotal,
       shipping: cart.summary.shipping,
       tax: cart.summary.tax,

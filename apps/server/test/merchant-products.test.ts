@@ -8,6 +8,7 @@ import { embedLocal } from "../src/platform/ai/local-embedder.ts";
 import { products } from "../src/platform/db/schema.ts";
 import { HttpClient, readChatStream } from "./support/http-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
+import { CHECKOUT_BODY } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("merchant access and products on the %s database", (kind) => {
@@ -207,7 +208,7 @@ describe.each(DB_KINDS)("merchant access and products on the %s database", (kind
     expect((await anonymous.get(`/api/products/${created.id}`)).status).toBe(404);
     const added = await buyer.post("/api/cart/items", { productId: created.id });
     expect(added.status).toBe(404);
-    const refused = await buyer.post("/api/checkout", {}, { "idempotency-key": randomUUID() });
+    const refused = await buyer.post("/api/checkout", CHECKOUT_BODY, { "idempotency-key": randomUUID() });
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe(
       "Zephyrine Pour-Over Kettle is no longer sold. Remove it from your cart to check out.",

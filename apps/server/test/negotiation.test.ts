@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { negotiationOffers, sellerConfig } from "../src/platform/db/schema.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { openEvents } from "./support/realtime-client.ts";
-import { grantRole, wireResult } from "./support/shop-fixtures.ts";
+import { CHECKOUT_BODY, grantRole, wireResult } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 interface P {
@@ -119,7 +119,7 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     const negotiation = (await http.get(`/api/negotiations/${id}`)).json;
     expect(negotiation.status).toBe("completed");
 
-    const order = await http.post("/api/checkout", {}, { "idempotency-key": randomUUID() });
+    const order = await http.post("/api/checkout", CHECKOUT_BODY, { "idempotency-key": randomUUID() });
     expect(order.status).toBe(201);
     expect(order.json.negotiationId).toBe(id);
     expect(order.json.total).toBe(accepted.json.summary.total);

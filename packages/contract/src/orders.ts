@@ -1,5 +1,7 @@
 import { ORDER_STATUSES } from "@haggle/domain/orders/order-status";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@haggle/domain/orders/payment";
 import { z } from "zod";
+import { AddressInputSchema, AddressSchema } from "./addresses.ts";
 import { MoneySchema } from "./money.ts";
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -11,6 +13,10 @@ export const OrderSchema = z
     createdAt: z.string(),
     status: OrderStatusSchema,
     paymentStatus: z.string(),
+    /** manual (pay on delivery or bank transfer) or stripe; orders before checkout had a page: manual. */
+    paymentMethod: z.string(),
+    /** Where it ships; null for orders placed before checkout asked for an address. */
+    address: AddressSchema.nullable(),
     items: z.array(
       z.object({
         productId: z.string().nullable(),
@@ -42,3 +48,57 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
+  error: `Payment method must be one of: ${PAYMENT_METHODS.join(", ")}.`,
+});
+
+const ADDRESS_ID_MESSAGE = "addressId must be the id of one of your saved addresses.";
+
+/** `{addressId}`: one of the shopper's saved addresses. */
+export const AddressRefSchema = z.object({ addressId: z.uuid(ADDRESS_ID_MESSAGE) }).meta({ id: "AddressRef" });
+
+/**
+ * The checkout's address: a new address (saved to the address book) or `{addressId}`. Read by
+ * shape, so every problem is the address field's own sentence, not a union's "invalid input".
+ */
+export const CheckoutAddressSchema = z
+  .unknown()
+  .transform((value, ctx): z.output<typeof AddressInputSchema> | { addressId: string } => {
+    if (value === undefined || value === null) {
+      ctx.addIssue({ code: "custom", message: "A shipping address is required." });
+      return z.NEVER;
+    }
+    const schema =
+      typeof value === "object" && "addressId" in value ? AddressRefSchema : AddressInputSchema;
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return parsed.data;
+  })
+  .meta({ description: "An AddressInput, or {addressId} of a saved address" });
+
+/** POST /api/checkout: where it ships and how it is paid; never an amount (the server prices it). */
+export const CheckoutBodySchema = z
+  .object({
+    address: CheckoutAddressSchema,
+    paymentMethod: PaymentMethodSchema.optional().default("manual"),
+  })
+  .meta({ id: "CheckoutBody" });
+export type CheckoutBody = z.output<typeof CheckoutBodySchema>;
+export type CheckoutBodyInput = z.input<typeof CheckoutBodySchema>;
+
+/** GET /api/checkout/options: the payment methods this shop takes, first the default. */
+export const CheckoutOptionsSchema = z
+  .object({
+    paymentMethods: z.array(z.object({ id: PaymentMethodSchema, label: z.string() })),
+  })
+  .meta({ id: "CheckoutOptions" });
+export type CheckoutOptions = z.infer<typeof CheckoutOptionsSchema>;
+
+export function paymentMethodOption(id: (typeof PAYMENT_METHODS)[number]) {
+  return { id, label: PAYMENT_METHOD_LABELS[id] };
+}

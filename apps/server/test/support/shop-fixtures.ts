@@ -129,8 +129,21 @@ export async function signUpMerchant(baseUrl: string, name = "Mia Merchant"): Pr
 }
 
 /** POST /api/checkout with an Idempotency-Key (a fresh one unless given): the answer as it is. */
-export function postCheckout(http: HttpClient, key: string = randomUUID()) {
-  return http.post("/api/checkout", {}, { "idempotency-key": key });
+/** A valid shipping address for tests. */
+export const TEST_ADDRESS = {
+  name: "Test Shopper",
+  line1: "1 Market Street",
+  city: "San Francisco",
+  region: "CA",
+  postalCode: "94105",
+  country: "US",
+} as const;
+
+/** The checkout body most tests send: the test address, paid manually. */
+export const CHECKOUT_BODY = { address: TEST_ADDRESS, paymentMethod: "manual" } as const;
+
+export function postCheckout(http: HttpClient, key: string = randomUUID(), body: unknown = CHECKOUT_BODY) {
+  return http.post("/api/checkout", body, { "idempotency-key": key });
 }
 
 /** A checkout that must create the order: the order. */

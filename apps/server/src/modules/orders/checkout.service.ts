@@ -1,4 +1,4 @@
-import type { Order } from "@haggle/contract/orders";
+import type { CheckoutBody, Order } from "@haggle/contract/orders";
 import { conflict, failed, invalid } from "@haggle/domain/errors";
 import {
   type AppliedPriceLapse,
@@ -14,6 +14,7 @@ import {
   lockProfile,
   saveProfileTotals,
 } from "../accounts/accounts.store.ts";
+import { addressForCheckout } from "../addresses/addresses.service.ts";
 import { lapseAppliedPriceIfDue } from "../cart/applied-price.store.ts";
 import { cartView } from "../cart/cart-view.store.ts";
 import {
@@ -56,8 +57,17 @@ export async function checkout(
   db: Db,
   who: AccountIdentity,
   idempotencyKey: string,
-  options: { appliedOfferTtlMinutes: number },
+  body: CheckoutBody,
+  options: { appliedOfferTtlMinutes: number; paymentMethods: readonly string[] },
 ): Promise<{ order: Order; created: boolean }> {
+  if (!options.paymentMethods.includes(body.paymentMethod)) {
+    throw invalid(
+      body.paymentMethod === "stripe"
+        ? "This shop does not take card payments yet. Choose another payment method."
+        : `This shop does not take ${body.paymentMethod} payments.`,
+      "PAYMENT_METHOD_UNAVAILABLE",
+    );
+  }
   await ensureProfile(db, who); // the profile row is the per-shopper lock below
   let placed: string | Lapsed;
   try {
@@ -91,6 +101,7 @@ export async function checkout(
         return { lapse, total: view.summary.total };
       }
 
+      const shippingAddress = await addressForCheckout(tx, who.id, body.address);
       const config = await loadSellerConfig(tx);
       const quoteLines = quoteLinesOf(lines);
       const quote = quoteCart(quoteLines, cart.negotiatedDiscount, pricingRulesFrom(config.pricing));
@@ -122,8 +133,12 @@ export async function checkout(
             shipping: quote.shipping,
             tax: quote.tax,
             total: quote.total,
+            // Manual payment: the order stands, the money is due on delivery or by transfer
+            // (the merchant marks it paid).
             status: "confirmed",
-            paymentStatus: "paid",
+            paymentStatus: "pending",
+            paymentMethod: body.paymentMethod,
+            shippingAddress,
             idempotencyKey,
           },
           lines.map(({ item, product }, i) => ({

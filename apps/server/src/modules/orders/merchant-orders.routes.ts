@@ -6,7 +6,7 @@ import {
 } from "@haggle/contract/merchant";
 import { z } from "zod";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
-import { advanceOrder, listMerchantOrders } from "./merchant-orders.service.ts";
+import { advanceOrder, listMerchantOrders, markOrderPaid } from "./merchant-orders.service.ts";
 
 /** Every shopper's orders, as the merchant fulfils them. */
 export const merchantOrderRoutes: ApiRoute[] = [
@@ -32,5 +32,16 @@ export const merchantOrderRoutes: ApiRoute[] = [
     response: MerchantOrderSchema,
     handler: async (c, { params, body }) =>
       await advanceOrder(c.get("deps").database.db, params.id, body.status),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/merchant/orders/{id}/mark-paid",
+    summary:
+      "Record that a manually paid order's money arrived (409 when already paid, cancelled or refunded); the shopper hears order.updated",
+    tag: "Merchant",
+    access: "merchant",
+    params: z.object({ id: pathId("No order has that id.") }),
+    response: MerchantOrderSchema,
+    handler: async (c, { params }) => await markOrderPaid(c.get("deps").database.db, params.id),
   }),
 ];

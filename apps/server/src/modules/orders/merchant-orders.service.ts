@@ -1,6 +1,7 @@
 import type { MerchantOrder, MerchantOrderList } from "@haggle/contract/merchant";
 import { conflict, notFound } from "@haggle/domain/errors";
 import { orderStatusMoveError } from "@haggle/domain/orders/advance-order-status";
+import { markPaidError } from "@haggle/domain/orders/payment";
 import type { MerchantOrderStatus, OrderStatus } from "@haggle/domain/orders/order-status";
 import type { Db, Queryable } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
@@ -9,6 +10,7 @@ import {
   findCustomerOrder,
   lockOrder,
   queryCustomerOrders,
+  setOrderPaid,
   setOrderStatus,
 } from "./orders.store.ts";
 import { withLines } from "./orders.service.ts";
@@ -35,6 +37,36 @@ export async function listMerchantOrders(
   };
 }
 
+const NO_ORDER = "No order has that id.";
+
+async function merchantOrderIn(tx: Queryable, orderId: string): Promise<MerchantOrder> {
+  const row = await findCustomerOrder(tx, orderId);
+  const [order] = await toMerchantOrders(tx, row ? [row] : []);
+  if (!order) throw notFound(NO_ORDER);
+  return order;
+}
+
+/**
+ * Records that a manually paid order's money arrived (409 when it is paid already, cancelled
+ * or refunded); the shopper's pages hear order.updated, in the same transaction.
+ */
+export async function markOrderPaid(db: Db, orderId: string): Promise<MerchantOrder> {
+  return db.transaction(async (tx) => {
+    const current = await lockOrder(tx, orderId);
+    if (!current) throw notFound(NO_ORDER);
+    const refused = markPaidError(current);
+    if (refused) throw conflict(refused, "ORDER_PAYMENT");
+    await setOrderPaid(tx, orderId);
+    await publishEvent(tx, {
+      type: "order.updated",
+      orderId,
+      status: current.status,
+      userId: current.userId,
+    });
+    return merchantOrderIn(tx, orderId);
+  });
+}
+
 /**
  * Moves an order forward (409 when it would stay or go back) and tells the shopper's pages in
  * the same transaction: the event is delivered only if the change commits.
@@ -46,14 +78,11 @@ export async function advanceOrder(
 ): Promise<MerchantOrder> {
   return db.transaction(async (tx) => {
     const current = await lockOrder(tx, orderId);
-    if (!current) throw notFound("No order has that id.");
+    if (!current) throw notFound(NO_ORDER);
     const refused = orderStatusMoveError(current.status, status);
     if (refused) throw conflict(refused, "ORDER_STATUS");
     await setOrderStatus(tx, orderId, status);
     await publishEvent(tx, { type: "order.updated", orderId, status, userId: current.userId });
-    const row = await findCustomerOrder(tx, orderId);
-    const [order] = await toMerchantOrders(tx, row ? [row] : []);
-    if (!order) throw notFound("No order has that id.");
-    return order;
+    return merchantOrderIn(tx, orderId);
   });
 }

@@ -1,4 +1,11 @@
-import { IDEMPOTENCY_KEY_PATTERN, OrderListSchema, OrderSchema } from "@haggle/contract/orders";
+import {
+  CheckoutBodySchema,
+  CheckoutOptionsSchema,
+  IDEMPOTENCY_KEY_PATTERN,
+  OrderListSchema,
+  OrderSchema,
+  paymentMethodOption,
+} from "@haggle/contract/orders";
 import { notFound } from "@haggle/domain/errors";
 import { z } from "@hono/zod-openapi";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
@@ -16,22 +23,36 @@ const IdempotencyKeyHeaders = z.object({
     .openapi({ type: "string", pattern: IDEMPOTENCY_KEY_PATTERN.source }),
 });
 
+/** The payment methods the shop takes: manual always (card payments arrive with Stripe's keys). */
+const PAYMENT_METHODS_TAKEN = ["manual"] as const;
+
 export const orderRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "get",
+    path: "/api/checkout/options",
+    summary: "The payment methods this shop takes, the default first",
+    tag: "Orders",
+    access: "signed-in",
+    response: CheckoutOptionsSchema,
+    handler: () => ({ paymentMethods: PAYMENT_METHODS_TAKEN.map(paymentMethodOption) }),
+  }),
   defineRoute({
     method: "post",
     path: "/api/checkout",
     summary:
-      "Place the order in one transaction. Header Idempotency-Key required; the same key answers the first order (200). 409 APPLIED_PRICE_LAPSED when Ava's applied discount lapsed (a price changed, or it expired): it is voided and nothing is charged",
+      "Place the order in one transaction: body {address: Address | {addressId}, paymentMethod}, never an amount. Header Idempotency-Key required; the same key answers the first order (200). 409 APPLIED_PRICE_LAPSED when Ava's applied discount lapsed (a price changed, or it expired): it is voided and nothing is charged",
     tag: "Orders",
     access: "signed-in",
     headers: IdempotencyKeyHeaders,
+    body: CheckoutBodySchema,
     status: 201,
     response: OrderSchema,
     failure: { code: "CHECKOUT_FAILED", message: "Something went wrong during checkout" },
-    handler: async (c, { user, headers }) => {
+    handler: async (c, { user, headers, body }) => {
       const { database, config } = c.get("deps");
-      const { order, created } = await checkout(database.db, user, headers["idempotency-key"], {
+      const { order, created } = await checkout(database.db, user, headers["idempotency-key"], body, {
         appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
+        paymentMethods: PAYMENT_METHODS_TAKEN,
       });
       // A replayed key answers the first order with 200 (the declared status is the first time's).
       if (!created) c.status(200);

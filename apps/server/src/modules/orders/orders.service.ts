@@ -17,6 +17,8 @@ function toOrderDto(row: OrderRow, lines: OrderLineRow[]): Order {
     createdAt: row.createdAt.toISOString(),
     status: displayOrderStatus(row.status),
     paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    address: row.shippingAddress ?? null,
     items: lines.map((l) => ({
       productId: l.productId,
       name: l.name,

@@ -125,6 +125,14 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | nul
   return row ?? null;
 }
 
+/** The merchant's word that the money arrived (manual payment), or the provider's. */
+export async function setOrderPaid(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
 export async function setOrderStatus(tx: Tx, orderId: string, status: string): Promise<void> {
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
 }

@@ -411,6 +411,12 @@ export const orders = pgTable(
     total: money("total").notNull(),
     status: text("status").notNull().default("confirmed"),
     paymentStatus: text("payment_status").notNull().default("paid"),
+    /** manual or stripe (orders from before checkout asked: manual). */
+    paymentMethod: text("payment_method").notNull().default("manual"),
+    /** When the payment was confirmed (the merchant's mark, or the provider's word). */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Where the order ships, as the shopper gave it at checkout (null before addresses existed). */
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -419,6 +425,38 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     uniqueIndex("orders_user_idempotency_uq").on(t.userId, t.idempotencyKey),
   ],
+);
+
+/** An order's address snapshot: kept as given, whatever later happens to the address book. */
+export interface ShippingAddress {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postalCode: string;
+  country: string;
+}
+
+/** The shopper's address book: what checkout offers again, the last used first. */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    city: text("city").notNull(),
+    region: text("region"),
+    postalCode: text("postal_code").notNull(),
+    country: text("country").notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("addresses_user_idx").on(t.userId, t.lastUsedAt)],
 );
 
 export const orderLines = pgTable(

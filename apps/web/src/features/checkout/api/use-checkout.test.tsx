@@ -10,6 +10,8 @@ const order: PlacedOrder = {
   createdAt: "2025-01-01T00:00:00.000Z",
   status: "confirmed",
   paymentStatus: "paid",
+  paymentMethod: "manual",
+  address: null,
   items: [
     {
       productId: "p",

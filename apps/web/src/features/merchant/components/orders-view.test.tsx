@@ -16,6 +16,8 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
     createdAt: "2026-11-05T12:00:00.000Z",
     status,
     paymentStatus: "paid",
+    paymentMethod: "manual",
+    address: null,
     items: [
       {
         productId: "p1",

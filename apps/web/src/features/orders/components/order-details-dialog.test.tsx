@@ -12,6 +12,8 @@ const order: OrderView = {
   createdAt: "2025-01-05T12:00:00.000Z",
   status: "shipped",
   paymentStatus: "paid",
+  paymentMethod: "manual",
+  address: null,
   items: [
     {
       productId: "p1",

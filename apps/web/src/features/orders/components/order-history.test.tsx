@@ -13,6 +13,8 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
     createdAt: "2025-01-05T12:00:00.000Z",
     status: "confirmed",
     paymentStatus: "paid",
+    paymentMethod: "manual",
+    address: null,
     items: [
       {
         productId: "p1",
