@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, signUpThroughApi, test } from "./support/fixtures.ts";
-import { artifacts, gotoLive, usd } from "./support/shop.ts";
+import { artifacts, gotoLive, placeOrderAtCheckout, usd } from "./support/shop.ts";
 import { expectToast } from "./support/toasts.ts";
 
 interface Stats {
@@ -193,7 +193,7 @@ test("a merchant adds, edits and hides a product", async ({ merchant: { page } }
   await expect(page.getByRole("article", { name, exact: true })).toHaveCount(0);
 });
 
-test("a merchant moves a shopper's order forward; the shopper's order history follows live", async ({
+test("a merchant marks a shopper's order paid and moves it forward; the shopper's order history follows live", async ({
   merchant: { page: merchant },
   shopper: { page: shopper, account },
   shopperCart: _cart,
@@ -201,6 +201,7 @@ test("a merchant moves a shopper's order forward; the shopper's order history fo
   // The shopper checks out the cart.
   await shopper.goto("/cart");
   await shopper.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await placeOrderAtCheckout(shopper);
   await expect(shopper.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   const number = ((await shopper.getByTestId("order-number").textContent()) ?? "").trim();
   expect(number).toMatch(/^ORD-[0-9A-F]{8}$/);
@@ -215,6 +216,12 @@ test("a merchant moves a shopper's order forward; the shopper's order history fo
   const orderRow = merchant.getByTestId("merchant-order-row").filter({ hasText: number });
   await expect(orderRow).toContainText("Confirmed");
   await expect(orderRow).toContainText(account.name);
+  // Paid on delivery or by transfer: the money is due until the merchant marks it paid.
+  await expect(orderRow.getByTestId("order-payment-status")).toHaveText("Payment due");
+  await orderRow.getByRole("button", { name: `Mark paid (${number})` }).click();
+  await expectToast(merchant, `${number} is marked paid`);
+  await expect(orderRow.getByTestId("order-payment-status")).toHaveText("Paid");
+  await expect(orderRow.getByRole("button", { name: `Mark paid (${number})` })).toHaveCount(0);
   await orderRow.getByRole("button", { name: `Mark processing (${number})` }).click();
   await expect(orderRow).toContainText("Processing");
   await expectToast(merchant, `${number} is now processing`);

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/fixtures.ts";
 import type { Locator, Page } from "@playwright/test";
-import { artifacts, expectLoaded, expectNoSidewaysScroll } from "./support/shop.ts";
+import { artifacts, expectLoaded, expectNoSidewaysScroll, placeOrderAtCheckout } from "./support/shop.ts";
 import { expectToast } from "./support/toasts.ts";
 
 /** The control is on screen without scrolling sideways: inside the viewport's width. */
@@ -58,6 +58,7 @@ test("at 390 px each product and order is a card whose buttons are on screen", a
 }) => {
   await shopper.goto("/cart");
   await shopper.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await placeOrderAtCheckout(shopper);
   await expect(shopper.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   const number = ((await shopper.getByTestId("order-number").textContent()) ?? "").trim();
 

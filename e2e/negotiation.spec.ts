@@ -1,7 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import {
-  type ApiCart,
   apiCart,
   artifacts,
   dollars,
@@ -10,9 +9,11 @@ import {
   growthOf,
   holdNextRequest,
   negotiationReplies,
+  placeOrderAtCheckout,
   recordedTexts,
   recordLastText,
   sendToAva,
+  type ApiCart,
   usd,
   wellStockedCardNames,
 } from "./support/shop.ts";
@@ -166,6 +167,17 @@ test("a shopper negotiates the cart with Ava, applies the offer, checks out and 
 
   // Checkout from the review card.
   await review.getByRole("button", { name: "Proceed to Checkout" }).click();
+  // The offer travels to checkout with the cart: Ava's discount is its own line there too.
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("summary-discount")).toHaveText(`−${usd(applied.summary.discount)}`);
+  await expect(page.getByTestId("summary-total")).toHaveText(usd(applied.summary.total));
+  // The address is typed on a phone: the page fits it, and a screenshot shows it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("button", { name: "Place order" })).toBeVisible();
+  await expectNoSidewaysScroll(page, "the checkout page on a phone");
+  await page.screenshot({ path: `${artifacts}/checkout-phone.png`, fullPage: true });
+  await placeOrderAtCheckout(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page).toHaveURL(/\/order-placed\?orderId=[0-9a-f-]+$/);
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   const savings = page.getByTestId("order-savings");

@@ -1,7 +1,12 @@
 import { expect, test } from "./support/fixtures.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expectToast } from "./support/toasts.ts";
-import { artifacts, expectNoSidewaysScroll, wellStockedCardNames } from "./support/shop.ts";
+import {
+  artifacts,
+  expectNoSidewaysScroll,
+  placeOrderAtCheckout,
+  wellStockedCardNames,
+} from "./support/shop.ts";
 
 test("a product opens from its card, has a page to share, and adds the chosen quantity to the cart", async ({
   page,
@@ -62,6 +67,7 @@ test("a product opens from an order", async ({ shopper, shopperCart }) => {
   const { page } = shopper;
   await page.goto("/cart");
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await placeOrderAtCheckout(page);
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   await page.getByTestId("order-line").getByRole("link", { name: shopperCart.name }).click();
   // The order keeps the product's id: the page moves to the product's own address.

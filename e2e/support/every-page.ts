@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect } from "./fixtures.ts";
-import { expectLoaded } from "./shop.ts";
+import { expectLoaded, placeOrderAtCheckout } from "./shop.ts";
 
 /** Opens a page, waits for its heading and its data, then checks it with axe-core. */
 async function checkPage(page: Page, path: string, heading: string) {
@@ -16,6 +16,10 @@ export async function checkVisitorPages(page: Page) {
   await checkPage(page, "/", "Shop All Products");
   await expect(page.getByRole("article").first()).toBeVisible();
   await expectNoAxeViolations(page, "the catalogue with its products");
+  await page.getByRole("article").first().getByRole("heading").getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Frequently bought together" })).toBeVisible();
+  await expectLoaded(page);
+  await expectNoAxeViolations(page, "a product page");
 
   await page.goto("/auth");
   const signIn = page.getByRole("button", { name: "Sign In" });
@@ -41,7 +45,13 @@ export async function checkShopperPages(page: Page) {
 
   await page.goto("/cart");
   await page.getByRole("button", { name: "Proceed to Checkout" }).click();
-  await expect(page.getByRole("heading", { name: "Order Confirmed!", level: 1 })).toBeVisible();
+  const place = page.getByRole("button", { name: "Place order" });
+  await expect(place).toBeVisible();
+  await expectNoAxeViolations(page, "the checkout page");
+  await place.click();
+  await expect(page.getByText("Name is required.")).toBeVisible();
+  await expectNoAxeViolations(page, "the checkout page with its messages");
+  await placeOrderAtCheckout(page);
   await expectLoaded(page);
   await expectNoAxeViolations(page, "the order-placed page");
 

@@ -199,3 +199,32 @@ export async function sendToAva(chat: Locator, text: string) {
   await expect(bubble).toContainText(/\w{3,}/);
   return { bubble, text: ((await bubble.textContent()) ?? "").replace(/^Ava: /, "") };
 }
+
+/** A shipping address the e2e shoppers use. */
+export const E2E_ADDRESS = {
+  "Full name": "Sam Shopper",
+  "Address line 1": "1 Market Street",
+  City: "San Francisco",
+  "State / region": "CA",
+  "Postal code": "94105",
+} as const;
+
+/**
+ * On /checkout (reached from a 'Proceed to Checkout' button): types the address when the
+ * shopper has none saved, keeps the default payment (on delivery / bank transfer) and places
+ * the order; waits for the confirmation.
+ */
+export async function placeOrderAtCheckout(page: Page) {
+  await expect(page).toHaveURL(/\/checkout$/);
+  // The page is ready once its button is there (the heading shows while the data loads).
+  const place = page.getByRole("button", { name: "Place order" });
+  await expect(place).toBeVisible();
+  // A shopper with no saved address sees the form; one with a saved address has it chosen.
+  if (await page.getByLabel("Full name").isVisible()) {
+    for (const [label, value] of Object.entries(E2E_ADDRESS)) await page.getByLabel(label).fill(value);
+  }
+  await expect(page.getByRole("radio", { name: "Pay on delivery / bank transfer" })).toBeChecked();
+  await place.click();
+  await expect(page).toHaveURL(/\/order-placed\?orderId=[0-9a-f-]+$/);
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+}

@@ -1,4 +1,9 @@
-import { isCountryCode, normalizePostalCode, postalCodeProblem, regionProblem } from "@haggle/domain/orders/address";
+import {
+  isCountryCode,
+  normalizePostalCode,
+  postalCodeProblem,
+  regionProblem,
+} from "@haggle/domain/orders/address";
 import { z } from "zod";
 
 function requiredText(label: string, max: number) {

@@ -56,7 +56,9 @@ export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
 const ADDRESS_ID_MESSAGE = "addressId must be the id of one of your saved addresses.";
 
 /** `{addressId}`: one of the shopper's saved addresses. */
-export const AddressRefSchema = z.object({ addressId: z.uuid(ADDRESS_ID_MESSAGE) }).meta({ id: "AddressRef" });
+export const AddressRefSchema = z
+  .object({ addressId: z.uuid(ADDRESS_ID_MESSAGE) })
+  .meta({ id: "AddressRef" });
 
 /**
  * The checkout's address: a new address (saved to the address book) or `{addressId}`. Read by
@@ -69,8 +71,7 @@ export const CheckoutAddressSchema = z
       ctx.addIssue({ code: "custom", message: "A shipping address is required." });
       return z.NEVER;
     }
-    const schema =
-      typeof value === "object" && "addressId" in value ? AddressRefSchema : AddressInputSchema;
+    const schema = typeof value === "object" && "addressId" in value ? AddressRefSchema : AddressInputSchema;
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       for (const issue of parsed.error.issues)

@@ -9,6 +9,7 @@ export const PAGE_PATHS = [
   "/auth",
   "/cart",
   "/cart/negotiate",
+  "/checkout",
   "/orders",
   "/order-placed",
   "/admin",

@@ -39,7 +39,9 @@ export const unauthenticated = (message = "Not authenticated") =>
 export const forbidden = (message: string) => new DomainError("forbidden", "FORBIDDEN", message);
 export const notFound = (message: string) => new DomainError("not-found", "NOT_FOUND", message);
 export const conflict = (message: string, code = "CONFLICT") => new DomainError("conflict", code, message);
-export const limitReached = (message: string, code = "RATE_LIMITED") => new DomainError("limit", code, message);
-export const unavailable = (message: string, code = "AI_UNAVAILABLE") => new DomainError("unavailable", code, message);
+export const limitReached = (message: string, code = "RATE_LIMITED") =>
+  new DomainError("limit", code, message);
+export const unavailable = (message: string, code = "AI_UNAVAILABLE") =>
+  new DomainError("unavailable", code, message);
 export const failed = (message: string, code: string, options?: ErrorOptions) =>
   new DomainError("failed", code, message, options);

@@ -99,7 +99,7 @@ describe("the shopping assistant's floating button", () => {
     vi.unstubAllGlobals();
   });
 
-  it("is hidden on the cart and negotiation pages, where it would cover the checkout buttons", async () => {
+  it("is hidden on the cart, negotiation and checkout pages, where it would cover the checkout buttons", async () => {
     renderAt("/cart", "shopper");
     expect(await screen.findByText("Your cart is empty", {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Open shopping assistant" })).toBeNull();
@@ -108,6 +108,10 @@ describe("the shopping assistant's floating button", () => {
     expect(
       await screen.findByRole("heading", { name: "Negotiate with Ava" }, { timeout: 10_000 }),
     ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Open shopping assistant" })).toBeNull();
+    cleanup();
+    renderAt("/checkout", "shopper");
+    expect(await screen.findByRole("heading", { name: "Checkout" }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Open shopping assistant" })).toBeNull();
     cleanup();
     renderAt("/orders", "shopper");

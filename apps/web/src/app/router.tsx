@@ -11,6 +11,9 @@ const ProductScreen = lazy(() =>
 );
 const AuthScreen = lazy(() => import("./routes/auth-screen").then((m) => ({ default: m.AuthScreen })));
 const CartScreen = lazy(() => import("./routes/cart-screen").then((m) => ({ default: m.CartScreen })));
+const CheckoutScreen = lazy(() =>
+  import("./routes/checkout-screen").then((m) => ({ default: m.CheckoutScreen })),
+);
 const NegotiateScreen = lazy(() =>
   import("./routes/negotiate-screen").then((m) => ({ default: m.NegotiateScreen })),
 );
@@ -71,6 +74,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: "cart", element: <CartScreen /> },
           { path: "cart/negotiate", element: <NegotiateScreen /> },
+          { path: "checkout", element: <CheckoutScreen /> },
           { path: "orders", element: <OrdersScreen /> },
           { path: "order-placed", element: <OrderPlacedScreen /> },
           { path: "admin", element: <AdminScreen /> },

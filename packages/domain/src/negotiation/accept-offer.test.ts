@@ -92,8 +92,18 @@ describe("planAcceptance", () => {
   });
 
   it.each<[string, Partial<NegotiationSnapshot>, string, string]>([
-    ["completed", { status: "completed" }, "ALREADY_APPLIED", "This negotiation's offer was already applied."],
-    ["no offer", { latestOffer: null }, "NO_OFFER", "There is no offer to accept yet. Ask Ava for one first."],
+    [
+      "completed",
+      { status: "completed" },
+      "ALREADY_APPLIED",
+      "This negotiation's offer was already applied.",
+    ],
+    [
+      "no offer",
+      { latestOffer: null },
+      "NO_OFFER",
+      "There is no offer to accept yet. Ask Ava for one first.",
+    ],
     [
       "expired",
       { latestOffer: offer({ expiresAt: now }) },
@@ -107,7 +117,11 @@ describe("planAcceptance", () => {
       "Your cart changed since this offer was made. Ask Ava for a new one.",
     ],
   ])("refuses when %s, with today's code and words", (_, extra, code, message) => {
-    expect(refusal(() => planAcceptance(negotiation(extra), now))).toMatchObject({ kind: "conflict", code, message });
+    expect(refusal(() => planAcceptance(negotiation(extra), now))).toMatchObject({
+      kind: "conflict",
+      code,
+      message,
+    });
   });
 
   it("refuses an offer the merchant's current limits no longer allow", () => {
@@ -125,7 +139,9 @@ describe("planAcceptance", () => {
     const approved = offer({ terms: terms({ discount: 8_000, percent: 1951, source: "merchant" }) });
     expect(planAcceptance(negotiation({ latestOffer: approved }), now).appliedDiscount).toBe(8_000);
     const above = offer({ terms: terms({ discount: 11_000, percent: 2683, source: "merchant" }) });
-    expect(refusal(() => planAcceptance(negotiation({ latestOffer: above }), now)).code).toBe("OFFER_OUTSIDE_LIMITS");
+    expect(refusal(() => planAcceptance(negotiation({ latestOffer: above }), now)).code).toBe(
+      "OFFER_OUTSIDE_LIMITS",
+    );
   });
 });
 
@@ -144,7 +160,9 @@ describe("a bundled product", () => {
 
   it("joins the cart only while for sale, in stock and at the offer's price", () => {
     const item = bundled.newItems[0]!;
-    expect(() => assertBundledProductAvailable(item, { hidden: false, stockLevel: 3, price: 2_500 })).not.toThrow();
+    expect(() =>
+      assertBundledProductAvailable(item, { hidden: false, stockLevel: 3, price: 2_500 }),
+    ).not.toThrow();
     for (const product of [
       null,
       { hidden: true, stockLevel: 3, price: 2_500 },

@@ -2,7 +2,13 @@ import { conflict } from "../errors.ts";
 import { type Allocation, allocateDiscount } from "../pricing/allocate-discount.ts";
 import type { Cents } from "../pricing/money.ts";
 import { withinCurrentLimits } from "./negotiation-limits.ts";
-import type { BasisPoints, NegotiationSnapshot, OfferTerms, PolicyLine, StoredOffer } from "./negotiation-types.ts";
+import type {
+  BasisPoints,
+  NegotiationSnapshot,
+  OfferTerms,
+  PolicyLine,
+  StoredOffer,
+} from "./negotiation-types.ts";
 import { whatStands } from "./standing-offer.ts";
 
 /**
@@ -52,7 +58,10 @@ export interface AcceptancePlan {
 
 /** What accepting the standing offer applies, or the conflict that stops it. */
 export function planAcceptance(
-  negotiation: Pick<NegotiationSnapshot, "status" | "latestOffer" | "fingerprint" | "config" | "profile" | "lines">,
+  negotiation: Pick<
+    NegotiationSnapshot,
+    "status" | "latestOffer" | "fingerprint" | "config" | "profile" | "lines"
+  >,
   now: Date,
 ): AcceptancePlan {
   if (negotiation.status !== "active")

@@ -46,7 +46,10 @@ export interface BundleProduct extends BundleCandidate {
 }
 
 /** The search run over a list of products (the eval's catalogue); the server runs it in SQL. */
-export function pickBundleCandidate(search: BundleSearch, products: readonly BundleProduct[]): BundleCandidate | null {
+export function pickBundleCandidate(
+  search: BundleSearch,
+  products: readonly BundleProduct[],
+): BundleCandidate | null {
   const excluded = new Set(search.exclude);
   const preferred = (p: BundleProduct) => Number(p.category === (search.preferCategory ?? ""));
   const found = products

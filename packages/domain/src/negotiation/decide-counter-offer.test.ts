@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decideCounterOffer, offerInDecision, requestedDiscount } from "./decide-counter-offer.ts";
-import { automaticCap, escalationCeiling, limitsFor, scheduledPercent, subtotalOf } from "./negotiation-limits.ts";
+import {
+  automaticCap,
+  escalationCeiling,
+  limitsFor,
+  scheduledPercent,
+  subtotalOf,
+} from "./negotiation-limits.ts";
 import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import type {
   BundleCandidate,
@@ -27,8 +33,21 @@ const line = (price: number, quantity = 1, extra: Partial<PolicyLine> = {}): Pol
 const fresh: NegotiationState = { round: 0, step: 0, standing: null, bundleProposed: false, approval: null };
 const profile = (tier: LoyaltyTier = "NONE") => ({ name: "Sam", tier, ordersCount: 0, lifetimeValue: 0 });
 
-function input(lines: PolicyLine[], intent: ShopperIntent, state: NegotiationState = fresh, extra: Partial<PolicyInput> = {}): PolicyInput {
-  return { lines, profile: profile(), config: DEFAULT_SELLER_CONFIG, state, intent, bundleCandidate: null, ...extra };
+function input(
+  lines: PolicyLine[],
+  intent: ShopperIntent,
+  state: NegotiationState = fresh,
+  extra: Partial<PolicyInput> = {},
+): PolicyInput {
+  return {
+    lines,
+    profile: profile(),
+    config: DEFAULT_SELLER_CONFIG,
+    state,
+    intent,
+    bundleCandidate: null,
+    ...extra,
+  };
 }
 
 const offerOf = offerInDecision;
@@ -41,7 +60,11 @@ function play(lines: PolicyLine[], intents: ShopperIntent[], extra: Partial<Poli
     const { decision, next } = decideCounterOffer(input(lines, intent, state, extra));
     decisions.push(decision);
     const offer =
-      decision.kind === "offer" || decision.kind === "accept-ask" ? decision.offer : decision.kind === "decline" ? decision.counter : state.standing;
+      decision.kind === "offer" || decision.kind === "accept-ask"
+        ? decision.offer
+        : decision.kind === "decline"
+          ? decision.counter
+          : state.standing;
     state = {
       ...state,
       ...next,
@@ -53,7 +76,10 @@ function play(lines: PolicyLine[], intents: ShopperIntent[], extra: Partial<Poli
 }
 
 const push: ShopperIntent = { type: "push" };
-const ask = (percent: number): ShopperIntent => ({ type: "ask", ask: { kind: "percent", percent: percent * 100 } });
+const ask = (percent: number): ShopperIntent => ({
+  type: "ask",
+  ask: { kind: "percent", percent: percent * 100 },
+});
 
 describe("limits", () => {
   it("reads the merchant configuration in cents and basis points", () => {
@@ -91,7 +117,9 @@ describe("limits", () => {
     expect(requestedDiscount({ kind: "percent", percent: 1000 }, lines, s)).toBe(2_500);
     expect(requestedDiscount({ kind: "amount", amount: 2_000 }, lines, s)).toBe(2_000);
     expect(requestedDiscount({ kind: "total", total: 20_000 }, lines, s)).toBe(5_000);
-    expect(requestedDiscount({ kind: "item-price", cartItemId: lines[0]!.cartItemId, price: 9_000 }, lines, s)).toBe(2_000);
+    expect(
+      requestedDiscount({ kind: "item-price", cartItemId: lines[0]!.cartItemId, price: 9_000 }, lines, s),
+    ).toBe(2_000);
   });
 });
 
@@ -104,7 +132,9 @@ describe("decisions", () => {
     if (decision.kind !== "offer") return;
     expect(decision.stage).toBe("opening");
     expect(decision.offer.discount).toBeGreaterThan(0);
-    expect(decision.offer.discount).toBeLessThan(automaticCap(20_000, limitsFor(DEFAULT_SELLER_CONFIG, "NONE"), false));
+    expect(decision.offer.discount).toBeLessThan(
+      automaticCap(20_000, limitsFor(DEFAULT_SELLER_CONFIG, "NONE"), false),
+    );
   });
 
   it("accepts a modest ask at the shopper's number", () => {
@@ -114,9 +144,19 @@ describe("decisions", () => {
   });
 
   it("counters an ask within the limit step by step, then settles on the last round", () => {
-    const { decisions } = play(cart, [ask(12), ask(12), ask(12), ask(12), ask(12), ask(12), ask(12), ask(12)]);
+    const { decisions } = play(cart, [
+      ask(12),
+      ask(12),
+      ask(12),
+      ask(12),
+      ask(12),
+      ask(12),
+      ask(12),
+      ask(12),
+    ]);
     const discounts = decisions.map((d) => offerOf(d)?.discount ?? 0);
-    for (let i = 1; i < discounts.length; i++) expect(discounts[i]!).toBeGreaterThanOrEqual(discounts[i - 1]!);
+    for (let i = 1; i < discounts.length; i++)
+      expect(discounts[i]!).toBeGreaterThanOrEqual(discounts[i - 1]!);
     expect(decisions[0]!.kind).toBe("offer");
     expect(decisions.every((d) => d.kind !== "escalate")).toBe(true);
     expect(Math.max(...discounts)).toBeLessThanOrEqual(3_000);
@@ -140,11 +180,17 @@ describe("decisions", () => {
 
   it("holds at the reserve, then proposes the bundle once", () => {
     const bundle: BundleCandidate = { productId: "socks", name: "Running Socks", price: 1_500 };
-    const { decisions } = play(cart, Array.from({ length: 12 }, () => push), { bundleCandidate: bundle });
+    const { decisions } = play(
+      cart,
+      Array.from({ length: 12 }, () => push),
+      { bundleCandidate: bundle },
+    );
     const bundleOffers = decisions.filter((d) => d.kind === "offer" && d.stage === "bundle");
     expect(bundleOffers).toHaveLength(1);
     const offer = offerOf(bundleOffers[0]!)!;
-    expect(offer.newItems).toEqual([{ productId: "socks", name: "Running Socks", quantity: 1, price: 1_500 }]);
+    expect(offer.newItems).toEqual([
+      { productId: "socks", name: "Running Socks", quantity: 1, price: 1_500 },
+    ]);
     expect(offer.subtotal).toBe(21_500);
     expect(offer.discount).toBeLessThanOrEqual(Math.floor((21_500 * 2000) / 10_000));
     expect(decisions.at(-1)!.kind).toBe("decline");
@@ -153,8 +199,11 @@ describe("decisions", () => {
   it("gives loyal tiers more and hot products less", () => {
     const finalFor = (tier: LoyaltyTier, demandIndex: number) =>
       offerOf(
-        play([line(20_000, 1, { demandIndex })], Array.from({ length: 8 }, () => push), { profile: profile(tier) })
-          .decisions.at(-1)!,
+        play(
+          [line(20_000, 1, { demandIndex })],
+          Array.from({ length: 8 }, () => push),
+          { profile: profile(tier) },
+        ).decisions.at(-1)!,
       )!.discount;
     expect(finalFor("PLATINUM", 0.5)).toBeGreaterThan(finalFor("NONE", 0.5));
     expect(finalFor("NONE", 0.95)).toBeLessThan(finalFor("NONE", 0.1));
@@ -205,8 +254,15 @@ const configArb: fc.Arbitrary<SellerConfig> = fc
   })
   .map((c) => ({
     ...DEFAULT_SELLER_CONFIG,
-    negotiation_limits: { max_auto_discount_pct: c.pct, max_auto_discount_amount: c.amount, bundling_discount_bonus: c.bonus },
-    tier_benefits: { ...DEFAULT_SELLER_CONFIG.tier_benefits, extra_points: { NONE: 0, BRONZE: c.points, SILVER: c.points, GOLD: c.points, PLATINUM: c.points } },
+    negotiation_limits: {
+      max_auto_discount_pct: c.pct,
+      max_auto_discount_amount: c.amount,
+      bundling_discount_bonus: c.bonus,
+    },
+    tier_benefits: {
+      ...DEFAULT_SELLER_CONFIG.tier_benefits,
+      extra_points: { NONE: 0, BRONZE: c.points, SILVER: c.points, GOLD: c.points, PLATINUM: c.points },
+    },
     escalation_rules: { ceiling_pct: c.ceilingPct, ceiling_amount: c.ceilingAmount },
     global_rules: { ...DEFAULT_SELLER_CONFIG.global_rules, max_rounds: c.maxRounds },
   }));
@@ -217,9 +273,15 @@ const intentArb: fc.Arbitrary<ShopperIntent> = fc.oneof(
   fc.constant<ShopperIntent>({ type: "refuse" }),
   fc.constant<ShopperIntent>({ type: "question", topic: "bundle" }),
   fc.constant<ShopperIntent>({ type: "unknown" }),
-  fc.integer({ min: 0, max: 1_000_000 }).map<ShopperIntent>((percent) => ({ type: "ask", ask: { kind: "percent", percent } })),
-  fc.integer({ min: 0, max: 10_000_000 }).map<ShopperIntent>((amount) => ({ type: "ask", ask: { kind: "amount", amount } })),
-  fc.integer({ min: 0, max: 10_000_000 }).map<ShopperIntent>((total) => ({ type: "ask", ask: { kind: "total", total } })),
+  fc
+    .integer({ min: 0, max: 1_000_000 })
+    .map<ShopperIntent>((percent) => ({ type: "ask", ask: { kind: "percent", percent } })),
+  fc
+    .integer({ min: 0, max: 10_000_000 })
+    .map<ShopperIntent>((amount) => ({ type: "ask", ask: { kind: "amount", amount } })),
+  fc
+    .integer({ min: 0, max: 10_000_000 })
+    .map<ShopperIntent>((total) => ({ type: "ask", ask: { kind: "total", total } })),
 );
 
 describe("policy properties", () => {
@@ -252,31 +314,51 @@ describe("policy properties", () => {
 
   it("makes monotone concessions: pushing never lowers the offer", () => {
     fc.assert(
-      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 4 }), tierArb, configArb, fc.integer({ min: 1, max: 14 }), (lines, tier, config, n) => {
-        const { decisions } = play(lines, Array.from({ length: n }, () => push), { profile: profile(tier), config });
-        let last = 0;
-        for (const d of decisions) {
-          const offer = offerOf(d);
-          if (!offer || offer.newItems.length > 0) continue;
-          expect(offer.discount).toBeGreaterThanOrEqual(last);
-          last = offer.discount;
-        }
-      }),
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 4 }),
+        tierArb,
+        configArb,
+        fc.integer({ min: 1, max: 14 }),
+        (lines, tier, config, n) => {
+          const { decisions } = play(
+            lines,
+            Array.from({ length: n }, () => push),
+            { profile: profile(tier), config },
+          );
+          let last = 0;
+          for (const d of decisions) {
+            const offer = offerOf(d);
+            if (!offer || offer.newItems.length > 0) continue;
+            expect(offer.discount).toBeGreaterThanOrEqual(last);
+            last = offer.discount;
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it("escalates exactly in the band between the automatic limit and the ceiling", () => {
     fc.assert(
-      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 4 }), tierArb, configArb, fc.integer({ min: 1, max: 10_000_000 }), (lines, tier, config, amount) => {
-        const { decision } = decideCounterOffer(
-          input(lines, { type: "ask", ask: { kind: "amount", amount } }, fresh, { profile: profile(tier), config }),
-        );
-        const s = subtotalOf(lines);
-        const limits = limitsFor(config, tier);
-        const inBand = amount > automaticCap(s, limits, false) && amount <= escalationCeiling(s, limits) && amount <= s;
-        expect(decision.kind === "escalate").toBe(inBand);
-      }),
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 4 }),
+        tierArb,
+        configArb,
+        fc.integer({ min: 1, max: 10_000_000 }),
+        (lines, tier, config, amount) => {
+          const { decision } = decideCounterOffer(
+            input(lines, { type: "ask", ask: { kind: "amount", amount } }, fresh, {
+              profile: profile(tier),
+              config,
+            }),
+          );
+          const s = subtotalOf(lines);
+          const limits = limitsFor(config, tier);
+          const inBand =
+            amount > automaticCap(s, limits, false) && amount <= escalationCeiling(s, limits) && amount <= s;
+          expect(decision.kind === "escalate").toBe(inBand);
+        },
+      ),
       { numRuns: 400 },
     );
   });

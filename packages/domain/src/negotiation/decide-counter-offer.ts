@@ -86,7 +86,11 @@ export interface DecisionWithState {
 export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   const { lines, config, state, intent, bundleCandidate } = input;
   const round = state.round + 1;
-  const keep = (decision: Decision, step = state.step, bundleProposed = state.bundleProposed): DecisionWithState => ({
+  const keep = (
+    decision: Decision,
+    step = state.step,
+    bundleProposed = state.bundleProposed,
+  ): DecisionWithState => ({
     decision,
     next: { round, step, bundleProposed },
   });
@@ -105,7 +109,10 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   const nextConcession = (): { offer: OfferTerms; step: number; isFinal: boolean } => {
     const step = finalRound ? Number.POSITIVE_INFINITY : state.step + 1;
     const percent = finalRound ? reserve : scheduledPercent(reserve, step);
-    const discount = Math.max(discountAt(percent, subtotal, limits, false), Math.min(standingDiscount, reserveDiscount));
+    const discount = Math.max(
+      discountAt(percent, subtotal, limits, false),
+      Math.min(standingDiscount, reserveDiscount),
+    );
     const isFinal = discount >= reserveDiscount;
     const offer = terms(discount, subtotal, reasonsFor(limits, pressure, isFinal ? ["final"] : []));
     return { offer, step: finalRound ? state.step + 1 : step, isFinal };
@@ -124,7 +131,12 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
     const discount = discountAt(percent, bundledSubtotal, limits, true);
     if (discount <= standingDiscount) return null;
     return terms(discount, bundledSubtotal, reasonsFor(limits, pressure, ["bundle"]), [
-      { productId: bundleCandidate.productId, name: bundleCandidate.name, quantity: 1, price: bundleCandidate.price },
+      {
+        productId: bundleCandidate.productId,
+        name: bundleCandidate.name,
+        quantity: 1,
+        price: bundleCandidate.price,
+      },
     ]);
   };
 
@@ -133,7 +145,10 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
     if (state.approval?.status === "pending") return keep({ kind: "awaiting-approval", standing });
     if (!standing) {
       const first = nextConcession();
-      return keep({ kind: "offer", stage: first.isFinal ? "final" : "opening", offer: first.offer, ask: null }, first.step);
+      return keep(
+        { kind: "offer", stage: first.isFinal ? "final" : "opening", offer: first.offer, ask: null },
+        first.step,
+      );
     }
     if (standing.source === "merchant" || atReserve) {
       if (canBundle) {
@@ -143,7 +158,10 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
       return keep({ kind: "decline", ask: null, counter: standing, why: "final-reached" });
     }
     const next = nextConcession();
-    return keep({ kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask: null }, next.step);
+    return keep(
+      { kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask: null },
+      next.step,
+    );
   };
 
   switch (intent.type) {
@@ -160,7 +178,8 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
     case "question":
     case "small-talk":
     case "unknown": {
-      const topic = intent.type === "question" ? intent.topic : intent.type === "small-talk" ? intent.topic : "unknown";
+      const topic =
+        intent.type === "question" ? intent.topic : intent.type === "small-talk" ? intent.topic : "unknown";
       // Asked for a bundle, Ava plays it: the cross-sell named, in an offer the accept button adds.
       if (intent.type === "question" && intent.topic === "bundle" && canBundle) {
         const offer = bundleOffer(!(atReserve || standing?.source === "merchant"));
@@ -192,13 +211,26 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   if (requested <= reserveDiscount) {
     // Within the reserve: the last round, or a gap of at most one point, closes the deal at the ask.
     if (finalRound || requested - next.offer.discount <= Math.floor(subtotal / 100)) {
-      return keep({ kind: "accept-ask", offer: terms(requested, subtotal, reasonsFor(limits, pressure, ["your-ask"])), ask }, next.step);
+      return keep(
+        {
+          kind: "accept-ask",
+          offer: terms(requested, subtotal, reasonsFor(limits, pressure, ["your-ask"])),
+          ask,
+        },
+        next.step,
+      );
     }
-    return keep({ kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask }, next.step);
+    return keep(
+      { kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask },
+      next.step,
+    );
   }
 
   const autoLimit = automaticCap(subtotal, limits, false);
-  if (requested <= autoLimit || (standing?.source === "merchant" && requested <= escalationCeiling(subtotal, limits))) {
+  if (
+    requested <= autoLimit ||
+    (standing?.source === "merchant" && requested <= escalationCeiling(subtotal, limits))
+  ) {
     // Possible in principle, more than the policy gives for this cart now.
     if (atReserve || standing?.source === "merchant") {
       if (canBundle) {
@@ -207,22 +239,36 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
       }
       return keep({ kind: "decline", ask, counter: standing, why: "final-reached" });
     }
-    return keep({ kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask }, next.step);
+    return keep(
+      { kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask },
+      next.step,
+    );
   }
 
   if (requested <= escalationCeiling(subtotal, limits)) {
     if (state.approval?.status === "pending") return keep({ kind: "awaiting-approval", standing });
     if (state.approval === null) {
-      return keep({ kind: "escalate", requested: { percent: requestedPercent, amount: requested }, ask, standing });
+      return keep({
+        kind: "escalate",
+        requested: { percent: requestedPercent, amount: requested },
+        ask,
+        standing,
+      });
     }
     // The merchant already answered once in this negotiation; the policy's best stands.
     const counter = atReserve || standing?.source === "merchant" ? standing : next.offer;
-    return keep({ kind: "decline", ask, counter, why: "final-reached" }, counter === next.offer ? next.step : state.step);
+    return keep(
+      { kind: "decline", ask, counter, why: "final-reached" },
+      counter === next.offer ? next.step : state.step,
+    );
   }
 
   if (state.approval?.status === "pending") return keep({ kind: "awaiting-approval", standing });
   const counter = atReserve || standing?.source === "merchant" ? standing : next.offer;
-  return keep({ kind: "decline", ask, counter, why: "above-ceiling" }, counter === next.offer ? next.step : state.step);
+  return keep(
+    { kind: "decline", ask, counter, why: "above-ceiling" },
+    counter === next.offer ? next.step : state.step,
+  );
 }
 
 /**

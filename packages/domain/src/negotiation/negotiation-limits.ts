@@ -100,7 +100,12 @@ export function reservePercent(limits: Limits, pressure: Pressure, withBundle: b
 }
 
 /** The discount a percent gives on `subtotal`, never above the automatic cap. */
-export function discountAt(percent: BasisPoints, subtotal: Cents, limits: Limits, withBundle: boolean): Cents {
+export function discountAt(
+  percent: BasisPoints,
+  subtotal: Cents,
+  limits: Limits,
+  withBundle: boolean,
+): Cents {
   return Math.min(Math.floor((subtotal * percent) / 10_000), automaticCap(subtotal, limits, withBundle));
 }
 

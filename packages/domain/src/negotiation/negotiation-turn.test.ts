@@ -6,7 +6,13 @@ import { planAcceptance } from "./accept-offer.ts";
 import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import { afterMerchantDecision, decideMerchantApproval } from "./merchant-approval.ts";
 import { automaticCap, escalationCeiling, limitsFor, subtotalOf } from "./negotiation-limits.ts";
-import type { BundleCandidate, NegotiationSnapshot, OfferTerms, StoredOffer, TurnLine } from "./negotiation-types.ts";
+import type {
+  BundleCandidate,
+  NegotiationSnapshot,
+  OfferTerms,
+  StoredOffer,
+  TurnLine,
+} from "./negotiation-types.ts";
 import { afterTurn, takeShopperTurn } from "./negotiation-turn.ts";
 
 const now = new Date("2026-01-01T12:00:00Z");
@@ -43,15 +49,26 @@ function snapshot(extra: Partial<NegotiationSnapshot> = {}): NegotiationSnapshot
 
 const stored = (terms: Partial<OfferTerms>, extra: Partial<StoredOffer> = {}): StoredOffer => ({
   id: "offer-1",
-  terms: { discount: 1000, percent: 250, subtotal: 40_000, newItems: [], reasons: [], source: "policy", ...terms },
+  terms: {
+    discount: 1000,
+    percent: 250,
+    subtotal: 40_000,
+    newItems: [],
+    reasons: [],
+    source: "policy",
+    ...terms,
+  },
   cartFingerprint: "cart-a",
   expiresAt: new Date(now.getTime() + 60_000),
   status: "standing",
   ...extra,
 });
 
-const turn = (negotiation: NegotiationSnapshot, message: string, bundleCandidate: BundleCandidate | null = null) =>
-  takeShopperTurn({ negotiation, message, bundleCandidate, now });
+const turn = (
+  negotiation: NegotiationSnapshot,
+  message: string,
+  bundleCandidate: BundleCandidate | null = null,
+) => takeShopperTurn({ negotiation, message, bundleCandidate, now });
 
 describe("takeShopperTurn", () => {
   it("refuses a turn in a completed negotiation with today's code and words", () => {
@@ -108,7 +125,10 @@ describe("takeShopperTurn", () => {
 
     const cap = automaticCap(40_000, limitsFor(DEFAULT_SELLER_CONFIG, "NONE"), false);
     const atReserve = stored({ discount: cap, percent: 1500, reasons: ["final"] });
-    const held = turn(snapshot({ latestOffer: atReserve, round: 7, step: 7, bundleProposed: true }), "60% off");
+    const held = turn(
+      snapshot({ latestOffer: atReserve, round: 7, step: 7, bundleProposed: true }),
+      "60% off",
+    );
     expect(held.decision).toMatchObject({ kind: "decline", counter: atReserve.terms });
     expect(held.offer, "a decline never takes back what stands").toBeNull();
   });
@@ -166,66 +186,102 @@ const cartLines = fc
     { minLength: 1, maxLength: 3 },
   )
   .map((lines) =>
-    lines.map((l, i) => line(l.price, { ...l, cartItemId: `item-${i}`, productId: `product-${i}`, name: `Thing ${i}` })),
+    lines.map((l, i) =>
+      line(l.price, { ...l, cartItemId: `item-${i}`, productId: `product-${i}`, name: `Thing ${i}` }),
+    ),
   );
 const message = fc.oneof(
-  fc.constantFrom("discount please", "more", "ok", "no thanks", "is there a bundle?", "deal", "come on", "hi"),
+  fc.constantFrom(
+    "discount please",
+    "more",
+    "ok",
+    "no thanks",
+    "is there a bundle?",
+    "deal",
+    "come on",
+    "hi",
+  ),
   fc.integer({ min: 1, max: 60 }).map((p) => `${p}% off`),
   fc.integer({ min: 1, max: 600_000 }).map((c) => `can you do $${(c / 100).toFixed(2)} for everything?`),
 );
 const bundle = fc.option(
-  fc.record({ productId: fc.constant("bundled"), name: fc.constant("Socks"), price: fc.integer({ min: 100, max: 50_000 }) }),
+  fc.record({
+    productId: fc.constant("bundled"),
+    name: fc.constant("Socks"),
+    price: fc.integer({ min: 100, max: 50_000 }),
+  }),
   { nil: null },
 );
 
 describe("a whole negotiation, any shopper", () => {
   it("never stores an offer above the limits, and applies exactly what it offers", () => {
     fc.assert(
-      fc.property(cartLines, tiers, fc.array(message, { minLength: 1, maxLength: 12 }), bundle, fc.boolean(), (lines, tier, messages, candidate, approves) => {
-        let state = snapshot({ lines, profile: { name: "Sam", tier, ordersCount: 1, lifetimeValue: 0 } });
-        const limits = limitsFor(DEFAULT_SELLER_CONFIG, tier);
-        const subtotal = subtotalOf(lines);
-        const approved: number[] = [];
-        const check = (terms: OfferTerms) => {
-          const withBundle = terms.newItems.length > 0;
-          const offerSubtotal = subtotal + terms.newItems.reduce((s, n) => s + n.price * n.quantity, 0);
-          expect(terms.subtotal).toBe(offerSubtotal);
-          if (terms.source === "merchant") {
-            expect(terms.discount, "a merchant offer is at most what was approved").toBeLessThanOrEqual(Math.max(0, ...approved));
-            expect(terms.discount, "and inside the escalation ceiling").toBeLessThanOrEqual(escalationCeiling(offerSubtotal, limits));
-          } else {
-            expect(terms.discount, "no automatic offer above the cap").toBeLessThanOrEqual(
-              automaticCap(offerSubtotal, limits, withBundle),
-            );
-          }
-        };
-        messages.forEach((said, i) => {
-          const t = turn(state, said, candidate);
-          if (t.offer?.kind === "issue") check(t.offer.terms);
-          state = afterTurn(state, t, `offer-${i}`);
-          if (t.escalation) {
-            const outcome = decideMerchantApproval({
-              negotiation: state,
-              approved: approves,
-              request: { amount: t.escalation.amount, cartFingerprint: t.escalation.cartFingerprint },
-              now,
-            });
-            if (outcome.issue) {
-              approved.push(t.escalation.amount);
-              check(outcome.issue.terms);
+      fc.property(
+        cartLines,
+        tiers,
+        fc.array(message, { minLength: 1, maxLength: 12 }),
+        bundle,
+        fc.boolean(),
+        (lines, tier, messages, candidate, approves) => {
+          let state = snapshot({ lines, profile: { name: "Sam", tier, ordersCount: 1, lifetimeValue: 0 } });
+          const limits = limitsFor(DEFAULT_SELLER_CONFIG, tier);
+          const subtotal = subtotalOf(lines);
+          const approved: number[] = [];
+          const check = (terms: OfferTerms) => {
+            const withBundle = terms.newItems.length > 0;
+            const offerSubtotal = subtotal + terms.newItems.reduce((s, n) => s + n.price * n.quantity, 0);
+            expect(terms.subtotal).toBe(offerSubtotal);
+            if (terms.source === "merchant") {
+              expect(terms.discount, "a merchant offer is at most what was approved").toBeLessThanOrEqual(
+                Math.max(0, ...approved),
+              );
+              expect(terms.discount, "and inside the escalation ceiling").toBeLessThanOrEqual(
+                escalationCeiling(offerSubtotal, limits),
+              );
+            } else {
+              expect(terms.discount, "no automatic offer above the cap").toBeLessThanOrEqual(
+                automaticCap(offerSubtotal, limits, withBundle),
+              );
             }
-            state = afterMerchantDecision(state, outcome, approves ? "approved" : "rejected", `approved-${i}`);
-          }
-        });
-        if (!state.latestOffer) return;
-        const plan = planAcceptance(state, now);
-        const all = [...lines, ...plan.offer.terms.newItems.map((n) => ({ cartItemId: `new:${n.productId}`, ...n }))];
-        const lowered = plan.allocation.itemAdjustments.reduce((sum, a) => {
-          const l = all.find((x) => x.cartItemId === a.cartItemId)!;
-          return sum + (l.price - a.newPrice) * l.quantity;
-        }, 0);
-        expect(lowered + plan.allocation.orderDiscount, "the cart drops by exactly the offer").toBe(plan.appliedDiscount);
-      }),
+          };
+          messages.forEach((said, i) => {
+            const t = turn(state, said, candidate);
+            if (t.offer?.kind === "issue") check(t.offer.terms);
+            state = afterTurn(state, t, `offer-${i}`);
+            if (t.escalation) {
+              const outcome = decideMerchantApproval({
+                negotiation: state,
+                approved: approves,
+                request: { amount: t.escalation.amount, cartFingerprint: t.escalation.cartFingerprint },
+                now,
+              });
+              if (outcome.issue) {
+                approved.push(t.escalation.amount);
+                check(outcome.issue.terms);
+              }
+              state = afterMerchantDecision(
+                state,
+                outcome,
+                approves ? "approved" : "rejected",
+                `approved-${i}`,
+              );
+            }
+          });
+          if (!state.latestOffer) return;
+          const plan = planAcceptance(state, now);
+          const all = [
+            ...lines,
+            ...plan.offer.terms.newItems.map((n) => ({ cartItemId: `new:${n.productId}`, ...n })),
+          ];
+          const lowered = plan.allocation.itemAdjustments.reduce((sum, a) => {
+            const l = all.find((x) => x.cartItemId === a.cartItemId)!;
+            return sum + (l.price - a.newPrice) * l.quantity;
+          }, 0);
+          expect(lowered + plan.allocation.orderDiscount, "the cart drops by exactly the offer").toBe(
+            plan.appliedDiscount,
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -136,7 +136,11 @@ export function takeShopperTurn(input: ShopperTurnInput): ShopperTurn {
  * In-memory players (the eval, tests) carry the state with it; the server writes rows instead
  * and reads them back on the next turn.
  */
-export function afterTurn(negotiation: NegotiationSnapshot, turn: ShopperTurn, newOfferId: string): NegotiationSnapshot {
+export function afterTurn(
+  negotiation: NegotiationSnapshot,
+  turn: ShopperTurn,
+  newOfferId: string,
+): NegotiationSnapshot {
   let latestOffer = turn.standing;
   if (turn.offer?.kind === "issue") {
     latestOffer = {

@@ -37,7 +37,14 @@ export type ShopperIntent =
 /** What the parser needs to know about the cart to read "$180" or "the headphones". */
 export interface ParseContext {
   subtotal: Cents;
-  lines: { cartItemId: string; name: string; brand: string; category: string; price: Cents; quantity: number }[];
+  lines: {
+    cartItemId: string;
+    name: string;
+    brand: string;
+    category: string;
+    price: Cents;
+    quantity: number;
+  }[];
 }
 
 // ---------------------------------------------------------------- what the policy sees
@@ -82,7 +89,14 @@ export interface OfferTerms {
   source: "policy" | "merchant";
 }
 
-export type OfferReason = "loyalty" | "bundle" | "final" | "high-demand" | "low-stock" | "approved" | "your-ask";
+export type OfferReason =
+  | "loyalty"
+  | "bundle"
+  | "final"
+  | "high-demand"
+  | "low-stock"
+  | "approved"
+  | "your-ask";
 
 export interface NegotiationState {
   /** Shopper turns before this one. */
@@ -108,7 +122,12 @@ export interface PolicyInput {
 // ---------------------------------------------------------------- what the policy decides
 export type Decision =
   /** A (new) offer from the policy: opening, counter, final, or a bundle proposal. */
-  | { kind: "offer"; stage: "opening" | "counter" | "final" | "bundle"; offer: OfferTerms; ask: ShopperAsk | null }
+  | {
+      kind: "offer";
+      stage: "opening" | "counter" | "final" | "bundle";
+      offer: OfferTerms;
+      ask: ShopperAsk | null;
+    }
   /** The shopper's own number is within what the policy allows now: it becomes the offer. */
   | { kind: "accept-ask"; offer: OfferTerms; ask: ShopperAsk }
   /**
@@ -117,7 +136,12 @@ export type Decision =
    */
   | { kind: "agreed"; offer: OfferTerms; applied?: true }
   /** Above the automatic limits, within the escalation ceiling: ask the merchant. */
-  | { kind: "escalate"; requested: { percent: BasisPoints; amount: Cents }; ask: ShopperAsk; standing: OfferTerms | null }
+  | {
+      kind: "escalate";
+      requested: { percent: BasisPoints; amount: Cents };
+      ask: ShopperAsk;
+      standing: OfferTerms | null;
+    }
   /** An approval is already with the merchant. */
   | { kind: "awaiting-approval"; standing: OfferTerms | null }
   /**
@@ -125,11 +149,20 @@ export type Decision =
    * "manager-declined": the merchant turned the escalated ask down; "cart-changed": the merchant
    * approved it for a cart that has changed since.
    */
-  | { kind: "decline"; ask: ShopperAsk | null; counter: OfferTerms | null; why: "above-ceiling" | "final-reached" | "nonsense" | "manager-declined" | "cart-changed" }
+  | {
+      kind: "decline";
+      ask: ShopperAsk | null;
+      counter: OfferTerms | null;
+      why: "above-ceiling" | "final-reached" | "nonsense" | "manager-declined" | "cart-changed";
+    }
   /** The shopper said no to the standing offer without a number. */
   | { kind: "refused"; standing: OfferTerms | null }
   /** Answer to a question, or small talk, or something unclear: keep the standing offer. */
-  | { kind: "info"; topic: QuestionTopic | "greeting" | "thanks" | "goodbye" | "other" | "unknown"; standing: OfferTerms | null }
+  | {
+      kind: "info";
+      topic: QuestionTopic | "greeting" | "thanks" | "goodbye" | "other" | "unknown";
+      standing: OfferTerms | null;
+    }
   /** Nothing to negotiate: empty cart. */
   | { kind: "empty-cart" };
 

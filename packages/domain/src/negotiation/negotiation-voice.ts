@@ -66,7 +66,8 @@ function reasonsSentence(
   const said = new Set(input.alreadySaid ?? []);
   for (const reason of new Set(offer.reasons)) {
     if (skip.includes(reason)) continue;
-    if (said.has(reason) && (reason === "loyalty" || reason === "high-demand" || reason === "low-stock")) continue;
+    if (said.has(reason) && (reason === "loyalty" || reason === "high-demand" || reason === "low-stock"))
+      continue;
     switch (reason) {
       case "loyalty":
         clauses.push(

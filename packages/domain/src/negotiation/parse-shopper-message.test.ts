@@ -355,6 +355,7 @@ describe("parseShopperMessage", () => {
       "headphones for $1 ".repeat(200),
       "a".repeat(100_000),
     ];
-    for (const text of nasty) expect(parseShopperMessage(text, context).type, text.slice(0, 20)).toBeTypeOf("string");
+    for (const text of nasty)
+      expect(parseShopperMessage(text, context).type, text.slice(0, 20)).toBeTypeOf("string");
   });
 });

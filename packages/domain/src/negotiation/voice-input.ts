@@ -22,7 +22,12 @@ export function quoteOffer(
 ): OfferQuote | null {
   if (!terms) return null;
   const quoteLines = [
-    ...lines.map((l) => ({ price: l.price, priceSnapshot: null, listPrice: l.listPrice, quantity: l.quantity })),
+    ...lines.map((l) => ({
+      price: l.price,
+      priceSnapshot: null,
+      listPrice: l.listPrice,
+      quantity: l.quantity,
+    })),
     ...terms.newItems.map((n) => ({
       price: n.price,
       priceSnapshot: null,
@@ -30,7 +35,11 @@ export function quoteOffer(
       quantity: n.quantity,
     })),
   ];
-  const quote = quoteCart(quoteLines, Math.min(terms.discount, terms.subtotal), pricingRulesFrom(config.pricing));
+  const quote = quoteCart(
+    quoteLines,
+    Math.min(terms.discount, terms.subtotal),
+    pricingRulesFrom(config.pricing),
+  );
   return {
     subtotal: quote.subtotal,
     discount: quote.discount,

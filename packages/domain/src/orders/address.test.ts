@@ -35,7 +35,9 @@ describe("shipping addresses", () => {
   it("accepts any short code elsewhere, and nothing odd", () => {
     expect(postalCodeProblem("NZ", "6011")).toBeNull();
     expect(postalCodeProblem("IE", "D02 X285")).toBeNull();
-    expect(postalCodeProblem("NZ", "!")).toBe("Postal code must be 2 to 12 letters, digits, spaces or hyphens.");
+    expect(postalCodeProblem("NZ", "!")).toBe(
+      "Postal code must be 2 to 12 letters, digits, spaces or hyphens.",
+    );
     expect(normalizePostalCode("  d02   x285 ")).toBe("D02 X285");
   });
 

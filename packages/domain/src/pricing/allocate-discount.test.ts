@@ -11,7 +11,8 @@ describe("allocating a discount", () => {
       ],
       2_000,
     );
-    const carried = (10_000 - a.itemAdjustments[0]!.newPrice) * 1 + (3_333 - a.itemAdjustments[1]!.newPrice) * 3;
+    const carried =
+      (10_000 - a.itemAdjustments[0]!.newPrice) * 1 + (3_333 - a.itemAdjustments[1]!.newPrice) * 3;
     expect(carried + a.orderDiscount).toBe(2_000);
     expect(a.orderDiscount).toBeGreaterThanOrEqual(0);
   });
@@ -21,10 +22,17 @@ describe("allocating a discount", () => {
   it("always adds up exactly, with no negative price", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ cartItemId: fc.uuid(), price: fc.integer({ min: 0, max: 500_000 }), quantity: fc.integer({ min: 1, max: 30 }) }), {
-          minLength: 1,
-          maxLength: 8,
-        }),
+        fc.array(
+          fc.record({
+            cartItemId: fc.uuid(),
+            price: fc.integer({ min: 0, max: 500_000 }),
+            quantity: fc.integer({ min: 1, max: 30 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
         fc.double({ min: 0, max: 1, noNaN: true }),
         (lines, share) => {
           const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0);

@@ -79,7 +79,8 @@ export function quoteCart(lines: QuoteLine[], extraDiscount: Cents, rules: Prici
       throw new PricingError(`A cart line must have a positive whole quantity, not ${line.quantity}.`);
     }
     const price = assertCents(unitPrice(line));
-    if (price < 0 || line.price < 0 || line.listPrice < 0) throw new PricingError("Prices cannot be negative.");
+    if (price < 0 || line.price < 0 || line.listPrice < 0)
+      throw new PricingError("Prices cannot be negative.");
     itemCount += line.quantity;
     const shopPrice = Math.max(line.price, price);
     subtotal += price * line.quantity;

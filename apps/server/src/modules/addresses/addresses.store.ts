@@ -1,8 +1,31 @@
+import { type AddressInput, MAX_SAVED_ADDRESSES } from "@haggle/contract/addresses";
+import { invalid } from "@haggle/domain/errors";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { addresses, type ShippingAddress } from "../../platform/db/schema.ts";
 
 export type AddressRow = typeof addresses.$inferSelect;
+
+/** The address fields of a saved row. */
+export function addressOf(row: AddressRow): ShippingAddress {
+  const { name, line1, line2, city, region, postalCode, country } = row;
+  return { name, line1, line2, city, region, postalCode, country };
+}
+
+export const NO_ADDRESS = "No saved address of yours has that id.";
+
+/** The stored shape of a checked address (absent optional lines stored as null). */
+export function toShippingAddress(address: AddressInput): ShippingAddress {
+  return {
+    name: address.name,
+    line1: address.line1,
+    line2: address.line2 ?? null,
+    city: address.city,
+    region: address.region ?? null,
+    postalCode: address.postalCode,
+    country: address.country,
+  };
+}
 
 /** The shopper's address book: the last used first, then the newest. */
 export async function listAddressRows(db: Queryable, userId: string): Promise<AddressRow[]> {
@@ -91,4 +114,30 @@ export async function deleteAddressRow(db: Queryable, userId: string, id: string
 
 export async function markAddressUsed(tx: Tx, id: string): Promise<void> {
   await tx.update(addresses).set({ lastUsedAt: new Date() }).where(eq(addresses.id, id));
+}
+
+/**
+ * The address a checkout ships to, inside its transaction: a saved one by id (the shopper's own),
+ * or a new one, saved to the address book. Either becomes the last used.
+ */
+export async function addressForCheckout(
+  tx: Tx,
+  userId: string,
+  given: AddressInput | { addressId: string },
+): Promise<ShippingAddress> {
+  if ("addressId" in given) {
+    const row = await findAddressRow(tx, userId, given.addressId);
+    if (!row) throw invalid(NO_ADDRESS, "ADDRESS_NOT_FOUND");
+    await markAddressUsed(tx, row.id);
+    return addressOf(row);
+  }
+  const address = toShippingAddress(given);
+  const same = await findSameAddress(tx, userId, address);
+  if (same) {
+    await markAddressUsed(tx, same.id);
+  } else if ((await countAddresses(tx, userId)) < MAX_SAVED_ADDRESSES) {
+    await insertAddress(tx, userId, address, new Date());
+  }
+  // A full address book does not stop an order: the address ships with the order all the same.
+  return address;
 }

@@ -9,6 +9,7 @@ const PRIVATE_PATHS = [
   "/functions/",
   "/auth",
   "/cart",
+  "/checkout",
   "/orders",
   "/order-placed",
   "/merchant",

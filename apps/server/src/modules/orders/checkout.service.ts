@@ -14,7 +14,7 @@ import {
   lockProfile,
   saveProfileTotals,
 } from "../accounts/accounts.store.ts";
-import { addressForCheckout } from "../addresses/addresses.service.ts";
+import { addressForCheckout } from "../addresses/addresses.store.ts";
 import { lapseAppliedPriceIfDue } from "../cart/applied-price.store.ts";
 import { cartView } from "../cart/cart-view.store.ts";
 import {

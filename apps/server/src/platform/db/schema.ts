@@ -1,3 +1,4 @@
+import type { Address } from "@haggle/contract/addresses";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -428,15 +429,7 @@ export const orders = pgTable(
 );
 
 /** An order's address snapshot: kept as given, whatever later happens to the address book. */
-export interface ShippingAddress {
-  name: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  region: string | null;
-  postalCode: string;
-  country: string;
-}
+export type ShippingAddress = Address;
 
 /** The shopper's address book: what checkout offers again, the last used first. */
 export const addresses = pgTable(

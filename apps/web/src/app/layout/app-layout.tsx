@@ -13,8 +13,9 @@ export function AppLayout() {
   const { pathname } = useLocation();
   // The merchant runs the shop there rather than shopping: the floating assistant would only cover
   // tables. On the cart and negotiation pages it would cover the checkout buttons, and Ava already
-  // talks there as the negotiator.
-  const showAssistant = !isUnder(pathname, "/merchant") && !isUnder(pathname, "/cart");
+  // talks there as the negotiator. Checkout is the same: its button and fields stay uncovered.
+  const showAssistant =
+    !isUnder(pathname, "/merchant") && !isUnder(pathname, "/cart") && !isUnder(pathname, "/checkout");
   // The assistant's carousel adds to the same cart as the catalogue (the features meet here).
   const onAssistantAddToCart = useAddToCartWithToast();
 

@@ -3,23 +3,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftIcon, ShoppingCartIcon } from "lucide-react";
 import { useCallback } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { sessionQueryKey, useSession } from "@/features/auth/api/use-session";
+import { useSession } from "@/features/auth/api/use-session";
 import { cartQueryKey, serverCartQueryKey } from "@/features/cart/api/cart-api";
 import { useCart } from "@/features/cart/hooks/use-cart";
-import { useCheckout } from "@/features/checkout/api/use-checkout";
 import { NegotiationWorkspace } from "@/features/negotiation/components/negotiation-workspace";
-import { checkoutErrorMessage } from "@/features/negotiation/lib/negotiation-errors";
-import { orderQueryKey, ordersQueryKey } from "@/features/orders/api/orders-api";
-
-/** What /order-placed receives besides ?orderId= (spec §2: orderId, cartId, discountForDisplay). */
-interface OrderPlacedState {
-  orderId: string;
-  cartId: string | null;
-  discountForDisplay: number;
-}
 
 function NegotiateBody() {
   const navigate = useNavigate();
@@ -27,7 +16,6 @@ function NegotiateBody() {
   const { me } = useSession();
   const userId = me?.user.id ?? null;
   const { serverCart, isLoading, isError, reload } = useCart();
-  const { checkout, isPending } = useCheckout();
 
   const onCartApplied = useCallback(
     (cart: Cart) => {
@@ -39,32 +27,8 @@ function NegotiateBody() {
     void queryClient.invalidateQueries({ queryKey: cartQueryKey });
   }, [queryClient]);
 
-  function onCheckout() {
-    if (!serverCart) {
-      toast.error("No active cart");
-      return;
-    }
-    const cartId = serverCart.id;
-    checkout({
-      onSuccess: (order) => {
-        queryClient.setQueryData(orderQueryKey(order.id), order);
-        const state: OrderPlacedState = {
-          orderId: order.id,
-          cartId,
-          discountForDisplay: order.discountApplied,
-        };
-        navigate(`/order-placed?orderId=${encodeURIComponent(order.id)}`, { state });
-        // The cart is converted, the order list and the profile's order count and savings have changed.
-        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-        void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      },
-      onError: (error) => {
-        toast.error(checkoutErrorMessage(error));
-        void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-      },
-    });
-  }
+  // The negotiated offer travels with the cart: checkout reads the same cart (decisions.md).
+  const onCheckout = () => navigate("/checkout", { state: { from: "negotiation" } });
 
   if (isLoading) return <Spinner aria-label="Loading your cart" className="py-24" />;
   if (isError || !serverCart) {
@@ -93,7 +57,7 @@ function NegotiateBody() {
       onCartApplied={onCartApplied}
       onCartStale={onCartStale}
       onCheckout={onCheckout}
-      isCheckingOut={isPending}
+      isCheckingOut={false}
     />
   );
 }

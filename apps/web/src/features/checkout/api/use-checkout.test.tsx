@@ -32,6 +32,18 @@ const order: PlacedOrder = {
   negotiationId: null,
 };
 
+const BODY = {
+  address: {
+    name: "Ada",
+    line1: "1 Main St",
+    city: "Springfield",
+    region: "IL",
+    postalCode: "62701",
+    country: "US",
+  },
+  paymentMethod: "manual" as const,
+};
+
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
@@ -67,20 +79,22 @@ describe("useCheckout", () => {
     const { result } = renderHook(() => useCheckout(), { wrapper });
 
     const onError = vi.fn();
-    act(() => result.current.checkout({ onError }));
+    act(() => result.current.checkout(BODY, { onError }));
     await waitFor(() => expect(onError).toHaveBeenCalledOnce());
     expect(onError.mock.calls[0]?.[0]).toMatchObject({ message: "Something went wrong during checkout" });
 
     const onSuccess = vi.fn();
-    act(() => result.current.checkout({ onSuccess }));
+    act(() => result.current.checkout(BODY, { onSuccess }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
     expect(onSuccess.mock.calls[0]?.[0]).toMatchObject({ id: order.id, number: "ORD-ABCDEF12" });
 
-    act(() => result.current.checkout());
+    act(() => result.current.checkout(BODY));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
 
     const [first, second, third] = fetchMock.mock.calls.map(keyOf);
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/checkout");
+    const sent = fetchMock.mock.calls[0]?.[1] as RequestInit | undefined;
+    expect(JSON.parse(String(sent?.body))).toEqual(BODY);
     expect(first).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect(second).toBe(first);
     expect(third).not.toBe(first);
@@ -92,11 +106,11 @@ describe("useCheckout", () => {
     const { result } = renderHook(() => useCheckout(), { wrapper });
 
     act(() => {
-      result.current.checkout();
-      result.current.checkout();
+      result.current.checkout(BODY);
+      result.current.checkout(BODY);
     });
     await waitFor(() => expect(result.current.isPending).toBe(true));
-    act(() => result.current.checkout());
+    act(() => result.current.checkout(BODY));
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     await act(async () => answer(json(201, order)));

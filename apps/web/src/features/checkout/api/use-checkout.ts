@@ -1,4 +1,4 @@
-import { OrderSchema } from "@haggle/contract/orders";
+import { type CheckoutBodyInput, OrderSchema } from "@haggle/contract/orders";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { z } from "zod";
@@ -10,15 +10,16 @@ const PlacedOrderSchema = OrderSchema.extend({ status: z.string() });
 export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
 
 /** POST /api/checkout: 201 with the new order, or 200 with the order already placed under this key. */
-export function placeOrder(idempotencyKey: string): Promise<PlacedOrder> {
+export function placeOrder(idempotencyKey: string, body: CheckoutBodyInput): Promise<PlacedOrder> {
   return apiFetch("/api/checkout", {
     method: "POST",
     headers: { "Idempotency-Key": idempotencyKey },
+    body,
     schema: PlacedOrderSchema,
   });
 }
 
-interface CheckoutCallbacks {
+export interface CheckoutCallbacks {
   onSuccess?: (order: PlacedOrder) => void;
   onError?: (error: Error) => void;
 }
@@ -34,17 +35,17 @@ export function useCheckout() {
   // same frame is stopped here (and would carry the same key anyway).
   const inFlight = useRef(false);
   const { mutate, isPending } = useMutation({
-    mutationFn: () => placeOrder(attempt.key()),
+    mutationFn: (body: CheckoutBodyInput) => placeOrder(attempt.key(), body),
     onSuccess: () => attempt.complete(),
     onSettled: () => {
       inFlight.current = false;
     },
   });
   const checkout = useCallback(
-    (callbacks: CheckoutCallbacks = {}) => {
+    (body: CheckoutBodyInput, callbacks: CheckoutCallbacks = {}) => {
       if (inFlight.current) return;
       inFlight.current = true;
-      mutate(undefined, callbacks);
+      mutate(body, callbacks);
     },
     [mutate],
   );

@@ -47,3 +47,11 @@ export function moveOrderForward(orderId: string, status: ForwardStatus): Promis
     schema: MerchantOrderSchema,
   });
 }
+
+/** POST /api/merchant/orders/:id/mark-paid: a manually paid order's money arrived. */
+export function markOrderPaid(orderId: string): Promise<MerchantOrder> {
+  return apiFetch(`/api/merchant/orders/${encodeURIComponent(orderId)}/mark-paid`, {
+    method: "POST",
+    schema: MerchantOrderSchema,
+  });
+}

@@ -3,6 +3,7 @@ import { merchantQueryKey } from "../hooks/use-merchant-events";
 import {
   type ForwardStatus,
   fetchMerchantOrders,
+  markOrderPaid,
   moveOrderForward,
   type OrderListParams,
   orderListQueryKey,
@@ -22,6 +23,15 @@ export function useMoveOrderForward() {
   return useMutation({
     mutationFn: ({ orderId, status }: { orderId: string; status: ForwardStatus }) =>
       moveOrderForward(orderId, status),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: merchantQueryKey }),
+  });
+}
+
+/** Marks a manually paid order paid; the list is read again either way. */
+export function useMarkOrderPaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => markOrderPaid(orderId),
     onSettled: () => queryClient.invalidateQueries({ queryKey: merchantQueryKey }),
   });
 }

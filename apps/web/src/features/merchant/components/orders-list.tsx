@@ -8,7 +8,8 @@ import { errorMessage } from "@/lib/error-message";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { orderStatusLabel } from "@/lib/order-status";
 import { useMediaQuery } from "@/lib/use-media-query";
-import { useMoveOrderForward } from "../api/orders-queries";
+import { paymentStatusSentence } from "@haggle/domain/orders/payment";
+import { useMarkOrderPaid, useMoveOrderForward } from "../api/orders-queries";
 import { nextOrderStep } from "../lib/orders-flow";
 
 interface OrdersListProps {
@@ -60,6 +61,44 @@ function ForwardButton({ order }: { order: MerchantOrder }) {
   );
 }
 
+/** The payment's state, and 'Mark paid' while a manually paid order's money is due. */
+function PaymentCell({ order }: { order: MerchantOrder }) {
+  const markPaid = useMarkOrderPaid();
+  const due = order.paymentStatus === "pending" && order.paymentMethod === "manual";
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge
+        variant={order.paymentStatus === "paid" ? "secondary" : "outline"}
+        data-testid="order-payment-status"
+      >
+        {order.paymentStatus === "pending"
+          ? "Payment due"
+          : paymentStatusSentence(order.paymentMethod, order.paymentStatus)}
+      </Badge>
+      {due && (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={markPaid.isPending}
+          aria-busy={markPaid.isPending}
+          aria-label={`Mark paid (${order.number})`}
+          onClick={() =>
+            markPaid.mutate(order.id, {
+              onSuccess: () => toast.success(`${order.number} is marked paid`),
+              onError: (error) =>
+                toast.error(
+                  errorMessage(error, `${order.number} could not be marked paid. Please try again.`),
+                ),
+            })
+          }
+        >
+          Mark paid
+        </Button>
+      )}
+    </div>
+  );
+}
+
 function itemCount(order: MerchantOrder): number {
   return order.items.reduce((sum, item) => sum + item.quantity, 0);
 }
@@ -75,6 +114,7 @@ function OrdersTable({ orders, isBusy }: OrdersListProps) {
           <TableHead className="text-right">Items</TableHead>
           <TableHead className="text-right">Total</TableHead>
           <TableHead>Status</TableHead>
+          <TableHead>Payment</TableHead>
           <TableHead className="text-right">Next step</TableHead>
         </TableRow>
       </TableHeader>
@@ -98,6 +138,9 @@ function OrdersTable({ orders, isBusy }: OrdersListProps) {
               <TableCell>
                 <Badge variant="secondary">{orderStatusLabel(order.status)}</Badge>
               </TableCell>
+              <TableCell>
+                <PaymentCell order={order} />
+              </TableCell>
               <TableCell className="text-right">
                 <ForwardButton order={order} />
               </TableCell>
@@ -109,7 +152,7 @@ function OrdersTable({ orders, isBusy }: OrdersListProps) {
   );
 }
 
-/** Below 768 px the seven columns cannot fit: each order is a card with its next step in reach. */
+/** Below 768 px the eight columns cannot fit: each order is a card with its next step in reach. */
 function OrderCards({ orders, isBusy }: OrdersListProps) {
   return (
     <ul aria-label="Orders" aria-busy={isBusy} className="flex flex-col gap-3">
@@ -132,7 +175,8 @@ function OrderCards({ orders, isBusy }: OrdersListProps) {
             {` · ${itemCount(order)} ${itemCount(order) === 1 ? "item" : "items"} · `}
             <span className="font-semibold text-foreground tabular-nums">{formatUsd(order.total)}</span>
           </p>
-          <div className="flex justify-end">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <PaymentCell order={order} />
             <ForwardButton order={order} />
           </div>
         </li>

@@ -6,17 +6,27 @@ import { Spinner } from "@/components/ui/spinner";
 import { useOrder } from "../api/use-order";
 import { formatOrderDate } from "../lib/format-order-date";
 import { OrderItemList } from "./order-item-list";
+import { OrderShipping } from "./order-shipping";
 import { OrderSavings, OrderTotals } from "./order-totals";
 
-const NEXT_STEPS = [
-  { icon: CreditCardIcon, title: "Payment confirmed", detail: null },
-  { icon: PackageIcon, title: "Order processing", detail: null },
-  {
-    icon: TruckIcon,
-    title: "Shipping soon",
-    detail: " — you'll receive tracking information by e-mail within 24 hours",
-  },
-] as const;
+/** The steps after an order; the first says how the payment stands. */
+function nextSteps(order: { paymentStatus: string; paymentMethod: string }) {
+  const payment =
+    order.paymentStatus === "paid"
+      ? { title: "Payment confirmed", detail: null }
+      : order.paymentMethod === "manual"
+        ? { title: "Payment on delivery or by bank transfer", detail: " — nothing has been charged yet" }
+        : { title: "Waiting for your payment", detail: null };
+  return [
+    { icon: CreditCardIcon, ...payment },
+    { icon: PackageIcon, title: "Order processing", detail: null },
+    {
+      icon: TruckIcon,
+      title: "Shipping soon",
+      detail: " — you'll receive tracking information by e-mail within 24 hours",
+    },
+  ];
+}
 
 function OrderNotFound() {
   return (
@@ -64,6 +74,9 @@ export function OrderConfirmation({ orderId }: { orderId: string | null }) {
           <OrderItemList items={order.items} />
           <OrderSavings order={order} />
           <OrderTotals order={order} />
+          <div className="border-t pt-4">
+            <OrderShipping order={order} />
+          </div>
         </CardContent>
       </Card>
 
@@ -73,7 +86,7 @@ export function OrderConfirmation({ orderId }: { orderId: string | null }) {
         </CardHeader>
         <CardContent>
           <ol className="flex flex-col gap-4">
-            {NEXT_STEPS.map(({ icon: Icon, title, detail }) => (
+            {nextSteps(order).map(({ icon: Icon, title, detail }) => (
               <li key={title} className="flex items-start gap-3">
                 <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-brand">
                   <Icon className="size-4" aria-hidden="true" />

@@ -9,6 +9,7 @@ import { useOrder } from "../api/use-order";
 import { formatOrderDate } from "../lib/format-order-date";
 import { orderStatusLabel } from "@/lib/order-status";
 import { OrderItemList } from "./order-item-list";
+import { OrderShipping } from "./order-shipping";
 import { OrderSavings, OrderTotals } from "./order-totals";
 
 interface OrderDetailsDialogProps {
@@ -51,6 +52,9 @@ function OrderDetails({
         <OrderItemList items={order.items} />
         <OrderSavings order={order} />
         <OrderTotals order={order} />
+        <div className="border-t pt-4">
+          <OrderShipping order={order} />
+        </div>
       </TabsContent>
       <TabsContent value="chat">
         {order.negotiationId === null ? (

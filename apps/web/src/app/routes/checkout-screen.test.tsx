@@ -1,0 +1,152 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CartProvider } from "@/features/cart/components/cart-provider";
+import { jsonResponse, makeCart, makeCartItem, routeFetch } from "@/test/make-cart";
+import { appRoutes } from "../router";
+
+const me = {
+  user: { id: "user-1", email: "mona@example.com", name: "Mona" },
+  profile: {
+    name: "Mona",
+    email: "mona@example.com",
+    loyaltyTier: "NONE",
+    ordersCount: 0,
+    lifetimeValue: 0,
+    totalSavings: 0,
+  },
+  roles: [],
+};
+
+const saved = {
+  id: "0b6f3c1e-7a5d-4c1a-9f57-2f1d4b8a9c10",
+  name: "Mona Lisa",
+  line1: "Friedrichstraße 43",
+  line2: null,
+  city: "Berlin",
+  region: null,
+  postalCode: "10117",
+  country: "DE",
+  lastUsedAt: "2026-11-01T10:00:00.000Z",
+  createdAt: "2026-11-01T10:00:00.000Z",
+};
+
+const order = {
+  id: "00000000-0000-4000-8000-0000abcdef12",
+  number: "ORD-ABCDEF12",
+  createdAt: "2026-11-25T00:00:00.000Z",
+  status: "confirmed",
+  paymentStatus: "pending",
+  paymentMethod: "manual",
+  address: null,
+  items: [],
+  subtotal: 20,
+  negotiatedDiscount: 0,
+  discountApplied: 0,
+  shipping: 10,
+  tax: 2,
+  total: 32,
+  negotiationId: null,
+};
+
+function renderCheckout(addresses: unknown[]) {
+  const cart = makeCart([makeCartItem("p1", 2, { name: "Kettle", price: 20 })], {
+    summary: { itemCount: 2, subtotal: 40, discount: 2, shipping: 10, tax: 3.8, total: 51.8, savings: 2 },
+  });
+  const { fetchFn, calls } = routeFetch({
+    "GET /api/me": () => jsonResponse(200, me),
+    "GET /api/cart": () => jsonResponse(200, cart),
+    "GET /api/addresses": () => jsonResponse(200, addresses),
+    "GET /api/checkout/options": () =>
+      jsonResponse(200, { paymentMethods: [{ id: "manual", label: "Pay on delivery / bank transfer" }] }),
+    "POST /api/checkout": () => jsonResponse(201, order),
+    [`GET /api/orders/${order.id}`]: () => jsonResponse(200, order),
+  });
+  vi.stubGlobal("fetch", fetchFn);
+  const router = createMemoryRouter(appRoutes, { initialEntries: ["/checkout"] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <CartProvider userId="user-1">
+        <RouterProvider router={router} />
+      </CartProvider>
+    </QueryClientProvider>,
+  );
+  return { router, calls };
+}
+
+describe("the checkout page", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("asks for an address when none is saved, names each missing field, then places the order", async () => {
+    const { router, calls } = renderCheckout([]);
+    expect(
+      await screen.findByRole("heading", { name: "Checkout", level: 1 }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect((await screen.findByTestId("checkout-email", {}, { timeout: 10_000 })).textContent).toBe(
+      "mona@example.com",
+    );
+    // The server's figures, Ava's discount as its own line.
+    expect(screen.getByText("Ava's discount")).toBeTruthy();
+    expect(screen.getByTestId("summary-total").textContent).toBe("$51.80");
+    expect(within(screen.getByRole("list", { name: "Items" })).getByText(/Kettle/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    expect(await screen.findByText("Name is required.")).toBeTruthy();
+    expect(screen.getByText("Address line 1 is required.")).toBeTruthy();
+    expect(screen.getByText("City is required.")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("Full name"));
+    expect(calls.some((c) => c.route === "POST /api/checkout")).toBe(false);
+
+    fireEvent.change(screen.getByLabelText("Full name"), { target: { value: "Mona Lisa" } });
+    fireEvent.change(screen.getByLabelText("Address line 1"), { target: { value: "1 Market Street" } });
+    fireEvent.change(screen.getByLabelText("City"), { target: { value: "San Francisco" } });
+    fireEvent.change(screen.getByLabelText(/State \/ region/), { target: { value: "CA" } });
+    fireEvent.change(screen.getByLabelText("Postal code"), { target: { value: "9410" } });
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    expect(
+      await screen.findByText(
+        "Postal code is not a valid United States postal code (for example 12345 or 12345-6789).",
+      ),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Postal code"), { target: { value: "94105" } });
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/order-placed"));
+    const sent = calls.find((c) => c.route === "POST /api/checkout");
+    expect(sent?.body).toEqual({
+      address: {
+        name: "Mona Lisa",
+        line1: "1 Market Street",
+        city: "San Francisco",
+        region: "CA",
+        postalCode: "94105",
+        country: "US",
+      },
+      paymentMethod: "manual",
+    });
+    expect(sent?.headers["Idempotency-Key"]).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+  });
+
+  it("offers the saved addresses, the last used chosen, and sends its id", async () => {
+    const { router, calls } = renderCheckout([saved]);
+    const choice = await screen.findByRole("radio", { name: /Mona Lisa/ }, { timeout: 10_000 });
+    expect((choice as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText("Germany")).toBeTruthy();
+    expect(screen.queryByLabelText("Full name")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/order-placed"));
+    expect(calls.find((c) => c.route === "POST /api/checkout")?.body).toEqual({
+      address: { addressId: saved.id },
+      paymentMethod: "manual",
+    });
+    // 'A new address' shows the form.
+    cleanup();
+    renderCheckout([saved]);
+    fireEvent.click(await screen.findByRole("radio", { name: "A new address" }, { timeout: 10_000 }));
+    expect(screen.getByLabelText("Full name")).toBeTruthy();
+  });
+});

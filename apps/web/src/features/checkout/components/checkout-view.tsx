@@ -1,0 +1,210 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { AddressInput, SavedAddress } from "@haggle/contract/addresses";
+import { AddressInputSchema } from "@haggle/contract/addresses";
+import type { Cart } from "@haggle/contract/cart";
+import type { CheckoutBodyInput, CheckoutOptions } from "@haggle/contract/orders";
+import { addressLines } from "@haggle/domain/orders/address";
+import { formatUsd } from "@haggle/domain/pricing/money";
+import { LoaderCircleIcon, LockIcon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { CartSummaryCard } from "@/features/cart/components/cart-summary-card";
+import { ADDRESS_FIELD_ORDER, AddressFields, type AddressFormValues, EMPTY_ADDRESS } from "./address-fields";
+
+const NEW_ADDRESS = "new";
+
+interface CheckoutViewProps {
+  cart: Cart;
+  /** The account's e-mail: where the confirmation goes. */
+  email: string;
+  addresses: SavedAddress[];
+  options: CheckoutOptions;
+  placing: boolean;
+  /** The server's sentence when the last try failed. */
+  error: string | null;
+  onPlaceOrder: (body: CheckoutBodyInput) => void;
+}
+
+/** /checkout: contact, shipping address, payment method and the server's figures, then 'Place order'. */
+export function CheckoutView({
+  cart,
+  email,
+  addresses,
+  options,
+  placing,
+  error,
+  onPlaceOrder,
+}: CheckoutViewProps) {
+  const id = useId();
+  const [choice, setChoice] = useState<string>(addresses[0]?.id ?? NEW_ADDRESS);
+  const [paymentMethod, setPaymentMethod] = useState(options.paymentMethods[0]?.id ?? "manual");
+  const form = useForm<AddressFormValues, unknown, AddressInput>({
+    defaultValues: EMPTY_ADDRESS,
+    resolver: zodResolver(AddressInputSchema),
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const usingNew = choice === NEW_ADDRESS;
+
+  function onInvalid(invalid: FieldErrors<AddressFormValues>) {
+    const first = ADDRESS_FIELD_ORDER.find((name) => invalid[name]);
+    if (first) form.setFocus(first);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (placing) return;
+    if (!usingNew) {
+      onPlaceOrder({ address: { addressId: choice }, paymentMethod });
+      return;
+    }
+    void form.handleSubmit((address) => onPlaceOrder({ address, paymentMethod }), onInvalid)(event);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={placing || undefined}
+      className="grid gap-6 lg:grid-cols-[1fr_380px]"
+    >
+      <div className="flex min-w-0 flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Contact</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm">
+            <p>
+              <span className="text-muted-foreground">Confirmation goes to </span>
+              <span className="font-medium break-all" data-testid="checkout-email">
+                {email}
+              </span>
+            </p>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle id={`${id}-shipping`}>Shipping address</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            {addresses.length > 0 && (
+              <fieldset className="flex flex-col gap-2" aria-labelledby={`${id}-shipping`}>
+                {addresses.map((address) => (
+                  <label
+                    key={address.id}
+                    className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                  >
+                    <input
+                      type="radio"
+                      name="address"
+                      value={address.id}
+                      checked={choice === address.id}
+                      onChange={() => setChoice(address.id)}
+                      className="mt-0.5 size-4 accent-primary"
+                    />
+                    <span className="flex flex-col">
+                      {addressLines(address).map((line, i) => (
+                        <span key={line} className={i === 0 ? "font-medium" : "text-muted-foreground"}>
+                          {line}
+                        </span>
+                      ))}
+                    </span>
+                  </label>
+                ))}
+                <label className="flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+                  <input
+                    type="radio"
+                    name="address"
+                    value={NEW_ADDRESS}
+                    checked={usingNew}
+                    onChange={() => setChoice(NEW_ADDRESS)}
+                    className="size-4 accent-primary"
+                  />
+                  <span className="font-medium">A new address</span>
+                </label>
+              </fieldset>
+            )}
+            {usingNew && (
+              <AddressFields
+                register={form.register}
+                errors={form.formState.errors}
+                disabled={placing}
+                country={form.watch("country") ?? "US"}
+              />
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle id={`${id}-payment`}>Payment</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <fieldset className="flex flex-col gap-2" aria-labelledby={`${id}-payment`}>
+              {options.paymentMethods.map((method) => (
+                <label
+                  key={method.id}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                >
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={method.id}
+                    checked={paymentMethod === method.id}
+                    onChange={() => setPaymentMethod(method.id)}
+                    className="size-4 accent-primary"
+                  />
+                  <span className="font-medium">{method.label}</span>
+                </label>
+              ))}
+            </fieldset>
+            {paymentMethod === "manual" && (
+              <p className="mt-3 text-sm text-muted-foreground">
+                Your order is confirmed at once; pay when it arrives or by bank transfer. Nothing is charged
+                now.
+              </p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="flex flex-col gap-4">
+        <Card>
+          <CardHeader>
+            <CardTitle>Your items</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-2 text-sm" aria-label="Items">
+              {cart.items.map((item) => (
+                <li key={item.id} className="flex justify-between gap-3" data-testid="checkout-line">
+                  <span className="min-w-0 break-words">
+                    {item.product.name} <span className="text-muted-foreground">× {item.quantity}</span>
+                  </span>
+                  <span className="shrink-0 tabular-nums">{formatUsd(item.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <CartSummaryCard summary={cart.summary} updating={false}>
+          {error && (
+            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <Button type="submit" size="lg" disabled={placing}>
+            {placing ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <LockIcon aria-hidden="true" />
+            )}
+            Place order
+          </Button>
+        </CartSummaryCard>
+      </div>
+    </form>
+  );
+}
