@@ -11,6 +11,7 @@ import { prepareAdminAccess } from "./modules/admin/roles.service.ts";
 import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.store.ts";
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
+import { paymentProviders } from "./modules/payments/payment-providers.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
 
@@ -140,6 +141,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     ai,
     events,
     streams: new StreamSlots(),
+    payments: paymentProviders(),
   };
   return { deps, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
 }

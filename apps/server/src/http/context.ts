@@ -6,6 +6,7 @@ import type { Database } from "../platform/db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { EventBus } from "../platform/realtime/event-bus.ts";
 import type { StreamSlots } from "../platform/realtime/stream-slots.ts";
+import type { PaymentProviders } from "../modules/payments/payment-provider.ts";
 
 export interface AppConfig {
   /** The built web app to serve (index.html + assets); null serves the API alone. */
@@ -50,6 +51,8 @@ export interface AppDeps {
   events: EventBus;
   /** The realtime streams this process holds open, against their caps. */
   streams: StreamSlots;
+  /** The payment providers the shop takes (manual always). */
+  payments: PaymentProviders;
 }
 
 export interface SessionUser {

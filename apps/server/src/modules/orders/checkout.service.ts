@@ -27,7 +27,8 @@ import {
 } from "../cart/cart.store.ts";
 import { findHiddenProductName, takeStock } from "../catalog/stock.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
-import { completeNegotiation, findOrderIdByKey, insertOrder } from "./orders.store.ts";
+import type { PaymentProviders } from "../payments/payment-provider.ts";
+import { completeNegotiation, findOrderIdByKey, insertOrder, recordPaymentStart } from "./orders.store.ts";
 import { loadOrder } from "./orders.service.ts";
 
 /** Thrown inside the transaction to roll it back, then answered as the first order. */
@@ -58,9 +59,10 @@ export async function checkout(
   who: AccountIdentity,
   idempotencyKey: string,
   body: CheckoutBody,
-  options: { appliedOfferTtlMinutes: number; paymentMethods: readonly string[] },
+  options: { appliedOfferTtlMinutes: number; payments: PaymentProviders },
 ): Promise<{ order: Order; created: boolean }> {
-  if (!options.paymentMethods.includes(body.paymentMethod)) {
+  const provider = options.payments.get(body.paymentMethod);
+  if (!provider) {
     throw invalid(
       body.paymentMethod === "stripe"
         ? "This shop does not take card payments yet. Choose another payment method."
@@ -133,9 +135,8 @@ export async function checkout(
             shipping: quote.shipping,
             tax: quote.tax,
             total: quote.total,
-            // Manual payment: the order stands, the money is due on delivery or by transfer
-            // (the merchant marks it paid).
-            status: "confirmed",
+            // Until the provider has answered below: pending, unpaid.
+            status: "pending",
             paymentStatus: "pending",
             paymentMethod: body.paymentMethod,
             shippingAddress,
@@ -154,6 +155,15 @@ export async function checkout(
       } catch (error) {
         throw failed("Failed to create order", "ORDER_FAILED", { cause: error });
       }
+
+      // The provider hears of the order inside the transaction: if it fails, no order stands.
+      const payment = await provider.start({
+        id: created,
+        total: quote.total,
+        idempotencyKey,
+        email: who.email,
+      });
+      await recordPaymentStart(tx, created, payment);
 
       await markCartConverted(tx, cart.id);
       if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);

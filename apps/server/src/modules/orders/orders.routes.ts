@@ -23,9 +23,6 @@ const IdempotencyKeyHeaders = z.object({
     .openapi({ type: "string", pattern: IDEMPOTENCY_KEY_PATTERN.source }),
 });
 
-/** The payment methods the shop takes: manual always (card payments arrive with Stripe's keys). */
-const PAYMENT_METHODS_TAKEN = ["manual"] as const;
-
 export const orderRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
@@ -34,7 +31,7 @@ export const orderRoutes: ApiRoute[] = [
     tag: "Orders",
     access: "signed-in",
     response: CheckoutOptionsSchema,
-    handler: () => ({ paymentMethods: PAYMENT_METHODS_TAKEN.map(paymentMethodOption) }),
+    handler: (c) => ({ paymentMethods: [...c.get("deps").payments.keys()].map(paymentMethodOption) }),
   }),
   defineRoute({
     method: "post",
@@ -49,10 +46,10 @@ export const orderRoutes: ApiRoute[] = [
     response: OrderSchema,
     failure: { code: "CHECKOUT_FAILED", message: "Something went wrong during checkout" },
     handler: async (c, { user, headers, body }) => {
-      const { database, config } = c.get("deps");
+      const { database, config, payments } = c.get("deps");
       const { order, created } = await checkout(database.db, user, headers["idempotency-key"], body, {
         appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
-        paymentMethods: PAYMENT_METHODS_TAKEN,
+        payments,
       });
       // A replayed key answers the first order with 200 (the declared status is the first time's).
       if (!created) c.status(200);

@@ -125,6 +125,23 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | nul
   return row ?? null;
 }
 
+/** How the order stands once its payment provider has heard of it. */
+export async function recordPaymentStart(
+  tx: Tx,
+  orderId: string,
+  payment: { orderStatus: string; paymentStatus: string; reference: string | null },
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      status: payment.orderStatus,
+      paymentStatus: payment.paymentStatus,
+      paymentReference: payment.reference,
+      paidAt: payment.paymentStatus === "paid" ? new Date() : null,
+    })
+    .where(eq(orders.id, orderId));
+}
+
 /** The merchant's word that the money arrived (manual payment), or the provider's. */
 export async function setOrderPaid(tx: Tx, orderId: string): Promise<void> {
   await tx

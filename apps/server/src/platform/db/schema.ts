@@ -414,6 +414,8 @@ export const orders = pgTable(
     paymentStatus: text("payment_status").notNull().default("paid"),
     /** manual or stripe (orders from before checkout asked: manual). */
     paymentMethod: text("payment_method").notNull().default("manual"),
+    /** The payment provider's id for this order's payment (a Stripe PaymentIntent); null for manual. */
+    paymentReference: text("payment_reference"),
     /** When the payment was confirmed (the merchant's mark, or the provider's word). */
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** Where the order ships, as the shopper gave it at checkout (null before addresses existed). */

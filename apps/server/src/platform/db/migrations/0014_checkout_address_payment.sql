@@ -13,6 +13,7 @@ CREATE TABLE "addresses" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_method" text DEFAULT 'manual' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_reference" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paid_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "shipping_address" jsonb;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
