@@ -238,6 +238,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     expect(order.items).toEqual(
       expect.arrayContaining([
         {
+          id: expect.any(String),
           productId: expensive.id,
           name: expensive.name,
           quantity: 2,
@@ -245,8 +246,10 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
           unitPrice: expensive.price,
           regularPrice: expensive.price,
           lineTotal: (cents(expensive.price) * 2) / 100,
+          refundedQuantity: 0,
         },
         {
+          id: expect.any(String),
           productId: onSale.id,
           name: onSale.name,
           quantity: 1,
@@ -254,6 +257,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
           unitPrice: onSale.price,
           regularPrice: onSale.price,
           lineTotal: onSale.price,
+          refundedQuantity: 0,
         },
       ]),
     );

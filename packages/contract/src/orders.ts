@@ -19,6 +19,8 @@ export const OrderSchema = z
     address: AddressSchema.nullable(),
     items: z.array(
       z.object({
+        /** The line's id: what a refund names (orderItemId). */
+        id: z.string(),
         productId: z.string().nullable(),
         name: z.string(),
         quantity: z.number().int(),
@@ -29,6 +31,8 @@ export const OrderSchema = z
         regularPrice: MoneySchema,
         /** regularPrice x quantity: the line as shown; Ava's discount is the order's own line. */
         lineTotal: MoneySchema,
+        /** Units given back (refunded or cancelled). */
+        refundedQuantity: z.number().int(),
       }),
     ),
     /** The lines at the shop's prices, before Ava's discount. */
@@ -40,6 +44,8 @@ export const OrderSchema = z
     shipping: MoneySchema,
     tax: MoneySchema,
     total: MoneySchema,
+    /** What was given back (cancels and refunds): never more than the total. */
+    refundedTotal: MoneySchema,
     negotiationId: z.string().nullable(),
   })
   .meta({ id: "Order" });
@@ -103,3 +109,22 @@ export type CheckoutOptions = z.infer<typeof CheckoutOptionsSchema>;
 export function paymentMethodOption(id: (typeof PAYMENT_METHODS)[number]) {
   return { id, label: PAYMENT_METHOD_LABELS[id] };
 }
+
+/** POST /api/merchant/orders/:id/refund: lines and units to give back; none: everything left. */
+export const RefundBodySchema = z
+  .object({
+    lines: z
+      .array(
+        z.object({
+          orderItemId: z.uuid("orderItemId must be the id of a line of this order."),
+          quantity: z
+            .number({ error: "A refund's quantity must be a whole number of at least 1." })
+            .int("A refund's quantity must be a whole number of at least 1.")
+            .min(1, "A refund's quantity must be a whole number of at least 1."),
+        }),
+      )
+      .max(200, "A refund can name at most 200 lines.")
+      .optional(),
+  })
+  .meta({ id: "RefundBody" });
+export type RefundBody = z.infer<typeof RefundBodySchema>;

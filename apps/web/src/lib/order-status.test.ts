@@ -13,7 +13,9 @@ describe("orderStatusLabel", () => {
   });
 
   it("shows an unknown status as Pending", () => {
-    expect(orderStatusLabel("refunded")).toBe("Pending");
+    expect(orderStatusLabel("on-hold")).toBe("Pending");
+    expect(orderStatusLabel("refunded")).toBe("Refunded");
+    expect(orderStatusLabel("cancelled")).toBe("Cancelled");
     expect(orderStatusLabel("")).toBe("Pending");
   });
 });

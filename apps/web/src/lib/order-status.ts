@@ -6,6 +6,8 @@ const LABELS: Record<OrderStatus, string> = {
   processing: "Processing",
   shipped: "Shipped",
   delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
 };
 
 /** The badge text of an order status; an unknown status shows as Pending (spec §4). */

@@ -1,4 +1,9 @@
-import { displayOrderStatus, type MerchantOrderStatus, ORDER_STATUSES } from "./order-status.ts";
+import {
+  displayOrderStatus,
+  isClosedOrderStatus,
+  type MerchantOrderStatus,
+  ORDER_STATUSES,
+} from "./order-status.ts";
 
 /**
  * Orders only move forward: pending/confirmed -> processing -> shipped -> delivered; skipping
@@ -7,6 +12,7 @@ import { displayOrderStatus, type MerchantOrderStatus, ORDER_STATUSES } from "./
  */
 export function orderStatusMoveError(current: string, next: MerchantOrderStatus): string | null {
   const from = displayOrderStatus(current);
+  if (isClosedOrderStatus(from)) return `This order was ${from}; it does not move any more.`;
   if (ORDER_STATUSES.indexOf(next) > ORDER_STATUSES.indexOf(from)) return null;
   return from === next
     ? `This order is already ${from}; orders only move forward.`

@@ -1,13 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { displayOrderStatus, MERCHANT_ORDER_STATUSES, ORDER_STATUSES } from "./order-status.ts";
+import {
+  CLOSED_ORDER_STATUSES,
+  displayOrderStatus,
+  MERCHANT_ORDER_STATUSES,
+  ORDER_STATUSES,
+  shopperMayCancel,
+} from "./order-status.ts";
 
 describe("order statuses", () => {
-  it("are the spec's five, in the order an order moves through them", () => {
-    expect(ORDER_STATUSES).toEqual(["pending", "confirmed", "processing", "shipped", "delivered"]);
+  it("are the spec's five, in the order an order moves through them, then the two it may end in", () => {
+    expect(ORDER_STATUSES).toEqual([
+      "pending",
+      "confirmed",
+      "processing",
+      "shipped",
+      "delivered",
+      "cancelled",
+      "refunded",
+    ]);
+    expect(CLOSED_ORDER_STATUSES).toEqual(["cancelled", "refunded"]);
   });
 
-  it("let a merchant move an order only to the statuses after confirmed", () => {
-    expect(MERCHANT_ORDER_STATUSES).toEqual(ORDER_STATUSES.slice(ORDER_STATUSES.indexOf("confirmed") + 1));
+  it("let a merchant move an order forward only to the statuses after confirmed", () => {
+    expect(MERCHANT_ORDER_STATUSES).toEqual(["processing", "shipped", "delivered"]);
+  });
+
+  it("let a shopper cancel until the order ships", () => {
+    expect(["pending", "confirmed", "processing"].every(shopperMayCancel)).toBe(true);
+    expect(["shipped", "delivered", "cancelled", "refunded"].some(shopperMayCancel)).toBe(false);
   });
 
   it("show an unknown stored status as pending and a known one as itself", () => {

@@ -1,6 +1,30 @@
-/** An order's statuses in the order it moves through them (spec §4): it only ever moves forward. */
-export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered"] as const;
+/**
+ * An order's statuses: the first five in the order it moves through them (spec §4; it only
+ * ever moves forward), then the two it can end in from any of them (decisions.md, "Checkout,
+ * payment and e-mail").
+ */
+export const ORDER_STATUSES = [
+  "pending",
+  "confirmed",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Where an order ends when it is called off or all its money given back: it moves no further. */
+export const CLOSED_ORDER_STATUSES = ["cancelled", "refunded"] as const satisfies readonly OrderStatus[];
+
+export function isClosedOrderStatus(status: string): boolean {
+  return (CLOSED_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
+/** A shopper may call an order off until it ships. */
+export function shopperMayCancel(status: string): boolean {
+  return ["pending", "confirmed", "processing"].includes(displayOrderStatus(status));
+}
 
 /** The statuses a merchant may move an order to; pending and confirmed are the checkout's. */
 export const MERCHANT_ORDER_STATUSES = [

@@ -6,7 +6,15 @@
 export const PAYMENT_METHODS = ["manual", "stripe"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded", "partially_refunded"] as const;
+/** `voided`: the order was cancelled before any money moved, so nothing is due. */
+export const PAYMENT_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "refunded",
+  "partially_refunded",
+  "voided",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** What the checkout page calls each method. */
@@ -26,6 +34,8 @@ export function paymentStatusSentence(method: string, status: string): string {
       return "Refunded";
     case "partially_refunded":
       return "Partly refunded";
+    case "voided":
+      return "Nothing to pay: the order was cancelled";
     default:
       return method === "manual" ? "Payment due: on delivery or by bank transfer" : "Waiting for payment";
   }
@@ -35,6 +45,7 @@ export function paymentStatusSentence(method: string, status: string): string {
 export function markPaidError(order: { status: string; paymentStatus: string }): string | null {
   if (order.paymentStatus === "paid") return "This order is already paid.";
   if (order.status === "cancelled") return "This order was cancelled; a cancelled order cannot be paid.";
+  if (order.paymentStatus === "voided") return "This order was cancelled; a cancelled order cannot be paid.";
   if (order.paymentStatus === "failed") return "This order's payment failed; it cannot be marked paid.";
   if (order.paymentStatus !== "pending") return "This order was refunded; it cannot be marked paid.";
   return null;

@@ -60,3 +60,12 @@ export async function takeStock(
   const [now] = await tx.select({ s: products.stockLevel }).from(products).where(eq(products.id, productId));
   return { taken: false, left: now?.s ?? 0 };
 }
+
+/** Puts units back on the shelf (a cancel or a refund); a product deleted since is skipped. */
+export async function returnStock(tx: Tx, productId: string, quantity: number): Promise<void> {
+  if (quantity <= 0) return;
+  await tx
+    .update(products)
+    .set({ stockLevel: sql`${products.stockLevel} + ${quantity}`, updatedAt: new Date() })
+    .where(eq(products.id, productId));
+}

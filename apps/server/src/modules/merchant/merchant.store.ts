@@ -23,22 +23,25 @@ export async function countPendingApprovals(db: Queryable): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Every order's total, summed. */
+/** What an order earned: its total less what was given back; a cancelled order earned nothing. */
+const keptRevenue = sql`case when ${orders.status} = 'cancelled' then 0 else ${orders.total} - ${orders.refundedTotal} end`;
+
+/** Every order's kept revenue, summed (refunds and cancels taken off). */
 export async function totalRevenue(db: Queryable): Promise<number> {
   const [row] = await db
-    .select({ total: sql`coalesce(sum(${orders.total}), 0)`.mapWith(orders.total) })
+    .select({ total: sql`coalesce(sum(${keptRevenue}), 0)`.mapWith(orders.total) })
     .from(orders);
   return row?.total ?? 0;
 }
 
-/** Orders, revenue and Ava's discount (the order's stored figure) per UTC day since `since`; days without orders are absent. */
+/** Orders, kept revenue and Ava's discount (the order's stored figure) per UTC day since `since`; days without orders are absent. */
 export async function orderTotalsByDay(db: Queryable, since: Date) {
   const day = sql`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({
       date: sql<string>`${day}`,
       orders: sql<number>`count(*)::int`,
-      revenue: sql`sum(${orders.total})`.mapWith(orders.total),
+      revenue: sql`sum(${keptRevenue})`.mapWith(orders.total),
       discount: sql`sum(${orders.negotiatedDiscount})`.mapWith(orders.negotiatedDiscount),
     })
     .from(orders)

@@ -6,7 +6,14 @@ import {
 } from "@haggle/contract/merchant";
 import { z } from "zod";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
-import { advanceOrder, listMerchantOrders, markOrderPaid } from "./merchant-orders.service.ts";
+import { RefundBodySchema } from "@haggle/contract/orders";
+import {
+  advanceOrder,
+  listMerchantOrders,
+  markOrderPaid,
+  merchantOrderIn,
+} from "./merchant-orders.service.ts";
+import { cancelOrder, refundOrder } from "./refunds.service.ts";
 
 /** Every shopper's orders, as the merchant fulfils them. */
 export const merchantOrderRoutes: ApiRoute[] = [
@@ -43,5 +50,36 @@ export const merchantOrderRoutes: ApiRoute[] = [
     params: z.object({ id: pathId("No order has that id.") }),
     response: MerchantOrderSchema,
     handler: async (c, { params }) => await markOrderPaid(c.get("deps").database.db, params.id),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/merchant/orders/{id}/cancel",
+    summary:
+      "Call an order off at any stage: what was paid is refunded (manual: recorded), every unit not given back returns to stock; 409 when already cancelled or refunded",
+    tag: "Merchant",
+    access: "merchant",
+    params: z.object({ id: pathId("No order has that id.") }),
+    response: MerchantOrderSchema,
+    handler: async (c, { params }) => {
+      const { database, payments } = c.get("deps");
+      await cancelOrder(database.db, payments, params.id, "merchant");
+      return merchantOrderIn(database.db, params.id);
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/merchant/orders/{id}/refund",
+    summary:
+      "Refund a paid order: {lines: [{orderItemId, quantity}]} gives back those units, no lines everything left; the money is each unit's share of what was paid (shipping with the last refund); stock returns",
+    tag: "Merchant",
+    access: "merchant",
+    params: z.object({ id: pathId("No order has that id.") }),
+    body: RefundBodySchema,
+    response: MerchantOrderSchema,
+    handler: async (c, { params, body }) => {
+      const { database, payments } = c.get("deps");
+      await refundOrder(database.db, payments, params.id, body.lines);
+      return merchantOrderIn(database.db, params.id);
+    },
   }),
 ];

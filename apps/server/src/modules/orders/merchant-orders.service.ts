@@ -39,7 +39,8 @@ export async function listMerchantOrders(
 
 const NO_ORDER = "No order has that id.";
 
-async function merchantOrderIn(tx: Queryable, orderId: string): Promise<MerchantOrder> {
+/** One order as the merchant sees it, with its customer. */
+export async function merchantOrderIn(tx: Queryable, orderId: string): Promise<MerchantOrder> {
   const row = await findCustomerOrder(tx, orderId);
   const [order] = await toMerchantOrders(tx, row ? [row] : []);
   if (!order) throw notFound(NO_ORDER);

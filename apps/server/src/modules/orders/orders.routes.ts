@@ -11,6 +11,7 @@ import { z } from "@hono/zod-openapi";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { checkout } from "./checkout.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
+import { cancelOrder } from "./refunds.service.ts";
 
 const NO_ORDER = "Order not found";
 
@@ -75,6 +76,23 @@ export const orderRoutes: ApiRoute[] = [
     response: OrderSchema,
     handler: async (c, { user, params }) => {
       const order = await loadOrder(c.get("deps").database.db, user.id, params.id);
+      if (!order) throw notFound(NO_ORDER);
+      return order;
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/orders/{id}/cancel",
+    summary:
+      "Cancel one of the shopper's orders before it ships: what was paid is refunded, the stock returns (409 once shipped or already cancelled)",
+    tag: "Orders",
+    access: "owner",
+    params: z.object({ id: pathId(NO_ORDER) }),
+    response: OrderSchema,
+    handler: async (c, { user, params }) => {
+      const { database, payments } = c.get("deps");
+      await cancelOrder(database.db, payments, params.id, { shopperId: user.id });
+      const order = await loadOrder(database.db, user.id, params.id);
       if (!order) throw notFound(NO_ORDER);
       return order;
     },

@@ -20,6 +20,7 @@ function toOrderDto(row: OrderRow, lines: OrderLineRow[]): Order {
     paymentMethod: row.paymentMethod,
     address: row.shippingAddress ?? null,
     items: lines.map((l) => ({
+      id: l.id,
       productId: l.productId,
       name: l.name,
       quantity: l.quantity,
@@ -27,6 +28,7 @@ function toOrderDto(row: OrderRow, lines: OrderLineRow[]): Order {
       unitPrice: l.unitPrice,
       regularPrice: l.regularPrice,
       lineTotal: l.regularPrice * l.quantity,
+      refundedQuantity: l.refundedQuantity,
     })),
     subtotal: row.subtotal,
     negotiatedDiscount: row.negotiatedDiscount,
@@ -34,6 +36,7 @@ function toOrderDto(row: OrderRow, lines: OrderLineRow[]): Order {
     shipping: row.shipping,
     tax: row.tax,
     total: row.total,
+    refundedTotal: row.refundedTotal,
     negotiationId: row.negotiationId,
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { moneySql } from "../../platform/db/column-values.ts";
 import { negotiations, orderLines, orders, profiles, user } from "../../platform/db/schema.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -123,6 +124,36 @@ export async function findCustomerOrder(db: Queryable, orderId: string): Promise
 export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return row ?? null;
+}
+
+/** What a cancel or refund writes: the lines' given-back units, the money, the statuses. */
+export async function recordRefund(
+  tx: Tx,
+  orderId: string,
+  refund: {
+    lines: readonly { id: string; quantity: number }[];
+    amount: number;
+    status: string;
+    paymentStatus: string;
+    cancelled: boolean;
+  },
+): Promise<void> {
+  for (const line of refund.lines) {
+    await tx
+      .update(orderLines)
+      .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${line.quantity}` })
+      .where(and(eq(orderLines.id, line.id), eq(orderLines.orderId, orderId)));
+  }
+  await tx
+    .update(orders)
+    .set({
+      refundedTotal: sql`${orders.refundedTotal} + ${moneySql(refund.amount)}`,
+      status: refund.status,
+      paymentStatus: refund.paymentStatus,
+      ...(refund.cancelled ? { cancelledAt: new Date() } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
 }
 
 /** How the order stands once its payment provider has heard of it. */

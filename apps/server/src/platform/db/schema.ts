@@ -416,6 +416,10 @@ export const orders = pgTable(
     paymentMethod: text("payment_method").notNull().default("manual"),
     /** The payment provider's id for this order's payment (a Stripe PaymentIntent); null for manual. */
     paymentReference: text("payment_reference"),
+    /** What was given back of this order (cancels and refunds); never more than the total. */
+    refundedTotal: money("refunded_total").notNull().default(0),
+    /** When the order was called off (by the shopper, the merchant or an unpaid payment). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** When the payment was confirmed (the merchant's mark, or the provider's word). */
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** Where the order ships, as the shopper gave it at checkout (null before addresses existed). */
@@ -469,6 +473,8 @@ export const orderLines = pgTable(
     /** The shop's price of one unit before Ava's discount. */
     regularPrice: money("regular_price").notNull(),
     quantity: integer("quantity").notNull(),
+    /** Units given back (a refund of the line, or a cancel): their stock returned. */
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
     /** The line's place in the cart it came from, so an order lists items as the cart did. */
     position: integer("position").notNull().default(0),
   },

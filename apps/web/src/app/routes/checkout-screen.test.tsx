@@ -47,6 +47,7 @@ const order = {
   shipping: 10,
   tax: 2,
   total: 32,
+  refundedTotal: 0,
   negotiationId: null,
 };
 

@@ -14,6 +14,8 @@ const order: PlacedOrder = {
   address: null,
   items: [
     {
+      id: "00000000-0000-4000-8000-000000000001",
+
       productId: "p",
       name: "Lamp",
       quantity: 1,
@@ -21,6 +23,7 @@ const order: PlacedOrder = {
       unitPrice: 20,
       regularPrice: 20,
       lineTotal: 20,
+      refundedQuantity: 0,
     },
   ],
   subtotal: 20,
@@ -29,6 +32,7 @@ const order: PlacedOrder = {
   shipping: 10,
   tax: 2,
   total: 32,
+  refundedTotal: 0,
   negotiationId: null,
 };
 

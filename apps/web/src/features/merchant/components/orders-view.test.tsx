@@ -20,6 +20,8 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
     address: null,
     items: [
       {
+        id: "00000000-0000-4000-8000-000000000002",
+
         productId: "p1",
         name: "Kettle",
         quantity: 2,
@@ -27,8 +29,11 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
         unitPrice: 50,
         regularPrice: 50,
         lineTotal: 100,
+        refundedQuantity: 0,
       },
       {
+        id: "00000000-0000-4000-8000-000000000003",
+
         productId: "p2",
         name: "Mug",
         quantity: 1,
@@ -36,6 +41,7 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
         unitPrice: 10,
         regularPrice: 10,
         lineTotal: 10,
+        refundedQuantity: 0,
       },
     ],
     subtotal: 110,
@@ -44,6 +50,7 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
     shipping: 0,
     tax: 11,
     total: 121,
+    refundedTotal: 0,
     negotiationId: null,
     customer: { name: "Ada Lovelace", email: "ada@example.com" },
   };
@@ -76,6 +83,7 @@ describe("the merchant orders page", () => {
         jsonResponse(200, {
           items: [makeOrder("aaaa1111", status), makeOrder("bbbb2222", "delivered")],
           total: 2,
+          refundedTotal: 0,
           page: 1,
           pageSize: 20,
         }),

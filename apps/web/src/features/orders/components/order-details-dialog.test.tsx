@@ -16,6 +16,8 @@ const order: OrderView = {
   address: null,
   items: [
     {
+      id: "00000000-0000-4000-8000-000000000004",
+
       productId: "p1",
       name: "Kettle",
       quantity: 2,
@@ -23,6 +25,7 @@ const order: OrderView = {
       unitPrice: 49.99,
       regularPrice: 49.99,
       lineTotal: 99.98,
+      refundedQuantity: 0,
     },
   ],
   subtotal: 99.98,
@@ -31,6 +34,7 @@ const order: OrderView = {
   shipping: 10,
   tax: 9.5,
   total: 114.48,
+  refundedTotal: 0,
   negotiationId: null,
 };
 

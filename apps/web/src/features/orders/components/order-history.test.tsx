@@ -17,6 +17,8 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
     address: null,
     items: [
       {
+        id: "00000000-0000-4000-8000-000000000005",
+
         productId: "p1",
         name: "Kettle",
         quantity: 1,
@@ -24,6 +26,7 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
         unitPrice: 50,
         regularPrice: 50,
         lineTotal: 50,
+        refundedQuantity: 0,
       },
     ],
     subtotal: 50,
@@ -32,6 +35,7 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
     shipping: 10,
     tax: 5,
     total: 65,
+    refundedTotal: 0,
     negotiationId: null,
     ...overrides,
   };
@@ -55,7 +59,7 @@ describe("OrderHistory", () => {
   });
 
   it("lists the orders with status, total and savings, and opens one in the dialog", async () => {
-    const saved = makeOrder("aaaa1111", { status: "refunded", discountApplied: 12.5, total: 120 });
+    const saved = makeOrder("aaaa1111", { status: "on-hold", discountApplied: 12.5, total: 120 });
     const plain = makeOrder("bbbb2222");
     const { fetchFn } = routeFetch({
       "GET /api/orders": () => jsonResponse(200, [saved, plain]),

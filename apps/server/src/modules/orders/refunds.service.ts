@@ -1,0 +1,160 @@
+import type { RefundBody } from "@haggle/contract/orders";
+import { conflict, invalid, notFound } from "@haggle/domain/errors";
+import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
+import { isClosedOrderStatus, shopperMayCancel } from "@haggle/domain/orders/order-status";
+import { planRefund } from "@haggle/domain/orders/refund";
+import type { Db, Tx } from "../../platform/db/client.ts";
+import { publishEvent } from "../../platform/realtime/event-bus.ts";
+import { lockProfile, saveProfileTotals } from "../accounts/accounts.store.ts";
+import { returnStock } from "../catalog/stock.store.ts";
+import type { PaymentProviders } from "../payments/payment-provider.ts";
+import { loadSellerConfig } from "../settings/settings.store.ts";
+import { loadOrderLines, lockOrder, type OrderRow, recordRefund } from "./orders.store.ts";
+
+const NO_ORDER = "No order has that id.";
+const PAID = new Set(["paid", "partially_refunded"]);
+
+type Who = { shopperId: string } | "merchant";
+
+/**
+ * Gives back part or all of an order in one transaction (decisions.md, "Checkout, payment and
+ * e-mail"): the provider refunds what was paid (manual: recorded), the units go back on the
+ * shelf, the statuses move, the shopper's loyalty figures lose what was given back and the tier
+ * is recomputed, and the shopper's pages hear order.updated. `lines` null: everything left.
+ */
+async function giveBack(
+  tx: Tx,
+  payments: PaymentProviders,
+  order: OrderRow,
+  lines: RefundBody["lines"] | null,
+  cancel: boolean,
+): Promise<void> {
+  const rows = await loadOrderLines(tx, [order.id]);
+  const plan = planRefund(
+    {
+      total: order.total,
+      shipping: order.shipping,
+      refundedTotal: order.refundedTotal,
+      lines: rows.map((l) => ({
+        id: l.id,
+        name: l.name,
+        quantity: l.quantity,
+        refundedQuantity: l.refundedQuantity,
+        unitPrice: l.unitPrice,
+      })),
+    },
+    lines ? lines.map((l) => ({ lineId: l.orderItemId, quantity: l.quantity })) : null,
+  );
+  if ("error" in plan)
+    throw lines ? invalid(plan.error, "REFUND_INVALID") : conflict(plan.error, "ORDER_REFUNDED");
+
+  const paid = PAID.has(order.paymentStatus);
+  const moneyBack = paid ? plan.amount : 0;
+  if (moneyBack > 0) {
+    const provider = payments.get(order.paymentMethod as "manual" | "stripe");
+    if (!provider) {
+      throw conflict(
+        `This order was paid with ${order.paymentMethod}, which this shop no longer takes, so it cannot be refunded here.`,
+        "PAYMENT_METHOD_UNAVAILABLE",
+      );
+    }
+    await provider.refund(
+      { id: order.id, reference: order.paymentReference, paymentStatus: order.paymentStatus },
+      moneyBack,
+    );
+  }
+
+  const byId = new Map(rows.map((l) => [l.id, l]));
+  for (const line of plan.lines) {
+    const productId = byId.get(line.id)?.productId;
+    if (productId) await returnStock(tx, productId, line.quantity);
+  }
+
+  const status = cancel ? "cancelled" : plan.complete ? "refunded" : order.status;
+  const paymentStatus = !paid
+    ? plan.complete
+      ? "voided"
+      : order.paymentStatus
+    : plan.complete
+      ? "refunded"
+      : "partially_refunded";
+  await recordRefund(tx, order.id, {
+    lines: plan.lines,
+    amount: moneyBack,
+    status,
+    paymentStatus,
+    cancelled: cancel,
+  });
+
+  // Loyalty counts what was kept: the value given back leaves the lifetime value; an order
+  // given back whole leaves the order count and its savings too.
+  const profile = await lockProfile(tx, order.userId);
+  if (profile) {
+    const ordersCount = Math.max(0, profile.ordersCount - (plan.complete ? 1 : 0));
+    const lifetimeValue = Math.max(0, profile.lifetimeValue - plan.amount);
+    const totalSavings = Math.max(0, profile.totalSavings - (plan.complete ? order.discountApplied : 0));
+    const config = await loadSellerConfig(tx);
+    await saveProfileTotals(tx, order.userId, {
+      ordersCount,
+      lifetimeValue,
+      totalSavings,
+      loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
+    });
+  }
+  await publishEvent(tx, { type: "order.updated", orderId: order.id, status, userId: order.userId });
+}
+
+/** Locks the order for a change; a shopper's cancel of another shopper's order reads as not found. */
+async function lockedOrder(tx: Tx, orderId: string, who: Who): Promise<OrderRow> {
+  const order = await lockOrder(tx, orderId);
+  if (!order || (who !== "merchant" && order.userId !== who.shopperId))
+    throw notFound(who === "merchant" ? NO_ORDER : "Order not found");
+  return order;
+}
+
+/**
+ * Calls an order off: a shopper until it ships, a merchant at any time. What was paid is
+ * refunded, every unit not yet given back returns to stock.
+ */
+export async function cancelOrder(
+  db: Db,
+  payments: PaymentProviders,
+  orderId: string,
+  who: Who,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId, who);
+    if (isClosedOrderStatus(order.status))
+      throw conflict(`This order was already ${order.status}.`, "ORDER_CLOSED");
+    if (who !== "merchant" && !shopperMayCancel(order.status)) {
+      throw conflict(
+        `This order has ${order.status === "delivered" ? "been delivered" : "shipped"}, so it can no longer be cancelled. Contact the shop to send it back.`,
+        "ORDER_SHIPPED",
+      );
+    }
+    await giveBack(tx, payments, order, null, true);
+  });
+}
+
+/** The merchant gives back money and units of a paid order: some lines, or everything left. */
+export async function refundOrder(
+  db: Db,
+  payments: PaymentProviders,
+  orderId: string,
+  lines: RefundBody["lines"],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderId, "merchant");
+    if (order.status === "cancelled")
+      throw conflict("This order was cancelled; nothing is left to refund.", "ORDER_CLOSED");
+    if (!PAID.has(order.paymentStatus)) {
+      throw conflict(
+        order.paymentStatus === "refunded"
+          ? "This order is already fully refunded."
+          : "This order is not paid yet: cancel it instead, or mark it paid first.",
+        "ORDER_NOT_PAID",
+      );
+    }
+    await giveBack(tx, payments, order, lines ?? null, false);
+  });
+}

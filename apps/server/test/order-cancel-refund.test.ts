@@ -1,0 +1,163 @@
+/**
+ * Cancel and refund (#15 item 5), both databases, real HTTP: a shopper cancels before shipping, a
+ * merchant cancels or refunds (a line, or everything), stock returns, the money adds up to the
+ * total, and the loyalty figures and tier keep only what was kept.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { useMerchantShop } from "./support/merchant-shop.ts";
+import { cents, postCheckout } from "./support/shop-fixtures.ts";
+import { DB_KINDS } from "./support/test-server.ts";
+
+describe.each(DB_KINDS)("cancel and refund on the %s database", (kind) => {
+  const { shop, near, shopper, patch } = useMerchantShop(kind);
+  const stockOf = async (id: string) =>
+    (await shop.merchant.get(`/api/products/${id}`)).json.stockLevel as number;
+  const merchantPost = (path: string, body?: unknown) => shop.merchant.request("POST", path, body ?? {});
+
+  it("lets a shopper cancel an order until it ships: stock returns, nothing is due, the profile forgets it", async () => {
+    const product = near(50);
+    const { http } = await shopper([product]);
+    const before = await stockOf(product.id);
+    const order = (await postCheckout(http)).json;
+    expect(await stockOf(product.id)).toBe(before - 1);
+    expect((await http.get("/api/me")).json.profile).toMatchObject({ ordersCount: 1, loyaltyTier: "BRONZE" });
+
+    const cancelled = await http.post(`/api/orders/${order.id}/cancel`, {});
+    expect(cancelled.status, JSON.stringify(cancelled.json)).toBe(200);
+    expect(cancelled.json).toMatchObject({ status: "cancelled", paymentStatus: "voided", refundedTotal: 0 });
+    expect(cancelled.json.items[0].refundedQuantity).toBe(1);
+    expect(await stockOf(product.id)).toBe(before);
+    expect((await http.get("/api/me")).json.profile).toMatchObject({
+      ordersCount: 0,
+      lifetimeValue: 0,
+      loyaltyTier: "NONE",
+    });
+
+    const again = await http.post(`/api/orders/${order.id}/cancel`, {});
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe("This order was already cancelled.");
+    // Nobody can pay or move a cancelled order.
+    expect((await merchantPost(`/api/merchant/orders/${order.id}/mark-paid`)).status).toBe(409);
+    const moved = await patch(`/api/merchant/orders/${order.id}`, { status: "shipped" });
+    expect(moved.status).toBe(409);
+    expect(moved.json.error.message).toBe("This order was cancelled; it does not move any more.");
+  });
+
+  it("refuses a shopper's cancel once the order shipped, and another shopper's at all", async () => {
+    const { http } = await shopper([near(45)]);
+    const order = (await postCheckout(http)).json;
+    const other = await shopper([]);
+    expect((await other.http.post(`/api/orders/${order.id}/cancel`, {})).status).toBe(404);
+    expect((await patch(`/api/merchant/orders/${order.id}`, { status: "shipped" })).status).toBe(200);
+    const late = await http.post(`/api/orders/${order.id}/cancel`, {});
+    expect(late.status).toBe(409);
+    expect(late.json.error.message).toBe(
+      "This order has shipped, so it can no longer be cancelled. Contact the shop to send it back.",
+    );
+    // The merchant may: what was paid comes back.
+    expect((await merchantPost(`/api/merchant/orders/${order.id}/mark-paid`)).status).toBe(200);
+    const called = await merchantPost(`/api/merchant/orders/${order.id}/cancel`);
+    expect(called.status).toBe(200);
+    expect(called.json).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refunded",
+      refundedTotal: order.total,
+    });
+  });
+
+  it("refunds one line of a paid order by its share, then the rest: the refunds add up to the total", async () => {
+    const [a, b] = [near(40), near(90)];
+    const { http } = await shopper([a, b]);
+    await http.request("PATCH", `/api/cart/items/${(await http.get("/api/cart")).json.items[0].id}`, {
+      quantity: 2,
+    });
+    const order = (await postCheckout(http)).json;
+    const revenueBefore = cents((await shop.merchant.get("/api/merchant/stats")).json.totalRevenue);
+    const stockA = await stockOf(a.id);
+    const lineA = order.items.find((i: { productId: string }) => i.productId === a.id);
+
+    const unpaid = await merchantPost(`/api/merchant/orders/${order.id}/refund`, {});
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.json.error.message).toBe(
+      "This order is not paid yet: cancel it instead, or mark it paid first.",
+    );
+    expect((await merchantPost(`/api/merchant/orders/${order.id}/mark-paid`)).status).toBe(200);
+
+    const tooMany = await merchantPost(`/api/merchant/orders/${order.id}/refund`, {
+      lines: [{ orderItemId: lineA.id, quantity: 3 }],
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.error.message).toBe(`Only 2 of ${a.name} can still be refunded.`);
+    const unknown = await merchantPost(`/api/merchant/orders/${order.id}/refund`, {
+      lines: [{ orderItemId: randomUUID(), quantity: 1 }],
+    });
+    expect(unknown.status).toBe(400);
+
+    const one = await merchantPost(`/api/merchant/orders/${order.id}/refund`, {
+      lines: [{ orderItemId: lineA.id, quantity: 1 }],
+    });
+    expect(one.status, JSON.stringify(one.json)).toBe(200);
+    const goods = cents(order.total) - cents(order.shipping);
+    const weight = order.items.reduce(
+      (sum: number, i: { unitPrice: number; quantity: number }) => sum + cents(i.unitPrice) * i.quantity,
+      0,
+    );
+    const share = Math.floor((goods * cents(lineA.unitPrice)) / weight);
+    expect(cents(one.json.refundedTotal)).toBe(share);
+    expect(one.json).toMatchObject({ status: "confirmed", paymentStatus: "partially_refunded" });
+    expect(await stockOf(a.id)).toBe(stockA + 1);
+    expect(cents((await http.get("/api/me")).json.profile.lifetimeValue)).toBe(cents(order.total) - share);
+    expect(cents((await shop.merchant.get("/api/merchant/stats")).json.totalRevenue)).toBe(
+      revenueBefore - share,
+    );
+
+    const rest = await merchantPost(`/api/merchant/orders/${order.id}/refund`, {});
+    expect(rest.status).toBe(200);
+    expect(rest.json).toMatchObject({
+      status: "refunded",
+      paymentStatus: "refunded",
+      refundedTotal: order.total,
+    });
+    expect(
+      rest.json.items.every(
+        (i: { quantity: number; refundedQuantity: number }) => i.refundedQuantity === i.quantity,
+      ),
+    ).toBe(true);
+    expect(await stockOf(a.id)).toBe(stockA + 2);
+    expect((await http.get("/api/me")).json.profile).toMatchObject({
+      ordersCount: 0,
+      lifetimeValue: 0,
+      loyaltyTier: "NONE",
+    });
+    expect(cents((await shop.merchant.get("/api/merchant/stats")).json.totalRevenue)).toBe(
+      revenueBefore - cents(order.total),
+    );
+    const done = await merchantPost(`/api/merchant/orders/${order.id}/refund`, {});
+    expect(done.status).toBe(409);
+    expect(done.json.error.message).toBe("This order is already fully refunded.");
+  });
+
+  it("recomputes the tier from what was kept", async () => {
+    const { http } = await shopper([near(300), near(300, 1)]);
+    const big = (await postCheckout(http)).json;
+    expect(cents(big.total)).toBeGreaterThanOrEqual(50_000);
+    expect((await http.get("/api/me")).json.profile.loyaltyTier).toBe("SILVER");
+    await http.post("/api/cart/items", { productId: near(20).id });
+    const small = (await postCheckout(http)).json;
+    expect((await merchantPost(`/api/merchant/orders/${big.id}/mark-paid`)).status).toBe(200);
+    const line = big.items[0];
+    expect(
+      (
+        await merchantPost(`/api/merchant/orders/${big.id}/refund`, {
+          lines: [{ orderItemId: line.id, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(200);
+    const profile = (await http.get("/api/me")).json.profile;
+    expect(profile.ordersCount).toBe(2);
+    expect(cents(profile.lifetimeValue)).toBeLessThan(50_000);
+    expect(profile.loyaltyTier).toBe("BRONZE");
+    expect(small.status).toBe("confirmed");
+  });
+});
