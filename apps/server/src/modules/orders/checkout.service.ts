@@ -26,6 +26,8 @@ import {
 } from "../cart/cart.store.ts";
 import { findHiddenProductName, takeStock } from "../catalog/stock.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
+import type { MailSettings } from "../../platform/mail/mail-settings.ts";
+import { enqueueOrderMail } from "../mail/order-mail.store.ts";
 import { completeNegotiation, findOrderIdByKey, insertOrder } from "./orders.store.ts";
 import { loadOrder } from "./orders.service.ts";
 
@@ -56,7 +58,7 @@ export async function checkout(
   db: Db,
   who: AccountIdentity,
   idempotencyKey: string,
-  options: { appliedOfferTtlMinutes: number },
+  options: { appliedOfferTtlMinutes: number; mail: MailSettings },
 ): Promise<{ order: Order; created: boolean }> {
   await ensureProfile(db, who); // the profile row is the per-shopper lock below
   let placed: string | Lapsed;
@@ -152,6 +154,10 @@ export async function checkout(
         totalSavings,
         loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
       });
+
+      // E-mail (#15 item 4): written in this transaction, sent after it commits; no mail server is reached here.
+      await enqueueOrderMail(tx, options.mail, "order-confirmation", created);
+      await enqueueOrderMail(tx, options.mail, "new-order", created);
       return created;
     });
   } catch (error) {

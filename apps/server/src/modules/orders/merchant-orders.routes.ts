@@ -31,6 +31,6 @@ export const merchantOrderRoutes: ApiRoute[] = [
     body: UpdateOrderStatusSchema,
     response: MerchantOrderSchema,
     handler: async (c, { params, body }) =>
-      await advanceOrder(c.get("deps").database.db, params.id, body.status),
+      await advanceOrder(c.get("deps").database.db, params.id, body.status, c.get("deps").mail),
   }),
 ];

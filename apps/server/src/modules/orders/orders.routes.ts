@@ -29,9 +29,10 @@ export const orderRoutes: ApiRoute[] = [
     response: OrderSchema,
     failure: { code: "CHECKOUT_FAILED", message: "Something went wrong during checkout" },
     handler: async (c, { user, headers }) => {
-      const { database, config } = c.get("deps");
+      const { database, config, mail } = c.get("deps");
       const { order, created } = await checkout(database.db, user, headers["idempotency-key"], {
         appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
+        mail,
       });
       // A replayed key answers the first order with 200 (the declared status is the first time's).
       if (!created) c.status(200);
