@@ -86,10 +86,17 @@ export const EnvSchema = z.object({
       protocol = new URL(value).protocol;
     } catch {}
     if (protocol !== "smtp:" && protocol !== "smtps:")
-      ctx.addIssue({ code: "custom", message: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587" });
+      ctx.addIssue({
+        code: "custom",
+        message: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587",
+      });
   }),
   /** The sender of every e-mail the shop sends. */
-  MAIL_FROM: z.string().trim().min(3, "must be an address, e.g. Haggle <shop@example.com>").default("Haggle <shop@localhost>"),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, "must be an address, e.g. Haggle <shop@example.com>")
+    .default("Haggle <shop@localhost>"),
   /** Where new-order notices go (comma-separated); unset: every account holding the merchant role. */
   MERCHANT_EMAIL: z
     .string()

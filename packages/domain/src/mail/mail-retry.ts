@@ -13,7 +13,10 @@ export const MAIL_STATUSES = ["queued", "sent", "failed", "kept"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** The wait after the `attempts`-th failed attempt (1 = the first): base, 2 x base, 4 x base, ... up to cap. */
-export function mailRetryDelayMs(attempts: number, policy: Pick<MailRetryPolicy, "baseMs" | "capMs">): number {
+export function mailRetryDelayMs(
+  attempts: number,
+  policy: Pick<MailRetryPolicy, "baseMs" | "capMs">,
+): number {
   const exponent = Math.min(Math.max(attempts, 1) - 1, 40);
   return Math.min(policy.baseMs * 2 ** exponent, policy.capMs);
 }

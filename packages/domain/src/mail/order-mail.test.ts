@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildOrderMail, ORDER_MAIL_KINDS, type OrderMailInput, oneLine, orderMailText } from "./order-mail.ts";
+import {
+  buildOrderMail,
+  ORDER_MAIL_KINDS,
+  type OrderMailInput,
+  oneLine,
+  orderMailText,
+} from "./order-mail.ts";
 
 const ORDER_ID = "0b9a6a52-4c1e-4d55-9f3e-7a1bc2d3e4f5";
 
@@ -93,7 +99,10 @@ describe("order e-mails", () => {
   });
 
   it("keep names that carry line breaks out of the subject's header", () => {
-    const mail = buildOrderMail("new-order", input({ customer: { name: "Eve\r\nBcc: x@evil.test", email: "e@x.test" } }));
+    const mail = buildOrderMail(
+      "new-order",
+      input({ customer: { name: "Eve\r\nBcc: x@evil.test", email: "e@x.test" } }),
+    );
     expect(mail.subject).toBe("New order ORD-C2D3E4F5: $1,362.88 from Eve Bcc: x@evil.test");
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(oneLine("a".repeat(300)).length).toBe(200);
@@ -110,7 +119,9 @@ describe("order e-mails", () => {
         expect(text).toContain(`${line.unitPrice} each = ${line.lineTotal}`);
       }
       for (const figure of mail.figures) {
-        expect(text.split("\n").some((l) => l.startsWith(`${figure.label}:`) && l.endsWith(` ${figure.value}`))).toBe(true);
+        expect(
+          text.split("\n").some((l) => l.startsWith(`${figure.label}:`) && l.endsWith(` ${figure.value}`)),
+        ).toBe(true);
       }
       expect(text).toContain(`${mail.action.label}: ${mail.action.url}`);
     }

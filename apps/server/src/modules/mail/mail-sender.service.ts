@@ -143,7 +143,10 @@ export class MailSender {
       this.delivered += 1;
       const recorded = await markMailSent(this.database.db, row.id, row.attempts);
       if (!recorded)
-        this.logger.warn({ mailId: row.id }, "an e-mail was sent after its claim ran out; it may arrive twice");
+        this.logger.warn(
+          { mailId: row.id },
+          "an e-mail was sent after its claim ran out; it may arrive twice",
+        );
       else this.logger.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, "e-mail sent");
       return;
     }

@@ -62,7 +62,9 @@ export async function markMailSent(db: Queryable, id: string, attempts: number):
   const rows = await db
     .update(mailOutbox)
     .set({ status: "sent", sentAt: sql`now()`, lastError: null })
-    .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`)
+    .where(
+      sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`,
+    )
     .returning({ id: mailOutbox.id });
   return rows.length > 0;
 }
@@ -82,7 +84,9 @@ export async function markMailFailedAttempt(
         ? { status: "failed", lastError: error }
         : { lastError: error, nextAttemptAt: sql`now() + ${retryInMs} * interval '1 millisecond'` },
     )
-    .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`);
+    .where(
+      sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`,
+    );
 }
 
 /** A claim given back unsent (its sender is closing): due again now, the attempt not counted. */
@@ -90,7 +94,9 @@ export async function releaseMail(db: Queryable, id: string, attempts: number): 
   await db
     .update(mailOutbox)
     .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
-    .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`);
+    .where(
+      sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`,
+    );
 }
 
 /** Milliseconds until the next queued message is due (0 when one is due now); null when none is queued. */

@@ -29,19 +29,34 @@ const brand = "#4f46e5";
 const cell = { fontSize: "14px", lineHeight: "20px", color: ink, padding: "6px 0" } as const;
 const number = { ...cell, textAlign: "right" as const, whiteSpace: "nowrap" as const };
 
-export function OrderMailLayout({ mail, shopName, children }: { mail: OrderMail; shopName: string; children?: ReactNode }) {
+export function OrderMailLayout({
+  mail,
+  shopName,
+  children,
+}: {
+  mail: OrderMail;
+  shopName: string;
+  children?: ReactNode;
+}) {
   return (
     <Html lang="en">
       <Head />
       <Preview>{mail.preview}</Preview>
       <Body style={{ backgroundColor: "#f6f7f9", fontFamily: font, margin: 0, padding: "24px 0" }}>
-        <Container style={{ backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", padding: "24px" }}>
-          <Text style={{ color: brand, fontSize: "18px", fontWeight: 700, margin: "0 0 8px" }}>{shopName}</Text>
+        <Container
+          style={{ backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", padding: "24px" }}
+        >
+          <Text style={{ color: brand, fontSize: "18px", fontWeight: 700, margin: "0 0 8px" }}>
+            {shopName}
+          </Text>
           <Heading as="h1" style={{ color: ink, fontSize: "22px", lineHeight: "28px", margin: "8px 0 16px" }}>
             {mail.heading}
           </Heading>
           {mail.paragraphs.map((paragraph) => (
-            <Text key={paragraph} style={{ color: ink, fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" }}>
+            <Text
+              key={paragraph}
+              style={{ color: ink, fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" }}
+            >
               {paragraph}
             </Text>
           ))}

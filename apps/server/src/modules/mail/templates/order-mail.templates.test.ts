@@ -64,7 +64,10 @@ describe("order e-mail templates", () => {
   });
 
   it("say a cancelled order was cancelled, with the reason", async () => {
-    const mail = await renderOrderMail("order-cancelled", { ...input, reason: "Address could not be reached" });
+    const mail = await renderOrderMail("order-cancelled", {
+      ...input,
+      reason: "Address could not be reached",
+    });
     expect(mail.subject).toBe("Your Haggle order ORD-C2D3E4F5 was cancelled");
     expect(visible(mail.html)).toContain("Cancelled");
     for (const part of [visible(mail.html), mail.text]) {
@@ -88,7 +91,10 @@ describe("order e-mail templates", () => {
   });
 
   it("tell the merchant who ordered", async () => {
-    const mail = await renderOrderMail("new-order", { ...input, orderUrl: "http://shop.test/merchant/orders" });
+    const mail = await renderOrderMail("new-order", {
+      ...input,
+      orderUrl: "http://shop.test/merchant/orders",
+    });
     expect(mail.subject).toBe("New order ORD-C2D3E4F5: $144.73 from Jane <b>Doe</b>");
     expect(visible(mail.html)).toContain("Jane <b>Doe</b> (jane@example.com) placed an order of $144.73.");
     expect(mail.html).toContain("http://shop.test/merchant/orders");

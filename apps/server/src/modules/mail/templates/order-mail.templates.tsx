@@ -20,14 +20,18 @@ function Callout({ children, tone }: { children: string; tone: "info" | "warning
   }[tone];
   return (
     <Section style={{ backgroundColor: colours.background, borderRadius: "6px", margin: "4px 0 12px" }}>
-      <Text style={{ color: colours.ink, fontSize: "14px", fontWeight: 600, margin: 0, padding: "10px 14px" }}>
+      <Text
+        style={{ color: colours.ink, fontSize: "14px", fontWeight: 600, margin: 0, padding: "10px 14px" }}
+      >
         {children}
       </Text>
     </Section>
   );
 }
 
-const OrderConfirmation: Template = ({ mail, shopName }) => <OrderMailLayout mail={mail} shopName={shopName} />;
+const OrderConfirmation: Template = ({ mail, shopName }) => (
+  <OrderMailLayout mail={mail} shopName={shopName} />
+);
 
 const NewOrderNotice: Template = ({ mail, shopName }) => (
   <OrderMailLayout mail={mail} shopName={shopName}>
