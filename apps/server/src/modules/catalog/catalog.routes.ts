@@ -1,9 +1,4 @@
-import {
-  ProductListSchema,
-  ProductPageSchema,
-  ProductQuerySchema,
-  ProductSchema,
-} from "@haggle/contract/products";
+import { ProductListSchema, ProductPageSchema, ProductQuerySchema, ProductSchema } from "@haggle/contract/products";
 import { isProductId, isSlugShaped } from "@haggle/domain/catalog/product-path";
 import { notFound } from "@haggle/domain/errors";
 import { z } from "zod";
