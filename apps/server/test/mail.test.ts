@@ -16,7 +16,7 @@ import type { MailSettings } from "../src/platform/mail/mail-settings.ts";
 import { createSmtpTransport } from "../src/platform/mail/smtp-transport.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
-import { freePort } from "./support/server-process.ts";
+import { freePort, startServerProcess } from "./support/server-process.ts";
 import {
   cents,
   checkedOut,
@@ -391,6 +391,32 @@ describe.each(DB_KINDS)("the merchant's outbox without SMTP_URL on the %s databa
       const bad = await owner.http.get(`/api/merchant/outbox?${query}`);
       expect(bad.status, query).toBe(400);
       expect(bad.json.error.message).toMatch(/Page/);
+    }
+  });
+});
+
+describe("the server process (npm start) with SMTP_URL", () => {
+  it("e-mails a checkout's confirmation, and stops cleanly on SIGTERM with its sender running", async () => {
+    const smtp = await startSmtpServer(await freePort());
+    const server = await startServerProcess({ SMTP_URL: smtpUrl(smtp.port), MERCHANT_EMAIL });
+    try {
+      expect(server.logs()).toContain("e-mail: sent over SMTP_URL");
+      const product = (await loadCatalogue(server.baseUrl)).find((p) => p.inStock && p.stockLevel >= 5)!;
+      const buyer = await shopperWithCart(server.baseUrl, [product], "Paula Process");
+      const order: OrderJson = await checkedOut(buyer.http);
+      const subject = `Your Haggle order ${orderNumber(order.id)} is confirmed`;
+      const confirmation = await eventually("the confirmation", () =>
+        smtp.received.find((m) => m.subject === subject),
+      );
+      expect(confirmation.to).toBe(buyer.email);
+      expectOrderFigures(confirmation, order);
+      await eventually("the notice", () => smtp.received.find((m) => m.to === MERCHANT_EMAIL));
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(server.logs()).toContain('"msg":"stopped"');
+    } finally {
+      await server.stop();
+      await smtp.close();
     }
   });
 });

@@ -1,3 +1,6 @@
+// JSX without a tsconfig: tsx started from the repository root (e2e, server processes) finds none.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import type { OrderMail } from "@haggle/domain/mail/order-mail";
 import {
   Body,
