@@ -48,10 +48,13 @@ test("a checkout's e-mails wait in the merchant's outbox, readable by keyboard a
   await expect(mail.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
   await expect(mail.getByText(order.number).first()).toBeVisible();
   await expect(mail.getByText("Subtotal", { exact: true })).toBeVisible();
-  await expectNoAxeViolations(page, "an e-mail in the outbox");
   await page.screenshot({ path: `${artifacts}/merchant-outbox-mail.png` });
   await dialog.getByRole("tab", { name: "Plain text" }).click();
   await expect(dialog.getByTestId("outbox-text")).toContainText(`Order ${order.number}`);
+  // axe-core cannot run inside a frame that may run no script: the dialog is checked with its
+  // text part showing (the HTML part is the e-mail's own markup, not the shop's page).
+  await expect(dialog.locator("iframe")).toHaveCount(0);
+  await expectNoAxeViolations(page, "an e-mail in the outbox");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(read).toBeFocused();
