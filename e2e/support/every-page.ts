@@ -86,4 +86,5 @@ export async function checkMerchantPages(page: Page) {
   await checkPage(page, "/merchant/negotiation-config", "Negotiation Configuration");
   await checkPage(page, "/merchant/escalation-rules", "Escalation Rules");
   await checkPage(page, "/merchant/upsells", "Upsells");
+  await checkPage(page, "/merchant/outbox", "Outbox");
 }

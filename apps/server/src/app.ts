@@ -22,6 +22,7 @@ import { imageRoutes } from "./modules/catalog/images.routes.ts";
 import { siteFileRoutes } from "./modules/catalog/site-files.routes.ts";
 import { importRoutes } from "./modules/catalog/import.routes.ts";
 import { merchantCatalogRoutes } from "./modules/catalog/merchant-catalog.routes.ts";
+import { mailRoutes } from "./modules/mail/mail.routes.ts";
 import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
 import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
 import { merchantOrderRoutes } from "./modules/orders/merchant-orders.routes.ts";
@@ -49,6 +50,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...importRoutes,
   ...settingsRoutes,
   ...merchantOrderRoutes,
+  ...mailRoutes,
   ...adminRoutes,
   ...roleRoutes,
   ...embeddingRoutes,

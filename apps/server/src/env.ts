@@ -78,6 +78,40 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     ),
   WEB_DIST_DIR: optionalText,
+  /** The mail server (smtp://user:pass@host:port or smtps://...); unset: e-mails are kept in the merchant's outbox. */
+  SMTP_URL: optionalText.superRefine((value, ctx) => {
+    if (value === undefined) return;
+    let protocol = "";
+    try {
+      protocol = new URL(value).protocol;
+    } catch {}
+    if (protocol !== "smtp:" && protocol !== "smtps:")
+      ctx.addIssue({
+        code: "custom",
+        message: "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587",
+      });
+  }),
+  /** The sender of every e-mail the shop sends. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, "must be an address, e.g. Haggle <shop@example.com>")
+    .default("Haggle <shop@localhost>"),
+  /** Where new-order notices go (comma-separated); unset: every account holding the merchant role. */
+  MERCHANT_EMAIL: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: "must be e-mail addresses, comma-separated" }))),
+  /** Delivery attempts of one e-mail before it is given up as failed. */
+  MAIL_MAX_ATTEMPTS: positiveInt.default(10),
+  /** The wait after a first failed attempt, in seconds; it doubles after each (at most an hour). */
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(30),
   AI_BASE_URL: optionalText,
   AI_API_KEY: optionalText,
   AI_MODEL: z.string().default("gpt-4o-mini"),

@@ -51,6 +51,7 @@ async function shutdown(signal: string) {
   (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await deps.events.close();
+  await deps.mailSender?.close();
   await deps.database.close();
   logger.info("stopped");
   process.exit(0);

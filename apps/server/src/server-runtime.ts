@@ -12,6 +12,9 @@ import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.sto
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
 import { paymentProviders } from "./modules/payments/payment-providers.ts";
+import { createSmtpTransport, describeSmtpUrl } from "./platform/mail/smtp-transport.ts";
+import type { MailSettings } from "./platform/mail/mail-settings.ts";
+import { MailSender } from "./modules/mail/mail-sender.service.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
 
@@ -100,6 +103,28 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
       ? "AI: OpenAI-compatible server configured (built-in engine as fallback)"
       : "AI: built-in engine (no network)",
   );
+  const mail: MailSettings = {
+    delivery: env.SMTP_URL ? "smtp" : "keep",
+    from: env.MAIL_FROM,
+    merchantEmails: env.MERCHANT_EMAIL,
+    publicUrl: baseURL,
+    shopName: "Haggle",
+    demoMode: env.DEMO_MODE,
+    logger: logger.child({ module: "mail" }),
+  };
+  let mailSender: MailSender | null = null;
+  if (env.SMTP_URL) {
+    mailSender = new MailSender(database, createSmtpTransport(env.SMTP_URL), mail.logger, {
+      from: env.MAIL_FROM,
+      retry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_SECONDS * 1000, capMs: 3_600_000 },
+    });
+    await mailSender.start();
+    logger.info({ smtp: describeSmtpUrl(env.SMTP_URL), from: env.MAIL_FROM }, "e-mail: sent over SMTP_URL");
+  } else {
+    logger.info("e-mail: SMTP_URL is not set; e-mails are kept in the merchant's outbox (/merchant/outbox)");
+  }
+  if (env.MERCHANT_EMAIL.length === 0)
+    logger.info("MERCHANT_EMAIL is not set: new-order notices go to the accounts holding the merchant role");
   const deps: AppDeps = {
     database,
     auth: createAuth({
@@ -142,6 +167,8 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     events,
     streams: new StreamSlots(),
     payments: paymentProviders(),
+    mail,
+    mailSender,
   };
   return { deps, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
 }

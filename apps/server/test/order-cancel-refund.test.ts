@@ -34,6 +34,18 @@ describe.each(DB_KINDS)("cancel and refund on the %s database", (kind) => {
       loyaltyTier: "NONE",
     });
 
+    // The shopper is told by e-mail (kept in the merchant's outbox without SMTP_URL).
+    const mails = (await shop.merchant.get("/api/merchant/outbox?pageSize=100")).json.items as {
+      kind: string;
+      orderId: string | null;
+    }[];
+    expect(
+      mails
+        .filter((m) => m.orderId === order.id)
+        .map((m) => m.kind)
+        .sort(),
+    ).toEqual(["new-order", "order-cancelled", "order-confirmation"]);
+
     const again = await http.post(`/api/orders/${order.id}/cancel`, {});
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe("This order was already cancelled.");
@@ -133,6 +145,10 @@ describe.each(DB_KINDS)("cancel and refund on the %s database", (kind) => {
     expect(cents((await shop.merchant.get("/api/merchant/stats")).json.totalRevenue)).toBe(
       revenueBefore - cents(order.total),
     );
+    const refundMails = (await shop.merchant.get("/api/merchant/outbox?pageSize=100")).json.items.filter(
+      (m: { orderId: string | null; kind: string }) => m.orderId === order.id && m.kind === "order-refunded",
+    );
+    expect(refundMails).toHaveLength(2);
     const done = await merchantPost(`/api/merchant/orders/${order.id}/refund`, {});
     expect(done.status).toBe(409);
     expect(done.json.error.message).toBe("This order is already fully refunded.");

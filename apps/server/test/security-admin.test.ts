@@ -168,6 +168,7 @@ describe.each(DB_KINDS)("the setup code on the %s database", (kind) => {
     const env = parseEnv({ NODE_ENV: "test", SEED_ON_START: "false", AUTH_SECRET: "x".repeat(32) });
     const { deps, setupCode } = await startRuntime(env, pino(sink), { database: fresh.database });
     await deps.events.close();
+    await deps.mailSender?.close();
     expect(setupCode).not.toBeNull();
     const printed = lines.find((l) => l.includes(setupCode as string));
     expect(JSON.parse(printed as string).msg).toContain(`enter the setup code ${setupCode}`);

@@ -22,6 +22,7 @@ export const PAGE_PATHS = [
   "/merchant/escalation-rules",
   "/merchant/upsells",
   "/merchant/cross-sells",
+  "/merchant/outbox",
 ] as const;
 
 const pages = new Set<string>(PAGE_PATHS);

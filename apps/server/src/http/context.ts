@@ -4,6 +4,7 @@ import type { Auth } from "../platform/auth.ts";
 import type { TrustProxy } from "../platform/trust-proxy.ts";
 import type { Database } from "../platform/db/client.ts";
 import type { Logger } from "../platform/logger.ts";
+import type { MailSettings } from "../platform/mail/mail-settings.ts";
 import type { EventBus } from "../platform/realtime/event-bus.ts";
 import type { StreamSlots } from "../platform/realtime/stream-slots.ts";
 import type { PaymentProviders } from "../modules/payments/payment-provider.ts";
@@ -53,6 +54,10 @@ export interface AppDeps {
   streams: StreamSlots;
   /** The payment providers the shop takes (manual always). */
   payments: PaymentProviders;
+  /** How e-mail is handled: queued for SMTP_URL, or kept in the merchant's outbox. */
+  mail: MailSettings;
+  /** The job delivering queued e-mail (SMTP_URL set), stopped with the server; null without SMTP_URL. */
+  mailSender: { close(): Promise<void> } | null;
 }
 
 export interface SessionUser {

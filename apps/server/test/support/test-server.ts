@@ -136,6 +136,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));
       await deps.events.close();
+      await deps.mailSender?.close();
       if (!options.database) await database.close();
       await dropDatabase?.();
     },

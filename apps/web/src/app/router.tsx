@@ -56,6 +56,9 @@ const MerchantUpsellsScreen = lazy(() =>
 const MerchantCrossSellsScreen = lazy(() =>
   import("./routes/merchant-cross-sells-screen").then((m) => ({ default: m.MerchantCrossSellsScreen })),
 );
+const MerchantOutboxScreen = lazy(() =>
+  import("./routes/merchant-outbox-screen").then((m) => ({ default: m.MerchantOutboxScreen })),
+);
 const NotFoundScreen = lazy(() =>
   import("./routes/not-found-screen").then((m) => ({ default: m.NotFoundScreen })),
 );
@@ -97,6 +100,7 @@ export const appRoutes: RouteObject[] = [
               { path: "escalation-rules", element: <MerchantEscalationRulesScreen /> },
               { path: "upsells", element: <MerchantUpsellsScreen /> },
               { path: "cross-sells", element: <MerchantCrossSellsScreen /> },
+              { path: "outbox", element: <MerchantOutboxScreen /> },
             ],
           },
         ],

@@ -26,7 +26,11 @@ describe("orderStatusMoveError", () => {
   });
 
   it("refuses to move a cancelled or refunded order at all", () => {
-    expect(orderStatusMoveError("cancelled", "shipped")).toBe("This order was cancelled; it does not move any more.");
-    expect(orderStatusMoveError("refunded", "delivered")).toBe("This order was refunded; it does not move any more.");
+    expect(orderStatusMoveError("cancelled", "shipped")).toBe(
+      "This order was cancelled; it does not move any more.",
+    );
+    expect(orderStatusMoveError("refunded", "delivered")).toBe(
+      "This order was refunded; it does not move any more.",
+    );
   });
 });

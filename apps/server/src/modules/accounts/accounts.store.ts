@@ -255,3 +255,18 @@ export async function storedAuthSecret(db: Queryable, candidate: string): Promis
   if (!row) throw new Error("could not store the session secret");
   return row.value;
 }
+
+/**
+ * The e-mail addresses of the accounts holding the merchant role (demo-mode grants only in demo
+ * mode), oldest grant first: who hears of new orders when MERCHANT_EMAIL is not set.
+ */
+export async function listMerchantEmails(db: Queryable, demoMode = false, limit = 50): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: user.email, since: userRoles.createdAt })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .where(and(eq(userRoles.role, "merchant"), counted(demoMode)))
+    .orderBy(userRoles.createdAt)
+    .limit(limit);
+  return [...new Set(rows.map((r) => r.email))];
+}

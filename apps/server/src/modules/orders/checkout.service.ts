@@ -28,6 +28,8 @@ import {
 import { findHiddenProductName, takeStock } from "../catalog/stock.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
 import type { PaymentProviders } from "../payments/payment-provider.ts";
+import type { MailSettings } from "../../platform/mail/mail-settings.ts";
+import { enqueueOrderMail } from "../mail/order-mail.store.ts";
 import { completeNegotiation, findOrderIdByKey, insertOrder, recordPaymentStart } from "./orders.store.ts";
 import { loadOrder } from "./orders.service.ts";
 
@@ -59,7 +61,7 @@ export async function checkout(
   who: AccountIdentity,
   idempotencyKey: string,
   body: CheckoutBody,
-  options: { appliedOfferTtlMinutes: number; payments: PaymentProviders },
+  options: { appliedOfferTtlMinutes: number; payments: PaymentProviders; mail: MailSettings },
 ): Promise<{ order: Order; created: boolean }> {
   const provider = options.payments.get(body.paymentMethod);
   if (!provider) {
@@ -177,6 +179,10 @@ export async function checkout(
         totalSavings,
         loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
       });
+
+      // E-mail (#15 item 4): written in this transaction, sent after it commits; no mail server is reached here.
+      await enqueueOrderMail(tx, options.mail, "order-confirmation", created);
+      await enqueueOrderMail(tx, options.mail, "new-order", created);
       return created;
     });
   } catch (error) {

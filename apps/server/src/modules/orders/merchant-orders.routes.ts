@@ -38,7 +38,7 @@ export const merchantOrderRoutes: ApiRoute[] = [
     body: UpdateOrderStatusSchema,
     response: MerchantOrderSchema,
     handler: async (c, { params, body }) =>
-      await advanceOrder(c.get("deps").database.db, params.id, body.status),
+      await advanceOrder(c.get("deps").database.db, params.id, body.status, c.get("deps").mail),
   }),
   defineRoute({
     method: "post",
@@ -61,8 +61,8 @@ export const merchantOrderRoutes: ApiRoute[] = [
     params: z.object({ id: pathId("No order has that id.") }),
     response: MerchantOrderSchema,
     handler: async (c, { params }) => {
-      const { database, payments } = c.get("deps");
-      await cancelOrder(database.db, payments, params.id, "merchant");
+      const { database, payments, mail } = c.get("deps");
+      await cancelOrder(database.db, { payments, mail }, params.id, "merchant");
       return merchantOrderIn(database.db, params.id);
     },
   }),
@@ -77,8 +77,8 @@ export const merchantOrderRoutes: ApiRoute[] = [
     body: RefundBodySchema,
     response: MerchantOrderSchema,
     handler: async (c, { params, body }) => {
-      const { database, payments } = c.get("deps");
-      await refundOrder(database.db, payments, params.id, body.lines);
+      const { database, payments, mail } = c.get("deps");
+      await refundOrder(database.db, { payments, mail }, params.id, body.lines);
       return merchantOrderIn(database.db, params.id);
     },
   }),

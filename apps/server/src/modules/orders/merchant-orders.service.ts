@@ -5,6 +5,8 @@ import { markPaidError } from "@haggle/domain/orders/payment";
 import type { MerchantOrderStatus, OrderStatus } from "@haggle/domain/orders/order-status";
 import type { Db, Queryable } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
+import type { MailSettings } from "../../platform/mail/mail-settings.ts";
+import { enqueueOrderMail } from "../mail/order-mail.store.ts";
 import {
   type CustomerOrder,
   findCustomerOrder,
@@ -76,6 +78,7 @@ export async function advanceOrder(
   db: Db,
   orderId: string,
   status: MerchantOrderStatus,
+  mail: MailSettings,
 ): Promise<MerchantOrder> {
   return db.transaction(async (tx) => {
     const current = await lockOrder(tx, orderId);
@@ -84,6 +87,8 @@ export async function advanceOrder(
     if (refused) throw conflict(refused, "ORDER_STATUS");
     await setOrderStatus(tx, orderId, status);
     await publishEvent(tx, { type: "order.updated", orderId, status, userId: current.userId });
+    // E-mail (#15 item 4): the shopper hears it shipped, if the change commits.
+    if (status === "shipped") await enqueueOrderMail(tx, mail, "order-shipped", orderId);
     return merchantOrderIn(tx, orderId);
   });
 }

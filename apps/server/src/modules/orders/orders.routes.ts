@@ -47,10 +47,11 @@ export const orderRoutes: ApiRoute[] = [
     response: OrderSchema,
     failure: { code: "CHECKOUT_FAILED", message: "Something went wrong during checkout" },
     handler: async (c, { user, headers, body }) => {
-      const { database, config, payments } = c.get("deps");
+      const { database, config, payments, mail } = c.get("deps");
       const { order, created } = await checkout(database.db, user, headers["idempotency-key"], body, {
         appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
         payments,
+        mail,
       });
       // A replayed key answers the first order with 200 (the declared status is the first time's).
       if (!created) c.status(200);
@@ -90,8 +91,8 @@ export const orderRoutes: ApiRoute[] = [
     params: z.object({ id: pathId(NO_ORDER) }),
     response: OrderSchema,
     handler: async (c, { user, params }) => {
-      const { database, payments } = c.get("deps");
-      await cancelOrder(database.db, payments, params.id, { shopperId: user.id });
+      const { database, payments, mail } = c.get("deps");
+      await cancelOrder(database.db, { payments, mail }, params.id, { shopperId: user.id });
       const order = await loadOrder(database.db, user.id, params.id);
       if (!order) throw notFound(NO_ORDER);
       return order;

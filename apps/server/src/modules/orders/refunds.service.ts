@@ -7,6 +7,8 @@ import type { Db, Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { lockProfile, saveProfileTotals } from "../accounts/accounts.store.ts";
 import { returnStock } from "../catalog/stock.store.ts";
+import type { MailSettings } from "../../platform/mail/mail-settings.ts";
+import { enqueueOrderMail } from "../mail/order-mail.store.ts";
 import type { PaymentProviders } from "../payments/payment-provider.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
 import { loadOrderLines, lockOrder, type OrderRow, recordRefund } from "./orders.store.ts";
@@ -16,6 +18,12 @@ const PAID = new Set(["paid", "partially_refunded"]);
 
 type Who = { shopperId: string } | "merchant";
 
+/** What a cancel or refund needs besides the database: the providers that refund, the mail settings. */
+export interface RefundDeps {
+  payments: PaymentProviders;
+  mail: MailSettings;
+}
+
 /**
  * Gives back part or all of an order in one transaction (decisions.md, "Checkout, payment and
  * e-mail"): the provider refunds what was paid (manual: recorded), the units go back on the
@@ -24,7 +32,7 @@ type Who = { shopperId: string } | "merchant";
  */
 async function giveBack(
   tx: Tx,
-  payments: PaymentProviders,
+  { payments, mail }: RefundDeps,
   order: OrderRow,
   lines: RefundBody["lines"] | null,
   cancel: boolean,
@@ -102,6 +110,10 @@ async function giveBack(
     });
   }
   await publishEvent(tx, { type: "order.updated", orderId: order.id, status, userId: order.userId });
+  // The shopper hears of it by e-mail too, if the change commits.
+  await enqueueOrderMail(tx, mail, cancel ? "order-cancelled" : "order-refunded", order.id, {
+    refundAmount: moneyBack,
+  });
 }
 
 /** Locks the order for a change; a shopper's cancel of another shopper's order reads as not found. */
@@ -116,12 +128,7 @@ async function lockedOrder(tx: Tx, orderId: string, who: Who): Promise<OrderRow>
  * Calls an order off: a shopper until it ships, a merchant at any time. What was paid is
  * refunded, every unit not yet given back returns to stock.
  */
-export async function cancelOrder(
-  db: Db,
-  payments: PaymentProviders,
-  orderId: string,
-  who: Who,
-): Promise<void> {
+export async function cancelOrder(db: Db, deps: RefundDeps, orderId: string, who: Who): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId, who);
     if (isClosedOrderStatus(order.status))
@@ -132,14 +139,14 @@ export async function cancelOrder(
         "ORDER_SHIPPED",
       );
     }
-    await giveBack(tx, payments, order, null, true);
+    await giveBack(tx, deps, order, null, true);
   });
 }
 
 /** The merchant gives back money and units of a paid order: some lines, or everything left. */
 export async function refundOrder(
   db: Db,
-  payments: PaymentProviders,
+  deps: RefundDeps,
   orderId: string,
   lines: RefundBody["lines"],
 ): Promise<void> {
@@ -155,6 +162,6 @@ export async function refundOrder(
         "ORDER_NOT_PAID",
       );
     }
-    await giveBack(tx, payments, order, lines ?? null, false);
+    await giveBack(tx, deps, order, lines ?? null, false);
   });
 }

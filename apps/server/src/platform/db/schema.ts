@@ -526,3 +526,37 @@ export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+// --- mail ---------------------------------------------------------------------------------
+/**
+ * Every e-mail the shop sends, written in the same transaction as what it tells of (an order
+ * and its confirmation commit together). The sender delivers `queued` rows over SMTP_URL,
+ * retrying with backoff; without SMTP_URL they are `kept` for the merchant to read.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** queued (to send), sent, failed (gave up; last_error says why), kept (no SMTP_URL). */
+    status: text("status").notNull().default("queued"),
+    /** Delivery attempts begun; a claim counts one before the mail server is reached. */
+    attempts: integer("attempts").notNull().default(0),
+    /** When a queued message is due; a sender claiming it moves this forward by its lease. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("mail_outbox_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'kept')`),
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index("mail_outbox_created_idx").on(t.createdAt),
+    index("mail_outbox_order_idx").on(t.orderId),
+  ],
+);

@@ -65,6 +65,7 @@ describe("the merchant sidebar", () => {
       "Escalation Rules",
       "Upsells",
       "Cross-sells",
+      "Outbox",
       "Back to the shop",
     ]) {
       expect(within(nav).getByRole("link", { name })).toBeTruthy();

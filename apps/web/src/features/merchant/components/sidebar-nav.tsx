@@ -3,6 +3,7 @@ import {
   FileUpIcon,
   LayoutDashboardIcon,
   type LucideIcon,
+  MailIcon,
   PackageIcon,
   ShieldAlertIcon,
   ShuffleIcon,
@@ -33,6 +34,7 @@ export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { to: "/merchant/escalation-rules", label: "Escalation Rules", icon: ShieldAlertIcon },
   { to: "/merchant/upsells", label: "Upsells", icon: TrendingUpIcon },
   { to: "/merchant/cross-sells", label: "Cross-sells", icon: ShuffleIcon },
+  { to: "/merchant/outbox", label: "Outbox", icon: MailIcon },
 ];
 
 /** The label of the merchant page at `pathname` (for the phone's bar), or null. */

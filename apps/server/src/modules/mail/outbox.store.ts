@@ -1,0 +1,138 @@
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Queryable, Tx } from "../../platform/db/client.ts";
+import type { MailSettings } from "../../platform/mail/mail-settings.ts";
+import { mailOutbox } from "../../platform/db/schema.ts";
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+
+/** Notified (on commit) when a message is queued, so a sender in any process wakes at once. */
+export const MAIL_CHANNEL = "haggle_mail";
+
+export interface OutgoingMail {
+  kind: string;
+  /** One address or several, comma-separated. */
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  orderId?: string | null;
+}
+
+/**
+ * Writes the message in the caller's transaction: it exists exactly when what it tells of
+ * committed, and no mail server is reached here (the sender does that after the commit).
+ */
+export async function enqueueMail(tx: Tx, settings: MailSettings, mail: OutgoingMail): Promise<string> {
+  const status = settings.delivery === "smtp" ? "queued" : "kept";
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({ ...mail, orderId: mail.orderId ?? null, status })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error("no outbox row returned");
+  if (status === "queued") await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${row.id})`);
+  return row.id;
+}
+
+/**
+ * Claims up to `limit` due queued messages for one delivery attempt each: counts the attempt and
+ * moves the message's next attempt `leaseMs` ahead, in one statement. Rows another sender is
+ * claiming are skipped (FOR UPDATE SKIP LOCKED), and a claimed row is no longer due, so each
+ * message goes to one sender; one whose sender died is due again when its lease ends.
+ */
+export async function claimDueMail(db: Queryable, limit: number, leaseMs: number): Promise<MailRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.status} = 'queued' and ${mailOutbox.nextAttemptAt} <= now()`)
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+/** The claim of `attempts` succeeded; a later claim (its lease ran out) makes this change nothing. */
+export async function markMailSent(db: Queryable, id: string, attempts: number): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+    .where(
+      sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`,
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
+/** The attempt failed: due again after `retryInMs`, or given up as failed (retryInMs null). */
+export async function markMailFailedAttempt(
+  db: Queryable,
+  id: string,
+  attempts: number,
+  error: string,
+  retryInMs: number | null,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set(
+      retryInMs === null
+        ? { status: "failed", lastError: error }
+        : { lastError: error, nextAttemptAt: sql`now() + ${retryInMs} * interval '1 millisecond'` },
+    )
+    .where(
+      sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`,
+    );
+}
+
+/** A claim given back unsent (its sender is closing): due again now, the attempt not counted. */
+export async function releaseMail(db: Queryable, id: string, attempts: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+    .where(
+      sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`,
+    );
+}
+
+/** Milliseconds until the next queued message is due (0 when one is due now); null when none is queued. */
+export async function msUntilNextDueMail(db: Queryable): Promise<number | null> {
+  const [row] = await db
+    .select({
+      ms: sql<number | null>`(extract(epoch from (min(${mailOutbox.nextAttemptAt}) - now())) * 1000)::float8`,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "queued"));
+  const ms = row?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
+}
+
+/** Every message, newest first, one page, with the count of all. */
+export async function listMail(
+  db: Queryable,
+  query: { page: number; pageSize: number },
+): Promise<{ rows: MailRow[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(mailOutbox),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** An order's messages, oldest first (tests and support read what an order sent). */
+export async function listOrderMail(db: Queryable, orderId: string): Promise<MailRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.orderId, orderId))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.kind));
+}

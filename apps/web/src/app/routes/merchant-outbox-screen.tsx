@@ -1,0 +1,10 @@
+import { OutboxView } from "@/features/merchant/components/outbox-view";
+
+export function MerchantOutboxScreen() {
+  return (
+    <>
+      <title>Outbox · Merchant · Haggle</title>
+      <OutboxView />
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+import { ASSISTANT_NAME } from "../assistant/assistant-name.ts";
+import { orderNumber } from "../orders/order-number.ts";
+import { type Cents, formatUsd } from "../pricing/money.ts";
+
+/**
+ * What each order e-mail says (issue #15 item 4): the subject, the words, the lines and the
+ * figures, built from the order as the server recorded it. Templates only lay this out (HTML in
+ * the server, plain text here), so both parts of a message always show the same figures.
+ */
+
+export const ORDER_MAIL_KINDS = [
+  "order-confirmation",
+  "new-order",
+  "order-shipped",
+  "order-cancelled",
+  "order-refunded",
+] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
+/** What an order e-mail is built from: the order's own figures, in cents. */
+export interface OrderMailOrder {
+  id: string;
+  createdAt: Date;
+  /** Each line at the shop's unit price (before Ava's discount), as the order page lists it. */
+  lines: readonly { name: string; quantity: number; unitPrice: Cents }[];
+  /** The lines at the shop's prices, before Ava's discount. */
+  subtotal: Cents;
+  /** Ava's whole discount on the order (0 when there was none). */
+  negotiatedDiscount: Cents;
+  shipping: Cents;
+  tax: Cents;
+  total: Cents;
+}
+
+export interface OrderMailInput {
+  order: OrderMailOrder;
+  customer: { name: string; email: string };
+  /** The shop's name, as the e-mail signs off. */
+  shopName: string;
+  /** Where the reader sees the order: the shopper's orders page, or the merchant's. */
+  orderUrl: string;
+  /** order-refunded: the amount given back (the whole total unless said). */
+  refundAmount?: Cents;
+  /** order-cancelled and order-refunded: why, in the merchant's or shopper's words, if given. */
+  reason?: string;
+}
+
+export interface OrderMailLine {
+  name: string;
+  quantity: number;
+  unitPrice: string;
+  lineTotal: string;
+}
+
+export interface OrderMailFigure {
+  label: string;
+  value: string;
+  /** The last, bold figure (the total, or the amount refunded). */
+  emphasis?: boolean;
+}
+
+export interface OrderMail {
+  kind: OrderMailKind;
+  subject: string;
+  /** The line mail apps show after the subject. */
+  preview: string;
+  heading: string;
+  paragraphs: string[];
+  /** "Order ORD-XXXXXXXX · placed on 2025-01-31" */
+  orderLine: string;
+  lines: OrderMailLine[];
+  figures: OrderMailFigure[];
+  action: { label: string; url: string };
+  signOff: string;
+}
+
+/** Subjects and names come from shoppers and merchants: one line, no control characters. */
+export function oneLine(text: string, max = 200): string {
+  const flat = text.replace(/[\p{Cc}\s]+/gu, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function firstName(name: string): string {
+  return oneLine(name).split(" ")[0] ?? "";
+}
+
+function hello(name: string): string {
+  const first = firstName(name);
+  return first ? `Hi ${first},` : "Hi,";
+}
+
+function shippingText(cents: Cents): string {
+  return cents === 0 ? "Free" : formatUsd(cents);
+}
+
+/** The order's lines: quantity, unit price at the shop's price and the line's total. */
+export function orderMailLines(order: OrderMailOrder): OrderMailLine[] {
+  return order.lines.map((line) => ({
+    name: oneLine(line.name),
+    quantity: line.quantity,
+    unitPrice: formatUsd(line.unitPrice),
+    lineTotal: formatUsd(line.unitPrice * line.quantity),
+  }));
+}
+
+/** Subtotal, Ava's discount as its own line when there is one, shipping, tax and total. */
+export function orderMailFigures(order: OrderMailOrder): OrderMailFigure[] {
+  return [
+    { label: "Subtotal", value: formatUsd(order.subtotal) },
+    ...(order.negotiatedDiscount > 0
+      ? [{ label: `${ASSISTANT_NAME}'s discount`, value: `−${formatUsd(order.negotiatedDiscount)}` }]
+      : []),
+    { label: "Shipping", value: shippingText(order.shipping) },
+    { label: "Tax", value: formatUsd(order.tax) },
+    { label: "Total", value: formatUsd(order.total), emphasis: true },
+  ];
+}
+
+function placedOn(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The words of one kind of order e-mail. */
+export function buildOrderMail(kind: OrderMailKind, input: OrderMailInput): OrderMail {
+  const { order, customer, shopName } = input;
+  const number = orderNumber(order.id);
+  const total = formatUsd(order.total);
+  const reason = input.reason ? oneLine(input.reason, 500) : "";
+  const base = {
+    kind,
+    orderLine: `Order ${number} · placed on ${placedOn(order.createdAt)}`,
+    lines: orderMailLines(order),
+    figures: orderMailFigures(order),
+    signOff: `— ${shopName}`,
+  };
+  switch (kind) {
+    case "order-confirmation":
+      return {
+        ...base,
+        subject: `Your ${shopName} order ${number} is confirmed`,
+        preview: `Thank you for your order: ${total}.`,
+        heading: "Thank you for your order",
+        paragraphs: [
+          hello(customer.name),
+          `We have your order ${number} and are getting it ready. We will e-mail you again when it ships.`,
+        ],
+        action: { label: "View your order", url: input.orderUrl },
+      };
+    case "new-order": {
+      const who = oneLine(customer.name) || oneLine(customer.email);
+      return {
+        ...base,
+        subject: oneLine(`New order ${number}: ${total} from ${who}`),
+        preview: `${order.lines.length === 1 ? "1 line" : `${order.lines.length} lines`}, ${total}.`,
+        heading: `New order ${number}`,
+        paragraphs: [
+          `${who}${customer.email && who !== customer.email ? ` (${oneLine(customer.email)})` : ""} placed an order of ${total}.`,
+        ],
+        action: { label: "Open the orders page", url: input.orderUrl },
+      };
+    }
+    case "order-shipped":
+      return {
+        ...base,
+        subject: `Your ${shopName} order ${number} has shipped`,
+        preview: `Your order ${number} is on its way.`,
+        heading: "Your order is on its way",
+        paragraphs: [hello(customer.name), `Good news: your order ${number} has shipped.`],
+        action: { label: "View your order", url: input.orderUrl },
+      };
+    case "order-cancelled":
+      return {
+        ...base,
+        subject: `Your ${shopName} order ${number} was cancelled`,
+        preview: `Order ${number} was cancelled.`,
+        heading: "Your order was cancelled",
+        paragraphs: [
+          hello(customer.name),
+          `Your order ${number} was cancelled and will not be shipped.`,
+          ...(reason ? [`Reason: ${reason}`] : []),
+          "If you were charged, the payment is given back to the way you paid.",
+        ],
+        action: { label: "View your orders", url: input.orderUrl },
+      };
+    case "order-refunded": {
+      const amount = input.refundAmount ?? order.total;
+      const refunded = formatUsd(amount);
+      return {
+        ...base,
+        subject: `Your ${shopName} refund of ${refunded} for order ${number}`,
+        preview: `We refunded ${refunded} for order ${number}.`,
+        heading: "Your refund is on its way",
+        paragraphs: [
+          hello(customer.name),
+          amount >= order.total
+            ? `We refunded your order ${number} in full: ${refunded}.`
+            : `We refunded ${refunded} of your order ${number} (${total}).`,
+          ...(reason ? [`Reason: ${reason}`] : []),
+          "It goes back to the way you paid; your bank may take a few days to show it.",
+        ],
+        figures: [...base.figures, { label: "Refunded", value: refunded, emphasis: true }],
+        action: { label: "View your orders", url: input.orderUrl },
+      };
+    }
+  }
+}
+
+/** The plain-text part: the same words and figures as the HTML, in columns that read in any mail app. */
+export function orderMailText(mail: OrderMail): string {
+  const out: string[] = [mail.heading, "", ...mail.paragraphs.flatMap((p) => [p, ""]), mail.orderLine, ""];
+  for (const line of mail.lines) {
+    out.push(`${line.quantity} × ${line.name}`, `    ${line.unitPrice} each = ${line.lineTotal}`);
+  }
+  out.push("");
+  const width = Math.max(...mail.figures.map((f) => f.label.length)) + 2;
+  for (const figure of mail.figures) out.push(`${`${figure.label}:`.padEnd(width)}${figure.value}`);
+  out.push("", `${mail.action.label}: ${mail.action.url}`, "", mail.signOff, "");
+  return out.join("\n");
+}
