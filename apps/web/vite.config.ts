@@ -17,5 +17,6 @@ export default defineConfig({
       "/healthz": { target: apiTarget, changeOrigin: false },
     },
   },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
+  // The manifest maps sources to built chunks: the e2e budget test reads it.
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
 });
