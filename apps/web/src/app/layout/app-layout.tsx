@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { ShoppingAssistant } from "@/features/assistant/components/shopping-assistant";
+import { AssistantLauncher } from "@/features/assistant/components/assistant-launcher";
 import { useAddToCartWithToast } from "@/features/cart/hooks/use-add-to-cart-with-toast";
 import { SiteHeader } from "./site-header";
 
@@ -40,7 +40,7 @@ export function AppLayout() {
       <footer className="border-t pt-6 pb-24 text-center text-xs text-muted-foreground sm:pb-6">
         Haggle — an open-source shop. Prices are yours to negotiate.
       </footer>
-      {showAssistant && <ShoppingAssistant onAddToCart={onAssistantAddToCart} />}
+      {showAssistant && <AssistantLauncher onAddToCart={onAssistantAddToCart} />}
       <ScrollRestoration />
     </div>
   );

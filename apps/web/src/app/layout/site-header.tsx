@@ -1,11 +1,16 @@
 import { ClipboardListIcon, HandCoinsIcon, ShoppingCartIcon, StoreIcon } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { NavLink, Link } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { DemoBadge } from "@/features/admin/components/demo-badge";
-import { AccountMenu } from "@/features/auth/components/account-menu";
 import { useSession } from "@/features/auth/api/use-session";
 import { useCart } from "@/features/cart/hooks/use-cart";
 import { cn } from "@/lib/cn";
+
+// The menu (Radix's dropdown with its positioning engine) is for signed-in shoppers only.
+const AccountMenu = lazy(() =>
+  import("@/features/auth/components/account-menu").then((m) => ({ default: m.AccountMenu })),
+);
 
 export const TAGLINE = "Don't pay list price. Negotiate it with Ava.";
 
@@ -85,7 +90,11 @@ export function SiteHeader() {
           )}
         </nav>
 
-        {user && <AccountMenu email={user.email} />}
+        {user && (
+          <Suspense fallback={<span className="size-9 shrink-0" aria-hidden="true" />}>
+            <AccountMenu email={user.email} />
+          </Suspense>
+        )}
         {isPending && <span className="size-9 shrink-0" aria-hidden="true" />}
       </div>
     </header>
