@@ -30,13 +30,15 @@ export function AppLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 outline-none sm:px-6 sm:py-8"
+        className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 px-3 py-6 outline-none sm:px-6 sm:py-8"
       >
         <Suspense fallback={<Spinner aria-label="Loading page" className="py-24" />}>
           <Outlet />
         </Suspense>
       </main>
-      {/* Bottom padding: the floating assistant button never hides the end of the page. */}
+      {/* Below the fold from the start (main fills the screen under the header), so it never
+          jumps down as a page's data arrives. Bottom padding: the floating assistant button
+          never hides the end of the page. */}
       <footer className="border-t pt-6 pb-24 text-center text-xs text-muted-foreground sm:pb-6">
         Haggle — an open-source shop. Prices are yours to negotiate.
       </footer>

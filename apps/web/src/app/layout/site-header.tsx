@@ -88,6 +88,12 @@ export function SiteHeader() {
               Sign in
             </NavLink>
           )}
+          {/* While the session is asked for, the room 'Sign in' takes: the links beside it do not move. */}
+          {isPending && (
+            <span className={cn(buttonVariants({ size: "sm" }), "invisible ml-1 h-9")} aria-hidden="true">
+              Sign in
+            </span>
+          )}
         </nav>
 
         {user && (
@@ -95,7 +101,6 @@ export function SiteHeader() {
             <AccountMenu email={user.email} />
           </Suspense>
         )}
-        {isPending && <span className="size-9 shrink-0" aria-hidden="true" />}
       </div>
     </header>
   );
