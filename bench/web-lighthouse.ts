@@ -44,6 +44,8 @@ interface Row {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Audits that cost the accessibility, best-practices or SEO score a point. */
+  failing: string[];
 }
 
 async function audit(url: string, preset: Row["preset"], page: string): Promise<Row> {
@@ -60,6 +62,11 @@ async function audit(url: string, preset: Row["preset"], page: string): Promise<
     if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const failing = ["accessibility", "best-practices", "seo"].flatMap((id) =>
+      (categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${id}: ${ref.id}`),
+    );
     return {
       page,
       preset,
@@ -70,6 +77,7 @@ async function audit(url: string, preset: Row["preset"], page: string): Promise<
       lcpMs: numeric("largest-contentful-paint"),
       tbtMs: numeric("total-blocking-time"),
       cls: numeric("cumulative-layout-shift"),
+      failing,
     };
   } finally {
     chrome.kill();
@@ -108,16 +116,21 @@ try {
     "| page | preset | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |",
   );
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  const failing = new Map<string, Set<string>>();
   for (const preset of ["mobile", "desktop"] as const) {
     for (const [name, pathname] of pages) {
       const rows: Row[] = [];
       for (let i = 0; i < runs; i++) rows.push(await audit(`${baseUrl}${pathname}`, preset, name));
       const r = median(rows);
+      for (const audit of r.failing)
+        failing.set(audit, (failing.get(audit) ?? new Set()).add(`${name} ${preset}`));
       console.log(
         `| ${name} (\`${pathname}\`) | ${preset} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs.toFixed(0)} | ${r.tbtMs.toFixed(0)} | ${r.cls.toFixed(3)} |`,
       );
     }
   }
+  console.log("");
+  for (const [audit, where] of failing) console.log(`failing audit ${audit} (${[...where].join(", ")})`);
 } finally {
   await server.stop();
 }
