@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { forbidden, notFound } from "@haggle/domain/errors";
 import type { AppDeps, AppEnv } from "./http/context.ts";
+import { compressAnswers } from "./http/compression.ts";
 import { answerFor, errorBody } from "./http/error-table.ts";
 import { mountRoutes } from "./http/mount-routes.ts";
 import type { ApiRoute } from "./http/route.ts";
@@ -97,6 +98,9 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
+
+  // Outside everything else, so it sees each answer as it leaves, errors included.
+  app.use("*", compressAnswers());
 
   app.use(
     "*",

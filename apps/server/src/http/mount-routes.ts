@@ -2,6 +2,7 @@ import { DomainError, failed } from "@haggle/domain/errors";
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "./context.ts";
+import { etagMatches, weakEtag } from "./etag.ts";
 import { checkAccess } from "./guard.ts";
 import type { AppContext } from "./context.ts";
 import type { ApiRoute, Failure } from "./route.ts";
@@ -19,7 +20,23 @@ function asFailure(error: unknown, failure: Failure): unknown {
  */
 function answer(c: AppContext, route: ApiRoute, value: unknown): Response {
   if (value instanceof Response) return value;
-  return c.json((route.response ? z.encode(route.response, value) : value) as object);
+  const json = JSON.stringify(route.response ? z.encode(route.response, value) : value);
+  c.header("Content-Type", "application/json");
+  if (route.cache !== "shared" || route.method !== "get" || (route.status ?? 200) !== 200) {
+    // Personal answers (a cart, an order, who is signed in) stay out of every cache.
+    c.header("Cache-Control", "private, no-store");
+    return c.body(json);
+  }
+  return answerWithValidator(c, json);
+}
+
+/** A shared answer with its weak ETag; 304 without a body when the client holds the same. */
+function answerWithValidator(c: AppContext, body: string | Uint8Array): Response {
+  const etag = weakEtag(body);
+  c.header("ETag", etag);
+  c.header("Cache-Control", "public, no-cache");
+  if (etagMatches(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
+  return c.body(typeof body === "string" ? body : new Uint8Array(body));
 }
 
 /** Serves each declared route: its access gate, then its input checked, then its handler. */

@@ -68,6 +68,12 @@ export interface RouteDeclaration<
   response?: R;
   /** The success answer's media type when it is not JSON (server-sent events, pictures). */
   produces?: string;
+  /**
+   * `shared`: the answer is the same for every caller (no session, no personal data), so it
+   * carries a weak ETag and `Cache-Control: public, no-cache`, and a matching If-None-Match gets
+   * 304. Any other JSON answer is `Cache-Control: private, no-store`.
+   */
+  cache?: "shared";
   failure?: Failure;
   /** Returns the answer's value (encoded with `response`) or, for streams and pictures, a Response. */
   handler: (c: AppContext, input: RouteInput<A, P, Q, H, B>) => Promise<Reply<R>> | Reply<R>;
@@ -102,6 +108,7 @@ export interface ApiRoute {
   readonly failure?: Failure;
   readonly status?: number;
   readonly response?: z.ZodType;
+  readonly cache?: "shared";
   /** null for a route another handler serves (better-auth's), declared for its documentation. */
   readonly handler: ((c: AppContext, input: ErasedInput) => unknown) | null;
   /** The OpenAPI operation generated from this declaration. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { isPagePath } from "@haggle/contract/pages";
 import { productPathSegment } from "@haggle/domain/catalog/product-path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { resolveProductSlug } from "../modules/catalog/list-products.service.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -14,6 +14,16 @@ import type { AppEnv } from "./context.ts";
  * no page of the app gets the same HTML (the app shows its 'Oops! Page not found' screen) with
  * status 404, so crawlers and link checkers see a real not-found instead of a soft 200.
  */
+/** A file that has compressed copies answers differently by Accept-Encoding: caches must know. */
+function varyOnEncoding(c: Context) {
+  const type = c.res.headers.get("Content-Type") ?? "";
+  if (/^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/.test(type)) {
+    const vary = c.res.headers.get("Vary");
+    if (!vary?.toLowerCase().includes("accept-encoding"))
+      c.header("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  }
+}
+
 export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
   const indexFile = distDir ? path.join(distDir, "index.html") : null;
   if (!distDir || !indexFile || !existsSync(indexFile)) {
@@ -23,18 +33,28 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
     return;
   }
   const root = distDir;
+  // The build writes a brotli (.br) and a gzip (.gz) copy beside each compressible file; the
+  // smallest the browser accepts is sent as it is, with Content-Encoding and Vary set.
   app.use(
     "/assets/*",
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
+        varyOnEncoding(c);
       },
     }),
   );
   // A hashed asset that is gone (an older build) is a 404, not the app's HTML.
   app.get("/assets/*", (c) => c.text("Not found", 404));
-  app.use("*", serveStatic({ root }));
+  // The build's manifest is for the build's own tools, not for visitors.
+  app.get("/.vite/*", (c) => c.text("Not found", 404));
+  const files = serveStatic({ root, precompressed: true, onFound: (_path, c) => varyOnEncoding(c) });
+  // The app's HTML is served below (no-cache, its status), never as a plain file.
+  app.use("*", (c, next) =>
+    c.req.path.endsWith("/") || c.req.path === "/index.html" ? next() : files(c, next),
+  );
   // Browsers ask for /favicon.ico whatever the page says; the icon is an SVG.
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   app.get("*", async (c) => {

@@ -29,6 +29,7 @@ export function systemRoutes(allRoutes: () => readonly ApiRoute[]): ApiRoute[] {
       summary: "This API described as OpenAPI 3",
       tag: "Health",
       access: "public",
+      cache: "shared",
       handler: () => {
         document ??= buildOpenApiDocument(allRoutes());
         return document;

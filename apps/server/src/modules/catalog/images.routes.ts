@@ -6,6 +6,7 @@ import {
 } from "@haggle/domain/catalog/image-upload";
 import { z } from "zod";
 import { errorBody } from "../../http/error-table.ts";
+import { etagMatches, weakEtag } from "../../http/etag.ts";
 import { type ApiRoute, defineRoute, pathParam } from "../../http/route.ts";
 import { NO_IMAGE, productImageSvg } from "./product-images.service.ts";
 import { NO_UPLOADED_IMAGE, storeUploadedImage, uploadedImage } from "./uploaded-images.service.ts";
@@ -47,8 +48,12 @@ export const imageRoutes: ApiRoute[] = [
     handler: async (c, { params }) => {
       const svg = await productImageSvg(c.get("deps").database.db, params.file);
       c.header("Content-Type", "image/svg+xml; charset=utf-8");
+      // Drawn from the product, so it changes when the product does: a day, then a cheap 304.
       c.header("Cache-Control", "public, max-age=86400");
       c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+      const etag = weakEtag(svg);
+      c.header("ETag", etag);
+      if (etagMatches(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
       return c.body(svg);
     },
   }),

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { ShoppingAssistant } from "@/features/assistant/components/shopping-assistant";
+import { AssistantLauncher } from "@/features/assistant/components/assistant-launcher";
 import { useAddToCartWithToast } from "@/features/cart/hooks/use-add-to-cart-with-toast";
 import { SiteHeader } from "./site-header";
 
@@ -31,17 +31,19 @@ export function AppLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 outline-none sm:px-6 sm:py-8"
+        className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-7xl flex-1 px-3 py-6 outline-none sm:px-6 sm:py-8"
       >
         <Suspense fallback={<Spinner aria-label="Loading page" className="py-24" />}>
           <Outlet />
         </Suspense>
       </main>
-      {/* Bottom padding: the floating assistant button never hides the end of the page. */}
+      {/* Below the fold from the start (main fills the screen under the header), so it never
+          jumps down as a page's data arrives. Bottom padding: the floating assistant button
+          never hides the end of the page. */}
       <footer className="border-t pt-6 pb-24 text-center text-xs text-muted-foreground sm:pb-6">
         Haggle — an open-source shop. Prices are yours to negotiate.
       </footer>
-      {showAssistant && <ShoppingAssistant onAddToCart={onAssistantAddToCart} />}
+      {showAssistant && <AssistantLauncher onAddToCart={onAssistantAddToCart} />}
       <ScrollRestoration />
     </div>
   );

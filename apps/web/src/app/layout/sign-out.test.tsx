@@ -70,7 +70,7 @@ describe("signing out", () => {
     );
     expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toBeTruthy();
 
-    const menu = screen.getByRole("button", { name: /account menu/i });
+    const menu = await screen.findByRole("button", { name: /account menu/i });
     menu.focus();
     fireEvent.keyDown(menu, { key: "Enter" });
     fireEvent.click(await screen.findByRole("menuitem", { name: /sign out/i }));

@@ -1,11 +1,16 @@
 import { ClipboardListIcon, HandCoinsIcon, ShoppingCartIcon, StoreIcon } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { NavLink, Link } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { DemoBadge } from "@/features/admin/components/demo-badge";
-import { AccountMenu } from "@/features/auth/components/account-menu";
 import { useSession } from "@/features/auth/api/use-session";
 import { useCart } from "@/features/cart/hooks/use-cart";
 import { cn } from "@/lib/cn";
+
+// The menu (Radix's dropdown with its positioning engine) is for signed-in shoppers only.
+const AccountMenu = lazy(() =>
+  import("@/features/auth/components/account-menu").then((m) => ({ default: m.AccountMenu })),
+);
 
 export const TAGLINE = "Don't pay list price. Negotiate it with Ava.";
 
@@ -83,10 +88,19 @@ export function SiteHeader() {
               Sign in
             </NavLink>
           )}
+          {/* While the session is asked for, the room 'Sign in' takes: the links beside it do not move. */}
+          {isPending && (
+            <span className={cn(buttonVariants({ size: "sm" }), "invisible ml-1 h-9")} aria-hidden="true">
+              Sign in
+            </span>
+          )}
         </nav>
 
-        {user && <AccountMenu email={user.email} />}
-        {isPending && <span className="size-9 shrink-0" aria-hidden="true" />}
+        {user && (
+          <Suspense fallback={<span className="size-9 shrink-0" aria-hidden="true" />}>
+            <AccountMenu email={user.email} />
+          </Suspense>
+        )}
       </div>
     </header>
   );

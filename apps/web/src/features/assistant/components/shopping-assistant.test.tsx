@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeProduct } from "@/test/make-product";
-import { ASSISTANT_STORAGE_KEY } from "../lib/assistant-storage";
+import { ASSISTANT_STORAGE_KEY } from "../lib/assistant-launch";
 import { ShoppingAssistant } from "./shopping-assistant";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));

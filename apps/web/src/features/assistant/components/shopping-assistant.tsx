@@ -6,12 +6,15 @@ import { Button } from "@/components/ui/button";
 import { useAssistantChat } from "../hooks/use-assistant-chat";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { AssistantPanel } from "./assistant-panel";
+import { LAUNCHER_CLASS } from "./assistant-launcher-button";
 
 /** Below Tailwind's `sm`: the panel becomes a full-width sheet over the page. */
 const PHONE_QUERY = "(max-width: 639px)";
 
 interface ShoppingAssistantProps {
   onAddToCart: (product: Product) => void;
+  /** The shopper clicked the launcher before this code had loaded: start open, focus the box. */
+  openAtStart?: boolean;
 }
 
 /**
@@ -19,8 +22,8 @@ interface ShoppingAssistantProps {
  * is a non-modal dialog: the page stays usable beside it. On phones it is a modal sheet.
  * Escape or the close button closes it and focus returns to the button.
  */
-export function ShoppingAssistant({ onAddToCart }: ShoppingAssistantProps) {
-  const chat = useAssistantChat();
+export function ShoppingAssistant({ onAddToCart, openAtStart = false }: ShoppingAssistantProps) {
+  const chat = useAssistantChat({ openAtStart });
   const isPhone = useMediaQuery(PHONE_QUERY);
   const textarea = useRef<HTMLTextAreaElement>(null);
   // A panel restored open by a reload must not pull focus away from the page.
@@ -47,7 +50,7 @@ export function ShoppingAssistant({ onAddToCart }: ShoppingAssistantProps) {
         <Button
           size="icon"
           variant="brand"
-          className="fixed right-4 bottom-4 z-40 size-14 rounded-full shadow-lg sm:right-6 sm:bottom-6 [&_svg:not([class*='size-'])]:size-6"
+          className={LAUNCHER_CLASS}
           aria-label={chat.open ? "Close shopping assistant" : "Open shopping assistant"}
         >
           {chat.open ? <XIcon aria-hidden="true" /> : <MessageCircleIcon aria-hidden="true" />}

@@ -35,10 +35,10 @@ export interface AssistantChat {
  * The shopping-assistant conversation: streamed replies, errors as the spec's toasts, and the
  * whole chat (open or closed too) kept in sessionStorage for the tab's life.
  */
-export function useAssistantChat(): AssistantChat {
+export function useAssistantChat({ openAtStart = false }: { openAtStart?: boolean } = {}): AssistantChat {
   const [stored] = useState(() => loadAssistantSession(Date.now()));
   const [state, dispatch] = useReducer(assistantChatReducer, stored.chat);
-  const [open, setOpen] = useState(stored.open);
+  const [open, setOpen] = useState(openAtStart || stored.open);
   // Read synchronously by send(): two quick sends must not both start a reply.
   const busy = useRef(false);
   const latest = useRef(state.messages);
@@ -108,7 +108,8 @@ export function useAssistantChat(): AssistantChat {
     messages: state.messages,
     isPending: state.pendingId !== null,
     open,
-    restoredOpen: stored.open,
+    // Opened by the shopper's click, it takes the focus even if it was left open before.
+    restoredOpen: stored.open && !openAtStart,
     setOpen,
     send,
     retry,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { makeProduct } from "@/test/make-product";
 import { GREETING, greetingMessage } from "./assistant-chat";
-import { ASSISTANT_STORAGE_KEY, loadAssistantSession, saveAssistantSession } from "./assistant-storage";
+import { ASSISTANT_STORAGE_KEY } from "./assistant-launch";
+import { loadAssistantSession, saveAssistantSession } from "./assistant-storage";
 
 afterEach(() => sessionStorage.clear());
 

@@ -1,9 +1,7 @@
 import { type Product, ProductSchema } from "@haggle/contract/products";
 import { z } from "zod";
 import { type AssistantChatState, type AssistantMessage, initialChatState } from "./assistant-chat";
-
-/** sessionStorage: the chat lasts as long as the tab, across page changes and reloads. */
-export const ASSISTANT_STORAGE_KEY = "haggle.assistant";
+import { ASSISTANT_STORAGE_KEY } from "./assistant-launch";
 
 /** Enough for a long session while staying far below the storage quota (carousels are the bulk). */
 const MAX_STORED_MESSAGES = 60;

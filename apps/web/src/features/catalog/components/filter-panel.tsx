@@ -79,14 +79,17 @@ export function FilterPanel(props: FilterPanelProps) {
           onToggle={props.onToggleCategory}
           loadingLabel={props.isLoading ? "Loading categories" : undefined}
         />
-        <FacetChecklist
-          title="Brand"
-          options={props.brands}
-          selected={props.selectedBrands}
-          onToggle={props.onToggleBrand}
-          loadingLabel={props.isLoading ? "Loading brands" : undefined}
-          className="-m-1 max-h-48 overflow-y-auto p-1"
-        />
+        {/* Shown with its options only: drawn earlier, it would be pushed down when the category
+            list above it fills in (a layout shift); added below the list, nothing moves. */}
+        {!(props.isLoading && props.brands.length === 0) && (
+          <FacetChecklist
+            title="Brand"
+            options={props.brands}
+            selected={props.selectedBrands}
+            onToggle={props.onToggleBrand}
+            className="-m-1 max-h-48 overflow-y-auto p-1"
+          />
+        )}
       </div>
     </aside>
   );
