@@ -15,7 +15,6 @@ const order: PlacedOrder = {
   items: [
     {
       id: "00000000-0000-4000-8000-000000000001",
-
       productId: "p",
       name: "Lamp",
       quantity: 1,

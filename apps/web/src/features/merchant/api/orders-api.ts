@@ -55,3 +55,23 @@ export function markOrderPaid(orderId: string): Promise<MerchantOrder> {
     schema: MerchantOrderSchema,
   });
 }
+
+/** POST /api/merchant/orders/:id/cancel: the order is called off, what was paid is refunded. */
+export function cancelMerchantOrder(orderId: string): Promise<MerchantOrder> {
+  return apiFetch(`/api/merchant/orders/${encodeURIComponent(orderId)}/cancel`, {
+    method: "POST",
+    schema: MerchantOrderSchema,
+  });
+}
+
+/** POST /api/merchant/orders/:id/refund: some units of some lines, or (no lines) everything left. */
+export function refundMerchantOrder(
+  orderId: string,
+  lines: { orderItemId: string; quantity: number }[] | null,
+): Promise<MerchantOrder> {
+  return apiFetch(`/api/merchant/orders/${encodeURIComponent(orderId)}/refund`, {
+    method: "POST",
+    body: lines ? { lines } : {},
+    schema: MerchantOrderSchema,
+  });
+}

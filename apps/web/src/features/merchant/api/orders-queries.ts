@@ -2,8 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { merchantQueryKey } from "../hooks/use-merchant-events";
 import {
   type ForwardStatus,
+  cancelMerchantOrder,
   fetchMerchantOrders,
   markOrderPaid,
+  refundMerchantOrder,
   moveOrderForward,
   type OrderListParams,
   orderListQueryKey,
@@ -32,6 +34,22 @@ export function useMarkOrderPaid() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) => markOrderPaid(orderId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: merchantQueryKey }),
+  });
+}
+
+/** Refunds lines (or everything left) or cancels an order; the list is read again either way. */
+export function useGiveBack() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      action:
+        | { kind: "cancel"; orderId: string }
+        | { kind: "refund"; orderId: string; lines: { orderItemId: string; quantity: number }[] | null },
+    ) =>
+      action.kind === "cancel"
+        ? cancelMerchantOrder(action.orderId)
+        : refundMerchantOrder(action.orderId, action.lines),
     onSettled: () => queryClient.invalidateQueries({ queryKey: merchantQueryKey }),
   });
 }

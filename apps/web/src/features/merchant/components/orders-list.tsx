@@ -9,7 +9,10 @@ import { formatUsd } from "@haggle/domain/pricing/money";
 import { orderStatusLabel } from "@/lib/order-status";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { paymentStatusSentence } from "@haggle/domain/orders/payment";
+import { isClosedOrderStatus } from "@haggle/domain/orders/order-status";
+import { useState } from "react";
 import { useMarkOrderPaid, useMoveOrderForward } from "../api/orders-queries";
+import { OrderRefundDialog } from "./order-refund-dialog";
 import { nextOrderStep } from "../lib/orders-flow";
 
 interface OrdersListProps {
@@ -99,6 +102,25 @@ function PaymentCell({ order }: { order: MerchantOrder }) {
   );
 }
 
+/** 'Refund or cancel', for an order not already closed. */
+function GiveBackButton({ order }: { order: MerchantOrder }) {
+  const [open, setOpen] = useState(false);
+  if (isClosedOrderStatus(order.status)) return null;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Refund or cancel (${order.number})`}
+        onClick={() => setOpen(true)}
+      >
+        Refund or cancel
+      </Button>
+      {open && <OrderRefundDialog order={order} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
 function itemCount(order: MerchantOrder): number {
   return order.items.reduce((sum, item) => sum + item.quantity, 0);
 }
@@ -142,7 +164,10 @@ function OrdersTable({ orders, isBusy }: OrdersListProps) {
                 <PaymentCell order={order} />
               </TableCell>
               <TableCell className="text-right">
-                <ForwardButton order={order} />
+                <div className="flex flex-wrap items-center justify-end gap-1">
+                  <ForwardButton order={order} />
+                  <GiveBackButton order={order} />
+                </div>
               </TableCell>
             </TableRow>
           );
@@ -178,6 +203,7 @@ function OrderCards({ orders, isBusy }: OrdersListProps) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <PaymentCell order={order} />
             <ForwardButton order={order} />
+            <GiveBackButton order={order} />
           </div>
         </li>
       ))}

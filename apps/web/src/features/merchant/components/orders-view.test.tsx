@@ -21,7 +21,6 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
     items: [
       {
         id: "00000000-0000-4000-8000-000000000002",
-
         productId: "p1",
         name: "Kettle",
         quantity: 2,
@@ -33,7 +32,6 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
       },
       {
         id: "00000000-0000-4000-8000-000000000003",
-
         productId: "p2",
         name: "Mug",
         quantity: 1,
@@ -83,7 +81,6 @@ describe("the merchant orders page", () => {
         jsonResponse(200, {
           items: [makeOrder("aaaa1111", status), makeOrder("bbbb2222", "delivered")],
           total: 2,
-          refundedTotal: 0,
           page: 1,
           pageSize: 20,
         }),
@@ -100,7 +97,9 @@ describe("the merchant orders page", () => {
     expect(within(first).getByText("3")).toBeTruthy();
     expect(within(first).getByText("$121.00")).toBeTruthy();
     expect(within(first).getByText("Confirmed")).toBeTruthy();
-    expect(within(second).queryByRole("button")).toBeNull();
+    // A delivered order has no next step; it may still be refunded or cancelled.
+    expect(within(second).queryByRole("button", { name: /^Mark/ })).toBeNull();
+    expect(within(second).getByRole("button", { name: "Refund or cancel (ORD-BBBB2222)" })).toBeTruthy();
 
     fireEvent.click(within(first).getByRole("button", { name: /Mark processing/ }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("ORD-AAAA1111 is now processing"));
@@ -142,5 +141,40 @@ describe("the merchant orders page", () => {
     expect(within(card).getByText("Ada Lovelace")).toBeTruthy();
     expect(within(card).getByText("Confirmed")).toBeTruthy();
     expect(within(card).getByRole("button", { name: "Mark processing (ORD-AAAA1111)" })).toBeTruthy();
+  });
+
+  it("refunds the units chosen of a paid order, and cancels one that is not paid", async () => {
+    const paid = makeOrder("aaa", "confirmed");
+    const due = { ...makeOrder("bbb", "confirmed"), paymentStatus: "pending" };
+    const calls = renderOrders({
+      "GET /api/merchant/orders?page=1&pageSize=20": () =>
+        jsonResponse(200, { items: [paid, due], total: 2, page: 1, pageSize: 20 }),
+      "POST /api/merchant/orders/aaa/refund": () =>
+        jsonResponse(200, { ...paid, paymentStatus: "partially_refunded" }),
+      "POST /api/merchant/orders/bbb/cancel": () => jsonResponse(200, { ...due, status: "cancelled" }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Refund or cancel (ORD-AAA)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Refund or cancel ORD-AAA" });
+    const selected = within(dialog).getByRole("button", { name: "Refund selected" }) as HTMLButtonElement;
+    expect(selected.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/Kettle/), { target: { value: "5" } });
+    expect((within(dialog).getByLabelText(/Kettle/) as HTMLInputElement).value).toBe("2");
+    fireEvent.change(within(dialog).getByLabelText(/Kettle/), { target: { value: "1" } });
+    fireEvent.click(selected);
+    await waitFor(() =>
+      expect(calls.some((c) => c.route === "POST /api/merchant/orders/aaa/refund")).toBe(true),
+    );
+    expect(calls.find((c) => c.route === "POST /api/merchant/orders/aaa/refund")?.body).toEqual({
+      lines: [{ orderItemId: paid.items[0]!.id, quantity: 1 }],
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("ORD-AAA: the chosen units are refunded"));
+
+    fireEvent.click(await screen.findByRole("button", { name: "Refund or cancel (ORD-BBB)" }));
+    const second = await screen.findByRole("dialog", { name: "Refund or cancel ORD-BBB" });
+    expect(within(second).queryByRole("button", { name: "Refund everything" })).toBeNull();
+    fireEvent.click(within(second).getByRole("button", { name: "Cancel order" }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.route === "POST /api/merchant/orders/bbb/cancel")).toBe(true),
+    );
   });
 });

@@ -30,3 +30,11 @@ export function fetchOrder(orderId: string, signal?: AbortSignal): Promise<Order
     ...(signal ? { signal } : {}),
   });
 }
+
+/** POST /api/orders/:id/cancel: the shopper calls an order off before it ships. */
+export function cancelOrder(orderId: string): Promise<OrderView> {
+  return apiFetch(`/api/orders/${encodeURIComponent(orderId)}/cancel`, {
+    method: "POST",
+    schema: OrderViewSchema,
+  });
+}

@@ -17,7 +17,6 @@ const order: OrderView = {
   items: [
     {
       id: "00000000-0000-4000-8000-000000000004",
-
       productId: "p1",
       name: "Kettle",
       quantity: 2,
@@ -106,5 +105,42 @@ describe("OrderDetailsDialog", () => {
     renderDialog(order);
     expect(await screen.findByText("Order not found")).toBeTruthy();
     expect(screen.queryByRole("tab")).toBeNull();
+  });
+
+  it("lets the shopper cancel an order that has not shipped, asking first, and shows what was given back", async () => {
+    const confirmed = { ...order, status: "confirmed" };
+    const cancelled = {
+      ...order,
+      status: "cancelled",
+      paymentStatus: "voided",
+      items: order.items.map((i) => ({ ...i, refundedQuantity: i.quantity })),
+    };
+    const { fetchFn, calls } = routeFetch({
+      "GET /api/orders/order-1": () =>
+        jsonResponse(200, calls.some((c) => c.route.endsWith("/cancel")) ? cancelled : confirmed),
+      "POST /api/orders/order-1/cancel": () => jsonResponse(200, cancelled),
+    });
+    vi.stubGlobal("fetch", fetchFn);
+    renderDialog(confirmed);
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Cancel order" }));
+    expect(calls.some((c) => c.route === "POST /api/orders/order-1/cancel")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Yes, cancel order" }));
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.route === "POST /api/orders/order-1/cancel")).toBe(true),
+    );
+    expect(await within(dialog).findByText("Nothing to pay: the order was cancelled")).toBeTruthy();
+    expect(within(dialog).getByTestId("order-line-refunded").textContent).toBe("· refunded");
+    expect(within(dialog).queryByRole("button", { name: "Cancel order" })).toBeNull();
+  });
+
+  it("offers no cancel once the order shipped, and lists a refund", async () => {
+    const refunded = { ...order, refundedTotal: 33 };
+    const { fetchFn } = routeFetch({ "GET /api/orders/order-1": () => jsonResponse(200, refunded) });
+    vi.stubGlobal("fetch", fetchFn);
+    renderDialog(refunded);
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByTestId("order-refunded").textContent).toBe("−$33.00");
+    expect(within(dialog).queryByRole("button", { name: "Cancel order" })).toBeNull();
   });
 });

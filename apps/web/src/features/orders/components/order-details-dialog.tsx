@@ -1,10 +1,15 @@
+import { shopperMayCancel } from "@haggle/domain/orders/order-status";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MessagesSquareIcon, ReceiptTextIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/error-message";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { OrderView } from "../api/orders-api";
+import { cancelOrder, orderQueryKey, ordersQueryKey, type OrderView } from "../api/orders-api";
 import { useOrder } from "../api/use-order";
 import { formatOrderDate } from "../lib/format-order-date";
 import { orderStatusLabel } from "@/lib/order-status";
@@ -55,6 +60,7 @@ function OrderDetails({
         <div className="border-t pt-4">
           <OrderShipping order={order} />
         </div>
+        {shopperMayCancel(order.status) && <CancelOrder order={order} />}
       </TabsContent>
       <TabsContent value="chat">
         {order.negotiationId === null ? (
@@ -66,6 +72,49 @@ function OrderDetails({
         )}
       </TabsContent>
     </Tabs>
+  );
+}
+
+/** 'Cancel order', asked twice: the order is called off, what was paid comes back. */
+function CancelOrder({ order }: { order: OrderView }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(order.id),
+    onSuccess: (cancelled) => {
+      queryClient.setQueryData(orderQueryKey(order.id), cancelled);
+      toast.success(`${order.number} is cancelled`);
+    },
+    onError: (error) =>
+      toast.error(errorMessage(error, "The order could not be cancelled. Please try again.")),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+  });
+  if (!asking) {
+    return (
+      <div className="flex justify-end border-t pt-4">
+        <Button variant="outline" onClick={() => setAsking(true)}>
+          Cancel order
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <fieldset aria-label="Cancel this order?" className="flex flex-col gap-3 border-t pt-4 text-sm">
+      <p>Cancel this order? Anything you paid is refunded and the items go back on the shelf.</p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={() => setAsking(false)} disabled={cancel.isPending}>
+          Keep order
+        </Button>
+        <Button
+          variant="destructive"
+          onClick={() => cancel.mutate()}
+          disabled={cancel.isPending}
+          aria-busy={cancel.isPending}
+        >
+          Yes, cancel order
+        </Button>
+      </div>
+    </fieldset>
   );
 }
 

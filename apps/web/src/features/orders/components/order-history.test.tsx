@@ -18,7 +18,6 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
     items: [
       {
         id: "00000000-0000-4000-8000-000000000005",
-
         productId: "p1",
         name: "Kettle",
         quantity: 1,

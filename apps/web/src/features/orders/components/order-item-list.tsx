@@ -36,6 +36,13 @@ export function OrderItemList({ items }: { items: OrderView["items"] }) {
                 {`Quantity: ${item.quantity} × `}
                 <span className="sr-only">unit price </span>
                 <span className="tabular-nums">{formatUsd(unitPrice)}</span>
+                {item.refundedQuantity > 0 && (
+                  <span className="ml-1 text-destructive" data-testid="order-line-refunded">
+                    {item.refundedQuantity === item.quantity
+                      ? "· refunded"
+                      : `· ${item.refundedQuantity} refunded`}
+                  </span>
+                )}
                 {showsListPrice(unitPrice, listPrice) && (
                   <>
                     {" "}

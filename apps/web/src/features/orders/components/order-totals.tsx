@@ -12,6 +12,9 @@ export function OrderTotals({ order }: { order: OrderView }) {
       <FigureRow label="Shipping" value={formatShipping(order.shipping)} testId="order-shipping" />
       <FigureRow label="Tax" value={formatUsd(order.tax)} testId="order-tax" />
       <FigureTotal value={formatUsd(order.total)} testId="order-total" />
+      {order.refundedTotal > 0 && (
+        <FigureRow label="Refunded" value={`−${formatUsd(order.refundedTotal)}`} testId="order-refunded" />
+      )}
     </dl>
   );
 }
