@@ -26,6 +26,7 @@ import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
 import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
 import { merchantOrderRoutes } from "./modules/orders/merchant-orders.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { realtimeRoutes } from "./platform/realtime/realtime.routes.ts";
 
@@ -43,6 +44,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...cartRoutes,
   ...addressRoutes,
   ...orderRoutes,
+  ...stripeWebhookRoutes,
   ...negotiationRoutes,
   ...merchantRoutes,
   ...merchantCatalogRoutes,
@@ -134,6 +136,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", (c, next) => (uploads.test(c.req.path) ? upload(c, next) : regular(c, next)));
 
   // Cookie-authenticated mutations must come from the shop's own pages (bearer clients are exempt).
+  // (Not /webhooks/: Stripe sends no Origin and no cookie; its events are signed instead.)
   app.use("*", async (c, next) => {
     const path = c.req.path;
     const guarded =

@@ -12,6 +12,9 @@ import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.sto
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
 import { paymentProviders } from "./modules/payments/payment-providers.ts";
+import { stripeProvider } from "./modules/payments/stripe-provider.ts";
+import { expireUnpaidOrders } from "./modules/payments/unpaid-order-expiry.service.ts";
+import { type PeriodicJob, startPeriodicJob } from "./platform/jobs/periodic-job.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
 
@@ -100,6 +103,20 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
       ? "AI: OpenAI-compatible server configured (built-in engine as fallback)"
       : "AI: built-in engine (no network)",
   );
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY
+      ? stripeProvider({
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          apiUrl: env.STRIPE_API_URL,
+        })
+      : null;
+  logger.info(
+    stripe
+      ? "payments: manual and Stripe (card); Stripe's events are expected at /webhooks/stripe"
+      : "payments: manual only (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY for cards)",
+  );
   const deps: AppDeps = {
     database,
     auth: createAuth({
@@ -141,7 +158,44 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     ai,
     events,
     streams: new StreamSlots(),
-    payments: paymentProviders(),
+    payments: paymentProviders(stripe ? [stripe] : []),
   };
-  return { deps, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
+  const jobs = backgroundJobs(deps, env);
+  return { deps, jobs, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * The jobs every server process runs once it serves (`start`), stopped before the database closes
+ * (`stop` waits for a run in progress). Each is safe with several processes on one database.
+ */
+function backgroundJobs(deps: AppDeps, env: Env) {
+  let running: PeriodicJob[] = [];
+  return {
+    start() {
+      if (running.length > 0) return;
+      running = [
+        startPeriodicJob({
+          name: "unpaid-order-expiry",
+          intervalMs: env.PAYMENT_EXPIRY_CHECK_SECONDS * 1000,
+          logger: deps.logger,
+          run: async () => {
+            const run = await expireUnpaidOrders(deps.database.db, deps.payments, {
+              timeoutMinutes: env.PAYMENT_TIMEOUT_MINUTES,
+              logger: deps.logger,
+            });
+            if (run.cancelled.length > 0)
+              deps.logger.info(
+                { cancelled: run.cancelled },
+                "orders not paid in time were cancelled, their stock returned",
+              );
+          },
+        }),
+      ];
+    },
+    async stop() {
+      const stopping = running;
+      running = [];
+      await Promise.all(stopping.map((job) => job.stop()));
+    },
+  };
 }

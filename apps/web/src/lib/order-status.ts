@@ -6,6 +6,7 @@ const LABELS: Record<OrderStatus, string> = {
   processing: "Processing",
   shipped: "Shipped",
   delivered: "Delivered",
+  cancelled: "Cancelled",
 };
 
 /** The badge text of an order status; an unknown status shows as Pending (spec §4). */

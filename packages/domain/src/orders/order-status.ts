@@ -1,5 +1,15 @@
-/** An order's statuses in the order it moves through them (spec §4): it only ever moves forward. */
-export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered"] as const;
+/**
+ * An order's statuses in the order it moves through them (spec §4): it only ever moves forward.
+ * `cancelled` ends it (a payment that failed or was not made in time, or a cancel).
+ */
+export const ORDER_STATUSES = [
+  "pending",
+  "confirmed",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The statuses a merchant may move an order to; pending and confirmed are the checkout's. */

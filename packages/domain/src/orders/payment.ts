@@ -6,7 +6,15 @@
 export const PAYMENT_METHODS = ["manual", "stripe"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded", "partially_refunded"] as const;
+/** `expired`: a provider's payment (Stripe) not made within PAYMENT_TIMEOUT_MINUTES; the order was cancelled. */
+export const PAYMENT_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "expired",
+  "refunded",
+  "partially_refunded",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** What the checkout page calls each method. */
@@ -22,6 +30,8 @@ export function paymentStatusSentence(method: string, status: string): string {
       return "Paid";
     case "failed":
       return "Payment failed";
+    case "expired":
+      return "Not paid in time";
     case "refunded":
       return "Refunded";
     case "partially_refunded":

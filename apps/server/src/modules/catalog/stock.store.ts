@@ -60,3 +60,11 @@ export async function takeStock(
   const [now] = await tx.select({ s: products.stockLevel }).from(products).where(eq(products.id, productId));
   return { taken: false, left: now?.s ?? 0 };
 }
+
+/** Puts `quantity` units back (an order cancelled, its payment failed or never made). */
+export async function returnStock(tx: Tx, productId: string, quantity: number): Promise<void> {
+  await tx
+    .update(products)
+    .set({ stockLevel: sql`${products.stockLevel} + ${quantity}`, updatedAt: new Date() })
+    .where(eq(products.id, productId));
+}
