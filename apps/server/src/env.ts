@@ -12,110 +12,97 @@ const optionalText = z
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
 /** Every environment variable the server reads. The README's configuration table mirrors this. */
-export const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
-    PUBLIC_URL: optionalText,
-    TRUSTED_ORIGINS: z
-      .string()
-      .default("")
-      .transform((v) =>
-        v
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    DATA_DIR: z.string().default("./data"),
-    DATABASE_URL: optionalText,
-    DATABASE_POOL_SIZE: positiveInt.default(10),
-    AUTH_SECRET: optionalText,
-    AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
-    AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
-    AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(8),
-    ASSISTANT_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
-    /** Sign-ups per address per window (the sign-in window). */
-    SIGN_UP_RATE_LIMIT_PER_IP: positiveInt.default(10),
-    /** Negotiation turns per minute, per shopper and per address: each may cost an LLM call. */
-    NEGOTIATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
-    NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(60),
-    /**
-     * Minutes an applied negotiated price holds in a cart; then it lapses and the cart shows
-     * today's prices (a price change lapses it sooner).
-     */
-    APPLIED_OFFER_TTL_MINUTES: positiveInt.default(60),
-    /** Largest request body, in bytes, on every route but uploads. */
-    BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
-    UPLOAD_BODY_LIMIT_BYTES: positiveInt.default(10 * 1024 * 1024),
-    /** Open realtime streams: per account, per address, and in all for this process. */
-    REALTIME_STREAMS_PER_USER: positiveInt.default(5),
-    REALTIME_STREAMS_PER_IP: positiveInt.default(20),
-    REALTIME_STREAMS_TOTAL: positiveInt.default(500),
-    /**
-     * Proxies in front of the server whose X-Forwarded-For is believed: a number of hops, or
-     * comma-separated addresses/CIDRs. Unset: the connection's own address, headers ignored.
-     */
-    TRUST_PROXY: optionalText.superRefine((value, ctx) => {
-      try {
-        parseTrustProxy(value);
-      } catch (error) {
-        ctx.addIssue({
-          code: "custom",
-          message: `must be a number of hops or addresses/CIDRs: ${(error as Error).message}`,
-        });
-      }
-    }),
-    SEED_ON_START: bool.default(true),
-    /** The old open admin: any signed-in user may use /admin (a 'Demo shop' badge says so). */
-    DEMO_MODE: bool.default(false),
-    ADMIN_EMAILS: z
-      .string()
-      .default("")
-      .transform((v) =>
-        v
-          .split(",")
-          .map((s) => s.trim().toLowerCase())
-          .filter(Boolean),
-      ),
-    WEB_DIST_DIR: optionalText,
-    AI_BASE_URL: optionalText,
-    AI_API_KEY: optionalText,
-    AI_MODEL: z.string().default("gpt-4o-mini"),
-    AI_EMBEDDING_MODEL: optionalText,
-    AI_TIMEOUT_MS: positiveInt.default(20_000),
-    /** Pause between streamed words of the built-in voice, so replies read like typing. */
-    STREAM_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
-    /**
-     * Card payments through Stripe: all three keys, or none (manual payment only). The secret key
-     * creates PaymentIntents and refunds, the webhook secret checks Stripe's signed events, the
-     * publishable key loads the Payment Element in the browser.
-     */
-    STRIPE_SECRET_KEY: optionalText,
-    STRIPE_WEBHOOK_SECRET: optionalText,
-    STRIPE_PUBLISHABLE_KEY: optionalText,
-    /** Test-only: Stripe's API at another address (a local fake), e.g. http://127.0.0.1:12111. */
-    STRIPE_API_URL: optionalText.pipe(
-      z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalText,
+  TRUSTED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
     ),
-    /** Minutes a provider's payment (Stripe) may stay unpaid before its order is cancelled and its stock returned. */
-    PAYMENT_TIMEOUT_MINUTES: positiveInt.default(30),
-    /** How often each server process looks for orders not paid in time. */
-    PAYMENT_EXPIRY_CHECK_SECONDS: positiveInt.default(60),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  })
-  .superRefine((env, ctx) => {
-    const stripe = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
-    const given = stripe.filter((name) => env[name] !== undefined);
-    if (given.length === 0 || given.length === stripe.length) return;
-    for (const name of stripe.filter((n) => env[n] === undefined)) {
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalText,
+  DATABASE_POOL_SIZE: positiveInt.default(10),
+  AUTH_SECRET: optionalText,
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(8),
+  ASSISTANT_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  /** Sign-ups per address per window (the sign-in window). */
+  SIGN_UP_RATE_LIMIT_PER_IP: positiveInt.default(10),
+  /** Negotiation turns per minute, per shopper and per address: each may cost an LLM call. */
+  NEGOTIATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+  NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(60),
+  /**
+   * Minutes an applied negotiated price holds in a cart; then it lapses and the cart shows
+   * today's prices (a price change lapses it sooner).
+   */
+  APPLIED_OFFER_TTL_MINUTES: positiveInt.default(60),
+  /** Largest request body, in bytes, on every route but uploads. */
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  UPLOAD_BODY_LIMIT_BYTES: positiveInt.default(10 * 1024 * 1024),
+  /** Open realtime streams: per account, per address, and in all for this process. */
+  REALTIME_STREAMS_PER_USER: positiveInt.default(5),
+  REALTIME_STREAMS_PER_IP: positiveInt.default(20),
+  REALTIME_STREAMS_TOTAL: positiveInt.default(500),
+  /**
+   * Proxies in front of the server whose X-Forwarded-For is believed: a number of hops, or
+   * comma-separated addresses/CIDRs. Unset: the connection's own address, headers ignored.
+   */
+  TRUST_PROXY: optionalText.superRefine((value, ctx) => {
+    try {
+      parseTrustProxy(value);
+    } catch (error) {
       ctx.addIssue({
         code: "custom",
-        path: [name],
-        message: `is required when ${given.join(" and ")} ${given.length === 1 ? "is" : "are"} set: Stripe needs all three keys`,
+        message: `must be a number of hops or addresses/CIDRs: ${(error as Error).message}`,
       });
     }
-  });
+  }),
+  SEED_ON_START: bool.default(true),
+  /** The old open admin: any signed-in user may use /admin (a 'Demo shop' badge says so). */
+  DEMO_MODE: bool.default(false),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  WEB_DIST_DIR: optionalText,
+  AI_BASE_URL: optionalText,
+  AI_API_KEY: optionalText,
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_EMBEDDING_MODEL: optionalText,
+  AI_TIMEOUT_MS: positiveInt.default(20_000),
+  /** Pause between streamed words of the built-in voice, so replies read like typing. */
+  STREAM_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
+  /**
+   * Card payments through Stripe: all three keys, or none (manual payment only). The secret key
+   * creates PaymentIntents and refunds, the webhook secret checks Stripe's signed events, the
+   * publishable key loads the Payment Element in the browser.
+   */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  /** Test-only: Stripe's API at another address (a local fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: optionalText.pipe(
+    z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
+  ),
+  /** Minutes a provider's payment (Stripe) may stay unpaid before its order is cancelled and its stock returned. */
+  PAYMENT_TIMEOUT_MINUTES: positiveInt.default(30),
+  /** How often each server process looks for orders not paid in time. */
+  PAYMENT_EXPIRY_CHECK_SECONDS: positiveInt.default(60),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
 export type Env = z.infer<typeof EnvSchema>;
 
 /** The folder npm was started from: relative paths in the environment are read from there. */
@@ -123,12 +110,24 @@ export function invocationDir(): string {
   return process.env.INIT_CWD ?? process.cwd();
 }
 
+const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
+
+/** Stripe needs its three keys together: the ones missing when only some are set. */
+function missingStripeKeys(env: Env): string[] {
+  const given = STRIPE_KEYS.filter((name) => env[name] !== undefined);
+  if (given.length === 0) return [];
+  return STRIPE_KEYS.filter((name) => env[name] === undefined).map(
+    (name) =>
+      `  ${name}: is required when ${given.join(" and ")} ${given.length === 1 ? "is" : "are"} set: Stripe needs all three keys`,
+  );
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  const lines = result.success
+    ? missingStripeKeys(result.data)
+    : result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  if (!result.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   const env = result.data;
   return { ...env, DATA_DIR: path.resolve(invocationDir(), env.DATA_DIR) };
 }

@@ -93,9 +93,7 @@ describe.each(DB_KINDS)("product pages on the %s database", (kind) => {
     ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
-      expect(((await res.json()) as { error: { message: string } }).error.message, path).toBe(
-        "No product has that address.",
-      );
+      expect(((await res.json()) as { error: { message: string } }).error.message, path).toBe("No product has that address.");
     }
     const merchant = await signUpMerchant(shop.server.baseUrl);
     const product = shop.catalogue[2]!;

@@ -339,9 +339,9 @@ describe.each(DB_KINDS)("card payments through Stripe on the %s database", (kind
       .where(inArray(orders.id, [...due.map((d) => d.orderId), manual.json.id]));
 
     // Two runners, as two server processes run them: on PostgreSQL each with its own connections.
-    let second: Database | null = null;
-    const secondDb =
-      kind === "postgres" ? (second = await openDatabase({ databaseUrl, poolSize: 4 })).db : db();
+    const second: Database | null =
+      kind === "postgres" ? await openDatabase({ databaseUrl, poolSize: 4 }) : null;
+    const secondDb = second ? second.db : db();
     try {
       const [a, b] = await Promise.all([
         expireUnpaidOrders(db(), server.deps.payments, { timeoutMinutes: 30 }),

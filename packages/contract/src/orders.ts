@@ -62,10 +62,10 @@ export type CheckoutPayment = z.infer<typeof CheckoutPaymentSchema>;
 
 /**
  * POST /api/checkout's answer: the Order, and `payment` when the shopper still has to pay in the
- * page (Stripe); null when nothing is left to do there (manual payment, or already paid).
+ * page (Stripe); absent when nothing is left to do there (manual payment, or already paid).
  */
 export const CheckoutAnswerSchema = OrderSchema.extend({
-  payment: CheckoutPaymentSchema.nullable(),
+  payment: CheckoutPaymentSchema.optional(),
 }).meta({ id: "CheckoutAnswer" });
 export type CheckoutAnswer = z.infer<typeof CheckoutAnswerSchema>;
 

@@ -4,11 +4,7 @@
  * needs to succeed, so a test reads as the behaviour it checks.
  */
 import { randomUUID } from "node:crypto";
-import {
-  type NegotiationResult,
-  NegotiationResultSchema,
-  splitNegotiationData,
-} from "@haggle/contract/negotiation";
+import { type NegotiationResult, NegotiationResultSchema, splitNegotiationData } from "@haggle/contract/negotiation";
 import type { Product } from "@haggle/contract/products";
 import { afterAll, beforeAll, expect } from "vitest";
 import { z } from "zod";

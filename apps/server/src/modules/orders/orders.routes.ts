@@ -43,7 +43,7 @@ export const orderRoutes: ApiRoute[] = [
     method: "post",
     path: "/api/checkout",
     summary:
-      "Place the order in one transaction: body {address: Address | {addressId}, paymentMethod}, never an amount. With Stripe the order is pending and `payment` carries the PaymentIntent's client secret and the publishable key for the Payment Element (manual: payment null). Header Idempotency-Key required; the same key answers the first order (200). 409 APPLIED_PRICE_LAPSED when Ava's applied discount lapsed (a price changed, or it expired): it is voided and nothing is charged",
+      "Place the order in one transaction: body {address: Address | {addressId}, paymentMethod}, never an amount. With Stripe the order is pending and `payment` carries the PaymentIntent's client secret and the publishable key for the Payment Element (manual: no payment). Header Idempotency-Key required; the same key answers the first order (200). 409 APPLIED_PRICE_LAPSED when Ava's applied discount lapsed (a price changed, or it expired): it is voided and nothing is charged",
     tag: "Orders",
     access: "signed-in",
     headers: IdempotencyKeyHeaders,
@@ -62,7 +62,8 @@ export const orderRoutes: ApiRoute[] = [
       );
       // A replayed key answers the first order with 200 (the declared status is the first time's).
       if (!created) c.status(200);
-      return { ...order, payment: browserPayment(payments, order, clientSecret) };
+      const payment = browserPayment(payments, order, clientSecret);
+      return payment ? { ...order, payment } : order;
     },
   }),
   defineRoute({
