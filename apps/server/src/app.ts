@@ -98,6 +98,9 @@ export function createApp(deps: AppDeps) {
     }
   });
 
+  // With Stripe keys the checkout page loads Stripe.js and its Payment Element frames (Stripe's
+  // documented sources); without them the pages may reach nothing but the shop itself.
+  const stripe = deps.payments.has("stripe");
   app.use(
     "*",
     secureHeaders({
@@ -107,8 +110,9 @@ export function createApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:", "https:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
+        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+        ...(stripe ? { frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"] } : {}),
         frameAncestors: ["'none'"],
       },
     }),

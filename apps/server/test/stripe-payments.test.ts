@@ -92,9 +92,14 @@ describe.each(DB_KINDS)("card payments through Stripe on the %s database", (kind
   const succeeded = (intentId: string) => fake.event("payment_intent.succeeded", fake.succeed(intentId));
   const failed = (intentId: string) => fake.event("payment_intent.payment_failed", fake.decline(intentId));
 
-  it("offers the card beside manual payment, with the publishable key for the browser", async () => {
+  it("offers the card beside manual payment, with the publishable key for the browser, and lets pages load Stripe.js", async () => {
     const { http } = await shopperWithCart(server.baseUrl, []);
-    expect((await http.get("/api/checkout/options")).json).toEqual({
+    const options = await http.get("/api/checkout/options");
+    const csp = options.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    expect(options.json).toEqual({
       paymentMethods: [
         { id: "manual", label: "Pay on delivery / bank transfer" },
         { id: "stripe", label: "Card", publishableKey: FAKE_PUBLISHABLE_KEY },
@@ -486,5 +491,9 @@ describe("a shop without Stripe keys", () => {
       "This shop does not take card payments: it has no Stripe webhook.",
     );
     expect(server.deps.payments.has("stripe")).toBe(false);
+    // Its pages may load nothing from elsewhere: no Stripe.js.
+    const csp = (await fetch(`${server.baseUrl}/healthz`)).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain("stripe");
   });
 });
