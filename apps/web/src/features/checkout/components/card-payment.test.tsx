@@ -20,7 +20,7 @@ vi.mock("@stripe/react-stripe-js", () => ({
   useElements: () => stripe.elements,
 }));
 
-import CardPayment from "./card-payment";
+import CardPayment, { STRIPE_UNREACHABLE } from "./card-payment";
 
 const payment = {
   provider: "stripe",
@@ -84,6 +84,22 @@ describe("paying by card", () => {
     expect(onConfirmed).not.toHaveBeenCalled();
     expect(onFailed).not.toHaveBeenCalled();
     expect((screen.getByRole("button", { name: "Pay $51.80" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("says so when Stripe.js cannot be loaded, instead of a form that never comes", async () => {
+    stripe.loadStripe.mockRejectedValue(new Error("Failed to load Stripe.js"));
+    const payment2 = { ...payment, publishableKey: "pk_test_unreachable" };
+    const onFailed = vi.fn();
+    render(
+      <CardPayment
+        payment={payment2}
+        total={100}
+        returnUrl="http://shop.test/"
+        onConfirmed={vi.fn()}
+        onFailed={onFailed}
+      />,
+    );
+    await vi.waitFor(() => expect(onFailed).toHaveBeenCalledWith(STRIPE_UNREACHABLE));
   });
 
   it("reports a declined card, which ends the order's payment", async () => {

@@ -10,7 +10,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { LoaderCircleIcon, LockIcon } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
 /** One Stripe.js per publishable key for the page's lifetime, as Stripe asks. */
@@ -20,6 +20,8 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   if (!stripe) {
     stripe = loadStripe(publishableKey);
     loaded.set(publishableKey, stripe);
+    // A failed load is tried afresh next time.
+    stripe.catch(() => loaded.delete(publishableKey));
   }
   return stripe;
 }
@@ -37,6 +39,8 @@ export interface CardPaymentProps {
 }
 
 const FAILED = "The payment did not go through.";
+export const STRIPE_UNREACHABLE =
+  "The card form could not be loaded: Stripe could not be reached. Your order is kept for a while; nothing was charged.";
 
 function CardPaymentForm({ total, returnUrl, onConfirmed, onFailed }: Omit<CardPaymentProps, "payment">) {
   const stripe = useStripe();
@@ -87,6 +91,24 @@ function CardPaymentForm({ total, returnUrl, onConfirmed, onFailed }: Omit<CardP
 /** The Payment Element for one order's PaymentIntent, and its 'Pay' button. */
 export default function CardPayment({ payment, ...form }: CardPaymentProps) {
   const [stripe] = useState(() => stripeFor(payment.publishableKey));
+  const onFailed = useRef(form.onFailed);
+  useLayoutEffect(() => {
+    onFailed.current = form.onFailed;
+  });
+  useEffect(() => {
+    let current = true;
+    stripe.then(
+      (loadedStripe) => {
+        if (current && !loadedStripe) onFailed.current(STRIPE_UNREACHABLE);
+      },
+      () => {
+        if (current) onFailed.current(STRIPE_UNREACHABLE);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [stripe]);
   return (
     <Elements
       stripe={stripe}
