@@ -28,6 +28,7 @@ import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
 import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
 import { merchantOrderRoutes } from "./modules/orders/merchant-orders.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { realtimeRoutes } from "./platform/realtime/realtime.routes.ts";
 
@@ -45,6 +46,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...cartRoutes,
   ...addressRoutes,
   ...orderRoutes,
+  ...stripeWebhookRoutes,
   ...negotiationRoutes,
   ...merchantRoutes,
   ...merchantCatalogRoutes,
@@ -102,6 +104,9 @@ export function createApp(deps: AppDeps) {
   // Outside everything else, so it sees each answer as it leaves, errors included.
   app.use("*", compressAnswers());
 
+  // With Stripe keys the checkout page loads Stripe.js and its Payment Element frames (Stripe's
+  // documented sources); without them the pages may reach nothing but the shop itself.
+  const stripe = deps.payments.has("stripe");
   app.use(
     "*",
     secureHeaders({
@@ -111,8 +116,9 @@ export function createApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:", "https:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
+        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+        ...(stripe ? { frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"] } : {}),
         frameAncestors: ["'none'"],
       },
     }),
@@ -140,6 +146,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", (c, next) => (uploads.test(c.req.path) ? upload(c, next) : regular(c, next)));
 
   // Cookie-authenticated mutations must come from the shop's own pages (bearer clients are exempt).
+  // (Not /webhooks/: Stripe sends no Origin and no cookie; its events are signed instead.)
   app.use("*", async (c, next) => {
     const path = c.req.path;
     const guarded =

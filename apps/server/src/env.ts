@@ -119,6 +119,22 @@ export const EnvSchema = z.object({
   AI_TIMEOUT_MS: positiveInt.default(20_000),
   /** Pause between streamed words of the built-in voice, so replies read like typing. */
   STREAM_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(15),
+  /**
+   * Card payments through Stripe: all three keys, or none (manual payment only). The secret key
+   * creates PaymentIntents and refunds, the webhook secret checks Stripe's signed events, the
+   * publishable key loads the Payment Element in the browser.
+   */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  /** Test-only: Stripe's API at another address (a local fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: optionalText.pipe(
+    z.url({ error: "must be a URL such as http://127.0.0.1:12111" }).optional(),
+  ),
+  /** Minutes a provider's payment (Stripe) may stay unpaid before its order is cancelled and its stock returned. */
+  PAYMENT_TIMEOUT_MINUTES: positiveInt.default(30),
+  /** How often each server process looks for orders not paid in time. */
+  PAYMENT_EXPIRY_CHECK_SECONDS: positiveInt.default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type Env = z.infer<typeof EnvSchema>;
@@ -128,12 +144,24 @@ export function invocationDir(): string {
   return process.env.INIT_CWD ?? process.cwd();
 }
 
+const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const;
+
+/** Stripe needs its three keys together: the ones missing when only some are set. */
+function missingStripeKeys(env: Env): string[] {
+  const given = STRIPE_KEYS.filter((name) => env[name] !== undefined);
+  if (given.length === 0) return [];
+  return STRIPE_KEYS.filter((name) => env[name] === undefined).map(
+    (name) =>
+      `  ${name}: is required when ${given.join(" and ")} ${given.length === 1 ? "is" : "are"} set: Stripe needs all three keys`,
+  );
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  const lines = result.success
+    ? missingStripeKeys(result.data)
+    : result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  if (!result.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   const env = result.data;
   return { ...env, DATA_DIR: path.resolve(invocationDir(), env.DATA_DIR) };
 }

@@ -26,7 +26,7 @@ try {
   }
   throw error;
 }
-const { deps, startupMs } = runtime;
+const { deps, jobs, startupMs } = runtime;
 const app = createApp(deps);
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -36,6 +36,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   );
 });
 keepConnectionsAlive(server as unknown as import("node:http").Server);
+jobs.start();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -50,6 +51,7 @@ async function shutdown(signal: string) {
   force.unref();
   (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await jobs.stop();
   await deps.events.close();
   await deps.mailSender?.close();
   await deps.database.close();

@@ -15,6 +15,9 @@ import { paymentProviders } from "./modules/payments/payment-providers.ts";
 import { createSmtpTransport, describeSmtpUrl } from "./platform/mail/smtp-transport.ts";
 import type { MailSettings } from "./platform/mail/mail-settings.ts";
 import { MailSender } from "./modules/mail/mail-sender.service.ts";
+import { stripeProvider } from "./modules/payments/stripe-provider.ts";
+import { expireUnpaidOrders } from "./modules/payments/unpaid-order-expiry.service.ts";
+import { type PeriodicJob, startPeriodicJob } from "./platform/jobs/periodic-job.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
 
@@ -125,6 +128,20 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
   }
   if (env.MERCHANT_EMAIL.length === 0)
     logger.info("MERCHANT_EMAIL is not set: new-order notices go to the accounts holding the merchant role");
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY
+      ? stripeProvider({
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          apiUrl: env.STRIPE_API_URL,
+        })
+      : null;
+  logger.info(
+    stripe
+      ? "payments: manual and Stripe (card); Stripe's events are expected at /webhooks/stripe"
+      : "payments: manual only (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY for cards)",
+  );
   const deps: AppDeps = {
     database,
     auth: createAuth({
@@ -166,9 +183,46 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     ai,
     events,
     streams: new StreamSlots(),
-    payments: paymentProviders(),
+    payments: paymentProviders(stripe ? [stripe] : []),
     mail,
     mailSender,
   };
-  return { deps, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
+  const jobs = backgroundJobs(deps, env);
+  return { deps, jobs, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * The jobs every server process runs once it serves (`start`), stopped before the database closes
+ * (`stop` waits for a run in progress). Each is safe with several processes on one database.
+ */
+function backgroundJobs(deps: AppDeps, env: Env) {
+  let running: PeriodicJob[] = [];
+  return {
+    start() {
+      if (running.length > 0) return;
+      running = [
+        startPeriodicJob({
+          name: "unpaid-order-expiry",
+          intervalMs: env.PAYMENT_EXPIRY_CHECK_SECONDS * 1000,
+          logger: deps.logger,
+          run: async () => {
+            const run = await expireUnpaidOrders(deps.database.db, deps.payments, {
+              timeoutMinutes: env.PAYMENT_TIMEOUT_MINUTES,
+              logger: deps.logger,
+            });
+            if (run.cancelled.length > 0)
+              deps.logger.info(
+                { cancelled: run.cancelled },
+                "orders not paid in time were cancelled, their stock returned",
+              );
+          },
+        }),
+      ];
+    },
+    async stop() {
+      const stopping = running;
+      running = [];
+      await Promise.all(stopping.map((job) => job.stop()));
+    },
+  };
 }

@@ -400,7 +400,8 @@ describe("the server process (npm start) with SMTP_URL", () => {
     const smtp = await startSmtpServer(await freePort());
     const server = await startServerProcess({ SMTP_URL: smtpUrl(smtp.port), MERCHANT_EMAIL });
     try {
-      expect(server.logs()).toContain("e-mail: sent over SMTP_URL");
+      // The log arrives through a pipe: wait for the line rather than assume it came first.
+      await eventually("the SMTP log line", () => server.logs().includes("e-mail: sent over SMTP_URL"));
       const product = (await loadCatalogue(server.baseUrl)).find((p) => p.inStock && p.stockLevel >= 5)!;
       const buyer = await shopperWithCart(server.baseUrl, [product], "Paula Process");
       const order: OrderJson = await checkedOut(buyer.http);

@@ -137,7 +137,7 @@ export const RealtimeEventSchema = z.discriminatedUnion("type", [
     negotiationId: z.string(),
     userId: z.string(),
   }),
-  /** The merchant moved one of the shopper's orders forward (processing, shipped, delivered). */
+  /** One of the shopper's orders changed: moved forward by the merchant, paid, or cancelled (payment failed or not made in time). */
   z.object({
     type: z.literal("order.updated"),
     orderId: z.string(),

@@ -53,6 +53,28 @@ export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderListSchema = z.array(OrderSchema);
 
+/**
+ * What the browser needs to finish paying an order a provider takes (Stripe): the
+ * PaymentIntent's client secret and the shop's publishable key, for the Payment Element.
+ */
+export const CheckoutPaymentSchema = z
+  .object({
+    provider: z.literal("stripe"),
+    clientSecret: z.string(),
+    publishableKey: z.string(),
+  })
+  .meta({ id: "CheckoutPayment" });
+export type CheckoutPayment = z.infer<typeof CheckoutPaymentSchema>;
+
+/**
+ * POST /api/checkout's answer: the Order, and `payment` when the shopper still has to pay in the
+ * page (Stripe); absent when nothing is left to do there (manual payment, or already paid).
+ */
+export const CheckoutAnswerSchema = OrderSchema.extend({
+  payment: CheckoutPaymentSchema.optional(),
+}).meta({ id: "CheckoutAnswer" });
+export type CheckoutAnswer = z.infer<typeof CheckoutAnswerSchema>;
+
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
@@ -101,13 +123,20 @@ export type CheckoutBodyInput = z.input<typeof CheckoutBodySchema>;
 /** GET /api/checkout/options: the payment methods this shop takes, first the default. */
 export const CheckoutOptionsSchema = z
   .object({
-    paymentMethods: z.array(z.object({ id: PaymentMethodSchema, label: z.string() })),
+    paymentMethods: z.array(
+      z.object({
+        id: PaymentMethodSchema,
+        label: z.string(),
+        /** The provider's key for the browser (Stripe's publishable key); absent for manual. */
+        publishableKey: z.string().optional(),
+      }),
+    ),
   })
   .meta({ id: "CheckoutOptions" });
 export type CheckoutOptions = z.infer<typeof CheckoutOptionsSchema>;
 
-export function paymentMethodOption(id: (typeof PAYMENT_METHODS)[number]) {
-  return { id, label: PAYMENT_METHOD_LABELS[id] };
+export function paymentMethodOption(id: (typeof PAYMENT_METHODS)[number], publishableKey?: string) {
+  return { id, label: PAYMENT_METHOD_LABELS[id], ...(publishableKey ? { publishableKey } : {}) };
 }
 
 /** POST /api/merchant/orders/:id/refund: lines and units to give back; none: everything left. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { createApp } from "../../src/app.ts";
+import type { AppDeps } from "../../src/http/context.ts";
 import { keepConnectionsAlive } from "../../src/http/keep-alive.ts";
 import { type Database, openDatabase } from "../../src/platform/db/client.ts";
 import { parseEnv } from "../../src/env.ts";
@@ -66,6 +67,8 @@ export interface TestServer {
   database: Database;
   /** The application served, for tests that read its route table. */
   app: ReturnType<typeof createApp>;
+  /** The dependencies the app was made with (its payment providers, its logger). */
+  deps: AppDeps;
   close(): Promise<void>;
 }
 
@@ -119,7 +122,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
   keepConnectionsAlive(server as unknown as import("node:http").Server);
   await new Promise<void>((r) => server.once("listening", () => r()));
   const port = (server.address() as AddressInfo).port;
-  const { deps, setupCode } = await startRuntime(
+  const { deps, jobs, setupCode } = await startRuntime(
     { ...env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` },
     logger,
     { database },
@@ -127,14 +130,17 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
   if (!options.env?.WEB_DIST_DIR) deps.config.webDistDir = null;
   const app = createApp(deps);
   resolveFetch(app.fetch as Fetch);
+  jobs.start();
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     setupCode,
     database,
     app,
+    deps,
     close: async () => {
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));
+      await jobs.stop();
       await deps.events.close();
       await deps.mailSender?.close();
       if (!options.database) await database.close();

@@ -6,7 +6,10 @@
 export const PAYMENT_METHODS = ["manual", "stripe"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** `voided`: the order was cancelled before any money moved, so nothing is due. */
+/**
+ * `voided`: the order was cancelled before any money moved, so nothing is due. `expired`: a
+ * provider's payment (Stripe) not made within PAYMENT_TIMEOUT_MINUTES; the order was cancelled.
+ */
 export const PAYMENT_STATUSES = [
   "pending",
   "paid",
@@ -14,6 +17,7 @@ export const PAYMENT_STATUSES = [
   "refunded",
   "partially_refunded",
   "voided",
+  "expired",
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -30,6 +34,8 @@ export function paymentStatusSentence(method: string, status: string): string {
       return "Paid";
     case "failed":
       return "Payment failed";
+    case "expired":
+      return "Not paid in time";
     case "refunded":
       return "Refunded";
     case "partially_refunded":

@@ -61,7 +61,7 @@ export async function takeStock(
   return { taken: false, left: now?.s ?? 0 };
 }
 
-/** Puts units back on the shelf (a cancel or a refund); a product deleted since is skipped. */
+/** Puts units back on the shelf (a cancel, a refund, a payment that failed or was never made); a product deleted since is skipped. */
 export async function returnStock(tx: Tx, productId: string, quantity: number): Promise<void> {
   if (quantity <= 0) return;
   await tx

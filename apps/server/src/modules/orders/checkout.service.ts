@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { CheckoutBody, Order } from "@haggle/contract/orders";
 import { conflict, failed, invalid } from "@haggle/domain/errors";
 import {
@@ -27,7 +28,7 @@ import {
 } from "../cart/cart.store.ts";
 import { findHiddenProductName, takeStock } from "../catalog/stock.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
-import type { PaymentProviders } from "../payments/payment-provider.ts";
+import type { PaymentProvider, PaymentProviders } from "../payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderMail } from "../mail/order-mail.store.ts";
 import { completeNegotiation, findOrderIdByKey, insertOrder, recordPaymentStart } from "./orders.store.ts";
@@ -50,6 +51,42 @@ interface Lapsed {
 }
 
 /**
+ * The order a checkout writes has an id made of the shopper and the Idempotency-Key, so a checkout
+ * retried after its transaction rolled back writes the same order and its payment provider
+ * (called with the same order and key) answers the same payment instead of starting a second.
+ */
+export function checkoutOrderId(userId: string, idempotencyKey: string): string {
+  const bytes = createHash("sha256").update(`${userId}\n${idempotencyKey}`).digest().subarray(0, 16);
+  // Shaped as a UUID: version 8 (application-defined), RFC 9562 variant.
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The payment a replayed checkout hands the browser again: while the order still waits for its
+ * provider, the provider answers the same payment (same order, same key); otherwise none.
+ */
+async function resumePayment(
+  payments: PaymentProviders,
+  order: Order,
+  idempotencyKey: string,
+  email: string,
+): Promise<string | null> {
+  if (order.status !== "pending" || order.paymentStatus !== "pending") return null;
+  const provider = (payments as ReadonlyMap<string, PaymentProvider>).get(order.paymentMethod);
+  if (!provider) return null;
+  try {
+    const again = await provider.start({ id: order.id, total: order.total, idempotencyKey, email });
+    return again.clientSecret;
+  } catch {
+    // The order stands; without the secret the page shows it waiting, and it expires unpaid.
+    return null;
+  }
+}
+
+/**
  * Checkout in one transaction: re-price the cart, take the stock (never below zero), write the
  * order and its lines, convert the cart, complete the negotiation and update the profile.
  * A repeated Idempotency-Key answers the first order. An applied negotiated price that lapsed
@@ -62,7 +99,7 @@ export async function checkout(
   idempotencyKey: string,
   body: CheckoutBody,
   options: { appliedOfferTtlMinutes: number; payments: PaymentProviders; mail: MailSettings },
-): Promise<{ order: Order; created: boolean }> {
+): Promise<{ order: Order; created: boolean; clientSecret: string | null }> {
   const provider = options.payments.get(body.paymentMethod);
   if (!provider) {
     throw invalid(
@@ -74,6 +111,7 @@ export async function checkout(
   }
   await ensureProfile(db, who); // the profile row is the per-shopper lock below
   let placed: string | Lapsed;
+  let clientSecret: string | null = null;
   try {
     placed = await db.transaction(async (tx): Promise<string | Lapsed> => {
       // One checkout per shopper at a time, on both databases: lock the profile row.
@@ -127,6 +165,7 @@ export async function checkout(
         created = await insertOrder(
           tx,
           {
+            id: checkoutOrderId(who.id, idempotencyKey),
             userId: who.id,
             cartId: cart.id,
             negotiationId: cart.appliedNegotiationId,
@@ -166,6 +205,7 @@ export async function checkout(
         email: who.email,
       });
       await recordPaymentStart(tx, created, payment);
+      clientSecret = payment.clientSecret;
 
       await markCartConverted(tx, cart.id);
       if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);
@@ -181,14 +221,22 @@ export async function checkout(
       });
 
       // E-mail (#15 item 4): written in this transaction, sent after it commits; no mail server is reached here.
-      await enqueueOrderMail(tx, options.mail, "order-confirmation", created);
-      await enqueueOrderMail(tx, options.mail, "new-order", created);
+      // E-mail when the order stands: now for manual payment, on the provider's word otherwise.
+      if (payment.orderStatus === "confirmed") {
+        await enqueueOrderMail(tx, options.mail, "order-confirmation", created);
+        await enqueueOrderMail(tx, options.mail, "new-order", created);
+      }
       return created;
     });
   } catch (error) {
     if (error instanceof AlreadyPlaced) {
       const order = await loadOrder(db, who.id, error.orderId);
-      if (order) return { order, created: false };
+      if (order)
+        return {
+          order,
+          created: false,
+          clientSecret: await resumePayment(options.payments, order, idempotencyKey, who.email),
+        };
     }
     throw error;
   }
@@ -198,5 +246,5 @@ export async function checkout(
   const orderId = placed;
   const order = await loadOrder(db, who.id, orderId);
   if (!order) throw new Error("the new order could not be read back");
-  return { order, created: true };
+  return { order, created: true, clientSecret };
 }

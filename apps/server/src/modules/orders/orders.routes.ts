@@ -1,4 +1,5 @@
 import {
+  CheckoutAnswerSchema,
   CheckoutBodySchema,
   CheckoutOptionsSchema,
   IDEMPOTENCY_KEY_PATTERN,
@@ -9,6 +10,7 @@ import {
 import { notFound } from "@haggle/domain/errors";
 import { z } from "@hono/zod-openapi";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
+import { browserPayment } from "../payments/browser-payment.ts";
 import { checkout } from "./checkout.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 import { cancelOrder } from "./refunds.service.ts";
@@ -32,30 +34,37 @@ export const orderRoutes: ApiRoute[] = [
     tag: "Orders",
     access: "signed-in",
     response: CheckoutOptionsSchema,
-    handler: (c) => ({ paymentMethods: [...c.get("deps").payments.keys()].map(paymentMethodOption) }),
+    handler: (c) => ({
+      paymentMethods: [...c.get("deps").payments.values()].map((p) =>
+        paymentMethodOption(p.method, p.publishableKey),
+      ),
+    }),
   }),
   defineRoute({
     method: "post",
     path: "/api/checkout",
     summary:
-      "Place the order in one transaction: body {address: Address | {addressId}, paymentMethod}, never an amount. Header Idempotency-Key required; the same key answers the first order (200). 409 APPLIED_PRICE_LAPSED when Ava's applied discount lapsed (a price changed, or it expired): it is voided and nothing is charged",
+      "Place the order in one transaction: body {address: Address | {addressId}, paymentMethod}, never an amount. With Stripe the order is pending and `payment` carries the PaymentIntent's client secret and the publishable key for the Payment Element (manual: no payment). Header Idempotency-Key required; the same key answers the first order (200). 409 APPLIED_PRICE_LAPSED when Ava's applied discount lapsed (a price changed, or it expired): it is voided and nothing is charged",
     tag: "Orders",
     access: "signed-in",
     headers: IdempotencyKeyHeaders,
     body: CheckoutBodySchema,
     status: 201,
-    response: OrderSchema,
+    response: CheckoutAnswerSchema,
     failure: { code: "CHECKOUT_FAILED", message: "Something went wrong during checkout" },
     handler: async (c, { user, headers, body }) => {
       const { database, config, payments, mail } = c.get("deps");
-      const { order, created } = await checkout(database.db, user, headers["idempotency-key"], body, {
-        appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
-        payments,
-        mail,
-      });
+      const { order, created, clientSecret } = await checkout(
+        database.db,
+        user,
+        headers["idempotency-key"],
+        body,
+        { appliedOfferTtlMinutes: config.appliedOfferTtlMinutes, payments, mail },
+      );
       // A replayed key answers the first order with 200 (the declared status is the first time's).
       if (!created) c.status(200);
-      return order;
+      const payment = browserPayment(payments, order, clientSecret);
+      return payment ? { ...order, payment } : order;
     },
   }),
   defineRoute({

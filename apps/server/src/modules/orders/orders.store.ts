@@ -5,7 +5,7 @@ import { negotiations, orderLines, orders, profiles, user } from "../../platform
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type NewOrder = Omit<typeof orders.$inferInsert, "id" | "createdAt" | "updatedAt">;
+export type NewOrder = Omit<typeof orders.$inferInsert, "createdAt" | "updatedAt">;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 
 /** The order a shopper already placed with this Idempotency-Key, if any. */

@@ -9,7 +9,7 @@ import { lockProfile, saveProfileTotals } from "../accounts/accounts.store.ts";
 import { returnStock } from "../catalog/stock.store.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderMail } from "../mail/order-mail.store.ts";
-import type { PaymentProviders } from "../payments/payment-provider.ts";
+import { PaymentAlreadyMade, type PaymentProviders } from "../payments/payment-provider.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
 import { loadOrderLines, lockOrder, type OrderRow, recordRefund } from "./orders.store.ts";
 
@@ -70,6 +70,24 @@ async function giveBack(
       { id: order.id, reference: order.paymentReference, paymentStatus: order.paymentStatus },
       moneyBack,
     );
+  }
+
+  if (!paid && plan.complete && order.paymentReference) {
+    // A provider's payment not made yet (Stripe): void it, so the cancelled order is never paid.
+    const provider = payments.get(order.paymentMethod as "manual" | "stripe");
+    try {
+      await provider?.refund(
+        { id: order.id, reference: order.paymentReference, paymentStatus: order.paymentStatus },
+        order.total,
+      );
+    } catch (error) {
+      if (error instanceof PaymentAlreadyMade)
+        throw conflict(
+          "The payment for this order has just gone through. Try again in a moment.",
+          "PAYMENT_ALREADY_MADE",
+        );
+      throw error;
+    }
   }
 
   const byId = new Map(rows.map((l) => [l.id, l]));

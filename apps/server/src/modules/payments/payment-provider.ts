@@ -1,4 +1,5 @@
 import type { PaymentMethod } from "@haggle/domain/orders/payment";
+import type { PaymentNoticeKind } from "@haggle/domain/orders/payment-notice";
 import type { Cents } from "@haggle/domain/pricing/money";
 
 /** What checkout tells a provider about the order it has just written. */
@@ -25,8 +26,23 @@ export interface PaymentStart {
 
 /** A refund the provider made (or, for manual payment, recorded). */
 export interface PaymentRefund {
-  /** The provider's id for the refund; null for manual. */
+  /** The provider's id for the refund; null for manual, and for a payment voided before it was made. */
   reference: string | null;
+}
+
+/**
+ * A provider's signed notice about one payment (a Stripe webhook event), read and checked. A
+ * notice of no interest to the shop is `ignored`; it is still recorded so it is read once.
+ */
+export type PaymentNotice =
+  | { eventId: string; type: string; kind: PaymentNoticeKind; reference: string; amount: Cents }
+  | { eventId: string; type: string; kind: "ignored" };
+
+/** The payment was made before it could be voided: the order must be refunded, not cancelled unpaid. */
+export class PaymentAlreadyMade extends Error {
+  constructor(readonly reference: string) {
+    super(`payment ${reference} has already been made`);
+  }
 }
 
 /**
@@ -35,13 +51,30 @@ export interface PaymentRefund {
  */
 export interface PaymentProvider {
   readonly method: PaymentMethod;
-  /** Starts the payment for an order checkout has just written (inside its transaction). */
+  /** What the browser needs to load the provider's payment form (Stripe's publishable key); none for manual. */
+  readonly publishableKey?: string;
+  /**
+   * Starts the payment for an order checkout has just written (inside its transaction). Called
+   * again with the same order it answers the same payment (the provider's idempotency), so a
+   * replayed checkout can hand the browser its client secret again.
+   */
   start(order: PaymentOrder): Promise<PaymentStart>;
-  /** Gives back `amount` of an order's payment (a cancel or a refund). */
+  /**
+   * Gives back `amount` of an order's payment (a cancel or a refund). A payment not yet made
+   * (paymentStatus pending) is voided instead, so it can no longer be made; if it was made
+   * meanwhile this throws PaymentAlreadyMade. `idempotencyKey` names this one refund: the same key
+   * again never refunds twice.
+   */
   refund(
     order: { id: string; reference: string | null; paymentStatus: string },
     amount: Cents,
+    options?: { idempotencyKey?: string },
   ): Promise<PaymentRefund>;
+  /**
+   * Reads a provider's webhook: the raw body and its signature header. Throws a DomainError (400)
+   * when the signature does not match; providers without webhooks (manual) have none.
+   */
+  readNotice?(payload: Uint8Array, signature: string | undefined): PaymentNotice;
 }
 
 /** The providers a shop takes, by method; `manual` is always there and first. */

@@ -431,8 +431,32 @@ export const orders = pgTable(
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     uniqueIndex("orders_user_idempotency_uq").on(t.userId, t.idempotencyKey),
+    // A provider's notice names the payment, not the order.
+    index("orders_payment_reference_idx")
+      .on(t.paymentMethod, t.paymentReference)
+      .where(sql`${t.paymentReference} is not null`),
+    // The expiry job's search: only orders still waiting for a provider's payment.
+    index("orders_awaiting_payment_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} = 'pending'`),
   ],
 );
+
+/**
+ * The payment providers' notices (Stripe webhook events) already handled, by the provider's
+ * event id: a notice delivered again (providers deliver at least once) changes nothing.
+ */
+export const paymentEvents = pgTable("payment_events", {
+  /** The provider's event id (Stripe: evt_...). */
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  /** The order it was about, when there was one. */
+  orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+  /** What it did: confirm, cancel, refund-late-payment, ignore, unknown-payment. */
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** An order's address snapshot: kept as given, whatever later happens to the address book. */
 export type ShippingAddress = Address;

@@ -1,7 +1,29 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
+// Stand-ins for Stripe's modules (js.stripe.com is never reached in tests); each counts its import,
+// so a test can tell that a shop without Stripe never even loads them.
+const stripe = vi.hoisted(() => ({
+  imported: { stripeJs: 0, reactStripe: 0 },
+  loadStripe: vi.fn(async () => ({})),
+  confirmPayment: vi.fn(async () => ({ paymentIntent: { status: "succeeded" } })),
+}));
+vi.mock("@stripe/stripe-js/pure", () => {
+  stripe.imported.stripeJs += 1;
+  return { loadStripe: stripe.loadStripe };
+});
+vi.mock("@stripe/react-stripe-js", () => {
+  stripe.imported.reactStripe += 1;
+  return {
+    Elements: ({ children }: { children: ReactNode }) => <div>{children}</div>,
+    PaymentElement: () => <div data-testid="payment-element" />,
+    useStripe: () => ({ confirmPayment: stripe.confirmPayment }),
+    useElements: () => ({}),
+  };
+});
 import { CartProvider } from "@/features/cart/components/cart-provider";
 import { jsonResponse, makeCart, makeCartItem, routeFetch } from "@/test/make-cart";
 import { appRoutes } from "../router";
@@ -51,7 +73,12 @@ const order = {
   negotiationId: null,
 };
 
-function renderCheckout(addresses: unknown[]) {
+const MANUAL_ONLY = { paymentMethods: [{ id: "manual", label: "Pay on delivery / bank transfer" }] };
+
+function renderCheckout(
+  addresses: unknown[],
+  { options = MANUAL_ONLY as unknown, placed = order as unknown, readBack = order as unknown } = {},
+) {
   const cart = makeCart([makeCartItem("p1", 2, { name: "Kettle", price: 20 })], {
     summary: { itemCount: 2, subtotal: 40, discount: 2, shipping: 10, tax: 3.8, total: 51.8, savings: 2 },
   });
@@ -59,10 +86,9 @@ function renderCheckout(addresses: unknown[]) {
     "GET /api/me": () => jsonResponse(200, me),
     "GET /api/cart": () => jsonResponse(200, cart),
     "GET /api/addresses": () => jsonResponse(200, addresses),
-    "GET /api/checkout/options": () =>
-      jsonResponse(200, { paymentMethods: [{ id: "manual", label: "Pay on delivery / bank transfer" }] }),
-    "POST /api/checkout": () => jsonResponse(201, order),
-    [`GET /api/orders/${order.id}`]: () => jsonResponse(200, order),
+    "GET /api/checkout/options": () => jsonResponse(200, options),
+    "POST /api/checkout": () => jsonResponse(201, placed),
+    [`GET /api/orders/${order.id}`]: () => jsonResponse(200, readBack),
   });
   vi.stubGlobal("fetch", fetchFn);
   const router = createMemoryRouter(appRoutes, { initialEntries: ["/checkout"] });
@@ -130,6 +156,12 @@ describe("the checkout page", () => {
       paymentMethod: "manual",
     });
     expect(sent?.headers["Idempotency-Key"]).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect(
+      await screen.findByRole("heading", { name: "Order Confirmed!" }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    // A shop without Stripe: nothing of Stripe was loaded, let alone fetched from the internet.
+    expect(stripe.imported).toEqual({ stripeJs: 0, reactStripe: 0 });
+    expect(stripe.loadStripe).not.toHaveBeenCalled();
   });
 
   it("offers the saved addresses, the last used chosen, and sends its id", async () => {
@@ -149,5 +181,37 @@ describe("the checkout page", () => {
     renderCheckout([saved]);
     fireEvent.click(await screen.findByRole("radio", { name: "A new address" }, { timeout: 10_000 }));
     expect(screen.getByLabelText("Full name")).toBeTruthy();
+    expect(stripe.imported).toEqual({ stripeJs: 0, reactStripe: 0 });
+  });
+
+  it("pays a card order in the page with Stripe's Payment Element, then shows it waiting for the payment", async () => {
+    const payment = { provider: "stripe", clientSecret: "pi_1_secret_2", publishableKey: "pk_test_shop" };
+    const pending = { ...order, status: "pending", paymentMethod: "stripe" };
+    const { router, calls } = renderCheckout([saved], {
+      options: {
+        paymentMethods: [
+          { id: "manual", label: "Pay on delivery / bank transfer" },
+          { id: "stripe", label: "Card", publishableKey: "pk_test_shop" },
+        ],
+      },
+      placed: { ...pending, payment },
+      readBack: pending,
+    });
+    fireEvent.click(await screen.findByRole("radio", { name: "Card" }, { timeout: 10_000 }));
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    expect(await screen.findByRole("heading", { name: "Pay by card" }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId("payment-element", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(calls.find((c) => c.route === "POST /api/checkout")?.body).toMatchObject({
+      paymentMethod: "stripe",
+    });
+    expect(stripe.loadStripe).toHaveBeenCalledWith("pk_test_shop");
+    expect(router.state.location.pathname).toBe("/checkout");
+
+    fireEvent.click(screen.getByRole("button", { name: "Pay $32.00" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/order-placed"));
+    expect(stripe.confirmPayment).toHaveBeenCalledTimes(1);
+    expect(
+      await screen.findByRole("heading", { name: "Waiting for your payment" }, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 });

@@ -1,9 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
+import type { CheckoutPayment } from "@haggle/contract/orders";
 import { ShoppingCartIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { sessionQueryKey, useSession } from "@/features/auth/api/use-session";
 import { cartQueryKey } from "@/features/cart/api/cart-api";
@@ -28,6 +30,22 @@ interface OrderPlacedState {
 
 const CHECKOUT_FAILED = "Something went wrong during checkout";
 
+/** Stripe's Payment Element, fetched only when an order is to be paid by card (never in a shop without Stripe). */
+const CardPayment = lazy(() => import("@/features/checkout/components/card-payment"));
+
+/** An order placed and waiting to be paid in the page. */
+interface AwaitingPayment {
+  orderId: string;
+  number: string;
+  total: number;
+  payment: CheckoutPayment;
+  state: OrderPlacedState;
+}
+
+function orderPlacedPath(orderId: string) {
+  return `/order-placed?orderId=${encodeURIComponent(orderId)}`;
+}
+
 /** /checkout: where both checkout buttons lead (the cart's and the negotiation's). */
 export function CheckoutScreen() {
   const navigate = useNavigate();
@@ -40,6 +58,7 @@ export function CheckoutScreen() {
   const options = useCheckoutOptions();
   const { checkout, isPending } = useCheckout();
   const [error, setError] = useState<string | null>(null);
+  const [awaiting, setAwaiting] = useState<AwaitingPayment | null>(null);
 
   const header = (
     <>
@@ -47,6 +66,43 @@ export function CheckoutScreen() {
       <h1 className="text-3xl font-bold tracking-tight">Checkout</h1>
     </>
   );
+
+  // The order stands (its cart is converted): what is left is paying it, whatever the cart says now.
+  if (awaiting) {
+    const toOrder = (failure: string | null) =>
+      navigate(orderPlacedPath(awaiting.orderId), {
+        state: { ...awaiting.state, paymentFailure: failure },
+        replace: true,
+      });
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
+        {header}
+        <Card>
+          <CardHeader>
+            <CardTitle>Pay by card</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <p className="text-sm text-muted-foreground">
+              Order <span className="font-mono font-semibold text-foreground">{awaiting.number}</span> is
+              placed and its items are set aside for you. Pay now to confirm it.
+            </p>
+            <Suspense fallback={<Spinner aria-label="Loading the card form" className="py-12" />}>
+              <CardPayment
+                payment={awaiting.payment}
+                total={awaiting.total}
+                returnUrl={new URL(orderPlacedPath(awaiting.orderId), window.location.origin).toString()}
+                onConfirmed={() => toOrder(null)}
+                onFailed={(message) => {
+                  toast.error(message);
+                  toOrder(message);
+                }}
+              />
+            </Suspense>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
 
   if (isLoading || addresses.isPending || options.isPending) {
     return (
@@ -111,8 +167,19 @@ export function CheckoutScreen() {
                 cartId,
                 discountForDisplay: order.discountApplied,
               };
-              // The id is in the URL too, so the confirmation survives a reload.
-              navigate(`/order-placed?orderId=${encodeURIComponent(order.id)}`, { state, replace: true });
+              if (order.payment) {
+                // Paid by card: the Payment Element comes next, then the confirmation page.
+                setAwaiting({
+                  orderId: order.id,
+                  number: order.number,
+                  total: order.total,
+                  payment: order.payment,
+                  state,
+                });
+              } else {
+                // The id is in the URL too, so the confirmation survives a reload.
+                navigate(orderPlacedPath(order.id), { state, replace: true });
+              }
               // The cart is converted, the order list, the address book and the profile have changed.
               void queryClient.invalidateQueries({ queryKey: cartQueryKey });
               void queryClient.invalidateQueries({ queryKey: ordersQueryKey });

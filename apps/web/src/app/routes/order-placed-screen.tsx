@@ -16,13 +16,26 @@ function placedOrderId(searchParams: URLSearchParams, state: unknown): string | 
   return null;
 }
 
+/** What the card form said when a payment did not go through (from the checkout page). */
+function paymentFailureOf(state: unknown): string | null {
+  return typeof state === "object" &&
+    state !== null &&
+    "paymentFailure" in state &&
+    typeof state.paymentFailure === "string"
+    ? state.paymentFailure
+    : null;
+}
+
 export function OrderPlacedScreen() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   return (
     <>
-      <title>Order Confirmed · Haggle</title>
-      <OrderConfirmation orderId={placedOrderId(searchParams, location.state)} />
+      <title>Your order · Haggle</title>
+      <OrderConfirmation
+        orderId={placedOrderId(searchParams, location.state)}
+        paymentFailure={paymentFailureOf(location.state)}
+      />
     </>
   );
 }

@@ -1,12 +1,15 @@
-import { type CheckoutBodyInput, OrderSchema } from "@haggle/contract/orders";
+import { CheckoutAnswerSchema, type CheckoutBodyInput } from "@haggle/contract/orders";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { z } from "zod";
 import { apiFetch } from "@/lib/api-client";
 import { createCheckoutAttempt } from "../lib/idempotency-key";
 
-/** The placed order. Its status is read as any string: an order must never look failed for a new status name. */
-const PlacedOrderSchema = OrderSchema.extend({ status: z.string() });
+/**
+ * The placed order, with `payment` when it is still to be paid in the page (Stripe). Its status
+ * is read as any string: an order must never look failed for a new status name.
+ */
+const PlacedOrderSchema = CheckoutAnswerSchema.extend({ status: z.string() });
 export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
 
 /** POST /api/checkout: 201 with the new order, or 200 with the order already placed under this key. */

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.ts";
+
+describe("the configuration", () => {
+  it("takes Stripe with its three keys or not at all, and names the keys missing", () => {
+    expect(parseEnv({}).STRIPE_SECRET_KEY).toBeUndefined();
+    const stripe = parseEnv({
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+    });
+    expect(stripe).toMatchObject({ STRIPE_SECRET_KEY: "sk_test_1", PAYMENT_TIMEOUT_MINUTES: 30 });
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      "Invalid configuration:\n" +
+        "  STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set: Stripe needs all three keys\n" +
+        "  STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set: Stripe needs all three keys",
+    );
+    expect(() => parseEnv({ STRIPE_API_URL: "not a url" })).toThrow(
+      "STRIPE_API_URL: must be a URL such as http://127.0.0.1:12111",
+    );
+    expect(() => parseEnv({ PAYMENT_TIMEOUT_MINUTES: "0" })).toThrow("PAYMENT_TIMEOUT_MINUTES");
+  });
+});

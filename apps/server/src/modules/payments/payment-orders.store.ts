@@ -1,0 +1,107 @@
+import { and, asc, eq, lt, ne, notInArray } from "drizzle-orm";
+import type { Tx } from "../../platform/db/client.ts";
+import { orders, paymentEvents } from "../../platform/db/schema.ts";
+import type { OrderRow } from "../orders/orders.store.ts";
+
+/**
+ * Records a provider's event as handled; false when it was already (a repeated delivery). A
+ * second delivery arriving meanwhile waits here until the first one's transaction ends.
+ */
+export async function claimPaymentEvent(
+  tx: Tx,
+  event: { id: string; provider: string; type: string },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({ ...event, outcome: "received" })
+    .onConflictDoNothing({ target: paymentEvents.id })
+    .returning({ id: paymentEvents.id });
+  return inserted.length > 0;
+}
+
+/** What handling the event did (and to which order), for the record. */
+export async function recordPaymentEventOutcome(
+  tx: Tx,
+  eventId: string,
+  outcome: string,
+  orderId: string | null,
+): Promise<void> {
+  await tx.update(paymentEvents).set({ outcome, orderId }).where(eq(paymentEvents.id, eventId));
+}
+
+/** The order a provider's payment belongs to, locked until the transaction ends; null when none. */
+export async function lockOrderByPayment(
+  tx: Tx,
+  method: string,
+  reference: string,
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentMethod, method), eq(orders.paymentReference, reference)))
+    .limit(1)
+    .for("update");
+  return row ?? null;
+}
+
+/** The provider's word that the money arrived: paid now, and a pending order confirmed. */
+export async function recordProviderPayment(tx: Tx, order: OrderRow): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      status: order.status === "pending" ? "confirmed" : order.status,
+      paymentStatus: "paid",
+      paidAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, order.id));
+}
+
+/** An order whose payment failed, was voided or never came: cancelled, with the reason as its payment status. */
+export async function markUnpaidOrderCancelled(
+  tx: Tx,
+  orderId: string,
+  paymentStatus: "failed" | "expired",
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: "cancelled", paymentStatus, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
+/** A payment that arrived after its order was cancelled, given straight back. */
+export async function markLatePaymentRefunded(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "refunded", paidAt: new Date(), updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * The oldest order a provider (not manual payment) is still waiting on since before `cutoff`,
+ * locked; one another process has locked is skipped (FOR UPDATE SKIP LOCKED), so several job
+ * runners share the work and never take the same order. `skip` leaves out orders this run
+ * could not void and will try again next time.
+ */
+export async function lockOrderAwaitingPaymentSince(
+  tx: Tx,
+  cutoff: Date,
+  skip: readonly string[],
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        eq(orders.paymentStatus, "pending"),
+        ne(orders.paymentMethod, "manual"),
+        lt(orders.createdAt, cutoff),
+        skip.length > 0 ? notInArray(orders.id, [...skip]) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return row ?? null;
+}

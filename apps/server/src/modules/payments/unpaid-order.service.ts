@@ -1,0 +1,54 @@
+import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
+import type { Tx } from "../../platform/db/client.ts";
+import { publishEvent } from "../../platform/realtime/event-bus.ts";
+import { lockProfile, saveProfileTotals } from "../accounts/accounts.store.ts";
+import { returnStock } from "../catalog/stock.store.ts";
+import { loadOrderLines, type OrderRow } from "../orders/orders.store.ts";
+import { loadSellerConfig } from "../settings/settings.store.ts";
+import { markUnpaidOrderCancelled } from "./payment-orders.store.ts";
+
+/** An order's payment, as its provider is told of it. */
+export function paymentOf(order: OrderRow) {
+  return { id: order.id, reference: order.paymentReference, paymentStatus: order.paymentStatus };
+}
+
+/**
+ * Cancels an order whose payment failed or never came (`order` is locked by the caller): its
+ * stock returns, the shopper's totals and loyalty tier no longer count it, and the shopper's and
+ * the merchant's pages hear order.updated when the transaction commits.
+ * Locks, in this order: the order (caller), the shopper's profile, the products (sorted) —
+ * checkout takes the profile before the products too, so the two never wait on each other in a cycle.
+ */
+export async function cancelUnpaidOrder(
+  tx: Tx,
+  order: OrderRow,
+  reason: "failed" | "expired",
+): Promise<void> {
+  const profile = await lockProfile(tx, order.userId);
+  await markUnpaidOrderCancelled(tx, order.id, reason);
+  const lines = await loadOrderLines(tx, [order.id]);
+  const returned = new Map<string, number>();
+  for (const line of lines) {
+    if (line.productId) returned.set(line.productId, (returned.get(line.productId) ?? 0) + line.quantity);
+  }
+  for (const [productId, quantity] of [...returned].sort(([a], [b]) => a.localeCompare(b))) {
+    await returnStock(tx, productId, quantity);
+  }
+  if (profile) {
+    const ordersCount = Math.max(0, profile.ordersCount - 1);
+    const lifetimeValue = Math.max(0, profile.lifetimeValue - order.total);
+    const config = await loadSellerConfig(tx);
+    await saveProfileTotals(tx, order.userId, {
+      ordersCount,
+      lifetimeValue,
+      totalSavings: Math.max(0, profile.totalSavings - order.discountApplied),
+      loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
+    });
+  }
+  await publishEvent(tx, {
+    type: "order.updated",
+    orderId: order.id,
+    status: "cancelled",
+    userId: order.userId,
+  });
+}
