@@ -193,7 +193,7 @@ test("a merchant adds, edits and hides a product", async ({ merchant: { page } }
   await expect(page.getByRole("article", { name, exact: true })).toHaveCount(0);
 });
 
-test("a merchant marks a shopper's order paid and moves it forward; the shopper's order history follows live", async ({
+test("a merchant marks a shopper's order paid, moves it forward and refunds its line; the shopper's order history follows live", async ({
   merchant: { page: merchant },
   shopper: { page: shopper, account },
   shopperCart: _cart,
@@ -231,7 +231,15 @@ test("a merchant marks a shopper's order paid and moves it forward; the shopper'
   await orderRow.getByRole("button", { name: `Mark shipped (${number})` }).click();
   await expect(orderRow).toContainText("Shipped");
   await expect(orderCard).toContainText("Shipped");
-  await merchant.getByLabel("Status").selectOption("shipped");
+  // A refund of the order's line: the shopper's history hears of it live.
+  await orderRow.getByRole("button", { name: `Refund or cancel (${number})` }).click();
+  const refund = merchant.getByRole("dialog", { name: `Refund or cancel ${number}` });
+  await refund.getByRole("spinbutton").first().fill("1");
+  await refund.getByRole("button", { name: "Refund selected" }).click();
+  await expectToast(merchant, `${number}: the chosen units are refunded`);
+  await expect(orderRow).toContainText("Refunded");
+  await expect(orderCard).toContainText("Refunded");
+  await merchant.getByLabel("Status").selectOption("refunded");
   await expect(merchant.getByTestId("merchant-order-row").filter({ hasText: number })).toHaveCount(1);
   await merchant.screenshot({ path: `${artifacts}/merchant-orders.png` });
 });
