@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { artifacts, expectLoaded, expectNoSidewaysScroll } from "./support/shop.ts";
+import { artifacts, E2E_CHECKOUT_BODY, expectLoaded, expectNoSidewaysScroll } from "./support/shop.ts";
 
 /**
  * E-mail for orders (#15 item 4), as a merchant meets it: the e2e shop has no SMTP_URL, so a
@@ -15,7 +15,7 @@ test("a checkout's e-mails wait in the merchant's outbox, readable by keyboard a
 }) => {
   const placed = await shopper.page.request.post("/api/checkout", {
     headers: { "idempotency-key": randomUUID() },
-    data: {},
+    data: E2E_CHECKOUT_BODY,
   });
   expect(placed.status()).toBe(201);
   const order = (await placed.json()) as { number: string };

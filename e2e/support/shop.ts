@@ -209,6 +209,19 @@ export const E2E_ADDRESS = {
   "Postal code": "94105",
 } as const;
 
+/** The same address as the API takes it (a checkout placed through the API, outside what a test watches). */
+export const E2E_CHECKOUT_BODY = {
+  address: {
+    name: E2E_ADDRESS["Full name"],
+    line1: E2E_ADDRESS["Address line 1"],
+    city: E2E_ADDRESS.City,
+    region: E2E_ADDRESS["State / region"],
+    postalCode: E2E_ADDRESS["Postal code"],
+    country: "US",
+  },
+  paymentMethod: "manual",
+};
+
 /**
  * On /checkout (reached from a 'Proceed to Checkout' button): types the address when the
  * shopper has none saved, keeps the default payment (on delivery / bank transfer) and places
