@@ -67,14 +67,14 @@ module.exports = {
       comment: "Only *.store.ts files (and platform/db itself) query tables: move the query into the module's store.",
       severity: "error",
       from: { path: MODULE_FILE, pathNot: "\\.store\\.ts$" },
-      to: { path: ["^apps/server/src/platform/db/schema\\.ts$", "(^|/)node_modules/drizzle-orm/"] },
+      to: { path: ["^apps/server/src/platform/db/schema(\\.ts$|/)", "(^|/)node_modules/drizzle-orm/"] },
     },
     {
       name: "http-layer-touches-no-tables",
       comment: "apps/server/src/http and app.ts reach data through a module's store or service, never the schema.",
       severity: "error",
       from: { path: "^apps/server/src/(http/|app\\.ts$)" },
-      to: { path: ["^apps/server/src/platform/db/schema\\.ts$", "(^|/)node_modules/drizzle-orm/"] },
+      to: { path: ["^apps/server/src/platform/db/schema(\\.ts$|/)", "(^|/)node_modules/drizzle-orm/"] },
     },
     {
       name: "no-module-uses-another-modules-service",

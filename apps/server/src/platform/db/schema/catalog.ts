@@ -1,0 +1,140 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { money } from "../column-values.ts";
+import { createdAt, tsvector, updatedAt } from "./columns.ts";
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sku: text("sku").notNull().unique(),
+    name: text("name").notNull(),
+    // The product page's address (/products/<slug>): set once from the name by the
+    // products_set_slug trigger (migration 0012) when left empty, unique, kept when the name changes.
+    slug: text("slug").notNull().default(""),
+    description: text("description").notNull().default(""),
+    brand: text("brand").notNull(),
+    category: text("category").notNull(),
+    price: money("price").notNull(),
+    listPrice: money("list_price").notNull(),
+    imageUrl: text("image_url").notNull().default(""),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    stockLevel: integer("stock_level").notNull().default(0),
+    inStock: boolean("in_stock").notNull().generatedAlwaysAs(sql`stock_level > 0`),
+    demandIndex: real("demand_index").notNull().default(0.5),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    embedding: real("embedding").array(),
+    embeddingModel: text("embedding_model"),
+    hidden: boolean("hidden").notNull().default(false),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_stock_nonnegative", sql`${t.stockLevel} >= 0`),
+    check("products_price_nonnegative", sql`${t.price} >= 0 and ${t.listPrice} >= 0`),
+    uniqueIndex("products_slug_idx").on(t.slug),
+    index("products_category_idx").on(t.category),
+    index("products_brand_idx").on(t.brand),
+    index("products_search_vector_idx").using("gin", t.searchVector),
+    index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("products_tags_gin_idx").using("gin", t.tags),
+    // Typos and partial words in the catalogue search: `word <% (name || ' ' || brand)` and
+    // `(name || ' ' || brand) ilike '%word%'` both use it (products.store.ts).
+    index("products_name_brand_trgm_idx").using("gin", sql`(${t.name} || ' ' || ${t.brand}) gin_trgm_ops`),
+    // One B-tree per catalogue order, over the visible products only: the first page reads 24 entries.
+    index("products_featured_idx")
+      .on(t.inStock.desc().nullsFirst(), t.demandIndex.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.hidden} = false`),
+    index("products_price_low_idx").on(t.price, t.name, t.id).where(sql`${t.hidden} = false`),
+    index("products_price_high_idx")
+      .on(t.price.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.hidden} = false`),
+    index("products_rating_idx")
+      .on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.name, t.id)
+      .where(sql`${t.hidden} = false`),
+    // Facet counts of the whole visible collection read this index alone (an index-only scan).
+    index("products_visible_facets_idx").on(t.category, t.brand).where(sql`${t.hidden} = false`),
+  ],
+);
+
+/**
+ * How many visible products each category and brand has (kind "category" or "brand"), and in
+ * all (kind "all", value ""): kept by statement triggers on products (migration 0009), so the
+ * unfiltered catalogue reads its facets here instead of counting every product. Only net
+ * changes are written: a stock update never touches it.
+ */
+export const productFacetCounts = pgTable(
+  "product_facet_counts",
+  {
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    visible: integer("visible").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] })],
+);
+
+/**
+ * A product import started from the merchant area (issue #14 item 1): its progress, read by the
+ * Import page while the server works through the file, and its bad rows (line, SKU, reason).
+ */
+export const productImports = pgTable("product_imports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name").notNull(),
+  format: text("format").notNull(),
+  /** running, done or failed */
+  status: text("status").notNull().default("running"),
+  totalBytes: integer("total_bytes").notNull().default(0),
+  bytesRead: integer("bytes_read").notNull().default(0),
+  rows: integer("rows").notNull().default(0),
+  inserted: integer("inserted").notNull().default(0),
+  updated: integer("updated").notNull().default(0),
+  failed: integer("failed").notNull().default(0),
+  skippedVariants: integer("skipped_variants").notNull().default(0),
+  /** The bad rows, at most IMPORT_ERRORS_KEPT of them. */
+  errors: jsonb("errors").notNull().default(sql`'[]'::jsonb`),
+  message: text("message").notNull().default(""),
+  createdBy: text("created_by"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The merchant's product pairings, which Ava proposes as bundles: a cross-sell complements the
+ * cart product; an upsell is a pricier add-on or upgrade worth suggesting with it.
+ */
+export const productPairings = pgTable(
+  "product_pairings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    pairedProductId: uuid("paired_product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("product_pairings_kind", sql`${t.kind} in ('cross_sell', 'upsell')`),
+    check("product_pairings_not_self", sql`${t.productId} <> ${t.pairedProductId}`),
+    uniqueIndex("product_pairings_kind_product_paired_uq").on(t.kind, t.productId, t.pairedProductId),
+    index("product_pairings_product_idx").on(t.productId),
+  ],
+);
