@@ -78,18 +78,7 @@ export type SavedAddress = z.infer<typeof SavedAddressSchema>;
 export const SavedAddressListSchema = z.array(SavedAddressSchema);
 
 /** PATCH /api/addresses/:id: the fields to change (the result is checked as a whole address). */
-export const AddressPatchSchema = z
-  .object({
-    name: z.string(),
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    region: z.string().nullable(),
-    postalCode: z.string(),
-    country: z.string(),
-  })
-  .partial()
-  .meta({ id: "AddressPatch" });
+export const AddressPatchSchema = AddressSchema.partial().meta({ id: "AddressPatch" });
 export type AddressPatch = z.infer<typeof AddressPatchSchema>;
 
 /** How many addresses one account may keep. */

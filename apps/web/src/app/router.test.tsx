@@ -1,45 +1,25 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { PAGE_PATHS } from "@haggle/contract/pages";
-import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import type { RouteObject } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CartProvider } from "@/features/cart/components/cart-provider";
-import { jsonResponse, makeCart, routeFetch } from "@/test/make-cart";
+import { jsonResponse } from "@/test/make-cart";
+import { meAnswer, renderApp } from "./render-app.test-harness";
 import { appRoutes } from "./router";
-
-const me = (roles: string[]) => ({
-  user: { id: "user-1", email: "mona@example.com", name: "Mona" },
-  profile: {
-    name: "Mona",
-    email: "mona@example.com",
-    loyaltyTier: "NONE",
-    ordersCount: 0,
-    lifetimeValue: 0,
-    totalSavings: 0,
-  },
-  roles,
-});
 
 const stats = { totalProducts: 180, activeNegotiations: 0, pendingApprovals: 0, totalRevenue: 0 };
 
 function renderAt(path: string, who: "anonymous" | "shopper" | "merchant") {
-  const { fetchFn } = routeFetch({
-    "GET /api/me": () =>
-      who === "anonymous"
-        ? jsonResponse(200, { user: null })
-        : jsonResponse(200, me(who === "merchant" ? ["merchant"] : [])),
-    "GET /api/cart": () => jsonResponse(200, makeCart([])),
-    "GET /api/merchant/stats": () => jsonResponse(200, stats),
-  });
-  vi.stubGlobal("fetch", fetchFn);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <CartProvider userId={who === "anonymous" ? null : "user-1"}>
-        <RouterProvider router={router} />
-      </CartProvider>
-    </QueryClientProvider>,
+  const { router } = renderApp(
+    path,
+    {
+      "GET /api/me": () =>
+        jsonResponse(
+          200,
+          who === "anonymous" ? { user: null } : meAnswer(who === "merchant" ? ["merchant"] : []),
+        ),
+      "GET /api/merchant/stats": () => jsonResponse(200, stats),
+    },
+    who === "anonymous" ? null : "user-1",
   );
   return router;
 }

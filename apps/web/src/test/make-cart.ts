@@ -42,7 +42,7 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+export type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
  * A fetch stand-in answering "METHOD /path" routes; unknown routes answer 404. `calls` records

@@ -8,7 +8,7 @@ export function CartScreen() {
       <title>Shopping Cart · Haggle</title>
       <h1 className="text-3xl font-bold tracking-tight">Shopping Cart</h1>
       {/* Checkout asks where to ship and how to pay: its own page (decisions.md). */}
-      <CartView onCheckout={() => navigate("/checkout")} isCheckingOut={false} />
+      <CartView onCheckout={() => navigate("/checkout")} />
     </div>
   );
 }

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 // Stand-ins for Stripe's modules (js.stripe.com is never reached in tests); each counts its import,
@@ -24,22 +22,9 @@ vi.mock("@stripe/react-stripe-js", () => {
     useElements: () => ({}),
   };
 });
-import { CartProvider } from "@/features/cart/components/cart-provider";
-import { jsonResponse, makeCart, makeCartItem, routeFetch } from "@/test/make-cart";
-import { appRoutes } from "../router";
-
-const me = {
-  user: { id: "user-1", email: "mona@example.com", name: "Mona" },
-  profile: {
-    name: "Mona",
-    email: "mona@example.com",
-    loyaltyTier: "NONE",
-    ordersCount: 0,
-    lifetimeValue: 0,
-    totalSavings: 0,
-  },
-  roles: [],
-};
+import { jsonResponse, makeCart, makeCartItem } from "@/test/make-cart";
+import { wireOrder } from "@/test/make-order";
+import { meAnswer, renderApp } from "../render-app.test-harness";
 
 const saved = {
   id: "0b6f3c1e-7a5d-4c1a-9f57-2f1d4b8a9c10",
@@ -54,24 +39,7 @@ const saved = {
   createdAt: "2026-11-01T10:00:00.000Z",
 };
 
-const order = {
-  id: "00000000-0000-4000-8000-0000abcdef12",
-  number: "ORD-ABCDEF12",
-  createdAt: "2026-11-25T00:00:00.000Z",
-  status: "confirmed",
-  paymentStatus: "pending",
-  paymentMethod: "manual",
-  address: null,
-  items: [],
-  subtotal: 20,
-  negotiatedDiscount: 0,
-  discountApplied: 0,
-  shipping: 10,
-  tax: 2,
-  total: 32,
-  refundedTotal: 0,
-  negotiationId: null,
-};
+const order = wireOrder();
 
 const MANUAL_ONLY = { paymentMethods: [{ id: "manual", label: "Pay on delivery / bank transfer" }] };
 
@@ -82,25 +50,18 @@ function renderCheckout(
   const cart = makeCart([makeCartItem("p1", 2, { name: "Kettle", price: 20 })], {
     summary: { itemCount: 2, subtotal: 40, discount: 2, shipping: 10, tax: 3.8, total: 51.8, savings: 2 },
   });
-  const { fetchFn, calls } = routeFetch({
-    "GET /api/me": () => jsonResponse(200, me),
-    "GET /api/cart": () => jsonResponse(200, cart),
-    "GET /api/addresses": () => jsonResponse(200, addresses),
-    "GET /api/checkout/options": () => jsonResponse(200, options),
-    "POST /api/checkout": () => jsonResponse(201, placed),
-    [`GET /api/orders/${order.id}`]: () => jsonResponse(200, readBack),
-  });
-  vi.stubGlobal("fetch", fetchFn);
-  const router = createMemoryRouter(appRoutes, { initialEntries: ["/checkout"] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <CartProvider userId="user-1">
-        <RouterProvider router={router} />
-      </CartProvider>
-    </QueryClientProvider>,
+  return renderApp(
+    "/checkout",
+    {
+      "GET /api/me": () => jsonResponse(200, meAnswer()),
+      "GET /api/cart": () => jsonResponse(200, cart),
+      "GET /api/addresses": () => jsonResponse(200, addresses),
+      "GET /api/checkout/options": () => jsonResponse(200, options),
+      "POST /api/checkout": () => jsonResponse(201, placed),
+      [`GET /api/orders/${order.id}`]: () => jsonResponse(200, readBack),
+    },
+    "user-1",
   );
-  return { router, calls };
 }
 
 describe("the checkout page", () => {

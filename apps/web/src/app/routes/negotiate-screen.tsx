@@ -57,7 +57,6 @@ function NegotiateBody() {
       onCartApplied={onCartApplied}
       onCartStale={onCartStale}
       onCheckout={onCheckout}
-      isCheckingOut={false}
     />
   );
 }

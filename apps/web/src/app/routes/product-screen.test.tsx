@@ -1,12 +1,9 @@
 import type { ProductPage } from "@haggle/contract/products";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CartProvider } from "@/features/cart/components/cart-provider";
-import { jsonResponse, makeCart, makeCartItem, routeFetch } from "@/test/make-cart";
+import { jsonResponse, makeCart, makeCartItem } from "@/test/make-cart";
 import { makeProduct } from "@/test/make-product";
-import { appRoutes } from "../router";
+import { renderApp } from "../render-app.test-harness";
 
 const ID = "0b6f3c1e-7a5d-4c1a-9f57-2f1d4b8a9c10";
 const kettle = makeProduct(ID, {
@@ -29,40 +26,18 @@ const page: ProductPage = {
   ],
 };
 
-const me = {
-  user: { id: "user-1", email: "mona@example.com", name: "Mona" },
-  profile: {
-    name: "Mona",
-    email: "mona@example.com",
-    loyaltyTier: "NONE",
-    ordersCount: 0,
-    lifetimeValue: 0,
-    totalSavings: 0,
-  },
-  roles: [],
-};
-
 function renderAt(path: string, signedIn: boolean) {
-  const { fetchFn, calls } = routeFetch({
-    "GET /api/me": () => jsonResponse(200, signedIn ? me : { user: null }),
-    "GET /api/cart": () => jsonResponse(200, makeCart([])),
-    "POST /api/cart/items": () => jsonResponse(200, makeCart([makeCartItem(ID, 2, kettle)])),
-    [`GET /api/products/by-slug/${kettle.slug}`]: () => jsonResponse(200, page),
-    [`GET /api/products/by-slug/${ID}`]: () => jsonResponse(200, page),
-    "GET /api/products/by-slug/nothing-here": () =>
-      jsonResponse(404, { error: { code: "NOT_FOUND", message: "No product has that address." } }),
-  });
-  vi.stubGlobal("fetch", fetchFn);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <CartProvider userId={signedIn ? "user-1" : null}>
-        <RouterProvider router={router} />
-      </CartProvider>
-    </QueryClientProvider>,
+  return renderApp(
+    path,
+    {
+      "POST /api/cart/items": () => jsonResponse(200, makeCart([makeCartItem(ID, 2, kettle)])),
+      [`GET /api/products/by-slug/${kettle.slug}`]: () => jsonResponse(200, page),
+      [`GET /api/products/by-slug/${ID}`]: () => jsonResponse(200, page),
+      "GET /api/products/by-slug/nothing-here": () =>
+        jsonResponse(404, { error: { code: "NOT_FOUND", message: "No product has that address." } }),
+    },
+    signedIn ? "user-1" : null,
   );
-  return { router, calls };
 }
 
 describe("the product page", () => {

@@ -36,7 +36,7 @@ function renderCart(discountNotice: string | null) {
   return render(
     <MemoryRouter>
       <CartContext value={value}>
-        <CartView onCheckout={vi.fn()} isCheckingOut={false} />
+        <CartView onCheckout={vi.fn()} />
       </CartContext>
     </MemoryRouter>,
   );

@@ -1,4 +1,4 @@
-import { HandCoinsIcon, LoaderCircleIcon, ShoppingCartIcon } from "lucide-react";
+import { HandCoinsIcon, ShoppingCartIcon } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -10,9 +10,8 @@ import { CartLineItem } from "./cart-line-item";
 import { CartSummaryCard } from "./cart-summary-card";
 
 interface CartViewProps {
-  /** Places the order (the checkout feature, joined in by the app). */
+  /** Goes on to checkout (its own page, joined in by the app). */
   onCheckout: () => void;
-  isCheckingOut: boolean;
 }
 
 function showChangeError(error: unknown) {
@@ -20,7 +19,7 @@ function showChangeError(error: unknown) {
 }
 
 /** The signed-in shopper's cart: lines, the server's order summary, negotiate and checkout. */
-export function CartView({ onCheckout, isCheckingOut }: CartViewProps) {
+export function CartView({ onCheckout }: CartViewProps) {
   const { serverCart, isLoading, isError, reload, isLinePending, setQuantity, removeFromCart } = useCart();
 
   if (isLoading) return <Spinner aria-label="Loading your cart" className="py-24" />;
@@ -79,10 +78,8 @@ export function CartView({ onCheckout, isCheckingOut }: CartViewProps) {
           onClick={() => {
             if (!anyPending) onCheckout();
           }}
-          disabled={isCheckingOut}
           aria-disabled={anyPending || undefined}
         >
-          {isCheckingOut && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
           Proceed to Checkout
         </Button>
         <Button asChild size="lg" variant="brand">

@@ -6,7 +6,7 @@ import type { CheckoutBodyInput, CheckoutOptions } from "@haggle/contract/orders
 import { addressLines } from "@haggle/domain/orders/address";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { LoaderCircleIcon, LockIcon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,32 @@ import { CartSummaryCard } from "@/features/cart/components/cart-summary-card";
 import { ADDRESS_FIELD_ORDER, AddressFields, type AddressFormValues, EMPTY_ADDRESS } from "./address-fields";
 
 const NEW_ADDRESS = "new";
+
+/** One choice of a radio group, drawn as a bordered card whose whole area picks it. */
+function RadioCard({
+  name,
+  checked,
+  onChoose,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChoose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onChoose}
+        className="mt-0.5 size-4 accent-primary"
+      />
+      {children}
+    </label>
+  );
+}
 
 interface CheckoutViewProps {
   cart: Cart;
@@ -93,18 +119,12 @@ export function CheckoutView({
             {addresses.length > 0 && (
               <fieldset className="flex flex-col gap-2" aria-labelledby={`${id}-shipping`}>
                 {addresses.map((address) => (
-                  <label
+                  <RadioCard
                     key={address.id}
-                    className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                    name="address"
+                    checked={choice === address.id}
+                    onChoose={() => setChoice(address.id)}
                   >
-                    <input
-                      type="radio"
-                      name="address"
-                      value={address.id}
-                      checked={choice === address.id}
-                      onChange={() => setChoice(address.id)}
-                      className="mt-0.5 size-4 accent-primary"
-                    />
                     <span className="flex flex-col">
                       {addressLines(address).map((line, i) => (
                         <span key={line} className={i === 0 ? "font-medium" : "text-muted-foreground"}>
@@ -112,19 +132,11 @@ export function CheckoutView({
                         </span>
                       ))}
                     </span>
-                  </label>
+                  </RadioCard>
                 ))}
-                <label className="flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-                  <input
-                    type="radio"
-                    name="address"
-                    value={NEW_ADDRESS}
-                    checked={usingNew}
-                    onChange={() => setChoice(NEW_ADDRESS)}
-                    className="size-4 accent-primary"
-                  />
+                <RadioCard name="address" checked={usingNew} onChoose={() => setChoice(NEW_ADDRESS)}>
                   <span className="font-medium">A new address</span>
-                </label>
+                </RadioCard>
               </fieldset>
             )}
             {usingNew && (
@@ -145,20 +157,14 @@ export function CheckoutView({
           <CardContent>
             <fieldset className="flex flex-col gap-2" aria-labelledby={`${id}-payment`}>
               {options.paymentMethods.map((method) => (
-                <label
+                <RadioCard
                   key={method.id}
-                  className="flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                  name="paymentMethod"
+                  checked={paymentMethod === method.id}
+                  onChoose={() => setPaymentMethod(method.id)}
                 >
-                  <input
-                    type="radio"
-                    name="paymentMethod"
-                    value={method.id}
-                    checked={paymentMethod === method.id}
-                    onChange={() => setPaymentMethod(method.id)}
-                    className="size-4 accent-primary"
-                  />
                   <span className="font-medium">{method.label}</span>
-                </label>
+                </RadioCard>
               ))}
             </fieldset>
             {paymentMethod === "manual" && (

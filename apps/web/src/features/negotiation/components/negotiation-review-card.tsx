@@ -1,6 +1,6 @@
 import { formatUsd } from "@haggle/domain/pricing/money";
 import type { Cart } from "@haggle/contract/cart";
-import { LoaderCircleIcon, ReceiptTextIcon } from "lucide-react";
+import { ReceiptTextIcon } from "lucide-react";
 import { type Ref, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,7 +11,6 @@ interface NegotiationReviewCardProps {
   /** The cart as the server answered it with the offer applied. */
   cart: Cart;
   onCheckout: () => void;
-  isCheckingOut: boolean;
   /** Focus lands on the heading once the offer is applied. */
   headingRef?: Ref<HTMLHeadingElement>;
 }
@@ -20,12 +19,7 @@ interface NegotiationReviewCardProps {
  * After applying: each item's original price (struck) against its negotiated unit price, then the
  * subtotal, Ava's discount as its own line, shipping, tax, total and the savings: all the server's figures.
  */
-export function NegotiationReviewCard({
-  cart,
-  onCheckout,
-  isCheckingOut,
-  headingRef,
-}: NegotiationReviewCardProps) {
+export function NegotiationReviewCard({ cart, onCheckout, headingRef }: NegotiationReviewCardProps) {
   const headingId = useId();
   const { summary } = cart;
   return (
@@ -91,8 +85,7 @@ export function NegotiationReviewCard({
         )}
       </CardContent>
       <CardFooter>
-        <Button size="lg" className="w-full" onClick={onCheckout} disabled={isCheckingOut}>
-          {isCheckingOut && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+        <Button size="lg" className="w-full" onClick={onCheckout}>
           Proceed to Checkout
         </Button>
       </CardFooter>

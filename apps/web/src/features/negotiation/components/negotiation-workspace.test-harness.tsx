@@ -105,7 +105,6 @@ export function renderWorkspace(strict = false, cart: Cart = CART) {
         onCartApplied={onCartApplied}
         onCartStale={onCartStale}
         onCheckout={onCheckout}
-        isCheckingOut={false}
       />
     </QueryClientProvider>
   );

@@ -29,7 +29,6 @@ export interface NegotiationWorkspaceProps {
   onCartStale: () => void;
   /** Places the order (the checkout feature, joined in by the app). */
   onCheckout: () => void;
-  isCheckingOut: boolean;
 }
 
 /**
@@ -59,7 +58,6 @@ function Workspace({
   onCartApplied,
   onCartStale,
   onCheckout,
-  isCheckingOut,
   onNegotiateAgain,
 }: NegotiationWorkspaceProps & { onNegotiateAgain: () => void }) {
   const queryClient = useQueryClient();
@@ -145,14 +143,7 @@ function Workspace({
           onAccept={accept.accept}
           applied={applied}
         />
-        {applied && (
-          <NegotiationReviewCard
-            cart={cart}
-            onCheckout={onCheckout}
-            isCheckingOut={isCheckingOut}
-            headingRef={reviewHeading}
-          />
-        )}
+        {applied && <NegotiationReviewCard cart={cart} onCheckout={onCheckout} headingRef={reviewHeading} />}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "@/test/make-cart";
+import { wireOrder } from "@/test/make-order";
 import { OrderConfirmation } from "./order-confirmation";
 
 /** A stand-in EventSource the test drives by hand. */
@@ -23,24 +24,7 @@ class FakeEventSource {
 }
 
 const ORDER_ID = "00000000-0000-4000-8000-0000abcdef12";
-const cardOrder = {
-  id: ORDER_ID,
-  number: "ORD-ABCDEF12",
-  createdAt: "2026-11-25T00:00:00.000Z",
-  status: "pending",
-  paymentStatus: "pending",
-  paymentMethod: "stripe",
-  address: null,
-  items: [],
-  subtotal: 20,
-  negotiatedDiscount: 0,
-  discountApplied: 0,
-  shipping: 10,
-  tax: 2,
-  total: 32,
-  refundedTotal: 0,
-  negotiationId: null,
-};
+const cardOrder = wireOrder({ id: ORDER_ID, status: "pending", paymentMethod: "stripe" });
 
 function renderConfirmation(answers: unknown[], paymentFailure: string | null = null) {
   let read = 0;
