@@ -18,12 +18,12 @@ import {
   server,
   sse,
   typeAndEnter,
-  useWorkspaceServer,
+  installWorkspaceServer,
 } from "./negotiation-workspace.test-harness";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-useWorkspaceServer();
+installWorkspaceServer();
 
 describe("NegotiationWorkspace: offers, errors and the manager", () => {
   it("streams Ava's reply into the last bubble without the hidden block, then offers to accept", async () => {

@@ -127,7 +127,7 @@ export function typeAndEnter(text: string) {
 }
 
 /** Registers the fake server and the clean-up around every test of the calling file. */
-export function useWorkspaceServer() {
+export function installWorkspaceServer() {
   beforeEach(() => {
     server.stored = [];
     server.negotiationBody = () => ({

@@ -16,12 +16,12 @@ import {
   server,
   sse,
   typeAndEnter,
-  useWorkspaceServer,
+  installWorkspaceServer,
 } from "./negotiation-workspace.test-harness";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-useWorkspaceServer();
+installWorkspaceServer();
 
 describe("NegotiationWorkspace", () => {
   it("creates nothing on a visit, even under StrictMode; the first message starts the negotiation", async () => {
