@@ -119,6 +119,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
   if (env.SMTP_URL) {
     mailSender = new MailSender(database, createSmtpTransport(env.SMTP_URL), mail.logger, {
       from: env.MAIL_FROM,
+      shop: mail,
       retry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_SECONDS * 1000, capMs: 3_600_000 },
     });
     await mailSender.start();

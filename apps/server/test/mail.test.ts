@@ -197,7 +197,12 @@ describe.each(DB_KINDS)("order e-mail over SMTP on the %s database", (kind) => {
   it("delivers each message exactly once while three senders claim at the same time", async () => {
     // The server's own sender, and two more on the same database (on the PostgreSQL server each
     // claims over its own pooled connection, as separate processes would).
-    const options = { from: MAIL_FROM, retry: { maxAttempts: 5, baseMs: 200, capMs: 1000 }, batchSize: 2 };
+    const options = {
+      from: MAIL_FROM,
+      shop: mailSettings(),
+      retry: { maxAttempts: 5, baseMs: 200, capMs: 1000 },
+      batchSize: 2,
+    };
     const senders = [1, 2].map(
       () => new MailSender(shop.server.database, createSmtpTransport(smtpUrl(port)), silent, options),
     );
@@ -341,6 +346,11 @@ describe.each(DB_KINDS)("the merchant's outbox without SMTP_URL on the %s databa
         ["order-confirmation", "kept", 0],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
+    // Written bare in the checkout's transaction: rendered when first read, never during checkout.
+    expect(rows.map((r) => [r.subject, r.html, r.text])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
     const notice = rows.find((r) => r.kind === "new-order")!;
     expect(notice.to.split(", ")).toContain(owner.email);
     expect(rows.find((r) => r.kind === "order-confirmation")!.to).toBe(buyer.email);
@@ -374,10 +384,30 @@ describe.each(DB_KINDS)("the merchant's outbox without SMTP_URL on the %s databa
     expect(confirmation.html).toMatch(/^<!DOCTYPE html/);
     expectOrderFigures({ ...confirmation, messageId: "", from: "" }, order);
 
+    // Rendered once and stored: the outbox row now holds what the merchant read.
+    const stored = (await listOrderMail(shop.server.database.db, order.id)).find(
+      (r) => r.id === confirmation.id,
+    )!;
+    expect([stored.subject, stored.html, stored.text]).toEqual([
+      confirmation.subject,
+      confirmation.html,
+      confirmation.text,
+    ]);
+
     const second = await owner.http.get("/api/merchant/outbox?page=2&pageSize=2");
     expect(second.json).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(second.json.items).toHaveLength(1);
     expect(second.json.items[0].id).toBe(items[2]!.id);
+  });
+
+  it("shows an order e-mail that has nothing to be written from as failed, saying why", async () => {
+    const id = await shop.server.database.db.transaction((tx) =>
+      enqueueMail(tx, mailSettings(), { kind: "order-confirmation", to: "lost@shop.test", orderId: null }),
+    );
+    const listed = await owner.http.get("/api/merchant/outbox?pageSize=50");
+    expect(listed.status).toBe(200);
+    const lost = listed.json.items.find((m: { id: string }) => m.id === id);
+    expect(lost).toMatchObject({ status: "failed", subject: "", lastError: expect.stringMatching(/order/) });
   });
 
   it("is the merchant's alone, and refuses bad paging with a sentence", async () => {

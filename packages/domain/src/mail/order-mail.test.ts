@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buildOrderMail,
+  isOrderMailKind,
   ORDER_MAIL_KINDS,
   type OrderMailInput,
   oneLine,
@@ -128,5 +129,12 @@ describe("order e-mails", () => {
     const text = orderMailText(buildOrderMail("order-confirmation", input()));
     expect(text).toContain("Ava's discount: −$131.00");
     expect(text).toContain("Total:          $1,362.88");
+  });
+});
+
+describe("isOrderMailKind", () => {
+  it("knows the order e-mails and nothing else", () => {
+    for (const kind of ORDER_MAIL_KINDS) expect(isOrderMailKind(kind)).toBe(true);
+    for (const kind of ["verify-email", "", "order", "ORDER-SHIPPED"]) expect(isOrderMailKind(kind)).toBe(false);
   });
 });

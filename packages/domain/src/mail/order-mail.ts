@@ -17,6 +17,10 @@ export const ORDER_MAIL_KINDS = [
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
+/** Whether a stored message kind is one of the order e-mails (the outbox holds other mail too). */
+export const isOrderMailKind = (kind: string): kind is OrderMailKind =>
+  (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
+
 /** What an order e-mail is built from: the order's own figures, in cents. */
 export interface OrderMailOrder {
   id: string;

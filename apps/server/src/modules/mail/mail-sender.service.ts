@@ -1,7 +1,9 @@
 import { afterFailedAttempt, type MailRetryPolicy } from "@haggle/domain/mail/mail-retry";
 import type { Database } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
+import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import type { MailTransport } from "../../platform/mail/smtp-transport.ts";
+import { renderOrderMailRow } from "./order-mail.store.ts";
 import {
   claimDueMail,
   MAIL_CHANNEL,
@@ -14,6 +16,8 @@ import {
 
 export interface MailSenderOptions {
   from: string;
+  /** The shop's name and address, for order e-mails rendered here before their first attempt. */
+  shop: Pick<MailSettings, "shopName" | "publicUrl">;
   retry: MailRetryPolicy;
   /** How long a claimed message belongs to its sender (longer than any send may take). */
   leaseMs?: number;
@@ -128,12 +132,18 @@ export class MailSender {
   private async deliver(row: MailRow): Promise<void> {
     let failure: string | null = null;
     try {
+      // An order e-mail is written bare at checkout and rendered here, once, before its first attempt.
+      const mail = await renderOrderMailRow(this.database.db, this.options.shop, row);
+      if (!mail) {
+        this.logger.error({ mailId: row.id, kind: row.kind }, "e-mail given up: nothing to write it from");
+        return;
+      }
       await this.transport.send({
         from: this.options.from,
-        to: row.to,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
         messageId: `<${row.id}@haggle.outbox>`,
       });
     } catch (error) {

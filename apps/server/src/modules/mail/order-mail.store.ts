@@ -1,10 +1,11 @@
 import type { OrderMailKind } from "@haggle/domain/mail/order-mail";
+import { isOrderMailKind } from "@haggle/domain/mail/order-mail";
 import type { Cents } from "@haggle/domain/pricing/money";
-import type { Tx } from "../../platform/db/client.ts";
-import { listMerchantEmails } from "../accounts/accounts.store.ts";
-import { findCustomerOrder, loadOrderLines } from "../orders/orders.store.ts";
+import type { Queryable, Tx } from "../../platform/db/client.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueMail } from "./outbox.store.ts";
+import { listMerchantEmails } from "../accounts/accounts.store.ts";
+import { findCustomerOrder, findOrderRecipient, loadOrderLines } from "../orders/orders.store.ts";
+import { enqueueMail, giveUpMail, type MailRow, saveRenderedMail } from "./outbox.store.ts";
 import { renderOrderMail } from "./templates/order-mail.templates.tsx";
 
 /** What some kinds say besides the order: a refund's amount (default the whole total), a reason. */
@@ -25,8 +26,10 @@ async function merchantRecipients(tx: Tx, settings: MailSettings): Promise<strin
 /**
  * Writes the order's e-mail of this kind into the outbox, in the caller's transaction (the
  * checkout's, the status change's), so the e-mail exists exactly when the change commits.
- * `new-order` goes to the merchant, every other kind to the shopper. Answers the outbox ids
- * written (none when the order is gone or nobody would receive it).
+ * `new-order` goes to the merchant, every other kind to the shopper (`shopperEmail` when the
+ * caller knows it, else the order's customer). The message is written bare: rendering it (a few
+ * milliseconds of React) happens after the commit, in `renderOrderMailRow`, so it never holds the
+ * checkout's locks. Answers the outbox ids written (none when nobody would receive it).
  */
 export async function enqueueOrderMail(
   tx: Tx,
@@ -35,11 +38,10 @@ export async function enqueueOrderMail(
   orderId: string,
   extra: OrderMailExtra = {},
 ): Promise<string[]> {
-  const found = await findCustomerOrder(tx, orderId);
-  if (!found) return [];
-  const { order, customer } = found;
   const toMerchant = kind === "new-order";
-  const to = toMerchant ? await merchantRecipients(tx, settings) : [customer.email].filter(Boolean);
+  const to = toMerchant
+    ? await merchantRecipients(tx, settings)
+    : [await findOrderRecipient(tx, orderId)].filter((e): e is string => Boolean(e));
   if (to.length === 0) {
     settings.logger.warn(
       { kind, orderId },
@@ -49,8 +51,39 @@ export async function enqueueOrderMail(
     );
     return [];
   }
-  const lines = await loadOrderLines(tx, [orderId]);
-  const rendered = await renderOrderMail(kind, {
+  const payload = { ...extra } as Record<string, unknown>;
+  const id = await enqueueMail(tx, settings, { kind, to: to.join(", "), orderId, payload });
+  return [id];
+}
+
+export const UNRENDERABLE_MAIL = "the message has no content and its order could not be read to write it";
+
+/** A message with its subject and bodies, ready to send or show. */
+export type RenderedMail = MailRow & { subject: string; html: string; text: string };
+
+export const isRendered = (row: MailRow): row is RenderedMail =>
+  row.subject !== null && row.html !== null && row.text !== null;
+
+/**
+ * Renders an order e-mail written bare by `enqueueOrderMail` from its order and stores the result
+ * (the first renderer wins; a message already rendered is answered as it is). Null when it cannot
+ * be rendered (its order is gone, or it is no order e-mail): the message is then given up as failed.
+ */
+export async function renderOrderMailRow(
+  db: Queryable,
+  settings: Pick<MailSettings, "shopName" | "publicUrl">,
+  row: MailRow,
+): Promise<RenderedMail | null> {
+  if (isRendered(row)) return row;
+  const found = row.orderId && isOrderMailKind(row.kind) ? await findCustomerOrder(db, row.orderId) : null;
+  if (!found || !isOrderMailKind(row.kind)) {
+    await giveUpMail(db, row.id, UNRENDERABLE_MAIL);
+    return null;
+  }
+  const { order, customer } = found;
+  const extra = (row.payload ?? {}) as OrderMailExtra;
+  const lines = await loadOrderLines(db, [order.id]);
+  const rendered = await renderOrderMail(row.kind, {
     order: {
       id: order.id,
       createdAt: order.createdAt,
@@ -63,10 +96,9 @@ export async function enqueueOrderMail(
     },
     customer,
     shopName: settings.shopName,
-    orderUrl: `${settings.publicUrl}${toMerchant ? "/merchant/orders" : "/orders"}`,
+    orderUrl: `${settings.publicUrl}${row.kind === "new-order" ? "/merchant/orders" : "/orders"}`,
     ...(extra.refundAmount === undefined ? {} : { refundAmount: extra.refundAmount }),
     ...(extra.reason === undefined ? {} : { reason: extra.reason }),
   });
-  const id = await enqueueMail(tx, settings, { kind, to: to.join(", "), orderId, ...rendered });
-  return [id];
+  return (await saveRenderedMail(db, row.id, rendered)) as RenderedMail;
 }

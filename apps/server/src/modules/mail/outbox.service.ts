@@ -2,23 +2,36 @@ import type { OutboxList } from "@haggle/contract/mail";
 import type { MailStatus } from "@haggle/domain/mail/mail-retry";
 import type { Db } from "../../platform/db/client.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { listMail } from "./outbox.store.ts";
+import { renderOrderMailRow, UNRENDERABLE_MAIL } from "./order-mail.store.ts";
+import { listMail, type MailRow } from "./outbox.store.ts";
 
 /** The outbox as the merchant reads it: newest first, one page. */
 export async function listOutbox(
   db: Db,
-  settings: Pick<MailSettings, "delivery">,
+  settings: Pick<MailSettings, "delivery" | "shopName" | "publicUrl">,
   query: { page: number; pageSize: number },
 ): Promise<OutboxList> {
-  const { rows, total } = await listMail(db, query);
+  const { rows: listed, total } = await listMail(db, query);
+  // Order e-mails kept (no SMTP_URL) are rendered the first time the merchant reads them; one
+  // that cannot be (its order is gone) is shown as failed, with why.
+  const rows: MailRow[] = [];
+  for (const row of listed) {
+    rows.push(
+      (await renderOrderMailRow(db, settings, row)) ?? {
+        ...row,
+        status: "failed",
+        lastError: UNRENDERABLE_MAIL,
+      },
+    );
+  }
   return {
     items: rows.map((row) => ({
       id: row.id,
       kind: row.kind,
       to: row.to,
-      subject: row.subject,
-      html: row.html,
-      text: row.text,
+      subject: row.subject ?? "",
+      html: row.html ?? "",
+      text: row.text ?? "",
       status: row.status as MailStatus,
       attempts: row.attempts,
       nextAttemptAt: row.status === "queued" ? row.nextAttemptAt.toISOString() : null,

@@ -12,10 +12,19 @@ export interface OutgoingMail {
   kind: string;
   /** One address or several, comma-separated. */
   to: string;
+  /** The content; absent for a message rendered later from its order (see order-mail.store). */
+  subject?: string;
+  html?: string;
+  text?: string;
+  orderId?: string | null;
+  payload?: Record<string, unknown>;
+}
+
+/** What rendering a message wrote. */
+export interface MailContent {
   subject: string;
   html: string;
   text: string;
-  orderId?: string | null;
 }
 
 /**
@@ -26,7 +35,16 @@ export async function enqueueMail(tx: Tx, settings: MailSettings, mail: Outgoing
   const status = settings.delivery === "smtp" ? "queued" : "kept";
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ ...mail, orderId: mail.orderId ?? null, status })
+    .values({
+      kind: mail.kind,
+      to: mail.to,
+      subject: mail.subject ?? null,
+      html: mail.html ?? null,
+      text: mail.text ?? null,
+      payload: mail.payload ?? null,
+      orderId: mail.orderId ?? null,
+      status,
+    })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("no outbox row returned");
   if (status === "queued") await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${row.id})`);
@@ -55,6 +73,30 @@ export async function claimDueMail(db: Queryable, limit: number, leaseMs: number
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
+}
+
+/**
+ * Stores a message's rendered content unless another renderer got there first; answers the
+ * message as stored (either way the same content: both rendered it from the same order).
+ */
+export async function saveRenderedMail(db: Queryable, id: string, content: MailContent): Promise<MailRow> {
+  const [saved] = await db
+    .update(mailOutbox)
+    .set(content)
+    .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.html} is null`)
+    .returning();
+  if (saved) return saved;
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!row) throw new Error(`outbox message ${id} is gone`);
+  return row;
+}
+
+/** A message that can never be sent (nothing to render it from): failed, with the reason. */
+export async function giveUpMail(db: Queryable, id: string, error: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "failed", lastError: error })
+    .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} in ('queued', 'kept')`);
 }
 
 /** The claim of `attempts` succeeded; a later claim (its lease ran out) makes this change nothing. */

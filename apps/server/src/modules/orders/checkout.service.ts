@@ -31,7 +31,7 @@ import { loadSellerConfig } from "../settings/settings.store.ts";
 import type { PaymentProvider, PaymentProviders } from "../payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderMail } from "../mail/order-mail.store.ts";
-import { completeNegotiation, findOrderIdByKey, insertOrder, recordPaymentStart } from "./orders.store.ts";
+import { completeNegotiation, findOrderIdByKey, insertOrder } from "./orders.store.ts";
 import { loadOrder } from "./orders.service.ts";
 
 /** Thrown inside the transaction to roll it back, then answered as the first order. */
@@ -160,12 +160,23 @@ export async function checkout(
         }
       }
 
+      // The provider hears of the order inside the transaction: if it fails, no order stands. Its
+      // answer (status, payment state, reference) is written with the order, in one insert.
+      const orderId = checkoutOrderId(who.id, idempotencyKey);
+      const payment = await provider.start({
+        id: orderId,
+        total: quote.total,
+        idempotencyKey,
+        email: who.email,
+      });
+      clientSecret = payment.clientSecret;
+
       let created: string;
       try {
         created = await insertOrder(
           tx,
           {
-            id: checkoutOrderId(who.id, idempotencyKey),
+            id: orderId,
             userId: who.id,
             cartId: cart.id,
             negotiationId: cart.appliedNegotiationId,
@@ -176,9 +187,10 @@ export async function checkout(
             shipping: quote.shipping,
             tax: quote.tax,
             total: quote.total,
-            // Until the provider has answered below: pending, unpaid.
-            status: "pending",
-            paymentStatus: "pending",
+            status: payment.orderStatus,
+            paymentStatus: payment.paymentStatus,
+            paymentReference: payment.reference,
+            paidAt: payment.paymentStatus === "paid" ? new Date() : null,
             paymentMethod: body.paymentMethod,
             shippingAddress,
             idempotencyKey,
@@ -196,16 +208,6 @@ export async function checkout(
       } catch (error) {
         throw failed("Failed to create order", "ORDER_FAILED", { cause: error });
       }
-
-      // The provider hears of the order inside the transaction: if it fails, no order stands.
-      const payment = await provider.start({
-        id: created,
-        total: quote.total,
-        idempotencyKey,
-        email: who.email,
-      });
-      await recordPaymentStart(tx, created, payment);
-      clientSecret = payment.clientSecret;
 
       await markCartConverted(tx, cart.id);
       if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);

@@ -120,6 +120,17 @@ export async function findCustomerOrder(db: Queryable, orderId: string): Promise
   return row ? withCustomer(row) : null;
 }
 
+/** The address an order's e-mails go to: the profile's, else the account's; null when it has none. */
+export async function findOrderRecipient(db: Queryable, orderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: sql<string | null>`coalesce(${profiles.email}, ${user.email})` })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.userId, orders.userId))
+    .leftJoin(user, eq(user.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  return row?.email || null;
+}
+
 /** The order, locked until the transaction ends; null when there is none. */
 export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -152,23 +163,6 @@ export async function recordRefund(
       paymentStatus: refund.paymentStatus,
       ...(refund.cancelled ? { cancelledAt: new Date() } : {}),
       updatedAt: new Date(),
-    })
-    .where(eq(orders.id, orderId));
-}
-
-/** How the order stands once its payment provider has heard of it. */
-export async function recordPaymentStart(
-  tx: Tx,
-  orderId: string,
-  payment: { orderStatus: string; paymentStatus: string; reference: string | null },
-): Promise<void> {
-  await tx
-    .update(orders)
-    .set({
-      status: payment.orderStatus,
-      paymentStatus: payment.paymentStatus,
-      paymentReference: payment.reference,
-      paidAt: payment.paymentStatus === "paid" ? new Date() : null,
     })
     .where(eq(orders.id, orderId));
 }

@@ -143,9 +143,16 @@ export const mailOutbox = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind").notNull(),
     to: text("to").notNull(),
-    subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    /**
+     * The message as sent. Null until rendered: an order's e-mail is written bare in the
+     * checkout's transaction and rendered by the sender before sending, or when the merchant
+     * first reads it in the outbox (rendering never slows the checkout).
+     */
+    subject: text("subject"),
+    html: text("html"),
+    text: text("text"),
+    /** What the template needs besides the order (a refund's amount, a reason). */
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
     /** queued (to send), sent, failed (gave up; last_error says why), kept (no SMTP_URL). */
     status: text("status").notNull().default("queued"),
     /** Delivery attempts begun; a claim counts one before the mail server is reached. */
