@@ -4,6 +4,7 @@
  * Prints figures; asserts nothing. Run: npm run bench:checkout
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { startServer, withFreshServerDatabase } from "./lib/server-process.ts";
 
 /** Where every benchmark order ships; paid manually (the default, no provider to wait for). */
@@ -38,6 +39,17 @@ class Shopper {
   }
 }
 
+/**
+ * CPU time (user + system, ms) the server process has used: per order, it is the cost of a
+ * checkout on this machine whatever else runs beside it (throughput is not, on a busy machine).
+ * On the embedded database it includes the database's own work; on a PostgreSQL server it does not.
+ */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
+
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -69,6 +81,7 @@ async function benchOne(label: string, env: Record<string, string>) {
     let refused = 0;
     const deadline = performance.now() + SECONDS * 1000;
     const started = performance.now();
+    const cpuBefore = cpuMs(server.pid);
     await Promise.all(
       shoppers.map(async (s, i) => {
         let n = i;
@@ -86,8 +99,9 @@ async function benchOne(label: string, env: Record<string, string>) {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const cpuPerOrder = (cpuMs(server.pid) - cpuBefore) / Math.max(orders, 1);
     console.log(
-      `| ${label} | ${SHOPPERS} | ${orders} | ${refused} | ${(orders / elapsed).toFixed(1)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} |`,
+      `| ${label} | ${SHOPPERS} | ${orders} | ${refused} | ${(orders / elapsed).toFixed(1)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${cpuPerOrder.toFixed(1)} |`,
     );
   } finally {
     await server.stop();
@@ -95,8 +109,8 @@ async function benchOne(label: string, env: Record<string, string>) {
 }
 
 console.log(`# Checkout throughput (${SECONDS} s of "add a product, check out" per shopper)\n`);
-console.log("| database | shoppers | orders | refused | checkouts/s | checkout p50 ms | checkout p99 ms |");
-console.log("| --- | --- | --- | --- | --- | --- | --- |");
+console.log("| database | shoppers | orders | refused | checkouts/s | checkout p50 ms | checkout p99 ms | server CPU ms per order (add + checkout) |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
 await benchOne("embedded PGlite", { SIGN_UP_RATE_LIMIT_PER_IP: "100000" });
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
