@@ -247,6 +247,8 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
           regularPrice: expensive.price,
           lineTotal: (cents(expensive.price) * 2) / 100,
           refundedQuantity: 0,
+          imageUrl: expensive.imageUrl,
+          slug: expensive.slug,
         },
         {
           id: expect.any(String),
@@ -258,9 +260,13 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
           regularPrice: onSale.price,
           lineTotal: onSale.price,
           refundedQuantity: 0,
+          imageUrl: onSale.imageUrl,
+          slug: onSale.slug,
         },
       ]),
     );
+    // Placed, and paid later (manual payment): the timeline so far is the placing alone.
+    expect(order.timeline).toEqual([{ kind: "placed", at: order.createdAt, amount: null, note: null }]);
     expect((await http.get(`/api/products/${expensive.id}`)).json.stockLevel).toBe(stockBefore - 2);
 
     const next = (await http.get("/api/cart")).json;

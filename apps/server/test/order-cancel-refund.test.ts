@@ -27,6 +27,7 @@ describe.each(DB_KINDS)("cancel and refund on the %s database", (kind) => {
     expect(cancelled.status, JSON.stringify(cancelled.json)).toBe(200);
     expect(cancelled.json).toMatchObject({ status: "cancelled", paymentStatus: "voided", refundedTotal: 0 });
     expect(cancelled.json.items[0].refundedQuantity).toBe(1);
+    expect(cancelled.json.timeline.map((e: { kind: string }) => e.kind)).toEqual(["placed", "cancelled"]);
     expect(await stockOf(product.id)).toBe(before);
     expect((await http.get("/api/me")).json.profile).toMatchObject({
       ordersCount: 0,
@@ -152,6 +153,42 @@ describe.each(DB_KINDS)("cancel and refund on the %s database", (kind) => {
     const done = await merchantPost(`/api/merchant/orders/${order.id}/refund`, {});
     expect(done.status).toBe(409);
     expect(done.json.error.message).toBe("This order is already fully refunded.");
+
+    // The status timeline tells it in order: placed, paid, one line refunded, then the rest.
+    const timeline = rest.json.timeline as { kind: string; at: string; amount: number | null }[];
+    expect(timeline.map((e) => [e.kind, e.amount === null ? null : cents(e.amount)])).toEqual([
+      ["placed", null],
+      ["paid", null],
+      ["refunded", share],
+      ["refunded", cents(order.total) - share],
+    ]);
+    const times = timeline.map((e) => Date.parse(e.at));
+    expect([...times].sort((x, y) => x - y)).toEqual(times);
+    expect((await http.get(`/api/orders/${order.id}`)).json.timeline).toEqual(timeline);
+  });
+
+  it("keeps the order's timeline as it moves: paid, processing, shipped, delivered", async () => {
+    const { http } = await shopper([near(35)]);
+    const order = (await postCheckout(http)).json;
+    expect(order.timeline.map((e: { kind: string }) => e.kind)).toEqual(["placed"]);
+    expect((await merchantPost(`/api/merchant/orders/${order.id}/mark-paid`)).status).toBe(200);
+    for (const status of ["processing", "shipped", "delivered"]) {
+      expect((await patch(`/api/merchant/orders/${order.id}`, { status })).status).toBe(200);
+    }
+    const seen = (await http.get(`/api/orders/${order.id}`)).json;
+    expect(seen.timeline.map((e: { kind: string }) => e.kind)).toEqual([
+      "placed",
+      "paid",
+      "processing",
+      "shipped",
+      "delivered",
+    ]);
+    expect(seen.timeline[0].at).toBe(order.createdAt);
+    // The merchant's view of the order tells the same story.
+    const listed = (await shop.merchant.get("/api/merchant/orders?pageSize=100")).json.items.find(
+      (o: { id: string }) => o.id === order.id,
+    );
+    expect(listed.timeline).toEqual(seen.timeline);
   });
 
   it("recomputes the tier from what was kept", async () => {

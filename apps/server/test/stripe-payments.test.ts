@@ -165,10 +165,10 @@ describe.each(DB_KINDS)("card payments through Stripe on the %s database", (kind
     expect(late.json.outcome).toBe("unchanged");
     expect(await deliverEvent(server.baseUrl, success).then((a) => a.json.outcome)).toBe("duplicate");
     expect((await orderRow(order.id)).paidAt).toEqual(row.paidAt);
-    expect((await http.get(`/api/orders/${order.id}`)).json).toMatchObject({
-      status: "confirmed",
-      paymentStatus: "paid",
-    });
+    const confirmed = (await http.get(`/api/orders/${order.id}`)).json;
+    expect(confirmed).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    // Paid once in its timeline, however often Stripe told us.
+    expect(confirmed.timeline.map((e: { kind: string }) => e.kind)).toEqual(["placed", "paid"]);
     expect(await stockOf(product.id)).toBe(stockBefore! - 1);
     // No refund, no void: Stripe was only asked to create the PaymentIntent.
     expect(fake.callsTo("POST", new RegExp(`${intentId}/cancel`))).toHaveLength(0);
@@ -251,6 +251,11 @@ describe.each(DB_KINDS)("card payments through Stripe on the %s database", (kind
       paymentStatus: "failed",
     });
     expect(fake.intent(intentId).status).toBe("canceled");
+    const { timeline } = (await http.get(`/api/orders/${order.id}`)).json;
+    expect(timeline.map((e: { kind: string; note: string | null }) => [e.kind, e.note])).toEqual([
+      ["placed", null],
+      ["cancelled", "The payment failed."],
+    ]);
     const [after] = await db().select().from(profiles).where(eq(profiles.email, email));
     expect(after).toMatchObject({ ordersCount: 0, lifetimeValue: 0, loyaltyTier: "NONE" });
 

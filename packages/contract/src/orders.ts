@@ -1,4 +1,5 @@
 import { ORDER_STATUSES } from "@haggle/domain/orders/order-status";
+import { ORDER_EVENT_KINDS } from "@haggle/domain/orders/order-timeline";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@haggle/domain/orders/payment";
 import { z } from "zod";
 import { AddressInputSchema, AddressSchema } from "./addresses.ts";
@@ -33,6 +34,20 @@ export const OrderSchema = z
         lineTotal: MoneySchema,
         /** Units given back (refunded or cancelled). */
         refundedQuantity: z.number().int(),
+        /** The product's picture and page address (/products/<slug>); null once the product is gone. */
+        imageUrl: z.string().nullable(),
+        slug: z.string().nullable(),
+      }),
+    ),
+    /** What happened to the order, oldest first: placed (its createdAt), then each later move. */
+    timeline: z.array(
+      z.object({
+        kind: z.enum(["placed", ...ORDER_EVENT_KINDS]),
+        at: z.string(),
+        /** The money the move gave back (refunds, a paid order's cancel); null otherwise. */
+        amount: MoneySchema.nullable(),
+        /** Why, when there is a reason to tell. */
+        note: z.string().nullable(),
       }),
     ),
     /** The lines at the shop's prices, before Ava's discount. */

@@ -1,16 +1,19 @@
 import type { Order } from "@haggle/contract/orders";
 import { orderNumber } from "@haggle/domain/orders/order-number";
 import { displayOrderStatus } from "@haggle/domain/orders/order-status";
+import { orderTimeline } from "@haggle/domain/orders/order-timeline";
 import type { Db, Queryable } from "../../platform/db/client.ts";
 import {
   findShopperOrder,
   listShopperOrders,
+  loadOrderEvents,
   loadOrderLines,
+  type OrderEventRow,
   type OrderLineRow,
   type OrderRow,
 } from "./orders.store.ts";
 
-function toOrderDto(row: OrderRow, lines: OrderLineRow[]): Order {
+function toOrderDto(row: OrderRow, lines: OrderLineRow[], events: OrderEventRow[]): Order {
   return {
     id: row.id,
     number: orderNumber(row.id),
@@ -29,6 +32,14 @@ function toOrderDto(row: OrderRow, lines: OrderLineRow[]): Order {
       regularPrice: l.regularPrice,
       lineTotal: l.regularPrice * l.quantity,
       refundedQuantity: l.refundedQuantity,
+      imageUrl: l.imageUrl || null,
+      slug: l.slug || null,
+    })),
+    timeline: orderTimeline(row.createdAt, events).map((e) => ({
+      kind: e.kind,
+      at: e.at.toISOString(),
+      amount: e.amount,
+      note: e.note,
     })),
     subtotal: row.subtotal,
     negotiatedDiscount: row.negotiatedDiscount,
@@ -41,17 +52,17 @@ function toOrderDto(row: OrderRow, lines: OrderLineRow[]): Order {
   };
 }
 
-/** Order answers for rows, in their order, each with its lines (one query for all lines). */
+/** Order answers for rows, in their order, each with its lines and timeline (one query for each). */
 export async function withLines(db: Queryable, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const lines = await loadOrderLines(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const lines = await loadOrderLines(db, ids);
+  const events = await loadOrderEvents(db, ids);
   return rows.map((row) =>
     toOrderDto(
       row,
       lines.filter((l) => l.orderId === row.id),
+      events.filter((e) => e.orderId === row.id),
     ),
   );
 }

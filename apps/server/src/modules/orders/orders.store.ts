@@ -1,10 +1,21 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { MerchantOrderStatus } from "@haggle/domain/orders/order-status";
+import type { OrderEventKind } from "@haggle/domain/orders/order-timeline";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
-import { negotiations, orderLines, orders, profiles, user } from "../../platform/db/schema.ts";
+import {
+  negotiations,
+  orderEvents,
+  orderLines,
+  orders,
+  products,
+  profiles,
+  user,
+} from "../../platform/db/schema.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
+/** A line as recorded, with its product's picture and page address (null once the product is gone). */
+export type OrderLineRow = typeof orderLines.$inferSelect & { imageUrl: string | null; slug: string | null };
 export type NewOrder = Omit<typeof orders.$inferInsert, "createdAt" | "updatedAt">;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 
@@ -42,8 +53,9 @@ export async function completeNegotiation(tx: Tx, negotiationId: string): Promis
 export async function loadOrderLines(db: Queryable, orderIds: readonly string[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];
   return db
-    .select()
+    .select({ ...getTableColumns(orderLines), imageUrl: products.imageUrl, slug: products.slug })
     .from(orderLines)
+    .leftJoin(products, eq(products.id, orderLines.productId))
     .where(inArray(orderLines.orderId, [...orderIds]))
     .orderBy(asc(orderLines.position), asc(orderLines.id));
 }
@@ -165,6 +177,9 @@ export async function recordRefund(
       updatedAt: new Date(),
     })
     .where(eq(orders.id, orderId));
+  await recordOrderEvent(tx, orderId, refund.cancelled ? "cancelled" : "refunded", {
+    amount: refund.amount > 0 ? refund.amount : null,
+  });
 }
 
 /** The merchant's word that the money arrived (manual payment), or the provider's. */
@@ -173,8 +188,32 @@ export async function setOrderPaid(tx: Tx, orderId: string): Promise<void> {
     .update(orders)
     .set({ paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
     .where(eq(orders.id, orderId));
+  await recordOrderEvent(tx, orderId, "paid");
 }
 
-export async function setOrderStatus(tx: Tx, orderId: string, status: string): Promise<void> {
+export async function setOrderStatus(tx: Tx, orderId: string, status: MerchantOrderStatus): Promise<void> {
   await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await recordOrderEvent(tx, orderId, status);
+}
+
+/** One move in the order's timeline, in the transaction that made it. */
+export async function recordOrderEvent(
+  tx: Tx,
+  orderId: string,
+  kind: OrderEventKind,
+  detail: { amount?: number | null; note?: string | null } = {},
+): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId, kind, amount: detail.amount ?? null, note: detail.note ?? null });
+}
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** The events of these orders, oldest first (one query for all). */
+export async function loadOrderEvents(db: Queryable, orderIds: readonly string[]): Promise<OrderEventRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, [...orderIds]))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
 }

@@ -90,7 +90,7 @@ export async function applyPaymentNotice(
         await provider.refund({ ...paymentOf(order), paymentStatus: "paid" }, notice.amount, {
           idempotencyKey: `haggle-late-payment-${notice.reference}`,
         });
-        await markLatePaymentRefunded(tx, order.id);
+        await markLatePaymentRefunded(tx, order, notice.amount);
         await publishEvent(tx, {
           type: "order.updated",
           orderId: order.id,

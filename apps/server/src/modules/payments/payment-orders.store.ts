@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, ne, notInArray } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client.ts";
 import { orders, paymentEvents } from "../../platform/db/schema.ts";
-import type { OrderRow } from "../orders/orders.store.ts";
+import { type OrderRow, recordOrderEvent } from "../orders/orders.store.ts";
 
 /**
  * Records a provider's event as handled; false when it was already (a repeated delivery). A
@@ -55,6 +55,7 @@ export async function recordProviderPayment(tx: Tx, order: OrderRow): Promise<vo
       updatedAt: new Date(),
     })
     .where(eq(orders.id, order.id));
+  await recordOrderEvent(tx, order.id, "paid");
 }
 
 /** An order whose payment failed, was voided or never came: cancelled, with the reason as its payment status. */
@@ -67,14 +68,21 @@ export async function markUnpaidOrderCancelled(
     .update(orders)
     .set({ status: "cancelled", paymentStatus, updatedAt: new Date() })
     .where(eq(orders.id, orderId));
+  await recordOrderEvent(tx, orderId, "cancelled", {
+    note: paymentStatus === "failed" ? "The payment failed." : "The payment did not arrive in time.",
+  });
 }
 
 /** A payment that arrived after its order was cancelled, given straight back. */
-export async function markLatePaymentRefunded(tx: Tx, orderId: string): Promise<void> {
+export async function markLatePaymentRefunded(tx: Tx, order: OrderRow, amount: number): Promise<void> {
   await tx
     .update(orders)
     .set({ paymentStatus: "refunded", paidAt: new Date(), updatedAt: new Date() })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, order.id));
+  await recordOrderEvent(tx, order.id, "refunded", {
+    amount,
+    note: "The payment arrived after the order was cancelled and was given straight back.",
+  });
 }
 
 /**

@@ -131,6 +131,29 @@ export const orderLines = pgTable(
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );
 
+/**
+ * What happened to an order after it was placed (paid, shipped, cancelled, refunded...), one row
+ * per move, written in the transaction that made it: the order's status timeline (#15 item 6).
+ * Placing the order is its own created_at, so checkout writes no row here.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** paid, processing, shipped, delivered, cancelled, refunded (domain orders/order-timeline). */
+    kind: text("kind").notNull(),
+    /** The money the move gave back (refunds); null otherwise. */
+    amount: money("amount"),
+    /** Why, when there is a reason to tell (a cancel's reason, "payment failed"). */
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.at)],
+);
+
 // --- mail ---------------------------------------------------------------------------------
 /**
  * Every e-mail the shop sends, written in the same transaction as what it tells of (an order
