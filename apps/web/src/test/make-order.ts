@@ -5,10 +5,11 @@ import type { Order } from "@haggle/contract/orders";
  * manual payment due. Override any field.
  */
 export function wireOrder(overrides: Partial<Order> = {}): Order {
+  const createdAt = overrides.createdAt ?? "2026-11-25T00:00:00.000Z";
   return {
     id: "00000000-0000-4000-8000-0000abcdef12",
     number: "ORD-ABCDEF12",
-    createdAt: "2026-11-25T00:00:00.000Z",
+    createdAt,
     status: "confirmed",
     paymentStatus: "pending",
     paymentMethod: "manual",
@@ -22,6 +23,7 @@ export function wireOrder(overrides: Partial<Order> = {}): Order {
     total: 32,
     refundedTotal: 0,
     negotiationId: null,
+    timeline: [{ kind: "placed", at: createdAt, amount: null, note: null }],
     ...overrides,
   };
 }

@@ -23,6 +23,8 @@ const order: PlacedOrder = {
       regularPrice: 20,
       lineTotal: 20,
       refundedQuantity: 0,
+      imageUrl: null,
+      slug: null,
     },
   ],
   subtotal: 20,
@@ -33,6 +35,7 @@ const order: PlacedOrder = {
   total: 32,
   refundedTotal: 0,
   negotiationId: null,
+  timeline: [{ kind: "placed", at: "2025-01-05T12:00:00.000Z", amount: null, note: null }],
 };
 
 const BODY = {

@@ -12,6 +12,7 @@ import { paymentStatusSentence } from "@haggle/domain/orders/payment";
 import { isClosedOrderStatus } from "@haggle/domain/orders/order-status";
 import { useState } from "react";
 import { useMarkOrderPaid, useMoveOrderForward } from "../api/orders-queries";
+import { MerchantOrderDetailsDialog } from "./order-details-dialog";
 import { OrderRefundDialog } from "./order-refund-dialog";
 import { nextOrderStep } from "../lib/orders-flow";
 
@@ -121,6 +122,24 @@ function GiveBackButton({ order }: { order: MerchantOrder }) {
   );
 }
 
+/** 'Details': the order's lines, figures, address, payment and timeline in a dialog. */
+function DetailsButton({ order }: { order: MerchantOrder }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Details (${order.number})`}
+        onClick={() => setOpen(true)}
+      >
+        Details
+      </Button>
+      {open && <MerchantOrderDetailsDialog order={order} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
 function itemCount(order: MerchantOrder): number {
   return order.items.reduce((sum, item) => sum + item.quantity, 0);
 }
@@ -166,6 +185,7 @@ function OrdersTable({ orders, isBusy }: OrdersListProps) {
               <TableCell className="text-right">
                 <div className="flex flex-wrap items-center justify-end gap-1">
                   <ForwardButton order={order} />
+                  <DetailsButton order={order} />
                   <GiveBackButton order={order} />
                 </div>
               </TableCell>
@@ -203,6 +223,7 @@ function OrderCards({ orders, isBusy }: OrdersListProps) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <PaymentCell order={order} />
             <ForwardButton order={order} />
+            <DetailsButton order={order} />
             <GiveBackButton order={order} />
           </div>
         </li>

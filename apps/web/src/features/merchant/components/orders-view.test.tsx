@@ -1,6 +1,7 @@
 import type { MerchantOrder } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
@@ -29,6 +30,8 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
         regularPrice: 50,
         lineTotal: 100,
         refundedQuantity: 0,
+        imageUrl: null,
+        slug: null,
       },
       {
         id: "00000000-0000-4000-8000-000000000003",
@@ -40,6 +43,8 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
         regularPrice: 10,
         lineTotal: 10,
         refundedQuantity: 0,
+        imageUrl: null,
+        slug: null,
       },
     ],
     subtotal: 110,
@@ -50,6 +55,7 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
     total: 121,
     refundedTotal: 0,
     negotiationId: null,
+    timeline: [{ kind: "placed", at: "2025-01-05T12:00:00.000Z", amount: null, note: null }],
     customer: { name: "Ada Lovelace", email: "ada@example.com" },
   };
 }
@@ -60,7 +66,9 @@ function renderOrders(routes: Parameters<typeof routeFetch>[0]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <OrdersView />
+      <MemoryRouter>
+        <OrdersView />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return calls;
@@ -108,6 +116,40 @@ describe("the merchant orders page", () => {
     });
     expect(await within(first).findByText("Processing")).toBeTruthy();
     expect(within(first).getByRole("button", { name: /Mark shipped/ })).toBeTruthy();
+  });
+
+  it("opens an order's details: its lines, Ava's discount, the address and the timeline", async () => {
+    const order = {
+      ...makeOrder("aaaa1111", "shipped"),
+      negotiatedDiscount: 5,
+      total: 116,
+      address: {
+        name: "Ada Lovelace",
+        line1: "12 St James's Square",
+        line2: null,
+        city: "London",
+        region: null,
+        postalCode: "SW1Y 4JH",
+        country: "GB",
+      },
+      timeline: [
+        { kind: "placed" as const, at: "2025-01-05T12:00:00.000Z", amount: null, note: null },
+        { kind: "paid" as const, at: "2025-01-05T12:10:00.000Z", amount: null, note: null },
+        { kind: "shipped" as const, at: "2025-01-06T09:00:00.000Z", amount: null, note: null },
+      ],
+    };
+    renderOrders({
+      "GET /api/merchant/orders?page=1&pageSize=20": () =>
+        jsonResponse(200, { items: [order], total: 1, page: 1, pageSize: 20 }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Details (ORD-AAAA1111)" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getAllByTestId("order-line")).toHaveLength(2);
+    expect(within(dialog).getByText("Ava's discount")).toBeTruthy();
+    expect(within(dialog).getByTestId("order-address").textContent).toContain("12 St James's Square");
+    const steps = within(dialog).getAllByTestId("order-timeline-event");
+    expect(steps.map((s) => s.dataset.kind)).toEqual(["placed", "paid", "shipped"]);
+    expect(within(dialog).getByText(/ada@example\.com/)).toBeTruthy();
   });
 
   it("shows the server's refusal and filters by status", async () => {

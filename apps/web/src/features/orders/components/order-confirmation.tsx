@@ -14,9 +14,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { useOrder } from "../api/use-order";
 import { useOrderEvents } from "../hooks/use-order-events";
 import { formatOrderDate } from "../lib/format-order-date";
-import { OrderItemList } from "./order-item-list";
-import { OrderShipping } from "./order-shipping";
-import { OrderSavings, OrderTotals } from "./order-totals";
+import { OrderItemList } from "@/components/order/order-item-list";
+import { OrderShipping } from "@/components/order/order-shipping";
+import { OrderSavings, OrderTotals } from "@/components/order/order-totals";
 
 /** The steps after an order; the first says how the payment stands. */
 function nextSteps(order: { paymentStatus: string; paymentMethod: string }) {

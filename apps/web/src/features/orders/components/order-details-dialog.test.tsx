@@ -25,6 +25,8 @@ const order: OrderView = {
       regularPrice: 49.99,
       lineTotal: 99.98,
       refundedQuantity: 0,
+      imageUrl: null,
+      slug: null,
     },
   ],
   subtotal: 99.98,
@@ -35,6 +37,7 @@ const order: OrderView = {
   total: 114.48,
   refundedTotal: 0,
   negotiationId: null,
+  timeline: [{ kind: "placed", at: "2025-01-05T12:00:00.000Z", amount: null, note: null }],
 };
 
 function renderDialog(shown: OrderView, renderChat = (id: string) => <p>{`chat ${id}`}</p>) {
@@ -81,6 +84,13 @@ describe("OrderDetailsDialog", () => {
     expect(within(dialog).getByTestId("order-total").textContent).toBe("$114.48");
     expect(within(dialog).getByTestId("order-savings").textContent).toBe("You saved $25.02");
     expect(calls.map((c) => c.route)).toContain("GET /api/orders/order-1");
+    // The status timeline (#15 item 6): placed, so far.
+    expect(
+      within(dialog)
+        .getAllByTestId("order-timeline-event")
+        .map((e) => e.dataset.kind),
+    ).toEqual(["placed"]);
+    expect(within(dialog).getByText("Order placed")).toBeTruthy();
 
     openTab("Negotiation Chat");
     expect(await within(dialog).findByText("This order was placed without negotiation")).toBeTruthy();

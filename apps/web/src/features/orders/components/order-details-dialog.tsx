@@ -13,9 +13,10 @@ import { cancelOrder, orderQueryKey, ordersQueryKey, type OrderView } from "../a
 import { useOrder } from "../api/use-order";
 import { formatOrderDate } from "../lib/format-order-date";
 import { orderStatusLabel } from "@/lib/order-status";
-import { OrderItemList } from "./order-item-list";
-import { OrderShipping } from "./order-shipping";
-import { OrderSavings, OrderTotals } from "./order-totals";
+import { OrderItemList } from "@/components/order/order-item-list";
+import { OrderShipping } from "@/components/order/order-shipping";
+import { OrderTimeline } from "@/components/order/order-timeline";
+import { OrderSavings, OrderTotals } from "@/components/order/order-totals";
 
 interface OrderDetailsDialogProps {
   /** The order picked from the list (shown at once while its fresh copy loads); null: closed. */
@@ -59,6 +60,9 @@ function OrderDetails({
         <OrderTotals order={order} />
         <div className="border-t pt-4">
           <OrderShipping order={order} />
+        </div>
+        <div className="border-t pt-4">
+          <OrderTimeline timeline={order.timeline} />
         </div>
         {shopperMayCancel(order.status) && <CancelOrder order={order} />}
       </TabsContent>

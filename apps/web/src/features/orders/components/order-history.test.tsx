@@ -26,6 +26,8 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
         regularPrice: 50,
         lineTotal: 50,
         refundedQuantity: 0,
+        imageUrl: null,
+        slug: null,
       },
     ],
     subtotal: 50,
@@ -36,6 +38,7 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
     total: 65,
     refundedTotal: 0,
     negotiationId: null,
+    timeline: [{ kind: "placed", at: "2025-01-05T12:00:00.000Z", amount: null, note: null }],
     ...overrides,
   };
 }

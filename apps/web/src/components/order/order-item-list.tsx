@@ -1,9 +1,12 @@
 import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { Link } from "react-router";
-import type { OrderView } from "../api/orders-api";
+import type { Order as OrderView } from "@haggle/contract/orders";
 
-/** The order's lines as recorded at checkout: name, quantity x the shop's unit price (list price struck when higher), line total. */
+/**
+ * The order's lines as recorded at checkout: the product's picture, name (a link to its page),
+ * quantity x the shop's unit price (list price struck when higher), line total.
+ */
 export function OrderItemList({ items }: { items: OrderView["items"] }) {
   return (
     <ul className="flex flex-col divide-y" aria-label="Items">
@@ -15,15 +18,30 @@ export function OrderItemList({ items }: { items: OrderView["items"] }) {
           <li
             // Order lines have no id of their own; a product appears once per order.
             key={`${item.productId ?? ""}:${item.name}`}
-            className="flex items-start justify-between gap-3 py-2.5 text-sm"
+            className="flex items-start gap-3 py-2.5 text-sm"
             data-testid="order-line"
           >
-            <div className="min-w-0">
+            {item.imageUrl ? (
+              // The name beside it says what it is: the picture adds nothing for a screen reader.
+              <img
+                src={item.imageUrl}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                decoding="async"
+                className="size-12 shrink-0 rounded-md bg-muted object-cover"
+                data-testid="order-line-image"
+              />
+            ) : (
+              <div aria-hidden="true" className="size-12 shrink-0 rounded-md bg-muted" />
+            )}
+            <div className="min-w-0 flex-1">
               <p className="font-medium break-words">
                 {item.productId ? (
-                  // The product's page by its id: the page moves to its address (an order keeps no slug).
+                  // The product's page at its address (its id when the product has none: that URL redirects).
                   <Link
-                    to={`/products/${item.productId}`}
+                    to={`/products/${item.slug ?? item.productId}`}
                     className="rounded-sm hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                   >
                     {item.name}

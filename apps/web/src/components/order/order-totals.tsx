@@ -1,10 +1,14 @@
 import { formatUsd } from "@haggle/domain/pricing/money";
-import type { OrderView } from "../api/orders-api";
+import type { Order as OrderView } from "@haggle/contract/orders";
 import { FigureRow, FigureTotal, NegotiatedDiscountRow } from "@/components/ui/figure-list";
 import { formatShipping } from "@/lib/format-price";
 
 /** The order's own figures, as the server recorded them at checkout. */
-export function OrderTotals({ order }: { order: OrderView }) {
+export function OrderTotals({
+  order,
+}: {
+  order: Pick<OrderView, "subtotal" | "negotiatedDiscount" | "shipping" | "tax" | "total" | "refundedTotal">;
+}) {
   return (
     <dl className="flex flex-col gap-2 text-sm">
       <FigureRow label="Subtotal" value={formatUsd(order.subtotal)} testId="order-subtotal" />
@@ -20,7 +24,13 @@ export function OrderTotals({ order }: { order: OrderView }) {
 }
 
 /** "You saved $X" when the order saved anything (list prices and Ava's discount together). */
-export function OrderSavings({ order, className }: { order: OrderView; className?: string }) {
+export function OrderSavings({
+  order,
+  className,
+}: {
+  order: Pick<OrderView, "discountApplied">;
+  className?: string;
+}) {
   const saved = order.discountApplied;
   if (saved <= 0) return null;
   return (

@@ -1,6 +1,6 @@
 import { addressLines } from "@haggle/domain/orders/address";
 import { paymentStatusSentence } from "@haggle/domain/orders/payment";
-import type { OrderView } from "../api/orders-api";
+import type { Order as OrderView } from "@haggle/contract/orders";
 
 /** Where an order ships and how its payment stands. */
 export function OrderShipping({
