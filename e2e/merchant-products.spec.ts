@@ -239,6 +239,32 @@ test("a merchant marks a shopper's order paid, moves it forward and refunds its 
   await expectToast(merchant, `${number}: the chosen units are refunded`);
   await expect(orderRow).toContainText("Refunded");
   await expect(orderCard).toContainText("Refunded");
+
+  // The order's timeline (#15 item 6), as the merchant reads it in the order's details...
+  const steps = ["placed", "paid", "processing", "shipped", "refunded"];
+  await orderRow.getByRole("button", { name: `Details (${number})` }).click();
+  const details = merchant.getByRole("dialog").filter({ hasText: number });
+  await expect(details.getByTestId("order-timeline-event")).toHaveCount(steps.length);
+  expect(
+    await details.getByTestId("order-timeline-event").evaluateAll((els) => els.map((e) => e.dataset.kind)),
+  ).toEqual(steps);
+  await expect(details.getByTestId("order-line-image").first()).toBeVisible();
+  await merchant.screenshot({ path: `${artifacts}/merchant-order-details.png` });
+  await merchant.keyboard.press("Escape");
+  await expect(details).toBeHidden();
+  // ...and as the shopper does, with each line's picture and a link to its page.
+  await orderCard.getByRole("button", { name: `View Details of ${number}` }).click();
+  const mine = shopper.getByRole("dialog").filter({ hasText: number });
+  await expect(mine.getByTestId("order-timeline-event")).toHaveCount(steps.length);
+  await expect(mine.getByTestId("order-timeline-event").last()).toContainText("Refunded");
+  await expect(mine.getByTestId("order-line-image").first()).toBeVisible();
+  await expect(mine.getByTestId("order-line").first().getByRole("link")).toHaveAttribute(
+    "href",
+    /^\/products\/[a-z0-9-]+$/,
+  );
+  await shopper.screenshot({ path: `${artifacts}/order-timeline.png` });
+  await shopper.keyboard.press("Escape");
+
   await merchant.getByLabel("Status").selectOption("refunded");
   await expect(merchant.getByTestId("merchant-order-row").filter({ hasText: number })).toHaveCount(1);
   await merchant.screenshot({ path: `${artifacts}/merchant-orders.png` });
