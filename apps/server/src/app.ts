@@ -104,6 +104,14 @@ export function createApp(deps: AppDeps) {
   // Outside everything else, so it sees each answer as it leaves, errors included.
   app.use("*", compressAnswers());
 
+  // A request that may have changed the catalogue (a product saved, a checkout taking stock, an
+  // import) is followed by a look at the catalogue version before its answer leaves, so this
+  // process's next catalogue answer is never older than the change (other processes hear NOTIFY).
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") await deps.answers.afterWrite();
+  });
+
   // With Stripe keys the checkout page loads Stripe.js and its Payment Element frames (Stripe's
   // documented sources); without them the pages may reach nothing but the shop itself.
   const stripe = deps.payments.has("stripe");

@@ -44,6 +44,10 @@ export const EnvSchema = z.object({
    * today's prices (a price change lapses it sooner).
    */
   APPLIED_OFFER_TTL_MINUTES: positiveInt.default(60),
+  /** Catalogue answers kept in memory per process (0 turns the cache off), their megabytes, their longest life. */
+  ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  ANSWER_CACHE_MB: positiveInt.default(32),
+  ANSWER_CACHE_MAX_AGE_SECONDS: positiveInt.default(300),
   /** Largest request body, in bytes, on every route but uploads. */
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   UPLOAD_BODY_LIMIT_BYTES: positiveInt.default(10 * 1024 * 1024),

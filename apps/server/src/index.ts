@@ -54,6 +54,7 @@ async function shutdown(signal: string) {
   await jobs.stop();
   await deps.events.close();
   await deps.mailSender?.close();
+  await deps.answers.close();
   await deps.database.close();
   logger.info("stopped");
   process.exit(0);

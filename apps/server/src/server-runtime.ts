@@ -3,6 +3,8 @@ import path from "node:path";
 import { createAuth } from "./platform/auth.ts";
 import { type Database, openDatabase } from "./platform/db/client.ts";
 import type { Env } from "./env.ts";
+import { AnswerCache } from "./platform/cache/answer-cache.ts";
+import { CatalogueAnswers } from "./modules/catalog/catalogue-answers.service.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
@@ -90,6 +92,16 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
   ];
   const secret = await sessionSecret(database, env.AUTH_SECRET);
   const events = new EventBus(database, logger);
+  const answers = new CatalogueAnswers(
+    database,
+    new AnswerCache({
+      maxEntries: env.ANSWER_CACHE_ENTRIES,
+      maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024,
+      maxAgeMs: env.ANSWER_CACHE_MAX_AGE_SECONDS * 1000,
+    }),
+    logger,
+  );
+  await answers.start();
   await events.start();
   const ai = env.AI_BASE_URL
     ? {
@@ -187,6 +199,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     payments: paymentProviders(stripe ? [stripe] : []),
     mail,
     mailSender,
+    answers,
   };
   const jobs = backgroundJobs(deps, env);
   return { deps, jobs, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };

@@ -191,7 +191,8 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     });
     const holders = Array.from({ length: gate.running + gate.waiting }, () => gate.run(() => held));
     try {
-      const busy = await fetch(`${shop.server.baseUrl}/api/products?q=headphones`);
+      // A search nobody asked yet: an answer already kept would be served without the gate.
+      const busy = await fetch(`${shop.server.baseUrl}/api/products?q=headphones&sort=price-low`);
       expect(busy.status).toBe(503);
       expect(busy.headers.get("retry-after")).toBe("1");
       expect(((await busy.json()) as { error: { code: string } }).error.code).toBe("BUSY");
@@ -212,6 +213,8 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     try {
       await db.execute(sql`update products set hidden = true where sku = ${item.sku}`);
       await db.execute(sql`update products set stock_level = stock_level + 1`); // no facet change
+      // Written behind the server's back: it may not have heard the change yet (NOTIFY is async).
+      await shop.server.deps.answers.settle();
       let after = (await http.get("/api/products")).json;
       expect(after.total).toBe(179);
       expect(after.collectionTotal).toBe(179);
@@ -224,6 +227,7 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
       );
       await db.execute(sql`insert into products (sku, name, brand, category, price, list_price)
         values ('FACET-TEST-1', 'Facet Test', 'Facet Brand', 'Moved Here', 1, 1)`);
+      await shop.server.deps.answers.settle();
       after = (await http.get("/api/products")).json;
       expect(after.total).toBe(181);
       expect(countOf(after.facets.categories, "Moved Here")).toBe(2);
@@ -239,6 +243,7 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
         sql`update products set hidden = false, category = ${item.category} where sku = ${item.sku}`,
       );
       await db.execute(sql`update products set stock_level = stock_level - 1`);
+      await shop.server.deps.answers.settle();
     }
     const restored = (await http.get("/api/products")).json;
     expect(restored.total).toBe(180);

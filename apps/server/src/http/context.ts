@@ -8,6 +8,7 @@ import type { MailSettings } from "../platform/mail/mail-settings.ts";
 import type { EventBus } from "../platform/realtime/event-bus.ts";
 import type { StreamSlots } from "../platform/realtime/stream-slots.ts";
 import type { PaymentProviders } from "../modules/payments/payment-provider.ts";
+import type { CatalogueAnswers } from "../modules/catalog/catalogue-answers.service.ts";
 
 export interface AppConfig {
   /** The built web app to serve (index.html + assets); null serves the API alone. */
@@ -58,6 +59,8 @@ export interface AppDeps {
   mail: MailSettings;
   /** The job delivering queued e-mail (SMTP_URL set), stopped with the server; null without SMTP_URL. */
   mailSender: { close(): Promise<void> } | null;
+  /** Catalogue answers kept in memory, forgotten when the catalogue changes (ANSWER_CACHE_*). */
+  answers: CatalogueAnswers;
 }
 
 export interface SessionUser {

@@ -22,7 +22,7 @@ function answer(c: AppContext, route: ApiRoute, value: unknown): Response {
   if (value instanceof Response) return value;
   const json = JSON.stringify(route.response ? z.encode(route.response, value) : value);
   c.header("Content-Type", "application/json");
-  if (route.cache !== "shared" || route.method !== "get" || (route.status ?? 200) !== 200) {
+  if (!isShared(route)) {
     // Personal answers (a cart, an order, who is signed in) stay out of every cache.
     c.header("Cache-Control", "private, no-store");
     return c.body(json);
@@ -30,13 +30,45 @@ function answer(c: AppContext, route: ApiRoute, value: unknown): Response {
   return answerWithValidator(c, json);
 }
 
+const isShared = (route: ApiRoute) =>
+  route.cache !== undefined && route.method === "get" && (route.status ?? 200) === 200;
+
 /** A shared answer with its weak ETag; 304 without a body when the client holds the same. */
-function answerWithValidator(c: AppContext, body: string | Uint8Array): Response {
-  const etag = weakEtag(body);
+function answerWithValidator(c: AppContext, body: string | Uint8Array, etag = weakEtag(body)): Response {
   c.header("ETag", etag);
   c.header("Cache-Control", "public, no-cache");
   if (etagMatches(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
   return c.body(typeof body === "string" ? body : new Uint8Array(body));
+}
+
+/**
+ * A catalogue answer from this process's answer cache (#14 item 3), keyed by the path and query
+ * as asked: a hit answers without reading the database (304 when the client holds it); a miss
+ * runs the route and keeps a 200 JSON answer, unless the catalogue changed while it was read.
+ */
+async function answerFromCache(c: AppContext, run: () => Promise<Response>): Promise<Response> {
+  const { answers } = c.get("deps");
+  if (!answers.cache.enabled) return run();
+  const url = new URL(c.req.url);
+  const key = `${url.pathname}${url.search}`;
+  const hit = answers.cache.get(key);
+  if (hit) {
+    c.header("Content-Type", "application/json");
+    c.header("X-Answer-Cache", "hit");
+    return answerWithValidator(c, hit.body, hit.etag);
+  }
+  c.header("X-Answer-Cache", "miss");
+  const { value: response, generation } = await answers.compute(run);
+  const etag = response.headers.get("ETag");
+  if (
+    response.status === 200 &&
+    etag &&
+    response.headers.get("Content-Type")?.startsWith("application/json")
+  ) {
+    // The body as sent (read from a clone: the response itself still goes out).
+    answers.cache.set(key, generation, { body: await response.clone().text(), etag });
+  }
+  return response;
 }
 
 /** Serves each declared route: its access gate, then its input checked, then its handler. */
@@ -47,14 +79,17 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly ApiRoute[]) {
     app.on(route.method.toUpperCase(), route.path.replaceAll(/\{(\w+)\}/g, ":$1"), async (c) => {
       const user = await checkAccess(c, route);
       await route.before?.(c);
-      const input = { user, ...(await readInput(c, route)) };
-      if (route.status) c.status(route.status as 200);
-      if (!failure) return answer(c, route, await handler(c, input));
-      try {
-        return answer(c, route, await handler(c, input));
-      } catch (error) {
-        throw asFailure(error, failure);
-      }
+      const run = async (): Promise<Response> => {
+        const input = { user, ...(await readInput(c, route)) };
+        if (route.status) c.status(route.status as 200);
+        if (!failure) return answer(c, route, await handler(c, input));
+        try {
+          return answer(c, route, await handler(c, input));
+        } catch (error) {
+          throw asFailure(error, failure);
+        }
+      };
+      return route.cache === "catalogue" && isShared(route) ? answerFromCache(c, run) : run();
     });
   }
 }

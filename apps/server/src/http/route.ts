@@ -71,9 +71,11 @@ export interface RouteDeclaration<
   /**
    * `shared`: the answer is the same for every caller (no session, no personal data), so it
    * carries a weak ETag and `Cache-Control: public, no-cache`, and a matching If-None-Match gets
-   * 304. Any other JSON answer is `Cache-Control: private, no-store`.
+   * 304. Any other JSON answer is `Cache-Control: private, no-store`. `catalogue`: shared, and
+   * also kept in this process's answer cache until the catalogue changes (its answer depends on
+   * the products and their pairings alone).
    */
-  cache?: "shared";
+  cache?: "shared" | "catalogue";
   failure?: Failure;
   /** Returns the answer's value (encoded with `response`) or, for streams and pictures, a Response. */
   handler: (c: AppContext, input: RouteInput<A, P, Q, H, B>) => Promise<Reply<R>> | Reply<R>;
@@ -108,7 +110,7 @@ export interface ApiRoute {
   readonly failure?: Failure;
   readonly status?: number;
   readonly response?: z.ZodType;
-  readonly cache?: "shared";
+  readonly cache?: "shared" | "catalogue";
   /** null for a route another handler serves (better-auth's), declared for its documentation. */
   readonly handler: ((c: AppContext, input: ErasedInput) => unknown) | null;
   /** The OpenAPI operation generated from this declaration. */

@@ -143,6 +143,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
       await jobs.stop();
       await deps.events.close();
       await deps.mailSender?.close();
+      await deps.answers.close();
       if (!options.database) await database.close();
       await dropDatabase?.();
     },

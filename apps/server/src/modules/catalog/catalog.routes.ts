@@ -24,7 +24,7 @@ export const catalogRoutes: ApiRoute[] = [
     summary: "Search, filter, sort and page the catalogue, with facet counts",
     tag: "Catalogue",
     access: "public",
-    cache: "shared",
+    cache: "catalogue",
     query: ProductQuerySchema,
     response: ProductListSchema,
     handler: async (c, { query }) => {
@@ -45,7 +45,7 @@ export const catalogRoutes: ApiRoute[] = [
     summary: "One product",
     tag: "Catalogue",
     access: "public",
-    cache: "shared",
+    cache: "catalogue",
     params: z.object({ id: pathId(NO_PRODUCT) }),
     response: ProductSchema,
     handler: async (c, { params }) => {
@@ -61,7 +61,7 @@ export const catalogRoutes: ApiRoute[] = [
       "A product page: the product by its address (its id is accepted too; the answer carries the slug) and what is frequently bought with it",
     tag: "Catalogue",
     access: "public",
-    cache: "shared",
+    cache: "catalogue",
     params: z.object({
       slug: pathParam((value) => isSlugShaped(value) || isProductId(value), NO_PRODUCT_PAGE),
     }),

@@ -203,7 +203,9 @@ export async function recordOrderEvent(
   kind: OrderEventKind,
   detail: { amount?: number | null; note?: string | null } = {},
 ): Promise<void> {
-  await tx.insert(orderEvents).values({ orderId, kind, amount: detail.amount ?? null, note: detail.note ?? null });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId, kind, amount: detail.amount ?? null, note: detail.note ?? null });
 }
 
 export type OrderEventRow = typeof orderEvents.$inferSelect;

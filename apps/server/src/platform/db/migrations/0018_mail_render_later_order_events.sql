@@ -26,3 +26,8 @@ INSERT INTO "order_events" ("order_id", "kind", "amount", "at")
 INSERT INTO "order_events" ("order_id", "kind", "amount", "at")
   SELECT "id", 'cancelled', nullif("refunded_total", 0), coalesce("cancelled_at", "updated_at") FROM "orders"
   WHERE "status" = 'cancelled' OR "cancelled_at" IS NOT NULL;
+--> statement-breakpoint
+-- A product page shows what is bought with it (the merchant's cross-sells): a change of pairings
+-- is a change of the catalogue, for the answer caches (#14 item 3), like a product's.
+CREATE TRIGGER catalogue_version_pairings AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_pairings
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_version_bump();
