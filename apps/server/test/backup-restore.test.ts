@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -113,7 +113,7 @@ describe("npm run backup / npm run restore", () => {
     // The source database is open in this process, as a running server would hold it.
     const refused = await cli("backup", [backupFile], { dataDir: sourceDir });
     expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(/in use by another Haggle server/);
+    expect(refused.output).toMatch(/data folder .* is in use by a running Haggle server \(pid \d+/);
     expect(refused.output).toMatch(/stop the server, run `npm run backup`/);
     expect(existsSync(backupFile)).toBe(false);
     await source?.close();
@@ -128,6 +128,8 @@ describe("npm run backup / npm run restore", () => {
     );
     expect(made.output).toMatch(/orders: 3/);
     expect(existsSync(`${backupFile}.partial`)).toBe(false);
+    // It holds password hashes and session tokens: its owner alone may read it.
+    expect(statSync(backupFile).mode & 0o777).toBe(0o600);
     const again = await cli("backup", [backupFile], { dataDir: sourceDir });
     expect(again.code).toBe(1);
     expect(again.output).toMatch(/already exists/);

@@ -38,7 +38,10 @@ export async function openTarget(
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      console.error(`${error.message}\n${whenLocked}`);
+      const { pid, host, startedAt } = error.owner;
+      console.error(
+        `The data folder ${error.dataDir} is in use by a running Haggle server (pid ${pid} on ${host}, started ${startedAt}). ${whenLocked}`,
+      );
       process.exit(1);
     }
     throw error;

@@ -47,6 +47,8 @@ const target = { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR };
 const whenLocked = "Stop the server before restoring into its data folder, or restore into another DATA_DIR.";
 const started = performance.now();
 let migrations: Awaited<ReturnType<typeof migrationsFolderFor>> | null = null;
+/** Whether the target has been given the backup's tables (a failure after that leaves them empty). */
+let migrated = false;
 try {
   const { header, rows } = await inspectBackup(file);
   migrations = await migrationsFolderFor(header);
@@ -64,6 +66,7 @@ try {
     await probe.close();
   }
   const database = await openTarget(target, { migrationsFolder: migrations.folder }, whenLocked);
+  migrated = true;
   try {
     const loaded = await loadBackup(database.db, file, header);
     for (const table of header.tables) {
@@ -86,6 +89,10 @@ try {
 } catch (error) {
   if (error instanceof BackupFileError || error instanceof RestoreRefusedError) console.error(error.message);
   else console.error(`The restore failed: ${causeOf(error)}`);
+  if (migrated)
+    console.error(
+      `None of the backup's rows were loaded, but ${describeTarget(target)} now has the (empty) tables: once the cause is fixed, restore again with --force.`,
+    );
   process.exitCode = 1;
 } finally {
   if (migrations) await rm(migrations.folder, { recursive: true, force: true });

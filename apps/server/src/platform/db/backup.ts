@@ -13,7 +13,7 @@
  */
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -146,7 +146,8 @@ export async function backupToFile(
 ): Promise<{ header: BackupHeader; rows: RowCounts }> {
   const partial = `${file}.partial`;
   const gzip = createGzip();
-  const sink = createWriteStream(partial);
+  // It holds password hashes and session tokens: readable by its owner only.
+  const sink = createWriteStream(partial, { mode: 0o600 });
   gzip.pipe(sink);
   const write = async (line: string) => {
     if (!gzip.write(`${line}\n`)) await once(gzip, "drain");
@@ -192,6 +193,13 @@ export async function backupToFile(
     );
     gzip.end();
     await once(sink, "close");
+    // On disk before it is called complete.
+    const written = await open(partial, "r+");
+    try {
+      await written.sync();
+    } finally {
+      await written.close();
+    }
     await rename(partial, file);
     return result;
   } catch (error) {
