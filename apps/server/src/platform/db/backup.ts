@@ -137,6 +137,12 @@ async function appliedMigrations(q: Queryable): Promise<number[]> {
 }
 
 /**
+ * A row's JSON on one line. row_to_json copies a `json` column's text as stored, whitespace and
+ * all; a raw line break in valid JSON can only be whitespace (inside strings it is escaped).
+ */
+const oneLine = (json: string) => (/[\r\n]/.test(json) ? json.replace(/[\r\n]/g, " ") : json);
+
+/**
  * Writes a backup of `database` to `file` (through `file.partial`, renamed once complete, so a
  * failed backup never leaves a file that looks whole). Returns the rows written per table.
  */
@@ -181,7 +187,7 @@ export async function backupToFile(
             if (batch.length === 0) break;
             count += batch.length;
             rows[table.name] = count;
-            await write(`T\t${table.name}\t[${batch.map((r) => r.j).join(",")}]`);
+            await write(`T\t${table.name}\t[${batch.map((r) => oneLine(r.j)).join(",")}]`);
           }
           await tx.execute(sql.raw("CLOSE haggle_backup"));
         }
