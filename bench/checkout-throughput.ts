@@ -5,10 +5,38 @@
  */
 import { randomUUID } from "node:crypto";
 import { startServer, withFreshServerDatabase } from "./lib/server-process.ts";
-import { CHECKOUT_BODY, productsInStock, signUpShoppers } from "./lib/shopper.ts";
+
+/** Where every benchmark order ships; paid manually (the default, no provider to wait for). */
+const CHECKOUT_BODY = {
+  address: {
+    name: "Bench Shopper",
+    line1: "1 Market Street",
+    city: "San Francisco",
+    region: "CA",
+    postalCode: "94105",
+    country: "US",
+  },
+  paymentMethod: "manual",
+};
 
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+class Shopper {
+  private cookie = "";
+  constructor(private readonly baseUrl: string) {}
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: { "content-type": "application/json", origin: this.baseUrl, cookie: this.cookie, ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+    if (setCookie.length > 0) this.cookie = setCookie.join("; ");
+    await res.arrayBuffer();
+    return res.status;
+  }
+}
 
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -18,8 +46,24 @@ function percentile(values: number[], p: number) {
 async function benchOne(label: string, env: Record<string, string>) {
   const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3901), env });
   try {
-    const pool = await productsInStock(server.baseUrl);
-    const shoppers = await signUpShoppers(server.baseUrl, SHOPPERS);
+    const list = (await (
+      await fetch(`${server.baseUrl}/api/products?pageSize=200&sort=featured`)
+    ).json()) as {
+      items: { id: string; stockLevel: number }[];
+    };
+    const pool = list.items.filter((p) => p.stockLevel >= 20).map((p) => p.id);
+    const shoppers = await Promise.all(
+      Array.from({ length: SHOPPERS }, async (_, i) => {
+        const s = new Shopper(server.baseUrl);
+        const status = await s.call("POST", "/api/auth/sign-up/email", {
+          email: `bench.${Date.now()}.${i}@example.com`,
+          password: "secret123",
+          name: `Bench ${i}`,
+        });
+        if (status !== 200) throw new Error(`sign-up failed: ${status}`);
+        return s;
+      }),
+    );
     const latencies: number[] = [];
     let orders = 0;
     let refused = 0;
