@@ -27,7 +27,7 @@ import { CHECKOUT_BODY, productsInStock, type Shopper, signUpShoppers } from "./
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 50);
 const CYCLES = Number(process.env.BENCH_CRASH_CYCLES ?? 3);
 /** How long the load runs before the kill, on average (each cycle varies it by ±25%). */
-const CRASH_AFTER_MS = Number(process.env.BENCH_CRASH_AFTER_MS ?? 8000);
+const CRASH_AFTER_MS = Number(process.env.BENCH_CRASH_AFTER_MS ?? 15000);
 const PORT = Number(process.env.BENCH_PORT ?? 3941);
 const ENV = { SIGN_UP_RATE_LIMIT_PER_IP: "100000" };
 
