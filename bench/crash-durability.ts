@@ -9,7 +9,7 @@
  *    to start with a clear message, and the first keeps serving with its orders intact.
  *
  * Prints tables; exits 1 if an acknowledged order was lost or the second server started.
- * Run: npm run bench:crash --workspace @haggle/bench  (BENCH_SHOPPERS, BENCH_CRASH_AFTER_MS,
+ * Run: npm run bench:crash --workspace @haggle/bench  (BENCH_SHOPPERS, BENCH_CRASH_AFTER_MS, BENCH_CRASH_CYCLES,
  * BENCH_PORT, BENCH_DATABASE_URL)
  */
 import { randomUUID } from "node:crypto";
