@@ -12,27 +12,40 @@ export interface RunningServer {
   /** Milliseconds from spawning the process to the first healthy /healthz answer. */
   startupMs: number;
   stop(): Promise<void>;
+  /** kill -9: no shutdown at all, as in a crash or a power cut of the process. */
+  kill9(): Promise<void>;
+}
+
+function serverChild(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> | undefined,
+  stdio: "inherit" | "pipe",
+) {
+  return spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+      ...env,
+    },
+    stdio: ["ignore", stdio === "pipe" ? "pipe" : "ignore", stdio],
+  });
 }
 
 /** Starts the real server (tsx apps/server/src/index.ts) as a child process, as `npm start` does. */
 export async function startServer(options: {
   port: number;
   env?: Record<string, string>;
+  /** The embedded database's folder, kept after stop (a restart on the same data); else a fresh one, removed. */
+  dataDir?: string;
 }): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "haggle-bench-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "haggle-bench-"));
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
-      ...options.env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child: ChildProcess = serverChild(options.port, dataDir, options.env, "inherit");
   const baseUrl = `http://127.0.0.1:${options.port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -53,9 +66,50 @@ export async function startServer(options: {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill9: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGKILL");
+      await exited;
     },
   };
+}
+
+/**
+ * Starts a server that is expected to refuse to start (e.g. on a DATA_DIR another server holds):
+ * its exit code and what it printed, or `exitCode: null` if it was still running (and answering
+ * /healthz) after `waitMs`, in which case it is stopped.
+ */
+export async function startExpectingRefusal(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  waitMs?: number;
+}): Promise<{ exitCode: number | null; output: string; served: boolean }> {
+  const child = serverChild(options.port, options.dataDir, options.env, "pipe");
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  const deadline = Date.now() + (options.waitMs ?? 30_000);
+  let served = false;
+  while (child.exitCode === null && Date.now() < deadline) {
+    served ||= await fetch(`http://127.0.0.1:${options.port}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (child.exitCode === null) {
+    child.kill("SIGTERM");
+    await exited;
+    return { exitCode: null, output, served };
+  }
+  return { exitCode: await exited, output, served };
 }
 
 /** Runs `body` with a fresh database on the PostgreSQL server at `adminUrl`, dropped afterwards. */

@@ -62,6 +62,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Run the committed migrations before returning (start-up does; some tools do not). */
   migrate?: boolean;
+  /** Where the migrations are read from (MIGRATIONS_DIR; a restore migrates only up to its backup's). */
+  migrationsFolder?: string;
   /** statement_timeout of the server pool (STATEMENT_TIMEOUT_MS; 0 for tools that load in bulk). */
   statementTimeoutMs?: number;
   /** Sees every query of the returned db with its parameters (the query-plan test explains them). */
@@ -106,7 +108,9 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
   );
   const db = drizzlePglite(client, { schema, ...drizzleLogger(options) }) as unknown as Db;
   if (options.migrate !== false)
-    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(drizzlePglite(client), {
+      migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR,
+    });
   return {
     db,
     kind: "embedded",
@@ -153,7 +157,9 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
         hasPgvector = true;
       }
       if (options.migrate !== false)
-        await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_DIR });
+        await migrateNodePg(drizzleNodePg(client), {
+          migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR,
+        });
     } finally {
       await client.query("SELECT pg_advisory_unlock(7243001)");
     }

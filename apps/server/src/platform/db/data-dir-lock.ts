@@ -5,7 +5,7 @@ import path from "node:path";
 /** The lock file inside DATA_DIR: who holds the embedded database. */
 export const LOCK_FILE = "haggle.lock";
 
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   host: string;
   startedAt: string;
@@ -15,7 +15,10 @@ interface LockOwner {
 const heldHere = new Set<string>();
 
 export class DataDirLockedError extends Error {
-  constructor(dataDir: string, owner: LockOwner) {
+  constructor(
+    readonly dataDir: string,
+    readonly owner: LockOwner,
+  ) {
     super(
       `The data folder ${dataDir} is in use by another Haggle server (pid ${owner.pid} on ${owner.host}, ` +
         `started ${owner.startedAt}). The embedded database can be opened by one process only: stop that ` +
