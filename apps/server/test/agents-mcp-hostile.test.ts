@@ -89,7 +89,9 @@ describe.each(DB_KINDS)("a hostile agent over MCP (%s)", (kind) => {
     expect(largest).toBeGreaterThan(0);
     // Most turns were played (an applied offer ends a negotiation until the cart changes or a restart).
     expect(answered).toBeGreaterThanOrEqual(20);
-    console.info(`hostile MCP agent: ${answered}/30 turns answered, largest offer ${largest} cents, cap ${capFor(subtotal, false)} cents`);
+    console.info(
+      `hostile MCP agent: ${answered}/30 turns answered, largest offer ${largest} cents, cap ${capFor(subtotal, false)} cents`,
+    );
     for (const client of clients) await client.close();
   });
 });

@@ -45,7 +45,9 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     const text = (policies.contents[0] as { text: string }).text;
     expect(JSON.parse(text).shipping.flatRate).toBe(10);
     const categories = await client.readResource({ uri: "haggle://categories" });
-    expect(JSON.parse((categories.contents[0] as { text: string }).text).categories.length).toBeGreaterThan(3);
+    expect(JSON.parse((categories.contents[0] as { text: string }).text).categories.length).toBeGreaterThan(
+      3,
+    );
     await expect(client.readResource({ uri: "haggle://nothing" })).rejects.toThrow(/no resource/);
     await client.close();
   });
@@ -143,7 +145,10 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     const link = await ok(client, "start_checkout", { mode: "link" });
     expect(link).toEqual({ status: "link", order: null, checkoutUrl: `${baseUrl}/checkout` });
 
-    const placed = await ok(client, "start_checkout", { address: TEST_ADDRESS, idempotencyKey: "agent-test-1" });
+    const placed = await ok(client, "start_checkout", {
+      address: TEST_ADDRESS,
+      idempotencyKey: "agent-test-1",
+    });
     expect(placed.status).toBe("placed");
     expect(placed.order.paymentMethod).toBe("manual");
     expect(placed.order.discount).toBeCloseTo(turn.offer.discountAmount, 2);
@@ -179,7 +184,9 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     expect((await ok(client, "get_cart")).cart.items).toEqual([]);
     const revoked = await http.request("DELETE", `/api/account/api-keys/${created.id}`);
     expect(revoked.status).toBe(200);
-    await expect(client.callTool({ name: "get_cart", arguments: {} })).rejects.toThrow(/not valid or was revoked/);
+    await expect(client.callTool({ name: "get_cart", arguments: {} })).rejects.toThrow(
+      /not valid or was revoked/,
+    );
     await expect(connectMcp(baseUrl, created.key)).rejects.toThrow();
     await expect(connectMcp(baseUrl, "hgl_made-up")).rejects.toThrow();
     expect((await http.get("/api/account/api-keys")).json).toEqual([]);

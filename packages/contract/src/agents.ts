@@ -116,7 +116,8 @@ export const EmptyInputSchema = z.object({});
 export const StartCheckoutInputSchema = z.object({
   mode: z
     .enum(["place_order", "link"], {
-      error: "mode must be place_order (pay on delivery or bank transfer) or link (a human pays at /checkout).",
+      error:
+        "mode must be place_order (pay on delivery or bank transfer) or link (a human pays at /checkout).",
     })
     .default("place_order"),
   addressId: z.uuid("addressId must be the id of one of the shopper's saved addresses.").optional(),

@@ -19,7 +19,13 @@ describe("summarizeArguments", () => {
   });
 
   it("reduces a shipping address to its city and country", () => {
-    const address = { name: "Ada", line1: "1 Main St", city: "Springfield", postalCode: "12345", country: "US" };
+    const address = {
+      name: "Ada",
+      line1: "1 Main St",
+      city: "Springfield",
+      postalCode: "12345",
+      country: "US",
+    };
     expect(summarizeArguments({ mode: "place_order", address })).toEqual({
       mode: "place_order",
       address: "(an address in Springfield, US)",

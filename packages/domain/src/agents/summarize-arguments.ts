@@ -31,9 +31,7 @@ function summarize(value: unknown, depth: number, key: string | null): unknown {
       return `(an address${where ? ` in ${cut(where)}` : ""})`;
     }
     const entries = Object.entries(value);
-    const kept = entries
-      .slice(0, MAX_KEYS)
-      .map(([k, v]) => [cut(k), summarize(v, depth + 1, k)] as const);
+    const kept = entries.slice(0, MAX_KEYS).map(([k, v]) => [cut(k), summarize(v, depth + 1, k)] as const);
     const result: Record<string, unknown> = Object.fromEntries(kept);
     if (entries.length > MAX_KEYS) result["…"] = `${entries.length - MAX_KEYS} more keys`;
     return result;

@@ -11,7 +11,13 @@ import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import type { ToolDeps } from "./agent-tool.ts";
-import { agentActivity, authenticateApiKey, createApiKey, listApiKeys, revokeKey } from "./api-keys.service.ts";
+import {
+  agentActivity,
+  authenticateApiKey,
+  createApiKey,
+  listApiKeys,
+  revokeKey,
+} from "./api-keys.service.ts";
 import { createMcpServer } from "./mcp-server.ts";
 
 /** Shoppers' API keys for their agents, and the merchant's view of what agents did. */
@@ -53,7 +59,8 @@ export const agentRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/api/merchant/agent-activity",
-    summary: "The newest tool calls of shoppers' agents over MCP: when, which tool, whose key, arguments, result",
+    summary:
+      "The newest tool calls of shoppers' agents over MCP: when, which tool, whose key, arguments, result",
     tag: "Merchant",
     access: "merchant",
     response: AgentActivitySchema,

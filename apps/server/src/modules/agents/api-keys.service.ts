@@ -52,7 +52,12 @@ export async function createApiKey(db: Db, userId: string, name: string): Promis
         "API_KEY_LIMIT",
       );
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-    const row = await insertApiKey(tx, { userId, name, prefix: key.slice(0, SHOWN), keyHash: hashApiKey(key) });
+    const row = await insertApiKey(tx, {
+      userId,
+      name,
+      prefix: key.slice(0, SHOWN),
+      keyHash: hashApiKey(key),
+    });
     return { ...keyDto(row), key };
   });
 }

@@ -117,13 +117,20 @@ async function runTool(
     const { value, summary } = await tool.handler(deps, caller.shopper, parsed.data);
     const structured = tool.output.parse(value) as Record<string, unknown>;
     return {
-      result: { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured },
+      result: {
+        content: [{ type: "text", text: JSON.stringify(structured) }],
+        structuredContent: structured,
+      },
       status: "ok",
       summary,
     };
   } catch (error) {
     if (error instanceof DomainError && error.kind !== "failed") {
-      return { result: toolError(error.message), status: "error", summary: `${error.code}: ${error.message}` };
+      return {
+        result: toolError(error.message),
+        status: "error",
+        summary: `${error.code}: ${error.message}`,
+      };
     }
     deps.logger.error({ err: error, tool: tool.name }, "agent tool failed");
     const message = "Something went wrong on the shop's side. Please try again in a moment.";
@@ -166,8 +173,7 @@ export function createMcpServer(deps: ToolDeps, caller: McpCaller, limits: McpLi
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const resource = AGENT_RESOURCES.find((r) => r.uri === request.params.uri);
-    if (!resource)
-      throw new McpError(ErrorCode.InvalidParams, `There is no resource ${request.params.uri}.`);
+    if (!resource) throw new McpError(ErrorCode.InvalidParams, `There is no resource ${request.params.uri}.`);
     const value = await resource.read(deps.db);
     return {
       contents: [{ uri: resource.uri, mimeType: "application/json", text: JSON.stringify(value, null, 2) }],

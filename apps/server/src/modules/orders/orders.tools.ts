@@ -28,7 +28,11 @@ function agentOrder(order: Order): AgentOrder {
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,
     createdAt: order.createdAt,
-    items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, unitPrice: toDollars(i.unitPrice) })),
+    items: order.items.map((i) => ({
+      name: i.name,
+      quantity: i.quantity,
+      unitPrice: toDollars(i.unitPrice),
+    })),
     subtotal: toDollars(order.subtotal),
     discount: toDollars(order.negotiatedDiscount),
     shipping: toDollars(order.shipping),
