@@ -4,7 +4,8 @@
  * folder (seeded; removed afterwards), signs a demo shopper up, creates their API key and runs
  * the errand over real HTTP to /mcp with the official MCP SDK client, placing the order (pay on
  * delivery). With --url (and HAGGLE_API_KEY or --key) it shops at a running shop instead and,
- * unless --place-order, hands back the checkout link for a human to pay.
+ * unless --place-order, hands back the checkout link for a human to pay. With AI_BASE_URL set, an
+ * LLM (AI_MODEL) plans the calls instead of the built-in deterministic planner.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
@@ -17,6 +18,7 @@ import { createApp } from "../app.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../platform/logger.ts";
 import { startRuntime } from "../server-runtime.ts";
+import { runErrandWithLlm } from "./llm-shopping-agent.ts";
 import { ErrandStopped, runErrand } from "./shopping-agent.ts";
 
 const args = process.argv.slice(2);
@@ -107,6 +109,20 @@ async function demoShopperKey(baseUrl: string): Promise<string> {
   return ((await created.json()) as { key: string }).key;
 }
 
+/** The LLM that plans the errand when AI_BASE_URL is set (the shop itself keeps its own settings). */
+function agentLlm() {
+  const { AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS } = process.env;
+  if (!AI_BASE_URL) return null;
+  const env = parseEnv({ AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS });
+  return {
+    baseUrl: AI_BASE_URL,
+    apiKey: env.AI_API_KEY,
+    model: env.AI_MODEL,
+    embeddingModel: undefined,
+    timeoutMs: env.AI_TIMEOUT_MS,
+  };
+}
+
 const url = flag("url") ?? process.env.HAGGLE_URL;
 const shop = url ? null : await startEmbeddedShop();
 const baseUrl = url ?? shop?.baseUrl ?? "";
@@ -123,11 +139,15 @@ try {
   const { tools } = await client.listTools();
   console.log(`Connected to ${baseUrl}/mcp: ${tools.map((t) => t.name).join(", ")}\n`);
   const placeOrder = !url || args.includes("--place-order");
-  const outcome = await runErrand(client, errand, {
+  const options = {
     placeOrder,
     ...(url ? {} : { address: DEMO_ADDRESS }),
-    print: (line) => console.log(line),
-  });
+    print: (line: string) => console.log(line),
+  };
+  const ai = agentLlm();
+  const outcome = ai
+    ? await runErrandWithLlm(client, ai, errand, options)
+    : await runErrand(client, errand, options);
   console.log(`\nDone: ${JSON.stringify(outcome)}`);
   await client.close();
 } catch (error) {

@@ -32,13 +32,13 @@ type Json = any;
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
-function short(value: unknown, max = 300): string {
+export function short(value: unknown, max = 300): string {
   const text = JSON.stringify(value);
   return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 
 /** One line per result that a newcomer can read; the full JSON is what an LLM agent would get. */
-function describe(tool: string, value: Json): string {
+export function describeResult(tool: string, value: Json): string {
   switch (tool) {
     case "search_products":
       return `${value.total} found; top: ${value.products
@@ -70,7 +70,7 @@ function describe(tool: string, value: Json): string {
 }
 
 /** Calls one tool, printing the call and its result; a tool error stops the errand with its sentence. */
-async function tool(
+export async function tool(
   client: Client,
   print: (line: string) => void,
   name: string,
@@ -84,7 +84,7 @@ async function tool(
     throw new ErrandStopped(text);
   }
   const value = result.structuredContent as Json;
-  print(`← ${describe(name, value)}`);
+  print(`← ${describeResult(name, value)}`);
   return value;
 }
 
