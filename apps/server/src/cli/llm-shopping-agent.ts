@@ -55,11 +55,12 @@ export async function runErrandWithLlm(
     for await (const chunk of streamChat(ai, { messages, tools: specs, temperature: 0.2 })) {
       text += chunk.content ?? "";
       for (const delta of chunk.toolCallDeltas ?? []) {
-        const call = (calls[delta.index] ??= {
+        const call = calls[delta.index] ?? {
           id: delta.id ?? `call_${step}_${delta.index}`,
           name: "",
           arguments: "",
-        });
+        };
+        calls[delta.index] = call;
         if (delta.id) call.id = delta.id;
         call.name += delta.name ?? "";
         call.arguments += delta.arguments ?? "";
