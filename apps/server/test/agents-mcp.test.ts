@@ -63,6 +63,14 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     expect(product.product.name).toBe(first.name);
     expect(typeof product.product.description).toBe("string");
 
+    // Filters alone, no words: the cheapest products of a category.
+    const category = shop.catalogue[0]!.category;
+    const cheapest = await ok(client, "search_products", { category, sort: "price-low", limit: 3 });
+    expect(cheapest.products.length).toBeGreaterThan(0);
+    for (const p of cheapest.products) expect(p.category).toBe(category);
+    const prices = cheapest.products.map((p: { price: number }) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
     const bad = await call(client, "search_products", { limit: 500, sort: "cheapest" });
     expect(bad.isError).toBe(true);
     expect(bad.text).toContain("limit is from 1 to 20.");

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db } from "../../platform/db/client.ts";
+import type { QueryGate } from "../../platform/db/query-gate.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import type { PaymentProviders } from "../payments/payment-provider.ts";
@@ -15,6 +16,8 @@ import type { PaymentProviders } from "../payments/payment-provider.ts";
 export interface ToolDeps {
   db: Db;
   hasPgvector: boolean;
+  /** The bound on concurrent catalogue searches this database's searches share (the web's too). */
+  searchGate: QueryGate;
   ai: AiConfig | null;
   logger: Logger;
   payments: PaymentProviders;

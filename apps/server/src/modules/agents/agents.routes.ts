@@ -8,6 +8,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Hono } from "hono";
 import { z } from "zod";
 import { clientIp } from "../../http/client-ip.ts";
+import { heavyQueryGate } from "../../platform/db/query-gate.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import type { ToolDeps } from "./agent-tool.ts";
@@ -73,6 +74,7 @@ function toolDeps(c: AppContext): ToolDeps {
   return {
     db: database.db,
     hasPgvector: database.hasPgvector,
+    searchGate: heavyQueryGate(database),
     ai,
     logger: c.get("log"),
     payments,

@@ -7,7 +7,7 @@ import {
 } from "@haggle/contract/agents";
 import type { Product } from "@haggle/contract/products";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
-import { notFound } from "@haggle/domain/errors";
+import { limitReached, notFound } from "@haggle/domain/errors";
 import { toCents, toDollars } from "@haggle/domain/pricing/money";
 import { type AgentTool, defineTool } from "../agents/agent-tool.ts";
 import { getProduct } from "./list-products.service.ts";
@@ -40,25 +40,34 @@ export const catalogTools: AgentTool[] = [
     input: SearchProductsInputSchema,
     output: SearchProductsOutputSchema,
     handler: async (deps, _shopper, input) => {
-      const found = await searchProducts(
-        { db: deps.db, hasPgvector: deps.hasPgvector, ai: deps.ai, logger: deps.logger },
-        {
-          text: input.query,
-          filters: {
-            ...EMPTY_FILTERS,
-            categories: input.category ? [input.category] : [],
-            brands: input.brand ? [input.brand] : [],
-            minPrice: input.minPrice === undefined ? null : toCents(input.minPrice),
-            maxPrice: input.maxPrice === undefined ? null : toCents(input.maxPrice),
-            onSale: input.onSale ?? false,
-            inStockOnly: input.inStockOnly ?? false,
-            minRating: input.minRating ?? null,
+      // Searches are the heavy requests: agents queue behind the same bound as the catalogue page.
+      const answer = await deps.searchGate.run(() =>
+        searchProducts(
+          { db: deps.db, hasPgvector: deps.hasPgvector, ai: deps.ai, logger: deps.logger },
+          {
+            text: input.query,
+            filters: {
+              ...EMPTY_FILTERS,
+              categories: input.category ? [input.category] : [],
+              brands: input.brand ? [input.brand] : [],
+              minPrice: input.minPrice === undefined ? null : toCents(input.minPrice),
+              maxPrice: input.maxPrice === undefined ? null : toCents(input.maxPrice),
+              onSale: input.onSale ?? false,
+              inStockOnly: input.inStockOnly ?? false,
+              minRating: input.minRating ?? null,
+            },
+            sort: input.sort,
+            limit: input.limit,
+            targetPrice: null,
           },
-          sort: input.sort,
-          limit: input.limit,
-          targetPrice: null,
-        },
+        ),
       );
+      if (!answer)
+        throw limitReached(
+          "The shop is busy answering other searches. Please try again in a moment.",
+          "BUSY",
+        );
+      const found = answer.value;
       return {
         value: { products: found.items.map((p) => agentProduct(p, deps.publicUrl)), total: found.total },
         summary: `${found.items.length} of ${found.total} products`,
