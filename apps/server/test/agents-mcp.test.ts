@@ -79,6 +79,18 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     expect(missing).toMatchObject({ isError: true, text: "No product has that id." });
     const malformed = await call(client, "get_product", { productId: "shoes" });
     expect(malformed.text).toContain("productId must be a product id from search_products.");
+    // The shop's body limit (BODY_LIMIT_BYTES, 1 MB) holds at /mcp too, before anything is read.
+    const huge = await fetch(`${baseUrl}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "search_products", arguments: { query: "x".repeat(2_000_000) } },
+      }),
+    });
+    expect(huge.status).toBe(413);
     const unknown = await call(client, "hack_the_shop", {});
     expect(unknown.text).toContain("There is no tool named hack_the_shop");
     await client.close();
