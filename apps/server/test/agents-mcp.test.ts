@@ -207,6 +207,15 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     await expect(client.callTool({ name: "get_cart", arguments: {} })).rejects.toThrow(
       /not valid or was revoked/,
     );
+    // The refused call is audited under the revoked key's shopper.
+    const merchant = await signUpMerchant(baseUrl);
+    const refusedCalls = (await merchant.get("/api/merchant/agent-activity")).json.calls.filter(
+      (c: { keyName: string | null; status: string }) =>
+        c.keyName === "Laptop agent" && c.status === "refused",
+    );
+    expect(refusedCalls).toEqual([
+      expect.objectContaining({ tool: "get_cart", result: "Refused: the API key was revoked." }),
+    ]);
     await expect(connectMcp(baseUrl, created.key)).rejects.toThrow();
     await expect(connectMcp(baseUrl, "hgl_made-up")).rejects.toThrow();
     expect((await http.get("/api/account/api-keys")).json).toEqual([]);

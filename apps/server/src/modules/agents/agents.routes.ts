@@ -14,6 +14,7 @@ import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import type { ToolDeps } from "./agent-tool.ts";
 import {
   agentActivity,
+  auditRefusedCall,
   authenticateApiKey,
   createApiKey,
   listApiKeys,
@@ -107,6 +108,22 @@ export function mountMcp(app: Hono<AppEnv>) {
       const key = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
       const found = key ? await authenticateApiKey(database.db, key) : null;
       if (!found) {
+        // A tool call with a refused key is audited too (read from a copy: the body stays unread otherwise).
+        const message = (await c.req.raw
+          .clone()
+          .json()
+          .catch(() => null)) as {
+          method?: unknown;
+          params?: { name?: unknown; arguments?: unknown };
+        } | null;
+        if (message?.method === "tools/call" && typeof message.params?.name === "string") {
+          await auditRefusedCall(database.db, {
+            key: key ?? null,
+            ip: caller.ip,
+            tool: message.params.name,
+            arguments: message.params.arguments,
+          });
+        }
         return refused(
           401,
           "This API key is not valid or was revoked. The shopper creates a new one on the account page.",

@@ -8,11 +8,13 @@ import {
 } from "@haggle/contract/agents";
 import { conflict, notFound } from "@haggle/domain/errors";
 import type { Db } from "../../platform/db/client.ts";
-import { recentToolCalls } from "./agent-audit.store.ts";
+import { summarizeArguments } from "@haggle/domain/agents/summarize-arguments";
+import { recentToolCalls, recordToolCall } from "./agent-audit.store.ts";
 import type { AgentShopper } from "./agent-tool.ts";
 import {
   type ApiKeyRow,
   countActiveKeys,
+  findKeyByHash,
   findKeyOwner,
   insertApiKey,
   listActiveKeys,
@@ -76,6 +78,27 @@ export async function authenticateApiKey(
   if (!owner) return null;
   await touchApiKey(db, owner.keyId);
   return { keyId: owner.keyId, shopper: { id: owner.userId, email: owner.email, name: owner.name } };
+}
+
+/**
+ * A tool call sent with a key the shop refused: audited as `refused`, naming the key's shopper
+ * when the key was real but revoked (the merchant sees a revoked key still being tried).
+ */
+export async function auditRefusedCall(
+  db: Db,
+  call: { key: string | null; ip: string; tool: string; arguments: unknown },
+): Promise<void> {
+  const known = call.key?.startsWith(API_KEY_PREFIX) ? await findKeyByHash(db, hashApiKey(call.key)) : null;
+  await recordToolCall(db, {
+    userId: known?.userId ?? null,
+    apiKeyId: known?.keyId ?? null,
+    ip: call.ip,
+    tool: call.tool.slice(0, 64),
+    arguments: summarizeArguments(call.arguments),
+    status: "refused",
+    result: known ? "Refused: the API key was revoked." : "Refused: not a valid API key.",
+    durationMs: 0,
+  });
 }
 
 /** How many tool calls the merchant's 'Agent activity' page lists. */

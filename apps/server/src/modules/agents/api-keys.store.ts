@@ -62,3 +62,12 @@ export async function touchApiKey(db: Queryable, id: string): Promise<void> {
       ),
     );
 }
+
+/** A key by its hash whatever its state: who tried a revoked key, for the audit. */
+export async function findKeyByHash(db: Queryable, keyHash: string) {
+  const [row] = await db
+    .select({ keyId: apiKeys.id, userId: apiKeys.userId, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, keyHash));
+  return row ?? null;
+}
