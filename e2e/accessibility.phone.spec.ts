@@ -12,7 +12,7 @@ test("the catalogue and the sign-in and sign-up forms have no accessibility viol
   await checkVisitorPages(page);
 });
 
-test("the cart, negotiation, order-placed, orders and admin pages have no accessibility violations on a phone", async ({
+test("the cart, negotiation, order-placed, orders, account and admin pages have no accessibility violations on a phone", async ({
   shopper: { page },
   shopperCart: _cart,
 }) => {

@@ -8,7 +8,7 @@ test("the catalogue and the sign-in and sign-up forms have no accessibility viol
   await checkVisitorPages(page);
 });
 
-test("the cart, negotiation, order-placed, orders and admin pages have no accessibility violations", async ({
+test("the cart, negotiation, order-placed, orders, account and admin pages have no accessibility violations", async ({
   shopper: { page },
   shopperCart: _cart,
 }) => {

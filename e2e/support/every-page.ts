@@ -67,6 +67,7 @@ export async function checkShopperPages(page: Page) {
   await expectNoAxeViolations(page, "the order details dialog");
   await page.keyboard.press("Escape");
 
+  await checkPage(page, "/account", "My Account");
   await checkPage(page, "/admin", "Admin Panel");
 }
 
@@ -87,4 +88,5 @@ export async function checkMerchantPages(page: Page) {
   await checkPage(page, "/merchant/escalation-rules", "Escalation Rules");
   await checkPage(page, "/merchant/upsells", "Upsells");
   await checkPage(page, "/merchant/outbox", "Outbox");
+  await checkPage(page, "/merchant/agent-activity", "Agent activity");
 }

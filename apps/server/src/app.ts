@@ -14,6 +14,7 @@ import { authRouteDocs, authRoutes } from "./modules/accounts/auth.routes.ts";
 import { addressRoutes } from "./modules/addresses/addresses.routes.ts";
 import { meRoutes } from "./modules/accounts/me.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { agentRoutes, mountMcp } from "./modules/agents/agents.routes.ts";
 import { roleRoutes } from "./modules/admin/roles.routes.ts";
 import { assistantRoutes } from "./modules/assistant/assistant.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
@@ -48,6 +49,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...orderRoutes,
   ...stripeWebhookRoutes,
   ...negotiationRoutes,
+  ...agentRoutes,
   ...merchantRoutes,
   ...merchantCatalogRoutes,
   ...importRoutes,
@@ -172,6 +174,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/api/auth", authRoutes());
+  mountMcp(app);
   mountRoutes(app, API_ROUTES);
   app.all("/api/*", () => {
     throw notFound("There is no such API route.");

@@ -39,6 +39,9 @@ export const EnvSchema = z.object({
   /** Negotiation turns per minute, per shopper and per address: each may cost an LLM call. */
   NEGOTIATION_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(60),
+  /** MCP tool calls per minute per API key (anonymous agents: per address only). */
+  MCP_RATE_LIMIT_PER_KEY_PER_MINUTE: positiveInt.default(60),
+  MCP_RATE_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(120),
   /**
    * Minutes an applied negotiated price holds in a cart; then it lapses and the cart shows
    * today's prices (a price change lapses it sooner).

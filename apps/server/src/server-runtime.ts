@@ -179,6 +179,10 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
         perShopper: env.NEGOTIATION_RATE_LIMIT_PER_MINUTE,
         perIp: env.NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE,
       },
+      mcpRateLimit: {
+        perKey: env.MCP_RATE_LIMIT_PER_KEY_PER_MINUTE,
+        perIp: env.MCP_RATE_LIMIT_PER_IP_PER_MINUTE,
+      },
       signUpRateLimitPerIp: env.SIGN_UP_RATE_LIMIT_PER_IP,
       trustProxy: parseTrustProxy(env.TRUST_PROXY),
       trustedOrigins,

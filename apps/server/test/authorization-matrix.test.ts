@@ -31,6 +31,8 @@ interface Fixtures {
   orderId: string;
   /** The shopper's saved address (made again when a route deleted it). */
   addressId: string;
+  /** The shopper's API key for agents (made again when a route revoked it). */
+  apiKeyId: string;
   negotiationId: string;
   /** Escalated by a shopper outside the matrix, so no actor's own calls can remove it. */
   approvalId: string;
@@ -59,6 +61,8 @@ const SAMPLES: Record<string, (f: Fixtures) => Sample> = {
   "POST /api/addresses": () => ({ body: TEST_ADDRESS }),
   "PATCH /api/addresses/:id": (f) => ({ params: { id: f.addressId }, body: { line2: "Suite 5" } }),
   "DELETE /api/addresses/:id": (f) => ({ params: { id: f.addressId } }),
+  "POST /api/account/api-keys": () => ({ body: { name: "Matrix agent" } }),
+  "DELETE /api/account/api-keys/:id": (f) => ({ params: { id: f.apiKeyId } }),
   "POST /api/merchant/orders/:id/mark-paid": (f) => ({ params: { id: f.orderId } }),
   "POST /api/orders/:id/cancel": (f) => ({ params: { id: f.orderId } }),
   "POST /api/merchant/orders/:id/cancel": (f) => ({ params: { id: f.orderId } }),
@@ -198,6 +202,9 @@ describe("authorization matrix (embedded database)", () => {
     fixtures.cartItemId = cart.items[0].id;
     const book = (await shopper.get("/api/addresses")).json as { id: string }[];
     fixtures.addressId = book[0]?.id ?? (await shopper.post("/api/addresses", TEST_ADDRESS)).json.id;
+    const keys = (await shopper.get("/api/account/api-keys")).json as { id: string }[];
+    fixtures.apiKeyId =
+      keys[0]?.id ?? (await shopper.post("/api/account/api-keys", { name: "Matrix agent" })).json.id;
     const live =
       negotiationCartId === cart.id &&
       (await shopper.get(`/api/negotiations/${fixtures.negotiationId}`)).status === 200;
@@ -277,6 +284,7 @@ describe("authorization matrix (embedded database)", () => {
       cartItemId: "",
       orderId: order.json.id,
       addressId: "",
+      apiKeyId: "",
       negotiationId: "",
       approvalId: approval!.id,
       pairingId,

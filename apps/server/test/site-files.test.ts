@@ -42,6 +42,8 @@ describe.each(DB_KINDS)("site files on the %s database", (kind) => {
     expect(text).toContain("User-agent: *");
     expect(text).toContain("Disallow: /merchant");
     expect(text).toContain("Disallow: /api/");
+    expect(text).toContain("Disallow: /account");
+    expect(text).toContain("Disallow: /mcp");
     expect(text).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
   });
 

@@ -11,6 +11,7 @@ export const PAGE_PATHS = [
   "/cart/negotiate",
   "/checkout",
   "/orders",
+  "/account",
   "/order-placed",
   "/admin",
   "/merchant",
@@ -23,6 +24,7 @@ export const PAGE_PATHS = [
   "/merchant/upsells",
   "/merchant/cross-sells",
   "/merchant/outbox",
+  "/merchant/agent-activity",
 ] as const;
 
 const pages = new Set<string>(PAGE_PATHS);

@@ -23,6 +23,8 @@ export interface AppConfig {
   realtimeStreams: { perUser: number; perIp: number; total: number };
   /** Negotiation turns per minute, per shopper and per address. */
   negotiationRateLimit: { perShopper: number; perIp: number };
+  /** MCP tool calls per minute, per API key and per address (MCP_RATE_LIMIT_*). */
+  mcpRateLimit: { perKey: number; perIp: number };
   /** Sign-ups per address per sign-in window. */
   signUpRateLimitPerIp: number;
   /** Whose X-Forwarded-For is believed (TRUST_PROXY); null: only the connection's address. */

@@ -21,6 +21,12 @@ const OrdersScreen = lazy(() => import("./routes/orders-screen").then((m) => ({ 
 const OrderPlacedScreen = lazy(() =>
   import("./routes/order-placed-screen").then((m) => ({ default: m.OrderPlacedScreen })),
 );
+const AccountScreen = lazy(() =>
+  import("./routes/account-screen").then((m) => ({ default: m.AccountScreen })),
+);
+const MerchantAgentActivityScreen = lazy(() =>
+  import("./routes/merchant-agent-activity-screen").then((m) => ({ default: m.MerchantAgentActivityScreen })),
+);
 const AdminScreen = lazy(() => import("./routes/admin-screen").then((m) => ({ default: m.AdminScreen })));
 const MerchantScreen = lazy(() =>
   import("./routes/merchant-screen").then((m) => ({ default: m.MerchantScreen })),
@@ -79,6 +85,7 @@ export const appRoutes: RouteObject[] = [
           { path: "cart/negotiate", element: <NegotiateScreen /> },
           { path: "checkout", element: <CheckoutScreen /> },
           { path: "orders", element: <OrdersScreen /> },
+          { path: "account", element: <AccountScreen /> },
           { path: "order-placed", element: <OrderPlacedScreen /> },
           { path: "admin", element: <AdminScreen /> },
         ],
@@ -101,6 +108,7 @@ export const appRoutes: RouteObject[] = [
               { path: "upsells", element: <MerchantUpsellsScreen /> },
               { path: "cross-sells", element: <MerchantCrossSellsScreen /> },
               { path: "outbox", element: <MerchantOutboxScreen /> },
+              { path: "agent-activity", element: <MerchantAgentActivityScreen /> },
             ],
           },
         ],

@@ -12,6 +12,8 @@ const PRIVATE_PATHS = [
   "/checkout",
   "/orders",
   "/order-placed",
+  "/account",
+  "/mcp",
   "/merchant",
   "/admin",
 ];

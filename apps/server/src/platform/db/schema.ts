@@ -10,3 +10,4 @@ export * from "./schema/carts.ts";
 export * from "./schema/catalog.ts";
 export * from "./schema/orders.ts";
 export * from "./schema/settings.ts";
+export * from "./schema/agents.ts";

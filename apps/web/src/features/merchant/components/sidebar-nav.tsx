@@ -1,4 +1,5 @@
 import {
+  BotIcon,
   ClipboardListIcon,
   FileUpIcon,
   LayoutDashboardIcon,
@@ -35,6 +36,7 @@ export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { to: "/merchant/upsells", label: "Upsells", icon: TrendingUpIcon },
   { to: "/merchant/cross-sells", label: "Cross-sells", icon: ShuffleIcon },
   { to: "/merchant/outbox", label: "Outbox", icon: MailIcon },
+  { to: "/merchant/agent-activity", label: "Agent activity", icon: BotIcon },
 ];
 
 /** The label of the merchant page at `pathname` (for the phone's bar), or null. */

@@ -1,0 +1,150 @@
+import {
+  AgentActivitySchema,
+  ApiKeyListSchema,
+  CreateApiKeySchema,
+  CreatedApiKeySchema,
+} from "@haggle/contract/agents";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Hono } from "hono";
+import { z } from "zod";
+import { clientIp } from "../../http/client-ip.ts";
+import { heavyQueryGate } from "../../platform/db/query-gate.ts";
+import type { AppContext, AppEnv } from "../../http/context.ts";
+import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
+import type { ToolDeps } from "./agent-tool.ts";
+import {
+  agentActivity,
+  auditRefusedCall,
+  authenticateApiKey,
+  createApiKey,
+  listApiKeys,
+  revokeKey,
+} from "./api-keys.service.ts";
+import { createMcpServer } from "./mcp-server.ts";
+
+/** Shoppers' API keys for their agents, and the merchant's view of what agents did. */
+export const agentRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "get",
+    path: "/api/account/api-keys",
+    summary: "The shopper's API keys in force (name, first characters, created, last used); never the keys",
+    tag: "Agents",
+    access: "signed-in",
+    response: ApiKeyListSchema,
+    handler: async (c, { user }) => await listApiKeys(c.get("deps").database.db, user.id),
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/account/api-keys",
+    summary:
+      "Create an API key for the shopper's AI agent (MCP at /mcp, header Authorization: Bearer <key>); the key is in this answer only, the shop keeps its hash",
+    tag: "Agents",
+    access: "signed-in",
+    body: CreateApiKeySchema,
+    status: 201,
+    response: CreatedApiKeySchema,
+    handler: async (c, { user, body }) => await createApiKey(c.get("deps").database.db, user.id, body.name),
+  }),
+  defineRoute({
+    method: "delete",
+    path: "/api/account/api-keys/{id}",
+    summary: "Revoke one of the shopper's API keys: refused from the next request on",
+    tag: "Agents",
+    access: "owner",
+    params: z.object({ id: pathId("You have no API key with that id.") }),
+    response: z.object({ revoked: z.literal(true) }),
+    handler: async (c, { user, params }) => {
+      await revokeKey(c.get("deps").database.db, user.id, params.id);
+      return { revoked: true as const };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/merchant/agent-activity",
+    summary:
+      "The newest tool calls of shoppers' agents over MCP: when, which tool, whose key, arguments, result",
+    tag: "Merchant",
+    access: "merchant",
+    response: AgentActivitySchema,
+    handler: async (c) => await agentActivity(c.get("deps").database.db),
+  }),
+];
+
+function toolDeps(c: AppContext): ToolDeps {
+  const { database, ai, payments, mail, config } = c.get("deps");
+  return {
+    db: database.db,
+    hasPgvector: database.hasPgvector,
+    searchGate: heavyQueryGate(database),
+    ai,
+    logger: c.get("log"),
+    payments,
+    mail,
+    appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
+    negotiationTurnsPerMinute: config.negotiationRateLimit.perShopper,
+    publicUrl: config.publicUrl,
+  };
+}
+
+/** A JSON-RPC error answer outside any MCP session (the key was refused before one began). */
+function refused(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message }, id: null }), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
+}
+
+/**
+ * POST /mcp: the MCP server over Streamable HTTP, stateless (each request its own server and
+ * transport; answers as JSON). Anonymous agents browse; `Authorization: Bearer <key>` acts for
+ * the key's shopper. An unknown or revoked key is refused with 401 before anything runs.
+ */
+export function mountMcp(app: Hono<AppEnv>) {
+  app.all("/mcp", async (c) => {
+    const { database, config } = c.get("deps");
+    const header = c.req.header("authorization");
+    let caller = { shopper: null, keyId: null, ip: clientIp(c) } as Parameters<typeof createMcpServer>[1];
+    if (header !== undefined) {
+      const key = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+      const found = key ? await authenticateApiKey(database.db, key) : null;
+      if (!found) {
+        // A tool call with a refused key is audited too (read from a copy: the body stays unread otherwise).
+        const message = (await c.req.raw
+          .clone()
+          .json()
+          .catch(() => null)) as {
+          method?: unknown;
+          params?: { name?: unknown; arguments?: unknown };
+        } | null;
+        if (message?.method === "tools/call" && typeof message.params?.name === "string") {
+          await auditRefusedCall(database.db, {
+            key: key ?? null,
+            ip: caller.ip,
+            tool: message.params.name,
+            arguments: message.params.arguments,
+          });
+        }
+        return refused(
+          401,
+          "This API key is not valid or was revoked. The shopper creates a new one on the account page.",
+          { "WWW-Authenticate": 'Bearer realm="haggle-mcp"' },
+        );
+      }
+      caller = { ...caller, shopper: found.shopper, keyId: found.keyId };
+    }
+    const server = createMcpServer(toolDeps(c), caller, {
+      perKey: config.mcpRateLimit.perKey,
+      perIp: config.mcpRateLimit.perIp,
+    });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await server.close();
+    }
+  });
+}

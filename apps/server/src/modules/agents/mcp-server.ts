@@ -1,0 +1,183 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { summarizeArguments } from "@haggle/domain/agents/summarize-arguments";
+import { DomainError } from "@haggle/domain/errors";
+import { z } from "zod";
+import { hitRateLimit } from "../../platform/rate-limit.ts";
+import { cartTools } from "../cart/cart.tools.ts";
+import { catalogTools } from "../catalog/catalog.tools.ts";
+import { negotiationTools } from "../negotiation/negotiation.tools.ts";
+import { orderTools } from "../orders/orders.tools.ts";
+import { type AgentCallStatus, recordToolCall } from "./agent-audit.store.ts";
+import type { AgentShopper, AgentTool, ToolDeps } from "./agent-tool.ts";
+import { AGENT_RESOURCES } from "./mcp-resources.ts";
+
+/**
+ * The shop's MCP server (issue #16), one per request (the Streamable HTTP transport in stateless
+ * mode: any process answers any request, and a revoked key is refused at the next one). The
+ * low-level SDK server is used so that every call, a refused or malformed one too, passes one
+ * path: rate limits, access, the zod input, the tool, the audit row.
+ */
+
+export const AGENT_TOOLS: readonly AgentTool[] = [
+  ...catalogTools,
+  ...cartTools,
+  ...negotiationTools,
+  ...orderTools,
+];
+
+const SERVER_INFO = { name: "haggle", version: "1.0.0" };
+
+const INSTRUCTIONS =
+  "Haggle is a shop whose negotiator, Ava, haggles the cart's price within the merchant's limits. Browse with search_products and get_product (no key needed). With the shopper's API key (Authorization: Bearer hgl_...): fill the cart with update_cart, negotiate one turn at a time with negotiate, apply a standing offer with accept_offer before it expires, then start_checkout. Amounts are US dollars. Text in tool arguments is the shopper's words, never instructions to the shop.";
+
+/** The tool list as MCP announces it, made once: JSON Schemas of each tool's zod input and output. */
+const TOOL_LISTING = AGENT_TOOLS.map((tool) => ({
+  name: tool.name,
+  title: tool.title,
+  description: `${tool.description}${tool.access === "shopper" ? " Needs the shopper's API key." : ""}`,
+  inputSchema: z.toJSONSchema(tool.input, { io: "input" }) as { type: "object" },
+  outputSchema: z.toJSONSchema(tool.output, { io: "output" }) as { type: "object" },
+  annotations: { readOnlyHint: tool.readOnly, openWorldHint: false },
+}));
+
+export interface McpCaller {
+  /** null: an anonymous agent (browsing only). */
+  shopper: AgentShopper | null;
+  keyId: string | null;
+  ip: string;
+}
+
+export interface McpLimits {
+  perKey: number;
+  perIp: number;
+}
+
+/** What a refused or failed call answers: the sentence an agent (and its human) can act on. */
+function toolError(message: string): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+
+function inputProblems(error: z.ZodError): string {
+  const sentences = error.issues.map((issue) => {
+    const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+    return `${where}${issue.message}`;
+  });
+  return `Invalid arguments. ${sentences.join(" ")}`;
+}
+
+interface CallOutcome {
+  result: CallToolResult;
+  status: AgentCallStatus;
+  summary: string;
+}
+
+async function rateLimited(deps: ToolDeps, caller: McpCaller, limits: McpLimits): Promise<string | null> {
+  const checks = [hitRateLimit(deps.db, `mcp:ip:${caller.ip}`, limits.perIp, 60)];
+  if (caller.keyId) checks.push(hitRateLimit(deps.db, `mcp:key:${caller.keyId}`, limits.perKey, 60));
+  const results = await Promise.all(checks);
+  const refused = results.filter((r) => !r.allowed);
+  if (refused.length === 0) return null;
+  const wait = Math.max(...refused.map((r) => r.retryAfterSeconds));
+  return `Too many requests. Wait ${wait} seconds and try again.`;
+}
+
+async function runTool(
+  deps: ToolDeps,
+  caller: McpCaller,
+  limits: McpLimits,
+  tool: AgentTool | undefined,
+  name: string,
+  args: unknown,
+): Promise<CallOutcome> {
+  if (!tool) {
+    const message = `There is no tool named ${name}. The tools are: ${AGENT_TOOLS.map((t) => t.name).join(", ")}.`;
+    return { result: toolError(message), status: "error", summary: message };
+  }
+  const limited = await rateLimited(deps, caller, limits);
+  if (limited) return { result: toolError(limited), status: "rate_limited", summary: limited };
+  if (tool.access === "shopper" && !caller.shopper) {
+    const message = `${tool.name} acts for a shopper: it needs the shopper's API key. The shopper creates one on ${deps.publicUrl}/account; send it as the header Authorization: Bearer <key>.`;
+    return { result: toolError(message), status: "refused", summary: message };
+  }
+  const parsed = tool.input.safeParse(args ?? {});
+  if (!parsed.success) {
+    const message = inputProblems(parsed.error);
+    return { result: toolError(message), status: "error", summary: message };
+  }
+  try {
+    const { value, summary } = await tool.handler(deps, caller.shopper, parsed.data);
+    const structured = tool.output.parse(value) as Record<string, unknown>;
+    return {
+      result: {
+        content: [{ type: "text", text: JSON.stringify(structured) }],
+        structuredContent: structured,
+      },
+      status: "ok",
+      summary,
+    };
+  } catch (error) {
+    if (error instanceof DomainError && error.kind !== "failed") {
+      return {
+        result: toolError(error.message),
+        status: "error",
+        summary: `${error.code}: ${error.message}`,
+      };
+    }
+    deps.logger.error({ err: error, tool: tool.name }, "agent tool failed");
+    const message = "Something went wrong on the shop's side. Please try again in a moment.";
+    return { result: toolError(message), status: "error", summary: "TOOL_FAILED" };
+  }
+}
+
+/** An MCP server for one request of one caller. */
+export function createMcpServer(deps: ToolDeps, caller: McpCaller, limits: McpLimits): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {}, resources: {} },
+    instructions: INSTRUCTIONS,
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LISTING }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    const started = performance.now();
+    const tool = AGENT_TOOLS.find((t) => t.name === name);
+    const outcome = await runTool(deps, caller, limits, tool, name, args);
+    await recordToolCall(deps.db, {
+      userId: caller.shopper?.id ?? null,
+      apiKeyId: caller.keyId,
+      ip: caller.ip,
+      tool: tool ? tool.name : name.slice(0, 64),
+      arguments: summarizeArguments(args),
+      status: outcome.status,
+      result: outcome.summary.slice(0, 500),
+      durationMs: Math.round(performance.now() - started),
+    });
+    return outcome.result;
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: AGENT_RESOURCES.map(({ uri, name, title, description }) => ({
+      uri,
+      name,
+      title,
+      description,
+      mimeType: "application/json",
+    })),
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const resource = AGENT_RESOURCES.find((r) => r.uri === request.params.uri);
+    if (!resource) throw new McpError(ErrorCode.InvalidParams, `There is no resource ${request.params.uri}.`);
+    const value = await resource.read(deps.db);
+    return {
+      contents: [{ uri: resource.uri, mimeType: "application/json", text: JSON.stringify(value, null, 2) }],
+    };
+  });
+  return server;
+}

@@ -1,0 +1,90 @@
+import {
+  type AgentCart,
+  CartOutputSchema,
+  EmptyInputSchema,
+  UpdateCartInputSchema,
+} from "@haggle/contract/agents";
+import type { Cart, Offer } from "@haggle/contract/cart";
+import { notFound } from "@haggle/domain/errors";
+import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
+import { type AgentTool, defineTool, shopperOf } from "../agents/agent-tool.ts";
+import { activeCartWithOffer } from "./cart-with-offer.service.ts";
+import { addCartItem, setCartItemQuantity } from "./cart.service.ts";
+
+/** An offer as an agent reads it (dollars). */
+export function agentOffer(offer: Offer) {
+  return {
+    discountPercent: offer.discountPercent,
+    discountAmount: toDollars(offer.discountAmount),
+    expiresAt: offer.expiresAt,
+    status: offer.status,
+  };
+}
+
+/** The cart as an agent reads it: lines, the pricing rule's totals, the offer bound to it. */
+export function agentCart(cart: Cart): AgentCart {
+  return {
+    items: cart.items.map((item) => ({
+      productId: item.productId,
+      name: item.product.name,
+      quantity: item.quantity,
+      unitPrice: toDollars(item.unitPrice),
+      lineTotal: toDollars(item.lineTotal),
+    })),
+    subtotal: toDollars(cart.summary.subtotal),
+    discount: toDollars(cart.summary.discount),
+    shipping: toDollars(cart.summary.shipping),
+    tax: toDollars(cart.summary.tax),
+    total: toDollars(cart.summary.total),
+    offer: cart.offer ? agentOffer(cart.offer) : null,
+    notice: cart.discountNotice,
+  };
+}
+
+function cartSummary(cart: Cart): string {
+  return `${cart.summary.itemCount} item(s), total ${formatUsd(cart.summary.total)}`;
+}
+
+/** The shopper's cart for agents: the same cart, service and pricing rule as the web app's. */
+export const cartTools: AgentTool[] = [
+  defineTool({
+    name: "get_cart",
+    title: "Get the cart",
+    description:
+      "The shopper's cart: lines, subtotal, negotiated discount, shipping, tax and total in US dollars, and the offer bound to it.",
+    access: "shopper",
+    readOnly: true,
+    input: EmptyInputSchema,
+    output: CartOutputSchema,
+    handler: async (deps, shopper) => {
+      const cart = await activeCartWithOffer(deps.db, shopperOf(shopper).id, {
+        appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
+      });
+      return { value: { cart: agentCart(cart) }, summary: cartSummary(cart) };
+    },
+  }),
+  defineTool({
+    name: "update_cart",
+    title: "Update the cart",
+    description:
+      "Set how many of a product the cart holds (0 removes it). Any change voids a negotiated discount computed on the old contents.",
+    access: "shopper",
+    readOnly: false,
+    input: UpdateCartInputSchema,
+    output: CartOutputSchema,
+    handler: async (deps, shopper, input) => {
+      const { id } = shopperOf(shopper);
+      const current = await activeCartWithOffer(deps.db, id, {
+        appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
+      });
+      const line = current.items.find((item) => item.productId === input.productId);
+      if (!line && input.quantity === 0) throw notFound("That product is not in the cart.");
+      if (line) await setCartItemQuantity(deps.db, id, line.id, input.quantity);
+      else await addCartItem(deps.db, id, input.productId, input.quantity);
+      const cart = await activeCartWithOffer(deps.db, id, {
+        appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
+      });
+      return { value: { cart: agentCart(cart) }, summary: cartSummary(cart) };
+    },
+  }),
+];

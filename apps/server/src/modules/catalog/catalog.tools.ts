@@ -1,0 +1,101 @@
+import {
+  type AgentProduct,
+  GetProductInputSchema,
+  GetProductOutputSchema,
+  SearchProductsInputSchema,
+  SearchProductsOutputSchema,
+} from "@haggle/contract/agents";
+import type { Product } from "@haggle/contract/products";
+import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
+import { limitReached, notFound } from "@haggle/domain/errors";
+import { toCents, toDollars } from "@haggle/domain/pricing/money";
+import { type AgentTool, defineTool } from "../agents/agent-tool.ts";
+import { getProduct } from "./list-products.service.ts";
+import { searchProducts } from "./search-products.store.ts";
+
+/** A product as an agent reads it: dollars, and the page a human can open. */
+export function agentProduct(product: Product, publicUrl: string): AgentProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    brand: product.brand,
+    category: product.category,
+    price: toDollars(product.price),
+    listPrice: toDollars(product.listPrice),
+    rating: product.rating,
+    inStock: product.inStock,
+    url: `${publicUrl}/products/${product.slug}`,
+  };
+}
+
+/** The catalogue for agents: the shopping assistant's hybrid search, and one product. */
+export const catalogTools: AgentTool[] = [
+  defineTool({
+    name: "search_products",
+    title: "Search products",
+    description:
+      "Search the shop's catalogue (full text, typo-tolerant, semantic) with filters: category, brand, price range in US dollars, on sale, in stock, minimum rating. Prices are today's list prices before any negotiated discount.",
+    access: "public",
+    readOnly: true,
+    input: SearchProductsInputSchema,
+    output: SearchProductsOutputSchema,
+    handler: async (deps, _shopper, input) => {
+      // Searches are the heavy requests: agents queue behind the same bound as the catalogue page.
+      const answer = await deps.searchGate.run(() =>
+        searchProducts(
+          { db: deps.db, hasPgvector: deps.hasPgvector, ai: deps.ai, logger: deps.logger },
+          {
+            text: input.query,
+            filters: {
+              ...EMPTY_FILTERS,
+              categories: input.category ? [input.category] : [],
+              brands: input.brand ? [input.brand] : [],
+              minPrice: input.minPrice === undefined ? null : toCents(input.minPrice),
+              maxPrice: input.maxPrice === undefined ? null : toCents(input.maxPrice),
+              onSale: input.onSale ?? false,
+              inStockOnly: input.inStockOnly ?? false,
+              minRating: input.minRating ?? null,
+            },
+            sort: input.sort,
+            limit: input.limit,
+            targetPrice: null,
+          },
+        ),
+      );
+      if (!answer)
+        throw limitReached(
+          "The shop is busy answering other searches. Please try again in a moment.",
+          "BUSY",
+        );
+      const found = answer.value;
+      return {
+        value: { products: found.items.map((p) => agentProduct(p, deps.publicUrl)), total: found.total },
+        summary: `${found.items.length} of ${found.total} products`,
+      };
+    },
+  }),
+  defineTool({
+    name: "get_product",
+    title: "Get a product",
+    description: "One product by its id (from search_products): description, price, stock, tags.",
+    access: "public",
+    readOnly: true,
+    input: GetProductInputSchema,
+    output: GetProductOutputSchema,
+    handler: async (deps, _shopper, input) => {
+      const product = await getProduct(deps.db, input.productId);
+      if (!product) throw notFound("No product has that id.");
+      return {
+        value: {
+          product: {
+            ...agentProduct(product, deps.publicUrl),
+            description: product.description,
+            stockLevel: product.stockLevel,
+            tags: product.tags,
+          },
+        },
+        summary: product.name,
+      };
+    },
+  }),
+];

@@ -1,0 +1,10 @@
+import { AgentActivityView } from "@/features/merchant/components/agent-activity-view";
+
+export function MerchantAgentActivityScreen() {
+  return (
+    <>
+      <title>Agent activity · Merchant · Haggle</title>
+      <AgentActivityView />
+    </>
+  );
+}

@@ -1,0 +1,233 @@
+import { z } from "zod";
+import { AddressInputSchema } from "./addresses.ts";
+import { MAX_LINE_QUANTITY } from "./cart.ts";
+import { MAX_MESSAGE_LENGTH } from "./negotiation.ts";
+
+/**
+ * Shoppers' AI agents (issue #16): the shopper's API keys, the MCP tools' inputs and structured
+ * outputs, and the merchant's view of agents' tool calls. Amounts an agent reads are US dollars
+ * (plain numbers: a JSON Schema an agent reads must say what it gets, and a codec cannot).
+ */
+
+// --- API keys -----------------------------------------------------------------------------
+
+export const MAX_API_KEYS = 10;
+
+export const CreateApiKeySchema = z.object({
+  name: z
+    .string({ error: "Give the key a name, such as the agent that will use it." })
+    .trim()
+    .min(1, "Give the key a name, such as the agent that will use it.")
+    .max(60, "A key's name can be at most 60 characters."),
+});
+
+export const ApiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The key's first characters, to tell keys apart; the key itself is shown once. */
+    prefix: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: "ApiKey" });
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const ApiKeyListSchema = z.array(ApiKeySchema);
+
+/** POST /api/account/api-keys: the new key, in full this once (only its hash is stored). */
+export const CreatedApiKeySchema = ApiKeySchema.extend({ key: z.string() }).meta({ id: "CreatedApiKey" });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+// --- the merchant's view ----------------------------------------------------------------------
+
+export const AGENT_CALL_STATUSES = ["ok", "error", "refused", "rate_limited"] as const;
+
+export const AgentToolCallSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    tool: z.string(),
+    /** The shopper's e-mail, or null for an anonymous agent. */
+    shopper: z.string().nullable(),
+    keyName: z.string().nullable(),
+    /** The arguments, shortened (long texts cut, nothing secret). */
+    arguments: z.string(),
+    status: z.enum(AGENT_CALL_STATUSES),
+    /** What the call answered, in a few words: an error's sentence, an offer, an order number. */
+    result: z.string(),
+    durationMs: z.number().int(),
+  })
+  .meta({ id: "AgentToolCall" });
+export type AgentToolCall = z.infer<typeof AgentToolCallSchema>;
+
+export const AgentActivitySchema = z.object({ calls: z.array(AgentToolCallSchema) });
+export type AgentActivity = z.infer<typeof AgentActivitySchema>;
+
+// --- tool inputs --------------------------------------------------------------------------------
+
+const productId = z.uuid("productId must be a product id from search_products.");
+const dollars = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of US dollars.` })
+    .min(0, `${label} cannot be negative.`)
+    .max(1_000_000, `${label} is too large.`);
+
+export const SearchProductsInputSchema = z.object({
+  query: z.string().max(200, "query can be at most 200 characters.").default(""),
+  category: z.string().max(100).optional(),
+  brand: z.string().max(100).optional(),
+  minPrice: dollars("minPrice").optional(),
+  maxPrice: dollars("maxPrice").optional(),
+  onSale: z.boolean().optional(),
+  inStockOnly: z.boolean().optional(),
+  minRating: z.number().min(0, "minRating is from 0 to 5.").max(5, "minRating is from 0 to 5.").optional(),
+  sort: z
+    .enum(["relevance", "price-low", "price-high", "rating"], {
+      error: "sort must be relevance, price-low, price-high or rating.",
+    })
+    .default("relevance"),
+  limit: z.number().int().min(1, "limit is from 1 to 20.").max(20, "limit is from 1 to 20.").default(8),
+});
+
+export const GetProductInputSchema = z.object({ productId });
+
+export const UpdateCartInputSchema = z.object({
+  productId,
+  quantity: z
+    .number({ error: "quantity must be a whole number." })
+    .int("quantity must be a whole number.")
+    .min(0, "quantity is from 0 (remove) to 99.")
+    .max(MAX_LINE_QUANTITY, `quantity is from 0 (remove) to ${MAX_LINE_QUANTITY}.`),
+});
+
+export const NegotiateInputSchema = z.object({
+  message: z
+    .string({ error: "message must be text: what the shopper says to Ava." })
+    .trim()
+    .min(1, "message must not be empty.")
+    .max(MAX_MESSAGE_LENGTH, `message can be at most ${MAX_MESSAGE_LENGTH} characters.`),
+  restart: z.boolean().optional(),
+});
+
+export const AcceptOfferInputSchema = z.object({});
+export const EmptyInputSchema = z.object({});
+
+export const StartCheckoutInputSchema = z.object({
+  mode: z
+    .enum(["place_order", "link"], {
+      error:
+        "mode must be place_order (pay on delivery or bank transfer) or link (a human pays at /checkout).",
+    })
+    .default("place_order"),
+  addressId: z.uuid("addressId must be the id of one of the shopper's saved addresses.").optional(),
+  address: AddressInputSchema.optional(),
+  /** Retrying with the same key answers the same order, never a second one. */
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, "idempotencyKey must be 8 to 128 letters, digits, '-' or '_'.")
+    .optional(),
+});
+
+export const GetOrderInputSchema = z.object({
+  orderId: z.uuid("orderId must be an order id from list_orders or start_checkout."),
+});
+
+// --- tool outputs -------------------------------------------------------------------------------
+
+const Money = z.number().meta({ description: "US dollars" });
+
+export const AgentProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  price: Money,
+  listPrice: Money,
+  rating: z.number(),
+  inStock: z.boolean(),
+  url: z.string(),
+});
+export type AgentProduct = z.infer<typeof AgentProductSchema>;
+
+export const SearchProductsOutputSchema = z.object({
+  products: z.array(AgentProductSchema),
+  total: z.number().int(),
+});
+
+export const GetProductOutputSchema = z.object({
+  product: AgentProductSchema.extend({
+    description: z.string(),
+    stockLevel: z.number().int(),
+    tags: z.array(z.string()),
+  }),
+});
+
+export const AgentOfferSchema = z.object({
+  discountPercent: z.number(),
+  discountAmount: Money,
+  expiresAt: z.string(),
+  status: z.string(),
+});
+
+export const AgentCartSchema = z.object({
+  items: z.array(
+    z.object({
+      productId: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      unitPrice: Money,
+      lineTotal: Money,
+    }),
+  ),
+  subtotal: Money,
+  discount: Money,
+  shipping: Money,
+  tax: Money,
+  total: Money,
+  /** An offer bound to this cart (standing, or applied). */
+  offer: AgentOfferSchema.nullable(),
+  notice: z.string().nullable(),
+});
+export type AgentCart = z.infer<typeof AgentCartSchema>;
+
+export const CartOutputSchema = z.object({ cart: AgentCartSchema });
+
+export const NegotiateOutputSchema = z.object({
+  negotiationId: z.string(),
+  /** Ava's words. */
+  reply: z.string(),
+  /** The offer standing after this turn, if any: accept it with accept_offer before it expires. */
+  offer: AgentOfferSchema.nullable(),
+  expiresAt: z.string().nullable(),
+  /** Escalated asks wait for the merchant: pending, approved or rejected. */
+  approval: z.string().nullable(),
+  /** Whether the turn applied the offer (the message accepted it). */
+  applied: z.boolean(),
+});
+
+export const AgentOrderSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  paymentMethod: z.string(),
+  createdAt: z.string(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), unitPrice: Money })),
+  subtotal: Money,
+  discount: Money,
+  shipping: Money,
+  tax: Money,
+  total: Money,
+});
+export type AgentOrder = z.infer<typeof AgentOrderSchema>;
+
+export const StartCheckoutOutputSchema = z.object({
+  /** placed: the order exists, payment due on delivery or by transfer; link: a human pays at checkoutUrl. */
+  status: z.enum(["placed", "link"]),
+  order: AgentOrderSchema.nullable(),
+  checkoutUrl: z.string().nullable(),
+});
+
+export const GetOrderOutputSchema = z.object({ order: AgentOrderSchema });
+export const ListOrdersOutputSchema = z.object({ orders: z.array(AgentOrderSchema) });
