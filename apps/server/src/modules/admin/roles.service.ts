@@ -3,9 +3,11 @@ import { forbidden, invalid, notFound } from "@haggle/domain/errors";
 import type { Db } from "../../platform/db/client.ts";
 import {
   anyAdminRole,
+  auditConfiguredAdmin,
   findAccount,
   findAccountByEmail,
   grantRole,
+  isEmailVerified,
   listRoleAudit,
   listRoleHolders,
   loadRoleNames,
@@ -59,14 +61,36 @@ export async function prepareAdminAccess(
   return { setupCode, demoRolesRevoked };
 }
 
-/** Whether the signed-in account may administer the shop. */
-export async function isShopAdmin(db: Db, policy: AdminPolicy, who: RoleActor): Promise<boolean> {
-  if (policy.demoMode || policy.adminEmails.includes(who.email.toLowerCase())) return true;
+/** An account as the admin check sees it: whether its e-mail is verified, when already known. */
+export type AdminCandidate = RoleActor & { emailVerified?: boolean };
+
+export function isAdminEmail(policy: Pick<AdminPolicy, "adminEmails">, email: string): boolean {
+  return policy.adminEmails.includes(email.trim().toLowerCase());
+}
+
+/**
+ * Whether the signed-in account may administer the shop. An ADMIN_EMAILS address counts only
+ * once verified: whoever registers it first must not become admin by typing it (issue #12, 3).
+ */
+export async function isShopAdmin(db: Db, policy: AdminPolicy, who: AdminCandidate): Promise<boolean> {
+  if (policy.demoMode) return true;
+  if (isAdminEmail(policy, who.email) && (who.emailVerified ?? (await isEmailVerified(db, who.id))))
+    return true;
   return (await loadRoleNames(db, who.id, false)).includes("admin");
 }
 
+/**
+ * An address was proven (its verification link, or a password reset sent to it). When it is an
+ * ADMIN_EMAILS address, the account is admin from now on: audited as a grant by configuration.
+ */
+export async function adminEmailVerified(db: Db, policy: AdminPolicy, who: RoleActor): Promise<boolean> {
+  if (policy.demoMode || !isAdminEmail(policy, who.email)) return false;
+  await auditConfiguredAdmin(db, who);
+  return true;
+}
+
 /** The roles the account holds now, as /api/me reports them. */
-export async function effectiveRoles(db: Db, policy: AdminPolicy, who: RoleActor): Promise<RoleName[]> {
+export async function effectiveRoles(db: Db, policy: AdminPolicy, who: AdminCandidate): Promise<RoleName[]> {
   const held = await loadRoleNames(db, who.id, policy.demoMode);
   const roles: RoleName[] = held.includes("merchant") ? ["merchant"] : [];
   if (await isShopAdmin(db, policy, who)) roles.push("admin");
