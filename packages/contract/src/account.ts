@@ -67,11 +67,11 @@ export const SignUpSchema = SignInSchema.extend({
 export const RequestPasswordResetSchema = z.object({ email: SignInSchema.shape.email });
 
 /** The reset page: the token from the link and the new password, held to the sign-up rules. */
+const RESET_LINK_INCOMPLETE =
+  "This password reset link is incomplete. Please open the link from the e-mail again.";
+
 export const ResetPasswordSchema = z.object({
-  token: z
-    .string()
-    .trim()
-    .min(1, "This password reset link is incomplete. Please open the link from the e-mail again."),
+  token: z.string({ error: RESET_LINK_INCOMPLETE }).trim().min(1, RESET_LINK_INCOMPLETE),
   newPassword: SignUpSchema.shape.password,
 });
 
