@@ -1,4 +1,5 @@
-import { LogOutIcon } from "lucide-react";
+import { LogOutIcon, UserRoundIcon } from "lucide-react";
+import { Link } from "react-router";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import {
@@ -12,7 +13,7 @@ import {
 import { useSignOut } from "../api/use-sign-out";
 import { avatarInitials } from "../lib/avatar-initials";
 
-/** The signed-in shopper's avatar and menu: 'My Account', the e-mail, 'Sign out'. */
+/** The signed-in shopper's avatar and menu: 'My Account', the e-mail, the account page, 'Sign out'. */
 export function AccountMenu({ email }: { email: string }) {
   const signOut = useSignOut();
   const initials = avatarInitials(email);
@@ -30,6 +31,12 @@ export function AccountMenu({ email }: { email: string }) {
         <DropdownMenuLabel>My Account</DropdownMenuLabel>
         <p className="truncate px-2 pb-1.5 text-sm text-muted-foreground">{email}</p>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <UserRoundIcon aria-hidden="true" />
+            Account settings
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
           <LogOutIcon aria-hidden="true" />
           Sign out
