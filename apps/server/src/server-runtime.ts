@@ -69,6 +69,11 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
       { revoked: admin.demoRolesRevoked },
       "demo mode is off: the roles granted in demo mode ended",
     );
+  for (const email of admin.unverifiedAdmins)
+    logger.warn(
+      { email },
+      `${email} is in ADMIN_EMAILS but its e-mail is not verified yet, so it is not admin: sign in as it and choose 'Resend verification e-mail' on /account${env.SMTP_URL ? "" : " (without SMTP_URL the link is written to this log)"}, or use 'Forgot password?' on the sign-in page.`,
+    );
   if (env.DEMO_MODE) {
     logger.warn("DEMO_MODE is on: any signed-in user may use /admin and take the merchant role");
   } else if (admin.setupCode) {

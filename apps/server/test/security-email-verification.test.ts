@@ -8,6 +8,7 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareAdminAccess } from "../src/modules/admin/roles.service.ts";
 import { sendAccountMail } from "../src/modules/mail/account-mail.service.ts";
 import { mailOutbox, roleAudit } from "../src/platform/db/schema.ts";
 import { SIGN_IN_TO_VERIFY } from "../src/platform/auth.ts";
@@ -118,6 +119,18 @@ describe.each(DB_KINDS)("ADMIN_EMAILS and e-mail verification on the %s database
     const already = await shopper.post("/api/auth/send-verification-email", { email });
     expect(already.status).toBe(400);
     expect(already.json.error.message).toBe("Your e-mail address is already verified.");
+  });
+
+  it("cannot be verified by the account itself, and names unverified ADMIN_EMAILS accounts at start", async () => {
+    const email = uniqueEmail("self.verify");
+    const http = new HttpClient(base());
+    expect((await http.signUp(email)).status).toBe(200);
+    await http.post("/api/auth/update-user", { emailVerified: true, name: "Sly" });
+    expect((await http.get("/api/me")).json.user.emailVerified).toBe(false);
+    const policy = { demoMode: false, adminEmails: [email] };
+    expect((await prepareAdminAccess(shop.server.database.db, policy)).unverifiedAdmins).toEqual([email]);
+    await verifyEmail(http, base(), email);
+    expect((await prepareAdminAccess(shop.server.database.db, policy)).unverifiedAdmins).toEqual([]);
   });
 
   it("answers a bad or expired verification link with 400 and a sentence", async () => {

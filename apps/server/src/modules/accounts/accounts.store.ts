@@ -138,6 +138,16 @@ export async function auditConfiguredAdmin(db: Queryable, holder: RoleHolder): P
   });
 }
 
+/** Of these addresses, those with an account whose address is not verified yet. */
+export async function unverifiedAccountEmails(db: Queryable, emails: readonly string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(and(inArray(sql`lower(${user.email})`, [...emails]), eq(user.emailVerified, false)));
+  return rows.map((r) => r.email);
+}
+
 /** Whether the account's e-mail address is verified. */
 export async function isEmailVerified(db: Queryable, userId: string): Promise<boolean> {
   const [row] = await db

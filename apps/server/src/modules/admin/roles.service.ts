@@ -15,6 +15,7 @@ import {
   type RoleName,
   revokeDemoRoles,
   revokeRole,
+  unverifiedAccountEmails,
 } from "../accounts/accounts.store.ts";
 import { forgetSetupCode, storeSetupCodeHash, takeSetupCode } from "./admin.store.ts";
 
@@ -50,15 +51,17 @@ export const WRONG_CODE =
 export async function prepareAdminAccess(
   db: Db,
   policy: AdminPolicy,
-): Promise<{ setupCode: string | null; demoRolesRevoked: number }> {
+): Promise<{ setupCode: string | null; demoRolesRevoked: number; unverifiedAdmins: string[] }> {
   const demoRolesRevoked = policy.demoMode ? 0 : await db.transaction((tx) => revokeDemoRoles(tx));
+  // ADMIN_EMAILS accounts still waiting for their verification: the start-up log names them.
+  const unverifiedAdmins = policy.demoMode ? [] : await unverifiedAccountEmails(db, policy.adminEmails);
   if (policy.demoMode || policy.adminEmails.length > 0 || (await anyAdminRole(db))) {
     await forgetSetupCode(db);
-    return { setupCode: null, demoRolesRevoked };
+    return { setupCode: null, demoRolesRevoked, unverifiedAdmins };
   }
   const setupCode = newSetupCode();
   await storeSetupCodeHash(db, hashSetupCode(setupCode));
-  return { setupCode, demoRolesRevoked };
+  return { setupCode, demoRolesRevoked, unverifiedAdmins };
 }
 
 /** An account as the admin check sees it: whether its e-mail is verified, when already known. */
