@@ -11,7 +11,7 @@ import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { type ApiRoute, declareForeignRoute } from "../../http/route.ts";
 import { assertNoNul, parseWith } from "../../http/validate.ts";
-import { accountMailSentence, guardAccountMailRoutes } from "./account-mail.guards.ts";
+import { accountMailSentence, guardAccountMailRoutes } from "./account-mail.routes.ts";
 import { backoffWait, clearRateLimit, hitRateLimit, recordFailure } from "../../platform/rate-limit.ts";
 
 const RATE_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
