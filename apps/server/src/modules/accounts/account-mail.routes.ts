@@ -76,8 +76,13 @@ const VERIFY_LINK_BAD =
 const VERIFY_LINK_EXPIRED =
   "This verification link has expired. Please ask for a new one with 'Resend verification e-mail' on your account page.";
 
-/** better-auth's terse answers on these routes, as sentences a person can act on (always 400). */
+/** better-auth's terse answers on these routes, as sentences a person can act on (a 401 among them becomes 400). */
 const SENTENCES: Record<string, Record<string, string>> = {
+  // The owner of an address someone else registered first learns the way back in.
+  "/sign-up/email": {
+    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
+      "An account with this e-mail already exists. Sign in, or choose 'Forgot password?' on the sign-in page if the address is yours.",
+  },
   "/reset-password": { INVALID_TOKEN: RESET_LINK_BAD, USER_NOT_FOUND: RESET_LINK_BAD },
   "/verify-email": {
     INVALID_TOKEN: VERIFY_LINK_BAD,

@@ -38,7 +38,7 @@ async function normalizeError(response: Response, route: string): Promise<Respon
   headers.delete("content-length");
   const sentence = accountMailSentence(route, body.code);
   // A bad link is bad input (400), not a missing session: the web app would take 401 for "signed out".
-  const status = sentence || response.status >= 500 ? 400 : response.status;
+  const status = (sentence && response.status === 401) || response.status >= 500 ? 400 : response.status;
   return new Response(
     JSON.stringify({
       error: {
