@@ -85,3 +85,29 @@ test("a shopper who forgot the password resets it from the sign-in page and sign
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("button", { name: /account menu/i })).toBeVisible();
 });
+
+test("a new shopper sees the unverified notice on the account page, resends the e-mail, and its link verifies", async ({
+  shopper: { page, account },
+  baseURL,
+}) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: /account menu/i }).click();
+  await page.getByRole("menuitem", { name: "Account settings" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  const notice = page.getByTestId("verification-notice");
+  await expect(notice).toContainText("Your e-mail address is not verified");
+  await expectNoAxeViolations(page, "the account page with its notice");
+
+  const asked = Date.now() - 1000;
+  await notice.getByRole("button", { name: "Resend verification e-mail" }).click();
+  await expect(notice).toContainText(`We sent a new verification link to ${account.email}.`);
+  const link = await accountMailLink(baseURL ?? "", account.email, "verify-email", asked);
+  expect(link.startsWith(`${baseURL}/verify-email?token=`)).toBe(true);
+
+  await page.goto(link);
+  await expect(page.getByTestId("email-verified")).toContainText("Your e-mail address is verified.");
+  await expectNoAxeViolations(page, "the verification page");
+  await page.goto("/account");
+  await expect(page.getByText("(verified)")).toBeVisible();
+  await expect(page.getByTestId("verification-notice")).toHaveCount(0);
+});
