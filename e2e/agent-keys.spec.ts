@@ -30,7 +30,7 @@ test("a shopper's API key lets an agent haggle over MCP; the merchant sees it; r
   await page.getByRole("button", { name: /^Account menu/ }).click();
   await page.getByRole("menuitem", { name: "Account and API keys" }).click();
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole("heading", { name: "My Account", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();
   await expectLoaded(page);
   await expect(page.getByText("You have no API keys yet.")).toBeVisible();
 

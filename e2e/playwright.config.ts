@@ -17,10 +17,17 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "haggle-e2e-"));
 process.env.E2E_PACED_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "haggle-e2e-paced-"));
 const dataDir = process.env.E2E_DATA_DIR;
 const pacedDataDir = process.env.E2E_PACED_DATA_DIR;
+// Each server's log goes to a file beside its data folder: without SMTP_URL the account e-mails'
+// links are written there, and tests read them as an owner reads the terminal (support/server-log.ts).
+const logFile = (dir: string) => `${dir}.log`;
+process.env.E2E_SERVER_LOGS ??= JSON.stringify({
+  [baseURL]: logFile(dataDir),
+  [pacedURL]: logFile(pacedDataDir),
+});
 
 function shopServer(url: string, dataDir: string, env: Record<string, string> = {}) {
   return {
-    command: "npx tsx apps/server/src/index.ts",
+    command: 'exec npx tsx apps/server/src/index.ts >> "$HAGGLE_E2E_LOG_FILE"',
     cwd: path.resolve(import.meta.dirname, ".."),
     url: `${url}/healthz`,
     // The first start creates and seeds the database: a minute or more on a busy machine.
@@ -41,6 +48,7 @@ function shopServer(url: string, dataDir: string, env: Record<string, string> = 
       REALTIME_STREAMS_PER_IP: "1000",
       // The shop's owner by configuration: fixtures grant roles through it, as on /admin.
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      HAGGLE_E2E_LOG_FILE: logFile(dataDir),
       ...env,
     },
   };

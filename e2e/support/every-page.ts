@@ -67,7 +67,7 @@ export async function checkShopperPages(page: Page) {
   await expectNoAxeViolations(page, "the order details dialog");
   await page.keyboard.press("Escape");
 
-  await checkPage(page, "/account", "My Account");
+  await checkPage(page, "/account", "Your account");
   await checkPage(page, "/admin", "Admin Panel");
 }
 

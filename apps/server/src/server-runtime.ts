@@ -9,7 +9,8 @@ import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
 import { StreamSlots } from "./platform/realtime/stream-slots.ts";
-import { prepareAdminAccess } from "./modules/admin/roles.service.ts";
+import { adminEmailVerified, isAdminEmail, prepareAdminAccess } from "./modules/admin/roles.service.ts";
+import { sendAccountMail } from "./modules/mail/account-mail.service.ts";
 import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.store.ts";
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
@@ -63,14 +64,17 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
   }
   if (!env.AUTH_SECRET)
     logger.warn("AUTH_SECRET is not set: using a generated secret stored in the database");
-  const admin = await prepareAdminAccess(database.db, {
-    demoMode: env.DEMO_MODE,
-    adminEmails: env.ADMIN_EMAILS,
-  });
+  const adminPolicy = { demoMode: env.DEMO_MODE, adminEmails: env.ADMIN_EMAILS };
+  const admin = await prepareAdminAccess(database.db, adminPolicy);
   if (admin.demoRolesRevoked > 0)
     logger.warn(
       { revoked: admin.demoRolesRevoked },
       "demo mode is off: the roles granted in demo mode ended",
+    );
+  for (const email of admin.unverifiedAdmins)
+    logger.warn(
+      { email },
+      `${email} is in ADMIN_EMAILS but its e-mail is not verified yet, so it is not admin: sign in as it and choose 'Resend verification e-mail' on /account${env.SMTP_URL ? "" : " (without SMTP_URL the link is written to this log)"}, or use 'Forgot password?' on the sign-in page.`,
     );
   if (env.DEMO_MODE) {
     logger.warn("DEMO_MODE is on: any signed-in user may use /admin and take the merchant role");
@@ -163,6 +167,17 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
       baseURL,
       trustedOrigins,
       onUserCreated: (created) => createProfile(database.db, created),
+      sendAccountMail: async ({ kind, user, token, expiresInMinutes }) => {
+        await sendAccountMail(database.db, mail, { kind, to: user, token, expiresInMinutes });
+      },
+      verificationNeedsSession: (email) => !env.DEMO_MODE && isAdminEmail(adminPolicy, email),
+      onEmailVerified: async (user) => {
+        if (await adminEmailVerified(database.db, adminPolicy, user))
+          logger.info(
+            { email: user.email },
+            "an ADMIN_EMAILS address was verified: its account is admin now",
+          );
+      },
     }),
     logger,
     config: {

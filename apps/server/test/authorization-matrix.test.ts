@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userRoles } from "../src/platform/db/schema.ts";
 import { API_ROUTES } from "../src/app.ts";
 import { ACCESS_LEVELS, type ApiRoute } from "../src/http/route.ts";
+import { verifyEmail } from "./support/account-mail.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { CHECKOUT_BODY, TEST_ADDRESS } from "./support/shop-fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
@@ -237,6 +238,8 @@ describe("authorization matrix (embedded database)", () => {
       merchant: await signedUp("merchant", uniqueEmail("matrix.merchant")),
       admin: await signedUp("admin", ADMIN_EMAIL),
     };
+    // An ADMIN_EMAILS account is admin once its address is verified.
+    await verifyEmail(actors.admin.http, server.baseUrl, ADMIN_EMAIL);
     // The merchant is not in ADMIN_EMAILS, so the role is granted in the database: the admin
     // routes must still refuse it.
     const merchantId = (await actors.merchant.http.get("/api/me")).json.user.id as string;

@@ -20,7 +20,13 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 export const MeSchema = z
   .object({
-    user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      /** Whether the address is verified; shoppers may shop without, ADMIN_EMAILS admins may not. */
+      emailVerified: z.boolean(),
+    }),
     profile: ProfileSchema,
     roles: z.array(z.enum(["merchant", "admin"])),
   })
@@ -56,5 +62,24 @@ export const SignUpSchema = SignInSchema.extend({
     .min(1, "Full name is required.")
     .max(120, "Full name must be at most 120 characters."),
 });
+
+/** 'Forgot password?': the address to send the reset link to. */
+export const RequestPasswordResetSchema = z.object({ email: SignInSchema.shape.email });
+
+/** The reset page: the token from the link and the new password, held to the sign-up rules. */
+const RESET_LINK_INCOMPLETE =
+  "This password reset link is incomplete. Please open the link from the e-mail again.";
+
+export const ResetPasswordSchema = z.object({
+  token: z.string({ error: RESET_LINK_INCOMPLETE }).trim().min(1, RESET_LINK_INCOMPLETE),
+  newPassword: SignUpSchema.shape.password,
+});
+
+/** 'Resend verification e-mail': the signed-in account's own address. */
+export const SendVerificationEmailSchema = z.object({ email: SignInSchema.shape.email });
+
+/** What a reset request answers, whether or not the address has an account. */
+export const PASSWORD_RESET_REQUESTED =
+  "If this email exists in our system, check your email for the reset link";
 
 export const HealthSchema = z.object({ ok: z.boolean(), db: z.enum(["embedded", "postgres"]) });

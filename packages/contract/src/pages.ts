@@ -7,6 +7,10 @@
 export const PAGE_PATHS = [
   "/",
   "/auth",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+  "/account",
   "/cart",
   "/cart/negotiate",
   "/checkout",

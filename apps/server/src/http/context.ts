@@ -69,6 +69,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** Whether the address was proven (its verification link, or a password reset sent to it). */
+  emailVerified: boolean;
 }
 
 export type AppEnv = {

@@ -6,7 +6,14 @@ export async function currentUser(c: AppContext): Promise<SessionUser | null> {
   const known = c.get("sessionUser");
   if (known !== undefined) return known;
   const result = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
-  const found = result ? { id: result.user.id, email: result.user.email, name: result.user.name } : null;
+  const found = result
+    ? {
+        id: result.user.id,
+        email: result.user.email,
+        name: result.user.name,
+        emailVerified: result.user.emailVerified === true,
+      }
+    : null;
   c.set("sessionUser", found);
   return found;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { bearer } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
 import { account, session, user, verification } from "./db/schema.ts";
 
@@ -11,12 +13,46 @@ export interface AuthOptions {
   baseURL: string;
   trustedOrigins: string[];
   /** Runs after sign-up created an account (the accounts module makes its profile). */
-  onUserCreated: (created: { id: string; name: string; email: string }) => Promise<void>;
+  onUserCreated: (created: AuthUser) => Promise<void>;
+  /** Sends an account e-mail carrying better-auth's token (the mail module's outbox and sender). */
+  sendAccountMail: (mail: AccountMailOrder) => Promise<void>;
+  /**
+   * Whether proving this address takes the account's own session too (the ADMIN_EMAILS ones):
+   * whoever registered the address first knows its password, so the owner's click on a link
+   * sent to that account must not make the registrant an admin.
+   */
+  verificationNeedsSession: (email: string) => boolean;
+  /** Runs once an address is proven: by its verification link, or by a password reset sent to it. */
+  onEmailVerified: (user: AuthUser) => Promise<void>;
 }
 
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface AccountMailOrder {
+  kind: "verify-email" | "reset-password";
+  user: AuthUser;
+  token: string;
+  expiresInMinutes: number;
+}
+
+/** How long the links work: a day to verify (an owner may read mail later), an hour to reset. */
+export const VERIFY_EMAIL_EXPIRES_SECONDS = 24 * 60 * 60;
+export const RESET_PASSWORD_EXPIRES_SECONDS = 60 * 60;
+
+export const SIGN_IN_TO_VERIFY =
+  "This address belongs to one of the shop's administrators, so it is verified only from its own account: sign in to it in this browser, then open the link again. If you did not create that account, choose 'Forgot password?' on the sign-in page.";
+
 /** Sign-up, sign-in, sessions (httpOnly SameSite cookie, or a bearer token for the same session). */
-export function createAuth({ db, secret, baseURL, trustedOrigins, onUserCreated }: AuthOptions) {
-  return betterAuth({
+export function createAuth(options: AuthOptions) {
+  const { db, secret, baseURL, trustedOrigins, onUserCreated } = options;
+  const who = (u: AuthUser): AuthUser => ({ id: u.id, name: u.name, email: u.email });
+  // Bound once the instance exists: the verification hook asks it who is signed in.
+  let sessionUserId: (headers: Headers) => Promise<string | null> = async () => null;
+  const auth = betterAuth({
     appName: "Haggle",
     // Failed sign-ins are expected traffic, not warnings; errors still reach the log.
     logger: { level: "error" },
@@ -25,7 +61,49 @@ export function createAuth({ db, secret, baseURL, trustedOrigins, onUserCreated 
     basePath: "/api/auth",
     trustedOrigins,
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      // Shoppers shop before they verify (the spec's sign-up signs in at once); only the admin
+      // rights of an ADMIN_EMAILS address wait for its verification.
+      autoSignIn: true,
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, token }) =>
+        options.sendAccountMail({
+          kind: "reset-password",
+          user: who(u),
+          token,
+          expiresInMinutes: RESET_PASSWORD_EXPIRES_SECONDS / 60,
+        }),
+      // The reset link reached the address and its holder chose the password: the address is proven.
+      onPasswordReset: async ({ user: u }) => {
+        if (u.emailVerified) return;
+        await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, u.id));
+        await options.onEmailVerified(who(u));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_EXPIRES_SECONDS,
+      sendVerificationEmail: async ({ user: u, token }) =>
+        options.sendAccountMail({
+          kind: "verify-email",
+          user: who(u),
+          token,
+          expiresInMinutes: VERIFY_EMAIL_EXPIRES_SECONDS / 60,
+        }),
+      beforeEmailVerification: async (u, request) => {
+        if (!options.verificationNeedsSession(u.email)) return;
+        const current = request ? await sessionUserId(request.headers) : null;
+        if (current !== u.id)
+          throw new APIError("FORBIDDEN", { code: "SIGN_IN_TO_VERIFY", message: SIGN_IN_TO_VERIFY });
+      },
+      afterEmailVerification: async (u) => options.onEmailVerified(who(u)),
+    },
     session: {
       // No cookie cache: every request checks the session row, so a sign-out (or a revoked
       // session) ends it at once, even for a copy of the cookie. It costs one indexed read.
@@ -48,6 +126,8 @@ export function createAuth({ db, secret, baseURL, trustedOrigins, onUserCreated 
       },
     },
   });
+  sessionUserId = async (headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

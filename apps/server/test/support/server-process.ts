@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { logReader, registerAccountMailReader } from "./account-mail.ts";
 import { TEST_LIMITS, withFixtureAdmin } from "./test-server.ts";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
@@ -76,12 +77,17 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const forgetReader = registerAccountMailReader(
+    baseUrl,
+    logReader(() => logs),
+  );
   return {
     baseUrl,
     child,
     logs: () => logs,
     exited,
     stop: async () => {
+      forgetReader();
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from "../../src/platform/db/client.ts";
 import { parseEnv } from "../../src/env.ts";
 import { createLogger } from "../../src/platform/logger.ts";
 import { startRuntime } from "../../src/server-runtime.ts";
+import { outboxReader, registerAccountMailReader } from "./account-mail.ts";
 
 export type DbKind = "embedded" | "postgres";
 
@@ -131,6 +132,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
   const app = createApp(deps);
   resolveFetch(app.fetch as Fetch);
   jobs.start();
+  const forgetReader = registerAccountMailReader(`http://127.0.0.1:${port}`, outboxReader(database.db));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     setupCode,
@@ -138,6 +140,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
     app,
     deps,
     close: async () => {
+      forgetReader();
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));
       await jobs.stop();

@@ -9,7 +9,7 @@ import { appRoutes } from "./router";
 /** GET /api/me for the signed-in test shopper "Mona" (user-1) with these roles. */
 export function meAnswer(roles: string[] = []) {
   return {
-    user: { id: "user-1", email: "mona@example.com", name: "Mona" },
+    user: { id: "user-1", email: "mona@example.com", name: "Mona", emailVerified: true },
     profile: {
       name: "Mona",
       email: "mona@example.com",

@@ -10,6 +10,18 @@ const ProductScreen = lazy(() =>
   import("./routes/product-screen").then((m) => ({ default: m.ProductScreen })),
 );
 const AuthScreen = lazy(() => import("./routes/auth-screen").then((m) => ({ default: m.AuthScreen })));
+const ForgotPasswordScreen = lazy(() =>
+  import("./routes/forgot-password-screen").then((m) => ({ default: m.ForgotPasswordScreen })),
+);
+const ResetPasswordScreen = lazy(() =>
+  import("./routes/reset-password-screen").then((m) => ({ default: m.ResetPasswordScreen })),
+);
+const VerifyEmailScreen = lazy(() =>
+  import("./routes/verify-email-screen").then((m) => ({ default: m.VerifyEmailScreen })),
+);
+const AccountScreen = lazy(() =>
+  import("./routes/account-screen").then((m) => ({ default: m.AccountScreen })),
+);
 const CartScreen = lazy(() => import("./routes/cart-screen").then((m) => ({ default: m.CartScreen })));
 const CheckoutScreen = lazy(() =>
   import("./routes/checkout-screen").then((m) => ({ default: m.CheckoutScreen })),
@@ -20,9 +32,6 @@ const NegotiateScreen = lazy(() =>
 const OrdersScreen = lazy(() => import("./routes/orders-screen").then((m) => ({ default: m.OrdersScreen })));
 const OrderPlacedScreen = lazy(() =>
   import("./routes/order-placed-screen").then((m) => ({ default: m.OrderPlacedScreen })),
-);
-const AccountScreen = lazy(() =>
-  import("./routes/account-screen").then((m) => ({ default: m.AccountScreen })),
 );
 const MerchantAgentActivityScreen = lazy(() =>
   import("./routes/merchant-agent-activity-screen").then((m) => ({ default: m.MerchantAgentActivityScreen })),
@@ -78,6 +87,9 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <HomeScreen /> },
       { path: "products/:slug", element: <ProductScreen /> },
       { path: "auth", element: <AuthScreen /> },
+      { path: "forgot-password", element: <ForgotPasswordScreen /> },
+      { path: "reset-password", element: <ResetPasswordScreen /> },
+      { path: "verify-email", element: <VerifyEmailScreen /> },
       {
         element: <RequireSignIn />,
         children: [

@@ -127,6 +127,37 @@ async function audit(
   });
 }
 
+/** An ADMIN_EMAILS account became admin as its address was verified (no role row: the setting grants it). */
+export async function auditConfiguredAdmin(db: Queryable, holder: RoleHolder): Promise<void> {
+  await audit(db, {
+    action: "grant",
+    role: "admin",
+    holder,
+    by: null,
+    reason: "e-mail in ADMIN_EMAILS verified",
+  });
+}
+
+/** Of these addresses, those with an account whose address is not verified yet. */
+export async function unverifiedAccountEmails(db: Queryable, emails: readonly string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(and(inArray(sql`lower(${user.email})`, [...emails]), eq(user.emailVerified, false)));
+  return rows.map((r) => r.email);
+}
+
+/** Whether the account's e-mail address is verified. */
+export async function isEmailVerified(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ verified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  return row?.verified ?? false;
+}
+
 /** Gives the account a role and audits it; false (and nothing written) when it had it already. */
 export async function grantRole(
   db: Queryable,

@@ -1,10 +1,17 @@
-import { SignInSchema, SignUpSchema } from "@haggle/contract/account";
+import {
+  RequestPasswordResetSchema,
+  ResetPasswordSchema,
+  SendVerificationEmailSchema,
+  SignInSchema,
+  SignUpSchema,
+} from "@haggle/contract/account";
 import { limitReached } from "@haggle/domain/errors";
 import { Hono } from "hono";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { type ApiRoute, declareForeignRoute } from "../../http/route.ts";
 import { assertNoNul, parseWith } from "../../http/validate.ts";
+import { accountMailSentence, guardAccountMailRoutes } from "./account-mail.routes.ts";
 import { backoffWait, clearRateLimit, hitRateLimit, recordFailure } from "../../platform/rate-limit.ts";
 
 const RATE_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
@@ -23,18 +30,20 @@ async function readJson(c: AppContext): Promise<unknown> {
 }
 
 /** better-auth answers errors as {code, message}; the API's shape is {error: {code, message}}. */
-async function normalizeError(response: Response): Promise<Response> {
+async function normalizeError(response: Response, route: string): Promise<Response> {
   if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json"))
     return response;
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  const status = response.status >= 500 ? 400 : response.status;
+  const sentence = accountMailSentence(route, body.code);
+  // A bad link is bad input (400), not a missing session: the web app would take 401 for "signed out".
+  const status = (sentence && response.status === 401) || response.status >= 500 ? 400 : response.status;
   return new Response(
     JSON.stringify({
       error: {
         code: body.code ?? "AUTH_ERROR",
-        message: body.message || "An error occurred during authentication",
+        message: sentence ?? (body.message || "An error occurred during authentication"),
       },
     }),
     { status, headers },
@@ -65,6 +74,38 @@ export const authRouteDocs: ApiRoute[] = [
     summary: "Sign out",
     tag: "Accounts",
     access: "signed-in",
+  }),
+  declareForeignRoute({
+    method: "post",
+    path: "/api/auth/request-password-reset",
+    summary: "E-mail a password reset link (the same answer whether or not the address has an account)",
+    tag: "Accounts",
+    access: "public",
+    body: RequestPasswordResetSchema,
+  }),
+  declareForeignRoute({
+    method: "post",
+    path: "/api/auth/reset-password",
+    summary: "Set a new password with the token from the reset link; ends every session of the account",
+    tag: "Accounts",
+    access: "public",
+    body: ResetPasswordSchema,
+  }),
+  declareForeignRoute({
+    method: "post",
+    path: "/api/auth/send-verification-email",
+    summary: "E-mail a new verification link to the signed-in account's address",
+    tag: "Accounts",
+    access: "public",
+    body: SendVerificationEmailSchema,
+  }),
+  declareForeignRoute({
+    method: "get",
+    path: "/api/auth/verify-email",
+    summary:
+      "Verify the address with the token from the link (?token=); an ADMIN_EMAILS address needs its own session",
+    tag: "Accounts",
+    access: "public",
   }),
   declareForeignRoute({
     method: "get",
@@ -121,6 +162,10 @@ export function authRoutes() {
     else if (c.res.status >= 400) await recordFailure(db, pair);
   });
 
-  app.on(["GET", "POST"], "/*", async (c) => normalizeError(await c.get("deps").auth.handler(c.req.raw)));
+  guardAccountMailRoutes(app, readJson);
+
+  app.on(["GET", "POST"], "/*", async (c) =>
+    normalizeError(await c.get("deps").auth.handler(c.req.raw), c.req.path.replace(/^\/api\/auth/, "")),
+  );
   return app;
 }

@@ -3,9 +3,11 @@ import { forbidden, invalid, notFound } from "@haggle/domain/errors";
 import type { Db } from "../../platform/db/client.ts";
 import {
   anyAdminRole,
+  auditConfiguredAdmin,
   findAccount,
   findAccountByEmail,
   grantRole,
+  isEmailVerified,
   listRoleAudit,
   listRoleHolders,
   loadRoleNames,
@@ -13,6 +15,7 @@ import {
   type RoleName,
   revokeDemoRoles,
   revokeRole,
+  unverifiedAccountEmails,
 } from "../accounts/accounts.store.ts";
 import { forgetSetupCode, storeSetupCodeHash, takeSetupCode } from "./admin.store.ts";
 
@@ -48,25 +51,49 @@ export const WRONG_CODE =
 export async function prepareAdminAccess(
   db: Db,
   policy: AdminPolicy,
-): Promise<{ setupCode: string | null; demoRolesRevoked: number }> {
+): Promise<{ setupCode: string | null; demoRolesRevoked: number; unverifiedAdmins: string[] }> {
   const demoRolesRevoked = policy.demoMode ? 0 : await db.transaction((tx) => revokeDemoRoles(tx));
+  // ADMIN_EMAILS accounts still waiting for their verification: the start-up log names them.
+  const unverifiedAdmins = policy.demoMode ? [] : await unverifiedAccountEmails(db, policy.adminEmails);
   if (policy.demoMode || policy.adminEmails.length > 0 || (await anyAdminRole(db))) {
     await forgetSetupCode(db);
-    return { setupCode: null, demoRolesRevoked };
+    return { setupCode: null, demoRolesRevoked, unverifiedAdmins };
   }
   const setupCode = newSetupCode();
   await storeSetupCodeHash(db, hashSetupCode(setupCode));
-  return { setupCode, demoRolesRevoked };
+  return { setupCode, demoRolesRevoked, unverifiedAdmins };
 }
 
-/** Whether the signed-in account may administer the shop. */
-export async function isShopAdmin(db: Db, policy: AdminPolicy, who: RoleActor): Promise<boolean> {
-  if (policy.demoMode || policy.adminEmails.includes(who.email.toLowerCase())) return true;
+/** An account as the admin check sees it: whether its e-mail is verified, when already known. */
+export type AdminCandidate = RoleActor & { emailVerified?: boolean };
+
+export function isAdminEmail(policy: Pick<AdminPolicy, "adminEmails">, email: string): boolean {
+  return policy.adminEmails.includes(email.trim().toLowerCase());
+}
+
+/**
+ * Whether the signed-in account may administer the shop. An ADMIN_EMAILS address counts only
+ * once verified: whoever registers it first must not become admin by typing it (issue #12, 3).
+ */
+export async function isShopAdmin(db: Db, policy: AdminPolicy, who: AdminCandidate): Promise<boolean> {
+  if (policy.demoMode) return true;
+  if (isAdminEmail(policy, who.email) && (who.emailVerified ?? (await isEmailVerified(db, who.id))))
+    return true;
   return (await loadRoleNames(db, who.id, false)).includes("admin");
 }
 
+/**
+ * An address was proven (its verification link, or a password reset sent to it). When it is an
+ * ADMIN_EMAILS address, the account is admin from now on: audited as a grant by configuration.
+ */
+export async function adminEmailVerified(db: Db, policy: AdminPolicy, who: RoleActor): Promise<boolean> {
+  if (policy.demoMode || !isAdminEmail(policy, who.email)) return false;
+  await auditConfiguredAdmin(db, who);
+  return true;
+}
+
 /** The roles the account holds now, as /api/me reports them. */
-export async function effectiveRoles(db: Db, policy: AdminPolicy, who: RoleActor): Promise<RoleName[]> {
+export async function effectiveRoles(db: Db, policy: AdminPolicy, who: AdminCandidate): Promise<RoleName[]> {
   const held = await loadRoleNames(db, who.id, policy.demoMode);
   const roles: RoleName[] = held.includes("merchant") ? ["merchant"] : [];
   if (await isShopAdmin(db, policy, who)) roles.push("admin");

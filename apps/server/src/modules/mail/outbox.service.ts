@@ -1,9 +1,22 @@
 import type { OutboxList } from "@haggle/contract/mail";
+import { isAccountMailKind } from "@haggle/domain/mail/account-mail";
 import type { MailStatus } from "@haggle/domain/mail/mail-retry";
 import type { Db } from "../../platform/db/client.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { renderOrderMailRow, UNRENDERABLE_MAIL } from "./order-mail.store.ts";
 import { listMail, type MailRow } from "./outbox.store.ts";
+
+const PRIVATE_TEXT =
+  "This account e-mail carries a private link for its recipient alone (an e-mail check or a password reset), so the outbox does not show it. Without SMTP_URL the link is written to the server's log.";
+
+/**
+ * Account e-mails in the merchant's view: who and when, never the link. A merchant reading a
+ * reset link could take over any account, an administrator's included.
+ */
+const PRIVATE_BODY = {
+  text: PRIVATE_TEXT,
+  html: `<!DOCTYPE html><html lang="en"><body><p>${PRIVATE_TEXT}</p></body></html>`,
+};
 
 /** The outbox as the merchant reads it: newest first, one page. */
 export async function listOutbox(
@@ -30,8 +43,7 @@ export async function listOutbox(
       kind: row.kind,
       to: row.to,
       subject: row.subject ?? "",
-      html: row.html ?? "",
-      text: row.text ?? "",
+      ...(isAccountMailKind(row.kind) ? PRIVATE_BODY : { html: row.html ?? "", text: row.text ?? "" }),
       status: row.status as MailStatus,
       attempts: row.attempts,
       nextAttemptAt: row.status === "queued" ? row.nextAttemptAt.toISOString() : null,

@@ -7,7 +7,7 @@ import { AppProviders } from "../app-providers";
 import { SiteHeader } from "./site-header";
 
 const me = {
-  user: { id: "user-1", email: "grace@example.com", name: "Grace" },
+  user: { id: "user-1", email: "grace@example.com", name: "Grace", emailVerified: true },
   profile: {
     name: "Grace",
     email: "grace@example.com",

@@ -1,18 +1,43 @@
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
 import { ApiKeysCard } from "@/features/account/components/api-keys-card";
 import { useSession } from "@/features/auth/api/use-session";
+import { VerificationNotice } from "@/features/auth/components/verification-notice";
 
+/**
+ * /account: who is signed in, whether the address is verified (with a resend), a password reset,
+ * and the API keys the shopper's AI agents use over MCP.
+ */
 export function AccountScreen() {
-  const { user } = useSession();
+  const { me } = useSession();
+  if (!me) return null;
+  const { user } = me;
   return (
-    <>
-      <title>My Account · Haggle</title>
-      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
-        <div>
-          <h1 className="text-2xl font-bold">My Account</h1>
-          {user && <p className="text-muted-foreground">{user.email}</p>}
-        </div>
-        <ApiKeysCard mcpUrl={`${window.location.origin}/mcp`} />
-      </div>
-    </>
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 py-4 sm:py-8">
+      <title>Your account · Haggle</title>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your account</h1>
+      {!user.emailVerified && <VerificationNotice email={user.email} />}
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border p-4 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-muted-foreground">Name</dt>
+        <dd className="break-words">{user.name}</dd>
+        <dt className="font-medium text-muted-foreground">E-mail</dt>
+        <dd className="break-all">
+          {user.email}{" "}
+          <span className="text-muted-foreground">{user.emailVerified ? "(verified)" : "(not verified)"}</span>
+        </dd>
+      </dl>
+      <section aria-labelledby="password-title" className="flex flex-col items-start gap-2">
+        <h2 id="password-title" className="text-lg font-semibold">
+          Password
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          To change your password, we e-mail you a link; choosing the new one signs you out everywhere.
+        </p>
+        <Button asChild variant="outline">
+          <Link to="/forgot-password">Reset your password</Link>
+        </Button>
+      </section>
+      <ApiKeysCard mcpUrl={`${window.location.origin}/mcp`} />
+    </div>
   );
 }

@@ -127,7 +127,8 @@ function RolesLists({ overview }: { overview: RolesOverview }) {
         <h3 className="text-sm font-semibold">Role holders</h3>
         {overview.configuredAdmins.length > 0 && (
           <p className="text-sm text-muted-foreground">
-            Admins by configuration (ADMIN_EMAILS): {overview.configuredAdmins.join(", ")}
+            Admins by configuration (ADMIN_EMAILS): {overview.configuredAdmins.join(", ")}. Each is admin once
+            its e-mail address is verified.
           </p>
         )}
         {overview.holders.length === 0 ? (

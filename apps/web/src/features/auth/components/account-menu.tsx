@@ -1,4 +1,4 @@
-import { KeyRoundIcon, LogOutIcon } from "lucide-react";
+import { LogOutIcon, UserRoundIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -33,7 +33,7 @@ export function AccountMenu({ email }: { email: string }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/account">
-            <KeyRoundIcon aria-hidden="true" />
+            <UserRoundIcon aria-hidden="true" />
             Account and API keys
           </Link>
         </DropdownMenuItem>

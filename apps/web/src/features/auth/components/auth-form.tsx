@@ -3,7 +3,7 @@ import { PASSWORD_MIN, SignInSchema, SignUpSchema } from "@haggle/contract/accou
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -161,6 +161,13 @@ export function AuthForm({ redirectTo }: AuthFormProps) {
             <p id={`${id}-password-hint`} className="text-xs text-muted-foreground">
               {`Must be at least ${PASSWORD_MIN} characters`}
             </p>
+            {!isSignUp && (
+              <p className="text-sm">
+                <Button asChild variant="link" className="h-auto p-0 font-normal">
+                  <Link to="/forgot-password">Forgot password?</Link>
+                </Button>
+              </p>
+            )}
             {errors.password && (
               <p id={`${id}-password-error`} className="text-sm text-destructive">
                 {errors.password.message}

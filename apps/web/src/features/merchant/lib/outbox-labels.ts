@@ -2,6 +2,8 @@ import type { OutboxMessage } from "@haggle/contract/mail";
 
 const KIND_LABELS: Record<string, string> = {
   "order-confirmation": "Order confirmation",
+  "verify-email": "E-mail verification",
+  "reset-password": "Password reset",
   "new-order": "New order",
   "order-shipped": "Order shipped",
   "order-cancelled": "Order cancelled",
