@@ -42,6 +42,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     (await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
+      embeddedCacheMb: env.EMBEDDED_CACHE_MB,
       poolSize: env.DATABASE_POOL_SIZE,
     }));
   logger.info(
