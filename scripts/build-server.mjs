@@ -1,14 +1,15 @@
 // Bundles the server (apps/server/src and the workspace packages it imports, all TypeScript)
-// into one ES module, apps/server/dist/index.js, that plain `node` runs: no TypeScript loader
-// and no esbuild process at run time. Packages from node_modules stay outside the bundle and
-// are loaded from node_modules as usual.
-import { readFile } from "node:fs/promises";
+// into ES modules in apps/server/dist (index.js, and a chunk for each part loaded on demand)
+// that plain `node` runs: no TypeScript loader and no esbuild process at run time. Packages
+// from node_modules stay outside the bundle and are loaded from node_modules as usual.
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import * as esbuild from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SERVER_ENTRY = "apps/server/src/index.ts";
-export const SERVER_OUTFILE = "apps/server/dist/index.js";
+export const SERVER_OUTDIR = "apps/server/dist";
+export const SERVER_OUTFILE = `${SERVER_OUTDIR}/index.js`;
 
 /** Bare imports are packages from node_modules, except the workspace's own TypeScript packages. */
 const externalPackages = {
@@ -57,15 +58,22 @@ function sourceLocations(outdir) {
 /**
  * Builds the server bundle; returns the source files it was made from (relative to the
  * repository, forward slashes), so a later start can tell whether any of them changed.
- * @param {{ outfile?: string }} [options]
+ * @param {{ outdir?: string }} [options]
  * @returns {Promise<string[]>}
  */
-export async function buildServer({ outfile = path.join(root, SERVER_OUTFILE) } = {}) {
+export async function buildServer({ outdir = path.join(root, SERVER_OUTDIR) } = {}) {
+  // A fresh folder: chunks of an older build must not linger.
+  await rm(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [path.join(root, SERVER_ENTRY)],
-    outfile,
+    outdir,
     bundle: true,
+    // What the code imports on demand (e-mail templates, Stripe's client) stays out of index.js,
+    // so the packages it needs load only when it does.
+    splitting: true,
+    // Chunks sit beside index.js: the folder the import.meta.dirname rewrite below counts from.
+    chunkNames: "[name]-[hash]",
     platform: "node",
     format: "esm",
     target: "node20.19",
@@ -74,7 +82,7 @@ export async function buildServer({ outfile = path.join(root, SERVER_OUTFILE) } 
     keepNames: true,
     metafile: true,
     logLevel: "warning",
-    plugins: [externalPackages, sourceLocations(path.dirname(outfile))],
+    plugins: [externalPackages, sourceLocations(outdir)],
   });
   return Object.keys(result.metafile.inputs)
     .filter((input) => !input.includes("node_modules/"))

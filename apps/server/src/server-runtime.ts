@@ -12,10 +12,8 @@ import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.sto
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
 import { paymentProviders } from "./modules/payments/payment-providers.ts";
-import { createSmtpTransport, describeSmtpUrl } from "./platform/mail/smtp-transport.ts";
 import type { MailSettings } from "./platform/mail/mail-settings.ts";
 import { MailSender } from "./modules/mail/mail-sender.service.ts";
-import { stripeProvider } from "./modules/payments/stripe-provider.ts";
 import { expireUnpaidOrders } from "./modules/payments/unpaid-order-expiry.service.ts";
 import { type PeriodicJob, startPeriodicJob } from "./platform/jobs/periodic-job.ts";
 
@@ -118,6 +116,8 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
   };
   let mailSender: MailSender | null = null;
   if (env.SMTP_URL) {
+    // Loaded only when configured (as Stripe's client below): an idle shop without them is smaller.
+    const { createSmtpTransport, describeSmtpUrl } = await import("./platform/mail/smtp-transport.ts");
     mailSender = new MailSender(database, createSmtpTransport(env.SMTP_URL), mail.logger, {
       from: env.MAIL_FROM,
       retry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_SECONDS * 1000, capMs: 3_600_000 },
@@ -131,7 +131,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     logger.info("MERCHANT_EMAIL is not set: new-order notices go to the accounts holding the merchant role");
   const stripe =
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY
-      ? stripeProvider({
+      ? (await import("./modules/payments/stripe-provider.ts")).stripeProvider({
           secretKey: env.STRIPE_SECRET_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           publishableKey: env.STRIPE_PUBLISHABLE_KEY,

@@ -5,7 +5,15 @@ import { listMerchantEmails } from "../accounts/accounts.store.ts";
 import { findCustomerOrder, loadOrderLines } from "../orders/orders.store.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueMail } from "./outbox.store.ts";
-import { renderOrderMail } from "./templates/order-mail.templates.tsx";
+
+/**
+ * The templates (React Email, with its Markdown and syntax-highlighting parts, and React's
+ * server renderer) are loaded with the first e-mail, not at start: they weigh about 30 MB of
+ * an idle server's memory. The first e-mail after a start waits for them once.
+ */
+async function templates() {
+  return import("./templates/order-mail.templates.tsx");
+}
 
 /** What some kinds say besides the order: a refund's amount (default the whole total), a reason. */
 export interface OrderMailExtra {
@@ -50,6 +58,7 @@ export async function enqueueOrderMail(
     return [];
   }
   const lines = await loadOrderLines(tx, [orderId]);
+  const { renderOrderMail } = await templates();
   const rendered = await renderOrderMail(kind, {
     order: {
       id: order.id,
