@@ -4,7 +4,6 @@
 // from node_modules stay outside the bundle and are loaded from node_modules as usual.
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import * as esbuild from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SERVER_ENTRY = "apps/server/src/index.ts";
@@ -62,6 +61,8 @@ function sourceLocations(outdir) {
  * @returns {Promise<string[]>}
  */
 export async function buildServer({ outdir = path.join(root, SERVER_OUTDIR) } = {}) {
+  // Loaded here, not at the top: `npm start` with a current build never needs it.
+  const esbuild = await import("esbuild");
   // A fresh folder: chunks of an older build must not linger.
   await rm(outdir, { recursive: true, force: true });
   const result = await esbuild.build({

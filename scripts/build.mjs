@@ -15,7 +15,12 @@ const STAMP_FILE = path.join(root, "node_modules", ".cache", "haggle-build.json"
 const SHARED = ["package.json", "package-lock.json", "tsconfig.base.json"];
 const WEB_SOURCES = [...SHARED, "apps/web", "packages"];
 /** The server's sources are the files its last bundle was made from (esbuild lists them). */
-const SERVER_TOOLING = [...SHARED, "apps/server/package.json", "apps/server/tsconfig.json", "scripts/build-server.mjs"];
+const SERVER_TOOLING = [
+  ...SHARED,
+  "apps/server/package.json",
+  "apps/server/tsconfig.json",
+  "scripts/build-server.mjs",
+];
 
 function readStamps() {
   try {

@@ -15,8 +15,10 @@ const command = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--wait") waitSeconds = Number(args[++i]);
   else if (args[i] === "--port") port = Number(args[++i]);
-  else if (args[i] === "--") command.push(...args.slice(i + 1)), (i = args.length);
-  else command.push(args[i]);
+  else if (args[i] === "--") {
+    command.push(...args.slice(i + 1));
+    break;
+  } else command.push(args[i]);
 }
 if (command.length === 0) command.push("npm", "start");
 
