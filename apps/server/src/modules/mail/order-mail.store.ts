@@ -8,7 +8,7 @@ import { enqueueMail } from "./outbox.store.ts";
 
 /**
  * The templates (React Email, with its Markdown and syntax-highlighting parts, and React's
- * server renderer) are loaded with the first e-mail, not at start: they weigh about 30 MB of
+ * server renderer) are loaded with the first e-mail, not at start: they weigh about 40 MB of
  * an idle server's memory. The first e-mail after a start waits for them once.
  */
 async function templates() {
