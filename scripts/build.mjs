@@ -3,7 +3,7 @@
 // the last build, and does nothing otherwise; `--force` builds both. `npm start` runs it before
 // the server, `npm run build` runs it with --force.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildServer, SERVER_OUTFILE } from "./build-server.mjs";
 import { listSources, needsBuild, stampOfFiles } from "./build-stamp.mjs";
@@ -75,10 +75,16 @@ if (force || !webCurrent) {
 
 if (force || !serverCurrent) {
   const server = performance.now();
+  const buildStarted = Date.now();
   const inputs = await buildServer();
+  // The stamp hashes the files after the build: one edited meanwhile may not be in the bundle,
+  // so then none is recorded and the next start builds again.
+  const editedMeanwhile = [...SERVER_TOOLING, ...inputs].some(
+    (file) => existsSync(path.join(root, file)) && statSync(path.join(root, file)).mtimeMs >= buildStarted,
+  );
   writeStamps({
     ...readStamps(),
-    server: stampOfFiles(root, [...SERVER_TOOLING, ...inputs]),
+    server: editedMeanwhile ? undefined : stampOfFiles(root, [...SERVER_TOOLING, ...inputs]),
     serverInputs: inputs,
   });
   console.log(`server bundled in ${Math.round(performance.now() - server)} ms`);

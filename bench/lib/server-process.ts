@@ -14,7 +14,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (tsx apps/server/src/index.ts) as a child process, as `npm start` does. */
+/** Starts the real server (tsx apps/server/src/index.ts: the code `npm start` runs bundled) as a child process. */
 export async function startServer(options: {
   port: number;
   env?: Record<string, string>;
