@@ -15,6 +15,15 @@ export default defineConfig({
       },
       // The market simulator's own checks (reproducible from the seed); the evals themselves are scripts.
       { test: { name: "bench", include: ["bench/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
+      // The build scripts are plain JavaScript (npm start runs them without a TypeScript loader).
+      {
+        test: {
+          name: "scripts",
+          include: ["scripts/**/*.test.mjs"],
+          environment: "node",
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: "server",

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +18,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "haggle-e2e-"));
 process.env.E2E_PACED_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "haggle-e2e-paced-"));
 const dataDir = process.env.E2E_DATA_DIR;
 const pacedDataDir = process.env.E2E_PACED_DATA_DIR;
+const repoRoot = path.resolve(import.meta.dirname, "..");
 // Each server's log goes to a file beside its data folder: without SMTP_URL the account e-mails'
 // links are written there, and tests read them as an owner reads the terminal (support/server-log.ts).
 const logFile = (dir: string) => `${dir}.log`;
@@ -25,10 +27,17 @@ process.env.E2E_SERVER_LOGS ??= JSON.stringify({
   [pacedURL]: logFile(pacedDataDir),
 });
 
+// The tests drive the production build (the web app and the bundled server, as `npm start` runs
+// them): build what changed since the last build, once per run, before the servers start.
+if (!process.env.E2E_BUILD_CHECKED) {
+  execFileSync(process.execPath, [path.join(repoRoot, "scripts/build.mjs")], { stdio: "inherit" });
+  process.env.E2E_BUILD_CHECKED = "1";
+}
+
 function shopServer(url: string, dataDir: string, env: Record<string, string> = {}) {
   return {
-    command: 'exec npx tsx apps/server/src/index.ts >> "$HAGGLE_E2E_LOG_FILE"',
-    cwd: path.resolve(import.meta.dirname, ".."),
+    command: 'exec node apps/server/dist/index.js >> "$HAGGLE_E2E_LOG_FILE"',
+    cwd: repoRoot,
     url: `${url}/healthz`,
     // The first start creates and seeds the database: a minute or more on a busy machine.
     timeout: 300_000,

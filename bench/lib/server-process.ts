@@ -36,7 +36,7 @@ function serverChild(
   });
 }
 
-/** Starts the real server (tsx apps/server/src/index.ts) as a child process, as `npm start` does. */
+/** Starts the real server (tsx apps/server/src/index.ts: the code `npm start` runs bundled) as a child process. */
 export async function startServer(options: {
   port: number;
   env?: Record<string, string>;

@@ -28,6 +28,12 @@ export const EnvSchema = z.object({
     ),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalText,
+  /**
+   * The embedded database's page cache (PostgreSQL's shared_buffers) in MiB. It is resident from
+   * the start, so it adds to the server's memory in full; raise it for a catalogue much larger
+   * than the demo's. Ignored when DATABASE_URL is set.
+   */
+  EMBEDDED_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(16),
   DATABASE_POOL_SIZE: positiveInt.default(10),
   AUTH_SECRET: optionalText,
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),

@@ -15,10 +15,8 @@ import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.sto
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
 import { paymentProviders } from "./modules/payments/payment-providers.ts";
-import { createSmtpTransport, describeSmtpUrl } from "./platform/mail/smtp-transport.ts";
 import type { MailSettings } from "./platform/mail/mail-settings.ts";
 import { MailSender } from "./modules/mail/mail-sender.service.ts";
-import { stripeProvider } from "./modules/payments/stripe-provider.ts";
 import { expireUnpaidOrders } from "./modules/payments/unpaid-order-expiry.service.ts";
 import { type PeriodicJob, startPeriodicJob } from "./platform/jobs/periodic-job.ts";
 
@@ -45,6 +43,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     (await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
+      embeddedCacheMb: env.EMBEDDED_CACHE_MB,
       poolSize: env.DATABASE_POOL_SIZE,
     }));
   logger.info(
@@ -133,6 +132,8 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
   };
   let mailSender: MailSender | null = null;
   if (env.SMTP_URL) {
+    // Loaded only when configured (as Stripe's client below): an idle shop without them is smaller.
+    const { createSmtpTransport, describeSmtpUrl } = await import("./platform/mail/smtp-transport.ts");
     mailSender = new MailSender(database, createSmtpTransport(env.SMTP_URL), mail.logger, {
       from: env.MAIL_FROM,
       shop: mail,
@@ -147,7 +148,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     logger.info("MERCHANT_EMAIL is not set: new-order notices go to the accounts holding the merchant role");
   const stripe =
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY
-      ? stripeProvider({
+      ? (await import("./modules/payments/stripe-provider.ts")).stripeProvider({
           secretKey: env.STRIPE_SECRET_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           publishableKey: env.STRIPE_PUBLISHABLE_KEY,

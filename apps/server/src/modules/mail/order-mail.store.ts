@@ -6,7 +6,16 @@ import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { listMerchantEmails } from "../accounts/accounts.store.ts";
 import { findCustomerOrder, findOrderRecipient, loadOrderLines } from "../orders/orders.store.ts";
 import { enqueueMail, giveUpMail, type MailRow, saveRenderedMail } from "./outbox.store.ts";
-import { renderOrderMail } from "./templates/order-mail.templates.tsx";
+
+/**
+ * The templates (React Email, with its Markdown and syntax-highlighting parts, and React's
+ * server renderer) are loaded with the first e-mail rendered, not at start: they weigh about
+ * 40 MB of an idle server's memory. The first rendering after a start waits for them once
+ * (after the checkout's commit: rendering never happens in its transaction).
+ */
+async function templates() {
+  return import("./templates/order-mail.templates.tsx");
+}
 
 /** What some kinds say besides the order: a refund's amount (default the whole total), a reason. */
 export interface OrderMailExtra {
@@ -83,6 +92,7 @@ export async function renderOrderMailRow(
   const { order, customer } = found;
   const extra = (row.payload ?? {}) as OrderMailExtra;
   const lines = await loadOrderLines(db, [order.id]);
+  const { renderOrderMail } = await templates();
   const rendered = await renderOrderMail(row.kind, {
     order: {
       id: order.id,
