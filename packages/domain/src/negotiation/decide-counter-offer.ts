@@ -89,7 +89,7 @@ export interface DecisionWithState {
 /**
  * Whether the shopper has shown commitment: a stated budget this turn (a total, an amount off or
  * a price for an item: a figure they would pay), a bigger cart (the stance's number of units), or
- * still negotiating after as many rounds as the time curve takes to reach its reserve.
+ * still negotiating after the stance's number of rounds.
  */
 export function commitmentOf(
   intent: PolicyInput["intent"],
@@ -98,7 +98,7 @@ export function commitmentOf(
   limits: Limits,
 ): boolean {
   const units = lines.reduce((n, l) => n + l.quantity, 0);
-  if (units >= limits.curve.biggerCartUnits || roundsBefore >= limits.curve.deadline) return true;
+  if (units >= limits.curve.biggerCartUnits || roundsBefore >= limits.curve.persistenceRounds) return true;
   return intent.type === "ask" && intent.ask.kind !== "percent";
 }
 

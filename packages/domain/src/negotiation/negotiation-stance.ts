@@ -27,6 +27,8 @@ export interface StanceCurve {
   firstConcession: BasisPoints;
   /** Share of the room the cart's demand held back that a commitment signal gives back (0..1). */
   commitmentLift: number;
+  /** Rounds after which a shopper still negotiating counts as committed (persistence is a signal). */
+  persistenceRounds: number;
   /** Units in the cart from which it counts as a bigger cart (a commitment signal). */
   biggerCartUnits: number;
   /** Share of the bundling bonus a bundle asked for early gives on top of the next step (0..1). */
@@ -39,22 +41,25 @@ export const STANCE_CURVES: Record<NegotiationStance, StanceCurve> = {
     exponent: 3,
     firstConcession: 100,
     commitmentLift: 0.5,
+    persistenceRounds: 5,
     biggerCartUnits: 4,
     earlyBundleShare: 0.5,
   },
   balanced: {
     deadline: 4,
-    exponent: 2.6,
+    exponent: 3,
     firstConcession: 150,
     commitmentLift: 1,
+    persistenceRounds: 3,
     biggerCartUnits: 3,
-    earlyBundleShare: 0.6,
+    earlyBundleShare: 0.4,
   },
   "maximise-conversion": {
     deadline: 3,
     exponent: 1.6,
     firstConcession: 300,
     commitmentLift: 1,
+    persistenceRounds: 2,
     biggerCartUnits: 2,
     earlyBundleShare: 1,
   },
