@@ -12,9 +12,9 @@ export interface NegotiationLimits {
   bundling_discount_bonus: number;
   /**
    * How Ava spends the room the limits give (protect margin, balanced, maximise conversion).
-   * Sections saved before the stance existed have none: they negotiate balanced.
+   * Sections saved before the stance existed have none: they are read as balanced.
    */
-  stance?: NegotiationStance;
+  stance: NegotiationStance;
 }
 
 export interface TierBenefits {

@@ -224,6 +224,7 @@ describe("the settings forms", () => {
       max_auto_discount_pct: 20,
       max_auto_discount_amount: 175,
       bundling_discount_bonus: 6,
+      stance: "balanced",
     };
     await act(() => client.invalidateQueries());
     await waitFor(() =>
