@@ -1,4 +1,5 @@
-import type { BasisPoints } from "./negotiation-types.ts";
+/** Basis points (15% = 1500), as in negotiation-types.ts; not imported from there: the settings import this module. */
+type BasisPoints = number;
 
 /**
  * The merchant's stance (issue 17): how Ava spends the room the limits give her. Every stance
