@@ -128,6 +128,10 @@ export function discountAt(
 }
 
 /** The concession schedule: the stance's Boulware curve toward the reserve (the last round = reserve). */
-export function scheduledPercent(reserve: BasisPoints, step: number, limits: Pick<Limits, "curve">): BasisPoints {
+export function scheduledPercent(
+  reserve: BasisPoints,
+  step: number,
+  limits: Pick<Limits, "curve">,
+): BasisPoints {
   return boulwarePercent(reserve, step, limits.curve);
 }

@@ -95,7 +95,9 @@ describe("the first concession", () => {
       expect(offer.discount).toBeGreaterThan(0);
     }
     // Balanced: at most 1.5% of a $200 cart on the first turn (the old schedule gave 6.5%).
-    const balanced = offerInDecision(decide([line(20_000)], percentAsk(10), withStance("balanced")).decision)!;
+    const balanced = offerInDecision(
+      decide([line(20_000)], percentAsk(10), withStance("balanced")).decision,
+    )!;
     expect(balanced.discount).toBeLessThanOrEqual(300);
   });
 
@@ -111,7 +113,9 @@ describe("commitment signals", () => {
 
   it("counts a stated budget, a bigger cart and persistence, not a bare percent or a push", () => {
     expect(commitmentOf({ type: "ask", ask: { kind: "total", total: 18_000 } }, small, 0, limits)).toBe(true);
-    expect(commitmentOf({ type: "ask", ask: { kind: "amount", amount: 2_000 } }, small, 0, limits)).toBe(true);
+    expect(commitmentOf({ type: "ask", ask: { kind: "amount", amount: 2_000 } }, small, 0, limits)).toBe(
+      true,
+    );
     expect(commitmentOf(percentAsk(10), small, 0, limits)).toBe(false);
     expect(commitmentOf({ type: "push" }, small, 0, limits)).toBe(false);
     expect(commitmentOf({ type: "push" }, [line(5_000, 3)], 0, limits)).toBe(true);

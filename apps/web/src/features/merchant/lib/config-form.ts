@@ -116,7 +116,8 @@ export function differs(values: FieldValues, saved: FieldValues): boolean {
   return Object.keys(saved).some((path) => {
     const typed = readNumber(values[path]);
     const stored = readNumber(saved[path]);
-    if (Number.isNaN(typed) && Number.isNaN(stored)) return (values[path] ?? "").trim() !== (saved[path] ?? "").trim();
+    if (Number.isNaN(typed) && Number.isNaN(stored))
+      return (values[path] ?? "").trim() !== (saved[path] ?? "").trim();
     return typed !== stored;
   });
 }
