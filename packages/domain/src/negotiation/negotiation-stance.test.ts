@@ -94,7 +94,7 @@ describe("the first concession", () => {
       expect(offer.percent, stance).toBeLessThanOrEqual(STANCE_CURVES[stance].firstConcession);
       expect(offer.discount).toBeGreaterThan(0);
     }
-    // Balanced: at most 1.5% of a $200 cart on the first turn (the old schedule gave 6.5%).
+    // Balanced: at most 1.5% of a $200 cart on the first turn (the old geometric schedule gave 5%).
     const balanced = offerInDecision(
       decide([line(20_000)], percentAsk(10), withStance("balanced")).decision,
     )!;
