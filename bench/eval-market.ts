@@ -4,11 +4,13 @@
  * turn, no HTTP, no database — and the same shoppers meet the shop with no negotiator. Seeded:
  * every run is the same.
  *
- * Run: npm run eval:market   (MARKET_SHOPPERS=n, MARKET_SEED=n, MARKET_STANCE=protect-margin|balanced|maximise-conversion,
- * MARKET_STANCES=1 to add the trade-off across stances)
- * Exits 1 when an offer breaks a limit.
+ * Prints the table for the merchant's default settings (stance balanced), then one per stance
+ * and the trade-off across stances on each population.
+ * Run: npm run eval:market   (MARKET_SHOPPERS=n, MARKET_SEED=n)
+ * Exits 1 when an offer breaks a limit under any stance.
  */
 import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "@haggle/domain/merchant/seller-config";
+import { NEGOTIATION_STANCES, type NegotiationStance } from "@haggle/domain/negotiation/negotiation-stance";
 import { POPULATIONS } from "./market/population.ts";
 import { type MarketFigures, runMarket } from "./market/simulate.ts";
 
@@ -18,13 +20,14 @@ const SEED = Number(process.env.MARKET_SEED ?? 20_261_123);
 const usd = (cents: number) => `$${Math.round(cents / 100).toLocaleString("en-US")}`;
 const usd2 = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** The margin given, to two decimals: the goal (≤ 3%) is read off it. */
+const pct2 = (x: number) => `${(x * 100).toFixed(2)}%`;
 
-function configFor(stance: string | undefined): SellerConfig {
-  const config = structuredClone(DEFAULT_SELLER_CONFIG) as SellerConfig & {
-    negotiation_limits: { stance?: string };
+function configFor(stance: NegotiationStance): SellerConfig {
+  return {
+    ...DEFAULT_SELLER_CONFIG,
+    negotiation_limits: { ...DEFAULT_SELLER_CONFIG.negotiation_limits, stance },
   };
-  if (stance && "stance" in config.negotiation_limits) config.negotiation_limits.stance = stance;
-  return config;
 }
 
 function table(figures: MarketFigures[]): string {
@@ -34,38 +37,49 @@ function table(figures: MarketFigures[]): string {
   ];
   for (const f of figures) {
     rows.push(
-      `| ${f.population} | ${usd(f.revenueWith)} / ${usd(f.revenueWithout)} (${(f.revenueWith / f.revenueWithout).toFixed(2)}×) | ${pct(f.conversionWith)} / ${pct(f.conversionWithout)} | ${usd2(f.aovWith)} / ${usd2(f.aovWithout)} | ${pct(f.giveawayShare)} | ${f.dealsWon} | ${f.wonWithinCap}/${f.withinCap} (${pct(f.wonWithinCap / Math.max(1, f.withinCap))}) | ${f.turnsToDeal.toFixed(2)} | ${pct(f.escalationRate)} |`,
+      `| ${f.population} | ${usd(f.revenueWith)} / ${usd(f.revenueWithout)} (${(f.revenueWith / f.revenueWithout).toFixed(2)}×) | ${pct(f.conversionWith)} / ${pct(f.conversionWithout)} | ${usd2(f.aovWith)} / ${usd2(f.aovWithout)} | ${pct2(f.giveawayShare)} | ${f.dealsWon} | ${f.wonWithinCap}/${f.withinCap} (${pct(f.wonWithinCap / Math.max(1, f.withinCap))}) | ${f.turnsToDeal.toFixed(2)} | ${pct(f.escalationRate)} |`,
     );
   }
   return rows.join("\n");
 }
 
 const started = performance.now();
-const stance = process.env.MARKET_STANCE;
-const config = configFor(stance);
-const figures = POPULATIONS.map((p) => runMarket(p, config, SEED, SHOPPERS));
+const byStance = new Map(
+  NEGOTIATION_STANCES.map((stance) => [
+    stance,
+    POPULATIONS.map((p) => runMarket(p, configFor(stance), SEED, SHOPPERS)),
+  ]),
+);
+const defaults = POPULATIONS.map((p) => runMarket(p, DEFAULT_SELLER_CONFIG, SEED, SHOPPERS));
 console.log("# Market simulation\n");
 console.log(
-  `${SHOPPERS} shoppers per population, seed ${SEED}, ${stance ? `stance ${stance}` : "default settings"}; ` +
-    `the shop's domain turn (parser, policy, voice, approvals), no HTTP; ${(performance.now() - started).toFixed(0)} ms.\n`,
+  `${SHOPPERS} shoppers per population, seed ${SEED}; the shop's domain turn (parser, policy, voice, approvals), ` +
+    `no HTTP; ${(performance.now() - started).toFixed(0)} ms for every stance.\n`,
 );
-console.log(table(figures));
+console.log(`## Default settings (stance ${DEFAULT_SELLER_CONFIG.negotiation_limits.stance})\n`);
+console.log(table(defaults));
 console.log(
   "\nWithout: the same shoppers, no negotiator (each buys at the price when the price is within their reservation). " +
     "Margin given: the discount over the list value of what would-buy-anyway shoppers bought. " +
     "Within-cap: price-sensitive shoppers whose reservation is within the automatic cap (15% / $150, before tier and bundle).",
 );
-
-const stances = ["protect-margin", "balanced", "maximise-conversion"];
-if (process.env.MARKET_STANCES === "1" && "stance" in DEFAULT_SELLER_CONFIG.negotiation_limits) {
-  console.log("\n## Trade-off across stances (mixed population)\n");
-  const mixed = POPULATIONS.find((p) => p.name === "mixed")!;
+for (const stance of NEGOTIATION_STANCES) {
+  console.log(`\n## Stance ${stance}\n`);
+  console.log(table(byStance.get(stance)!));
+}
+for (const population of POPULATIONS) {
+  console.log(`\n## Trade-off across stances (${population.name})\n`);
   console.log(
-    table(stances.map((s) => ({ ...runMarket(mixed, configFor(s), SEED, SHOPPERS), population: s }))),
+    table(
+      NEGOTIATION_STANCES.map((stance) => ({
+        ...byStance.get(stance)!.find((f) => f.population === population.name)!,
+        population: stance,
+      })),
+    ),
   );
 }
 
-const violations = figures.flatMap((f) => f.violations);
+const violations = [...defaults, ...[...byStance.values()].flat()].flatMap((f) => f.violations);
 if (violations.length > 0) {
   console.error(`\n${violations.length} limit violation(s):`);
   for (const v of violations.slice(0, 20)) console.error(`- ${v}`);

@@ -1,4 +1,5 @@
-import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
+import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "@haggle/domain/merchant/seller-config";
+import { NEGOTIATION_STANCES } from "@haggle/domain/negotiation/negotiation-stance";
 import { describe, expect, it } from "vitest";
 import { drawShopper, POPULATIONS } from "./population.ts";
 import { runMarket } from "./simulate.ts";
@@ -13,6 +14,23 @@ describe("market simulator", () => {
     expect(b).toEqual(a);
     expect(c.revenueWith).not.toBe(a.revenueWith);
     expect(a.violations).toEqual([]);
+  });
+
+  it("is reproducible from the seed under every stance, with no limit violation, and the stances differ", () => {
+    const figures = NEGOTIATION_STANCES.map((stance) => {
+      const config: SellerConfig = {
+        ...DEFAULT_SELLER_CONFIG,
+        negotiation_limits: { ...DEFAULT_SELLER_CONFIG.negotiation_limits, stance },
+      };
+      const a = runMarket(mixed, config, 42, 150);
+      expect(runMarket(mixed, config, 42, 150)).toEqual(a);
+      expect(a.violations).toEqual([]);
+      return a;
+    });
+    const [protect, , convert] = figures;
+    // Protecting margin gives less to would-buy-anyway shoppers than maximising conversion, and wins fewer.
+    expect(protect!.giveawayShare).toBeLessThan(convert!.giveawayShare);
+    expect(protect!.wonWithinCap).toBeLessThanOrEqual(convert!.wonWithinCap);
   });
 
   it("draws shoppers from the population: carts of 1-5 items, hidden reservations on the right side of the price", () => {

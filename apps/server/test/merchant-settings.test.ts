@@ -173,6 +173,46 @@ describe.each(DB_KINDS)("merchant settings and pairings on the %s database", (ki
     expect(withPoints.total_discount_percent).toBeLessThanOrEqual(15);
   });
 
+  it("the stance: balanced by default, saved and read back, and it changes Ava's offers", async () => {
+    const limits = (await shop.merchant.get("/api/merchant/config")).json.config.negotiation_limits;
+    expect(limits.stance).toBe("balanced");
+    const unknown = await put("negotiation_limits", { ...limits, stance: "reckless" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.message).toBe(
+      "The stance must be one of: protect-margin, balanced, maximise-conversion.",
+    );
+
+    const product = near(300);
+    const offersAfter = async () => {
+      const s = await negotiating(product);
+      const offers: number[] = [];
+      for (const message of ["Can I get a discount?", "Is that your best price?"]) {
+        offers.push((await say(s.http, s.id, message)).result!.total_discount_amount);
+      }
+      return offers;
+    };
+    const balanced = await offersAfter();
+    const saved = await putOk("negotiation_limits", { ...limits, stance: "maximise-conversion" });
+    expect(saved.config.negotiation_limits.stance).toBe("maximise-conversion");
+    expect((await shop.merchant.get("/api/merchant/config")).json.config.negotiation_limits.stance).toBe(
+      "maximise-conversion",
+    );
+    const generous = await offersAfter();
+    await putOk("negotiation_limits", { ...limits, stance: "protect-margin" });
+    const careful = await offersAfter();
+    expect(generous[1]!).toBeGreaterThan(balanced[1]!);
+    expect(careful[1]!).toBeLessThanOrEqual(balanced[1]!);
+    expect(careful[0]!).toBeLessThan(generous[0]!);
+
+    // A client that sends the section without the stance (written before it existed) gets the default.
+    const old = await putOk("negotiation_limits", {
+      max_auto_discount_pct: 15,
+      max_auto_discount_amount: 150,
+      bundling_discount_bonus: 5,
+    });
+    expect(old.config.negotiation_limits.stance).toBe("balanced");
+  });
+
   it("the escalation ceiling: an ask inside the band escalates; lower the ceiling and the same ask is declined", async () => {
     const product = near(400);
     const first = await negotiating(product);

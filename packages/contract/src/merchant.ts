@@ -6,6 +6,7 @@ import {
   TIER_LABELS,
 } from "@haggle/domain/negotiation/loyalty-tiers";
 import { MERCHANT_ORDER_STATUSES } from "@haggle/domain/orders/order-status";
+import { DEFAULT_STANCE, NEGOTIATION_STANCES } from "@haggle/domain/negotiation/negotiation-stance";
 import { z } from "zod";
 import { OrderSchema, OrderStatusSchema } from "./orders.ts";
 import { dollarsInput, MoneySchema, moneyInput, percentInput } from "./money.ts";
@@ -191,6 +192,12 @@ export const NegotiationLimitsSchema = z
     max_auto_discount_pct: percentInput("Max auto discount", 0, 90),
     max_auto_discount_amount: dollarsInput("Max auto discount amount", 0, 100_000),
     bundling_discount_bonus: percentInput("Bundling bonus", 0, 50),
+    /** How Ava spends the room: protect-margin, balanced (the default when left out) or maximise-conversion. */
+    stance: z
+      .enum(NEGOTIATION_STANCES, {
+        error: `The stance must be one of: ${NEGOTIATION_STANCES.join(", ")}.`,
+      })
+      .default(DEFAULT_STANCE),
   })
   .meta({ id: "NegotiationLimits" });
 

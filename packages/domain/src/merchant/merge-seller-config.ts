@@ -1,3 +1,4 @@
+import { stanceOf } from "../negotiation/negotiation-stance.ts";
 import {
   DEFAULT_SELLER_CONFIG,
   SELLER_CONFIG_TYPES,
@@ -18,7 +19,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Copies onto `target` only the keys it already has, each only when the stored value has the
- * same shape (a finite number for a number, a record for a record, recursively). Unknown keys
+ * same shape (a finite number for a number, a string for a string, a record for a record,
+ * recursively; which strings are allowed is the reader's rule, e.g. stanceOf). Unknown keys
  * and wrong types in a stored row are ignored, so every value keeps a usable default.
  */
 function mergeKnown(target: Record<string, unknown>, stored: Record<string, unknown>) {
@@ -26,6 +28,8 @@ function mergeKnown(target: Record<string, unknown>, stored: Record<string, unkn
     const value = stored[key];
     if (typeof fallback === "number") {
       if (typeof value === "number" && Number.isFinite(value)) target[key] = value;
+    } else if (typeof fallback === "string") {
+      if (typeof value === "string") target[key] = value;
     } else if (isRecord(fallback) && isRecord(value)) {
       mergeKnown(fallback, value);
     }
@@ -51,6 +55,7 @@ export function mergeSellerConfig(rows: readonly StoredConfigSection[]): SellerC
     for (const key of PRICING_KEYS) if (key in legacy) pricing[key] = legacy[key];
     mergeKnown(config.pricing as unknown as Record<string, unknown>, pricing);
   }
+  config.negotiation_limits.stance = stanceOf(config.negotiation_limits.stance);
   return config;
 }
 

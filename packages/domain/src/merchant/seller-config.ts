@@ -1,4 +1,5 @@
 import type { LoyaltyTier, ThresholdTier } from "../negotiation/loyalty-tiers.ts";
+import type { NegotiationStance } from "../negotiation/negotiation-stance.ts";
 import type { Cents } from "../pricing/money.ts";
 
 /**
@@ -9,6 +10,11 @@ export interface NegotiationLimits {
   max_auto_discount_pct: number;
   max_auto_discount_amount: number;
   bundling_discount_bonus: number;
+  /**
+   * How Ava spends the room the limits give (protect margin, balanced, maximise conversion).
+   * Sections saved before the stance existed have none: they are read as balanced.
+   */
+  stance: NegotiationStance;
 }
 
 export interface TierBenefits {
@@ -58,6 +64,7 @@ export const DEFAULT_SELLER_CONFIG: SellerConfig = {
     max_auto_discount_pct: 15,
     max_auto_discount_amount: 150,
     bundling_discount_bonus: 5,
+    stance: "balanced",
   },
   tier_benefits: {
     extra_points: { NONE: 0, BRONZE: 1, SILVER: 2, GOLD: 3, PLATINUM: 5 },

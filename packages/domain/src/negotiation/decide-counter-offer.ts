@@ -26,10 +26,13 @@ import type {
  *
  * - The policy's walk-away point (the reserve) starts from the merchant's automatic limit and is
  *   lowered for hot or scarce products; the shopper's loyalty tier adds its extra points back,
- *   never above the limit. Offers never exceed max_auto_discount_pct AND max_auto_discount_amount
- *   (plus the bundling bonus points when a cross-sell is added).
- * - Concessions follow a time-dependent schedule: level(n) = reserve x (1 - RHO^n). Each step
- *   gives less than the one before; the last round offers the reserve itself.
+ *   never above the limit. Commitment signals (a stated budget or total, a bigger cart, taking a
+ *   bundle) earn back what demand held back, as far as the merchant's stance allows. Offers never
+ *   exceed max_auto_discount_pct AND max_auto_discount_amount (plus the bundling bonus points
+ *   when a cross-sell is added).
+ * - Concessions follow the stance's time-dependent Boulware curve (negotiation-stance.ts): little
+ *   at first (the first concession is small whatever was asked), most near the stance's
+ *   deadline; the last round offers the reserve itself. A standing offer is never taken back.
  * - An ask above the automatic limit but within the escalation ceiling goes to the merchant;
  *   above the ceiling it is declined with the best counter the schedule allows now.
  */
@@ -83,6 +86,22 @@ export interface DecisionWithState {
   next: Pick<NegotiationState, "round" | "step" | "bundleProposed">;
 }
 
+/**
+ * Whether the shopper has shown commitment: a stated budget this turn (a total, an amount off or
+ * a price for an item: a figure they would pay), a bigger cart (the stance's number of units), or
+ * still negotiating after the stance's number of rounds.
+ */
+export function commitmentOf(
+  intent: PolicyInput["intent"],
+  lines: PolicyLine[],
+  roundsBefore: number,
+  limits: Limits,
+): boolean {
+  const units = lines.reduce((n, l) => n + l.quantity, 0);
+  if (units >= limits.curve.biggerCartUnits || roundsBefore >= limits.curve.persistenceRounds) return true;
+  return intent.type === "ask" && intent.ask.kind !== "percent";
+}
+
 export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   const { lines, config, state, intent, bundleCandidate } = input;
   const round = state.round + 1;
@@ -99,16 +118,24 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   const subtotal = subtotalOf(lines);
   const limits = limitsFor(config, input.profile.tier);
   const pressure = pressureOf(lines);
-  const reserve = reservePercent(limits, pressure, false);
-  const reserveDiscount = discountAt(reserve, subtotal, limits, false);
+  const committed = commitmentOf(intent, lines, state.round, limits);
   const standing = state.standing;
   const standingDiscount = standing?.discount ?? 0;
+  // What a policy offer on this cart alone already gives stays the floor: a commitment earned
+  // on an earlier turn is not taken back when the shopper stops repeating it.
+  const standingFloor =
+    standing?.source === "policy" && standing.newItems.length === 0 ? standingDiscount : 0;
+  const reserve = reservePercent(limits, pressure, false, committed);
+  const reserveDiscount = Math.min(
+    Math.max(discountAt(reserve, subtotal, limits, false), standingFloor),
+    automaticCap(subtotal, limits, false),
+  );
   const finalRound = round >= limits.maxRounds;
 
   /** The next concession: one schedule step further (or the reserve on the last round), never below the standing offer. */
   const nextConcession = (): { offer: OfferTerms; step: number; isFinal: boolean } => {
     const step = finalRound ? Number.POSITIVE_INFINITY : state.step + 1;
-    const percent = finalRound ? reserve : scheduledPercent(reserve, step);
+    const percent = finalRound ? reserve : scheduledPercent(reserve, step, limits);
     const discount = Math.max(
       discountAt(percent, subtotal, limits, false),
       Math.min(standingDiscount, reserveDiscount),
@@ -124,9 +151,14 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   const bundleOffer = (early = false): OfferTerms | null => {
     if (!bundleCandidate) return null;
     const bundledSubtotal = subtotal + bundleCandidate.price;
-    const bundledReserve = reservePercent(limits, pressure, true);
+    // Taking a bundle is a commitment: its reserve is the committed one, plus the bonus.
+    const bundledReserve = reservePercent(limits, pressure, true, true);
     const percent = early
-      ? Math.min(bundledReserve, scheduledPercent(reserve, state.step + 1) + limits.bundleBonus)
+      ? Math.min(
+          bundledReserve,
+          scheduledPercent(reserve, state.step + 1, limits) +
+            Math.floor(limits.bundleBonus * limits.curve.earlyBundleShare),
+        )
       : bundledReserve;
     const discount = discountAt(percent, bundledSubtotal, limits, true);
     if (discount <= standingDiscount) return null;

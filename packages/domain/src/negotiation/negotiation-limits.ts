@@ -2,16 +2,20 @@ import type { Cents } from "../pricing/money.ts";
 import { type SellerConfig, settingCents } from "../merchant/seller-config.ts";
 import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import type { BasisPoints, OfferTerms, PolicyLine } from "./negotiation-types.ts";
+import {
+  boulwarePercent,
+  type NegotiationStance,
+  roundDownStep,
+  STANCE_CURVES,
+  type StanceCurve,
+  stanceOf,
+} from "./negotiation-stance.ts";
 
 /**
  * The merchant's limits in cents and basis points, and the walk-away point (reserve) and
  * concession schedule derived from them. Every figure the policy offers is bounded here.
  */
 
-/** How fast concessions shrink: each step closes 45% of what is left. */
-export const RHO = 0.55;
-/** Offers are whole half-percents: 7.5%, 10%. */
-const STEP_BP = 50;
 /** How much a fully hot cart (demand 1.0) lowers the reserve. */
 const DEMAND_WEIGHT = 0.4;
 /** Scarce stock keeps 80% of the reserve. */
@@ -26,15 +30,18 @@ export interface Limits {
   ceilingPercent: BasisPoints;
   ceilingAmount: Cents;
   maxRounds: number;
+  stance: NegotiationStance;
+  curve: StanceCurve;
 }
 
 const bp = (percentPoints: number) => Math.max(0, Math.round(percentPoints * 100));
-export const roundDownStep = (value: BasisPoints) => Math.floor(value / STEP_BP) * STEP_BP;
+export { roundDownStep };
 
 export function limitsFor(config: SellerConfig, tier: LoyaltyTier): Limits {
   const autoPercent = Math.min(bp(config.negotiation_limits.max_auto_discount_pct), 10_000);
   const ceilingPercent = Math.min(Math.max(bp(config.escalation_rules.ceiling_pct), autoPercent), 10_000);
   const autoAmount = settingCents(config.negotiation_limits.max_auto_discount_amount);
+  const stance = stanceOf(config.negotiation_limits.stance);
   return {
     autoPercent,
     autoAmount,
@@ -43,6 +50,8 @@ export function limitsFor(config: SellerConfig, tier: LoyaltyTier): Limits {
     ceilingPercent,
     ceilingAmount: Math.max(settingCents(config.escalation_rules.ceiling_amount), autoAmount),
     maxRounds: Math.max(1, Math.floor(config.global_rules.max_rounds)),
+    stance,
+    curve: STANCE_CURVES[stance],
   };
 }
 
@@ -91,10 +100,19 @@ export function pressureOf(lines: PolicyLine[]): Pressure {
   return { demand, lowStock };
 }
 
-/** The reserve in basis points: the limit lowered for pressure, plus the tier's points, never above the limit. */
-export function reservePercent(limits: Limits, pressure: Pressure, withBundle: boolean): BasisPoints {
-  const lowered =
-    limits.autoPercent * (1 - DEMAND_WEIGHT * pressure.demand) * (pressure.lowStock ? LOW_STOCK_FACTOR : 1);
+/**
+ * The reserve in basis points: the limit lowered for pressure, plus the tier's points, never above
+ * the limit. A committed shopper (see commitmentOf) earns back the stance's share of what demand
+ * held back; scarce stock is never given back.
+ */
+export function reservePercent(
+  limits: Limits,
+  pressure: Pressure,
+  withBundle: boolean,
+  committed = false,
+): BasisPoints {
+  const held = DEMAND_WEIGHT * pressure.demand * (committed ? 1 - limits.curve.commitmentLift : 1);
+  const lowered = limits.autoPercent * (1 - held) * (pressure.lowStock ? LOW_STOCK_FACTOR : 1);
   const base = Math.min(limits.autoPercent, roundDownStep(lowered) + limits.tierPoints);
   return withBundle ? base + limits.bundleBonus : base;
 }
@@ -109,9 +127,11 @@ export function discountAt(
   return Math.min(Math.floor((subtotal * percent) / 10_000), automaticCap(subtotal, limits, withBundle));
 }
 
-/** The concession schedule: level(n) = reserve x (1 - RHO^n) in half-percent steps, the last round = reserve. */
-export function scheduledPercent(reserve: BasisPoints, step: number): BasisPoints {
-  if (step <= 0 || reserve <= 0) return 0;
-  const level = roundDownStep(reserve * (1 - RHO ** step));
-  return Math.min(reserve, Math.max(level, Math.min(STEP_BP, reserve)));
+/** The concession schedule: the stance's Boulware curve toward the reserve (the last round = reserve). */
+export function scheduledPercent(
+  reserve: BasisPoints,
+  step: number,
+  limits: Pick<Limits, "curve">,
+): BasisPoints {
+  return boulwarePercent(reserve, step, limits.curve);
 }

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { NEGOTIATION_STANCES } from "./negotiation-stance.ts";
 import { describe, expect, it } from "vitest";
 import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import { ACCEPT_BUTTON_LABEL, writeBuiltInReply } from "./negotiation-voice.ts";
@@ -448,6 +449,7 @@ const config: fc.Arbitrary<SellerConfig> = fc.oneof(
       max_auto_discount_pct: points,
       max_auto_discount_amount: dollars,
       bundling_discount_bonus: points,
+      stance: fc.constantFrom(...NEGOTIATION_STANCES),
     }),
     tier_benefits: fc.record({
       extra_points: fc.record({

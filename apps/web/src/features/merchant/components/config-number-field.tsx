@@ -9,6 +9,7 @@ const ADORNMENT: Record<FieldUnit, { text: string; before: boolean }> = {
   dollars: { text: "$", before: true },
   minutes: { text: "min", before: false },
   rounds: { text: "rounds", before: false },
+  choice: { text: "", before: false },
 };
 
 interface ConfigNumberFieldProps {

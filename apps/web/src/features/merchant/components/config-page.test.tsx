@@ -102,12 +102,48 @@ describe("NegotiationConfigPage", () => {
     expect(puts(calls)).toEqual([
       {
         route: "PUT /api/merchant/config/negotiation_limits",
-        body: { max_auto_discount_pct: 10, max_auto_discount_amount: 150, bundling_discount_bonus: 5 },
+        body: {
+          max_auto_discount_pct: 10,
+          max_auto_discount_amount: 150,
+          bundling_discount_bonus: 5,
+          stance: "balanced",
+        },
         headers: expect.anything(),
       },
     ]);
     expect(await screen.findByText(/^Last saved/)).toBeTruthy();
     expect((screen.getByLabelText("Max auto discount (%)") as HTMLInputElement).value).toBe("10");
+  });
+
+  it("shows the stance (balanced by default) and saves the one the merchant chooses with the limits", async () => {
+    const { fetchFn, calls, current } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<NegotiationConfigPage />);
+
+    const balanced = (await screen.findByRole("radio", { name: /^Balanced/ })) as HTMLInputElement;
+    expect(screen.getByRole("group", { name: "Stance" })).toBeTruthy();
+    expect(balanced.checked).toBe(true);
+    expect(screen.queryByText("You have unsaved changes.")).toBeNull();
+    const protect = screen.getByRole("radio", { name: /^Protect margin/ }) as HTMLInputElement;
+    fireEvent.click(protect);
+    expect(protect.checked).toBe(true);
+    expect(screen.getByText("You have unsaved changes.")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Configuration saved successfully", undefined),
+    );
+    expect(puts(calls).map((c) => c.body)).toEqual([
+      {
+        max_auto_discount_pct: 15,
+        max_auto_discount_amount: 150,
+        bundling_discount_bonus: 5,
+        stance: "protect-margin",
+      },
+    ]);
+    expect(current.config.negotiation_limits.stance).toBe("protect-margin");
+    await waitFor(() => expect(screen.queryByText("You have unsaved changes.")).toBeNull());
+    expect((screen.getByRole("radio", { name: /^Protect margin/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it("shows the schema's message beside the field and sends nothing", async () => {
@@ -224,6 +260,7 @@ describe("the settings forms", () => {
       max_auto_discount_pct: 20,
       max_auto_discount_amount: 175,
       bundling_discount_bonus: 6,
+      stance: "balanced",
     };
     await act(() => client.invalidateQueries());
     await waitFor(() =>

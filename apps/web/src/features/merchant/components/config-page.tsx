@@ -13,6 +13,7 @@ import { type ConfigSectionForm, useConfigSectionForm } from "../hooks/config-se
 import { limitsAboveCeiling } from "../lib/config-conflicts";
 import { negotiationBandSentence, typedOr } from "../lib/config-explanation";
 import { readNumber } from "../lib/config-form";
+import { ConfigChoiceField } from "./config-choice-field";
 import { ConfigNumberField } from "./config-number-field";
 import { ConfigSectionCard } from "./config-section-card";
 import { ConfigUnsavedGuard } from "./config-unsaved-guard";
@@ -131,6 +132,7 @@ function LimitsTab({
         <ConfigNumberField form={form} path="max_auto_discount_amount" />
         <ConfigNumberField form={form} path="bundling_discount_bonus" />
       </div>
+      <ConfigChoiceField form={form} path="stance" />
       <p className="rounded-md bg-muted p-3 text-sm" aria-live="polite" data-testid="negotiation-band">
         {sentence}
       </p>

@@ -6,13 +6,22 @@ import {
   TIER_LABELS,
 } from "@haggle/domain/negotiation/loyalty-tiers";
 
-export type FieldUnit = "percent" | "dollars" | "minutes" | "rounds";
+export type FieldUnit = "percent" | "dollars" | "minutes" | "rounds" | "choice";
 
 export interface ConfigFieldInfo {
   label: string;
   unit: FieldUnit;
   /** One line under the input saying what the number does. */
   help: string;
+  /** A choice's options (unit "choice"): the stored word, its label and what it does. */
+  options?: { value: string; label: string; help: string }[];
+}
+
+/** The paths of a section's settings that are words to choose, not numbers. */
+export function choicePaths(configType: ConfigType): string[] {
+  return Object.entries(CONFIG_FIELDS[configType])
+    .filter(([, info]) => info.unit === "choice")
+    .map(([path]) => path);
 }
 
 /** The id of a setting's input, unique on the page: "negotiation_limits-max_auto_discount_pct". */
@@ -49,6 +58,28 @@ export const CONFIG_FIELDS: { [T in ConfigType]: Record<string, ConfigFieldInfo>
       label: "Bundling bonus (%)",
       unit: "percent",
       help: "Extra points Ava may add when the shopper takes a suggested cross-sell into the cart.",
+    },
+    stance: {
+      label: "Stance",
+      unit: "choice",
+      help: "How Ava spends the room these limits give her. Every stance stays inside them.",
+      options: [
+        {
+          value: "protect-margin",
+          label: "Protect margin",
+          help: "Concedes slowly and gives little to shoppers who would buy anyway; fewer hesitant shoppers convert.",
+        },
+        {
+          value: "balanced",
+          label: "Balanced",
+          help: "Small first offers, the full room for shoppers who commit: a budget, a bigger cart, a bundle or a few rounds.",
+        },
+        {
+          value: "maximise-conversion",
+          label: "Maximise conversion",
+          help: "Concedes quickly to close more deals; gives away more margin to shoppers who would have paid the price.",
+        },
+      ],
     },
   },
   tier_benefits: {

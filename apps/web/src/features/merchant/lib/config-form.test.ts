@@ -62,4 +62,17 @@ describe("settings form values", () => {
     expect(differs({ a: "" }, { a: "15" })).toBe(true);
     expect(differs({ a: "16" }, { a: "15" })).toBe(true);
   });
+
+  it("keeps a choice (the stance) as its word, and compares words as words", () => {
+    const limits = {
+      max_auto_discount_pct: 15,
+      max_auto_discount_amount: 150,
+      bundling_discount_bonus: 5,
+      stance: "protect-margin",
+    };
+    expect(fromFieldValues(toFieldValues(limits), ["stance"])).toEqual(limits);
+    expect(sectionFormSchema("negotiation_limits").parse(toSectionTexts(limits))).toEqual(limits);
+    expect(differs({ stance: "balanced" }, { stance: "balanced" })).toBe(false);
+    expect(differs({ stance: "protect-margin" }, { stance: "balanced" })).toBe(true);
+  });
 });

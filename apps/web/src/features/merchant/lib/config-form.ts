@@ -1,6 +1,7 @@
 import { CONFIG_SECTION_SCHEMAS, type ConfigType, type SellerConfigDto } from "@haggle/contract/merchant";
 import { type FieldErrors, get } from "react-hook-form";
 import { z } from "zod";
+import { choicePaths } from "./config-fields";
 
 /** A settings form's text values, keyed by the dotted path of each number in its section. */
 export type FieldValues = Record<string, string>;
@@ -22,15 +23,15 @@ export function readNumber(text: string | undefined): number {
   return trimmed === "" ? Number.NaN : Number(trimmed);
 }
 
-/** {"a": "1", "b.c": "2"} -> {a: 1, b: {c: 2}} */
-export function fromFieldValues(values: FieldValues): Record<string, unknown> {
+/** {"a": "1", "b.c": "2"} -> {a: 1, b: {c: 2}}; the `words` paths (choices) stay text. */
+export function fromFieldValues(values: FieldValues, words: readonly string[] = []): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [path, text] of Object.entries(values)) {
     const keys = path.split(".");
     let node = result;
     keys.forEach((key, index) => {
       if (index === keys.length - 1) {
-        node[key] = readNumber(text);
+        node[key] = words.includes(path) ? text : readNumber(text);
         return;
       }
       const child = node[key];
@@ -62,7 +63,7 @@ export function sectionFormSchema<T extends ConfigType>(
 ): z.ZodType<SellerConfigDto[T], SectionTexts> {
   const schema = z
     .record(z.string(), z.unknown())
-    .transform((texts) => fromFieldValues(toFieldValues(texts)))
+    .transform((texts) => fromFieldValues(toFieldValues(texts), choicePaths(configType)))
     .pipe(CONFIG_SECTION_SCHEMAS[configType]);
   // Indexing the schemas by a generic key loses the pairing TypeScript cannot see; it holds.
   return schema as unknown as z.ZodType<SellerConfigDto[T], SectionTexts>;
@@ -110,11 +111,13 @@ export function errorMessageAt(errors: FieldErrors, path: string): string | unde
   return typeof error.message === "string" ? error.message : undefined;
 }
 
-/** Whether the typed values differ from the saved ones (as numbers: "15.0" is still 15). */
+/** Whether the typed values differ from the saved ones (as numbers: "15.0" is still 15; words as words). */
 export function differs(values: FieldValues, saved: FieldValues): boolean {
   return Object.keys(saved).some((path) => {
     const typed = readNumber(values[path]);
     const stored = readNumber(saved[path]);
-    return !(typed === stored || (Number.isNaN(typed) && Number.isNaN(stored)));
+    if (Number.isNaN(typed) && Number.isNaN(stored))
+      return (values[path] ?? "").trim() !== (saved[path] ?? "").trim();
+    return typed !== stored;
   });
 }
