@@ -47,6 +47,9 @@ export class CatalogueAnswers {
 
   /** After a request that may have written: a new catalogue version forgets every answer at once. */
   async afterWrite(): Promise<void> {
+    // The embedded database calls its listeners before a commit's promise resolves: the notice
+    // of this process's own change has already been heard, so there is nothing to look up.
+    if (this.database.kind === "embedded") return;
     if (this.cache.size === 0 && this.computing === 0) return;
     await this.settle();
   }

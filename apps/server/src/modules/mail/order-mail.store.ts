@@ -5,7 +5,7 @@ import type { Queryable, Tx } from "../../platform/db/client.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { listMerchantEmails } from "../accounts/accounts.store.ts";
 import { findCustomerOrder, findOrderRecipient, loadOrderLines } from "../orders/orders.store.ts";
-import { enqueueMail, giveUpMail, type MailRow, saveRenderedMail } from "./outbox.store.ts";
+import { enqueueMail, enqueueMails, giveUpMail, type MailRow, saveRenderedMail } from "./outbox.store.ts";
 
 /**
  * The templates (React Email, with its Markdown and syntax-highlighting parts, and React's
@@ -63,6 +63,36 @@ export async function enqueueOrderMail(
   const payload = { ...extra } as Record<string, unknown>;
   const id = await enqueueMail(tx, settings, { kind, to: to.join(", "), orderId, payload });
   return [id];
+}
+
+/**
+ * A placed order's two e-mails (the shopper's confirmation and the merchant's notice), written
+ * in one statement of the caller's transaction. `shopperEmail`: the order's customer address when
+ * the caller holds it (the checkout does), else read from the order.
+ */
+export async function enqueueOrderPlacedMail(
+  tx: Tx,
+  settings: MailSettings,
+  orderId: string,
+  shopperEmail?: string | null,
+): Promise<string[]> {
+  const shopper = shopperEmail === undefined ? await findOrderRecipient(tx, orderId) : shopperEmail;
+  const merchant = await merchantRecipients(tx, settings);
+  const mails = [
+    ...(shopper ? [{ kind: "order-confirmation", to: shopper, orderId, payload: {} }] : []),
+    ...(merchant.length > 0 ? [{ kind: "new-order", to: merchant.join(", "), orderId, payload: {} }] : []),
+  ];
+  if (!shopper)
+    settings.logger.warn(
+      { kind: "order-confirmation", orderId },
+      "no order e-mail: the order's customer has no e-mail address",
+    );
+  if (merchant.length === 0)
+    settings.logger.warn(
+      { kind: "new-order", orderId },
+      "no new-order e-mail: MERCHANT_EMAIL is not set and no account holds the merchant role",
+    );
+  return enqueueMails(tx, settings, mails);
 }
 
 export const UNRENDERABLE_MAIL = "the message has no content and its order could not be read to write it";

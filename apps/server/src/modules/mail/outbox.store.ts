@@ -32,23 +32,36 @@ export interface MailContent {
  * committed, and no mail server is reached here (the sender does that after the commit).
  */
 export async function enqueueMail(tx: Tx, settings: MailSettings, mail: OutgoingMail): Promise<string> {
+  const [id] = await enqueueMails(tx, settings, [mail]);
+  if (!id) throw new Error("no outbox row returned");
+  return id;
+}
+
+/** Several messages in one statement (and one notice to the senders); answers their ids. */
+export async function enqueueMails(
+  tx: Tx,
+  settings: MailSettings,
+  mails: readonly OutgoingMail[],
+): Promise<string[]> {
+  if (mails.length === 0) return [];
   const status = settings.delivery === "smtp" ? "queued" : "kept";
-  const [row] = await tx
+  const rows = await tx
     .insert(mailOutbox)
-    .values({
-      kind: mail.kind,
-      to: mail.to,
-      subject: mail.subject ?? null,
-      html: mail.html ?? null,
-      text: mail.text ?? null,
-      payload: mail.payload ?? null,
-      orderId: mail.orderId ?? null,
-      status,
-    })
+    .values(
+      mails.map((mail) => ({
+        kind: mail.kind,
+        to: mail.to,
+        subject: mail.subject ?? null,
+        html: mail.html ?? null,
+        text: mail.text ?? null,
+        payload: mail.payload ?? null,
+        orderId: mail.orderId ?? null,
+        status,
+      })),
+    )
     .returning({ id: mailOutbox.id });
-  if (!row) throw new Error("no outbox row returned");
-  if (status === "queued") await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${row.id})`);
-  return row.id;
+  if (status === "queued") await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${rows[0]!.id})`);
+  return rows.map((r) => r.id);
 }
 
 /**

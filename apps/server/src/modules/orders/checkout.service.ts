@@ -30,9 +30,9 @@ import { findHiddenProductName, takeStock } from "../catalog/stock.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
 import type { PaymentProvider, PaymentProviders } from "../payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueOrderMail } from "../mail/order-mail.store.ts";
+import { enqueueOrderPlacedMail } from "../mail/order-mail.store.ts";
 import { completeNegotiation, findOrderIdByKey, insertOrder } from "./orders.store.ts";
-import { loadOrder } from "./orders.service.ts";
+import { loadOrder, toOrderDto } from "./orders.service.ts";
 
 /** Thrown inside the transaction to roll it back, then answered as the first order. */
 class AlreadyPlaced extends Error {
@@ -110,10 +110,10 @@ export async function checkout(
     );
   }
   await ensureProfile(db, who); // the profile row is the per-shopper lock below
-  let placed: string | Lapsed;
+  let placed: Order | Lapsed;
   let clientSecret: string | null = null;
   try {
-    placed = await db.transaction(async (tx): Promise<string | Lapsed> => {
+    placed = await db.transaction(async (tx): Promise<Order | Lapsed> => {
       // One checkout per shopper at a time, on both databases: lock the profile row.
       const profile = await lockProfile(tx, who.id);
       const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
@@ -171,7 +171,7 @@ export async function checkout(
       });
       clientSecret = payment.clientSecret;
 
-      let created: string;
+      let created: Awaited<ReturnType<typeof insertOrder>>;
       try {
         created = await insertOrder(
           tx,
@@ -225,10 +225,20 @@ export async function checkout(
       // E-mail (#15 item 4): written in this transaction, sent after it commits; no mail server is reached here.
       // E-mail when the order stands: now for manual payment, on the provider's word otherwise.
       if (payment.orderStatus === "confirmed") {
-        await enqueueOrderMail(tx, options.mail, "order-confirmation", created);
-        await enqueueOrderMail(tx, options.mail, "new-order", created);
+        // The order's customer address: the profile's, else the account's (as order e-mails read it).
+        await enqueueOrderPlacedMail(tx, options.mail, created.order.id, profile?.email ?? who.email);
       }
-      return created;
+      // The answer is what was just written (no reading it back): each line with its product's
+      // picture and address, and a timeline that is the placing alone.
+      const products = new Map(lines.map(({ product }) => [product.id, product]));
+      return toOrderDto(
+        created.order,
+        created.lines.map((line) => {
+          const product = line.productId ? products.get(line.productId) : undefined;
+          return { ...line, imageUrl: product?.imageUrl ?? null, slug: product?.slug ?? null };
+        }),
+        [],
+      );
     });
   } catch (error) {
     if (error instanceof AlreadyPlaced) {
@@ -242,11 +252,8 @@ export async function checkout(
     }
     throw error;
   }
-  if (typeof placed !== "string") {
+  if ("lapse" in placed) {
     throw conflict(appliedPriceLapseAtCheckout(placed.lapse, placed.total), "APPLIED_PRICE_LAPSED");
   }
-  const orderId = placed;
-  const order = await loadOrder(db, who.id, orderId);
-  if (!order) throw new Error("the new order could not be read back");
-  return { order, created: true, clientSecret };
+  return { order: placed, created: true, clientSecret };
 }

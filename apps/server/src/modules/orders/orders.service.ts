@@ -13,7 +13,12 @@ import {
   type OrderRow,
 } from "./orders.store.ts";
 
-function toOrderDto(row: OrderRow, lines: OrderLineRow[], events: OrderEventRow[]): Order {
+/** The Order answer of an order's row, its lines (with their products' pictures) and its events. */
+export function toOrderDto(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  events: readonly Pick<OrderEventRow, "kind" | "at" | "amount" | "note">[],
+): Order {
   return {
     id: row.id,
     number: orderNumber(row.id),

@@ -33,12 +33,20 @@ export async function findOrderIdByKey(
   return row?.id ?? null;
 }
 
-/** Writes the order and its lines; answers the new order's id. */
-export async function insertOrder(tx: Tx, order: NewOrder, lines: readonly NewOrderLine[]): Promise<string> {
-  const [created] = await tx.insert(orders).values(order).returning({ id: orders.id });
+/** Writes the order and its lines; answers them as stored (defaults and ids filled in). */
+export async function insertOrder(
+  tx: Tx,
+  order: NewOrder,
+  lines: readonly NewOrderLine[],
+): Promise<{ order: OrderRow; lines: (typeof orderLines.$inferSelect)[] }> {
+  const [created] = await tx.insert(orders).values(order).returning();
   if (!created) throw new Error("no order row returned");
-  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: created.id })));
-  return created.id;
+  const stored = await tx
+    .insert(orderLines)
+    .values(lines.map((line) => ({ ...line, orderId: created.id })))
+    .returning();
+  stored.sort((a, b) => a.position - b.position);
+  return { order: created, lines: stored };
 }
 
 /** The negotiation whose offer the order carries ends with it (its first completion time stays). */

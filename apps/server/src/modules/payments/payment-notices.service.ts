@@ -12,7 +12,7 @@ import {
 } from "./payment-orders.store.ts";
 import { cancelUnpaidOrder, paymentOf } from "./unpaid-order.service.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueOrderMail } from "../mail/order-mail.store.ts";
+import { enqueueOrderPlacedMail } from "../mail/order-mail.store.ts";
 
 /** What handling a notice did. */
 export type NoticeOutcome =
@@ -60,8 +60,7 @@ export async function applyPaymentNotice(
         await recordProviderPayment(tx, order);
         // The order stands from now: the shopper's confirmation and the merchant's notice go out.
         if (order.status === "pending") {
-          await enqueueOrderMail(tx, mail, "order-confirmation", order.id);
-          await enqueueOrderMail(tx, mail, "new-order", order.id);
+          await enqueueOrderPlacedMail(tx, mail, order.id);
         }
         await publishEvent(tx, {
           type: "order.updated",
