@@ -18,7 +18,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Copies onto `target` only the keys it already has, each only when the stored value has the
- * same shape (a finite number for a number, a record for a record, recursively). Unknown keys
+ * same shape (a finite number for a number, a boolean for a boolean, a record for a record,
+ * recursively). Unknown keys
  * and wrong types in a stored row are ignored, so every value keeps a usable default.
  */
 function mergeKnown(target: Record<string, unknown>, stored: Record<string, unknown>) {
@@ -26,6 +27,8 @@ function mergeKnown(target: Record<string, unknown>, stored: Record<string, unkn
     const value = stored[key];
     if (typeof fallback === "number") {
       if (typeof value === "number" && Number.isFinite(value)) target[key] = value;
+    } else if (typeof fallback === "boolean") {
+      if (typeof value === "boolean") target[key] = value;
     } else if (isRecord(fallback) && isRecord(value)) {
       mergeKnown(fallback, value);
     }
