@@ -64,7 +64,7 @@ describe.each(DB_KINDS)("agents obey the shopper's limits (%s)", (kind) => {
     expect((await negotiationsOf(takenOver.email)).map((n) => n.channel)).toEqual(["agent"]);
 
     const dashboard = (await shop.merchant.get("/api/merchant/dashboard")).json;
-    const webPct = webOffer!.discount_percentage;
+    const webPct = webOffer!.total_discount_percent;
     const agentPct = agentOffer.discountPercent;
     // By hand: web 2 negotiations, 1 deal; agents 3 negotiations, 1 deal.
     expect(dashboard.channels).toEqual({
