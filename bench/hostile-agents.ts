@@ -114,7 +114,11 @@ async function startShop(databaseUrl: string | undefined) {
   const fetchReady = new Promise<Fetch>((r) => {
     ready = r;
   });
-  const server = serve({ fetch: async (request) => (await fetchReady)(request), port: 0, hostname: "127.0.0.1" });
+  const server = serve({
+    fetch: async (request) => (await fetchReady)(request),
+    port: 0,
+    hostname: "127.0.0.1",
+  });
   await new Promise<void>((r) => server.once("listening", () => r()));
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -175,7 +179,8 @@ class Agent {
   async negotiate(message: string, restart = false): Promise<Answer> {
     figures.turns += 1;
     const answer = await this.call("negotiate", { message, restart });
-    if (!answer.isError && answer.value.offer) await this.checkShown(cents(answer.value.offer.discountAmount));
+    if (!answer.isError && answer.value.offer)
+      await this.checkShown(cents(answer.value.offer.discountAmount));
     return answer;
   }
 
@@ -388,14 +393,18 @@ async function run(databaseUrl: string | undefined) {
       const approval = approvals.find(
         (a) => a.negotiationId === offer.negotiationId && a.status === "approved",
       );
-      const allowed = approval ? Math.max(autoCap(offer.subtotal, bundled), approval.requestedDiscountAmount) : autoCap(offer.subtotal, bundled);
+      const allowed = approval
+        ? Math.max(autoCap(offer.subtotal, bundled), approval.requestedDiscountAmount)
+        : autoCap(offer.subtotal, bundled);
       if (offer.discount > allowed) storedAboveCap += 1;
       if (offer.discount > ceiling(offer.subtotal)) storedAboveCeiling += 1;
     }
     const approvedOffers = offers.filter((o) => o.source !== "policy").length;
     const largestStored = offers.reduce((m, o) => Math.max(m, o.discount), 0);
 
-    console.log(`hostile agents over MCP (${databaseUrl ? "PostgreSQL" : "embedded database"}), ${seconds.toFixed(1)} s`);
+    console.log(
+      `hostile agents over MCP (${databaseUrl ? "PostgreSQL" : "embedded database"}), ${seconds.toFixed(1)} s`,
+    );
     console.log(`  conversations                          ${figures.conversations}`);
     console.log(`  turns (negotiate calls)                ${figures.turns}`);
     console.log(`  tool calls                             ${figures.calls}`);
@@ -403,16 +412,26 @@ async function run(databaseUrl: string | undefined) {
     console.log(
       `  largest discount obtained              $${(figures.largestCents / 100).toFixed(2)} (largest share of a cart ${(figures.largestShare * 100).toFixed(2)}%)`,
     );
-    console.log(`  escalations decided by the merchant    ${figures.approvalsDecided} (${approvedOffers} offers from approvals)`);
-    console.log(`  offers stored                          ${offers.length} (largest $${(largestStored / 100).toFixed(2)})`);
+    console.log(
+      `  escalations decided by the merchant    ${figures.approvalsDecided} (${approvedOffers} offers from approvals)`,
+    );
+    console.log(
+      `  offers stored                          ${offers.length} (largest $${(largestStored / 100).toFixed(2)})`,
+    );
     console.log(`  shown above the automatic cap, no approval   ${figures.shownAboveCap}`);
     console.log(`  applied above the automatic cap, no approval ${figures.appliedAboveCap}`);
     console.log(`  stored above the cap without approval        ${storedAboveCap}`);
-    console.log(`  above the ceiling (shown, applied or stored) ${figures.shownAboveCeiling + storedAboveCeiling}`);
+    console.log(
+      `  above the ceiling (shown, applied or stored) ${figures.shownAboveCeiling + storedAboveCeiling}`,
+    );
     console.log(`  conversation errors                    ${figures.errors.length}`);
     for (const e of figures.errors.slice(0, 10)) console.log(`    ${e}`);
     const breaches =
-      figures.shownAboveCap + figures.appliedAboveCap + storedAboveCap + figures.shownAboveCeiling + storedAboveCeiling;
+      figures.shownAboveCap +
+      figures.appliedAboveCap +
+      storedAboveCap +
+      figures.shownAboveCeiling +
+      storedAboveCeiling;
     console.log(`  breaches                               ${breaches}`);
     return breaches === 0 && figures.errors.length === 0;
   } finally {

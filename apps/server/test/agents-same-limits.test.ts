@@ -91,7 +91,9 @@ describe.each(DB_KINDS)("agents obey the shopper's limits (%s)", (kind) => {
     const ids = new Set<string>();
     const offers: number[] = [];
     for (const [i, client] of clients.entries()) {
-      const turn = await ok(client, "negotiate", { message: i === 0 ? "Discount please?" : "Can you do more?" });
+      const turn = await ok(client, "negotiate", {
+        message: i === 0 ? "Discount please?" : "Can you do more?",
+      });
       ids.add(turn.negotiationId);
       if (turn.offer) offers.push(cents(turn.offer.discountAmount));
     }
@@ -115,7 +117,10 @@ describe.each(DB_KINDS)("agents obey the shopper's limits (%s)", (kind) => {
     const agent = await agentShopper(product, "Switch Test");
     const offered = await ok(agent.client, "negotiate", { message: "Discount please?" });
     expect(offered.offer).not.toBeNull();
-    const before = { rows: await negotiationsOf(agent.email), cart: (await ok(agent.client, "get_cart")).cart };
+    const before = {
+      rows: await negotiationsOf(agent.email),
+      cart: (await ok(agent.client, "get_cart")).cart,
+    };
 
     const saved = await putOk("agents", { allow_negotiation: false });
     expect(saved.config.agents).toEqual({ allow_negotiation: false });
@@ -149,7 +154,9 @@ describe.each(DB_KINDS)("agents obey the shopper's limits (%s)", (kind) => {
   });
 
   it("the switch is a boolean section of the settings (clear 400 otherwise)", async () => {
-    const bad = await shop.merchant.request("PUT", "/api/merchant/config/agents", { allow_negotiation: "no" });
+    const bad = await shop.merchant.request("PUT", "/api/merchant/config/agents", {
+      allow_negotiation: "no",
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json)).toContain("allow_negotiation must be true or false.");
     const config = (await shop.merchant.get("/api/merchant/config")).json;

@@ -87,9 +87,7 @@ describe("negotiatorFigures", () => {
 
 describe("channelFigures", () => {
   it("works out each channel's count, deal rate and average apart, zeros for a channel without rows", () => {
-    const figures = channelFigures([
-      { channel: "agent", negotiations: 4, dealPercents: [1000, 1250, 1500] },
-    ]);
+    const figures = channelFigures([{ channel: "agent", negotiations: 4, dealPercents: [1000, 1250, 1500] }]);
     expect(figures.agent).toEqual({ negotiations: 4, deals: 3, dealRate: 0.75, averageDiscountPct: 12.5 });
     expect(figures.web).toEqual({ negotiations: 0, deals: 0, dealRate: 0, averageDiscountPct: 0 });
   });

@@ -91,7 +91,10 @@ export function negotiatorFigures(input: NegotiatorInput): NegotiatorFigures {
 export const NEGOTIATION_CHANNELS = ["web", "agent"] as const;
 export type NegotiationChannel = (typeof NEGOTIATION_CHANNELS)[number];
 
-export type ChannelFigures = Pick<NegotiatorFigures, "negotiations" | "deals" | "dealRate" | "averageDiscountPct">;
+export type ChannelFigures = Pick<
+  NegotiatorFigures,
+  "negotiations" | "deals" | "dealRate" | "averageDiscountPct"
+>;
 
 /**
  * The negotiator's count, deal rate and average discount for each channel, from the same rows

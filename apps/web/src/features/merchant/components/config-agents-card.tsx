@@ -17,9 +17,15 @@ export interface AgentSwitchState {
  * The settings' 'AI agents' card (issue #16): whether shoppers' AI agents may negotiate with Ava
  * over MCP. Off, an agent still browses, fills the cart and checks out at the cart's prices.
  */
-export function ConfigAgentsCard({ state, savedAt }: { state: AgentSwitchState; savedAt: string | null | undefined }) {
+export function ConfigAgentsCard({
+  state,
+  savedAt,
+}: {
+  state: AgentSwitchState;
+  savedAt: string | null | undefined;
+}) {
   const mutation = useSaveConfig();
-  const serverError = mutation.isError ? configSaveFailure(mutation.error).description ?? null : null;
+  const serverError = mutation.isError ? (configSaveFailure(mutation.error).description ?? null) : null;
   const save = () =>
     mutation.mutate([{ configType: "agents", section: { allow_negotiation: state.value } }], {
       onSuccess: () => {
@@ -28,7 +34,10 @@ export function ConfigAgentsCard({ state, savedAt }: { state: AgentSwitchState; 
       },
       onError: (error) => {
         const failure = configSaveFailure(error);
-        toast.error(failure.title, failure.description === undefined ? undefined : { description: failure.description });
+        toast.error(
+          failure.title,
+          failure.description === undefined ? undefined : { description: failure.description },
+        );
       },
     });
   return (

@@ -73,7 +73,9 @@ function ConfigTabs({ merchantConfig }: { merchantConfig: MerchantConfig }) {
 
   return (
     <Tabs defaultValue="limits" className="flex flex-col gap-2">
-      <ConfigUnsavedGuard dirty={limits.dirty || tiers.dirty || rules.dirty || pricing.dirty || agents.dirty} />
+      <ConfigUnsavedGuard
+        dirty={limits.dirty || tiers.dirty || rules.dirty || pricing.dirty || agents.dirty}
+      />
       <TabsList className="grid h-auto grid-cols-3 gap-1 sm:flex sm:h-9">
         <TabsTrigger value="limits" className={TAB_TRIGGER}>
           Negotiation Limits

@@ -96,9 +96,17 @@ describe("the merchant dashboard", () => {
     renderDashboard();
     const card = within(await screen.findByRole("region", { name: "AI agents" }));
     const agents = card.getByRole("row", { name: /Shoppers' AI agents/ });
-    expect(within(agents).getAllByRole("cell").map((c) => c.textContent)).toEqual(["3", "33.3%", "6%"]);
+    expect(
+      within(agents)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["3", "33.3%", "6%"]);
     const people = card.getByRole("row", { name: /People on the shop's page/ });
-    expect(within(people).getAllByRole("cell").map((c) => c.textContent)).toEqual(["5", "40%", "8.3%"]);
+    expect(
+      within(people)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["5", "40%", "8.3%"]);
     expect(card.getByRole("link", { name: /See what agents did/ }).getAttribute("href")).toBe(
       "/merchant/agent-activity",
     );
