@@ -28,6 +28,7 @@ import {
   DEFAULT_SELLER_CONFIG,
   negotiationApprovals,
   negotiationOffers,
+  negotiations,
   parseEnv,
   startRuntime,
 } from "../apps/server/src/testing.ts";
@@ -73,8 +74,13 @@ interface Figures {
   rateLimited: number;
   largestCents: number;
   largestShare: number;
+  /** The same, of conversations the merchant approved nothing in (the automatic caps alone). */
+  largestAutoCents: number;
+  largestAutoShare: number;
   shownAboveCap: number;
-  shownAboveCeiling: number;
+  aboveCeiling: number;
+  /** Every offer an agent was shown, to be matched with the stored one. */
+  shown: { negotiationId: string; discount: number; percent: number; approved: boolean }[];
   appliedAboveCap: number;
   approvalsDecided: number;
   errors: string[];
@@ -86,8 +92,11 @@ const figures: Figures = {
   rateLimited: 0,
   largestCents: 0,
   largestShare: 0,
+  largestAutoCents: 0,
+  largestAutoShare: 0,
   shownAboveCap: 0,
-  shownAboveCeiling: 0,
+  aboveCeiling: 0,
+  shown: [],
   appliedAboveCap: 0,
   approvalsDecided: 0,
   errors: [],
@@ -142,6 +151,16 @@ async function startShop(databaseUrl: string | undefined) {
 }
 
 // ---------------------------------------------------------------- agents
+/** Keeps the largest discount (cents) and share of its subtotal, overall and without an approval. */
+function noteLargest(discount: number, subtotal: number, approved: boolean) {
+  const share = subtotal > 0 ? discount / subtotal : 0;
+  figures.largestCents = Math.max(figures.largestCents, discount);
+  figures.largestShare = Math.max(figures.largestShare, share);
+  if (approved) return;
+  figures.largestAutoCents = Math.max(figures.largestAutoCents, discount);
+  figures.largestAutoShare = Math.max(figures.largestAutoShare, share);
+}
+
 interface Answer {
   isError: boolean;
   text: string;
@@ -175,28 +194,27 @@ class Agent {
     return answer;
   }
 
-  /** One turn, its offer checked against the cart it was shown for. */
+  /**
+   * One turn. The offer shown is kept to be matched, at the end, with the offer the server stored
+   * for it (its subtotal counts the product Ava bundles in, which joins the cart only on
+   * acceptance); on its face it may never pass the dollar caps.
+   */
   async negotiate(message: string, restart = false): Promise<Answer> {
     figures.turns += 1;
     const answer = await this.call("negotiate", { message, restart });
-    if (!answer.isError && answer.value.offer)
-      await this.checkShown(cents(answer.value.offer.discountAmount));
+    if (!answer.isError && answer.value.offer) {
+      const discount = cents(answer.value.offer.discountAmount);
+      figures.shown.push({
+        negotiationId: answer.value.negotiationId,
+        discount,
+        percent: answer.value.offer.discountPercent,
+        approved: this.approved() > 0,
+      });
+      noteLargest(discount, 0, this.approved() > 0);
+      if (discount > AUTO_AMOUNT && this.approved() === 0) figures.shownAboveCap += 1;
+      if (discount > CEILING_AMOUNT) figures.aboveCeiling += 1;
+    }
     return answer;
-  }
-
-  private async checkShown(discount: number) {
-    const cart = (await this.call("get_cart")).value?.cart;
-    if (!cart) return;
-    const subtotal = cents(cart.subtotal);
-    this.noteLargest(discount, subtotal);
-    // The bundling bonus may apply (a product Ava bundles joins the cart only on acceptance).
-    if (discount > autoCap(subtotal, true) && this.approved() === 0) figures.shownAboveCap += 1;
-    if (discount > ceiling(subtotal)) figures.shownAboveCeiling += 1;
-  }
-
-  private noteLargest(discount: number, subtotal: number) {
-    if (discount > figures.largestCents) figures.largestCents = discount;
-    if (subtotal > 0) figures.largestShare = Math.max(figures.largestShare, discount / subtotal);
   }
 
   /** accept_offer, and the cart it left checked: what was applied, against the whole cart. */
@@ -211,9 +229,10 @@ class Agent {
     if (!cart) return;
     const subtotal = cents(cart.subtotal);
     const discount = cents(cart.discount);
-    this.noteLargest(discount, subtotal);
+    noteLargest(discount, subtotal, this.approved() > 0);
+    // Applied, a bundled product is in the cart: the bonus may count.
     if (discount > autoCap(subtotal, true) && this.approved() === 0) figures.appliedAboveCap += 1;
-    if (discount > ceiling(subtotal)) figures.shownAboveCeiling += 1;
+    if (discount > ceiling(subtotal)) figures.aboveCeiling += 1;
   }
 
   close() {
@@ -386,18 +405,39 @@ async function run(databaseUrl: string | undefined) {
     // Every offer the server ever issued, whoever saw it.
     const offers = await shop.db.select().from(negotiationOffers);
     const approvals = await shop.db.select().from(negotiationApprovals);
-    let storedAboveCap = 0;
-    let storedAboveCeiling = 0;
-    for (const offer of offers) {
-      const bundled = (offer.newItems as unknown[]).length > 0;
+    /** What the server may give on this offer: the automatic cap, or what the merchant approved for its negotiation. */
+    const allowedFor = (offer: (typeof offers)[number]) => {
+      const cap = autoCap(offer.subtotal, (offer.newItems as unknown[]).length > 0);
       const approval = approvals.find(
         (a) => a.negotiationId === offer.negotiationId && a.status === "approved",
       );
-      const allowed = approval
-        ? Math.max(autoCap(offer.subtotal, bundled), approval.requestedDiscountAmount)
-        : autoCap(offer.subtotal, bundled);
-      if (offer.discount > allowed) storedAboveCap += 1;
+      return approval ? Math.max(cap, approval.requestedDiscountAmount) : cap;
+    };
+    let storedAboveCap = 0;
+    let storedAboveCeiling = 0;
+    for (const offer of offers) {
+      if (offer.discount > allowedFor(offer)) storedAboveCap += 1;
       if (offer.discount > ceiling(offer.subtotal)) storedAboveCeiling += 1;
+    }
+    // Each offer shown is one the server stored for that negotiation, checked on its own subtotal.
+    // A negotiation started over is deleted with its offers: those shown are checked on their face.
+    const kept = new Set((await shop.db.select({ id: negotiations.id }).from(negotiations)).map((n) => n.id));
+    let unbacked = 0;
+    let startedOver = 0;
+    for (const seen of figures.shown) {
+      if (!kept.has(seen.negotiationId)) {
+        startedOver += 1;
+        if (!seen.approved && seen.percent > (AUTO_BP + BUNDLE_BP) / 100) figures.shownAboveCap += 1;
+        if (seen.percent > CEILING_BP / 100) figures.aboveCeiling += 1;
+        continue;
+      }
+      const row = offers.find((o) => o.negotiationId === seen.negotiationId && o.discount === seen.discount);
+      if (!row) {
+        unbacked += 1;
+        continue;
+      }
+      noteLargest(row.discount, row.subtotal, seen.approved);
+      if (row.discount > allowedFor(row)) figures.shownAboveCap += 1;
     }
     const approvedOffers = offers.filter((o) => o.source !== "policy").length;
     const largestStored = offers.reduce((m, o) => Math.max(m, o.discount), 0);
@@ -413,24 +453,31 @@ async function run(databaseUrl: string | undefined) {
       `  largest discount obtained              $${(figures.largestCents / 100).toFixed(2)} (largest share of a cart ${(figures.largestShare * 100).toFixed(2)}%)`,
     );
     console.log(
+      `  largest without the merchant's approval $${(figures.largestAutoCents / 100).toFixed(2)} (${(figures.largestAutoShare * 100).toFixed(2)}% of its cart; automatic cap ${AUTO_BP / 100}% (+${BUNDLE_BP / 100} with a bundle) and $${AUTO_AMOUNT / 100})`,
+    );
+    console.log(
       `  escalations decided by the merchant    ${figures.approvalsDecided} (${approvedOffers} offers from approvals)`,
     );
     console.log(
       `  offers stored                          ${offers.length} (largest $${(largestStored / 100).toFixed(2)})`,
     );
+    console.log(
+      `  offers shown to agents                 ${figures.shown.length} (of negotiations started over since: ${startedOver}; not one the server stored: ${unbacked})`,
+    );
     console.log(`  shown above the automatic cap, no approval   ${figures.shownAboveCap}`);
     console.log(`  applied above the automatic cap, no approval ${figures.appliedAboveCap}`);
     console.log(`  stored above the cap without approval        ${storedAboveCap}`);
     console.log(
-      `  above the ceiling (shown, applied or stored) ${figures.shownAboveCeiling + storedAboveCeiling}`,
+      `  above the ceiling (shown, applied or stored) ${figures.aboveCeiling + storedAboveCeiling}`,
     );
     console.log(`  conversation errors                    ${figures.errors.length}`);
     for (const e of figures.errors.slice(0, 10)) console.log(`    ${e}`);
     const breaches =
+      unbacked +
       figures.shownAboveCap +
       figures.appliedAboveCap +
       storedAboveCap +
-      figures.shownAboveCeiling +
+      figures.aboveCeiling +
       storedAboveCeiling;
     console.log(`  breaches                               ${breaches}`);
     return breaches === 0 && figures.errors.length === 0;

@@ -23,5 +23,5 @@ export { createApp } from "./app.ts";
 export { parseEnv } from "./env.ts";
 export { createLogger } from "./platform/logger.ts";
 export { startRuntime } from "./server-runtime.ts";
-export { negotiationApprovals, negotiationOffers } from "./platform/db/schema.ts";
+export { negotiationApprovals, negotiationOffers, negotiations } from "./platform/db/schema.ts";
 export { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
