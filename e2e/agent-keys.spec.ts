@@ -75,8 +75,7 @@ test("a shopper's API key lets an agent haggle over MCP; the merchant sees it; r
   await expect(agents.getByRole("row", { name: /Shoppers' AI agents/ })).toBeVisible();
   await expect(agents.getByTestId("agent-negotiations")).not.toHaveText("0");
   expect(Number(await agents.getByTestId("agent-negotiations").textContent())).toBeGreaterThanOrEqual(1);
-  await agents.scrollIntoViewIfNeeded();
-  await merchant.page.screenshot({ path: `${artifacts}/merchant-dashboard-agents.png`, fullPage: true });
+  await agents.screenshot({ path: `${artifacts}/merchant-dashboard-agents.png` });
 
   // The merchant sees the agent's calls, the negotiation among them.
   await merchant.page
