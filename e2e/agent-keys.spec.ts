@@ -6,7 +6,8 @@ import { artifacts, expectLoaded } from "./support/shop.ts";
 /**
  * Shoppers' AI agents (#16): a shopper creates an API key on the account page, an agent uses it
  * over MCP (JSON-RPC over Streamable HTTP, as any MCP client sends it) to haggle for the cart,
- * the merchant sees the agent's calls on 'Agent activity', and a revoked key is refused at once.
+ * the merchant sees the agent's negotiation counted on the dashboard and its calls on 'Agent
+ * activity', and a revoked key is refused at once.
  */
 let rpcId = 0;
 async function mcp(request: APIRequestContext, key: string, method: string, params: unknown) {
@@ -68,8 +69,15 @@ test("a shopper's API key lets an agent haggle over MCP; the merchant sees it; r
   expect(offer.discountAmount).toBeGreaterThan(0);
   expect(offer.discountPercent).toBeLessThanOrEqual(20);
 
-  // The merchant sees the agent's calls, the negotiation among them.
+  // The dashboard counts the agent's negotiation apart from people's, in the 'AI agents' card.
   await merchant.page.goto("/merchant");
+  const agents = merchant.page.getByRole("region", { name: "AI agents" });
+  await expect(agents.getByRole("row", { name: /Shoppers' AI agents/ })).toBeVisible();
+  await expect(agents.getByTestId("agent-negotiations")).not.toHaveText("0");
+  expect(Number(await agents.getByTestId("agent-negotiations").textContent())).toBeGreaterThanOrEqual(1);
+  await agents.screenshot({ path: `${artifacts}/merchant-dashboard-agents.png` });
+
+  // The merchant sees the agent's calls, the negotiation among them.
   await merchant.page
     .getByRole("navigation", { name: "Merchant" })
     .getByRole("link", { name: "Agent activity" })

@@ -17,3 +17,11 @@ export { embedMissingProducts } from "./modules/catalog/product-embeddings.servi
 export { searchProducts } from "./modules/catalog/search-products.store.ts";
 // The labelled queries of the search-quality test, so the bench times the queries the test scores.
 export { SEARCH_QUERIES } from "../test/fixtures/search-queries.ts";
+// The shop in the bench's own process (bench:agents), so that after 200 hostile agent
+// conversations it can read every offer the server ever issued, not only the ones agents saw.
+export { createApp } from "./app.ts";
+export { parseEnv } from "./env.ts";
+export { createLogger } from "./platform/logger.ts";
+export { startRuntime } from "./server-runtime.ts";
+export { negotiationApprovals, negotiationOffers, negotiations } from "./platform/db/schema.ts";
+export { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";

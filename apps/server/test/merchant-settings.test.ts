@@ -33,7 +33,7 @@ describe.each(DB_KINDS)("merchant settings and pairings on the %s database", (ki
     const unknown = await put("shipping_rules", {});
     expect(unknown.status).toBe(400);
     expect(unknown.json.error.message).toBe(
-      "The configuration type must be one of: negotiation_limits, tier_benefits, escalation_rules, global_rules, pricing.",
+      "The configuration type must be one of: negotiation_limits, tier_benefits, escalation_rules, global_rules, pricing, agents.",
     );
     const bad = await put("negotiation_limits", {
       max_auto_discount_pct: 120,

@@ -57,6 +57,15 @@ export const DashboardDaySchema = z.object({
 });
 export type DashboardDay = z.infer<typeof DashboardDaySchema>;
 
+/** One channel's negotiations in the window, worked out as the negotiator's figures are. */
+export const ChannelFiguresSchema = z.object({
+  negotiations: z.number().int(),
+  deals: z.number().int(),
+  dealRate: z.number(),
+  averageDiscountPct: z.number(),
+});
+export type ChannelFigures = z.infer<typeof ChannelFiguresSchema>;
+
 export const MerchantDashboardSchema = z
   .object({
     /** One entry per day of the window, oldest first, days without orders included (zeros). */
@@ -74,6 +83,11 @@ export const MerchantDashboardSchema = z
       totalDiscount: MoneySchema,
       escalations: z.number().int(),
     }),
+    /**
+     * The negotiator's figures split by where the negotiation was held: `web` (Ava's page) and
+     * `agent` (a shopper's AI agent over MCP took a turn). Each negotiation is counted once.
+     */
+    channels: z.object({ web: ChannelFiguresSchema, agent: ChannelFiguresSchema }),
   })
   .meta({ id: "MerchantDashboard" });
 export type MerchantDashboard = z.infer<typeof MerchantDashboardSchema>;
@@ -241,6 +255,14 @@ export const PricingRulesSchema = z
   })
   .meta({ id: "PricingRules" });
 
+/** What shoppers' AI agents (over MCP, issue #16) may do beyond browsing, the cart and checkout. */
+export const AgentRulesSchema = z
+  .object({
+    /** Off: the MCP tools negotiate and accept_offer refuse with a sentence; nothing else changes. */
+    allow_negotiation: z.boolean({ error: "allow_negotiation must be true or false." }),
+  })
+  .meta({ id: "AgentRules" });
+
 export const ConfigTypeSchema = z.enum(SELLER_CONFIG_TYPES, {
   error: `The configuration type must be one of: ${SELLER_CONFIG_TYPES.join(", ")}.`,
 });
@@ -253,6 +275,7 @@ export const CONFIG_SECTION_SCHEMAS = {
   escalation_rules: EscalationRulesSchema,
   global_rules: GlobalRulesSchema,
   pricing: PricingRulesSchema,
+  agents: AgentRulesSchema,
 } as const satisfies Record<SellerConfigType, z.ZodType>;
 
 export const SellerConfigSchema = z.object(CONFIG_SECTION_SCHEMAS).meta({ id: "SellerConfig" });

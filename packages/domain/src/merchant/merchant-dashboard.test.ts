@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillDays, negotiatorFigures, utcDay, windowStart } from "./merchant-dashboard.ts";
+import { channelFigures, fillDays, negotiatorFigures, utcDay, windowStart } from "./merchant-dashboard.ts";
 
 describe("fillDays", () => {
   const now = new Date("2026-03-10T23:30:00-05:00"); // 2026-03-11 04:30 UTC
@@ -82,5 +82,13 @@ describe("negotiatorFigures", () => {
         escalations: 0,
       }).averageDiscountPct,
     ).toBe(10);
+  });
+});
+
+describe("channelFigures", () => {
+  it("works out each channel's count, deal rate and average apart, zeros for a channel without rows", () => {
+    const figures = channelFigures([{ channel: "agent", negotiations: 4, dealPercents: [1000, 1250, 1500] }]);
+    expect(figures.agent).toEqual({ negotiations: 4, deals: 3, dealRate: 0.75, averageDiscountPct: 12.5 });
+    expect(figures.web).toEqual({ negotiations: 0, deals: 0, dealRate: 0, averageDiscountPct: 0 });
   });
 });

@@ -86,3 +86,33 @@ export function negotiatorFigures(input: NegotiatorInput): NegotiatorFigures {
     escalations: input.escalations,
   };
 }
+
+/** Where negotiations are held: Ava's page, or shoppers' AI agents over MCP (issue #16). */
+export const NEGOTIATION_CHANNELS = ["web", "agent"] as const;
+export type NegotiationChannel = (typeof NEGOTIATION_CHANNELS)[number];
+
+export type ChannelFigures = Pick<
+  NegotiatorFigures,
+  "negotiations" | "deals" | "dealRate" | "averageDiscountPct"
+>;
+
+/**
+ * The negotiator's count, deal rate and average discount for each channel, from the same rows
+ * and rules as the whole figures: each negotiation is counted once, under its channel.
+ */
+export function channelFigures(
+  rows: readonly { channel: NegotiationChannel; negotiations: number; dealPercents: readonly number[] }[],
+): Record<NegotiationChannel, ChannelFigures> {
+  const out = {} as Record<NegotiationChannel, ChannelFigures>;
+  for (const channel of NEGOTIATION_CHANNELS) {
+    const row = rows.find((r) => r.channel === channel);
+    const { negotiations, deals, dealRate, averageDiscountPct } = negotiatorFigures({
+      negotiations: row?.negotiations ?? 0,
+      dealPercents: row?.dealPercents ?? [],
+      totalDiscount: 0,
+      escalations: 0,
+    });
+    out[channel] = { negotiations, deals, dealRate, averageDiscountPct };
+  }
+  return out;
+}

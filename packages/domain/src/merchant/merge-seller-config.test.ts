@@ -36,6 +36,14 @@ describe("mergeSellerConfig", () => {
     expect("extra" in config.global_rules).toBe(false);
   });
 
+  it("keeps a stored switch, and the default when the stored one is not a boolean", () => {
+    expect(DEFAULT_SELLER_CONFIG.agents.allow_negotiation).toBe(true);
+    const off = mergeSellerConfig([{ configType: "agents", configData: { allow_negotiation: false } }]);
+    expect(off.agents).toEqual({ allow_negotiation: false });
+    const odd = mergeSellerConfig([{ configType: "agents", configData: { allow_negotiation: "no" } }]);
+    expect(odd.agents).toEqual({ allow_negotiation: true });
+  });
+
   it("reads shipping and tax kept in an older global_rules row when there is no pricing row", () => {
     const legacy = {
       configType: "global_rules",

@@ -19,8 +19,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Copies onto `target` only the keys it already has, each only when the stored value has the
- * same shape (a finite number for a number, a string for a string, a record for a record,
- * recursively; which strings are allowed is the reader's rule, e.g. stanceOf). Unknown keys
+ * same shape (a finite number for a number, a string for a string, a boolean for a boolean, a
+ * record for a record, recursively; which strings are allowed is the reader's rule, e.g.
+ * stanceOf). Unknown keys
  * and wrong types in a stored row are ignored, so every value keeps a usable default.
  */
 function mergeKnown(target: Record<string, unknown>, stored: Record<string, unknown>) {
@@ -30,6 +31,8 @@ function mergeKnown(target: Record<string, unknown>, stored: Record<string, unkn
       if (typeof value === "number" && Number.isFinite(value)) target[key] = value;
     } else if (typeof fallback === "string") {
       if (typeof value === "string") target[key] = value;
+    } else if (typeof fallback === "boolean") {
+      if (typeof value === "boolean") target[key] = value;
     } else if (isRecord(fallback) && isRecord(value)) {
       mergeKnown(fallback, value);
     }

@@ -41,12 +41,19 @@ export interface PricingSettings {
   tax_rate_pct: number;
 }
 
+/** What shoppers' AI agents (over MCP) may do beyond browsing, filling the cart and checking out. */
+export interface AgentRules {
+  /** Whether an agent may negotiate with Ava for its shopper (issue #16); on by default. */
+  allow_negotiation: boolean;
+}
+
 export interface SellerConfig {
   negotiation_limits: NegotiationLimits;
   tier_benefits: TierBenefits;
   escalation_rules: EscalationRules;
   global_rules: GlobalRules;
   pricing: PricingSettings;
+  agents: AgentRules;
 }
 
 /** The sections of the settings, each saved on its own (PUT /api/merchant/config/:configType). */
@@ -56,6 +63,7 @@ export const SELLER_CONFIG_TYPES = [
   "escalation_rules",
   "global_rules",
   "pricing",
+  "agents",
 ] as const satisfies readonly (keyof SellerConfig)[];
 export type SellerConfigType = (typeof SELLER_CONFIG_TYPES)[number];
 
@@ -73,6 +81,7 @@ export const DEFAULT_SELLER_CONFIG: SellerConfig = {
   escalation_rules: { ceiling_pct: 25, ceiling_amount: 400 },
   global_rules: { offer_expiry_minutes: 30, max_rounds: 8 },
   pricing: { free_shipping_threshold: 100, flat_shipping: 10, tax_rate_pct: 10 },
+  agents: { allow_negotiation: true },
 };
 
 /**

@@ -467,6 +467,7 @@ const config: fc.Arbitrary<SellerConfig> = fc.oneof(
       max_rounds: fc.integer({ min: 1, max: 20 }),
     }),
     pricing: fc.record({ free_shipping_threshold: dollars, flat_shipping: dollars, tax_rate_pct: points }),
+    agents: fc.record({ allow_negotiation: fc.boolean() }),
   }),
 );
 const voiceInput: fc.Arbitrary<VoiceInput> = fc.record({

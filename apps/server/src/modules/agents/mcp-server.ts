@@ -128,7 +128,8 @@ async function runTool(
     if (error instanceof DomainError && error.kind !== "failed") {
       return {
         result: toolError(error.message),
-        status: "error",
+        // A shop rule that forbids the call (e.g. agent negotiation switched off) is a refusal.
+        status: error.kind === "forbidden" ? "refused" : "error",
         summary: `${error.code}: ${error.message}`,
       };
     }

@@ -1,7 +1,10 @@
 import type { MerchantDashboard, MerchantStats } from "@haggle/contract/merchant";
 import {
+  channelFigures,
   type DayTotals,
   fillDays,
+  NEGOTIATION_CHANNELS,
+  type NegotiationChannel,
   negotiatorFigures,
   windowStart,
 } from "@haggle/domain/merchant/merchant-dashboard";
@@ -13,6 +16,7 @@ import {
   countNegotiationsTalkedIn,
   countPendingApprovals,
   dealsSince,
+  negotiationsByChannelSince,
   orderTotalsByDay,
   totalRevenue,
 } from "./merchant.store.ts";
@@ -34,11 +38,12 @@ export async function merchantStats(db: Db): Promise<MerchantStats> {
  */
 export async function merchantDashboard(db: Db, days: number, now = new Date()): Promise<MerchantDashboard> {
   const since = windowStart(now, days);
-  const [perDay, negotiations, deals, escalations] = await Promise.all([
+  const [perDay, negotiations, deals, escalations, byChannel] = await Promise.all([
     orderTotalsByDay(db, since),
     countNegotiationsTalkedIn(db, since),
     dealsSince(db, since),
     countEscalationsSince(db, since),
+    negotiationsByChannelSince(db, since),
   ]);
   const totals: DayTotals[] = perDay.map((r) => ({
     date: r.date,
@@ -54,8 +59,12 @@ export async function merchantDashboard(db: Db, days: number, now = new Date()):
     totalDiscount: totals.reduce((sum, t) => sum + t.negotiatedDiscount, 0),
     escalations,
   });
+  const channelRows = byChannel.filter((r): r is typeof r & { channel: NegotiationChannel } =>
+    (NEGOTIATION_CHANNELS as readonly string[]).includes(r.channel),
+  );
   return {
     days: fillDays(totals, now, days),
     negotiator: figures,
+    channels: channelFigures(channelRows),
   };
 }

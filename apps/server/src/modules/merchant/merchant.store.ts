@@ -81,3 +81,30 @@ export async function countEscalationsSince(db: Queryable, since: Date): Promise
     .where(gte(negotiationApprovals.createdAt, since));
   return row?.n ?? 0;
 }
+
+/** Per channel ('web', 'agent'): negotiations talked in since `since`, and the final percents (bp) of their deals. */
+export async function negotiationsByChannelSince(db: Queryable, since: Date) {
+  const counted = await db
+    .select({ channel: negotiations.channel, n: count() })
+    .from(negotiations)
+    .where(talkedSince(since))
+    .groupBy(negotiations.channel);
+  const deals = await db
+    .select({
+      channel: negotiations.channel,
+      percentBp: sql<number>`coalesce(round(${negotiations.finalDiscountPct} * 100), 0)::int`,
+    })
+    .from(negotiations)
+    .where(
+      and(
+        talkedSince(since),
+        eq(negotiations.status, "completed"),
+        isNotNull(negotiations.appliedDiscountAmount),
+      ),
+    );
+  return counted.map((row) => ({
+    channel: row.channel,
+    negotiations: row.n,
+    dealPercents: deals.filter((d) => d.channel === row.channel).map((d) => d.percentBp),
+  }));
+}

@@ -1,6 +1,6 @@
 import type { Cart } from "@haggle/contract/cart";
 import { type Negotiation, negotiationDataBlock, splitNegotiationData } from "@haggle/contract/negotiation";
-import { DomainError, invalid, notFound } from "@haggle/domain/errors";
+import { DomainError, forbidden, invalid, notFound } from "@haggle/domain/errors";
 import {
   assertBundledProductAvailable,
   negotiatedOnPrices,
@@ -35,6 +35,7 @@ import {
 } from "../cart/cart.store.ts";
 import { assertOrderableCart } from "@haggle/domain/pricing/cart-limit";
 import { pairedBundleCandidate } from "../catalog/pairings.store.ts";
+import { loadSellerConfig } from "../settings/settings.store.ts";
 import { bundledProduct, searchBundleCandidate } from "../catalog/products.store.ts";
 import { type SpokenReply, speak } from "./llm-voice.ts";
 import { loadNegotiationContext, policyLines, resultBlock, storedOfferOf } from "./negotiation-context.ts";
@@ -52,7 +53,9 @@ import {
   latestShownOffer,
   listMessages,
   lockApproval,
+  markAgentNegotiation,
   markOfferLapsed,
+  type NegotiationChannel,
   recordApprovalDecision,
   replaceActiveNegotiation,
   saveTurnCounters,
@@ -87,7 +90,7 @@ async function isResumable(db: Db | Tx, negotiationId: string, fingerprint: stri
 export async function startNegotiation(
   db: Db,
   who: { id: string },
-  options: { restart?: boolean | undefined } = {},
+  options: { restart?: boolean | undefined; channel?: NegotiationChannel } = {},
 ): Promise<{ id: string; created: boolean }> {
   return db.transaction(async (tx) => {
     const found = await findActiveCart(tx, who.id);
@@ -103,9 +106,19 @@ export async function startNegotiation(
         return { id: active.id, created: false };
       }
     }
-    return { ...(await replaceActiveNegotiation(tx, who.id, cart.id)), created: true };
+    return { ...(await replaceActiveNegotiation(tx, who.id, cart.id, options.channel)), created: true };
   });
 }
+
+/** The merchant's switch (issue #16): when off, shoppers' AI agents may not negotiate or accept offers. */
+export async function assertAgentsMayNegotiate(db: Db): Promise<void> {
+  const config = await loadSellerConfig(db);
+  if (!config.agents.allow_negotiation) throw forbidden(AGENT_NEGOTIATION_OFF);
+}
+
+/** What an agent reads when the merchant has switched agent negotiation off. */
+export const AGENT_NEGOTIATION_OFF =
+  "This shop does not negotiate with AI agents: the merchant has switched agent negotiation off. Browsing, the cart and checkout still work here, at the cart's prices; the shopper can still haggle with Ava in person on the shop's website.";
 
 /**
  * What the negotiation page opens with, without creating anything: the negotiation whose offer
@@ -186,9 +199,12 @@ export async function negotiateTurn(
   who: Shopper,
   negotiationId: string,
   message: string,
+  channel: NegotiationChannel = "web",
 ): Promise<TurnOutcome> {
   const decided = await deps.db.transaction(async (tx) => {
     const ctx = await loadNegotiationContext(tx, who, negotiationId);
+    // Counted apart on the dashboard from the first agent turn on (a page's turn leaves it so).
+    if (channel === "agent") await markAgentNegotiation(tx, negotiationId);
     const turn = takeShopperTurn({
       negotiation: ctx.snapshot,
       message,

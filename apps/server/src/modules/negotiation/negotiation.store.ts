@@ -30,13 +30,14 @@ export async function replaceActiveNegotiation(
   tx: Tx,
   userId: string,
   cartId: string,
+  channel: NegotiationChannel = "web",
 ): Promise<{ id: string }> {
   await tx
     .delete(negotiations)
     .where(and(eq(negotiations.cartId, cartId), eq(negotiations.status, "active")));
   const [row] = await tx
     .insert(negotiations)
-    .values({ userId, cartId, status: "active" })
+    .values({ userId, cartId, status: "active", channel })
     // One active negotiation per cart (a partial unique index): a concurrent start that got
     // there first wins, and this one answers its negotiation.
     .onConflictDoNothing({ target: negotiations.cartId, where: sql`status = 'active'` })
@@ -88,6 +89,14 @@ export async function lockOwnNegotiation(tx: Tx, userId: string, id: string): Pr
 export async function findNegotiation(tx: Tx, id: string): Promise<NegotiationRow | null> {
   const [row] = await tx.select().from(negotiations).where(eq(negotiations.id, id));
   return row ?? null;
+}
+
+/** Where a negotiation is held: Ava's page, or a shopper's AI agent over MCP. */
+export type NegotiationChannel = "web" | "agent";
+
+/** A turn taken through MCP makes the negotiation an agent's, whoever started it. */
+export async function markAgentNegotiation(tx: Tx, id: string): Promise<void> {
+  await tx.update(negotiations).set({ channel: "agent" }).where(eq(negotiations.id, id));
 }
 
 export async function saveTurnCounters(

@@ -12,6 +12,7 @@ import { type AgentTool, defineTool, shopperOf } from "../agents/agent-tool.ts";
 import { agentCart, agentOffer } from "../cart/cart.tools.ts";
 import {
   acceptOffer,
+  assertAgentsMayNegotiate,
   currentNegotiation,
   getNegotiation,
   negotiateTurn,
@@ -35,6 +36,7 @@ export const negotiationTools: AgentTool[] = [
     output: NegotiateOutputSchema,
     handler: async (deps, shopper, input) => {
       const who = shopperOf(shopper);
+      await assertAgentsMayNegotiate(deps.db);
       // The web page's per-shopper turn limit counts an agent's turns too: a key gains no extra turns.
       const turns = await hitRateLimit(
         deps.db,
@@ -46,12 +48,13 @@ export const negotiationTools: AgentTool[] = [
         throw limitReached(
           `Too many negotiation turns. Wait ${turns.retryAfterSeconds} seconds and try again.`,
         );
-      const { id } = await startNegotiation(deps.db, who, { restart: input.restart });
+      const { id } = await startNegotiation(deps.db, who, { restart: input.restart, channel: "agent" });
       const outcome = await negotiateTurn(
         { db: deps.db, ai: deps.ai, logger: deps.logger },
         who,
         id,
         input.message,
+        "agent",
       );
       const negotiation = await getNegotiation(deps.db, who, id);
       const offer = negotiation.offer ? agentOffer(negotiation.offer) : null;
@@ -82,6 +85,7 @@ export const negotiationTools: AgentTool[] = [
     output: CartOutputSchema,
     handler: async (deps, shopper) => {
       const who = shopperOf(shopper);
+      await assertAgentsMayNegotiate(deps.db);
       const { id } = await currentNegotiation(deps.db, who);
       if (!id) throw conflict("No offer stands for this cart: negotiate first.", "NO_STANDING_OFFER");
       const cart = await acceptOffer(deps.db, who, id);

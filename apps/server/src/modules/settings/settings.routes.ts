@@ -19,7 +19,7 @@ export const settingsRoutes: ApiRoute[] = [
     method: "put",
     path: "/api/merchant/config/{configType}",
     summary:
-      "Save one whole section: negotiation_limits, tier_benefits, escalation_rules, global_rules or pricing (the body is that section). The escalation ceiling may not be below the automatic limits (400)",
+      "Save one whole section: negotiation_limits, tier_benefits, escalation_rules, global_rules, pricing or agents (the body is that section). The escalation ceiling may not be below the automatic limits (400)",
     tag: "Merchant",
     access: "merchant",
     params: z.object({ configType: ConfigTypeSchema }),
@@ -29,6 +29,7 @@ export const settingsRoutes: ApiRoute[] = [
       CONFIG_SECTION_SCHEMAS.escalation_rules,
       CONFIG_SECTION_SCHEMAS.global_rules,
       CONFIG_SECTION_SCHEMAS.pricing,
+      CONFIG_SECTION_SCHEMAS.agents,
     ]),
     bodyFor: (params) => CONFIG_SECTION_SCHEMAS[params.configType],
     response: MerchantConfigSchema,

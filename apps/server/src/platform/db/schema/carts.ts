@@ -86,9 +86,15 @@ export const negotiations = pgTable(
     rounds: integer("rounds").notNull().default(0),
     concessionStep: integer("concession_step").notNull().default(0),
     bundleProposed: boolean("bundle_proposed").notNull().default(false),
+    /**
+     * Where the shopper haggles: 'web' (Ava's page), or 'agent' once a turn was taken through MCP
+     * (issue #16: the merchant's dashboard counts agents' negotiations apart).
+     */
+    channel: text("channel").notNull().default("web"),
   },
   (t) => [
     index("negotiations_cart_idx").on(t.cartId),
+    check("negotiations_channel", sql`${t.channel} in ('web', 'agent')`),
     // One active negotiation per cart, whatever races reach the database.
     uniqueIndex("negotiations_one_active_per_cart_uq").on(t.cartId).where(sql`${t.status} = 'active'`),
   ],

@@ -1,15 +1,27 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
 import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { toast } from "sonner";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { EscalationRulesPage } from "./config-escalation-page";
 import { NegotiationConfigPage } from "./config-page";
 
 vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+// The agents card's switch measures itself; jsdom has no layout (each test's afterEach unstubs it).
+beforeEach(() => {
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
 
 function makeConfig(): MerchantConfig {
   return {
@@ -21,6 +33,7 @@ function makeConfig(): MerchantConfig {
       escalation_rules: null,
       global_rules: null,
       pricing: null,
+      agents: null,
     },
   };
 }
@@ -42,6 +55,7 @@ function configServer(reject?: { status: number; message: string }) {
     "PUT /api/merchant/config/escalation_rules": put("escalation_rules"),
     "PUT /api/merchant/config/global_rules": put("global_rules"),
     "PUT /api/merchant/config/pricing": put("pricing"),
+    "PUT /api/merchant/config/agents": put("agents"),
   });
   return { ...server, current };
 }
@@ -70,6 +84,9 @@ function openTab(name: string) {
   fireEvent.click(tab);
 }
 
+/** The Save button of the tab's first card (the Global Rules tab also holds the 'AI agents' card). */
+const saveButton = () => screen.getAllByRole("button", { name: "Save" })[0] as HTMLElement;
+
 const puts = <C extends { route: string }>(calls: C[]) => calls.filter((c) => c.route.startsWith("PUT "));
 
 describe("NegotiationConfigPage", () => {
@@ -95,7 +112,7 @@ describe("NegotiationConfigPage", () => {
     );
     expect(screen.getByText("You have unsaved changes.")).toBeTruthy();
 
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith("Configuration saved successfully", undefined),
     );
@@ -154,7 +171,7 @@ describe("NegotiationConfigPage", () => {
     const pct = await screen.findByLabelText("Max auto discount (%)");
     fireEvent.change(pct, { target: { value: "120" } });
     fireEvent.change(screen.getByLabelText("Max auto discount amount ($)"), { target: { value: "" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
 
     expect(await screen.findByText("Max auto discount must be from 0% to 90%.")).toBeTruthy();
     expect(screen.getByText("Max auto discount amount must be a number.")).toBeTruthy();
@@ -170,7 +187,7 @@ describe("NegotiationConfigPage", () => {
     vi.stubGlobal("fetch", fetchFn);
     renderWith(<NegotiationConfigPage />);
     fireEvent.change(await screen.findByLabelText("Max auto discount (%)"), { target: { value: "30" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
     expect(
       await screen.findByText(
         "Max auto discount cannot be above the escalation ceiling (25%). Raise the ceiling first.",
@@ -184,7 +201,7 @@ describe("NegotiationConfigPage", () => {
     vi.stubGlobal("fetch", fetchFn);
     renderWith(<NegotiationConfigPage />);
     fireEvent.change(await screen.findByLabelText("Bundling bonus (%)"), { target: { value: "7" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Failed to save configuration", {
         description: "The server says no.",
@@ -205,13 +222,13 @@ describe("NegotiationConfigPage", () => {
     expect(screen.getByText("New Customer: no order yet. Bronze: from the first order.")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Gold extra points (%)"), { target: { value: "4" } });
     fireEvent.change(screen.getByLabelText("Gold threshold ($)"), { target: { value: "6000" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
     expect(
       await screen.findByText("Tier thresholds must rise: Silver below Gold below Platinum."),
     ).toBeTruthy();
     expect(puts(calls)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText("Gold threshold ($)"), { target: { value: "2500" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
     await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
     expect(puts(calls).map((c) => [c.route, c.body])).toEqual([
       [
@@ -229,7 +246,7 @@ describe("NegotiationConfigPage", () => {
       "/merchant/escalation-rules",
     );
     fireEvent.change(screen.getByLabelText("Tax rate (%)"), { target: { value: "8.5" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
     await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(2));
     // Only the changed section of the two is sent.
     expect(puts(calls).at(-1)).toMatchObject({
@@ -299,7 +316,7 @@ describe("the settings forms", () => {
     await screen.findByLabelText("Max auto discount (%)");
     openTab("Tier Benefits");
     fireEvent.change(screen.getByLabelText("Platinum threshold ($)"), { target: { value: "1000" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
 
     const rule = "Tier thresholds must rise: Silver below Gold below Platinum.";
     expect(await screen.findByText(rule)).toBeTruthy();
@@ -317,7 +334,7 @@ describe("the settings forms", () => {
     openTab("Global Rules");
     fireEvent.change(screen.getByLabelText("Maximum rounds"), { target: { value: "0" } });
     fireEvent.change(screen.getByLabelText("Tax rate (%)"), { target: { value: "80" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
 
     expect(await screen.findByText("Maximum rounds must be from 1 to 50.")).toBeTruthy();
     expect(screen.getByText("Tax rate must be from 0% to 50%.")).toBeTruthy();
@@ -351,6 +368,32 @@ describe("leaving with unsaved settings", () => {
     expect(await screen.findByText("Escalation Rules page")).toBeTruthy();
   });
 
+  it("switches agent negotiation off in its own card, saved as the agents section", async () => {
+    const { fetchFn, calls, current } = configServer();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWith(<NegotiationConfigPage />);
+    await screen.findByLabelText("Max auto discount (%)");
+    openTab("Global Rules");
+    const card = screen.getByRole("region", { name: "AI agents" });
+    const toggle = within(card).getByRole("switch", { name: "Let shoppers' AI agents negotiate" });
+    expect(toggle.getAttribute("aria-checked")).toBe("true");
+    expect(within(card).getByText("The shop's defaults are in force.")).toBeTruthy();
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    expect(within(card).getByText("You have unsaved changes.")).toBeTruthy();
+    expect(within(card).getByText(/Ava does not negotiate with them/)).toBeTruthy();
+    fireEvent.click(within(card).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Configuration saved successfully"));
+    expect(puts(calls).map((c) => [c.route, c.body])).toEqual([
+      ["PUT /api/merchant/config/agents", { allow_negotiation: false }],
+    ]);
+    expect(current.config.agents).toEqual({ allow_negotiation: false });
+    await waitFor(() => expect(within(card).getByText(/Last saved/)).toBeTruthy());
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+  });
+
   it("lets the merchant go without asking when nothing is unsaved", async () => {
     const { fetchFn } = configServer();
     vi.stubGlobal("fetch", fetchFn);
@@ -377,7 +420,7 @@ describe("EscalationRulesPage", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Escalation Rules" })).toBeTruthy();
     const pct = await screen.findByLabelText("Escalation ceiling (%)");
     fireEvent.change(pct, { target: { value: "10" } });
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
     expect(
       await screen.findByText(
         "Escalation ceiling cannot be below the max auto discount (15%). Lower the max auto discount first.",
@@ -389,7 +432,7 @@ describe("EscalationRulesPage", () => {
     expect(screen.getByTestId("negotiation-band").textContent).toContain(
       "asks up to 30% (at most $400.00) go to you",
     );
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    fireEvent.click(saveButton());
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith("Configuration saved successfully", undefined),
     );

@@ -1,6 +1,6 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
 import { LOYALTY_TIERS } from "@haggle/domain/negotiation/loyalty-tiers";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -14,6 +14,7 @@ import { limitsAboveCeiling } from "../lib/config-conflicts";
 import { negotiationBandSentence, typedOr } from "../lib/config-explanation";
 import { readNumber } from "../lib/config-form";
 import { ConfigChoiceField } from "./config-choice-field";
+import { type AgentSwitchState, ConfigAgentsCard } from "./config-agents-card";
 import { ConfigNumberField } from "./config-number-field";
 import { ConfigSectionCard } from "./config-section-card";
 import { ConfigUnsavedGuard } from "./config-unsaved-guard";
@@ -69,10 +70,13 @@ function ConfigTabs({ merchantConfig }: { merchantConfig: MerchantConfig }) {
   const tiers = useConfigSectionForm("tier_benefits", config.tier_benefits);
   const rules = useConfigSectionForm("global_rules", config.global_rules);
   const pricing = useConfigSectionForm("pricing", config.pricing);
+  const agents = useAgentSwitch(config.agents.allow_negotiation);
 
   return (
     <Tabs defaultValue="limits" className="flex flex-col gap-2">
-      <ConfigUnsavedGuard dirty={limits.dirty || tiers.dirty || rules.dirty || pricing.dirty} />
+      <ConfigUnsavedGuard
+        dirty={limits.dirty || tiers.dirty || rules.dirty || pricing.dirty || agents.dirty}
+      />
       <TabsList className="grid h-auto grid-cols-3 gap-1 sm:flex sm:h-9">
         <TabsTrigger value="limits" className={TAB_TRIGGER}>
           Negotiation Limits
@@ -84,7 +88,7 @@ function ConfigTabs({ merchantConfig }: { merchantConfig: MerchantConfig }) {
         </TabsTrigger>
         <TabsTrigger value="rules" className={TAB_TRIGGER}>
           Global Rules
-          <UnsavedMark show={rules.dirty || pricing.dirty} />
+          <UnsavedMark show={rules.dirty || pricing.dirty || agents.dirty} />
         </TabsTrigger>
       </TabsList>
       <TabsContent value="limits">
@@ -93,11 +97,19 @@ function ConfigTabs({ merchantConfig }: { merchantConfig: MerchantConfig }) {
       <TabsContent value="tiers">
         <TierBenefitsTab form={tiers} savedAt={updatedAt.tier_benefits} />
       </TabsContent>
-      <TabsContent value="rules">
+      <TabsContent value="rules" className="flex flex-col gap-6">
         <GlobalRulesTab rules={rules} pricing={pricing} merchantConfig={merchantConfig} />
+        <ConfigAgentsCard state={agents} savedAt={updatedAt.agents} />
       </TabsContent>
     </Tabs>
   );
+}
+
+/** The agent switch's state: the merchant's unsaved choice, else the saved value (live refreshes follow). */
+function useAgentSwitch(saved: boolean): AgentSwitchState {
+  const [typed, setTyped] = useState<boolean | null>(null);
+  const value = typed ?? saved;
+  return { value, dirty: value !== saved, set: setTyped, reset: () => setTyped(null) };
 }
 
 function LimitsTab({

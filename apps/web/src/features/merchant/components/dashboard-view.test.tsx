@@ -34,6 +34,10 @@ function stub(pendingApprovals: number) {
           totalDiscount: 45.25,
           escalations: 1,
         },
+        channels: {
+          web: { negotiations: 5, deals: 2, dealRate: 0.4, averageDiscountPct: 8.25 },
+          agent: { negotiations: 3, deals: 1, dealRate: 0.3333, averageDiscountPct: 6 },
+        },
       }),
   });
   vi.stubGlobal("fetch", fetchFn);
@@ -85,6 +89,29 @@ describe("the merchant dashboard", () => {
     expect(screen.getByTestId("total-discount").textContent).toBe("$45.25");
     expect(screen.getByTestId("negotiations").textContent).toBe("8");
     expect(screen.getByTestId("escalations").textContent).toBe("1");
+  });
+
+  it("shows agents' negotiations apart from people's in the 'AI agents' card", async () => {
+    stub(0);
+    renderDashboard();
+    const card = within(await screen.findByRole("region", { name: "AI agents" }));
+    const agents = card.getByRole("row", { name: /Shoppers' AI agents/ });
+    expect(
+      within(agents)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["3", "33.3%", "6%"]);
+    const people = card.getByRole("row", { name: /People on the shop's page/ });
+    expect(
+      within(people)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["5", "40%", "8.3%"]);
+    expect(card.getByRole("link", { name: /See what agents did/ }).getAttribute("href")).toBe(
+      "/merchant/agent-activity",
+    );
+    // The negotiator's figures over everyone stay as they were.
+    expect(screen.getByTestId("negotiations").textContent).toBe("8");
   });
 
   it("highlights Pending Approvals above 0, with a link to the approvals", async () => {

@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { useMerchantDashboard, useMerchantStats } from "../api/dashboard-queries";
+import { AgentNegotiationsCard } from "./dashboard-agents";
 import { DashboardChart } from "./dashboard-chart";
 import { EmbeddingProgressNote } from "./embedding-progress";
 
@@ -184,6 +185,7 @@ export function DashboardView() {
               <NegotiatorFigures negotiator={dashboard.data.negotiator} />
             </CardContent>
           </Card>
+          <AgentNegotiationsCard channels={dashboard.data.channels} />
         </>
       )}
     </div>

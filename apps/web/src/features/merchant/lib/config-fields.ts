@@ -127,4 +127,6 @@ export const CONFIG_FIELDS: { [T in ConfigType]: Record<string, ConfigFieldInfo>
       help: "Applied to the subtotal after discounts, on every screen and at checkout.",
     },
   },
+  // A switch, not a number: the config page's agent card shows it (no number fields here).
+  agents: {},
 };

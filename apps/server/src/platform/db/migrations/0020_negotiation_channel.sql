@@ -1,0 +1,2 @@
+ALTER TABLE "negotiations" ADD COLUMN "channel" text DEFAULT 'web' NOT NULL;--> statement-breakpoint
+ALTER TABLE "negotiations" ADD CONSTRAINT "negotiations_channel" CHECK ("negotiations"."channel" in ('web', 'agent'));
