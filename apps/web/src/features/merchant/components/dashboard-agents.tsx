@@ -39,7 +39,13 @@ export function AgentNegotiationsCard({ channels }: { channels: Channels }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="overflow-x-auto">
+        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+        <section
+          className="overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          aria-label="Negotiations by who held them"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Negotiations by who held them, last 30 days</caption>
             <thead>
@@ -73,7 +79,7 @@ export function AgentNegotiationsCard({ channels }: { channels: Channels }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
         <Link
           to="/merchant/agent-activity"
           className="flex w-fit items-center gap-1 rounded-sm text-sm font-medium underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"

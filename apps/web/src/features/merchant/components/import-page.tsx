@@ -47,7 +47,12 @@ function ImportProgress({ job }: { job: ProductImport }) {
                 Download the error report (CSV)
               </a>
             </Button>
-            <div className="overflow-x-auto">
+            <section
+              className="overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+              tabIndex={0}
+              aria-label="Rows not imported"
+            >
               <table className="w-full text-left text-sm" data-testid="import-errors">
                 <caption className="pb-2 text-left font-medium">
                   Rows not imported{job.failed > job.errors.length ? ` (the first ${job.errors.length})` : ""}
@@ -75,7 +80,7 @@ function ImportProgress({ job }: { job: ProductImport }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           </div>
         )}
       </CardContent>
