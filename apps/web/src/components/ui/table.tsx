@@ -3,7 +3,9 @@ import { cn } from "@/lib/cn";
 
 /**
  * A data table inside its own horizontal scroller, so a wide table never widens the page on a
- * phone (browsers make such a scroller keyboard-focusable by themselves).
+ * phone. The scroller is in the tab order (tabIndex 0, with a visible ring): not every browser
+ * makes a scroller focusable by itself, and a keyboard must be able to scroll it (WCAG 2.1.1,
+ * axe's scrollable-region-focusable).
  */
 export function Table({
   className,
@@ -11,7 +13,11 @@ export function Table({
   ...props
 }: ComponentProps<"table"> & { "aria-label": string }) {
   return (
-    <div className="relative w-full overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <div
+      className="relative w-full overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+    >
       <table aria-label={ariaLabel} className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );
