@@ -6,38 +6,10 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { startServer, withFreshServerDatabase } from "./lib/server-process.ts";
-
-/** Where every benchmark order ships; paid manually (the default, no provider to wait for). */
-const CHECKOUT_BODY = {
-  address: {
-    name: "Bench Shopper",
-    line1: "1 Market Street",
-    city: "San Francisco",
-    region: "CA",
-    postalCode: "94105",
-    country: "US",
-  },
-  paymentMethod: "manual",
-};
+import { CHECKOUT_BODY, signUpShoppers } from "./lib/shopper.ts";
 
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-class Shopper {
-  private cookie = "";
-  constructor(private readonly baseUrl: string) {}
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: { "content-type": "application/json", origin: this.baseUrl, cookie: this.cookie, ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]);
-    if (setCookie.length > 0) this.cookie = setCookie.join("; ");
-    await res.arrayBuffer();
-    return res.status;
-  }
-}
 
 /**
  * CPU time (user + system, ms) the server process has used: per order, it is the cost of a
@@ -64,18 +36,7 @@ async function benchOne(label: string, env: Record<string, string>) {
       items: { id: string; stockLevel: number }[];
     };
     const pool = list.items.filter((p) => p.stockLevel >= 20).map((p) => p.id);
-    const shoppers = await Promise.all(
-      Array.from({ length: SHOPPERS }, async (_, i) => {
-        const s = new Shopper(server.baseUrl);
-        const status = await s.call("POST", "/api/auth/sign-up/email", {
-          email: `bench.${Date.now()}.${i}@example.com`,
-          password: "secret123",
-          name: `Bench ${i}`,
-        });
-        if (status !== 200) throw new Error(`sign-up failed: ${status}`);
-        return s;
-      }),
-    );
+    const shoppers = await signUpShoppers(server.baseUrl, SHOPPERS);
     const latencies: number[] = [];
     let orders = 0;
     let refused = 0;
@@ -109,7 +70,9 @@ async function benchOne(label: string, env: Record<string, string>) {
 }
 
 console.log(`# Checkout throughput (${SECONDS} s of "add a product, check out" per shopper)\n`);
-console.log("| database | shoppers | orders | refused | checkouts/s | checkout p50 ms | checkout p99 ms | server CPU ms per order (add + checkout) |");
+console.log(
+  "| database | shoppers | orders | refused | checkouts/s | checkout p50 ms | checkout p99 ms | server CPU ms per order (add + checkout) |",
+);
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
 await benchOne("embedded PGlite", { SIGN_UP_RATE_LIMIT_PER_IP: "100000" });
 const serverUrl = process.env.BENCH_DATABASE_URL;

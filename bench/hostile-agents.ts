@@ -15,22 +15,14 @@
  * ceiling, and rate-limited calls; then it reads every offer the server stored and checks each
  * against the same limits. It exits 1 on any breach. HOSTILE_CONVERSATIONS, HOSTILE_CONCURRENCY.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
-  createApp,
-  createLogger,
   DEFAULT_SELLER_CONFIG,
   negotiationApprovals,
   negotiationOffers,
   negotiations,
-  parseEnv,
-  startRuntime,
+  startShopInProcess,
 } from "../apps/server/src/testing.ts";
 import { withFreshServerDatabase } from "./lib/server-process.ts";
 import { Shopper } from "./lib/shopper.ts";
@@ -103,51 +95,15 @@ const figures: Figures = {
 };
 
 // ---------------------------------------------------------------- the shop in this process
-async function startShop(databaseUrl: string | undefined) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "haggle-hostile-"));
-  const env = parseEnv({
-    PORT: "0",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-    LOG_LEVEL: "error",
-    STREAM_WORD_DELAY_MS: "0",
-    NODE_ENV: "production",
+function startShop(databaseUrl: string | undefined) {
+  return startShopInProcess({
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     // Every bench agent calls from 127.0.0.1: the per-address limits would only measure that.
     // The per-key and per-shopper limits stay at their defaults.
     SIGN_UP_RATE_LIMIT_PER_IP: "100000",
     AUTH_RATE_LIMIT_PER_IP: "100000",
     MCP_RATE_LIMIT_PER_IP_PER_MINUTE: "100000",
   });
-  const logger = createLogger(env.LOG_LEVEL);
-  type Fetch = (request: Request) => Response | Promise<Response>;
-  let ready: (f: Fetch) => void = () => {};
-  const fetchReady = new Promise<Fetch>((r) => {
-    ready = r;
-  });
-  const server = serve({
-    fetch: async (request) => (await fetchReady)(request),
-    port: 0,
-    hostname: "127.0.0.1",
-  });
-  await new Promise<void>((r) => server.once("listening", () => r()));
-  const port = (server.address() as AddressInfo).port;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const { deps, jobs, setupCode } = await startRuntime({ ...env, PORT: port, PUBLIC_URL: baseUrl }, logger);
-  deps.config.webDistDir = null;
-  ready(createApp(deps).fetch as Fetch);
-  return {
-    baseUrl,
-    setupCode,
-    db: deps.database.db,
-    stop: async () => {
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      await new Promise<void>((r) => server.close(() => r()));
-      await jobs.stop();
-      await deps.events.close();
-      await deps.answers.close();
-      await deps.database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 // ---------------------------------------------------------------- agents

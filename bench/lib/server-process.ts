@@ -24,7 +24,9 @@ function serverChild(
 ) {
   // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in
   // Chrome's DevTools, Performance tab), to see where a bench's time goes.
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   return spawn(process.execPath, [...profile, "--import", "tsx", "apps/server/src/index.ts"], {
     cwd: root,
     env: {

@@ -23,5 +23,7 @@ export { createApp } from "./app.ts";
 export { parseEnv } from "./env.ts";
 export { createLogger } from "./platform/logger.ts";
 export { startRuntime } from "./server-runtime.ts";
+/** The reference agent and bench:agents drive a shop served in their own process. */
+export { startShopInProcess } from "./shop-in-process.ts";
 export { negotiationApprovals, negotiationOffers, negotiations } from "./platform/db/schema.ts";
 export { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";

@@ -7,17 +7,10 @@
  * unless --place-order, hands back the checkout link for a human to pay. With AI_BASE_URL set, an
  * LLM (AI_MODEL) plans the calls instead of the built-in deterministic planner.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createApp } from "../app.ts";
 import { parseEnv } from "../env.ts";
-import { createLogger } from "../platform/logger.ts";
-import { startRuntime } from "../server-runtime.ts";
+import { startShopInProcess } from "../shop-in-process.ts";
 import { runErrandWithLlm } from "./llm-shopping-agent.ts";
 import { ErrandStopped, runErrand } from "./shopping-agent.ts";
 
@@ -45,44 +38,9 @@ const DEMO_ADDRESS = {
 
 /** A shop in this process on a temporary embedded database: its address and how to stop it. */
 async function startEmbeddedShop() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "haggle-agent-"));
-  const env = parseEnv({
-    PORT: "0",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "error",
-    STREAM_WORD_DELAY_MS: "0",
-    NODE_ENV: "production",
-  });
-  const logger = createLogger(env.LOG_LEVEL);
-  type Fetch = (request: Request) => Response | Promise<Response>;
-  let ready: (f: Fetch) => void = () => {};
-  const fetchReady = new Promise<Fetch>((r) => {
-    ready = r;
-  });
-  // The port is known only once listening, and the shop's public address must name it.
-  const server = serve({
-    fetch: async (request) => (await fetchReady)(request),
-    port: 0,
-    hostname: "127.0.0.1",
-  });
-  await new Promise<void>((r) => server.once("listening", () => r()));
-  const port = (server.address() as AddressInfo).port;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  console.log(`Starting a shop in this process on a fresh embedded database (${dataDir}) …`);
-  const { deps, jobs } = await startRuntime({ ...env, PORT: port, PUBLIC_URL: baseUrl }, logger);
-  deps.config.webDistDir = null;
-  ready(createApp(deps).fetch as Fetch);
-  return {
-    baseUrl,
-    stop: async () => {
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      await new Promise<void>((r) => server.close(() => r()));
-      await jobs.stop();
-      await deps.events.close();
-      await deps.database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const shop = await startShopInProcess();
+  console.log(`Starting a shop in this process on a fresh embedded database (${shop.dataDir}) …`);
+  return shop;
 }
 
 /** Signs a demo shopper up and creates their API key, as a person would on the account page. */
