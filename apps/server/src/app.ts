@@ -29,6 +29,8 @@ import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
 import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
 import { merchantOrderRoutes } from "./modules/orders/merchant-orders.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
+import { acpRouteDocs, mountAcp } from "./modules/orders/acp/acp.routes.ts";
+import { acpFeedRoutes } from "./modules/catalog/acp-feed.routes.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { realtimeRoutes } from "./platform/realtime/realtime.routes.ts";
@@ -47,6 +49,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...cartRoutes,
   ...addressRoutes,
   ...orderRoutes,
+  ...acpRouteDocs,
+  ...acpFeedRoutes,
   ...stripeWebhookRoutes,
   ...negotiationRoutes,
   ...agentRoutes,
@@ -175,6 +179,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api/auth", authRoutes());
   mountMcp(app);
+  mountAcp(app);
   mountRoutes(app, API_ROUTES);
   app.all("/api/*", () => {
     throw notFound("There is no such API route.");

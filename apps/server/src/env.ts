@@ -148,6 +148,21 @@ export const EnvSchema = z.object({
   PAYMENT_TIMEOUT_MINUTES: positiveInt.default(30),
   /** How often each server process looks for orders not paid in time. */
   PAYMENT_EXPIRY_CHECK_SECONDS: positiveInt.default(60),
+  /**
+   * The Agentic Commerce Protocol at /acp (docs/decisions/0013-acp.md). With a signing secret,
+   * every ACP request must carry Signature = base64url(HMAC-SHA256(secret, "<Timestamp>.<body>"))
+   * and a Timestamp within the window; without one, the shopper's API key alone admits it.
+   */
+  ACP_SIGNING_SECRET: optionalText,
+  ACP_SIGNATURE_MAX_AGE_SECONDS: positiveInt.default(300),
+  /** Where order events (order_create, order_update) are POSTed, signed with ACP_WEBHOOK_SECRET. */
+  ACP_WEBHOOK_URL: optionalText.pipe(z.url({ error: "must be a URL such as https://agent.example/webhooks" }).optional()),
+  ACP_WEBHOOK_SECRET: optionalText,
+  /** First wait after a refused delivery (doubling each time, at most an hour) and the attempts before giving up. */
+  ACP_WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().default(30),
+  ACP_WEBHOOK_MAX_ATTEMPTS: positiveInt.default(8),
+  /** How often each server process looks for order changes to announce and webhooks due. */
+  ACP_WEBHOOK_POLL_MS: positiveInt.default(5000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type Env = z.infer<typeof EnvSchema>;
@@ -172,7 +187,12 @@ function missingStripeKeys(env: Env): string[] {
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(source);
   const lines = result.success
-    ? missingStripeKeys(result.data)
+    ? [
+        ...missingStripeKeys(result.data),
+        ...(result.data.ACP_WEBHOOK_URL && !result.data.ACP_WEBHOOK_SECRET
+          ? ["  ACP_WEBHOOK_SECRET: is required when ACP_WEBHOOK_URL is set: order webhooks are signed"]
+          : []),
+      ]
     : result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
   if (!result.success || lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   const env = result.data;

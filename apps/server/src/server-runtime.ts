@@ -18,6 +18,7 @@ import { paymentProviders } from "./modules/payments/payment-providers.ts";
 import type { MailSettings } from "./platform/mail/mail-settings.ts";
 import { MailSender } from "./modules/mail/mail-sender.service.ts";
 import { expireUnpaidOrders } from "./modules/payments/unpaid-order-expiry.service.ts";
+import { sendAcpWebhooks } from "./modules/orders/acp/acp-webhooks.service.ts";
 import { type PeriodicJob, startPeriodicJob } from "./platform/jobs/periodic-job.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
@@ -212,6 +213,11 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
       assistantRateLimitPerMinute: env.ASSISTANT_RATE_LIMIT_PER_MINUTE,
       uploadsDir: path.join(env.DATA_DIR, "uploads", "images"),
       publicUrl: baseURL,
+      acp: {
+        signingSecret: env.ACP_SIGNING_SECRET ?? null,
+        signatureMaxAgeSeconds: env.ACP_SIGNATURE_MAX_AGE_SECONDS,
+        webhooks: env.ACP_WEBHOOK_URL !== undefined,
+      },
     },
     ai,
     events,
@@ -251,6 +257,30 @@ function backgroundJobs(deps: AppDeps, env: Env) {
               );
           },
         }),
+        ...(env.ACP_WEBHOOK_URL && env.ACP_WEBHOOK_SECRET
+          ? [
+              startPeriodicJob({
+                name: "acp-webhooks",
+                intervalMs: env.ACP_WEBHOOK_POLL_MS,
+                logger: deps.logger,
+                run: () =>
+                  sendAcpWebhooks(
+                    deps.database.db,
+                    {
+                      url: env.ACP_WEBHOOK_URL!,
+                      secret: env.ACP_WEBHOOK_SECRET!,
+                      publicUrl: deps.config.publicUrl,
+                      retry: {
+                        baseMs: env.ACP_WEBHOOK_RETRY_SECONDS * 1000,
+                        capMs: 3_600_000,
+                        maxAttempts: env.ACP_WEBHOOK_MAX_ATTEMPTS,
+                      },
+                    },
+                    deps.logger,
+                  ),
+              }),
+            ]
+          : []),
       ];
     },
     async stop() {

@@ -40,6 +40,8 @@ export interface AppConfig {
   assistantRateLimitPerMinute: number;
   /** Where uploaded product pictures are kept (DATA_DIR/uploads/images). */
   uploadsDir: string;
+  /** ACP (ACP_*): the request-signing secret and its window; whether order webhooks are sent. */
+  acp: { signingSecret: string | null; signatureMaxAgeSeconds: number; webhooks: boolean };
   /** The shop's own address (PUBLIC_URL, no trailing slash): absolute links in robots.txt and the sitemap. */
   publicUrl: string;
 }

@@ -123,7 +123,14 @@ const SECURED: Record<string, string[]>[] = [{ cookieAuth: [] }, { bearerAuth: [
 type Documented = Pick<
   ApiRoute,
   "method" | "path" | "summary" | "tag" | "access" | "params" | "query" | "headers" | "body" | "failure"
-> & { status?: number; response?: z.ZodType; produces?: string };
+> & {
+  status?: number;
+  response?: z.ZodType;
+  produces?: string;
+  /** The operation's security and error body, where they are not the API's own (ACP's). */
+  security?: Record<string, string[]>[];
+  errorSchema?: z.ZodType;
+};
 
 function operationOf(declaration: Documented): RouteConfig {
   const {
@@ -140,6 +147,8 @@ function operationOf(declaration: Documented): RouteConfig {
     response,
     produces,
     failure,
+    security,
+    errorSchema = ApiErrorSchema,
   } = declaration;
   const json = (schema: z.ZodType) => ({ "application/json": { schema } });
   const success = response
@@ -151,7 +160,7 @@ function operationOf(declaration: Documented): RouteConfig {
     summary,
     tags: [tag],
     "x-access": access,
-    ...(access === "public" ? {} : { security: SECURED }),
+    ...(security ? { security } : access === "public" ? {} : { security: SECURED }),
     request: {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
@@ -160,7 +169,7 @@ function operationOf(declaration: Documented): RouteConfig {
     },
     responses: {
       [String(status ?? 200)]: success,
-      "4XX": { description: "Error", content: json(ApiErrorSchema) },
+      "4XX": { description: "Error", content: json(errorSchema) },
       ...(failure
         ? { "500": { description: `Unexpected failure: ${failure.code}`, content: json(ApiErrorSchema) } }
         : {}),
@@ -190,6 +199,12 @@ export function declareForeignRoute(declaration: {
   tag: string;
   access: Access;
   body?: z.ZodType;
+  params?: z.ZodObject;
+  headers?: z.ZodObject;
+  status?: number;
+  response?: z.ZodType;
+  security?: Record<string, string[]>[];
+  errorSchema?: z.ZodType;
 }): ApiRoute {
   return { ...declaration, handler: null, openapi: operationOf(declaration) };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   AGENT_CALL_STATUSES,
   type AgentActivity,
@@ -10,26 +10,20 @@ import { conflict, notFound } from "@haggle/domain/errors";
 import type { Db } from "../../platform/db/client.ts";
 import { summarizeArguments } from "@haggle/domain/agents/summarize-arguments";
 import { recentToolCalls, recordToolCall } from "./agent-audit.store.ts";
-import type { AgentShopper } from "./agent-tool.ts";
 import {
+  API_KEY_PREFIX,
   type ApiKeyRow,
+  authenticateApiKey,
+  hashApiKey,
   countActiveKeys,
   findKeyByHash,
-  findKeyOwner,
   insertApiKey,
   listActiveKeys,
   revokeApiKey,
-  touchApiKey,
 } from "./api-keys.store.ts";
 
-/** Every key starts so, so a leaked one is recognisable (and secret scanners can match it). */
-export const API_KEY_PREFIX = "hgl_";
 /** Characters of a key shown to tell keys apart: the prefix and 8 more. */
 const SHOWN = API_KEY_PREFIX.length + 8;
-
-export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
-}
 
 function keyDto(row: ApiKeyRow): ApiKey {
   return {
@@ -66,18 +60,6 @@ export async function createApiKey(db: Db, userId: string, name: string): Promis
 
 export async function revokeKey(db: Db, userId: string, id: string): Promise<void> {
   if (!(await revokeApiKey(db, userId, id))) throw notFound("You have no API key with that id.");
-}
-
-/** The shopper and key an Authorization bearer key names; null for an unknown or revoked key. */
-export async function authenticateApiKey(
-  db: Db,
-  key: string,
-): Promise<{ keyId: string; shopper: AgentShopper } | null> {
-  if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
-  const owner = await findKeyOwner(db, hashApiKey(key));
-  if (!owner) return null;
-  await touchApiKey(db, owner.keyId);
-  return { keyId: owner.keyId, shopper: { id: owner.userId, email: owner.email, name: owner.name } };
 }
 
 /**
@@ -120,3 +102,5 @@ export async function agentActivity(db: Db): Promise<AgentActivity> {
     })),
   };
 }
+
+export { API_KEY_PREFIX, authenticateApiKey, hashApiKey };

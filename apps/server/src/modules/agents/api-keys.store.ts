@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { apiKeys, user } from "../../platform/db/schema.ts";
@@ -70,4 +71,26 @@ export async function findKeyByHash(db: Queryable, keyHash: string) {
     .from(apiKeys)
     .where(eq(apiKeys.keyHash, keyHash));
   return row ?? null;
+}
+
+/** Every key starts so, so a leaked one is recognisable (and secret scanners can match it). */
+export const API_KEY_PREFIX = "hgl_";
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/**
+ * The shopper and key an Authorization bearer key names; null for an unknown or revoked key.
+ * A store (not the service) so every door an agent uses (MCP, ACP) checks keys the same way.
+ */
+export async function authenticateApiKey(
+  db: Queryable,
+  key: string,
+): Promise<{ keyId: string; shopper: { id: string; email: string; name: string } } | null> {
+  if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
+  const owner = await findKeyOwner(db, hashApiKey(key));
+  if (!owner) return null;
+  await touchApiKey(db, owner.keyId);
+  return { keyId: owner.keyId, shopper: { id: owner.userId, email: owner.email, name: owner.name } };
 }

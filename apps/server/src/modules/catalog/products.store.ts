@@ -401,3 +401,8 @@ export async function visibleProductSlugs(
     .orderBy(asc(products.createdAt), asc(products.id))
     .limit(limit);
 }
+
+/** Every visible product, by name (the ACP product feed's). */
+export async function visibleProductsForFeed(db: Queryable): Promise<ProductRow[]> {
+  return db.select(productColumns).from(products).where(eq(products.hidden, false)).orderBy(asc(products.name), asc(products.id));
+}

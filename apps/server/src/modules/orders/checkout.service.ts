@@ -8,7 +8,7 @@ import {
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
 import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
-import type { Db } from "../../platform/db/client.ts";
+import type { Db, Tx } from "../../platform/db/client.ts";
 import {
   type AccountIdentity,
   ensureProfile,
@@ -98,7 +98,20 @@ export async function checkout(
   who: AccountIdentity,
   idempotencyKey: string,
   body: CheckoutBody,
-  options: { appliedOfferTtlMinutes: number; payments: PaymentProviders; mail: MailSettings },
+  options: {
+    appliedOfferTtlMinutes: number;
+    payments: PaymentProviders;
+    mail: MailSettings;
+    /**
+     * Runs inside the checkout's transaction once the order is written (an ACP session binds its
+     * order and queues its webhook), so both stand or fall with the order.
+     */
+    onPlaced?: (tx: Tx, order: { id: string; status: string }) => Promise<void>;
+    /** The cart the caller priced (an ACP session's): refused if the shopper's active cart is another. */
+    cartId?: string;
+    /** A payment method the agent platform delegated (ACP's Stripe token), charged at once. */
+    paymentToken?: string;
+  },
 ): Promise<{ order: Order; created: boolean; clientSecret: string | null }> {
   const provider = options.payments.get(body.paymentMethod);
   if (!provider) {
@@ -122,6 +135,8 @@ export async function checkout(
       const active = await findActiveCart(tx, who.id);
       const cart = active ? await lockCart(tx, active.id) : null;
       if (cart?.status !== "active") throw invalid("No active cart found", "NO_ACTIVE_CART");
+      if (options.cartId !== undefined && cart.id !== options.cartId)
+        throw conflict("This cart was checked out elsewhere. Start a new checkout.", "CART_CONVERTED");
       const lines = await loadCartLines(tx, cart.id);
       if (lines.length === 0) throw invalid("Cart is empty", "CART_EMPTY");
       // A product the merchant hid is no longer sold, even from a cart that held it before.
@@ -168,6 +183,7 @@ export async function checkout(
         total: quote.total,
         idempotencyKey,
         email: who.email,
+        ...(options.paymentToken ? { paymentToken: options.paymentToken } : {}),
       });
       clientSecret = payment.clientSecret;
 
@@ -210,6 +226,7 @@ export async function checkout(
       }
 
       await markCartConverted(tx, cart.id);
+      await options.onPlaced?.(tx, { id: created.order.id, status: created.order.status });
       if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);
 
       const ordersCount = (profile?.ordersCount ?? 0) + 1;

@@ -11,6 +11,11 @@ export interface PaymentOrder {
   idempotencyKey: string;
   /** The shopper's e-mail, for the provider's receipt. */
   email: string;
+  /**
+   * A payment method delegated by an agent platform (ACP's `payment_data.token`, a Stripe shared
+   * payment token): the provider charges it at once instead of waiting for the browser.
+   */
+  paymentToken?: string;
 }
 
 /** How the order stands once the provider has heard of it. */

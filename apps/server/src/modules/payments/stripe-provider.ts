@@ -79,11 +79,22 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     async start(order) {
       let intent: Stripe.PaymentIntent;
       try {
+        // A delegated token (ACP) is charged at once: a shared payment token (spt_) as Stripe's
+        // agentic checkout names it, any other as a payment method; no redirect can follow.
+        const delegated: Omit<Stripe.PaymentIntentCreateParams, "amount" | "currency"> = order.paymentToken
+          ? {
+              confirm: true,
+              automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+              ...(order.paymentToken.startsWith("spt_")
+                ? ({ shared_payment_granted_token: order.paymentToken } as object)
+                : { payment_method: order.paymentToken }),
+            }
+          : { automatic_payment_methods: { enabled: true } };
         intent = await stripe.paymentIntents.create(
           {
             amount: order.total,
             currency: "usd",
-            automatic_payment_methods: { enabled: true },
+            ...delegated,
             receipt_email: order.email,
             metadata: { orderId: order.id },
           },

@@ -1,0 +1,422 @@
+import { randomBytes } from "node:crypto";
+import {
+  ACP_SHIPPING_OPTION_ID,
+  type AcpAddress,
+  type AcpCheckoutSession,
+  type AcpCompleteSession,
+  type AcpCreateSession,
+  type AcpItem,
+  type AcpMessage,
+  type AcpUpdateSession,
+} from "@haggle/contract/acp";
+import { type AddressInput, AddressInputSchema } from "@haggle/contract/addresses";
+import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
+import { acpLineItems, acpOrderStatus, acpTotals } from "@haggle/domain/acp/acp-cart-state";
+import { DomainError } from "@haggle/domain/errors";
+import { pricingRulesFrom, quoteCart, shopUnitPrice } from "@haggle/domain/pricing/quote-cart";
+import { z } from "zod";
+import type { Db, Queryable, Tx } from "../../../platform/db/client.ts";
+import type { MailSettings } from "../../../platform/mail/mail-settings.ts";
+import type { AccountIdentity } from "../../accounts/accounts.store.ts";
+import { lapseAppliedPriceIfDue } from "../../cart/applied-price.store.ts";
+import {
+  type CartRow,
+  deleteCartItem,
+  ensureActiveCart,
+  findCart,
+  insertCartItem,
+  loadCartItems,
+  loadCartLines,
+  lockCart,
+  quoteLinesOf,
+  updateCartItemQuantity,
+  voidNegotiatedPrices,
+} from "../../cart/cart.store.ts";
+import { findProductsStock } from "../../catalog/stock.store.ts";
+import type { PaymentProviders } from "../../payments/payment-provider.ts";
+import { loadSellerConfig } from "../../settings/settings.store.ts";
+import { checkout } from "../checkout.service.ts";
+import { AcpFailure, invalidParam } from "./acp-failure.ts";
+import { orderEvent } from "./acp-order-event.ts";
+import {
+  type AcpSessionRow,
+  enqueueAcpWebhook,
+  findAcpSession,
+  insertAcpSession,
+  lockAcpSession,
+  updateAcpSession,
+} from "./acp-sessions.store.ts";
+
+/** What the ACP services reach: plain values, no HTTP. */
+export interface AcpDeps {
+  db: Db;
+  payments: PaymentProviders;
+  mail: MailSettings;
+  appliedOfferTtlMinutes: number;
+  publicUrl: string;
+  /** Whether order webhooks go anywhere (ACP_WEBHOOK_URL): only then are they queued. */
+  webhooks: boolean;
+}
+
+const UUID = z.uuid();
+
+function notFoundSession(): AcpFailure {
+  return new AcpFailure(404, "invalid_request", "not_found", "No checkout session has that id.");
+}
+
+/** The address as the checkout takes it; each problem named by its field in the spec's words. */
+function toAddressInput(address: AcpAddress, at: string): AddressInput {
+  const parsed = AddressInputSchema.safeParse({
+    name: address.name,
+    line1: address.line_one,
+    line2: address.line_two,
+    city: address.city,
+    region: address.state,
+    postalCode: address.postal_code,
+    country: address.country,
+  });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field =
+    { line1: "line_one", line2: "line_two", region: "state", postalCode: "postal_code" }[
+      String(issue.path[0])
+    ] ?? String(issue.path[0] ?? "");
+  throw invalidParam(field ? `${at}.${field}` : at, issue.message);
+}
+
+/** The address as stored on the session and answered: as the checkout will ship to it. */
+function normalisedAddress(address: AcpAddress): AcpAddress {
+  const input = toAddressInput(address, "$.fulfillment_address");
+  return {
+    name: input.name,
+    line_one: input.line1,
+    ...(input.line2 ? { line_two: input.line2 } : {}),
+    city: input.city,
+    state: input.region ?? address.state,
+    country: input.country,
+    postal_code: input.postalCode,
+  };
+}
+
+/**
+ * Makes the shopper's cart hold exactly `items`. When they are what it holds already, nothing
+ * changes (a negotiated price bound to these contents stays); otherwise the lines are rewritten
+ * and, as any cart change does, the negotiated prices are voided.
+ */
+async function setCartItems(tx: Tx, cart: CartRow, items: readonly AcpItem[]): Promise<void> {
+  const wanted = new Map<string, number>();
+  for (const [i, item] of items.entries()) {
+    if (!UUID.safeParse(item.id).success)
+      throw invalidParam(`$.items[${i}].id`, `No product has the id ${item.id}.`);
+    wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.quantity);
+  }
+  const stock = await findProductsStock(tx, [...wanted.keys()]);
+  for (const [i, item] of items.entries()) {
+    const product = stock.find((p) => p.id === item.id);
+    if (!product || product.hidden) throw invalidParam(`$.items[${i}].id`, `No product has the id ${item.id}.`);
+    const quantity = wanted.get(item.id)!;
+    if (quantity > MAX_LINE_QUANTITY)
+      throw invalidParam(
+        `$.items[${i}].quantity`,
+        `At most ${MAX_LINE_QUANTITY} of ${product.name} can be bought at once.`,
+      );
+    if (quantity > product.stockLevel)
+      throw invalidParam(
+        `$.items[${i}].quantity`,
+        product.stockLevel <= 0
+          ? `${product.name} is out of stock.`
+          : `Only ${product.stockLevel} of ${product.name} left in stock.`,
+        "out_of_stock",
+      );
+  }
+  const current = await loadCartItems(tx, cart.id);
+  const same =
+    current.length === wanted.size && current.every((line) => wanted.get(line.productId) === line.quantity);
+  if (same) return;
+  for (const line of current) {
+    const quantity = wanted.get(line.productId);
+    if (quantity === undefined) await deleteCartItem(tx, line.id);
+    else if (quantity !== line.quantity) await updateCartItemQuantity(tx, line.id, quantity);
+  }
+  for (const [productId, quantity] of wanted) {
+    if (!current.some((line) => line.productId === productId)) await insertCartItem(tx, cart.id, productId, quantity);
+  }
+  await voidNegotiatedPrices(tx, cart.id);
+}
+
+function newSessionId(): string {
+  return `cs_${randomBytes(18).toString("base64url")}`;
+}
+
+function buyerOf(row: AcpSessionRow, who: AccountIdentity) {
+  if (row.buyer) return row.buyer as AcpCheckoutSession["buyer"];
+  const [first, ...rest] = who.name.trim().split(/\s+/);
+  return { first_name: first || who.name, last_name: rest.join(" "), email: who.email };
+}
+
+/**
+ * The session's authoritative state: its cart priced now by the one pricing rule (the applied
+ * negotiated price rechecked first), the discount as its own total, our one shipping option,
+ * what is missing, and the status that follows.
+ */
+export async function sessionView(
+  deps: AcpDeps,
+  db: Queryable,
+  row: AcpSessionRow,
+  who: AccountIdentity,
+): Promise<AcpCheckoutSession> {
+  const cart = await findCart(db, row.cartId);
+  const lines = cart ? await loadCartLines(db, cart.id) : [];
+  const config = await loadSellerConfig(db);
+  const quoteLines = quoteLinesOf(lines);
+  const quote = quoteCart(quoteLines, cart?.negotiatedDiscount ?? 0, pricingRulesFrom(config.pricing));
+  const messages: AcpMessage[] = [];
+  const open = row.status === "open";
+  if (open && cart?.status !== "active")
+    messages.push({
+      type: "error",
+      code: "invalid",
+      content_type: "plain",
+      content: "This cart was checked out elsewhere. Start a new checkout session.",
+    });
+  if (open && lines.length === 0)
+    messages.push({ type: "error", code: "missing", param: "$.items", content_type: "plain", content: "The cart is empty." });
+  if (open && !row.fulfillmentAddress)
+    messages.push({
+      type: "error",
+      code: "missing",
+      param: "$.fulfillment_address",
+      content_type: "plain",
+      content: "A shipping address is needed before payment.",
+    });
+  if (open && cart?.negotiationLapse)
+    messages.push({
+      type: "info",
+      content_type: "plain",
+      content: "The negotiated price no longer applies: the cart shows today's prices.",
+    });
+  if (open && !deps.payments.has("stripe"))
+    messages.push({
+      type: "info",
+      content_type: "plain",
+      content: "This shop takes payment on delivery or by bank transfer: completing places the order with payment due, nothing is charged.",
+    });
+  const status =
+    row.status === "completed"
+      ? "completed"
+      : row.status === "canceled"
+        ? "canceled"
+        : messages.some((m) => m.type === "error")
+          ? "not_ready_for_payment"
+          : "ready_for_payment";
+  const shipping = {
+    type: "shipping" as const,
+    id: ACP_SHIPPING_OPTION_ID,
+    title: quote.shipping === 0 ? "Standard shipping (free)" : "Standard shipping",
+    subtitle: "Flat rate, free above the shop's threshold",
+    subtotal: quote.shipping,
+    tax: 0,
+    total: quote.shipping,
+  };
+  const buyer = buyerOf(row, who);
+  return {
+    id: row.id,
+    ...(buyer ? { buyer } : {}),
+    ...(deps.payments.has("stripe")
+      ? { payment_provider: { provider: "stripe" as const, supported_payment_methods: ["card" as const] } }
+      : {}),
+    status,
+    currency: "usd",
+    line_items: acpLineItems(
+      lines.map(({ item }, i) => ({
+        productId: item.productId,
+        quantity: item.quantity,
+        unitPrice: shopUnitPrice(quoteLines[i]!),
+      })),
+      quote.tax,
+    ),
+    ...(row.fulfillmentAddress ? { fulfillment_address: row.fulfillmentAddress as AcpAddress } : {}),
+    fulfillment_options: lines.length > 0 ? [shipping] : [],
+    ...(row.fulfillmentOptionId ? { fulfillment_option_id: row.fulfillmentOptionId } : {}),
+    totals: acpTotals(quote, "Ava"),
+    messages,
+    links: [],
+    ...(row.orderId
+      ? {
+          order: {
+            id: row.orderId,
+            checkout_session_id: row.id,
+            permalink_url: `${deps.publicUrl}/order-placed?orderId=${row.orderId}`,
+          },
+        }
+      : {}),
+  };
+}
+
+async function loadOwn(deps: AcpDeps, who: AccountIdentity, id: string): Promise<AcpSessionRow> {
+  const row = await findAcpSession(deps.db, who.id, id);
+  if (!row) throw notFoundSession();
+  return row;
+}
+
+function checkOption(id: string | undefined): void {
+  if (id !== undefined && id !== ACP_SHIPPING_OPTION_ID)
+    throw invalidParam("$.fulfillment_option_id", `There is no fulfillment option ${id}; the shop offers ${ACP_SHIPPING_OPTION_ID}.`);
+}
+
+/** POST /acp/checkout_sessions: the shopper's cart made to hold the items, bound to a new session. */
+export async function createAcpSession(
+  deps: AcpDeps,
+  who: AccountIdentity,
+  body: AcpCreateSession,
+): Promise<AcpCheckoutSession> {
+  const address = body.fulfillment_address ? normalisedAddress(body.fulfillment_address) : null;
+  const row = await deps.db.transaction(async (tx) => {
+    const found = await ensureActiveCart(tx, who.id);
+    const cart = await lockCart(tx, found.id);
+    if (cart?.status !== "active")
+      throw new AcpFailure(409, "invalid_request", "cart_converted", "The cart was just checked out. Try again.");
+    await setCartItems(tx, cart, body.items);
+    return insertAcpSession(tx, {
+      id: newSessionId(),
+      userId: who.id,
+      cartId: cart.id,
+      buyer: body.buyer ?? null,
+      fulfillmentAddress: address,
+      fulfillmentOptionId: ACP_SHIPPING_OPTION_ID,
+    });
+  });
+  return sessionView(deps, deps.db, row, who);
+}
+
+/** An open session, locked, with its cart still the shopper's active one (else a clear 4xx). */
+async function lockOpen(tx: Tx, who: AccountIdentity, id: string): Promise<AcpSessionRow> {
+  const row = await lockAcpSession(tx, who.id, id);
+  if (!row) throw notFoundSession();
+  if (row.status !== "open")
+    throw new AcpFailure(
+      405,
+      "invalid_request",
+      `session_${row.status}`,
+      `This checkout session is ${row.status === "completed" ? "completed" : "canceled"}: it can no longer change.`,
+    );
+  return row;
+}
+
+/** POST /acp/checkout_sessions/{id}: items, buyer, address or shipping option changed. */
+export async function changeAcpSession(
+  deps: AcpDeps,
+  who: AccountIdentity,
+  id: string,
+  body: AcpUpdateSession,
+): Promise<AcpCheckoutSession> {
+  checkOption(body.fulfillment_option_id);
+  const address = body.fulfillment_address ? normalisedAddress(body.fulfillment_address) : null;
+  const row = await deps.db.transaction(async (tx) => {
+    const session = await lockOpen(tx, who, id);
+    if (body.items) {
+      const cart = await lockCart(tx, session.cartId);
+      if (cart?.status !== "active")
+        throw new AcpFailure(409, "invalid_request", "cart_converted", "This cart was checked out elsewhere. Start a new checkout session.");
+      await setCartItems(tx, cart, body.items);
+    }
+    const patch = {
+      ...(body.buyer ? { buyer: body.buyer } : {}),
+      ...(address ? { fulfillmentAddress: address } : {}),
+      ...(body.fulfillment_option_id ? { fulfillmentOptionId: body.fulfillment_option_id } : {}),
+    };
+    await updateAcpSession(tx, session.id, patch);
+    return { ...session, ...patch };
+  });
+  return sessionView(deps, deps.db, row, who);
+}
+
+/** GET /acp/checkout_sessions/{id}; an applied negotiated price that lapsed is voided first. */
+export async function getAcpSession(deps: AcpDeps, who: AccountIdentity, id: string): Promise<AcpCheckoutSession> {
+  const row = await loadOwn(deps, who, id);
+  if (row.status === "open") {
+    await deps.db.transaction(async (tx) => {
+      const cart = await lockCart(tx, row.cartId);
+      if (cart?.status === "active" && cart.appliedNegotiationId)
+        await lapseAppliedPriceIfDue(tx, cart, await loadCartLines(tx, cart.id), deps.appliedOfferTtlMinutes);
+    });
+  }
+  return sessionView(deps, deps.db, row, who);
+}
+
+/** POST /acp/checkout_sessions/{id}/cancel: 405 once completed or canceled (the spec). */
+export async function cancelAcpSession(deps: AcpDeps, who: AccountIdentity, id: string): Promise<AcpCheckoutSession> {
+  const row = await deps.db.transaction(async (tx) => {
+    const session = await lockOpen(tx, who, id);
+    await updateAcpSession(tx, session.id, { status: "canceled" });
+    return { ...session, status: "canceled" };
+  });
+  return sessionView(deps, deps.db, row, who);
+}
+
+/** A domain error of the checkout in the spec's shape, with the web checkout's own sentence. */
+function acpFailureOf(error: DomainError): AcpFailure {
+  const status = ({ invalid: 400, conflict: 409, "not-found": 404 } as const)[
+    error.kind as "invalid" | "conflict" | "not-found"
+  ];
+  if (!status) return new AcpFailure(500, "processing_error", error.code.toLowerCase(), error.message);
+  return new AcpFailure(status, "invalid_request", error.code.toLowerCase(), error.message);
+}
+
+/**
+ * POST /acp/checkout_sessions/{id}/complete: the web app's checkout (one transaction: re-price,
+ * take stock, write the order, convert the cart), keyed by the session so a retry answers the same
+ * order; paid with the delegated Stripe token when the shop takes cards, else manual (payment due).
+ */
+export async function completeAcpSession(
+  deps: AcpDeps,
+  who: AccountIdentity,
+  id: string,
+  body: AcpCompleteSession,
+): Promise<AcpCheckoutSession> {
+  const row = await loadOwn(deps, who, id);
+  if (row.status === "completed") return sessionView(deps, deps.db, row, who);
+  if (row.status === "canceled")
+    throw new AcpFailure(405, "invalid_request", "session_canceled", "This checkout session is canceled: it cannot be completed.");
+  const view = await sessionView(deps, deps.db, row, who);
+  const missing = view.messages.find((m) => m.type === "error");
+  if (missing)
+    throw new AcpFailure(400, "invalid_request", "session_not_ready", missing.content, missing.param);
+  const stripe = deps.payments.has("stripe");
+  if (stripe && !body.payment_data)
+    throw invalidParam("$.payment_data", "payment_data (the delegated Stripe payment token) is required.", "missing");
+  if (body.buyer) await deps.db.transaction((tx) => updateAcpSession(tx, row.id, { buyer: body.buyer! }));
+  try {
+    await checkout(
+      deps.db,
+      who,
+      `acp-${row.id}`,
+      {
+        address: toAddressInput(row.fulfillmentAddress as AcpAddress, "$.fulfillment_address"),
+        paymentMethod: stripe ? "stripe" : "manual",
+      },
+      {
+        cartId: row.cartId,
+        ...(stripe && body.payment_data ? { paymentToken: body.payment_data.token } : {}),
+        appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
+        payments: deps.payments,
+        mail: deps.mail,
+        onPlaced: async (tx, order) => {
+          await updateAcpSession(tx, row.id, { status: "completed", orderId: order.id, notifiedStatus: order.status });
+          if (deps.webhooks)
+            await enqueueAcpWebhook(tx, {
+              sessionId: row.id,
+              type: "order_create",
+              payload: JSON.stringify(orderEvent("order_create", row.id, order.id, acpOrderStatus(order.status), deps.publicUrl)),
+            });
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof DomainError) throw acpFailureOf(error);
+    throw error;
+  }
+  const done = await findAcpSession(deps.db, who.id, row.id);
+  if (!done) throw notFoundSession();
+  return sessionView(deps, deps.db, done, who);
+}
