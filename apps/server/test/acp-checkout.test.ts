@@ -1,0 +1,411 @@
+/**
+ * The Agentic Commerce Protocol checkout at /acp (issue #16 item 2; docs/decisions/0013-acp.md),
+ * over real HTTP as an agent platform calls it: signed (ACP_SIGNING_SECRET), versioned, keyed by
+ * the shopper's API key, with Idempotency-Keys; order webhooks to a real receiver.
+ */
+import { randomUUID } from "node:crypto";
+import type { Product } from "@haggle/contract/products";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acpCheckoutSessions, acpWebhookEvents, user } from "../src/platform/db/schema.ts";
+import { ACP_TEST_SECRET, type AcpCall, acp } from "./support/acp-client.ts";
+import type { HttpClient } from "./support/http-client.ts";
+import { createKey } from "./support/mcp-client.ts";
+import { useMerchantShop } from "./support/merchant-shop.ts";
+import { cents, signUpShopper, startNegotiation } from "./support/shop-fixtures.ts";
+import { DB_KINDS } from "./support/test-server.ts";
+import { eventually, WebhookReceiver } from "./support/webhook-receiver.ts";
+
+const WEBHOOK_SECRET = "acp-test-webhook-secret";
+const ADDRESS = {
+  name: "Ada Agent",
+  line_one: "1 Market Street",
+  line_two: "Suite 5",
+  city: "San Francisco",
+  state: "CA",
+  country: "US",
+  postal_code: "94105",
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: the ACP answers are asserted field by field.
+type Json = any;
+const total = (session: Json, type: string) =>
+  (session.totals as { type: string; amount: number }[]).find((t) => t.type === type)?.amount;
+
+describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
+  const receiver = new WebhookReceiver(WEBHOOK_SECRET);
+  const env: Record<string, string> = {
+    ACP_SIGNING_SECRET: ACP_TEST_SECRET,
+    ACP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ACP_WEBHOOK_POLL_MS: "100",
+    ACP_WEBHOOK_RETRY_SECONDS: "0.2",
+  };
+  beforeAll(async () => {
+    await receiver.start();
+    env.ACP_WEBHOOK_URL = receiver.url;
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+  const { shop, near, shopper, say, patch } = useMerchantShop(kind, { env });
+
+  const call = (path: string, options: AcpCall = {}) => acp(shop.server.baseUrl, path, options);
+
+  async function agentShopper() {
+    const s = await signUpShopper(shop.server.baseUrl, "Ada Agent");
+    const { key, id } = await createKey(s.http, "ACP platform");
+    return { ...s, key, keyId: id };
+  }
+
+  const webCart = async (http: HttpClient) => (await http.get("/api/cart")).json;
+
+  async function sessionCount(userEmail: string): Promise<number> {
+    const [row] = await shop.server.database.db
+      .select({ n: count() })
+      .from(acpCheckoutSessions)
+      .innerJoin(user, eq(user.id, acpCheckoutSessions.userId))
+      .where(eq(user.email, userEmail));
+    return row?.n ?? 0;
+  }
+
+  it("runs a session's lifecycle: create, update with address and shipping option, complete, cancel, with idempotent retries", async () => {
+    const s = await agentShopper();
+    const [p1, p2] = [near(30), near(45)] as [Product, Product];
+
+    const createBody = { items: [{ id: p1.id, quantity: 2 }] };
+    const created = await call("/checkout_sessions", { key: s.key, body: createBody, idempotencyKey: "create-1" });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    expect(created.headers.get("idempotency-key")).toBe("create-1");
+    const session = created.json;
+    expect(session.id).toMatch(/^cs_/);
+    expect(session.status).toBe("not_ready_for_payment");
+    expect(session.currency).toBe("usd");
+    expect(session.line_items).toEqual([
+      expect.objectContaining({ item: { id: p1.id, quantity: 2 }, base_amount: cents(p1.price) * 2, discount: 0 }),
+    ]);
+    expect(session.fulfillment_options).toEqual([expect.objectContaining({ type: "shipping", id: "shipping_standard" })]);
+    expect(session.fulfillment_option_id).toBe("shipping_standard");
+    expect(session.messages).toContainEqual(
+      expect.objectContaining({ type: "error", code: "missing", param: "$.fulfillment_address" }),
+    );
+    // The session is the shopper's cart, priced by the one pricing rule.
+    const cart = await webCart(s.http);
+    expect(cart.items.map((i: Json) => [i.productId, i.quantity])).toEqual([[p1.id, 2]]);
+    expect(total(session, "total")).toBe(cents(cart.summary.total));
+    expect(total(session, "tax")).toBe(cents(cart.summary.tax));
+    expect(total(session, "fulfillment")).toBe(cents(cart.summary.shipping));
+
+    // Same key, same body: the stored answer. Same key, another body: the spec's conflict.
+    const replay = await call("/checkout_sessions", { key: s.key, body: createBody, idempotencyKey: "create-1" });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.json).toEqual(session);
+    const conflict = await call("/checkout_sessions", {
+      key: s.key,
+      body: { items: [{ id: p1.id, quantity: 3 }] },
+      idempotencyKey: "create-1",
+    });
+    expect(conflict.status).toBe(409);
+    expect(conflict.json).toEqual({
+      type: "invalid_request",
+      code: "idempotency_conflict",
+      message: "Idempotency-Key has already been used with a different request.",
+    });
+    expect(await sessionCount(s.email)).toBe(1);
+
+    const updateBody = {
+      items: [
+        { id: p1.id, quantity: 1 },
+        { id: p2.id, quantity: 1 },
+      ],
+      fulfillment_address: ADDRESS,
+      fulfillment_option_id: "shipping_standard",
+    };
+    const updated = await call(`/checkout_sessions/${session.id}`, { key: s.key, body: updateBody, idempotencyKey: "update-1" });
+    expect(updated.status, JSON.stringify(updated.json)).toBe(200);
+    expect(updated.json.status).toBe("ready_for_payment");
+    expect(updated.json.fulfillment_address).toEqual(ADDRESS);
+    expect(updated.json.line_items.map((l: Json) => l.item)).toEqual([
+      { id: p1.id, quantity: 1 },
+      { id: p2.id, quantity: 1 },
+    ]);
+    const lines = updated.json.line_items as Json[];
+    expect(lines.reduce((a, l) => a + l.tax, 0)).toBe(total(updated.json, "tax"));
+    const cartAfter = await webCart(s.http);
+    expect(total(updated.json, "subtotal")).toBe(cents(cartAfter.summary.subtotal));
+    expect(total(updated.json, "total")).toBe(cents(cartAfter.summary.total));
+    const updateReplay = await call(`/checkout_sessions/${session.id}`, { key: s.key, body: updateBody, idempotencyKey: "update-1" });
+    expect(updateReplay.json).toEqual(updated.json);
+    const got = await call(`/checkout_sessions/${session.id}`, { key: s.key });
+    expect(got.status).toBe(200);
+    expect(got.json).toEqual(updated.json);
+
+    const completed = await call(`/checkout_sessions/${session.id}/complete`, { key: s.key, body: {}, idempotencyKey: "complete-1" });
+    expect(completed.status, JSON.stringify(completed.json)).toBe(200);
+    expect(completed.json.status).toBe("completed");
+    expect(completed.json.order).toEqual({
+      id: expect.any(String),
+      checkout_session_id: session.id,
+      permalink_url: expect.stringContaining(completed.json.order.id),
+    });
+    const again = await call(`/checkout_sessions/${session.id}/complete`, { key: s.key, body: {}, idempotencyKey: "complete-1" });
+    expect(again.json).toEqual(completed.json);
+    const newKey = await call(`/checkout_sessions/${session.id}/complete`, { key: s.key, body: {} });
+    expect(newKey.status).toBe(200);
+    expect(newKey.json.order.id).toBe(completed.json.order.id);
+
+    // One order, the web checkout's: manual payment due, the session's total.
+    const orders = (await s.http.get("/api/orders")).json;
+    expect(orders.length).toBe(1);
+    expect(orders[0]).toMatchObject({ id: completed.json.order.id, paymentMethod: "manual", paymentStatus: "pending" });
+    expect(cents(orders[0].total)).toBe(total(updated.json, "total"));
+
+    const cancelDone = await call(`/checkout_sessions/${session.id}/cancel`, { key: s.key });
+    expect(cancelDone.status).toBe(405);
+    expect(cancelDone.json.type).toBe("invalid_request");
+
+    const second = await call("/checkout_sessions", { key: s.key, body: { items: [{ id: p2.id, quantity: 1 }] } });
+    expect(second.status).toBe(201);
+    const canceled = await call(`/checkout_sessions/${second.json.id}/cancel`, { key: s.key, idempotencyKey: "cancel-1" });
+    expect(canceled.status).toBe(200);
+    expect(canceled.json.status).toBe("canceled");
+    expect((await call(`/checkout_sessions/${second.json.id}/cancel`, { key: s.key, idempotencyKey: "cancel-1" })).json).toEqual(
+      canceled.json,
+    );
+    expect((await call(`/checkout_sessions/${second.json.id}/cancel`, { key: s.key })).status).toBe(405);
+    expect((await call(`/checkout_sessions/${second.json.id}`, { key: s.key, body: { fulfillment_address: ADDRESS } })).status).toBe(405);
+    expect((await call(`/checkout_sessions/${second.json.id}/complete`, { key: s.key, body: {} })).status).toBe(405);
+  });
+
+  it("refuses a forged signature, a stale or future timestamp and an unsigned request, and creates nothing", async () => {
+    const s = await agentShopper();
+    const body = { items: [{ id: near(30).id, quantity: 1 }] };
+    const forged = await call("/checkout_sessions", { key: s.key, body, secret: "not-the-shop-secret" });
+    expect(forged.status).toBe(401);
+    expect(forged.json).toMatchObject({ type: "invalid_request", code: "invalid_signature" });
+    const stale = await call("/checkout_sessions", { key: s.key, body, timestamp: new Date(Date.now() - 10 * 60_000).toISOString() });
+    expect(stale.status).toBe(401);
+    expect(stale.json.code).toBe("stale_timestamp");
+    const future = await call("/checkout_sessions", { key: s.key, body, timestamp: new Date(Date.now() + 10 * 60_000).toISOString() });
+    expect(future.json.code).toBe("stale_timestamp");
+    const unsigned = await call("/checkout_sessions", { key: s.key, body, secret: null });
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.json.code).toBe("signature_required");
+    const badTime = await call("/checkout_sessions", { key: s.key, body, timestamp: "yesterday" });
+    expect(badTime.json.code).toBe("invalid_timestamp");
+    // A signature over another body does not carry over to this one.
+    const ts = new Date().toISOString();
+    const { signAcp } = await import("./support/acp-client.ts");
+    const replayed = await call("/checkout_sessions", {
+      key: s.key,
+      body,
+      secret: null,
+      headers: { Timestamp: ts, Signature: signAcp(ACP_TEST_SECRET, ts, JSON.stringify({ items: [] })) },
+    });
+    expect(replayed.json.code).toBe("invalid_signature");
+    expect(await sessionCount(s.email)).toBe(0);
+    expect((await webCart(s.http)).items).toEqual([]);
+    const ok = await call("/checkout_sessions", { key: s.key, body });
+    expect(ok.status).toBe(201);
+    const forgedGet = await call(`/checkout_sessions/${ok.json.id}`, { key: s.key, secret: "forged" });
+    expect(forgedGet.status).toBe(401);
+  });
+
+  it("answers bad input with the spec's clear 4xx errors and changes nothing", async () => {
+    const s = await agentShopper();
+    const product = near(30);
+    const created = await call("/checkout_sessions", {
+      key: s.key,
+      body: { items: [{ id: product.id, quantity: 1 }], fulfillment_address: ADDRESS },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id;
+    const before = (await call(`/checkout_sessions/${id}`, { key: s.key })).json;
+    const cartBefore = await webCart(s.http);
+
+    const cases: [AcpCall, number, string, string | undefined][] = [
+      [{ body: { items: [{ id: randomUUID(), quantity: 1 }] } }, 400, "invalid", "$.items[0].id"],
+      [{ body: { items: [{ id: "item_123", quantity: 1 }] } }, 400, "invalid", "$.items[0].id"],
+      [{ body: { items: [{ id: product.id, quantity: 0 }] } }, 400, "invalid", "$.items[0].quantity"],
+      [{ body: { items: [{ id: product.id, quantity: 2.5 }] } }, 400, "invalid", "$.items[0].quantity"],
+      [{ body: { items: [{ id: product.id, quantity: 100_000 }] } }, 400, "invalid", "$.items[0].quantity"],
+      [{ body: { items: [] } }, 400, "invalid", "$.items"],
+      [{ body: { coupon: "FREE" } }, 400, "invalid", "$.coupon"],
+      [{ body: "{not json" }, 400, "invalid_json", undefined],
+      [{ body: { fulfillment_address: { ...ADDRESS, postal_code: "ABC" } } }, 400, "invalid", "$.fulfillment_address.postal_code"],
+      [{ body: { fulfillment_address: { ...ADDRESS, country: "Narnia" } } }, 400, "invalid", "$.fulfillment_address.country"],
+      [{ body: { fulfillment_option_id: "express_teleport" } }, 400, "invalid", "$.fulfillment_option_id"],
+      [{ body: { fulfillment_address: ADDRESS }, apiVersion: null }, 400, "api_version_required", undefined],
+      [{ body: { fulfillment_address: ADDRESS }, apiVersion: "2020-01-01" }, 400, "unsupported_api_version", undefined],
+      [{ body: { fulfillment_address: ADDRESS }, idempotencyKey: null }, 400, "idempotency_key_required", undefined],
+    ];
+    for (const [options, status, code, param] of cases) {
+      const answer = await call(`/checkout_sessions/${id}`, { key: s.key, ...options });
+      expect(answer.status, JSON.stringify(options)).toBe(status);
+      expect(answer.json.type).toBe("invalid_request");
+      expect(answer.json.code, JSON.stringify(answer.json)).toBe(code);
+      expect(answer.json.param).toBe(param);
+      expect(answer.json.message).toMatch(/\.$/);
+    }
+    const stockLeft = await call(`/checkout_sessions/${id}`, {
+      key: s.key,
+      body: { items: [{ id: product.id, quantity: product.stockLevel + 1 }] },
+    });
+    expect(stockLeft.status).toBe(400);
+    expect(stockLeft.json).toMatchObject({ code: "out_of_stock", param: "$.items[0].quantity" });
+
+    expect((await call(`/checkout_sessions/${id}`, { key: s.key })).json).toEqual(before);
+    expect(await webCart(s.http)).toEqual(cartBefore);
+
+    const missing = await call(`/checkout_sessions/cs_nothing_here`, { key: s.key });
+    expect(missing.status).toBe(404);
+    expect(missing.json).toEqual({ type: "invalid_request", code: "not_found", message: "No checkout session has that id." });
+    const other = await agentShopper();
+    expect((await call(`/checkout_sessions/${id}`, { key: other.key })).status).toBe(404);
+    expect((await call(`/checkout_sessions/${id}/complete`, { key: other.key, body: {} })).status).toBe(404);
+  });
+
+  it("refuses anonymous requests and a revoked key at once", async () => {
+    const s = await agentShopper();
+    const body = { items: [{ id: near(30).id, quantity: 1 }] };
+    const anonymous = await call("/checkout_sessions", { body });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json).toMatchObject({ type: "invalid_request", code: "unauthenticated" });
+    const bogus = await call("/checkout_sessions", { key: "hgl_not-a-real-key", body });
+    expect(bogus.json.code).toBe("invalid_api_key");
+    const created = await call("/checkout_sessions", { key: s.key, body });
+    expect(created.status).toBe(201);
+    expect((await s.http.request("DELETE", `/api/account/api-keys/${s.keyId}`)).status).toBe(200);
+    const revoked = await call(`/checkout_sessions/${created.json.id}`, { key: s.key });
+    expect(revoked.status).toBe(401);
+    expect(revoked.json.code).toBe("invalid_api_key");
+    expect((await call(`/checkout_sessions/${created.json.id}/complete`, { key: s.key, body: {} })).status).toBe(401);
+    expect(await sessionCount(s.email)).toBe(1);
+  });
+
+  it("shows the negotiated discount as its own total, and charges what the web checkout charges for the same cart", async () => {
+    const product = near(120);
+    const s = await shopper([product], "Nia Negotiator");
+    const negotiation = await startNegotiation(s.http);
+    const offered = await say(s.http, negotiation, "Can I get a discount?");
+    expect(offered.result, offered.display).not.toBeNull();
+    const accepted = await s.http.post(`/api/negotiations/${negotiation}/accept`, {});
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    const cart = accepted.json;
+    expect(cents(cart.summary.discount)).toBeGreaterThan(0);
+    const { key } = await createKey(s.http, "ACP platform");
+
+    // The same cart: the offer bound to it stands, shown as its own line.
+    const created = await call("/checkout_sessions", {
+      key,
+      body: { items: [{ id: product.id, quantity: 1 }], fulfillment_address: ADDRESS },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    expect(created.json.status).toBe("ready_for_payment");
+    const discount = created.json.totals.find((t: Json) => t.type === "discount");
+    expect(discount).toEqual({
+      type: "discount",
+      display_text: "Discount negotiated with Ava",
+      amount: cents(cart.summary.discount),
+    });
+    expect(total(created.json, "subtotal")).toBe(cents(cart.summary.subtotal));
+    expect(total(created.json, "total")).toBe(cents(cart.summary.total));
+    expect(created.json.line_items[0].base_amount).toBe(cents(product.price));
+
+    const completed = await call(`/checkout_sessions/${created.json.id}/complete`, { key, body: {} });
+    expect(completed.status, JSON.stringify(completed.json)).toBe(200);
+    const order = (await s.http.get(`/api/orders/${completed.json.order.id}`)).json;
+    expect(cents(order.total)).toBe(cents(cart.summary.total));
+    expect(cents(order.negotiatedDiscount)).toBe(cents(cart.summary.discount));
+  });
+
+  it("never keeps a discount for other contents: changing the items voids the offer", async () => {
+    const product = near(120, 1);
+    const s = await shopper([product], "Ola Other");
+    const negotiation = await startNegotiation(s.http);
+    await say(s.http, negotiation, "Can I get a discount?");
+    expect((await s.http.post(`/api/negotiations/${negotiation}/accept`, {})).status).toBe(200);
+    const { key } = await createKey(s.http);
+    const created = await call("/checkout_sessions", { key, body: { items: [{ id: product.id, quantity: 2 }] } });
+    expect(created.status).toBe(201);
+    expect(total(created.json, "discount")).toBeUndefined();
+    expect(total(created.json, "subtotal")).toBe(cents(product.price) * 2);
+    expect(cents((await webCart(s.http)).summary.discount)).toBe(0);
+  });
+
+  it("lists the visible catalogue in the ACP feed format, hidden products left out", async () => {
+    const feed = await call("/feed", { secret: null });
+    expect(feed.status).toBe(200);
+    const products = feed.json.products as Json[];
+    expect(products.length).toBe(shop.catalogue.length);
+    const first = shop.catalogue[0]!;
+    const listed = products.find((p) => p.id === first.id);
+    expect(listed).toMatchObject({
+      id: first.id,
+      title: first.name,
+      url: expect.stringContaining(`/products/${first.slug}`),
+      variants: [
+        expect.objectContaining({
+          id: first.id,
+          price: { amount: cents(first.price), currency: "USD" },
+          availability: expect.objectContaining({ available: expect.any(Boolean) }),
+          categories: [{ value: first.category }],
+        }),
+      ],
+    });
+    const hidden = shop.catalogue[1]!;
+    expect((await patch(`/api/merchant/products/${hidden.id}`, { hidden: true })).status).toBe(200);
+    try {
+      const after = (await call("/feed", { secret: null })).json.products as Json[];
+      expect(after.length).toBe(products.length - 1);
+      expect(after.some((p) => p.id === hidden.id)).toBe(false);
+    } finally {
+      await patch(`/api/merchant/products/${hidden.id}`, { hidden: false });
+    }
+  });
+
+  it("sends signed order webhooks, retried after the receiver fails, and an update when the order ships", async () => {
+    const s = await agentShopper();
+    const created = await call("/checkout_sessions", {
+      key: s.key,
+      body: { items: [{ id: near(60).id, quantity: 1 }], fulfillment_address: ADDRESS },
+    });
+    const id = created.json.id;
+    receiver.failFor(id, 2);
+    const completed = await call(`/checkout_sessions/${id}/complete`, { key: s.key, body: {} });
+    expect(completed.status).toBe(200);
+
+    const delivered = await eventually(() => receiver.about(id).find((r) => r.answered === 200));
+    const attempts = receiver.about(id).filter((r) => r.requestId === delivered.requestId);
+    expect(attempts.map((a) => a.answered)).toEqual([500, 500, 200]);
+    for (const attempt of attempts) expect(attempt.signatureValid).toBe(true);
+    expect(delivered.event).toEqual({
+      type: "order_create",
+      data: {
+        type: "order",
+        checkout_session_id: id,
+        permalink_url: completed.json.order.permalink_url,
+        status: "confirmed",
+        refunds: [],
+      },
+    });
+    const [row] = await shop.server.database.db
+      .select()
+      .from(acpWebhookEvents)
+      .where(eq(acpWebhookEvents.id, delivered.requestId));
+    expect(row).toMatchObject({ status: "sent", attempts: 3, type: "order_create" });
+
+    const shipped = await shop.merchant.request("PATCH", `/api/merchant/orders/${completed.json.order.id}`, { status: "shipped" });
+    expect(shipped.status, JSON.stringify(shipped.json)).toBe(200);
+    const update = await eventually(() =>
+      receiver.about(id).find((r) => r.event.type === "order_update" && r.answered === 200),
+    );
+    expect(update.signatureValid).toBe(true);
+    expect(update.event.data).toMatchObject({ checkout_session_id: id, status: "shipped" });
+    const [{ n }] = (await shop.server.database.db
+      .select({ n: count() })
+      .from(acpCheckoutSessions)
+      .where(eq(acpCheckoutSessions.id, id))) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+});
