@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acpCheckoutSessions, acpWebhookEvents, user } from "../src/platform/db/schema.ts";
 import { ACP_TEST_SECRET, type AcpCall, acp } from "./support/acp-client.ts";
 import type { HttpClient } from "./support/http-client.ts";
-import { createKey } from "./support/mcp-client.ts";
+import { connectMcp, createKey, ok } from "./support/mcp-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
 import { cents, signUpShopper, startNegotiation } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
@@ -331,6 +331,36 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(total(created.json, "discount")).toBeUndefined();
     expect(total(created.json, "subtotal")).toBe(cents(product.price) * 2);
     expect(cents((await webCart(s.http)).summary.discount)).toBe(0);
+  });
+
+  it("the MCP start_checkout tool opens the ACP session for the cart, which completes over ACP", async () => {
+    const s = await agentShopper();
+    const product = near(80);
+    const client = await connectMcp(shop.server.baseUrl, s.key);
+    await ok(client, "update_cart", { productId: product.id, quantity: 1 });
+    const noAddress = await ok(client, "start_checkout", { mode: "acp_session" });
+    expect(noAddress.status).toBe("acp_session");
+    expect(noAddress.checkoutSession).toMatchObject({ status: "not_ready_for_payment", apiVersion: "2025-09-29" });
+    expect(noAddress.checkoutSession.missing).toEqual(["A shipping address is needed before payment."]);
+    expect(noAddress.checkoutUrl).toMatch(/\/checkout$/);
+    const started = await ok(client, "start_checkout", {
+      mode: "acp_session",
+      address: { name: "Ada Agent", line1: "1 Market Street", city: "San Francisco", region: "CA", postalCode: "94105", country: "US" },
+    });
+    await client.close();
+    const session = started.checkoutSession;
+    expect(session.status).toBe("ready_for_payment");
+    expect(session.sessionUrl).toBe(`${shop.server.baseUrl}/acp/checkout_sessions/${session.id}`);
+    const cart = await webCart(s.http);
+    expect(session.total).toBeCloseTo(cart.summary.total, 2);
+    const completed = await call(`/checkout_sessions/${session.id}/complete`, { key: s.key, body: {} });
+    expect(completed.status, JSON.stringify(completed.json)).toBe(200);
+    expect(completed.json.status).toBe("completed");
+    // The earlier session (no address) is bound to the converted cart: it cannot place a second order.
+    const stale = await call(`/checkout_sessions/${noAddress.checkoutSession.id}/complete`, { key: s.key, body: {} });
+    expect(stale.status).toBe(400);
+    expect(stale.json.code).toBe("session_not_ready");
+    expect((await s.http.get("/api/orders")).json.length).toBe(1);
   });
 
   it("lists the visible catalogue in the ACP feed format, hidden products left out", async () => {

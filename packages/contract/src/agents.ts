@@ -115,9 +115,9 @@ export const EmptyInputSchema = z.object({});
 
 export const StartCheckoutInputSchema = z.object({
   mode: z
-    .enum(["place_order", "link"], {
+    .enum(["place_order", "link", "acp_session"], {
       error:
-        "mode must be place_order (pay on delivery or bank transfer) or link (a human pays at /checkout).",
+        "mode must be place_order (pay on delivery or bank transfer), link (a human pays at /checkout) or acp_session (an Agentic Commerce Protocol checkout session to complete at /acp).",
     })
     .default("place_order"),
   addressId: z.uuid("addressId must be the id of one of the shopper's saved addresses.").optional(),
@@ -222,11 +222,31 @@ export const AgentOrderSchema = z.object({
 });
 export type AgentOrder = z.infer<typeof AgentOrderSchema>;
 
+/** An ACP checkout session as start_checkout answers it (the full state: GET sessionUrl with the key). */
+export const AgentAcpSessionSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  /** POST {sessionUrl}/complete (ACP 2025-09-29 headers) places the order. */
+  sessionUrl: z.string(),
+  apiVersion: z.string(),
+  subtotal: Money,
+  discount: Money,
+  shipping: Money,
+  tax: Money,
+  total: Money,
+  /** What is still missing before payment (an address), in sentences. */
+  missing: z.array(z.string()),
+});
+
 export const StartCheckoutOutputSchema = z.object({
-  /** placed: the order exists, payment due on delivery or by transfer; link: a human pays at checkoutUrl. */
-  status: z.enum(["placed", "link"]),
+  /**
+   * placed: the order exists, payment due on delivery or by transfer; link: a human pays at
+   * checkoutUrl; acp_session: an ACP checkout session for the cart (checkoutUrl: a human may pay instead).
+   */
+  status: z.enum(["placed", "link", "acp_session"]),
   order: AgentOrderSchema.nullable(),
   checkoutUrl: z.string().nullable(),
+  checkoutSession: AgentAcpSessionSchema.nullable(),
 });
 
 export const GetOrderOutputSchema = z.object({ order: AgentOrderSchema });

@@ -26,6 +26,8 @@ export interface ToolDeps {
   negotiationTurnsPerMinute: number;
   /** The shop's public address, for links an agent hands a human. */
   publicUrl: string;
+  /** Whether ACP order webhooks are sent (ACP_WEBHOOK_URL), for sessions start_checkout opens. */
+  acpWebhooks: boolean;
 }
 
 /** The shopper an API key belongs to: the same identity a signed-in session gives. */

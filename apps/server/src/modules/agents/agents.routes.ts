@@ -83,6 +83,7 @@ function toolDeps(c: AppContext): ToolDeps {
     appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
     negotiationTurnsPerMinute: config.negotiationRateLimit.perShopper,
     publicUrl: config.publicUrl,
+    acpWebhooks: config.acp.webhooks,
   };
 }
 

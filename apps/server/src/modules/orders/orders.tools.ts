@@ -9,12 +9,16 @@ import {
   StartCheckoutOutputSchema,
 } from "@haggle/contract/agents";
 import type { Order } from "@haggle/contract/orders";
+import { ACP_API_VERSION, type AcpAddress } from "@haggle/contract/acp";
+import type { AddressInput } from "@haggle/contract/addresses";
 import { invalid, notFound } from "@haggle/domain/errors";
 import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
 import { listAddressRows } from "../addresses/addresses.store.ts";
-import { type AgentTool, defineTool, shopperOf } from "../agents/agent-tool.ts";
+import { type AgentShopper, type AgentTool, defineTool, shopperOf, type ToolDeps } from "../agents/agent-tool.ts";
 import { loadCartLines, findActiveCart } from "../cart/cart.store.ts";
 import { checkout } from "./checkout.service.ts";
+import { AcpFailure } from "./acp/acp-failure.ts";
+import { type AcpDeps, createAcpSession } from "./acp/acp-sessions.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 
 /** How many orders list_orders answers, newest first. */
@@ -41,13 +45,79 @@ function agentOrder(order: Order): AgentOrder {
   };
 }
 
+/** An address book row or a typed address as ACP's fulfillment_address. */
+function acpAddress(a: { name: string; line1: string; line2?: string | null | undefined; city: string; region?: string | null | undefined; postalCode: string; country: string }): AcpAddress {
+  return {
+    name: a.name,
+    line_one: a.line1,
+    ...(a.line2 ? { line_two: a.line2 } : {}),
+    city: a.city,
+    state: a.region ?? "",
+    country: a.country,
+    postal_code: a.postalCode,
+  };
+}
+
+/**
+ * start_checkout in mode acp_session: an ACP checkout session for the cart as it stands (same
+ * contents, so an applied negotiated price stays), shipped to the address given or last used.
+ */
+async function acpSessionForCart(
+  deps: ToolDeps,
+  who: AgentShopper,
+  input: { address?: AddressInput | undefined; addressId?: string | undefined },
+) {
+  const cart = await findActiveCart(deps.db, who.id);
+  const lines = cart ? await loadCartLines(deps.db, cart.id) : [];
+  if (lines.length === 0) throw invalid("Cart is empty", "CART_EMPTY");
+  const saved = await listAddressRows(deps.db, who.id);
+  const row = input.addressId ? saved.find((a) => a.id === input.addressId) : saved[0];
+  if (input.addressId && !row) throw notFound("You have no saved address with that id.");
+  const address = input.address ? acpAddress(input.address) : row ? acpAddress(row) : undefined;
+  const acpDeps: AcpDeps = {
+    db: deps.db,
+    payments: deps.payments,
+    mail: deps.mail,
+    appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
+    publicUrl: deps.publicUrl,
+    webhooks: deps.acpWebhooks,
+  };
+  let session: Awaited<ReturnType<typeof createAcpSession>>;
+  try {
+    session = await createAcpSession(acpDeps, who, {
+      items: lines.map(({ item }) => ({ id: item.productId, quantity: item.quantity })),
+      ...(address ? { fulfillment_address: address } : {}),
+    });
+  } catch (error) {
+    if (error instanceof AcpFailure) throw invalid(error.message, error.code.toUpperCase());
+    throw error;
+  }
+  const amount = (type: string) => toDollars(session.totals.find((t) => t.type === type)?.amount ?? 0);
+  const checkoutSession = {
+    id: session.id,
+    status: session.status,
+    sessionUrl: `${deps.publicUrl}/acp/checkout_sessions/${session.id}`,
+    apiVersion: ACP_API_VERSION,
+    subtotal: amount("subtotal"),
+    discount: amount("discount"),
+    shipping: amount("fulfillment"),
+    tax: amount("tax"),
+    total: amount("total"),
+    missing: session.messages.filter((m) => m.type === "error").map((m) => m.content),
+  };
+  return {
+    value: { status: "acp_session" as const, order: null, checkoutUrl: `${deps.publicUrl}/checkout`, checkoutSession },
+    summary: `ACP session ${session.id} ${session.status}, total ${formatUsd(session.totals.find((t) => t.type === "total")?.amount ?? 0)}`,
+  };
+}
+
 /** Checkout and orders for agents: the web checkout's service, paid manually or by a human. */
 export const orderTools: AgentTool[] = [
   defineTool({
     name: "start_checkout",
     title: "Check out",
     description:
-      "Place the order for the cart at the server's prices (the negotiated discount included). mode place_order: pay on delivery or by bank transfer, shipped to addressId (a saved address), or address (a new one, saved), or else the shopper's last used address. mode link: nothing is placed; answers the checkout page's address for the human to pay. Give an idempotencyKey to retry safely.",
+      "Place the order for the cart at the server's prices (the negotiated discount included). mode place_order: pay on delivery or by bank transfer, shipped to addressId (a saved address), or address (a new one, saved), or else the shopper's last used address. mode link: nothing is placed; answers the checkout page's address for the human to pay. mode acp_session: opens an Agentic Commerce Protocol checkout session for the cart (its totals, what is missing, and the URL to complete it over ACP with the same API key). Give an idempotencyKey to retry safely.",
     access: "shopper",
     readOnly: false,
     input: StartCheckoutInputSchema,
@@ -59,10 +129,14 @@ export const orderTools: AgentTool[] = [
         if (!cart || (await loadCartLines(deps.db, cart.id)).length === 0)
           throw invalid("Cart is empty", "CART_EMPTY");
         const checkoutUrl = `${deps.publicUrl}/checkout`;
-        return { value: { status: "link" as const, order: null, checkoutUrl }, summary: checkoutUrl };
+        return {
+          value: { status: "link" as const, order: null, checkoutUrl, checkoutSession: null },
+          summary: checkoutUrl,
+        };
       }
       if (input.address && input.addressId)
         throw invalid("Give either addressId or address, not both.", "ADDRESS_AMBIGUOUS");
+      if (input.mode === "acp_session") return acpSessionForCart(deps, who, input);
       let address = input.address ?? (input.addressId ? { addressId: input.addressId } : null);
       if (!address) {
         const [saved] = await listAddressRows(deps.db, who.id);
@@ -81,7 +155,7 @@ export const orderTools: AgentTool[] = [
         { appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes, payments: deps.payments, mail: deps.mail },
       );
       return {
-        value: { status: "placed" as const, order: agentOrder(order), checkoutUrl: null },
+        value: { status: "placed" as const, order: agentOrder(order), checkoutUrl: null, checkoutSession: null },
         summary: `order ${order.number}, total ${formatUsd(order.total)}`,
       };
     },
