@@ -228,6 +228,14 @@ export class FakeStripe {
       created: now(),
       livemode: false,
     };
+    // A delegated payment (ACP's token) confirmed at once: "declined" in the token declines it.
+    const delegated = params.shared_payment_granted_token ?? params.payment_method;
+    if (params.confirm === "true" && delegated) {
+      if (delegated.includes("declined"))
+        return stripeError(402, "card_error", "Your card was declined.", { code: "card_declined" });
+      intent.status = "succeeded";
+      intent.amount_received = amount;
+    }
     this.intents.set(intentId, intent);
     return { status: 200, body: { ...intent } };
   }

@@ -30,7 +30,8 @@ const UNAVAILABLE =
 /** Stripe's idempotency key for a checkout: the same order and amount always answer the same PaymentIntent. */
 export function paymentIntentKey(order: PaymentOrder): string {
   const digest = createHash("sha256")
-    .update(`${order.id}\n${order.idempotencyKey}\n${order.total}`)
+    // A delegated token is part of the payment: after a decline, another card is another attempt.
+    .update(`${order.id}\n${order.idempotencyKey}\n${order.total}${order.paymentToken ? `\n${order.paymentToken}` : ""}`)
     .digest("base64url");
   return `haggle-checkout-${digest}`;
 }
@@ -101,6 +102,12 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           { idempotencyKey: paymentIntentKey(order) },
         );
       } catch (error) {
+        // A delegated card the bank refused is the payer's to fix, not the shop's failure.
+        if (order.paymentToken && (error as { type?: unknown })?.type === "StripeCardError")
+          throw invalid(
+            `The card was declined: ${(error as Error).message} Ask the buyer for another payment method.`,
+            "PAYMENT_DECLINED",
+          );
         throw failed(UNAVAILABLE, "PAYMENT_PROVIDER_FAILED", { cause: error });
       }
       if (!intent.client_secret) throw failed(UNAVAILABLE, "PAYMENT_PROVIDER_FAILED");
