@@ -156,7 +156,9 @@ export const EnvSchema = z.object({
   ACP_SIGNING_SECRET: optionalText,
   ACP_SIGNATURE_MAX_AGE_SECONDS: positiveInt.default(300),
   /** Where order events (order_create, order_update) are POSTed, signed with ACP_WEBHOOK_SECRET. */
-  ACP_WEBHOOK_URL: optionalText.pipe(z.url({ error: "must be a URL such as https://agent.example/webhooks" }).optional()),
+  ACP_WEBHOOK_URL: optionalText.pipe(
+    z.url({ error: "must be a URL such as https://agent.example/webhooks" }).optional(),
+  ),
   ACP_WEBHOOK_SECRET: optionalText,
   /** First wait after a refused delivery (doubling each time, at most an hour) and the attempts before giving up. */
   ACP_WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().default(30),

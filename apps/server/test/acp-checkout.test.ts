@@ -73,7 +73,11 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     const [p1, p2] = [near(30), near(45)] as [Product, Product];
 
     const createBody = { items: [{ id: p1.id, quantity: 2 }] };
-    const created = await call("/checkout_sessions", { key: s.key, body: createBody, idempotencyKey: "create-1" });
+    const created = await call("/checkout_sessions", {
+      key: s.key,
+      body: createBody,
+      idempotencyKey: "create-1",
+    });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     expect(created.headers.get("idempotency-key")).toBe("create-1");
     const session = created.json;
@@ -81,9 +85,15 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(session.status).toBe("not_ready_for_payment");
     expect(session.currency).toBe("usd");
     expect(session.line_items).toEqual([
-      expect.objectContaining({ item: { id: p1.id, quantity: 2 }, base_amount: cents(p1.price) * 2, discount: 0 }),
+      expect.objectContaining({
+        item: { id: p1.id, quantity: 2 },
+        base_amount: cents(p1.price) * 2,
+        discount: 0,
+      }),
     ]);
-    expect(session.fulfillment_options).toEqual([expect.objectContaining({ type: "shipping", id: "shipping_standard" })]);
+    expect(session.fulfillment_options).toEqual([
+      expect.objectContaining({ type: "shipping", id: "shipping_standard" }),
+    ]);
     expect(session.fulfillment_option_id).toBe("shipping_standard");
     expect(session.messages).toContainEqual(
       expect.objectContaining({ type: "error", code: "missing", param: "$.fulfillment_address" }),
@@ -96,7 +106,11 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(total(session, "fulfillment")).toBe(cents(cart.summary.shipping));
 
     // Same key, same body: the stored answer. Same key, another body: the spec's conflict.
-    const replay = await call("/checkout_sessions", { key: s.key, body: createBody, idempotencyKey: "create-1" });
+    const replay = await call("/checkout_sessions", {
+      key: s.key,
+      body: createBody,
+      idempotencyKey: "create-1",
+    });
     expect(replay.status).toBe(201);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.json).toEqual(session);
@@ -121,7 +135,11 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
       fulfillment_address: ADDRESS,
       fulfillment_option_id: "shipping_standard",
     };
-    const updated = await call(`/checkout_sessions/${session.id}`, { key: s.key, body: updateBody, idempotencyKey: "update-1" });
+    const updated = await call(`/checkout_sessions/${session.id}`, {
+      key: s.key,
+      body: updateBody,
+      idempotencyKey: "update-1",
+    });
     expect(updated.status, JSON.stringify(updated.json)).toBe(200);
     expect(updated.json.status).toBe("ready_for_payment");
     expect(updated.json.fulfillment_address).toEqual(ADDRESS);
@@ -134,13 +152,21 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     const cartAfter = await webCart(s.http);
     expect(total(updated.json, "subtotal")).toBe(cents(cartAfter.summary.subtotal));
     expect(total(updated.json, "total")).toBe(cents(cartAfter.summary.total));
-    const updateReplay = await call(`/checkout_sessions/${session.id}`, { key: s.key, body: updateBody, idempotencyKey: "update-1" });
+    const updateReplay = await call(`/checkout_sessions/${session.id}`, {
+      key: s.key,
+      body: updateBody,
+      idempotencyKey: "update-1",
+    });
     expect(updateReplay.json).toEqual(updated.json);
     const got = await call(`/checkout_sessions/${session.id}`, { key: s.key });
     expect(got.status).toBe(200);
     expect(got.json).toEqual(updated.json);
 
-    const completed = await call(`/checkout_sessions/${session.id}/complete`, { key: s.key, body: {}, idempotencyKey: "complete-1" });
+    const completed = await call(`/checkout_sessions/${session.id}/complete`, {
+      key: s.key,
+      body: {},
+      idempotencyKey: "complete-1",
+    });
     expect(completed.status, JSON.stringify(completed.json)).toBe(200);
     expect(completed.json.status).toBe("completed");
     expect(completed.json.order).toEqual({
@@ -148,7 +174,11 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
       checkout_session_id: session.id,
       permalink_url: expect.stringContaining(completed.json.order.id),
     });
-    const again = await call(`/checkout_sessions/${session.id}/complete`, { key: s.key, body: {}, idempotencyKey: "complete-1" });
+    const again = await call(`/checkout_sessions/${session.id}/complete`, {
+      key: s.key,
+      body: {},
+      idempotencyKey: "complete-1",
+    });
     expect(again.json).toEqual(completed.json);
     const newKey = await call(`/checkout_sessions/${session.id}/complete`, { key: s.key, body: {} });
     expect(newKey.status).toBe(200);
@@ -157,24 +187,44 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     // One order, the web checkout's: manual payment due, the session's total.
     const orders = (await s.http.get("/api/orders")).json;
     expect(orders.length).toBe(1);
-    expect(orders[0]).toMatchObject({ id: completed.json.order.id, paymentMethod: "manual", paymentStatus: "pending" });
+    expect(orders[0]).toMatchObject({
+      id: completed.json.order.id,
+      paymentMethod: "manual",
+      paymentStatus: "pending",
+    });
     expect(cents(orders[0].total)).toBe(total(updated.json, "total"));
 
     const cancelDone = await call(`/checkout_sessions/${session.id}/cancel`, { key: s.key });
     expect(cancelDone.status).toBe(405);
     expect(cancelDone.json.type).toBe("invalid_request");
 
-    const second = await call("/checkout_sessions", { key: s.key, body: { items: [{ id: p2.id, quantity: 1 }] } });
+    const second = await call("/checkout_sessions", {
+      key: s.key,
+      body: { items: [{ id: p2.id, quantity: 1 }] },
+    });
     expect(second.status).toBe(201);
-    const canceled = await call(`/checkout_sessions/${second.json.id}/cancel`, { key: s.key, idempotencyKey: "cancel-1" });
+    const canceled = await call(`/checkout_sessions/${second.json.id}/cancel`, {
+      key: s.key,
+      idempotencyKey: "cancel-1",
+    });
     expect(canceled.status).toBe(200);
     expect(canceled.json.status).toBe("canceled");
-    expect((await call(`/checkout_sessions/${second.json.id}/cancel`, { key: s.key, idempotencyKey: "cancel-1" })).json).toEqual(
-      canceled.json,
-    );
+    expect(
+      (await call(`/checkout_sessions/${second.json.id}/cancel`, { key: s.key, idempotencyKey: "cancel-1" }))
+        .json,
+    ).toEqual(canceled.json);
     expect((await call(`/checkout_sessions/${second.json.id}/cancel`, { key: s.key })).status).toBe(405);
-    expect((await call(`/checkout_sessions/${second.json.id}`, { key: s.key, body: { fulfillment_address: ADDRESS } })).status).toBe(405);
-    expect((await call(`/checkout_sessions/${second.json.id}/complete`, { key: s.key, body: {} })).status).toBe(405);
+    expect(
+      (
+        await call(`/checkout_sessions/${second.json.id}`, {
+          key: s.key,
+          body: { fulfillment_address: ADDRESS },
+        })
+      ).status,
+    ).toBe(405);
+    expect(
+      (await call(`/checkout_sessions/${second.json.id}/complete`, { key: s.key, body: {} })).status,
+    ).toBe(405);
   });
 
   it("refuses a forged signature, a stale or future timestamp and an unsigned request, and creates nothing", async () => {
@@ -183,10 +233,18 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     const forged = await call("/checkout_sessions", { key: s.key, body, secret: "not-the-shop-secret" });
     expect(forged.status).toBe(401);
     expect(forged.json).toMatchObject({ type: "invalid_request", code: "invalid_signature" });
-    const stale = await call("/checkout_sessions", { key: s.key, body, timestamp: new Date(Date.now() - 10 * 60_000).toISOString() });
+    const stale = await call("/checkout_sessions", {
+      key: s.key,
+      body,
+      timestamp: new Date(Date.now() - 10 * 60_000).toISOString(),
+    });
     expect(stale.status).toBe(401);
     expect(stale.json.code).toBe("stale_timestamp");
-    const future = await call("/checkout_sessions", { key: s.key, body, timestamp: new Date(Date.now() + 10 * 60_000).toISOString() });
+    const future = await call("/checkout_sessions", {
+      key: s.key,
+      body,
+      timestamp: new Date(Date.now() + 10 * 60_000).toISOString(),
+    });
     expect(future.json.code).toBe("stale_timestamp");
     const unsigned = await call("/checkout_sessions", { key: s.key, body, secret: null });
     expect(unsigned.status).toBe(401);
@@ -232,12 +290,32 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
       [{ body: { items: [] } }, 400, "invalid", "$.items"],
       [{ body: { coupon: "FREE" } }, 400, "invalid", "$.coupon"],
       [{ body: "{not json" }, 400, "invalid_json", undefined],
-      [{ body: { fulfillment_address: { ...ADDRESS, postal_code: "ABC" } } }, 400, "invalid", "$.fulfillment_address.postal_code"],
-      [{ body: { fulfillment_address: { ...ADDRESS, country: "Narnia" } } }, 400, "invalid", "$.fulfillment_address.country"],
+      [
+        { body: { fulfillment_address: { ...ADDRESS, postal_code: "ABC" } } },
+        400,
+        "invalid",
+        "$.fulfillment_address.postal_code",
+      ],
+      [
+        { body: { fulfillment_address: { ...ADDRESS, country: "Narnia" } } },
+        400,
+        "invalid",
+        "$.fulfillment_address.country",
+      ],
       [{ body: { fulfillment_option_id: "express_teleport" } }, 400, "invalid", "$.fulfillment_option_id"],
       [{ body: { fulfillment_address: ADDRESS }, apiVersion: null }, 400, "api_version_required", undefined],
-      [{ body: { fulfillment_address: ADDRESS }, apiVersion: "2020-01-01" }, 400, "unsupported_api_version", undefined],
-      [{ body: { fulfillment_address: ADDRESS }, idempotencyKey: null }, 400, "idempotency_key_required", undefined],
+      [
+        { body: { fulfillment_address: ADDRESS }, apiVersion: "2020-01-01" },
+        400,
+        "unsupported_api_version",
+        undefined,
+      ],
+      [
+        { body: { fulfillment_address: ADDRESS }, idempotencyKey: null },
+        400,
+        "idempotency_key_required",
+        undefined,
+      ],
     ];
     for (const [options, status, code, param] of cases) {
       const answer = await call(`/checkout_sessions/${id}`, { key: s.key, ...options });
@@ -259,7 +337,11 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
 
     const missing = await call(`/checkout_sessions/cs_nothing_here`, { key: s.key });
     expect(missing.status).toBe(404);
-    expect(missing.json).toEqual({ type: "invalid_request", code: "not_found", message: "No checkout session has that id." });
+    expect(missing.json).toEqual({
+      type: "invalid_request",
+      code: "not_found",
+      message: "No checkout session has that id.",
+    });
     const other = await agentShopper();
     expect((await call(`/checkout_sessions/${id}`, { key: other.key })).status).toBe(404);
     expect((await call(`/checkout_sessions/${id}/complete`, { key: other.key, body: {} })).status).toBe(404);
@@ -279,7 +361,9 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     const revoked = await call(`/checkout_sessions/${created.json.id}`, { key: s.key });
     expect(revoked.status).toBe(401);
     expect(revoked.json.code).toBe("invalid_api_key");
-    expect((await call(`/checkout_sessions/${created.json.id}/complete`, { key: s.key, body: {} })).status).toBe(401);
+    expect(
+      (await call(`/checkout_sessions/${created.json.id}/complete`, { key: s.key, body: {} })).status,
+    ).toBe(401);
     expect(await sessionCount(s.email)).toBe(1);
   });
 
@@ -326,7 +410,10 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     await say(s.http, negotiation, "Can I get a discount?");
     expect((await s.http.post(`/api/negotiations/${negotiation}/accept`, {})).status).toBe(200);
     const { key } = await createKey(s.http);
-    const created = await call("/checkout_sessions", { key, body: { items: [{ id: product.id, quantity: 2 }] } });
+    const created = await call("/checkout_sessions", {
+      key,
+      body: { items: [{ id: product.id, quantity: 2 }] },
+    });
     expect(created.status).toBe(201);
     expect(total(created.json, "discount")).toBeUndefined();
     expect(total(created.json, "subtotal")).toBe(cents(product.price) * 2);
@@ -340,12 +427,22 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     await ok(client, "update_cart", { productId: product.id, quantity: 1 });
     const noAddress = await ok(client, "start_checkout", { mode: "acp_session" });
     expect(noAddress.status).toBe("acp_session");
-    expect(noAddress.checkoutSession).toMatchObject({ status: "not_ready_for_payment", apiVersion: "2025-09-29" });
+    expect(noAddress.checkoutSession).toMatchObject({
+      status: "not_ready_for_payment",
+      apiVersion: "2025-09-29",
+    });
     expect(noAddress.checkoutSession.missing).toEqual(["A shipping address is needed before payment."]);
     expect(noAddress.checkoutUrl).toMatch(/\/checkout$/);
     const started = await ok(client, "start_checkout", {
       mode: "acp_session",
-      address: { name: "Ada Agent", line1: "1 Market Street", city: "San Francisco", region: "CA", postalCode: "94105", country: "US" },
+      address: {
+        name: "Ada Agent",
+        line1: "1 Market Street",
+        city: "San Francisco",
+        region: "CA",
+        postalCode: "94105",
+        country: "US",
+      },
     });
     await client.close();
     const session = started.checkoutSession;
@@ -357,7 +454,10 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(completed.status, JSON.stringify(completed.json)).toBe(200);
     expect(completed.json.status).toBe("completed");
     // The earlier session (no address) is bound to the converted cart: it cannot place a second order.
-    const stale = await call(`/checkout_sessions/${noAddress.checkoutSession.id}/complete`, { key: s.key, body: {} });
+    const stale = await call(`/checkout_sessions/${noAddress.checkoutSession.id}/complete`, {
+      key: s.key,
+      body: {},
+    });
     expect(stale.status).toBe(400);
     expect(stale.json.code).toBe("session_not_ready");
     expect((await s.http.get("/api/orders")).json.length).toBe(1);
@@ -425,7 +525,9 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
       .where(eq(acpWebhookEvents.id, delivered.requestId));
     expect(row).toMatchObject({ status: "sent", attempts: 3, type: "order_create" });
 
-    const shipped = await shop.merchant.request("PATCH", `/api/merchant/orders/${completed.json.order.id}`, { status: "shipped" });
+    const shipped = await shop.merchant.request("PATCH", `/api/merchant/orders/${completed.json.order.id}`, {
+      status: "shipped",
+    });
     expect(shipped.status, JSON.stringify(shipped.json)).toBe(200);
     const update = await eventually(() =>
       receiver.about(id).find((r) => r.event.type === "order_update" && r.answered === 200),

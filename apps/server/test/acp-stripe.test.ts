@@ -34,12 +34,22 @@ describe.each(DB_KINDS)("ACP checkout paid with a delegated Stripe token (%s)", 
   it("charges the token for the server's total; a declined card places nothing and another card may follow", async () => {
     const s = await signUpShopper(shop.server.baseUrl, "Ada Agent");
     const { key } = await createKey(s.http);
-    const product = nearestPrice(shop.catalogue.filter((p) => p.stockLevel > 5), 70);
-    const call = (path: string, body?: unknown) => acp(shop.server.baseUrl, path, { key, body, secret: null });
+    const product = nearestPrice(
+      shop.catalogue.filter((p) => p.stockLevel > 5),
+      70,
+    );
+    const call = (path: string, body?: unknown) =>
+      acp(shop.server.baseUrl, path, { key, body, secret: null });
 
-    const created = await call("/checkout_sessions", { items: [{ id: product.id, quantity: 1 }], fulfillment_address: ADDRESS });
+    const created = await call("/checkout_sessions", {
+      items: [{ id: product.id, quantity: 1 }],
+      fulfillment_address: ADDRESS,
+    });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
-    expect(created.json.payment_provider).toEqual({ provider: "stripe", supported_payment_methods: ["card"] });
+    expect(created.json.payment_provider).toEqual({
+      provider: "stripe",
+      supported_payment_methods: ["card"],
+    });
     expect(created.json.status).toBe("ready_for_payment");
     const id = created.json.id;
     const total = created.json.totals.find((t: { type: string }) => t.type === "total").amount;
@@ -47,7 +57,9 @@ describe.each(DB_KINDS)("ACP checkout paid with a delegated Stripe token (%s)", 
     const noPayment = await call(`/checkout_sessions/${id}/complete`, {});
     expect(noPayment.status).toBe(400);
     expect(noPayment.json).toMatchObject({ code: "missing", param: "$.payment_data" });
-    const badProvider = await call(`/checkout_sessions/${id}/complete`, { payment_data: { token: "x", provider: "paypal" } });
+    const badProvider = await call(`/checkout_sessions/${id}/complete`, {
+      payment_data: { token: "x", provider: "paypal" },
+    });
     expect(badProvider.json).toMatchObject({ code: "invalid", param: "$.payment_data.provider" });
 
     const declined = await call(`/checkout_sessions/${id}/complete`, {
@@ -59,13 +71,22 @@ describe.each(DB_KINDS)("ACP checkout paid with a delegated Stripe token (%s)", 
     expect((await s.http.get("/api/orders")).json).toEqual([]);
     expect((await call(`/checkout_sessions/${id}`)).json.status).toBe("ready_for_payment");
 
-    const paid = await call(`/checkout_sessions/${id}/complete`, { payment_data: { token: "spt_good_card", provider: "stripe" } });
+    const paid = await call(`/checkout_sessions/${id}/complete`, {
+      payment_data: { token: "spt_good_card", provider: "stripe" },
+    });
     expect(paid.status, JSON.stringify(paid.json)).toBe(200);
     expect(paid.json.status).toBe("completed");
     const [order] = (await s.http.get("/api/orders")).json;
-    expect(order).toMatchObject({ id: paid.json.order.id, paymentMethod: "stripe", paymentStatus: "paid", status: "confirmed" });
+    expect(order).toMatchObject({
+      id: paid.json.order.id,
+      paymentMethod: "stripe",
+      paymentStatus: "paid",
+      status: "confirmed",
+    });
     expect(cents(order.total)).toBe(total);
-    const charged = fake.callsTo("POST", /^\/v1\/payment_intents$/).find((c) => c.params.shared_payment_granted_token === "spt_good_card");
+    const charged = fake
+      .callsTo("POST", /^\/v1\/payment_intents$/)
+      .find((c) => c.params.shared_payment_granted_token === "spt_good_card");
     expect(charged?.params).toMatchObject({ amount: String(total), confirm: "true" });
   });
 });

@@ -22,7 +22,10 @@ export const AcpAddressSchema = z
   .strictObject({
     name: text("name", 100),
     line_one: text("line_one"),
-    line_two: z.string({ error: "line_two must be text." }).max(200, "line_two can be at most 200 characters.").optional(),
+    line_two: z
+      .string({ error: "line_two must be text." })
+      .max(200, "line_two can be at most 200 characters.")
+      .optional(),
     city: text("city", 100),
     state: text("state", 100),
     country: text("country", 2),
@@ -157,7 +160,14 @@ export const AcpMessageSchema = z.union([
   }),
   z.object({
     type: z.literal("error"),
-    code: z.enum(["missing", "invalid", "out_of_stock", "payment_declined", "requires_sign_in", "requires_3ds"]),
+    code: z.enum([
+      "missing",
+      "invalid",
+      "out_of_stock",
+      "payment_declined",
+      "requires_sign_in",
+      "requires_3ds",
+    ]),
     param: z.string().optional(),
     content_type: z.enum(["plain", "markdown"]),
     content: z.string(),
@@ -227,7 +237,14 @@ export const AcpErrorSchema = z
 export type AcpError = z.infer<typeof AcpErrorSchema>;
 
 /** Order events to the agent platform (openapi.agentic_checkout_webhook.yaml, 2025-09-29). */
-export const ACP_ORDER_STATUSES = ["created", "manual_review", "confirmed", "canceled", "shipped", "fulfilled"] as const;
+export const ACP_ORDER_STATUSES = [
+  "created",
+  "manual_review",
+  "confirmed",
+  "canceled",
+  "shipped",
+  "fulfilled",
+] as const;
 export type AcpOrderStatus = (typeof ACP_ORDER_STATUSES)[number];
 
 export const AcpWebhookEventSchema = z.object({

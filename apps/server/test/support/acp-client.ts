@@ -31,18 +31,30 @@ export function signAcp(secret: string, timestamp: string, body: string): string
 /** One ACP request, signed, versioned and keyed as an agent platform sends it unless told otherwise. */
 export async function acp(baseUrl: string, path: string, call: AcpCall = {}): Promise<AcpAnswer> {
   const method = call.method ?? (call.body === undefined && !path.endsWith("/cancel") ? "GET" : "POST");
-  const raw = call.body === undefined ? (method === "POST" ? "" : "") : typeof call.body === "string" ? call.body : JSON.stringify(call.body);
+  const raw =
+    call.body === undefined
+      ? method === "POST"
+        ? ""
+        : ""
+      : typeof call.body === "string"
+        ? call.body
+        : JSON.stringify(call.body);
   const headers: Record<string, string> = { "Content-Type": "application/json", ...call.headers };
   if (call.key) headers.Authorization = `Bearer ${call.key}`;
   if (call.apiVersion !== null) headers["API-Version"] = call.apiVersion ?? "2025-09-29";
-  if (method === "POST" && call.idempotencyKey !== null) headers["Idempotency-Key"] = call.idempotencyKey ?? randomUUID();
+  if (method === "POST" && call.idempotencyKey !== null)
+    headers["Idempotency-Key"] = call.idempotencyKey ?? randomUUID();
   const timestamp = call.timestamp ?? new Date().toISOString();
   const secret = call.secret === undefined ? ACP_TEST_SECRET : call.secret;
   if (secret !== null) {
     headers.Timestamp = timestamp;
     headers.Signature = signAcp(secret, timestamp, raw);
   }
-  const res = await fetch(`${baseUrl}/acp${path}`, { method, headers, ...(method === "POST" ? { body: raw } : {}) });
+  const res = await fetch(`${baseUrl}/acp${path}`, {
+    method,
+    headers,
+    ...(method === "POST" ? { body: raw } : {}),
+  });
   const text = await res.text();
   let json: unknown = null;
   try {

@@ -48,7 +48,8 @@ export class WebhookReceiver {
         }
         const signature = String(req.headers["merchant-signature"] ?? "");
         const valid = merchantSignatureValid(this.secret, signature, body);
-        const session = (event as { data?: { checkout_session_id?: string } } | null)?.data?.checkout_session_id ?? "";
+        const session =
+          (event as { data?: { checkout_session_id?: string } } | null)?.data?.checkout_session_id ?? "";
         const left = this.failures.get(session) ?? 0;
         const answered = !valid ? 401 : left > 0 ? 500 : 200;
         if (left > 0) this.failures.set(session, left - 1);
@@ -61,7 +62,13 @@ export class WebhookReceiver {
           answered,
         });
         res.writeHead(answered, { "Content-Type": "application/json" });
-        res.end(JSON.stringify(answered === 200 ? { received: true } : { type: "processing_error", code: "down", message: "down" }));
+        res.end(
+          JSON.stringify(
+            answered === 200
+              ? { received: true }
+              : { type: "processing_error", code: "down", message: "down" },
+          ),
+        );
       });
     });
     await new Promise<void>((r) => this.server!.listen(0, "127.0.0.1", () => r()));

@@ -39,7 +39,9 @@ describe("ACP cart state", () => {
       amount: 1500,
     });
     expect(totals.at(-1)).toEqual({ type: "total", display_text: "Total", amount: 11550 });
-    expect(acpTotals({ ...quote, negotiatedDiscount: 0 }, "Ava").some((t) => t.type === "discount")).toBe(false);
+    expect(acpTotals({ ...quote, negotiatedDiscount: 0 }, "Ava").some((t) => t.type === "discount")).toBe(
+      false,
+    );
   });
 
   it("names order statuses in the webhook's words", () => {

@@ -90,7 +90,11 @@ export function acpTotals(quote: AcpStateQuote, assistantName: string): AcpTotal
           },
         ]
       : []),
-    { type: "fulfillment", display_text: quote.shipping === 0 ? "Shipping (free)" : "Shipping", amount: quote.shipping },
+    {
+      type: "fulfillment",
+      display_text: quote.shipping === 0 ? "Shipping (free)" : "Shipping",
+      amount: quote.shipping,
+    },
     { type: "tax", display_text: "Tax", amount: quote.tax },
     { type: "total", display_text: "Total", amount: quote.total },
   ];
@@ -100,7 +104,9 @@ export function acpTotals(quote: AcpStateQuote, assistantName: string): AcpTotal
  * An order's status as the ACP order webhook names it (created, manual_review, confirmed,
  * canceled, shipped, fulfilled).
  */
-export function acpOrderStatus(status: string): "created" | "confirmed" | "canceled" | "shipped" | "fulfilled" {
+export function acpOrderStatus(
+  status: string,
+): "created" | "confirmed" | "canceled" | "shipped" | "fulfilled" {
   switch (status) {
     case "confirmed":
     case "processing":

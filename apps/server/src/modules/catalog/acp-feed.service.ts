@@ -2,14 +2,18 @@ import type { AcpFeed } from "@haggle/contract/acp";
 import type { Queryable } from "../../platform/db/client.ts";
 import { visibleProductsForFeed } from "./products.store.ts";
 
-const absolute = (url: string, publicUrl: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith("/") ? "" : "/"}${url}`);
+const absolute = (url: string, publicUrl: string) =>
+  /^https?:\/\//i.test(url) ? url : `${publicUrl}${url.startsWith("/") ? "" : "/"}${url}`;
 
 /**
  * The visible catalogue as the ACP feed's ProductsResponse: a product is one variant whose id is
  * the product id (the `items[].id` a checkout session takes), priced in cents at today's price,
  * with the list price when it is higher.
  */
-export async function acpFeed(db: Queryable, shop: { publicUrl: string; shopName: string }): Promise<AcpFeed> {
+export async function acpFeed(
+  db: Queryable,
+  shop: { publicUrl: string; shopName: string },
+): Promise<AcpFeed> {
   const { publicUrl } = shop;
   const rows = await visibleProductsForFeed(db);
   return {
@@ -21,7 +25,9 @@ export async function acpFeed(db: Queryable, shop: { publicUrl: string; shopName
         title: p.name,
         description: { plain: p.description },
         url,
-        media: p.imageUrl ? [{ type: "image" as const, url: absolute(p.imageUrl, publicUrl), alt_text: p.name }] : [],
+        media: p.imageUrl
+          ? [{ type: "image" as const, url: absolute(p.imageUrl, publicUrl), alt_text: p.name }]
+          : [],
         variants: [
           {
             id: p.id,
@@ -29,7 +35,10 @@ export async function acpFeed(db: Queryable, shop: { publicUrl: string; shopName
             url,
             price: { amount: p.price, currency: "USD" },
             ...(p.listPrice > p.price ? { list_price: { amount: p.listPrice, currency: "USD" } } : {}),
-            availability: { available, status: available ? ("in_stock" as const) : ("out_of_stock" as const) },
+            availability: {
+              available,
+              status: available ? ("in_stock" as const) : ("out_of_stock" as const),
+            },
             categories: [{ value: p.category }],
             seller: { name: shop.shopName },
           },

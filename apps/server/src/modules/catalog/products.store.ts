@@ -404,5 +404,9 @@ export async function visibleProductSlugs(
 
 /** Every visible product, by name (the ACP product feed's). */
 export async function visibleProductsForFeed(db: Queryable): Promise<ProductRow[]> {
-  return db.select(productColumns).from(products).where(eq(products.hidden, false)).orderBy(asc(products.name), asc(products.id));
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(eq(products.hidden, false))
+    .orderBy(asc(products.name), asc(products.id));
 }

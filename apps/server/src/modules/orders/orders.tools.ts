@@ -14,7 +14,13 @@ import type { AddressInput } from "@haggle/contract/addresses";
 import { invalid, notFound } from "@haggle/domain/errors";
 import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
 import { listAddressRows } from "../addresses/addresses.store.ts";
-import { type AgentShopper, type AgentTool, defineTool, shopperOf, type ToolDeps } from "../agents/agent-tool.ts";
+import {
+  type AgentShopper,
+  type AgentTool,
+  defineTool,
+  shopperOf,
+  type ToolDeps,
+} from "../agents/agent-tool.ts";
 import { loadCartLines, findActiveCart } from "../cart/cart.store.ts";
 import { checkout } from "./checkout.service.ts";
 import { AcpFailure } from "./acp/acp-failure.ts";
@@ -46,7 +52,15 @@ function agentOrder(order: Order): AgentOrder {
 }
 
 /** An address book row or a typed address as ACP's fulfillment_address. */
-function acpAddress(a: { name: string; line1: string; line2?: string | null | undefined; city: string; region?: string | null | undefined; postalCode: string; country: string }): AcpAddress {
+function acpAddress(a: {
+  name: string;
+  line1: string;
+  line2?: string | null | undefined;
+  city: string;
+  region?: string | null | undefined;
+  postalCode: string;
+  country: string;
+}): AcpAddress {
   return {
     name: a.name,
     line_one: a.line1,
@@ -106,7 +120,12 @@ async function acpSessionForCart(
     missing: session.messages.filter((m) => m.type === "error").map((m) => m.content),
   };
   return {
-    value: { status: "acp_session" as const, order: null, checkoutUrl: `${deps.publicUrl}/checkout`, checkoutSession },
+    value: {
+      status: "acp_session" as const,
+      order: null,
+      checkoutUrl: `${deps.publicUrl}/checkout`,
+      checkoutSession,
+    },
     summary: `ACP session ${session.id} ${session.status}, total ${formatUsd(session.totals.find((t) => t.type === "total")?.amount ?? 0)}`,
   };
 }
@@ -155,7 +174,12 @@ export const orderTools: AgentTool[] = [
         { appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes, payments: deps.payments, mail: deps.mail },
       );
       return {
-        value: { status: "placed" as const, order: agentOrder(order), checkoutUrl: null, checkoutSession: null },
+        value: {
+          status: "placed" as const,
+          order: agentOrder(order),
+          checkoutUrl: null,
+          checkoutSession: null,
+        },
         summary: `order ${order.number}, total ${formatUsd(order.total)}`,
       };
     },

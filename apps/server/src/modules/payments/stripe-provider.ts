@@ -31,7 +31,9 @@ const UNAVAILABLE =
 export function paymentIntentKey(order: PaymentOrder): string {
   const digest = createHash("sha256")
     // A delegated token is part of the payment: after a decline, another card is another attempt.
-    .update(`${order.id}\n${order.idempotencyKey}\n${order.total}${order.paymentToken ? `\n${order.paymentToken}` : ""}`)
+    .update(
+      `${order.id}\n${order.idempotencyKey}\n${order.total}${order.paymentToken ? `\n${order.paymentToken}` : ""}`,
+    )
     .digest("base64url");
   return `haggle-checkout-${digest}`;
 }

@@ -113,7 +113,8 @@ async function setCartItems(tx: Tx, cart: CartRow, items: readonly AcpItem[]): P
   const stock = await findProductsStock(tx, [...wanted.keys()]);
   for (const [i, item] of items.entries()) {
     const product = stock.find((p) => p.id === item.id);
-    if (!product || product.hidden) throw invalidParam(`$.items[${i}].id`, `No product has the id ${item.id}.`);
+    if (!product || product.hidden)
+      throw invalidParam(`$.items[${i}].id`, `No product has the id ${item.id}.`);
     const quantity = wanted.get(item.id)!;
     if (quantity > MAX_LINE_QUANTITY)
       throw invalidParam(
@@ -139,7 +140,8 @@ async function setCartItems(tx: Tx, cart: CartRow, items: readonly AcpItem[]): P
     else if (quantity !== line.quantity) await updateCartItemQuantity(tx, line.id, quantity);
   }
   for (const [productId, quantity] of wanted) {
-    if (!current.some((line) => line.productId === productId)) await insertCartItem(tx, cart.id, productId, quantity);
+    if (!current.some((line) => line.productId === productId))
+      await insertCartItem(tx, cart.id, productId, quantity);
   }
   await voidNegotiatedPrices(tx, cart.id);
 }
@@ -180,7 +182,13 @@ export async function sessionView(
       content: "This cart was checked out elsewhere. Start a new checkout session.",
     });
   if (open && lines.length === 0)
-    messages.push({ type: "error", code: "missing", param: "$.items", content_type: "plain", content: "The cart is empty." });
+    messages.push({
+      type: "error",
+      code: "missing",
+      param: "$.items",
+      content_type: "plain",
+      content: "The cart is empty.",
+    });
   if (open && !row.fulfillmentAddress)
     messages.push({
       type: "error",
@@ -199,7 +207,8 @@ export async function sessionView(
     messages.push({
       type: "info",
       content_type: "plain",
-      content: "This shop takes payment on delivery or by bank transfer: completing places the order with payment due, nothing is charged.",
+      content:
+        "This shop takes payment on delivery or by bank transfer: completing places the order with payment due, nothing is charged.",
     });
   const status =
     row.status === "completed"
@@ -261,7 +270,10 @@ async function loadOwn(deps: AcpDeps, who: AccountIdentity, id: string): Promise
 
 function checkOption(id: string | undefined): void {
   if (id !== undefined && id !== ACP_SHIPPING_OPTION_ID)
-    throw invalidParam("$.fulfillment_option_id", `There is no fulfillment option ${id}; the shop offers ${ACP_SHIPPING_OPTION_ID}.`);
+    throw invalidParam(
+      "$.fulfillment_option_id",
+      `There is no fulfillment option ${id}; the shop offers ${ACP_SHIPPING_OPTION_ID}.`,
+    );
 }
 
 /** POST /acp/checkout_sessions: the shopper's cart made to hold the items, bound to a new session. */
@@ -275,7 +287,12 @@ export async function createAcpSession(
     const found = await ensureActiveCart(tx, who.id);
     const cart = await lockCart(tx, found.id);
     if (cart?.status !== "active")
-      throw new AcpFailure(409, "invalid_request", "cart_converted", "The cart was just checked out. Try again.");
+      throw new AcpFailure(
+        409,
+        "invalid_request",
+        "cart_converted",
+        "The cart was just checked out. Try again.",
+      );
     await setCartItems(tx, cart, body.items);
     return insertAcpSession(tx, {
       id: newSessionId(),
@@ -317,7 +334,12 @@ export async function changeAcpSession(
     if (body.items) {
       const cart = await lockCart(tx, session.cartId);
       if (cart?.status !== "active")
-        throw new AcpFailure(409, "invalid_request", "cart_converted", "This cart was checked out elsewhere. Start a new checkout session.");
+        throw new AcpFailure(
+          409,
+          "invalid_request",
+          "cart_converted",
+          "This cart was checked out elsewhere. Start a new checkout session.",
+        );
       await setCartItems(tx, cart, body.items);
     }
     const patch = {
@@ -332,7 +354,11 @@ export async function changeAcpSession(
 }
 
 /** GET /acp/checkout_sessions/{id}; an applied negotiated price that lapsed is voided first. */
-export async function getAcpSession(deps: AcpDeps, who: AccountIdentity, id: string): Promise<AcpCheckoutSession> {
+export async function getAcpSession(
+  deps: AcpDeps,
+  who: AccountIdentity,
+  id: string,
+): Promise<AcpCheckoutSession> {
   const row = await loadOwn(deps, who, id);
   if (row.status === "open") {
     await deps.db.transaction(async (tx) => {
@@ -345,7 +371,11 @@ export async function getAcpSession(deps: AcpDeps, who: AccountIdentity, id: str
 }
 
 /** POST /acp/checkout_sessions/{id}/cancel: 405 once completed or canceled (the spec). */
-export async function cancelAcpSession(deps: AcpDeps, who: AccountIdentity, id: string): Promise<AcpCheckoutSession> {
+export async function cancelAcpSession(
+  deps: AcpDeps,
+  who: AccountIdentity,
+  id: string,
+): Promise<AcpCheckoutSession> {
   const row = await deps.db.transaction(async (tx) => {
     const session = await lockOpen(tx, who, id);
     await updateAcpSession(tx, session.id, { status: "canceled" });
@@ -377,14 +407,23 @@ export async function completeAcpSession(
   const row = await loadOwn(deps, who, id);
   if (row.status === "completed") return sessionView(deps, deps.db, row, who);
   if (row.status === "canceled")
-    throw new AcpFailure(405, "invalid_request", "session_canceled", "This checkout session is canceled: it cannot be completed.");
+    throw new AcpFailure(
+      405,
+      "invalid_request",
+      "session_canceled",
+      "This checkout session is canceled: it cannot be completed.",
+    );
   const view = await sessionView(deps, deps.db, row, who);
   const missing = view.messages.find((m) => m.type === "error");
   if (missing)
     throw new AcpFailure(400, "invalid_request", "session_not_ready", missing.content, missing.param);
   const stripe = deps.payments.has("stripe");
   if (stripe && !body.payment_data)
-    throw invalidParam("$.payment_data", "payment_data (the delegated Stripe payment token) is required.", "missing");
+    throw invalidParam(
+      "$.payment_data",
+      "payment_data (the delegated Stripe payment token) is required.",
+      "missing",
+    );
   if (body.buyer) await deps.db.transaction((tx) => updateAcpSession(tx, row.id, { buyer: body.buyer! }));
   try {
     await checkout(
@@ -402,12 +441,18 @@ export async function completeAcpSession(
         payments: deps.payments,
         mail: deps.mail,
         onPlaced: async (tx, order) => {
-          await updateAcpSession(tx, row.id, { status: "completed", orderId: order.id, notifiedStatus: order.status });
+          await updateAcpSession(tx, row.id, {
+            status: "completed",
+            orderId: order.id,
+            notifiedStatus: order.status,
+          });
           if (deps.webhooks)
             await enqueueAcpWebhook(tx, {
               sessionId: row.id,
               type: "order_create",
-              payload: JSON.stringify(orderEvent("order_create", row.id, order.id, acpOrderStatus(order.status), deps.publicUrl)),
+              payload: JSON.stringify(
+                orderEvent("order_create", row.id, order.id, acpOrderStatus(order.status), deps.publicUrl),
+              ),
             });
         },
       },

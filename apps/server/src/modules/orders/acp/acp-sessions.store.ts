@@ -1,13 +1,21 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../../platform/db/client.ts";
-import { acpCheckoutSessions, acpIdempotencyKeys, acpWebhookEvents, orders } from "../../../platform/db/schema.ts";
+import {
+  acpCheckoutSessions,
+  acpIdempotencyKeys,
+  acpWebhookEvents,
+  orders,
+} from "../../../platform/db/schema.ts";
 
 export type AcpSessionRow = typeof acpCheckoutSessions.$inferSelect;
 export type AcpWebhookRow = typeof acpWebhookEvents.$inferSelect;
 
 export async function insertAcpSession(
   tx: Tx,
-  values: Pick<typeof acpCheckoutSessions.$inferInsert, "id" | "userId" | "cartId" | "buyer" | "fulfillmentAddress" | "fulfillmentOptionId">,
+  values: Pick<
+    typeof acpCheckoutSessions.$inferInsert,
+    "id" | "userId" | "cartId" | "buyer" | "fulfillmentAddress" | "fulfillmentOptionId"
+  >,
 ): Promise<AcpSessionRow> {
   const [row] = await tx.insert(acpCheckoutSessions).values(values).returning();
   if (!row) throw new Error("the checkout session was not written");
@@ -15,7 +23,11 @@ export async function insertAcpSession(
 }
 
 /** The shopper's session with that id; another shopper's is none. */
-export async function findAcpSession(db: Queryable, userId: string, id: string): Promise<AcpSessionRow | null> {
+export async function findAcpSession(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<AcpSessionRow | null> {
   const [row] = await db
     .select()
     .from(acpCheckoutSessions)
@@ -37,7 +49,16 @@ export async function updateAcpSession(
   tx: Tx,
   id: string,
   patch: Partial<
-    Pick<AcpSessionRow, "status" | "buyer" | "fulfillmentAddress" | "fulfillmentOptionId" | "orderId" | "notifiedStatus" | "cartId">
+    Pick<
+      AcpSessionRow,
+      | "status"
+      | "buyer"
+      | "fulfillmentAddress"
+      | "fulfillmentOptionId"
+      | "orderId"
+      | "notifiedStatus"
+      | "cartId"
+    >
   >,
 ): Promise<void> {
   await tx
@@ -168,7 +189,9 @@ export async function markOrderStatusNotified(
     .where(
       and(
         eq(acpCheckoutSessions.id, sessionId),
-        from === null ? sql`${acpCheckoutSessions.notifiedStatus} is null` : eq(acpCheckoutSessions.notifiedStatus, from),
+        from === null
+          ? sql`${acpCheckoutSessions.notifiedStatus} is null`
+          : eq(acpCheckoutSessions.notifiedStatus, from),
       ),
     )
     .returning({ id: acpCheckoutSessions.id });
@@ -176,7 +199,11 @@ export async function markOrderStatusNotified(
 }
 
 /** Claims due webhooks (FOR UPDATE SKIP LOCKED): each counts an attempt and is leased to this sender. */
-export async function claimDueAcpWebhooks(db: Queryable, limit: number, leaseMs: number): Promise<AcpWebhookRow[]> {
+export async function claimDueAcpWebhooks(
+  db: Queryable,
+  limit: number,
+  leaseMs: number,
+): Promise<AcpWebhookRow[]> {
   const due = db
     .select({ id: acpWebhookEvents.id })
     .from(acpWebhookEvents)

@@ -32,7 +32,10 @@ export function verifyRequestSignature(
     );
   const at = RFC3339.test(headers.timestamp) ? Date.parse(headers.timestamp) : Number.NaN;
   if (Number.isNaN(at))
-    throw refused("invalid_timestamp", "The Timestamp header must be an RFC 3339 date-time, such as 2025-09-29T10:30:00Z.");
+    throw refused(
+      "invalid_timestamp",
+      "The Timestamp header must be an RFC 3339 date-time, such as 2025-09-29T10:30:00Z.",
+    );
   if (Math.abs(now.getTime() - at) > maxAgeSeconds * 1000)
     throw refused(
       "stale_timestamp",
@@ -57,5 +60,7 @@ function canonicalJson(value: unknown): string {
 
 /** What makes two requests under one Idempotency-Key the same request: method, path and body. */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash("sha256").update(`${method} ${path}\n${canonicalJson(body)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method} ${path}\n${canonicalJson(body)}`)
+    .digest("hex");
 }

@@ -48,11 +48,14 @@ export async function queueOrderUpdates(db: Db, publicUrl: string): Promise<numb
       const before = change.notifiedStatus === null ? null : acpOrderStatus(change.notifiedStatus);
       const now = acpOrderStatus(change.status);
       if (before === now) return;
-      const refunds = change.refundedTotal > 0 ? [{ type: "original_payment" as const, amount: change.refundedTotal }] : [];
+      const refunds =
+        change.refundedTotal > 0 ? [{ type: "original_payment" as const, amount: change.refundedTotal }] : [];
       await enqueueAcpWebhook(tx, {
         sessionId: change.id,
         type: "order_update",
-        payload: JSON.stringify(orderEvent("order_update", change.id, change.orderId, now, publicUrl, refunds)),
+        payload: JSON.stringify(
+          orderEvent("order_update", change.id, change.orderId, now, publicUrl, refunds),
+        ),
       });
       queued += 1;
     });
@@ -101,13 +104,19 @@ export async function sendAcpWebhooks(db: Db, settings: AcpWebhookSettings, logg
         continue;
       }
       const next = afterFailedAttempt(row.attempts, settings.retry);
-      await markAcpWebhookFailedAttempt(db, row.id, row.attempts, failure, next.status === "failed" ? null : next.retryInMs);
+      await markAcpWebhookFailedAttempt(
+        db,
+        row.id,
+        row.attempts,
+        failure,
+        next.status === "failed" ? null : next.retryInMs,
+      );
       logger.warn(
         { webhookId: row.id, type: row.type, attempts: row.attempts, error: failure },
-        next.status === "failed" ? "ACP order webhook given up after its last attempt" : "ACP order webhook not delivered; tried again later",
+        next.status === "failed"
+          ? "ACP order webhook given up after its last attempt"
+          : "ACP order webhook not delivered; tried again later",
       );
     }
   }
 }
-
-

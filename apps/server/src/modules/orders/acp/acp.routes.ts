@@ -41,8 +41,14 @@ const SECURITY = [{ bearerAuth: [] }];
 const ACP_HEADERS = z.object({
   "api-version": z.string().meta({ description: `The ACP version: ${ACP_API_VERSION}` }),
   "idempotency-key": z.string().optional().meta({ description: "Required on every POST" }),
-  signature: z.string().optional().meta({ description: "base64url HMAC-SHA256 of '<Timestamp>.<raw body>' (ACP_SIGNING_SECRET)" }),
-  timestamp: z.string().optional().meta({ description: "RFC 3339; refused when older or newer than ACP_SIGNATURE_MAX_AGE_SECONDS" }),
+  signature: z
+    .string()
+    .optional()
+    .meta({ description: "base64url HMAC-SHA256 of '<Timestamp>.<raw body>' (ACP_SIGNING_SECRET)" }),
+  timestamp: z
+    .string()
+    .optional()
+    .meta({ description: "RFC 3339; refused when older or newer than ACP_SIGNATURE_MAX_AGE_SECONDS" }),
   "request-id": z.string().optional(),
 });
 const SESSION_ID = z.object({ checkout_session_id: z.string() });
@@ -69,24 +75,44 @@ function doc(
 
 /** The ACP routes as the OpenAPI document and the route table list them. */
 export const acpRouteDocs: ApiRoute[] = [
-  doc("post", "/acp/checkout_sessions", "Create a checkout session: the shopper's cart made to hold the items", {
-    body: AcpCreateSessionSchema,
-    status: 201,
-  }),
-  doc("post", "/acp/checkout_sessions/{checkout_session_id}", "Update a checkout session: items, buyer, address, shipping option", {
-    body: AcpUpdateSessionSchema,
-    params: SESSION_ID,
-  }),
+  doc(
+    "post",
+    "/acp/checkout_sessions",
+    "Create a checkout session: the shopper's cart made to hold the items",
+    {
+      body: AcpCreateSessionSchema,
+      status: 201,
+    },
+  ),
+  doc(
+    "post",
+    "/acp/checkout_sessions/{checkout_session_id}",
+    "Update a checkout session: items, buyer, address, shipping option",
+    {
+      body: AcpUpdateSessionSchema,
+      params: SESSION_ID,
+    },
+  ),
   doc("get", "/acp/checkout_sessions/{checkout_session_id}", "A checkout session's authoritative state", {
     params: SESSION_ID,
   }),
-  doc("post", "/acp/checkout_sessions/{checkout_session_id}/complete", "Complete a checkout session: the order is placed (the web checkout's transaction)", {
-    body: AcpCompleteSessionSchema,
-    params: SESSION_ID,
-  }),
-  doc("post", "/acp/checkout_sessions/{checkout_session_id}/cancel", "Cancel a checkout session (405 once completed or canceled)", {
-    params: SESSION_ID,
-  }),
+  doc(
+    "post",
+    "/acp/checkout_sessions/{checkout_session_id}/complete",
+    "Complete a checkout session: the order is placed (the web checkout's transaction)",
+    {
+      body: AcpCompleteSessionSchema,
+      params: SESSION_ID,
+    },
+  ),
+  doc(
+    "post",
+    "/acp/checkout_sessions/{checkout_session_id}/cancel",
+    "Cancel a checkout session (405 once completed or canceled)",
+    {
+      params: SESSION_ID,
+    },
+  ),
 ];
 
 function acpDeps(c: AppContext): AcpDeps {
@@ -131,7 +157,12 @@ function asFailure(error: unknown): AcpFailure {
         error.message,
       );
   }
-  return new AcpFailure(500, "processing_error", "internal", "Something went wrong on our side. Please try again.");
+  return new AcpFailure(
+    500,
+    "processing_error",
+    "internal",
+    "Something went wrong on our side. Please try again.",
+  );
 }
 
 /** The caller's shopper account, from the bearer key (an unknown or revoked key is refused). */
@@ -154,15 +185,30 @@ async function shopperOf(c: AppContext): Promise<AccountIdentity> {
 function checkVersion(c: AppContext): void {
   const version = c.req.header("api-version");
   if (!version)
-    throw new AcpFailure(400, "invalid_request", "api_version_required", `The API-Version header is required; this shop speaks ${ACP_API_VERSION}.`);
+    throw new AcpFailure(
+      400,
+      "invalid_request",
+      "api_version_required",
+      `The API-Version header is required; this shop speaks ${ACP_API_VERSION}.`,
+    );
   if (version.trim() !== ACP_API_VERSION)
-    throw new AcpFailure(400, "invalid_request", "unsupported_api_version", `API-Version ${version.slice(0, 40)} is not supported; this shop speaks ${ACP_API_VERSION}.`);
+    throw new AcpFailure(
+      400,
+      "invalid_request",
+      "unsupported_api_version",
+      `API-Version ${version.slice(0, 40)} is not supported; this shop speaks ${ACP_API_VERSION}.`,
+    );
 }
 
 function parseBody<S extends z.ZodType>(schema: S | null, text: string): z.output<S> | undefined {
   if (!schema) return undefined;
   if (text.includes("\u0000") || text.includes("\\u0000"))
-    throw new AcpFailure(400, "invalid_request", "invalid", "The request contains a NUL character, which is not allowed.");
+    throw new AcpFailure(
+      400,
+      "invalid_request",
+      "invalid",
+      "The request contains a NUL character, which is not allowed.",
+    );
   let json: unknown;
   try {
     json = text.trim() === "" ? {} : JSON.parse(text);
@@ -179,7 +225,13 @@ function parseBody<S extends z.ZodType>(schema: S | null, text: string): z.outpu
     : issue.message.endsWith(".")
       ? issue.message
       : `${jsonPath(issue.path)}: ${issue.message}.`;
-  throw new AcpFailure(400, "invalid_request", path.length === 0 ? "invalid" : "invalid", message, jsonPath(path));
+  throw new AcpFailure(
+    400,
+    "invalid_request",
+    path.length === 0 ? "invalid" : "invalid",
+    message,
+    jsonPath(path),
+  );
 }
 
 type Handler<B> = (deps: AcpDeps, who: AccountIdentity, id: string, body: B) => Promise<unknown>;
@@ -208,9 +260,19 @@ function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Ha
       if (c.req.method === "POST") {
         const key = c.req.header("idempotency-key");
         if (!key)
-          throw new AcpFailure(400, "invalid_request", "idempotency_key_required", "Idempotency-Key header is required on all POST requests.");
+          throw new AcpFailure(
+            400,
+            "invalid_request",
+            "idempotency_key_required",
+            "Idempotency-Key header is required on all POST requests.",
+          );
         if (key.length > MAX_IDEMPOTENCY_KEY)
-          throw new AcpFailure(400, "invalid_request", "invalid_idempotency_key", `Idempotency-Key can be at most ${MAX_IDEMPOTENCY_KEY} characters.`);
+          throw new AcpFailure(
+            400,
+            "invalid_request",
+            "invalid_idempotency_key",
+            `Idempotency-Key can be at most ${MAX_IDEMPOTENCY_KEY} characters.`,
+          );
         let fingerprintBody: unknown = raw;
         try {
           fingerprintBody = raw.trim() === "" ? {} : JSON.parse(raw);
@@ -224,13 +286,24 @@ function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Ha
           requestFingerprint(c.req.method, c.req.path, fingerprintBody),
           ABANDONED_CLAIM_MS,
         );
-        if (claim.state === "replay") return answer(c, claim.status, claim.body, { "Idempotent-Replayed": "true" });
+        if (claim.state === "replay")
+          return answer(c, claim.status, claim.body, { "Idempotent-Replayed": "true" });
         if (claim.state === "conflict")
-          throw new AcpFailure(409, "invalid_request", "idempotency_conflict", "Idempotency-Key has already been used with a different request.");
+          throw new AcpFailure(
+            409,
+            "invalid_request",
+            "idempotency_conflict",
+            "Idempotency-Key has already been used with a different request.",
+          );
         if (claim.state === "in_flight")
           return failureAnswer(
             c,
-            new AcpFailure(409, "invalid_request", "idempotency_in_flight", "A request with this Idempotency-Key is currently being processed."),
+            new AcpFailure(
+              409,
+              "invalid_request",
+              "idempotency_in_flight",
+              "A request with this Idempotency-Key is currently being processed.",
+            ),
             { "Retry-After": "1" },
           );
         claimed = { userId: who.id, key };
@@ -246,7 +319,13 @@ function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Ha
       if (claimed) {
         // A 4xx is the answer to this request (a retry gets it again); a 5xx is not kept (the spec).
         if (failure.status < 500)
-          await recordIdempotentAnswer(database.db, claimed.userId, claimed.key, failure.status, JSON.stringify(failure.body));
+          await recordIdempotentAnswer(
+            database.db,
+            claimed.userId,
+            claimed.key,
+            failure.status,
+            JSON.stringify(failure.body),
+          );
         else await releaseIdempotencyKey(database.db, claimed.userId, claimed.key);
       }
       return failureAnswer(c, failure);
@@ -256,14 +335,26 @@ function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Ha
 
 /** Serves /acp/checkout_sessions and its four sub-routes. */
 export function mountAcp(app: Hono<AppEnv>) {
-  app.post("/acp/checkout_sessions", endpoint(AcpCreateSessionSchema, 201, (deps, who, _id, body) => createAcpSession(deps, who, body)));
-  app.get("/acp/checkout_sessions/:id", endpoint(null, 200, (deps, who, id) => getAcpSession(deps, who, id)));
-  app.post("/acp/checkout_sessions/:id", endpoint(AcpUpdateSessionSchema, 200, (deps, who, id, body) => changeAcpSession(deps, who, id, body)));
+  app.post(
+    "/acp/checkout_sessions",
+    endpoint(AcpCreateSessionSchema, 201, (deps, who, _id, body) => createAcpSession(deps, who, body)),
+  );
+  app.get(
+    "/acp/checkout_sessions/:id",
+    endpoint(null, 200, (deps, who, id) => getAcpSession(deps, who, id)),
+  );
+  app.post(
+    "/acp/checkout_sessions/:id",
+    endpoint(AcpUpdateSessionSchema, 200, (deps, who, id, body) => changeAcpSession(deps, who, id, body)),
+  );
   app.post(
     "/acp/checkout_sessions/:id/complete",
     endpoint(AcpCompleteSessionSchema, 200, (deps, who, id, body) => completeAcpSession(deps, who, id, body)),
   );
-  app.post("/acp/checkout_sessions/:id/cancel", endpoint(z.object({}).loose(), 200, (deps, who, id) => cancelAcpSession(deps, who, id)));
+  app.post(
+    "/acp/checkout_sessions/:id/cancel",
+    endpoint(z.object({}).loose(), 200, (deps, who, id) => cancelAcpSession(deps, who, id)),
+  );
   app.all("/acp/checkout_sessions/*", (c) =>
     failureAnswer(c, new AcpFailure(404, "invalid_request", "not_found", "There is no such ACP route.")),
   );

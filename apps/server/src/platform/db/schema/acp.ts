@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.ts";
 import { user } from "./auth.ts";
 import { carts } from "./carts.ts";
@@ -56,7 +66,10 @@ export const acpIdempotencyKeys = pgTable(
     responseBody: text("response_body"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("acp_idempotency_keys_created_idx").on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("acp_idempotency_keys_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Order webhooks to the agent platform: an outbox, delivered with retries and backoff. */
