@@ -309,7 +309,7 @@ function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Ha
         claimed = { userId: who.id, key };
       }
       const body = parseBody(schema, raw) as z.output<S>;
-      const session = await run(acpDeps(c), who, c.req.param("id") ?? "", body);
+      const session = await run(acpDeps(c), who, c.req.param("checkout_session_id") ?? "", body);
       const text = JSON.stringify(AcpCheckoutSessionSchema.parse(session));
       if (claimed) await recordIdempotentAnswer(database.db, claimed.userId, claimed.key, status, text);
       return answer(c, status, text);
@@ -340,19 +340,19 @@ export function mountAcp(app: Hono<AppEnv>) {
     endpoint(AcpCreateSessionSchema, 201, (deps, who, _id, body) => createAcpSession(deps, who, body)),
   );
   app.get(
-    "/acp/checkout_sessions/:id",
+    "/acp/checkout_sessions/:checkout_session_id",
     endpoint(null, 200, (deps, who, id) => getAcpSession(deps, who, id)),
   );
   app.post(
-    "/acp/checkout_sessions/:id",
+    "/acp/checkout_sessions/:checkout_session_id",
     endpoint(AcpUpdateSessionSchema, 200, (deps, who, id, body) => changeAcpSession(deps, who, id, body)),
   );
   app.post(
-    "/acp/checkout_sessions/:id/complete",
+    "/acp/checkout_sessions/:checkout_session_id/complete",
     endpoint(AcpCompleteSessionSchema, 200, (deps, who, id, body) => completeAcpSession(deps, who, id, body)),
   );
   app.post(
-    "/acp/checkout_sessions/:id/cancel",
+    "/acp/checkout_sessions/:checkout_session_id/cancel",
     endpoint(z.object({}).loose(), 200, (deps, who, id) => cancelAcpSession(deps, who, id)),
   );
   app.all("/acp/checkout_sessions/*", (c) =>
