@@ -155,6 +155,8 @@ export const EnvSchema = z.object({
    */
   ACP_SIGNING_SECRET: optionalText,
   ACP_SIGNATURE_MAX_AGE_SECONDS: positiveInt.default(300),
+  /** ACP checkout requests per minute per shopper's API key. */
+  ACP_RATE_LIMIT_PER_KEY_PER_MINUTE: positiveInt.default(120),
   /** Where order events (order_create, order_update) are POSTed, signed with ACP_WEBHOOK_SECRET. */
   ACP_WEBHOOK_URL: optionalText.pipe(
     z.url({ error: "must be a URL such as https://agent.example/webhooks" }).optional(),

@@ -19,6 +19,7 @@ import type { MailSettings } from "./platform/mail/mail-settings.ts";
 import { MailSender } from "./modules/mail/mail-sender.service.ts";
 import { expireUnpaidOrders } from "./modules/payments/unpaid-order-expiry.service.ts";
 import { sendAcpWebhooks } from "./modules/orders/acp/acp-webhooks.service.ts";
+import { pruneIdempotencyKeys } from "./modules/orders/acp/acp-sessions.store.ts";
 import { type PeriodicJob, startPeriodicJob } from "./platform/jobs/periodic-job.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
@@ -217,6 +218,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
         signingSecret: env.ACP_SIGNING_SECRET ?? null,
         signatureMaxAgeSeconds: env.ACP_SIGNATURE_MAX_AGE_SECONDS,
         webhooks: env.ACP_WEBHOOK_URL !== undefined,
+        ratePerKeyPerMinute: env.ACP_RATE_LIMIT_PER_KEY_PER_MINUTE,
       },
     },
     ai,
@@ -256,6 +258,13 @@ function backgroundJobs(deps: AppDeps, env: Env) {
                 "orders not paid in time were cancelled, their stock returned",
               );
           },
+        }),
+        // ACP Idempotency-Key records are kept two days (the spec asks at least one).
+        startPeriodicJob({
+          name: "acp-idempotency-prune",
+          intervalMs: 3_600_000,
+          logger: deps.logger,
+          run: () => pruneIdempotencyKeys(deps.database.db, 48),
         }),
         ...(env.ACP_WEBHOOK_URL && env.ACP_WEBHOOK_SECRET
           ? [

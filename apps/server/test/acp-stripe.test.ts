@@ -21,7 +21,10 @@ const ADDRESS = {
 
 describe.each(DB_KINDS)("ACP checkout paid with a delegated Stripe token (%s)", (kind) => {
   const fake = new FakeStripe();
-  const env: Record<string, string> = { PAYMENT_EXPIRY_CHECK_SECONDS: "86400" };
+  const env: Record<string, string> = {
+    PAYMENT_EXPIRY_CHECK_SECONDS: "86400",
+    ACP_RATE_LIMIT_PER_KEY_PER_MINUTE: "15",
+  };
   beforeAll(async () => {
     await fake.start();
     Object.assign(env, fake.env());
@@ -88,5 +91,20 @@ describe.each(DB_KINDS)("ACP checkout paid with a delegated Stripe token (%s)", 
       .callsTo("POST", /^\/v1\/payment_intents$/)
       .find((c) => c.params.shared_payment_granted_token === "spt_good_card");
     expect(charged?.params).toMatchObject({ amount: String(total), confirm: "true" });
+  });
+
+  it("limits a key's ACP requests per minute with the spec's error and a sentence", async () => {
+    const s = await signUpShopper(shop.server.baseUrl, "Rita Rapid");
+    const { key } = await createKey(s.http);
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++)
+      statuses.push(
+        (await acp(shop.server.baseUrl, "/checkout_sessions/cs_none", { key, secret: null })).status,
+      );
+    expect(statuses.slice(0, 15).every((status) => status === 404)).toBe(true);
+    const limited = await acp(shop.server.baseUrl, "/checkout_sessions/cs_none", { key, secret: null });
+    expect(limited.status).toBe(429);
+    expect(limited.json).toMatchObject({ type: "invalid_request", code: "rate_limited" });
+    expect(limited.json.message).toMatch(/Wait \d+ seconds/);
   });
 });

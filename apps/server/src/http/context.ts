@@ -41,7 +41,12 @@ export interface AppConfig {
   /** Where uploaded product pictures are kept (DATA_DIR/uploads/images). */
   uploadsDir: string;
   /** ACP (ACP_*): the request-signing secret and its window; whether order webhooks are sent. */
-  acp: { signingSecret: string | null; signatureMaxAgeSeconds: number; webhooks: boolean };
+  acp: {
+    signingSecret: string | null;
+    signatureMaxAgeSeconds: number;
+    webhooks: boolean;
+    ratePerKeyPerMinute: number;
+  };
   /** The shop's own address (PUBLIC_URL, no trailing slash): absolute links in robots.txt and the sitemap. */
   publicUrl: string;
 }

@@ -4,7 +4,7 @@
  */
 export class AcpFailure extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 405 | 409 | 422 | 500 | 503,
+    readonly status: 400 | 401 | 404 | 405 | 409 | 422 | 429 | 500 | 503,
     readonly type: "invalid_request" | "request_not_idempotent" | "processing_error" | "service_unavailable",
     readonly code: string,
     message: string,

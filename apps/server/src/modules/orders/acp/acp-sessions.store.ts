@@ -133,6 +133,15 @@ export async function recordIdempotentAnswer(
     .where(and(eq(acpIdempotencyKeys.userId, userId), eq(acpIdempotencyKeys.key, key)));
 }
 
+/** Forgets Idempotency-Key records older than `olderThanHours` (the spec keeps them at least 24 hours). */
+export async function pruneIdempotencyKeys(db: Queryable, olderThanHours: number): Promise<number> {
+  const gone = await db
+    .delete(acpIdempotencyKeys)
+    .where(lt(acpIdempotencyKeys.createdAt, sql`now() - ${olderThanHours} * interval '1 hour'`))
+    .returning({ key: acpIdempotencyKeys.key });
+  return gone.length;
+}
+
 /** A 5xx is not kept against the key (the spec): the client may retry it. */
 export async function releaseIdempotencyKey(db: Queryable, userId: string, key: string): Promise<void> {
   await db

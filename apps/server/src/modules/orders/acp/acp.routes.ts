@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { AppContext, AppEnv } from "../../../http/context.ts";
 import { STATUS_OF_KIND } from "../../../http/error-table.ts";
 import { type ApiRoute, declareForeignRoute } from "../../../http/route.ts";
+import { hitRateLimit } from "../../../platform/rate-limit.ts";
 import type { AccountIdentity } from "../../accounts/accounts.store.ts";
 import { authenticateApiKey } from "../../agents/api-keys.store.ts";
 import { AcpFailure, jsonPath } from "./acp-failure.ts";
@@ -165,7 +166,10 @@ function asFailure(error: unknown): AcpFailure {
   );
 }
 
-/** The caller's shopper account, from the bearer key (an unknown or revoked key is refused). */
+/**
+ * The caller's shopper account, from the bearer key (an unknown or revoked key is refused), and
+ * the key's call rate (ACP_RATE_LIMIT_PER_KEY_PER_MINUTE, counted in the database for every process).
+ */
 async function shopperOf(c: AppContext): Promise<AccountIdentity> {
   const header = c.req.header("authorization");
   const key = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
@@ -178,6 +182,15 @@ async function shopperOf(c: AppContext): Promise<AccountIdentity> {
       header
         ? "This API key is not valid or was revoked. The shopper creates a new one on the account page."
         : "Send the shopper's API key: Authorization: Bearer <key>.",
+    );
+  const { database, config } = c.get("deps");
+  const rate = await hitRateLimit(database.db, `acp:key:${found.keyId}`, config.acp.ratePerKeyPerMinute, 60);
+  if (!rate.allowed)
+    throw new AcpFailure(
+      429,
+      "invalid_request",
+      "rate_limited",
+      `Too many requests with this API key. Wait ${rate.retryAfterSeconds} seconds and try again.`,
     );
   return found.shopper;
 }
