@@ -27,7 +27,7 @@ async function firstRequestMs(url: string) {
 }
 
 async function benchOne(label: string, env: Record<string, string>) {
-  const server = await startServer({ port: 3900, env });
+  const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3900), env });
   try {
     const first = await firstRequestMs(`${server.baseUrl}/api/products`);
     const trivial = await load(`${server.baseUrl}/healthz`);
@@ -57,10 +57,11 @@ async function benchOne(label: string, env: Record<string, string>) {
 }
 
 console.log(`# Catalogue benchmark (${CONNECTIONS} connections, ${DURATION} s per route)`);
-await benchOne("embedded PGlite", {});
+// BENCH_SKIP_EMBEDDED=1: the PostgreSQL server alone (e.g. to compare WORKERS=1 and WORKERS=2).
+if (!process.env.BENCH_SKIP_EMBEDDED) await benchOne("embedded PGlite", {});
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
   await withFreshServerDatabase(serverUrl, async (url) => {
-    await benchOne("PostgreSQL server", { DATABASE_URL: url });
+    await benchOne(`PostgreSQL server, WORKERS=${process.env.WORKERS ?? 1}`, { DATABASE_URL: url });
   });
 }

@@ -35,6 +35,9 @@ function serverChild(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+      // One server process unless the bench is run with WORKERS=N (on a PostgreSQL server only:
+      // the embedded database is one process).
+      WORKERS: env?.DATABASE_URL ? (process.env.WORKERS ?? "1") : "1",
       ...env,
     },
     stdio: ["ignore", stdio === "pipe" ? "pipe" : "ignore", stdio],

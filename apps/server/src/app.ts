@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { workerNumber } from "./platform/cluster/workers.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
@@ -86,6 +87,8 @@ function formatBytes(bytes: number): string {
 /** The whole HTTP application; index.ts serves it, tests drive it over real HTTP. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  // One of several server processes (WORKERS > 1): each answer names it, for operators and tests.
+  const worker = workerNumber();
 
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -96,6 +99,7 @@ export function createApp(deps: AppDeps) {
     c.set("deps", deps);
     c.set("sessionUser", undefined);
     c.header("X-Request-Id", requestId);
+    if (worker !== null) c.header("X-Haggle-Worker", String(worker));
     const started = performance.now();
     await next();
     const path = c.req.path;

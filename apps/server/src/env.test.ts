@@ -21,3 +21,15 @@ describe("the configuration", () => {
     expect(() => parseEnv({ PAYMENT_TIMEOUT_MINUTES: "0" })).toThrow("PAYMENT_TIMEOUT_MINUTES");
   });
 });
+
+describe("WORKERS", () => {
+  it("is refused above 1 on the embedded database, with what to do", () => {
+    expect(parseEnv({ WORKERS: "1" }).WORKERS).toBe(1);
+    expect(parseEnv({ WORKERS: "4", DATABASE_URL: "postgres://127.0.0.1/x" }).WORKERS).toBe(4);
+    expect(parseEnv({}).WORKERS).toBeUndefined();
+    expect(() => parseEnv({ WORKERS: "2" })).toThrow(
+      "WORKERS: 2 server processes need DATABASE_URL (a PostgreSQL server): the embedded database in DATA_DIR can be opened by one process only.",
+    );
+    expect(() => parseEnv({ WORKERS: "0", DATABASE_URL: "postgres://127.0.0.1/x" })).toThrow("WORKERS");
+  });
+});

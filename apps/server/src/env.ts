@@ -35,6 +35,11 @@ export const EnvSchema = z.object({
    */
   EMBEDDED_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(16),
   DATABASE_POOL_SIZE: positiveInt.default(10),
+  /**
+   * Server processes sharing the port (node:cluster), PostgreSQL server only; unset: one per
+   * core when DATABASE_URL is set, one on the embedded database (which only one process opens).
+   */
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   AUTH_SECRET: optionalText,
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
@@ -188,11 +193,20 @@ function missingStripeKeys(env: Env): string[] {
   );
 }
 
+/** The embedded database is opened by one process: WORKERS above 1 needs a PostgreSQL server. */
+function embeddedWorkers(env: Env): string[] {
+  if (env.DATABASE_URL !== undefined || (env.WORKERS ?? 1) <= 1) return [];
+  return [
+    `  WORKERS: ${env.WORKERS} server processes need DATABASE_URL (a PostgreSQL server): the embedded database in DATA_DIR can be opened by one process only. Unset WORKERS (or set it to 1), or set DATABASE_URL.`,
+  ];
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(source);
   const lines = result.success
     ? [
         ...missingStripeKeys(result.data),
+        ...embeddedWorkers(result.data),
         ...(result.data.ACP_WEBHOOK_URL && !result.data.ACP_WEBHOOK_SECRET
           ? ["  ACP_WEBHOOK_SECRET: is required when ACP_WEBHOOK_URL is set: order webhooks are signed"]
           : []),

@@ -1,10 +1,8 @@
-import { serve } from "@hono/node-server";
-import { createApp } from "./app.ts";
-import { keepConnectionsAlive } from "./http/keep-alive.ts";
-import { DataDirLockedError } from "./platform/db/data-dir-lock.ts";
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
 import { parseEnv } from "./env.ts";
+import { serverProcessCount } from "./platform/cluster/workers.ts";
 import { createLogger } from "./platform/logger.ts";
-import { publicUrl, startRuntime } from "./server-runtime.ts";
 
 const processStarted = performance.now();
 let env: ReturnType<typeof parseEnv>;
@@ -14,50 +12,12 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const logger = createLogger(env.LOG_LEVEL);
-let runtime: Awaited<ReturnType<typeof startRuntime>>;
-try {
-  runtime = await startRuntime(env, logger);
-} catch (error) {
-  // A refusal the owner can act on (the data folder is held by another server) is one sentence.
-  if (error instanceof DataDirLockedError) {
-    logger.fatal(error.message);
-    process.exit(1);
-  }
-  throw error;
+const workers = serverProcessCount(env, availableParallelism());
+if (cluster.isPrimary && workers > 1) {
+  // Several server processes on one port (PostgreSQL server only): docs/decisions/0016-workers.md.
+  const { runPrimary } = await import("./cluster-primary.ts");
+  await runPrimary(env, workers, createLogger(env.LOG_LEVEL));
+} else {
+  const { serveProcess } = await import("./serve-process.ts");
+  await serveProcess(env, processStarted);
 }
-const { deps, jobs, startupMs } = runtime;
-const app = createApp(deps);
-
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info(
-    { port: info.port, startupMs, sinceProcessStartMs: Math.round(performance.now() - processStarted) },
-    `Haggle is ready on ${publicUrl(env)}`,
-  );
-});
-keepConnectionsAlive(server as unknown as import("node:http").Server);
-jobs.start();
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "shutting down: finishing in-flight requests");
-  // Stop accepting, let in-flight requests finish (bounded), then close the database.
-  const force = setTimeout(() => {
-    logger.warn("in-flight requests did not finish in 10 s; closing anyway");
-    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-  }, 10_000);
-  force.unref();
-  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await jobs.stop();
-  await deps.events.close();
-  await deps.mailSender?.close();
-  await deps.answers.close();
-  await deps.database.close();
-  logger.info("stopped");
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -38,7 +38,17 @@ export function publicUrl(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
 }
 
 /** Opens the database, migrates, seeds an empty shop and wires the dependencies of createApp. */
-export async function startRuntime(env: Env, logger: Logger, overrides: { database?: Database } = {}) {
+export async function startRuntime(
+  env: Env,
+  logger: Logger,
+  overrides: {
+    database?: Database;
+    /** The one-time admin setup code to store (else a new one); one for every worker of a cluster. */
+    setupCode?: string | undefined;
+    /** Whether to print the setup code (only one worker of a cluster does). */
+    announceSetupCode?: boolean;
+  } = {},
+) {
   const started = performance.now();
   const database =
     overrides.database ??
@@ -66,7 +76,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
   if (!env.AUTH_SECRET)
     logger.warn("AUTH_SECRET is not set: using a generated secret stored in the database");
   const adminPolicy = { demoMode: env.DEMO_MODE, adminEmails: env.ADMIN_EMAILS };
-  const admin = await prepareAdminAccess(database.db, adminPolicy);
+  const admin = await prepareAdminAccess(database.db, adminPolicy, overrides.setupCode);
   if (admin.demoRolesRevoked > 0)
     logger.warn(
       { revoked: admin.demoRolesRevoked },
@@ -79,7 +89,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: { databa
     );
   if (env.DEMO_MODE) {
     logger.warn("DEMO_MODE is on: any signed-in user may use /admin and take the merchant role");
-  } else if (admin.setupCode) {
+  } else if (admin.setupCode && overrides.announceSetupCode !== false) {
     logger.warn(
       { setupCode: admin.setupCode },
       `This shop has no admin yet. Sign up, open /admin and enter the setup code ${admin.setupCode} to become its admin. ` +

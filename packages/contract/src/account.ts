@@ -82,4 +82,9 @@ export const SendVerificationEmailSchema = z.object({ email: SignInSchema.shape.
 export const PASSWORD_RESET_REQUESTED =
   "If this email exists in our system, check your email for the reset link";
 
-export const HealthSchema = z.object({ ok: z.boolean(), db: z.enum(["embedded", "postgres"]) });
+export const HealthSchema = z.object({
+  ok: z.boolean(),
+  db: z.enum(["embedded", "postgres"]),
+  /** Which server process answered (1..WORKERS), when the server runs several (WORKERS > 1). */
+  worker: z.number().int().optional(),
+});

@@ -1,4 +1,5 @@
 import { HealthSchema } from "@haggle/contract/account";
+import { workerNumber } from "../platform/cluster/workers.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { type ApiRoute, defineRoute } from "./route.ts";
 
@@ -20,7 +21,8 @@ export function systemRoutes(allRoutes: () => readonly ApiRoute[]): ApiRoute[] {
           () => true,
           () => false,
         );
-        return c.json({ ok, db: database.kind }, ok ? 200 : 503);
+        const worker = workerNumber();
+        return c.json({ ok, db: database.kind, ...(worker === null ? {} : { worker }) }, ok ? 200 : 503);
       },
     }),
     defineRoute({

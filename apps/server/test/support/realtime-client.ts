@@ -39,5 +39,7 @@ export async function openEvents(http: HttpClient) {
       }
     },
     close: () => controller.abort(),
+    /** Which server process holds the stream (its X-Haggle-Worker header; null with one process). */
+    worker: res.headers.get("x-haggle-worker"),
   };
 }

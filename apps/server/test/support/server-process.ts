@@ -49,6 +49,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       LOG_LEVEL: "info",
       STREAM_WORD_DELAY_MS: "0",
       AUTH_SECRET: "process-test-secret-0123456789-abcdef",
+      // One process unless the test asks for a cluster (WORKERS defaults to the cores on PostgreSQL).
+      WORKERS: "1",
       ...TEST_LIMITS,
       ...env,
       ADMIN_EMAILS: withFixtureAdmin(env),

@@ -51,6 +51,8 @@ export const WRONG_CODE =
 export async function prepareAdminAccess(
   db: Db,
   policy: AdminPolicy,
+  /** The code to use rather than a new one (the cluster's primary chose it for every worker). */
+  givenSetupCode?: string,
 ): Promise<{ setupCode: string | null; demoRolesRevoked: number; unverifiedAdmins: string[] }> {
   const demoRolesRevoked = policy.demoMode ? 0 : await db.transaction((tx) => revokeDemoRoles(tx));
   // ADMIN_EMAILS accounts still waiting for their verification: the start-up log names them.
@@ -59,7 +61,7 @@ export async function prepareAdminAccess(
     await forgetSetupCode(db);
     return { setupCode: null, demoRolesRevoked, unverifiedAdmins };
   }
-  const setupCode = newSetupCode();
+  const setupCode = givenSetupCode ?? newSetupCode();
   await storeSetupCodeHash(db, hashSetupCode(setupCode));
   return { setupCode, demoRolesRevoked, unverifiedAdmins };
 }

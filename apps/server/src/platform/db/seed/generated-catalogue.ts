@@ -171,24 +171,24 @@ function textArray(values: readonly string[]): SQL {
 }
 
 /**
- * Inserts products `from` .. `from + count - 1` of the generated catalogue (SKUs GEN-0000001
- * and on; existing SKUs are left alone). Run in batches of 10,000-50,000 to keep each
- * statement short.
+ * Products `from` .. `from + count - 1` of the generated catalogue as rows (sku, name,
+ * description, brand, category, price, list_price, rating, review_count, stock_level,
+ * demand_index, tags): a plain SELECT that needs no table, so a bench can also write them to a
+ * CSV file and load them through the import.
  */
-export function insertGeneratedProductsSql(from: number, count: number): SQL {
+export function generatedProductsSql(from: number, count: number): SQL {
   const kinds = CATEGORIES.flatMap(([, , k]) => k);
   return sql`
-    insert into products (sku, name, description, brand, category, price, list_price, rating,
-      review_count, stock_level, demand_index, tags)
-    select 'GEN-' || lpad(n::text, 7, '0'),
-      brand || ' ' || edition || ' ' || kind || ', ' || colour,
+    select 'GEN-' || lpad(n::text, 7, '0') as sku,
+      brand || ' ' || edition || ' ' || kind || ', ' || colour as name,
       'The ' || edition || ' ' || lower(kind) || ' from ' || brand || ', in ' || lower(colour) || '. '
         || (${textArray(FEATURES)})[(1 + h2 % ${FEATURES.length})::int] || ' '
-        || (${textArray(FEATURES)})[(1 + (h2 / 7) % ${FEATURES.length})::int],
+        || (${textArray(FEATURES)})[(1 + (h2 / 7) % ${FEATURES.length})::int] as description,
       brand, category,
-      round(price, 2), round(price * (1 + (h3 % 4) * 0.15), 2),
-      (1 + (h3 % 41) / 10.0)::real, (h1 % 4000)::int, (h2 % 60)::int, ((h3 % 100) / 100.0)::real,
-      array[tag, lower(edition)]
+      round(price, 2) as price, round(price * (1 + (h3 % 4) * 0.15), 2) as list_price,
+      (1 + (h3 % 41) / 10.0)::real as rating, (h1 % 4000)::int as review_count,
+      (h2 % 60)::int as stock_level, ((h3 % 100) / 100.0)::real as demand_index,
+      array[tag, lower(edition)] as tags
     from (
       select n, h1, h2, h3,
         (${textArray(BRANDS)})[(1 + h1 % ${BRANDS.length})::int] as brand,
@@ -203,6 +203,18 @@ export function insertGeneratedProductsSql(from: number, count: number): SQL {
           (n * 69069 + 12345) % 2147483647 as h3, ((n * 2246822519) % 4294967291) % 12 as c
         from generate_series(${from}::bigint, ${from + count - 1}::bigint) as n
       ) as hashed
-    ) as picked
+    ) as picked`;
+}
+
+/**
+ * Inserts products `from` .. `from + count - 1` of the generated catalogue (SKUs GEN-0000001
+ * and on; existing SKUs are left alone). Run in batches of 10,000-50,000 to keep each
+ * statement short.
+ */
+export function insertGeneratedProductsSql(from: number, count: number): SQL {
+  return sql`
+    insert into products (sku, name, description, brand, category, price, list_price, rating,
+      review_count, stock_level, demand_index, tags)
+    ${generatedProductsSql(from, count)}
     on conflict (sku) do nothing`;
 }

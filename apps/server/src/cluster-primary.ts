@@ -1,0 +1,135 @@
+import cluster, { type Worker } from "node:cluster";
+import type { Env } from "./env.ts";
+import { newSetupCode } from "./modules/admin/roles.service.ts";
+import {
+  HEALTHY_LIFE_MS,
+  restartDelayMs,
+  SETUP_CODE_VAR,
+  WORKER_NUMBER_VAR,
+} from "./platform/cluster/workers.ts";
+import type { Logger } from "./platform/logger.ts";
+
+/** How long the workers get to finish their requests and close after SIGTERM (each bounds its own at 10 s). */
+const STOP_GRACE_MS = 15_000;
+/** PostgreSQL's default max_connections, for the start-up warning about the connections all workers open. */
+const DEFAULT_MAX_CONNECTIONS = 100;
+
+interface Slot {
+  worker: Worker | null;
+  startedAt: number;
+  quickDeaths: number;
+  restart: NodeJS.Timeout | null;
+}
+
+/**
+ * The cluster's primary (WORKERS > 1, PostgreSQL server only; docs/decisions/0016-workers.md):
+ * it opens no database and serves nothing. It starts worker 1 alone (migrations, seeding and the
+ * admin setup code happen once, and a configuration that cannot start stops here instead of
+ * looping), then the others; every worker listens on the one port (node:cluster hands out the
+ * connections in turn). A worker that dies is started again, after a pause that grows while it
+ * keeps dying young. SIGTERM / SIGINT: each worker stops gracefully, then the primary exits.
+ */
+export async function runPrimary(env: Env, count: number, logger: Logger): Promise<void> {
+  const log = logger.child({ role: "primary", pid: process.pid });
+  const started = performance.now();
+  // One code for every worker (each stores its hash; they must agree). Unused when the shop has an admin.
+  const setupCode = newSetupCode();
+  const slots = new Map<number, Slot>();
+  let stopping = false;
+
+  const connections = count * (env.DATABASE_POOL_SIZE + 2);
+  log.info(
+    { workers: count, port: env.PORT },
+    `starting ${count} server processes on port ${env.PORT}, each with up to ${env.DATABASE_POOL_SIZE} + 2 connections to PostgreSQL`,
+  );
+  if (connections > DEFAULT_MAX_CONNECTIONS * 0.8)
+    log.warn(
+      { workers: count, connections },
+      `${count} workers may open ${connections} connections to PostgreSQL (default max_connections is ${DEFAULT_MAX_CONNECTIONS}): lower WORKERS or DATABASE_POOL_SIZE, or raise max_connections`,
+    );
+
+  function fork(n: number): Worker {
+    const slot = slots.get(n) ?? { worker: null, startedAt: 0, quickDeaths: 0, restart: null };
+    slots.set(n, slot);
+    slot.restart = null;
+    slot.startedAt = Date.now();
+    const worker = cluster.fork({ [WORKER_NUMBER_VAR]: String(n), [SETUP_CODE_VAR]: setupCode });
+    slot.worker = worker;
+    worker.once("exit", (code, signal) => exited(n, worker, code, signal));
+    return worker;
+  }
+
+  function exited(n: number, worker: Worker, code: number | null, signal: string | null) {
+    const slot = slots.get(n);
+    if (!slot || slot.worker !== worker) return;
+    slot.worker = null;
+    if (stopping) {
+      if ([...slots.values()].every((s) => s.worker === null)) {
+        log.info("every worker stopped");
+        process.exit(0);
+      }
+      return;
+    }
+    const lived = Date.now() - slot.startedAt;
+    slot.quickDeaths = lived < HEALTHY_LIFE_MS ? slot.quickDeaths + 1 : 0;
+    const delay = restartDelayMs(slot.quickDeaths);
+    log.warn(
+      { worker: n, workerPid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay },
+      `worker ${n} exited (${signal ?? `code ${code}`}); starting it again${delay ? ` in ${delay / 1000} s` : ""}`,
+    );
+    slot.restart = setTimeout(() => fork(n), delay);
+  }
+
+  function stop(signal: NodeJS.Signals) {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "stopping every worker gracefully");
+    let alive = 0;
+    for (const slot of slots.values()) {
+      if (slot.restart) clearTimeout(slot.restart);
+      slot.restart = null;
+      if (slot.worker && !slot.worker.isDead()) {
+        alive++;
+        slot.worker.process.kill(signal);
+      } else slot.worker = null;
+    }
+    if (alive === 0) process.exit(0);
+    setTimeout(() => {
+      log.warn("workers still running after 15 s: killing them");
+      for (const slot of slots.values()) slot.worker?.process.kill("SIGKILL");
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
+  }
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+
+  // Worker 1 first: it migrates and seeds; if it cannot start, neither can the others.
+  const first = fork(1);
+  const firstCode = await new Promise<number | null>((resolve) => {
+    first.once("listening", () => resolve(null));
+    first.once("exit", (code) => resolve(code ?? 1));
+  });
+  if (firstCode !== null) {
+    if (!stopping) {
+      log.fatal({ code: firstCode }, "the first worker could not start (its log is above): stopping");
+      process.exit(firstCode || 1);
+    }
+    return;
+  }
+  if (stopping) return;
+  const rest = Array.from({ length: count - 1 }, (_, i) => fork(i + 2));
+  await Promise.all(
+    rest.map(
+      (w) =>
+        new Promise<void>((resolve) => {
+          w.once("listening", () => resolve());
+          w.once("exit", () => resolve());
+        }),
+    ),
+  );
+  if (!stopping)
+    log.info(
+      { workers: count, startupMs: Math.round(performance.now() - started) },
+      `${count} server processes are serving on port ${env.PORT}`,
+    );
+}

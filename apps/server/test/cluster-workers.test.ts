@@ -1,0 +1,179 @@
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEvents } from "./support/realtime-client.ts";
+import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
+import {
+  fillCart,
+  loadCatalogue,
+  nearestPrice,
+  signUpMerchant,
+  signUpShopper,
+  startNegotiation,
+} from "./support/shop-fixtures.ts";
+import { createServerDatabase } from "./support/test-server.ts";
+
+/** One request on a connection of its own (no keep-alive), so the cluster hands it to the next worker. */
+function once(url: string, init: { method?: string; body?: string } = {}) {
+  return new Promise<{ status: number; worker: string | null; text: string }>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: init.method ?? "GET",
+        agent: false,
+        headers: init.body ? { "content-type": "application/json" } : {},
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => {
+          text += d;
+        });
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            worker: (res.headers["x-haggle-worker"] as string) ?? null,
+            text,
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+/** The process ids of the primary's children: its workers. */
+function workerPids(primary: number): number[] {
+  const text = readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8").trim();
+  return text === "" ? [] : text.split(/\s+/).map(Number);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null> | T | null, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The workers that answered `/healthz` over fresh connections, until both did. */
+async function bothWorkersAnswer(baseUrl: string): Promise<Set<string>> {
+  const seen = new Set<string>();
+  return until("both workers answering /healthz", async () => {
+    const r = await once(`${baseUrl}/healthz`).catch(() => null);
+    if (r?.status === 200) seen.add(String(JSON.parse(r.text).worker));
+    return seen.size >= 2 ? seen : null;
+  });
+}
+
+/**
+ * The real server with WORKERS=2 on a PostgreSQL database (docs/decisions/0016-workers.md): two
+ * workers behind one port, realtime across them, one rate limit for both, a killed worker
+ * replaced, SIGTERM stopping everything.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes on one port", () => {
+  let server: ServerProcess;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createServerDatabase();
+    drop = created.drop;
+    server = await startServerProcess({
+      DATABASE_URL: created.url,
+      WORKERS: "2",
+      ASSISTANT_RATE_LIMIT_PER_MINUTE: "6",
+    });
+    await bothWorkersAnswer(server.baseUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  it("answers from both workers, seeds once and says in its log which worker wrote each line", () => {
+    const logs = server.logs();
+    expect(logs).toContain("starting 2 server processes");
+    expect(logs.match(/empty shop seeded/g)).toHaveLength(1);
+    const ready = logs.split("\n").filter((l) => l.includes("Haggle is ready"));
+    expect(ready.map((l) => JSON.parse(l).worker).sort()).toEqual([1, 2]);
+    expect(new Set(ready.map((l) => JSON.parse(l).pid)).size).toBe(2);
+  });
+
+  it("delivers an event published by one worker to subscribers on both", async () => {
+    const { http: shopper } = await signUpShopper(server.baseUrl, "Cluster Shopper");
+    const catalogue = await loadCatalogue(server.baseUrl);
+    await fillCart(shopper, [
+      nearestPrice(
+        catalogue.filter((p) => p.inStock),
+        400,
+      ),
+    ]);
+    const negotiationId = await startNegotiation(shopper);
+    const merchant = await signUpMerchant(server.baseUrl);
+    // Streams until one is held by each worker (each new stream takes a new connection).
+    const streams = [];
+    const byWorker = new Map<string, Awaited<ReturnType<typeof openEvents>>>();
+    while (byWorker.size < 2 && streams.length < 12) {
+      const stream = await openEvents(merchant);
+      streams.push(stream);
+      if (stream.worker && !byWorker.has(stream.worker)) byWorker.set(stream.worker, stream);
+    }
+    expect([...byWorker.keys()].sort()).toEqual(["1", "2"]);
+
+    const turn = await shopper.say(negotiationId, "Could you do 20% off?");
+    expect(turn.display).toMatch(/manager/i);
+    for (const stream of byWorker.values())
+      expect((await stream.next("approval.created")).negotiationId).toBe(negotiationId);
+    for (const stream of streams) stream.close();
+  });
+
+  it("holds a per-address rate limit across both workers (6 a minute, not 6 each)", async () => {
+    const answers = [];
+    for (let i = 0; i < 12; i++)
+      answers.push(
+        await once(`${server.baseUrl}/functions/v1/shop-assistant`, {
+          method: "POST",
+          body: JSON.stringify({ messages: [{ role: "user", content: "headphones" }] }),
+        }),
+      );
+    expect(new Set(answers.map((a) => a.worker))).toEqual(new Set(["1", "2"]));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(6);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(6);
+  });
+
+  it("starts a killed worker again", async () => {
+    const primary = server.child.pid as number;
+    const before = workerPids(primary);
+    expect(before).toHaveLength(2);
+    const victim = before[1] as number;
+    process.kill(victim, "SIGKILL");
+    const after = await until("a new worker", () => {
+      const pids = workerPids(primary);
+      return pids.length === 2 && !pids.includes(victim) ? pids : null;
+    });
+    expect(after).toContain(before[0]);
+    await bothWorkersAnswer(server.baseUrl);
+    expect(server.logs()).toMatch(/worker \d exited \(SIGKILL\); starting it again/);
+  });
+
+  it("stops every worker on SIGTERM and exits 0", async () => {
+    const primary = server.child.pid as number;
+    const workers = workerPids(primary);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    for (const pid of workers) expect(alive(pid)).toBe(false);
+    expect(server.logs()).toContain("every worker stopped");
+  });
+});
