@@ -45,7 +45,10 @@ const webStamp = stampOfFiles(root, listSources(root, WEB_SOURCES));
 const webCurrent = !needsBuild({
   recorded: stamps.web,
   current: webStamp,
-  outputExists: existsSync(path.join(root, "apps/web/dist/index.html")),
+  // The browser's app and the module the server renders pages with (docs/decisions/0014).
+  outputExists:
+    existsSync(path.join(root, "apps/web/dist/index.html")) &&
+    existsSync(path.join(root, "apps/web/dist-ssr/entry-server.js")),
 });
 const serverInputs = Array.isArray(stamps.serverInputs) ? stamps.serverInputs : [];
 const serverCurrent =

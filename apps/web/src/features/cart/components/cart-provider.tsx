@@ -1,6 +1,6 @@
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import type { Product } from "@haggle/contract/products";
-import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/error-message";
 import { changeTouchesProduct, useServerCart } from "../api/use-server-cart";
@@ -30,10 +30,18 @@ interface CartProviderProps {
  * Signed in: held by the server; on sign-in the local lines are merged into it, then deleted.
  */
 export function CartProvider({ children, userId = null }: CartProviderProps) {
-  const [localLines, dispatch] = useReducer(cartReducer, undefined, readStoredCart);
+  // Read after the first render, before the first paint: the server renders an empty cart (it
+  // has no localStorage) and the page it rendered must hydrate as it was rendered.
+  const [localLines, dispatch] = useReducer(cartReducer, []);
+  const storedRead = useRef(false);
+  useLayoutEffect(() => {
+    storedRead.current = true;
+    dispatch({ type: "replace", lines: readStoredCart() });
+  }, []);
 
   useEffect(() => {
-    writeStoredCart(localLines);
+    // Not before the stored cart is read: the empty first render would erase it.
+    if (storedRead.current) writeStoredCart(localLines);
   }, [localLines]);
 
   useEffect(() => {
