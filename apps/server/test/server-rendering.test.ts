@@ -92,6 +92,8 @@ describe.each(DB_KINDS)("server-rendered pages on the %s database", (kind) => {
     expect(items.map((i) => i.name)).toEqual(first.items.map((p) => p.name));
     expect(items[0]).toMatchObject({ position: 1, url: `${shop.server.baseUrl}/products/${first.items[0]!.slug}` });
     expect(ofType(html, "BreadcrumbList")).toBeUndefined();
+    // All of it inline: no part left for an inline script (forbidden by the CSP) to move in.
+    expect(html).not.toMatch(/<script>|<template id=|<div hidden id=/);
   });
 
   it("renders a category view with its products only, its BreadcrumbList and canonical; a search with its results", async () => {

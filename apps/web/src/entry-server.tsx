@@ -78,6 +78,14 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export async function render(request: RenderRequest): Promise<RenderedPage> {
   setSiteOrigin(request.origin);
   const url = new URL(request.url, request.origin);
@@ -90,9 +98,11 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
     const list = ProductListSchema.parse(await request.data.listProducts(query));
     queryClient.setQueryData([...catalogQueryKey, "list", filters], { pages: [list], pageParams: [1] });
   } else if (product?.params.slug) {
-    const answer = await request.data.productPage(product.params.slug);
+    // The router hands screens the decoded segment (useParams), so the cache key is that.
+    const slug = decodeSegment(product.params.slug);
+    const answer = await request.data.productPage(slug);
     queryClient.setQueryData(
-      productPageQueryKey(product.params.slug),
+      productPageQueryKey(slug),
       answer === null ? null : ProductPageSchema.parse(answer),
     );
   }
@@ -110,6 +120,9 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
+    // Every boundary inline: React would otherwise move a large one into place with an inline
+    // script, which the shop's CSP forbids and a browser without JavaScript never runs.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const { head, body } = splitHead(await streamToString(prelude));
   return {
