@@ -69,7 +69,7 @@ test("the product page and the home page hydrate without errors and add to the c
   // A category view and a client-side move to a product page and back.
   await page.goto(`/?category=${encodeURIComponent("Footwear")}`);
   await hydrated(page, "main h1");
-  await page.getByRole("article").first().getByRole("link").nth(1).click();
+  await page.getByRole("article").first().getByRole("link").first().click();
   await expect(page).toHaveURL(/\/products\//);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.goBack();

@@ -8,7 +8,6 @@
  * read, rendered by the app's own components and handed to the browser for hydration.
  */
 import { ProductListSchema, ProductPageSchema } from "@haggle/contract/products";
-import { dehydrate } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from "react-router";
@@ -20,7 +19,8 @@ import { setSiteOrigin } from "@/lib/site-origin";
 import { AppProviders } from "./app/app-providers";
 import { createQueryClient } from "./app/query-client";
 import { appRoutes, preloadScreens, rendersScreen } from "./app/router";
-import { ssrPayloadElement } from "./app/ssr-payload";
+import { SSR_PAYLOAD_ID, type SsrPayload } from "./app/ssr-payload";
+import { jsonLdText } from "@/lib/json-ld";
 
 export interface RenderData {
   /** GET /api/products with this query string, as the API answers it (wire JSON). */
@@ -78,6 +78,11 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** The payload as a JSON data block, escaped like JSON-LD so no text in it can end the element. */
+function payloadElement(payload: SsrPayload): string {
+  return `<script type="application/json" id="${SSR_PAYLOAD_ID}">${jsonLdText(payload)}</script>`;
+}
+
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -128,6 +133,13 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   return {
     head,
     body,
-    payload: ssrPayloadElement({ origin: request.origin, state: dehydrate(queryClient) }),
+    payload: payloadElement({
+      origin: request.origin,
+      queries: queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.status === "success")
+        .map((query) => ({ queryKey: query.queryKey, data: query.state.data })),
+    }),
   };
 }

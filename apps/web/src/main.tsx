@@ -1,4 +1,3 @@
-import { hydrate } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
@@ -30,7 +29,7 @@ if (payload) {
   // browser takes over its HTML with the data it was rendered from, once the page's screen is
   // loaded, so that nothing suspends while hydrating.
   setSiteOrigin(payload.origin);
-  hydrate(queryClient, payload.state);
+  for (const { queryKey, data } of payload.queries) queryClient.setQueryData(queryKey, data);
   void preloadScreens(window.location.pathname).finally(() => {
     hydrateRoot(root, app(), {
       onRecoverableError: (error) => console.error("Hydration:", error),
