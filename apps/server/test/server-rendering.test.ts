@@ -23,7 +23,12 @@ function ofType(html: string, type: string): Record<string, unknown> | undefined
 
 /** HTML text as a browser shows it (React escapes &, <, >, quotes). */
 function htmlText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
 }
 
 /** The real build: brought up to date once, when the file loads (quick when it is current). */
@@ -41,12 +46,19 @@ describe.each(DB_KINDS)("server-rendered pages on the %s database", (kind) => {
     const { status, headers, html } = await page(`/products/${product.slug}`);
     expect(status).toBe(200);
     expect(headers.get("cache-control")).toBe("no-cache");
-    expect(html).toContain(`<h1 class="text-2xl leading-tight font-bold tracking-tight sm:text-3xl">${htmlText(product.name)}</h1>`);
+    expect(html).toContain(
+      `<h1 class="text-2xl leading-tight font-bold tracking-tight sm:text-3xl">${htmlText(product.name)}</h1>`,
+    );
     expect(html).toContain(shown(product.price));
     expect(html).toContain(`<title>${htmlText(product.name)} · Haggle</title>`);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain(`<link rel="canonical" href="${shop.server.baseUrl}/products/${product.slug}"/>`);
-    for (const tag of ['property="og:title"', 'property="og:image"', 'name="twitter:card"', 'name="description"'])
+    for (const tag of [
+      'property="og:title"',
+      'property="og:image"',
+      'name="twitter:card"',
+      'name="description"',
+    ])
       expect(html, tag).toContain(tag);
     // Head elements in the head, the app's HTML in #root, the hydration data after it.
     const head = html.slice(0, html.indexOf("</head>"));
@@ -90,7 +102,10 @@ describe.each(DB_KINDS)("server-rendered pages on the %s database", (kind) => {
     const list = ofType(html, "ItemList")!;
     const items = list.itemListElement as { position: number; url: string; name: string }[];
     expect(items.map((i) => i.name)).toEqual(first.items.map((p) => p.name));
-    expect(items[0]).toMatchObject({ position: 1, url: `${shop.server.baseUrl}/products/${first.items[0]!.slug}` });
+    expect(items[0]).toMatchObject({
+      position: 1,
+      url: `${shop.server.baseUrl}/products/${first.items[0]!.slug}`,
+    });
     expect(ofType(html, "BreadcrumbList")).toBeUndefined();
     // All of it inline: no part left for an inline script (forbidden by the CSP) to move in.
     expect(html).not.toMatch(/<script>|<template id=|<div hidden id=/);
@@ -102,7 +117,8 @@ describe.each(DB_KINDS)("server-rendered pages on the %s database", (kind) => {
     expect(status).toBe(200);
     const inCategory = shop.catalogue.filter((p) => p.category === category);
     const outside = shop.catalogue.find((p) => p.category !== category)!;
-    for (const product of inCategory.slice(0, 24)) expect(html, product.name).toContain(htmlText(product.name));
+    for (const product of inCategory.slice(0, 24))
+      expect(html, product.name).toContain(htmlText(product.name));
     expect(html).not.toContain(`>${htmlText(outside.name)}<`);
     const crumbs = ofType(html, "BreadcrumbList")!;
     expect((crumbs.itemListElement as { name: string }[]).map((c) => c.name)).toEqual(["Home", category]);

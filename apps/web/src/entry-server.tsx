@@ -74,7 +74,8 @@ function splitHead(html: string): { head: string; body: string } {
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream)
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString("utf8");
 }
 

@@ -76,8 +76,17 @@ async function maybeSignedIn(c: AppContext): Promise<boolean> {
  * no SSR build, or rendering failed (logged; the shell is served instead).
  */
 export async function renderPage(c: AppContext, distDir: string): Promise<RenderedPage | null> {
-  const entry = await entryServer(distDir);
-  if (!entry || !entry.rendersPath(c.req.path)) return null;
+  let entry: EntryServer | null;
+  try {
+    entry = await entryServer(distDir);
+  } catch (error) {
+    c.get("log")?.warn(
+      { err: error },
+      "the server-rendering module could not be loaded; the shell is served",
+    );
+    return null;
+  }
+  if (!entry?.rendersPath(c.req.path)) return null;
   const { database, config } = c.get("deps");
   const url = new URL(c.req.url);
   try {

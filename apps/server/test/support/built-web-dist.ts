@@ -8,6 +8,9 @@ const root = path.resolve(import.meta.dirname, "../../../..");
  * date first with the same script `npm start` runs (nothing to do when it is current).
  */
 export function builtWebDist(): string {
-  execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, ["scripts/build.mjs"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   return path.join(root, "apps/web/dist");
 }

@@ -6,7 +6,10 @@ import { type ComponentType, createElement, lazy } from "react";
  * the screens it renders and the browser preloads the one it hydrates, so both render the same
  * tree and hydration never waits on a chunk behind a Suspense fallback.
  */
-export function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+export function lazyScreen<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+) {
   let loaded: ComponentType<P> | null = null;
   const preload = () =>
     load().then((module) => {

@@ -32,7 +32,14 @@ interface PageHeadProps {
  * React hoists the title, meta and link elements into the document's head (on the server too);
  * the JSON-LD scripts stay where they are rendered, which search engines read just as well.
  */
-export function PageHead({ title, description, canonicalPath, type = "website", image, jsonLd = [] }: PageHeadProps) {
+export function PageHead({
+  title,
+  description,
+  canonicalPath,
+  type = "website",
+  image,
+  jsonLd = [],
+}: PageHeadProps) {
   const url = absoluteUrl(canonicalPath);
   const text = metaDescription(description);
   const picture = image ? absoluteUrl(image) : undefined;

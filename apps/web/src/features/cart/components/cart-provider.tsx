@@ -1,6 +1,14 @@
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import type { Product } from "@haggle/contract/products";
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useState } from "react";
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useState,
+} from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/error-message";
 import { changeTouchesProduct, useServerCart } from "../api/use-server-cart";

@@ -5,8 +5,7 @@ import { type CatalogFilters, writeCatalogFilters } from "../lib/catalog-filters
 import { breadcrumbJsonLd, itemListJsonLd } from "../lib/structured-data";
 
 export const CATALOGUE_TITLE = "Haggle · Shop All Products";
-const CATALOGUE_DESCRIPTION =
-  "Haggle: an online shop where you don't pay list price. Negotiate it with Ava.";
+const CATALOGUE_DESCRIPTION = "Haggle: an online shop where you don't pay list price. Negotiate it with Ava.";
 
 /** The catalogue view's address with its filters in their canonical order, defaults left out. */
 export function catalogPath(filters: CatalogFilters): string {
