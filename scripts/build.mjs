@@ -68,6 +68,9 @@ if (force || !webCurrent) {
   const web = performance.now();
   const result = spawnSync("npm", ["run", "build", "--workspace", "@haggle/web", "--silent"], {
     cwd: root,
+    // A production build whoever runs it (a test runner sets NODE_ENV=test, which would make
+    // Vite compile JSX for React's development build while the SSR module carries its production one).
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: "inherit",
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
