@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Folders never part of a build's sources. */
-const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git", ".artifacts", "coverage"]);
+const SKIPPED_DIRS = new Set(["node_modules", "dist", "dist-ssr", ".git", ".artifacts", "coverage"]);
 /** Tests sit beside the code but are never bundled. */
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 

@@ -45,7 +45,10 @@ const webStamp = stampOfFiles(root, listSources(root, WEB_SOURCES));
 const webCurrent = !needsBuild({
   recorded: stamps.web,
   current: webStamp,
-  outputExists: existsSync(path.join(root, "apps/web/dist/index.html")),
+  // The browser's app and the module the server renders pages with (docs/decisions/0014).
+  outputExists:
+    existsSync(path.join(root, "apps/web/dist/index.html")) &&
+    existsSync(path.join(root, "apps/web/dist-ssr/entry-server.js")),
 });
 const serverInputs = Array.isArray(stamps.serverInputs) ? stamps.serverInputs : [];
 const serverCurrent =
@@ -65,6 +68,9 @@ if (force || !webCurrent) {
   const web = performance.now();
   const result = spawnSync("npm", ["run", "build", "--workspace", "@haggle/web", "--silent"], {
     cwd: root,
+    // A production build whoever runs it (a test runner sets NODE_ENV=test, which would make
+    // Vite compile JSX for React's development build while the SSR module carries its production one).
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: "inherit",
   });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -5,9 +5,11 @@ import { precompress } from "./build/precompress.ts";
 
 const apiTarget = process.env.HAGGLE_API_URL ?? "http://localhost:3000";
 
-export default defineConfig({
+// `vite build` makes the browser's app (dist); `vite build --ssr src/entry-server.tsx` the
+// module the server renders pages with (dist-ssr, never served; see docs/decisions/0014).
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: { alias: { "@": `${import.meta.dirname}/src` } },
   server: {
     port: 5173,
@@ -19,5 +21,12 @@ export default defineConfig({
     },
   },
   // The manifest maps sources to built chunks: the e2e budget test reads it.
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
-});
+  // The SSR module carries its packages (React's production build among them), so the server
+  // runs it as it is, whatever NODE_ENV its process has.
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } }
+    : {}),
+  build: isSsrBuild
+    ? { outDir: "dist-ssr", emptyOutDir: true, sourcemap: false, target: "node20", copyPublicDir: false }
+    : { outDir: "dist", emptyOutDir: true, sourcemap: false, manifest: true },
+}));

@@ -1,19 +1,40 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { setSiteOrigin } from "@/lib/site-origin";
 import { AppProviders } from "./app/app-providers";
-import { createAppRouter } from "./app/router";
+import { createQueryClient } from "./app/query-client";
+import { createAppRouter, preloadScreens } from "./app/router";
+import { readSsrPayload } from "./app/ssr-payload";
 import "./index.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-const router = createAppRouter();
+const payload = readSsrPayload(document);
+const queryClient = createQueryClient();
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function app() {
+  return (
+    <StrictMode>
+      <AppProviders client={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+if (payload) {
+  // The server rendered this page (home, a catalogue view, a product page, not found): the
+  // browser takes over its HTML with the data it was rendered from, once the page's screen is
+  // loaded, so that nothing suspends while hydrating.
+  setSiteOrigin(payload.origin);
+  for (const { queryKey, data } of payload.queries) queryClient.setQueryData(queryKey, data);
+  void preloadScreens(window.location.pathname).finally(() => {
+    hydrateRoot(root, app(), {
+      onRecoverableError: (error) => console.error("Hydration:", error),
+    });
+  });
+} else {
+  createRoot(root).render(app());
+}

@@ -7,12 +7,14 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import { resolveProductSlug } from "../modules/catalog/list-products.service.ts";
 import type { AppEnv } from "./context.ts";
+import { pageHtml, renderPage } from "./server-render.ts";
 
 /**
  * Serves the built web app: hashed assets with a long cache, and index.html for every other
  * GET that is not an API path, so deep links (/merchant/products) load the app. A path that is
  * no page of the app gets the same HTML (the app shows its 'Oops! Page not found' screen) with
- * status 404, so crawlers and link checkers see a real not-found instead of a soft 200.
+ * status 404, so crawlers and link checkers see a real not-found instead of a soft 200. The
+ * catalogue, product pages and 'not found' come rendered (server-render.ts), the rest as the shell.
  */
 /** A file that has compressed copies answers differently by Accept-Encoding: caches must know. */
 function varyOnEncoding(c: Context) {
@@ -69,6 +71,8 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
     c.header("Cache-Control", "no-cache");
     // Read per request: a rebuild of the web app is served without restarting the server.
     const html = await readFile(indexFile, "utf8");
-    return c.html(html, status);
+    // The catalogue, product pages and 'not found' are rendered on the server; the rest is the shell.
+    const page = await renderPage(c, root);
+    return c.html(page ? pageHtml(html, page) : html, status);
   });
 }

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Toaster } from "sonner";
 import { useSession } from "@/features/auth/api/use-session";
@@ -11,8 +11,9 @@ function SessionCartProvider({ children }: { children: ReactNode }) {
   return <CartProvider userId={user?.id ?? null}>{children}</CartProvider>;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `client`: a query cache already filled (the server's render, the page it hydrates); else a new one. */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <SessionCartProvider>

@@ -1,13 +1,19 @@
 import { lazy } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
+import { lazyScreen } from "./lazy-screen";
 import { AppLayout } from "./layout/app-layout";
 import { RequireSignIn } from "./layout/require-sign-in";
 import { RouteError } from "./layout/route-error";
 
 // One chunk per screen: the home page never downloads the auth, admin or merchant code.
-const HomeScreen = lazy(() => import("./routes/home-screen").then((m) => ({ default: m.HomeScreen })));
-const ProductScreen = lazy(() =>
-  import("./routes/product-screen").then((m) => ({ default: m.ProductScreen })),
+// The screens the server renders (home, product pages, not found) can be loaded ahead of rendering.
+const HomeScreen = lazyScreen(
+  () => import("./routes/home-screen"),
+  (m) => m.HomeScreen,
+);
+const ProductScreen = lazyScreen(
+  () => import("./routes/product-screen"),
+  (m) => m.ProductScreen,
 );
 const AuthScreen = lazy(() => import("./routes/auth-screen").then((m) => ({ default: m.AuthScreen })));
 const ForgotPasswordScreen = lazy(() =>
@@ -74,9 +80,15 @@ const MerchantCrossSellsScreen = lazy(() =>
 const MerchantOutboxScreen = lazy(() =>
   import("./routes/merchant-outbox-screen").then((m) => ({ default: m.MerchantOutboxScreen })),
 );
-const NotFoundScreen = lazy(() =>
-  import("./routes/not-found-screen").then((m) => ({ default: m.NotFoundScreen })),
+const NotFoundScreen = lazyScreen(
+  () => import("./routes/not-found-screen"),
+  (m) => m.NotFoundScreen,
 );
+
+/** A route's screen to load before rendering it (server) or hydrating it (browser). */
+interface RouteHandle {
+  preload?: () => Promise<unknown>;
+}
 
 /** The route table; exported so tests can drive it with a memory router. */
 export const appRoutes: RouteObject[] = [
@@ -84,8 +96,8 @@ export const appRoutes: RouteObject[] = [
     element: <AppLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <HomeScreen /> },
-      { path: "products/:slug", element: <ProductScreen /> },
+      { index: true, element: <HomeScreen />, handle: { preload: HomeScreen.preload } },
+      { path: "products/:slug", element: <ProductScreen />, handle: { preload: ProductScreen.preload } },
       { path: "auth", element: <AuthScreen /> },
       { path: "forgot-password", element: <ForgotPasswordScreen /> },
       { path: "reset-password", element: <ResetPasswordScreen /> },
@@ -125,10 +137,22 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", element: <NotFoundScreen /> },
+      { path: "*", element: <NotFoundScreen />, handle: { preload: NotFoundScreen.preload } },
     ],
   },
 ];
+
+/** Loads the screens of the routes a path matches that can be loaded ahead (see lazyScreen). */
+export async function preloadScreens(pathname: string): Promise<void> {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()));
+}
+
+/** Whether the page at a path is one whose screen can be loaded ahead: these the server renders. */
+export function rendersScreen(pathname: string): boolean {
+  const deepest = matchRoutes(appRoutes, pathname)?.at(-1);
+  return (deepest?.route.handle as RouteHandle | undefined)?.preload !== undefined;
+}
 
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);

@@ -1,11 +1,12 @@
 import { useAddToCartWithToast } from "@/features/cart/hooks/use-add-to-cart-with-toast";
+import { CatalogHead } from "@/features/catalog/components/catalog-head";
 import { CatalogView } from "@/features/catalog/components/catalog-view";
 
 export function HomeScreen() {
   const addToCart = useAddToCartWithToast();
   return (
     <>
-      <title>Haggle · Shop All Products</title>
+      <CatalogHead />
       <CatalogView onAddToCart={addToCart} />
     </>
   );

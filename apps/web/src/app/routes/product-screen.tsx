@@ -5,18 +5,15 @@ import { useSession } from "@/features/auth/api/use-session";
 import { useAddToCartWithToast } from "@/features/cart/hooks/use-add-to-cart-with-toast";
 import { useCart } from "@/features/cart/hooks/use-cart";
 import { useProductPage } from "@/features/catalog/api/use-product-page";
-import { ProductDetails, ProductDetailsSkeleton } from "@/features/catalog/components/product-details";
-import { ApiRequestError } from "@/lib/api-client";
+import {
+  categoryHref,
+  ProductDetails,
+  ProductDetailsSkeleton,
+} from "@/features/catalog/components/product-details";
+import { breadcrumbJsonLd, productJsonLd } from "@/features/catalog/lib/structured-data";
+import { absoluteUrl, PageHead } from "@/components/seo/page-head";
 import { errorMessage } from "@/lib/error-message";
 import { NotFoundScreen } from "./not-found-screen";
-
-/** The longest meta description search engines show. */
-const DESCRIPTION_LENGTH = 160;
-
-function metaDescription(product: Product): string {
-  const text = product.description.trim() || `${product.brand} ${product.name}`;
-  return text.length <= DESCRIPTION_LENGTH ? text : `${text.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
-}
 
 /** /products/<slug>: one product's page. An id in the address moves to the slug's. */
 export function ProductScreen() {
@@ -29,7 +26,6 @@ export function ProductScreen() {
 
   if (page.isPending) return <ProductDetailsSkeleton />;
   if (page.isError) {
-    if (page.error instanceof ApiRequestError && page.error.status === 404) return <NotFoundScreen />;
     return (
       <div className="flex flex-col items-center gap-3 py-24 text-center" role="alert">
         <p className="text-lg font-semibold">This product could not be loaded.</p>
@@ -37,6 +33,7 @@ export function ProductScreen() {
       </div>
     );
   }
+  if (page.data === null) return <NotFoundScreen />;
   const { product } = page.data;
   if (product.slug !== slug) return <Navigate to={productPath(product)} replace />;
 
@@ -46,12 +43,26 @@ export function ProductScreen() {
     navigate("/cart/negotiate");
   }
 
-  const canonical = `${window.location.origin}${productPath(product)}`;
   return (
     <>
-      <title>{`${product.name} · Haggle`}</title>
-      <meta name="description" content={metaDescription(product)} />
-      <link rel="canonical" href={canonical} />
+      <PageHead
+        title={`${product.name} · Haggle`}
+        description={product.description.trim() || `${product.brand} ${product.name}`}
+        canonicalPath={productPath(product)}
+        type="product"
+        image={product.imageUrl}
+        jsonLd={[
+          productJsonLd(product, absoluteUrl),
+          breadcrumbJsonLd(
+            [
+              { name: "Home", path: "/" },
+              { name: product.category, path: categoryHref(product.category) },
+              { name: product.name, path: productPath(product) },
+            ],
+            absoluteUrl,
+          ),
+        ]}
+      />
       <ProductDetails page={page.data} onAddToCart={addToCart} onNegotiate={user ? negotiate : undefined} />
     </>
   );

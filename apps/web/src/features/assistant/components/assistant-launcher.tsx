@@ -1,5 +1,5 @@
 import type { Product } from "@haggle/contract/products";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useLayoutEffect, useState } from "react";
 import { wasLeftOpen } from "../lib/assistant-launch";
 import { AssistantLauncherButton } from "./assistant-launcher-button";
 
@@ -18,9 +18,11 @@ function prefetch() {
  * an earlier page), and then takes the button's place.
  */
 export function AssistantLauncher({ onAddToCart }: { onAddToCart: (product: Product) => void }) {
-  const [state, setState] = useState<"closed" | "restored" | "opened">(() =>
-    wasLeftOpen() ? "restored" : "closed",
-  );
+  const [state, setState] = useState<"closed" | "restored" | "opened">("closed");
+  // After the first render (the server's has no sessionStorage), before the first paint.
+  useLayoutEffect(() => {
+    if (wasLeftOpen()) setState((current) => (current === "closed" ? "restored" : current));
+  }, []);
   if (state === "closed") {
     return (
       <AssistantLauncherButton

@@ -1,6 +1,14 @@
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import type { Product } from "@haggle/contract/products";
-import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from "react";
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useState,
+} from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/error-message";
 import { changeTouchesProduct, useServerCart } from "../api/use-server-cart";
@@ -30,11 +38,19 @@ interface CartProviderProps {
  * Signed in: held by the server; on sign-in the local lines are merged into it, then deleted.
  */
 export function CartProvider({ children, userId = null }: CartProviderProps) {
-  const [localLines, dispatch] = useReducer(cartReducer, undefined, readStoredCart);
+  // Read after the first render, before the first paint: the server renders an empty cart (it
+  // has no localStorage) and the page it rendered must hydrate as it was rendered.
+  const [localLines, dispatch] = useReducer(cartReducer, []);
+  const [storedRead, setStoredRead] = useState(false);
+  useLayoutEffect(() => {
+    dispatch({ type: "replace", lines: readStoredCart() });
+    setStoredRead(true);
+  }, []);
 
   useEffect(() => {
-    writeStoredCart(localLines);
-  }, [localLines]);
+    // Not before the stored cart is read: the empty first render would erase it.
+    if (storedRead) writeStoredCart(localLines);
+  }, [localLines, storedRead]);
 
   useEffect(() => {
     function onStorage(event: StorageEvent) {
@@ -56,7 +72,8 @@ export function CartProvider({ children, userId = null }: CartProviderProps) {
     [localLines],
   );
   const isMerging = useMergeLocalCart({
-    userId,
+    // Nothing is merged or read from the server before the local lines are known.
+    userId: storedRead ? userId : null,
     localLines: mergeLines,
     // Called from an effect, after `change` below exists. The merge goes through the same change
     // queue as every other cart change, so an answer that arrives late never overwrites a newer cart.
@@ -75,7 +92,7 @@ export function CartProvider({ children, userId = null }: CartProviderProps) {
     },
   });
   // While the merge runs, the server cart is not read: the merge answers the merged cart.
-  const server = useServerCart(userId, { enabled: !isMerging });
+  const server = useServerCart(userId, { enabled: storedRead && !isMerging });
   const { change } = server;
   const isSignedIn = userId !== null;
   const serverCart = isMerging ? undefined : server.cart;

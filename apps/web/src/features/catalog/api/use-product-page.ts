@@ -3,14 +3,32 @@ import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, apiFetch } from "@/lib/api-client";
 import { catalogQueryKey } from "./use-product-list";
 
-/** GET /api/products/by-slug/{slug}: a product page (a product id is accepted too). */
+/** The cache key of a product page; the server fills it in when it renders the page. */
+export function productPageQueryKey(slug: string) {
+  // Under the catalogue's prefix: a product change that refreshes lists refreshes pages too.
+  return [...catalogQueryKey, "page", slug] as const;
+}
+
+/**
+ * GET /api/products/by-slug/{slug}: a product page (a product id is accepted too), or null when
+ * no product has that address. A missing product is an answer, not an error: it is cached like
+ * any other, so a page the server rendered as 'not found' hydrates as 'not found'.
+ */
+export async function fetchProductPage(slug: string, signal?: AbortSignal): Promise<ProductPage | null> {
+  try {
+    return await apiFetch(`/api/products/by-slug/${encodeURIComponent(slug)}`, {
+      schema: ProductPageSchema,
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export function useProductPage(slug: string) {
   return useQuery({
-    // Under the catalogue's prefix: a product change that refreshes lists refreshes pages too.
-    queryKey: [...catalogQueryKey, "page", slug],
-    queryFn: ({ signal }): Promise<ProductPage> =>
-      apiFetch(`/api/products/by-slug/${encodeURIComponent(slug)}`, { schema: ProductPageSchema, signal }),
-    // A missing product stays missing: no retries on 404.
-    retry: (failures, error) => !(error instanceof ApiRequestError && error.status === 404) && failures < 2,
+    queryKey: productPageQueryKey(slug),
+    queryFn: ({ signal }) => fetchProductPage(slug, signal),
   });
 }

@@ -71,7 +71,9 @@ export function FilterPanel(props: FilterPanelProps) {
           </Button>
         )}
       </div>
-      <div id={panelId} hidden={!expanded} className="mt-4 flex flex-col gap-6">
+      {/* Collapsed by a class that lg: overrides, not by `hidden`: the server cannot know the
+          screen's width, and its page must show the lists on a wide screen before any script. */}
+      <div id={panelId} className={cn("mt-4 flex-col gap-6", expanded ? "flex" : "hidden lg:flex")}>
         <FacetChecklist
           title="Category"
           options={props.categories}

@@ -1,0 +1,129 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ProductListSchema, ProductPageSchema, ProductQuerySchema } from "@haggle/contract/products";
+import { isProductId, isSlugShaped } from "@haggle/domain/catalog/product-path";
+import { z } from "zod";
+import { getProductPage, listProducts } from "../modules/catalog/list-products.service.ts";
+import { heavyQueryGate } from "../platform/db/query-gate.ts";
+import type { AppContext } from "./context.ts";
+import { currentUser } from "./session.ts";
+
+/**
+ * Server rendering of the web app's first pages (docs/decisions/0014-server-rendering.md). The
+ * web app's SSR build (apps/web/dist-ssr/entry-server.js, beside the served dist) renders the
+ * catalogue and product pages with the app's own components; the data comes from the same
+ * services the API routes call, encoded as the API encodes them. Without that build (a test's
+ * stand-in dist) or when a render fails, the page is the client-rendered shell, as before.
+ */
+
+/** The module apps/web/src/entry-server.tsx builds to (its shape, as the server uses it). */
+interface EntryServer {
+  rendersPath(pathname: string): boolean;
+  render(request: {
+    url: string;
+    origin: string;
+    maybeSignedIn: boolean;
+    data: {
+      listProducts(query: URLSearchParams): Promise<unknown>;
+      productPage(slug: string): Promise<unknown>;
+    };
+  }): Promise<{ head: string; body: string; payload: string }>;
+}
+
+export interface RenderedPage {
+  head: string;
+  body: string;
+  payload: string;
+}
+
+const loaded = new Map<string, Promise<EntryServer>>();
+
+/**
+ * The SSR build beside a web dist folder, imported once: a rebuild of the web app is rendered
+ * after a restart (its chunks import the entry by its plain URL, so it cannot be re-imported
+ * under another one).
+ */
+async function entryServer(distDir: string): Promise<EntryServer | null> {
+  const file = path.join(distDir, "..", "dist-ssr", "entry-server.js");
+  let module = loaded.get(file);
+  if (!module) {
+    if (!existsSync(file)) return null;
+    module = import(pathToFileURL(file).href) as Promise<EntryServer>;
+    loaded.set(file, module);
+  }
+  return module;
+}
+
+/** A GET /api/products query string read as the route reads it (repeated keys as arrays). */
+function queryInput(query: URLSearchParams): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = {};
+  for (const key of new Set(query.keys())) {
+    const values = query.getAll(key);
+    input[key] = values.length === 1 ? (values[0] ?? "") : values;
+  }
+  return input;
+}
+
+/** Whether the request may belong to a signed-in shopper (a session cookie that is still valid). */
+async function maybeSignedIn(c: AppContext): Promise<boolean> {
+  if (!/session_token=/.test(c.req.header("cookie") ?? "")) return false;
+  return (await currentUser(c)) !== null;
+}
+
+/**
+ * The page rendered for this request, or null when it is not a server-rendered page, there is
+ * no SSR build, or rendering failed (logged; the shell is served instead).
+ */
+export async function renderPage(c: AppContext, distDir: string): Promise<RenderedPage | null> {
+  let entry: EntryServer | null;
+  try {
+    entry = await entryServer(distDir);
+  } catch (error) {
+    c.get("log")?.warn(
+      { err: error },
+      "the server-rendering module could not be loaded; the shell is served",
+    );
+    return null;
+  }
+  if (!entry?.rendersPath(c.req.path)) return null;
+  const { database, config } = c.get("deps");
+  const url = new URL(c.req.url);
+  try {
+    return await entry.render({
+      url: `${url.pathname}${url.search}`,
+      origin: config.publicUrl,
+      maybeSignedIn: await maybeSignedIn(c),
+      data: {
+        listProducts: async (query) => {
+          const parsed = ProductQuerySchema.parse(queryInput(query));
+          // A search is a heavy request: it waits for the same gate as the API's.
+          const answer =
+            parsed.q.trim() === ""
+              ? { value: await listProducts(database.db, parsed) }
+              : await heavyQueryGate(database).run(() => listProducts(database.db, parsed), c.req.raw.signal);
+          if (!answer) throw new Error("The search gate is full");
+          return z.encode(ProductListSchema, answer.value);
+        },
+        productPage: async (slug) => {
+          if (!isSlugShaped(slug) && !isProductId(slug)) return null;
+          const page = await getProductPage(database.db, slug);
+          return page ? z.encode(ProductPageSchema, page) : null;
+        },
+      },
+    });
+  } catch (error) {
+    c.get("log")?.warn({ err: error, path: c.req.path }, "server rendering failed; the shell is served");
+    return null;
+  }
+}
+
+/** index.html with a rendered page in it: its head elements, the app's HTML and the hydration data. */
+export function pageHtml(template: string, page: RenderedPage): string {
+  let html = template;
+  if (page.head.includes("<title>")) html = html.replace(/<title>[^<]*<\/title>/, "");
+  if (page.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>/, "");
+  // Functions as replacements: a `$` in the page is text, not a replacement pattern.
+  html = html.replace("</head>", () => `${page.head}</head>`);
+  return html.replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>${page.payload}`);
+}
