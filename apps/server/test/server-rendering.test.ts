@@ -175,6 +175,25 @@ describe.each(DB_KINDS)("server-rendered pages on the %s database", (kind) => {
     expect(JSON.stringify(JSON.parse(payload))).toContain(JSON.stringify(name).slice(1, -1));
   });
 
+  it("keeps a rendered page until the catalogue changes: the merchant's new price is on the next page", async () => {
+    const product = shop.catalogue.find((p) => p.reviewCount > 0 && p.price < 500)!;
+    const path = `/products/${product.slug}`;
+    await page(path);
+    const again = await page(path);
+    expect(again.headers.get("x-answer-cache")).toBe("hit");
+    expect(again.html).toContain(shown(product.price));
+    const merchant = await signUpMerchant(shop.server.baseUrl);
+    const raised = Math.round(product.price * 100 + 1_000) / 100;
+    const changed = await merchant.request("PATCH", `/api/merchant/products/${product.id}`, {
+      price: raised,
+      listPrice: Math.max(raised, product.listPrice),
+    });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    const after = await page(path);
+    expect(after.headers.get("x-answer-cache")).toBe("miss");
+    expect(after.html).toContain(shown(raised));
+  });
+
   it("keeps gzip and brotli for the rendered HTML", async () => {
     for (const encoding of ["br", "gzip"]) {
       const res = await fetch(`${shop.server.baseUrl}/`, { headers: { "Accept-Encoding": encoding } });

@@ -87,35 +87,51 @@ export async function renderPage(c: AppContext, distDir: string): Promise<Render
     return null;
   }
   if (!entry?.rendersPath(c.req.path)) return null;
-  const { database, config } = c.get("deps");
+  const { database, config, answers } = c.get("deps");
   const url = new URL(c.req.url);
+  const signedIn = await maybeSignedIn(c);
+  // A rendered page depends on its URL, on whether the visitor may be signed in (the header's
+  // session state) and on the catalogue: it is kept like the catalogue's API answers, forgotten
+  // when the catalogue version moves (#14 item 3), so a busy home page is not rendered anew for
+  // every visitor.
+  const key = `page ${signedIn ? "session" : "anonymous"} ${url.pathname}${url.search}`;
+  const hit = answers.cache.enabled ? answers.cache.get(key) : undefined;
+  if (answers.cache.enabled) c.header("X-Answer-Cache", hit ? "hit" : "miss");
+  if (hit) return JSON.parse(hit.body) as RenderedPage;
   try {
-    return await entry.render({
-      url: `${url.pathname}${url.search}`,
-      origin: config.publicUrl,
-      maybeSignedIn: await maybeSignedIn(c),
-      data: {
-        listProducts: async (query) => {
-          const parsed = ProductQuerySchema.parse(queryInput(query));
-          // A search is a heavy request: it waits for the same gate as the API's.
-          const answer =
-            parsed.q.trim() === ""
-              ? { value: await listProducts(database.db, parsed) }
-              : await heavyQueryGate(database).run(() => listProducts(database.db, parsed), c.req.raw.signal);
-          if (!answer) throw new Error("The search gate is full");
-          return z.encode(ProductListSchema, answer.value);
-        },
-        productPage: async (slug) => {
-          if (!isSlugShaped(slug) && !isProductId(slug)) return null;
-          const page = await getProductPage(database.db, slug);
-          return page ? z.encode(ProductPageSchema, page) : null;
-        },
-      },
-    });
+    const { value: page, generation } = await answers.compute(() => render(entry, c, url, signedIn));
+    answers.cache.set(key, generation, { body: JSON.stringify(page), etag: "" });
+    return page;
   } catch (error) {
     c.get("log")?.warn({ err: error, path: c.req.path }, "server rendering failed; the shell is served");
     return null;
   }
+}
+
+function render(entry: EntryServer, c: AppContext, url: URL, signedIn: boolean): Promise<RenderedPage> {
+  const { database, config } = c.get("deps");
+  return entry.render({
+    url: `${url.pathname}${url.search}`,
+    origin: config.publicUrl,
+    maybeSignedIn: signedIn,
+    data: {
+      listProducts: async (query) => {
+        const parsed = ProductQuerySchema.parse(queryInput(query));
+        // A search is a heavy request: it waits for the same gate as the API's.
+        const answer =
+          parsed.q.trim() === ""
+            ? { value: await listProducts(database.db, parsed) }
+            : await heavyQueryGate(database).run(() => listProducts(database.db, parsed), c.req.raw.signal);
+        if (!answer) throw new Error("The search gate is full");
+        return z.encode(ProductListSchema, answer.value);
+      },
+      productPage: async (slug) => {
+        if (!isSlugShaped(slug) && !isProductId(slug)) return null;
+        const page = await getProductPage(database.db, slug);
+        return page ? z.encode(ProductPageSchema, page) : null;
+      },
+    },
+  });
 }
 
 /** index.html with a rendered page in it: its head elements, the app's HTML and the hydration data. */

@@ -1,8 +1,52 @@
-import { StarIcon } from "lucide-react";
-import { cn } from "@/lib/cn";
+import { useId } from "react";
 import { countNoun } from "@/lib/count-noun";
 
-const STARS = [1, 2, 3, 4, 5] as const;
+/** Lucide's star outline, in its 24-unit box. */
+const STAR_PATH =
+  "M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z";
+const STARS = [0, 1, 2, 3, 4] as const;
+
+/**
+ * The five stars as one small SVG: the star drawn once and used five times, the filled ones
+ * clipped to the rating (to the half star). A grid of 24 cards drew 240 icon SVGs before; the
+ * server-rendered catalogue was mostly stars.
+ */
+function Stars({ rounded }: { rounded: number }) {
+  const id = useId();
+  const star = `${id}star`;
+  const clip = `${id}clip`;
+  return (
+    <svg
+      width="80"
+      height="16"
+      viewBox="0 0 120 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className="shrink-0"
+    >
+      <defs>
+        <path id={star} d={STAR_PATH} />
+        <clipPath id={clip}>
+          <rect width={rounded * 24} height="24" />
+        </clipPath>
+      </defs>
+      <g className="text-muted-foreground/40">
+        {STARS.map((i) => (
+          <use key={i} href={`#${star}`} x={i * 24} />
+        ))}
+      </g>
+      <g className="fill-star text-star" clipPath={`url(#${clip})`}>
+        {STARS.map((i) => (
+          <use key={i} href={`#${star}`} x={i * 24} />
+        ))}
+      </g>
+    </svg>
+  );
+}
 
 /**
  * Five stars filled to the rating, its number, and the review count; read out as "Rated 4.5 out
@@ -15,24 +59,7 @@ export function RatingStars({ rating, reviewCount }: { rating: number; reviewCou
   return (
     <div className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm">
       <span className="flex items-center" role="img" aria-label={`Rated ${shown} out of 5`}>
-        {STARS.map((star) => {
-          const fill = rounded >= star ? "full" : rounded >= star - 0.5 ? "half" : "empty";
-          return (
-            <span key={star} className="relative inline-flex size-4" aria-hidden="true">
-              <StarIcon className="absolute size-4 text-muted-foreground/40" />
-              {fill !== "empty" && (
-                <span
-                  className={cn(
-                    "absolute inset-y-0 left-0 overflow-hidden",
-                    fill === "half" ? "w-1/2" : "w-full",
-                  )}
-                >
-                  <StarIcon className="size-4 fill-star text-star" />
-                </span>
-              )}
-            </span>
-          );
-        })}
+        <Stars rounded={rounded} />
       </span>
       <span className="font-medium" aria-hidden="true">
         {shown}
