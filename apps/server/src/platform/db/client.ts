@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { CancellablePool } from "./cancellable-pool.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { DEFAULT_EMBEDDED_CACHE_MB, startPglite, WORD_SIMILARITY_THRESHOLD } from "./embedded-pglite.ts";
 import { EmbeddedWorkerClient } from "./embedded-thread.ts";
@@ -39,6 +40,13 @@ export interface Database {
    * it fails when the database does not answer within a few seconds.
    */
   ping(): Promise<void>;
+  /**
+   * The query builder for one request's heavy work (a catalogue search): on the PostgreSQL
+   * server, its running queries are cancelled when `signal` aborts (the client went away). The
+   * embedded database runs each query to its end (PGlite cannot be interrupted), so there it is
+   * `db`; work not yet started is dropped by the query gate.
+   */
+  cancellable(signal: AbortSignal): Db;
   close(): Promise<void>;
 }
 
@@ -120,6 +128,7 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
     },
     // On the worker: a thread busy with a query is alive (it cannot answer until the query ends).
     ping: () => (client instanceof EmbeddedWorkerClient ? client.ping() : pingDatabase(db)),
+    cancellable: () => db,
     close: async () => {
       try {
         await client.close();
@@ -169,6 +178,11 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
   const db = drizzleNodePg(pool, { schema, ...drizzleLogger(options) }) as unknown as Db;
   const listener = new ServerListener(url);
   const health = new HealthConnection(url);
+  // Cancels go through a connection of their own: the pool may be full of what they cancel.
+  const canceller = new HealthConnection(url);
+  const cancel = async (pid: number) => {
+    await canceller.run("SELECT pg_cancel_backend($1)", [pid]);
+  };
   return {
     db,
     kind: "postgres",
@@ -176,7 +190,13 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
     pool,
     listen: (channel, handler) => listener.listen(channel, handler),
     ping: () => health.ping(),
+    cancellable: (signal) =>
+      drizzleNodePg(new CancellablePool(pool, signal, cancel) as unknown as pg.Pool, {
+        schema,
+        ...drizzleLogger(options),
+      }) as unknown as Db,
     close: async () => {
+      await canceller.close();
       await health.close();
       await listener.close();
       await pool.end();
@@ -192,7 +212,10 @@ export async function pingDatabase(db: Db): Promise<void> {
 /** Longest the health check waits for the database. */
 const HEALTH_TIMEOUT_MS = 3000;
 
-/** The health check's own connection to the PostgreSQL server, opened again after a failure. */
+/**
+ * A connection of its own to the PostgreSQL server, opened again after a failure: the health
+ * check's, and the one cancels are sent through.
+ */
 class HealthConnection {
   private client: Promise<pg.Client> | null = null;
 
@@ -231,10 +254,15 @@ class HealthConnection {
     return this.inFlight;
   }
 
-  private async roundTrip(): Promise<void> {
+  private roundTrip(): Promise<void> {
+    return this.run("select 1");
+  }
+
+  /** One statement on this connection (statements wait for each other on it). */
+  async run(text: string, values: unknown[] = []): Promise<void> {
     const client = await this.connect();
     try {
-      await client.query("select 1");
+      await client.query(text, values);
     } catch (error) {
       this.drop(client);
       throw error;
