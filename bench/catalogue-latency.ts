@@ -27,7 +27,7 @@ async function firstRequestMs(url: string) {
 }
 
 async function benchOne(label: string, env: Record<string, string>) {
-  const server = await startServer({ port: 3900, env });
+  const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3900), env });
   try {
     const first = await firstRequestMs(`${server.baseUrl}/api/products`);
     const trivial = await load(`${server.baseUrl}/healthz`);

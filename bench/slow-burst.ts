@@ -23,7 +23,18 @@ const SEARCHES = Number(process.env.BENCH_BURST_SEARCHES ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3970);
 const BATCH = 25_000;
 /** Typo searches (the costliest kind), each different so no answer is served from the cache. */
-const WORDS = ["headphnes", "speakr", "keybord", "moniter", "wirless", "chargr", "lapptop", "camra", "blendr", "jackt"];
+const WORDS = [
+  "headphnes",
+  "speakr",
+  "keybord",
+  "moniter",
+  "wirless",
+  "chargr",
+  "lapptop",
+  "camra",
+  "blendr",
+  "jackt",
+];
 
 async function timed(url: string): Promise<{ ms: number; status: number }> {
   const started = performance.now();
@@ -82,7 +93,9 @@ try {
     );
     console.log(`server: ${process.env.BENCH_SERVER_ROOT ?? "this checkout"}`);
     console.log(`/healthz, quiet: ${summary(quiet)}`);
-    console.log(`${SEARCHES} concurrent typo searches: all answered in ${burstMs.toFixed(0)} ms; statuses ${statuses}; ${summary(answers.map((a) => a.ms))}`);
+    console.log(
+      `${SEARCHES} concurrent typo searches: all answered in ${burstMs.toFixed(0)} ms; statuses ${statuses}; ${summary(answers.map((a) => a.ms))}`,
+    );
     console.log(`/healthz during the burst: ${summary(health)}`);
     console.log(`kept catalogue answer during the burst: ${summary(cached)}`);
   } finally {

@@ -58,7 +58,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an abandoned search on the Post
     const { rows } = await pool.query<{ db: string }>("select current_database() as db");
     const dbName = rows[0]?.db;
     // The test's own connection holds every product read waiting: a search on it is a slow one.
-    const blocker = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL?.replace(/\/[^/]*$/, `/${dbName}`) });
+    const blocker = new pg.Client({
+      connectionString: process.env.TEST_DATABASE_URL?.replace(/\/[^/]*$/, `/${dbName}`),
+    });
     await blocker.connect();
     // A query waiting for a lock while it is parsed may still show as 'idle': the wait is what counts.
     const waiting = async () => {
@@ -84,7 +86,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("an abandoned search on the Post
       // Its query stops while the lock is still held: it was cancelled, not let through, and
       // long before the pool's statement_timeout would have stopped it.
       expect(STATEMENT_TIMEOUT_MS).toBeGreaterThanOrEqual(15_000);
-      await eventually("the abandoned query to be cancelled", async () => (await waiting()).length === 0, 5_000);
+      await eventually(
+        "the abandoned query to be cancelled",
+        async () => (await waiting()).length === 0,
+        5_000,
+      );
       const still = await blocker.query<{ pid: number }>(
         "select pid from pg_stat_activity where pid = any($1::int[]) and wait_event_type = 'Lock'",
         [stuck.map((r) => r.pid)],

@@ -17,7 +17,7 @@ export class CancellablePool {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly signal: AbortSignal,
+    signal: AbortSignal,
     private readonly cancel: (pid: number) => Promise<void>,
   ) {
     if (signal.aborted) this.aborted = true;

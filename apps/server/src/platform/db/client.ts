@@ -55,7 +55,11 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, "migrations");
 // numeric columns come back as strings (exact); keep int8 counts as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export { DEFAULT_EMBEDDED_CACHE_MB, embeddedStartParams, WORD_SIMILARITY_THRESHOLD } from "./embedded-pglite.ts";
+export {
+  DEFAULT_EMBEDDED_CACHE_MB,
+  embeddedStartParams,
+  WORD_SIMILARITY_THRESHOLD,
+} from "./embedded-pglite.ts";
 /** Longest a query of the PostgreSQL server pool may run (migrations lift it on their connection). */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 

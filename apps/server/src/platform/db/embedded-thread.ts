@@ -21,7 +21,9 @@ function workerEntry(): { script: URL | string; eval: boolean } {
   // biome-ignore lint/complexity/useLiteralKeys: see above.
   const here = import.meta["url"];
   if (!here.endsWith(".ts")) return { script: new URL("./embedded-worker.js", here), eval: false };
-  const tsx = createRequire(here).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs");
+  const tsx = createRequire(here)
+    .resolve("tsx/esm/api")
+    .replace(/\.cjs$/, ".mjs");
   const worker = new URL("./embedded-worker.ts", here).href;
   const script = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`;
   return { script, eval: true };
@@ -45,7 +47,10 @@ function toError(error: WorkerError): Error {
  */
 export class EmbeddedWorkerClient {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private stopped: Error | null = null;
 
@@ -68,9 +73,11 @@ export class EmbeddedWorkerClient {
         void worker.terminate();
         reject(error);
       };
-      const exited = (code: number) => failed(new Error(`The embedded database's thread stopped (exit code ${code}).`));
+      const exited = (code: number) =>
+        failed(new Error(`The embedded database's thread stopped (exit code ${code}).`));
       const ready = (message: FromWorker) => {
-        if (!("ready" in message)) return failed(new Error("The embedded database's thread answered out of turn."));
+        if (!("ready" in message))
+          return failed(new Error("The embedded database's thread answered out of turn."));
         if (!message.ready) return failed(toError(message.error));
         detach();
         client.attach();
@@ -90,7 +97,9 @@ export class EmbeddedWorkerClient {
   private attach() {
     this.worker.on("message", (message: FromWorker) => this.receive(message));
     this.worker.on("error", (error) => this.stop(error));
-    this.worker.on("exit", (code) => this.stop(new Error(`The embedded database's thread stopped (exit code ${code}).`)));
+    this.worker.on("exit", (code) =>
+      this.stop(new Error(`The embedded database's thread stopped (exit code ${code}).`)),
+    );
     // Idle, the thread does not keep the process alive; a request waiting on it does.
     this.worker.unref();
   }
@@ -146,7 +155,10 @@ export class EmbeddedWorkerClient {
     const tx: Transaction = {
       query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
         this.query<R>(sql, params, options, id),
-      sql: () => Promise.reject(new Error("sql`` is not available in a transaction of the embedded database's thread")),
+      sql: () =>
+        Promise.reject(
+          new Error("sql`` is not available in a transaction of the embedded database's thread"),
+        ),
       exec: (sql: string, options?: QueryOptions) => this.exec(sql, options, id),
       rollback: async () => {
         rolledBack = true;
@@ -179,7 +191,10 @@ export class EmbeddedWorkerClient {
     if (this.pending.size > 0) return;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("The embedded database did not answer in time.")), PING_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error("The embedded database did not answer in time.")),
+        PING_TIMEOUT_MS,
+      );
     });
     try {
       await Promise.race([this.query("select 1"), late]);

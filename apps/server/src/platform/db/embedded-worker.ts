@@ -115,7 +115,10 @@ async function main() {
         return reply(message.id, async () => {
           if (listening.has(message.channel)) return null;
           const channel = message.channel;
-          listening.set(channel, await pg.listen(channel, (payload) => port?.postMessage({ channel, payload })));
+          listening.set(
+            channel,
+            await pg.listen(channel, (payload) => port?.postMessage({ channel, payload })),
+          );
           return null;
         });
       case "close":
