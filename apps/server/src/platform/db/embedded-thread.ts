@@ -76,6 +76,8 @@ export class EmbeddedWorkerClient {
       const exited = (code: number) =>
         failed(new Error(`The embedded database's thread stopped (exit code ${code}).`));
       const ready = (message: FromWorker) => {
+        // Creating a data folder syncs files before the database is ready.
+        if ("sync" in message) return onSync?.();
         if (!("ready" in message))
           return failed(new Error("The embedded database's thread answered out of turn."));
         if (!message.ready) return failed(toError(message.error));
