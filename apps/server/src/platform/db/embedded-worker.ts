@@ -38,11 +38,14 @@ const transactions = new Map<
 >();
 const listening = new Map<string, () => Promise<void>>();
 
+/** Answers request `id` with what `run` gives or throws (a synchronous throw included). */
 function reply(id: number, run: () => Promise<unknown>) {
-  run().then(
-    (value) => port?.postMessage({ id, ok: true, value }),
-    (error: unknown) => port?.postMessage({ id, ok: false, error: toWorkerError(error) }),
-  );
+  Promise.resolve()
+    .then(run)
+    .then(
+      (value) => port?.postMessage({ id, ok: true, value }),
+      (error: unknown) => port?.postMessage({ id, ok: false, error: toWorkerError(error) }),
+    );
 }
 
 function on(pg: PGlite, tx: number | undefined) {
