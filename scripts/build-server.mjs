@@ -7,6 +7,8 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SERVER_ENTRY = "apps/server/src/index.ts";
+/** The embedded database's worker thread: its own entry, found beside the bundle at run time. */
+export const EMBEDDED_WORKER_ENTRY = "apps/server/src/platform/db/embedded-worker.ts";
 export const SERVER_OUTDIR = "apps/server/dist";
 export const SERVER_OUTFILE = `${SERVER_OUTDIR}/index.js`;
 
@@ -67,8 +69,10 @@ export async function buildServer({ outdir = path.join(root, SERVER_OUTDIR) } = 
   await rm(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, SERVER_ENTRY)],
+    entryPoints: [path.join(root, SERVER_ENTRY), path.join(root, EMBEDDED_WORKER_ENTRY)],
     outdir,
+    // Both entries beside each other (index.js, embedded-worker.js), where the chunks are too.
+    entryNames: "[name]",
     bundle: true,
     // What the code imports on demand (e-mail templates, Stripe's client) stays out of index.js,
     // so the packages it needs load only when it does.

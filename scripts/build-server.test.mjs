@@ -29,6 +29,8 @@ it("bundles the server and the workspace packages, leaving node_modules outside"
   expect(code).not.toMatch(/from "@haggle\//);
   expect(code).not.toMatch(/from "[^"]+\.tsx?"/);
   expect(code).toMatch(/from "hono"/);
+  // The embedded database's thread is started from the file beside the bundle.
+  expect(readdirSync(outdir)).toContain("embedded-worker.js");
 });
 
 /** The files a module loads as soon as it is imported: itself and its static imports of chunks. */

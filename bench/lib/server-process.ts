@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "../..");
+/** The checkout whose server runs: this one, or BENCH_SERVER_ROOT (another worktree, to compare). */
+const root = process.env.BENCH_SERVER_ROOT ?? path.resolve(import.meta.dirname, "../..");
 
 export interface RunningServer {
   baseUrl: string;

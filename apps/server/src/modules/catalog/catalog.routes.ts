@@ -29,12 +29,17 @@ export const catalogRoutes: ApiRoute[] = [
     response: ProductListSchema,
     handler: async (c, { query }) => {
       const { database } = c.get("deps");
-      // Searches are the heavy requests: a bounded number run at once, the rest wait or are refused.
+      // Searches are the heavy requests: a bounded number run at once, the rest wait or are refused;
+      // one whose client goes away is dropped from the queue, or cancelled while it runs.
       if (query.q.trim() === "") return await listProducts(database.db, query);
-      const answer = await heavyQueryGate(database).run(
-        () => listProducts(database.db, query),
-        c.req.raw.signal,
-      );
+      const signal = c.req.raw.signal;
+      const answer = await heavyQueryGate(database)
+        .run(() => listProducts(database.cancellable(signal), query), signal)
+        .catch((error: unknown) => {
+          // Cancelled because its client went away: nobody reads this answer.
+          if (signal.aborted) return null;
+          throw error;
+        });
       if (!answer) return c.json(errorBody("BUSY", SEARCH_BUSY), 503, { "Retry-After": "1" });
       return answer.value;
     },

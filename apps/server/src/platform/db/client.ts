@@ -1,8 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { vector } from "@electric-sql/pglite-pgvector";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -10,8 +8,10 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { CancellablePool } from "./cancellable-pool.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
-import { DurableNodeFS, durableStartParams } from "./durable-fs.ts";
+import { DEFAULT_EMBEDDED_CACHE_MB, startPglite, WORD_SIMILARITY_THRESHOLD } from "./embedded-pglite.ts";
+import { EmbeddedWorkerClient } from "./embedded-thread.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -40,6 +40,13 @@ export interface Database {
    * it fails when the database does not answer within a few seconds.
    */
   ping(): Promise<void>;
+  /**
+   * The query builder for one request's heavy work (a catalogue search): on the PostgreSQL
+   * server, its running queries are cancelled when `signal` aborts (the client went away). The
+   * embedded database runs each query to its end (PGlite cannot be interrupted), so there it is
+   * `db`; work not yet started is dropped by the query gate.
+   */
+  cancellable(signal: AbortSignal): Db;
   close(): Promise<void>;
 }
 
@@ -48,27 +55,13 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, "migrations");
 // numeric columns come back as strings (exact); keep int8 counts as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/**
- * How close a misspelt word must be to a word of a product's name or brand for the catalogue
- * search (pg_trgm's `<%` operator, which can use a trigram index, reads it from the session).
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.45;
+export {
+  DEFAULT_EMBEDDED_CACHE_MB,
+  embeddedStartParams,
+  WORD_SIMILARITY_THRESHOLD,
+} from "./embedded-pglite.ts";
 /** Longest a query of the PostgreSQL server pool may run (migrations lift it on their connection). */
 export const STATEMENT_TIMEOUT_MS = 15_000;
-
-/**
- * PostgreSQL's page cache (shared_buffers) inside the embedded database, in MiB. Emscripten
- * zero-fills the shared memory PostgreSQL asks for at start, so the whole cache is resident from
- * the first second whether used or not: PostgreSQL's default of 128 MB made up a third of the
- * idle server. Pages the cache misses are read from the data folder through the operating
- * system's file cache, which still holds them.
- */
-export const DEFAULT_EMBEDDED_CACHE_MB = 16;
-
-/** PGlite's start parameters with the page cache set (and its WAL buffers following it). */
-export function embeddedStartParams(defaults: readonly string[], cacheMb: number): string[] {
-  return [...defaults, "-c", `shared_buffers=${cacheMb}MB`];
-}
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -86,6 +79,11 @@ export interface OpenOptions {
   logQuery?: (query: string, params: unknown[]) => void;
   /** Called after each sync to disk of a file of the embedded database (the durability test counts them). */
   onEmbeddedSync?: () => void;
+  /**
+   * Where the embedded database runs: its own worker thread (the default), or this thread
+   * ("main", which saves a thread's start-up and memory for tools and tests that ask for it).
+   */
+  embeddedThread?: "worker" | "main";
 }
 
 function drizzleLogger(options: OpenOptions) {
@@ -103,32 +101,22 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // One process per data folder: a second one would write the same files unseen.
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  // A data folder must be reopened with the same extensions it was created with.
-  const extensions = { vector, pg_trgm };
-  const startParams = embeddedStartParams(
-    PGlite.defaultStartParams,
-    options.embeddedCacheMb ?? DEFAULT_EMBEDDED_CACHE_MB,
-  );
-  let client: PGlite;
+  let client: PGlite | EmbeddedWorkerClient;
   try {
-    client = dataDir
-      ? await PGlite.create({
-          // Each commit is on disk before it is acknowledged (see durable-fs.ts).
-          fs: new DurableNodeFS(path.join(dataDir, "pglite"), options.onEmbeddedSync),
-          startParams: durableStartParams(startParams),
-          extensions,
-        })
-      : await PGlite.create({ extensions, startParams });
+    const start = { dataDir, cacheMb: options.embeddedCacheMb ?? DEFAULT_EMBEDDED_CACHE_MB };
+    client =
+      options.embeddedThread === "main"
+        ? await startPglite({ ...start, onSync: options.onEmbeddedSync })
+        : await EmbeddedWorkerClient.start(start, options.onEmbeddedSync);
   } catch (error) {
     unlock();
     throw error;
   }
-  await client.exec(
-    `CREATE EXTENSION IF NOT EXISTS vector; SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD};`,
-  );
-  const db = drizzlePglite(client, { schema, ...drizzleLogger(options) }) as unknown as Db;
+  // drizzle's PGlite driver calls query, exec and transaction, which the worker's client has too.
+  const pglite = client as PGlite;
+  const db = drizzlePglite(pglite, { schema, ...drizzleLogger(options) }) as unknown as Db;
   if (options.migrate !== false)
-    await migratePglite(drizzlePglite(client), {
+    await migratePglite(drizzlePglite(pglite), {
       migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR,
     });
   return {
@@ -142,7 +130,9 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
         await stop();
       };
     },
-    ping: () => pingDatabase(db),
+    // On the worker: a thread busy with a query is alive (it cannot answer until the query ends).
+    ping: () => (client instanceof EmbeddedWorkerClient ? client.ping() : pingDatabase(db)),
+    cancellable: () => db,
     close: async () => {
       try {
         await client.close();
@@ -192,6 +182,11 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
   const db = drizzleNodePg(pool, { schema, ...drizzleLogger(options) }) as unknown as Db;
   const listener = new ServerListener(url);
   const health = new HealthConnection(url);
+  // Cancels go through a connection of their own: the pool may be full of what they cancel.
+  const canceller = new HealthConnection(url);
+  const cancel = async (pid: number) => {
+    await canceller.run("SELECT pg_cancel_backend($1)", [pid]);
+  };
   return {
     db,
     kind: "postgres",
@@ -199,7 +194,13 @@ async function openServer(url: string, options: OpenOptions): Promise<Database> 
     pool,
     listen: (channel, handler) => listener.listen(channel, handler),
     ping: () => health.ping(),
+    cancellable: (signal) =>
+      drizzleNodePg(new CancellablePool(pool, signal, cancel) as unknown as pg.Pool, {
+        schema,
+        ...drizzleLogger(options),
+      }) as unknown as Db,
     close: async () => {
+      await canceller.close();
       await health.close();
       await listener.close();
       await pool.end();
@@ -215,7 +216,10 @@ export async function pingDatabase(db: Db): Promise<void> {
 /** Longest the health check waits for the database. */
 const HEALTH_TIMEOUT_MS = 3000;
 
-/** The health check's own connection to the PostgreSQL server, opened again after a failure. */
+/**
+ * A connection of its own to the PostgreSQL server, opened again after a failure: the health
+ * check's, and the one cancels are sent through.
+ */
 class HealthConnection {
   private client: Promise<pg.Client> | null = null;
 
@@ -254,10 +258,15 @@ class HealthConnection {
     return this.inFlight;
   }
 
-  private async roundTrip(): Promise<void> {
+  private roundTrip(): Promise<void> {
+    return this.run("select 1");
+  }
+
+  /** One statement on this connection (statements wait for each other on it). */
+  async run(text: string, values: unknown[] = []): Promise<void> {
     const client = await this.connect();
     try {
-      await client.query("select 1");
+      await client.query(text, values);
     } catch (error) {
       this.drop(client);
       throw error;

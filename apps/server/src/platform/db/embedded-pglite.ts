@@ -1,0 +1,54 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { DurableNodeFS, durableStartParams } from "./durable-fs.ts";
+
+/**
+ * How close a misspelt word must be to a word of a product's name or brand for the catalogue
+ * search (pg_trgm's `<%` operator, which can use a trigram index, reads it from the session).
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
+
+/**
+ * PostgreSQL's page cache (shared_buffers) inside the embedded database, in MiB. Emscripten
+ * zero-fills the shared memory PostgreSQL asks for at start, so the whole cache is resident from
+ * the first second whether used or not: PostgreSQL's default of 128 MB made up a third of the
+ * idle server. Pages the cache misses are read from the data folder through the operating
+ * system's file cache, which still holds them.
+ */
+export const DEFAULT_EMBEDDED_CACHE_MB = 16;
+
+/** PGlite's start parameters with the page cache set (and its WAL buffers following it). */
+export function embeddedStartParams(defaults: readonly string[], cacheMb: number): string[] {
+  return [...defaults, "-c", `shared_buffers=${cacheMb}MB`];
+}
+
+export interface EmbeddedStart {
+  /** The data folder (already created and locked by the caller); in memory when absent. */
+  dataDir?: string | undefined;
+  cacheMb: number;
+  onSync?: (() => void) | undefined;
+}
+
+/**
+ * Starts PGlite with the shop's extensions and session settings, on whichever thread calls it
+ * (the embedded database's worker in production, see embedded-worker.ts).
+ */
+export async function startPglite(start: EmbeddedStart): Promise<PGlite> {
+  // A data folder must be reopened with the same extensions it was created with.
+  const extensions = { vector, pg_trgm };
+  const startParams = embeddedStartParams(PGlite.defaultStartParams, start.cacheMb);
+  const client = start.dataDir
+    ? await PGlite.create({
+        // Each commit is on disk before it is acknowledged (see durable-fs.ts).
+        fs: new DurableNodeFS(path.join(start.dataDir, "pglite"), start.onSync),
+        startParams: durableStartParams(startParams),
+        extensions,
+      })
+    : await PGlite.create({ extensions, startParams });
+  await client.exec(
+    `CREATE EXTENSION IF NOT EXISTS vector; SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD};`,
+  );
+  return client;
+}
