@@ -50,14 +50,14 @@ export async function startRuntime(
   } = {},
 ) {
   const started = performance.now();
-  const database =
-    overrides.database ??
-    (await openDatabase({
+  const open = () =>
+    openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       embeddedCacheMb: env.EMBEDDED_CACHE_MB,
       poolSize: env.DATABASE_POOL_SIZE,
-    }));
+    });
+  let database = overrides.database ?? (await open());
   logger.info(
     { db: database.kind, dataDir: database.kind === "embedded" ? env.DATA_DIR : undefined },
     database.kind === "embedded"
@@ -72,6 +72,13 @@ export async function startRuntime(
   if (env.SEED_ON_START) {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) logger.info(seeded, "empty shop seeded with the catalogue and seller configuration");
+    // Creating the data folder and seeding it leave the embedded database's thread holding
+    // several hundred MB it never gives back (WebAssembly memory only grows): a shop's first
+    // start reopens it, so it runs at the size of any later start.
+    if (seeded && database.kind === "embedded" && env.DATA_DIR && !overrides.database) {
+      await database.close();
+      database = await open();
+    }
   }
   if (!env.AUTH_SECRET)
     logger.warn("AUTH_SECRET is not set: using a generated secret stored in the database");
