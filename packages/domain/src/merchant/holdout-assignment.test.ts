@@ -55,7 +55,8 @@ describe("holdout assignment", () => {
     const ids = accountIds(10_000, 5);
     const other = "0d6c1a2b-3e4f-4a5b-8c7d-9e0f1a2b3c4d";
     const both = ids.filter(
-      (id) => holdoutGroupOf(id, EXPERIMENT, 1_000) === "holdout" && holdoutGroupOf(id, other, 1_000) === "holdout",
+      (id) =>
+        holdoutGroupOf(id, EXPERIMENT, 1_000) === "holdout" && holdoutGroupOf(id, other, 1_000) === "holdout",
     ).length;
     // Independent 10% draws overlap on about 1% (100 of 10,000); identical ones would on 1,000.
     expect(both).toBeGreaterThan(50);

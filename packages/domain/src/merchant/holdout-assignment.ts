@@ -51,3 +51,7 @@ export function holdoutGroupOf(accountId: string, experimentId: string, shareBp:
 export function validHoldoutShare(shareBp: number): boolean {
   return Number.isInteger(shareBp) && shareBp >= MIN_HOLDOUT_SHARE_BP && shareBp <= MAX_HOLDOUT_SHARE_BP;
 }
+
+/** What a held-out shopper (or their agent) reads when they try to negotiate. */
+export const HELD_OUT_MESSAGE =
+  "Negotiating with Ava is not offered on this account right now: the shop is measuring how shoppers buy at its regular prices. The cart and checkout work as usual.";

@@ -7,7 +7,12 @@ import {
   welchInterval,
 } from "./holdout-figures.ts";
 
-const visitor = (group: HoldoutVisitor["group"], revenue: number, orders = revenue > 0 ? 1 : 0, discount = 0) => ({
+const visitor = (
+  group: HoldoutVisitor["group"],
+  revenue: number,
+  orders = revenue > 0 ? 1 : 0,
+  discount = 0,
+) => ({
   group,
   orders,
   revenue,
@@ -69,13 +74,17 @@ describe("holdout figures", () => {
       ...Array.from({ length: 25 }, () => visitor("holdout", 0)),
       ...Array.from({ length: 5 }, () => visitor("holdout", 10_000)),
     ]);
-    expect(more.sentence).toMatch(/^Ava's shoppers spend \$83\.33 more per cart \(95% CI \$\d+\.\d\d to \$\d+\.\d\d\)\. Ava earns more than she gives away\.$/);
+    expect(more.sentence).toMatch(
+      /^Ava's shoppers spend \$83\.33 more per cart \(95% CI \$\d+\.\d\d to \$\d+\.\d\d\)\. Ava earns more than she gives away\.$/,
+    );
     const less = compareHoldout([
       ...Array.from({ length: 25 }, () => visitor("ava", 0)),
       ...Array.from({ length: 5 }, () => visitor("ava", 10_000)),
       ...Array.from({ length: 30 }, () => visitor("holdout", 10_000)),
     ]);
-    expect(less.sentence).toMatch(/^Ava's shoppers spend \$83\.33 less per cart \(95% CI -\$\d+\.\d\d to -\$\d+\.\d\d\)\. Shoppers without Ava spend more/);
+    expect(less.sentence).toMatch(
+      /^Ava's shoppers spend \$83\.33 less per cart \(95% CI -\$\d+\.\d\d to -\$\d+\.\d\d\)\. Shoppers without Ava spend more/,
+    );
   });
 
   it("asks for more data before comparing", () => {
@@ -92,7 +101,12 @@ describe("holdout figures", () => {
     const g = groupFigures([visitor("ava", 1, 1), visitor("ava", 0), visitor("ava", 2, 2, 3)]);
     expect(g).toMatchObject({ revenue: 3, orders: 3, averageOrderValue: 1, revenuePerCart: 1, discount: 3 });
     expect(groupFigures([visitor("ava", 5, 2)]).averageOrderValue).toBe(3); // 2.5 -> 3
-    expect(groupFigures([])).toMatchObject({ visitors: 0, conversion: 0, averageOrderValue: 0, revenuePerCart: 0 });
+    expect(groupFigures([])).toMatchObject({
+      visitors: 0,
+      conversion: 0,
+      averageOrderValue: 0,
+      revenuePerCart: 0,
+    });
   });
 
   it("computes Welch's and the two-proportion intervals", () => {

@@ -11,3 +11,4 @@ export * from "./schema/catalog.ts";
 export * from "./schema/orders.ts";
 export * from "./schema/settings.ts";
 export * from "./schema/agents.ts";
+export * from "./schema/experiments.ts";
