@@ -135,7 +135,6 @@ describe("order e-mails", () => {
 describe("isOrderMailKind", () => {
   it("knows the order e-mails and nothing else", () => {
     for (const kind of ORDER_MAIL_KINDS) expect(isOrderMailKind(kind)).toBe(true);
-    for (const kind of ["verify-email", "", "order", "ORDER-SHIPPED"])
-      expect(isOrderMailKind(kind)).toBe(false);
+    for (const kind of ["verify-email", "", "order", "ORDER-SHIPPED"]) expect(isOrderMailKind(kind)).toBe(false);
   });
 });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ORDER_EVENT_KINDS,
-  ORDER_TIMELINE_LABELS,
-  isOrderEventKind,
-  orderTimeline,
-} from "./order-timeline.ts";
+import { ORDER_EVENT_KINDS, ORDER_TIMELINE_LABELS, isOrderEventKind, orderTimeline } from "./order-timeline.ts";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 12, minute));
 
