@@ -54,8 +54,8 @@ export const STANCE_CURVES: Record<NegotiationStance, StanceCurve> = {
     maxStepShare: 1 / 3,
   },
   balanced: {
-    deadline: 4,
-    exponent: 3,
+    deadline: 3.4,
+    exponent: 6,
     firstConcession: 150,
     commitmentLift: 1,
     persistenceRounds: 3,
