@@ -22,7 +22,7 @@ function metaDescription(product: Product): string {
 export function ProductScreen() {
   const { slug = "" } = useParams();
   const page = useProductPage(slug);
-  const { user } = useSession();
+  const { user, me } = useSession();
   const { serverCart } = useCart();
   const addToCart = useAddToCartWithToast();
   const navigate = useNavigate();
@@ -52,7 +52,12 @@ export function ProductScreen() {
       <title>{`${product.name} · Haggle`}</title>
       <meta name="description" content={metaDescription(product)} />
       <link rel="canonical" href={canonical} />
-      <ProductDetails page={page.data} onAddToCart={addToCart} onNegotiate={user ? negotiate : undefined} />
+      <ProductDetails
+        page={page.data}
+        onAddToCart={addToCart}
+        onNegotiate={user ? negotiate : undefined}
+        negotiable={me?.negotiation !== false}
+      />
     </>
   );
 }
