@@ -29,17 +29,21 @@ interface ApiShopper {
   heldOut: boolean;
 }
 
-/** A shopper signed up through the API with one unit of `productId` in the cart, and their group. */
-async function apiShopper(baseURL: string, productId: string): Promise<ApiShopper> {
+/** A shopper signed up through the API, and their group (by the assignment function, as /api/me says). */
+async function apiShopper(baseURL: string): Promise<ApiShopper> {
   const api = await playwrightRequest.newContext({ baseURL });
   const email = uniqueEmail("holdout");
   const signUp = await api.post("/api/auth/sign-up/email", {
     data: { name: "Holdout Shopper", email, password: PASSWORD },
   });
   expect(signUp.status()).toBe(200);
-  expect((await api.post("/api/cart/items", { data: { productId } })).ok()).toBe(true);
   const me = await (await api.get("/api/me")).json();
   return { api, email, heldOut: me.negotiation === false };
+}
+
+/** Fills the cart: the shopper becomes a visitor with a cart of the experiment. */
+async function fillCart(shopper: ApiShopper, productId: string) {
+  expect((await shopper.api.post("/api/cart/items", { data: { productId } })).ok()).toBe(true);
 }
 
 async function checkout(shopper: ApiShopper) {
@@ -144,13 +148,14 @@ test("the merchant measures Ava: held-out shoppers see no negotiate button, the 
     let ava = 1;
     let holdout = 1;
     for (let i = 0; i < 140 && (ava < 32 || holdout < 32); i++) {
-      const s = await apiShopper(origin, product!.id);
+      const s = await apiShopper(origin);
       if (s.heldOut ? holdout >= 32 : ava >= 32) {
         await s.api.dispose();
         continue;
       }
       if (s.heldOut) holdout += 1;
       else ava += 1;
+      await fillCart(s, product!.id);
       shoppers.push(s);
     }
     const avaShoppers = shoppers.filter((s) => !s.heldOut);
