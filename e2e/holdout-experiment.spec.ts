@@ -184,7 +184,11 @@ test("the merchant measures Ava: held-out shoppers see no negotiate button, the 
     await expect(phoneCard.getByTestId("experiment-sentence")).toHaveText(/^Ava's shoppers spend/);
     await expectLoaded(phonePage);
     await expectNoAxeViolations(phonePage, "the 'Measure Ava' card on a phone");
-    await phoneCard.screenshot({ path: `${artifacts}/holdout-experiment-phone.png` });
+    // The whole page, clipped to the card: the sticky header stays at the top, off the card.
+    await phonePage.evaluate(() => window.scrollTo(0, 0));
+    const box = await phoneCard.boundingBox();
+    expect(box).not.toBeNull();
+    await phonePage.screenshot({ path: `${artifacts}/holdout-experiment-phone.png`, fullPage: true, clip: box! });
     await phone.close();
 
     // Keyboard: the stop button is reachable and works.
