@@ -25,6 +25,7 @@ import { imageRoutes } from "./modules/catalog/images.routes.ts";
 import { siteFileRoutes } from "./modules/catalog/site-files.routes.ts";
 import { importRoutes } from "./modules/catalog/import.routes.ts";
 import { merchantCatalogRoutes } from "./modules/catalog/merchant-catalog.routes.ts";
+import { experimentRoutes } from "./modules/experiments/experiments.routes.ts";
 import { mailRoutes } from "./modules/mail/mail.routes.ts";
 import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
 import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
@@ -56,6 +57,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...negotiationRoutes,
   ...agentRoutes,
   ...merchantRoutes,
+  ...experimentRoutes,
   ...merchantCatalogRoutes,
   ...importRoutes,
   ...settingsRoutes,

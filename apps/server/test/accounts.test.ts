@@ -32,6 +32,8 @@ describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
         totalSavings: 0,
       },
       roles: [],
+      // No holdout experiment runs: Ava negotiates with everyone.
+      negotiation: true,
     });
     const session = await http.get("/api/auth/get-session");
     expect(session.json.user.email).toBe(email);

@@ -29,6 +29,11 @@ export const MeSchema = z
     }),
     profile: ProfileSchema,
     roles: z.array(z.enum(["merchant", "admin"])),
+    /**
+     * Whether Ava negotiates with this shopper: false while the merchant's holdout experiment
+     * holds the account out (the negotiate buttons are then not shown). Absent means true.
+     */
+    negotiation: z.boolean().optional(),
   })
   .meta({ id: "Me" });
 export type Me = z.infer<typeof MeSchema>;

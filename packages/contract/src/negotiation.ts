@@ -144,5 +144,10 @@ export const RealtimeEventSchema = z.discriminatedUnion("type", [
     status: z.string(),
     userId: z.string(),
   }),
+  /** The holdout experiment's figures moved (a visitor with a cart, an order, a start or stop): merchants refresh it. */
+  z.object({
+    type: z.literal("experiment.updated"),
+    experimentId: z.string(),
+  }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

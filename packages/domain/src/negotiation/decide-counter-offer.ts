@@ -8,6 +8,7 @@ import {
   type Pressure,
   pressureOf,
   reservePercent,
+  roundDownStep,
   scheduledPercent,
   subtotalOf,
 } from "./negotiation-limits.ts";
@@ -32,7 +33,10 @@ import type {
  *   when a cross-sell is added).
  * - Concessions follow the stance's time-dependent Boulware curve (negotiation-stance.ts): little
  *   at first (the first concession is small whatever was asked), most near the stance's
- *   deadline; the last round offers the reserve itself. A standing offer is never taken back.
+ *   deadline; the last round offers the reserve itself. Without a real commitment signal (a
+ *   stated budget, a bigger cart) one concession adds at most the stance's share of the cap (plus
+ *   the tier's points), so pushing alone climbs in steps; the last round (max_rounds) still offers
+ *   the reserve. A standing offer is never taken back.
  * - An ask above the automatic limit but within the escalation ceiling goes to the merchant;
  *   above the ceiling it is declined with the best counter the schedule allows now.
  */
@@ -102,6 +106,38 @@ export function commitmentOf(
   return intent.type === "ask" && intent.ask.kind !== "percent";
 }
 
+/**
+ * A real commitment signal this turn: a stated budget (a total, an amount off, a price for an
+ * item) or a bigger cart. Persistence counts toward the reserve (commitmentOf) but not here: it
+ * does not lift the limit on how much one concession may add (the stance's maxStepShare).
+ */
+export function realCommitmentOf(
+  intent: PolicyInput["intent"],
+  lines: PolicyLine[],
+  limits: Limits,
+): boolean {
+  const units = lines.reduce((n, l) => n + l.quantity, 0);
+  if (units >= limits.curve.biggerCartUnits) return true;
+  return intent.type === "ask" && intent.ask.kind !== "percent";
+}
+
+/**
+ * The most one concession may add without a real commitment signal: the stance's share of the
+ * automatic cap (in whole half-percents while the percent limit binds, a share of the amount
+ * limit when that binds), plus the loyalty tier's points.
+ */
+export function largestStep(subtotal: Cents, limits: Limits): Cents {
+  const tier = discountAt(limits.tierPoints, subtotal, limits, false);
+  const byPercent = discountAt(
+    roundDownStep(Math.round(limits.autoPercent * limits.curve.maxStepShare)),
+    subtotal,
+    limits,
+    false,
+  );
+  const byCap = Math.floor(automaticCap(subtotal, limits, false) * limits.curve.maxStepShare);
+  return Math.min(byPercent, byCap) + tier;
+}
+
 export function decideCounterOffer(input: PolicyInput): DecisionWithState {
   const { lines, config, state, intent, bundleCandidate } = input;
   const round = state.round + 1;
@@ -131,13 +167,19 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
     automaticCap(subtotal, limits, false),
   );
   const finalRound = round >= limits.maxRounds;
+  // Without a real commitment signal one concession adds at most the stance's share of the cap
+  // (and the loyalty tier's points); the last round still offers the reserve.
+  const stepLimit =
+    finalRound || realCommitmentOf(intent, lines, limits)
+      ? Number.POSITIVE_INFINITY
+      : standingFloor + largestStep(subtotal, limits);
 
   /** The next concession: one schedule step further (or the reserve on the last round), never below the standing offer. */
   const nextConcession = (): { offer: OfferTerms; step: number; isFinal: boolean } => {
     const step = finalRound ? Number.POSITIVE_INFINITY : state.step + 1;
     const percent = finalRound ? reserve : scheduledPercent(reserve, step, limits);
     const discount = Math.max(
-      discountAt(percent, subtotal, limits, false),
+      Math.min(discountAt(percent, subtotal, limits, false), stepLimit),
       Math.min(standingDiscount, reserveDiscount),
     );
     const isFinal = discount >= reserveDiscount;
@@ -241,8 +283,12 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
     return keep({ kind: "accept-ask", offer, ask }, withinStanding ? state.step : next.step);
   }
   if (requested <= reserveDiscount) {
-    // Within the reserve: the last round, or a gap of at most one point, closes the deal at the ask.
-    if (finalRound || requested - next.offer.discount <= Math.floor(subtotal / 100)) {
+    // Within the reserve: the last round, or a gap of at most one point (within the step limit),
+    // closes the deal at the ask.
+    if (
+      finalRound ||
+      (requested - next.offer.discount <= Math.floor(subtotal / 100) && requested <= stepLimit)
+    ) {
       return keep(
         {
           kind: "accept-ask",

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SELLER_CONFIG, type SellerConfig } from "../merchant/seller-config.ts";
 import { mergeSellerConfig } from "../merchant/merge-seller-config.ts";
@@ -172,5 +173,81 @@ describe("commitment signals", () => {
       standing,
     });
     expect(offerInDecision(after.decision)!.discount).toBeGreaterThanOrEqual(standing.discount);
+  });
+});
+
+describe("the late steps", () => {
+  const playPushes = (lines: PolicyLine[], stance: NegotiationStance, pushes: number) => {
+    let state = fresh;
+    const percents: number[] = [];
+    for (let i = 0; i < pushes; i++) {
+      const { decision, next } = decide(lines, { type: "push" }, withStance(stance), state);
+      const offer = offerInDecision(decision);
+      state = { ...state, ...next, standing: offer ?? state.standing };
+      percents.push((offer?.percent ?? 0) / 100);
+    }
+    return percents;
+  };
+
+  it("climbs in steps under balanced when the shopper only pushes: no leap to the cap", () => {
+    // Before issue 17's smoothing: 0.5 → 1 → 4 → 15 (the cap) on the fourth push.
+    expect(playPushes([line(10_000, 1, 0)], "balanced", 6)).toEqual([0.5, 0.5, 5.5, 10.5, 15, 15]);
+  });
+
+  it("never adds more than the stance's share of the cap in one concession without a real commitment signal", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...NEGOTIATION_STANCES),
+        fc.integer({ min: 1_000, max: 200_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.array(
+          fc.oneof(
+            fc.constant<ShopperIntent>({ type: "push" }),
+            fc.constant<ShopperIntent>({ type: "discount-request" }),
+            fc.integer({ min: 1, max: 40 }).map(percentAsk),
+          ),
+          { minLength: 1, maxLength: 7 },
+        ),
+        (stance, price, demand, intents) => {
+          const lines = [line(price, 1, demand)];
+          const limits = limitsFor(withStance(stance), "NONE");
+          const cap = Math.min(Math.floor((price * limits.autoPercent) / 10_000), limits.autoAmount);
+          const share = STANCE_CURVES[stance].maxStepShare;
+          let state = fresh;
+          let before = 0;
+          for (const intent of intents) {
+            const { decision, next } = decide(lines, intent, withStance(stance), state);
+            const offer = offerInDecision(decision);
+            const now = offer?.source === "policy" && offer.newItems.length === 0 ? offer.discount : before;
+            // One half-percent step of rounding on the share (offers are whole half-percents).
+            expect(now - before).toBeLessThanOrEqual(Math.ceil(cap * share) + Math.ceil(price / 200));
+            before = Math.max(before, now);
+            state = { ...state, ...next, standing: offer ?? state.standing };
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("lets a stated budget take a larger step than a percent ask (a real commitment signal)", () => {
+    const lines = [line(10_000, 1, 0)];
+    let state: NegotiationState = fresh;
+    for (let i = 0; i < 3; i++) {
+      const { decision, next } = decide(lines, { type: "push" }, DEFAULT_SELLER_CONFIG, state);
+      state = { ...state, ...next, standing: offerInDecision(decision) };
+    }
+    expect(state.standing!.discount).toBe(550);
+    const budget = decide(
+      lines,
+      { type: "ask", ask: { kind: "total", total: 8_700 } },
+      DEFAULT_SELLER_CONFIG,
+      state,
+    );
+    expect(budget.decision.kind).toBe("accept-ask");
+    expect(offerInDecision(budget.decision)!.discount).toBe(1_300);
+    const percent = decide(lines, percentAsk(13), DEFAULT_SELLER_CONFIG, state);
+    expect(percent.decision.kind).toBe("offer");
+    expect(offerInDecision(percent.decision)!.discount).toBe(1_050);
   });
 });

@@ -34,6 +34,12 @@ export interface StanceCurve {
   biggerCartUnits: number;
   /** Share of the bundling bonus a bundle asked for early gives on top of the next step (0..1). */
   earlyBundleShare: number;
+  /**
+   * The most one concession may add to the standing offer, as a share of the automatic cap, unless
+   * the shopper shows a real commitment signal that turn (a stated budget, a bigger cart): pushing
+   * alone ("is that your best price?") earns the cap in steps, not in one leap (0..1; 1 = no limit).
+   */
+  maxStepShare: number;
 }
 
 export const STANCE_CURVES: Record<NegotiationStance, StanceCurve> = {
@@ -45,15 +51,17 @@ export const STANCE_CURVES: Record<NegotiationStance, StanceCurve> = {
     persistenceRounds: 5,
     biggerCartUnits: 4,
     earlyBundleShare: 0.5,
+    maxStepShare: 1 / 3,
   },
   balanced: {
-    deadline: 4,
-    exponent: 3,
+    deadline: 3.4,
+    exponent: 6,
     firstConcession: 150,
     commitmentLift: 1,
     persistenceRounds: 3,
     biggerCartUnits: 3,
     earlyBundleShare: 0.4,
+    maxStepShare: 1 / 3,
   },
   "maximise-conversion": {
     deadline: 3,
@@ -63,6 +71,7 @@ export const STANCE_CURVES: Record<NegotiationStance, StanceCurve> = {
     persistenceRounds: 2,
     biggerCartUnits: 2,
     earlyBundleShare: 1,
+    maxStepShare: 1 / 2,
   },
 };
 

@@ -2,6 +2,7 @@ import { type Me, type MeAnswer, MeAnswerSchema } from "@haggle/contract/account
 import { isAdmin } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { currentUser } from "../../http/session.ts";
+import { negotiationOffered } from "../experiments/holdout-gate.ts";
 import { loadProfile, loadRoles } from "./profile.service.ts";
 
 export const meRoutes: ApiRoute[] = [
@@ -18,9 +19,13 @@ export const meRoutes: ApiRoute[] = [
       if (!user) return { user: null };
       const { database, config } = c.get("deps");
       const db = database.db;
-      const [profile, admin] = await Promise.all([loadProfile(db, user), isAdmin(c, user)]);
+      const [profile, admin, negotiation] = await Promise.all([
+        loadProfile(db, user),
+        isAdmin(c, user),
+        negotiationOffered(db, user.id),
+      ]);
       const roles = await loadRoles(db, user.id, config.demoMode, admin);
-      const me: Me = { user, profile, roles };
+      const me: Me = { user, profile, roles, negotiation };
       return me;
     },
   }),

@@ -1,4 +1,5 @@
 import type { Cart } from "@haggle/contract/cart";
+import { noteCartVisitor } from "../experiments/holdout-gate.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { appliedPriceLapseOf, lapseAppliedPriceIfDue } from "./applied-price.store.ts";
 import { cartFingerprint, findLatestLiveOffer, offerDto, policyLines } from "./cart-offers.store.ts";
@@ -37,6 +38,8 @@ export async function activeCartWithOffer(
     findLatestLiveOffer(db, cart.id),
     loadCartLines(db, cart.id),
   ]);
+  // Opening a cart that holds something (the page or an agent's tool): a visitor with a cart (issue 17).
+  if (lines.length > 0) await noteCartVisitor(db, userId);
   return {
     ...view,
     offer:

@@ -1,8 +1,16 @@
 import { AddCartItemSchema, CartSchema, MergeCartSchema, UpdateCartItemSchema } from "@haggle/contract/cart";
 import { z } from "zod";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
+import type { Db } from "../../platform/db/client.ts";
+import { noteCartVisitor } from "../experiments/holdout-gate.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
 import { addCartItem, clearCart, mergeCart, removeCartItem, setCartItemQuantity } from "./cart.service.ts";
+
+/** A cart that holds something makes its shopper a visitor with a cart of a running holdout experiment (issue 17). */
+async function noted<T extends { items: unknown[] }>(db: Db, userId: string, cart: T): Promise<T> {
+  if (cart.items.length > 0) await noteCartVisitor(db, userId);
+  return cart;
+}
 
 const ItemParams = z.object({ itemId: pathId("That item is not in your cart.") });
 
@@ -30,8 +38,10 @@ export const cartRoutes: ApiRoute[] = [
     access: "signed-in",
     body: AddCartItemSchema,
     response: CartSchema,
-    handler: async (c, { user, body }) =>
-      await addCartItem(c.get("deps").database.db, user.id, body.productId, body.quantity),
+    handler: async (c, { user, body }) => {
+      const { db } = c.get("deps").database;
+      return await noted(db, user.id, await addCartItem(db, user.id, body.productId, body.quantity));
+    },
   }),
   defineRoute({
     method: "patch",
@@ -73,6 +83,10 @@ export const cartRoutes: ApiRoute[] = [
     access: "signed-in",
     body: MergeCartSchema,
     response: CartSchema,
-    handler: async (c, { user, body }) => await mergeCart(c.get("deps").database.db, user.id, body.items),
+    // Signing in merges the anonymous cart: this is where an anonymous shopper is assigned.
+    handler: async (c, { user, body }) => {
+      const { db } = c.get("deps").database;
+      return await noted(db, user.id, await mergeCart(db, user.id, body.items));
+    },
   }),
 ];

@@ -36,6 +36,7 @@ import {
 import { assertOrderableCart } from "@haggle/domain/pricing/cart-limit";
 import { pairedBundleCandidate } from "../catalog/pairings.store.ts";
 import { loadSellerConfig } from "../settings/settings.store.ts";
+import { assertNotHeldOut } from "../experiments/holdout-gate.ts";
 import { bundledProduct, searchBundleCandidate } from "../catalog/products.store.ts";
 import { type SpokenReply, speak } from "./llm-voice.ts";
 import { loadNegotiationContext, policyLines, resultBlock, storedOfferOf } from "./negotiation-context.ts";
@@ -92,6 +93,7 @@ export async function startNegotiation(
   who: { id: string },
   options: { restart?: boolean | undefined; channel?: NegotiationChannel } = {},
 ): Promise<{ id: string; created: boolean }> {
+  await assertNotHeldOut(db, who.id);
   return db.transaction(async (tx) => {
     const found = await findActiveCart(tx, who.id);
     // Locked: two first messages at once must not start two negotiations.
@@ -201,6 +203,7 @@ export async function negotiateTurn(
   message: string,
   channel: NegotiationChannel = "web",
 ): Promise<TurnOutcome> {
+  await assertNotHeldOut(deps.db, who.id);
   const decided = await deps.db.transaction(async (tx) => {
     const ctx = await loadNegotiationContext(tx, who, negotiationId);
     // Counted apart on the dashboard from the first agent turn on (a page's turn leaves it so).
@@ -274,6 +277,7 @@ export async function negotiateTurn(
  * server issued, for this exact cart, unexpired and inside the current limits, is ever applied.
  */
 export async function acceptOffer(db: Db, who: Shopper, negotiationId: string): Promise<Cart> {
+  await assertNotHeldOut(db, who.id);
   return db.transaction(async (tx) => {
     const ctx = await loadNegotiationContext(tx, who, negotiationId);
     const plan = planAcceptance(ctx.snapshot, new Date());

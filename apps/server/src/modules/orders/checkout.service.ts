@@ -31,6 +31,7 @@ import { loadSellerConfig } from "../settings/settings.store.ts";
 import type { PaymentProvider, PaymentProviders } from "../payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderPlacedMail } from "../mail/order-mail.store.ts";
+import { noteCartVisitor, noteExperimentOrder } from "../experiments/holdout-gate.ts";
 import { completeNegotiation, findOrderIdByKey, insertOrder } from "./orders.store.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
 
@@ -123,6 +124,8 @@ export async function checkout(
     );
   }
   await ensureProfile(db, who); // the profile row is the per-shopper lock below
+  // A cart filled before the experiment started (or by an agent) counts from here at the latest.
+  await noteCartVisitor(db, who.id);
   let placed: Order | Lapsed;
   let clientSecret: string | null = null;
   try {
@@ -272,5 +275,6 @@ export async function checkout(
   if ("lapse" in placed) {
     throw conflict(appliedPriceLapseAtCheckout(placed.lapse, placed.total), "APPLIED_PRICE_LAPSED");
   }
+  await noteExperimentOrder(db, who.id);
   return { order: placed, created: true, clientSecret };
 }

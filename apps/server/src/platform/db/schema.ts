@@ -12,3 +12,4 @@ export * from "./schema/orders.ts";
 export * from "./schema/settings.ts";
 export * from "./schema/agents.ts";
 export * from "./schema/acp.ts";
+export * from "./schema/experiments.ts";

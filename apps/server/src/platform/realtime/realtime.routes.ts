@@ -25,7 +25,7 @@ export const realtimeRoutes: ApiRoute[] = [
     method: "get",
     path: "/api/realtime",
     summary:
-      "Server-sent events for the signed-in user: approval.created (merchants), approval.decided and order.updated (the shopper's own)",
+      "Server-sent events for the signed-in user: approval.created and experiment.updated (merchants), approval.decided and order.updated (the shopper's own)",
     tag: "Realtime",
     access: "signed-in",
     produces: "text/event-stream",
@@ -42,7 +42,9 @@ export const realtimeRoutes: ApiRoute[] = [
       }
       const bus = deps.events;
       const wanted = (event: RealtimeEvent) =>
-        event.type === "approval.created" ? merchant : "userId" in event && event.userId === who.id;
+        event.type === "approval.created" || event.type === "experiment.updated"
+          ? merchant
+          : "userId" in event && event.userId === who.id;
       return streamSSE(c, async (stream) => {
         const queue: RealtimeEvent[] = [];
         let wake: (() => void) | null = null;

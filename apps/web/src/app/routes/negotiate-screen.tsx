@@ -39,6 +39,20 @@ function NegotiateBody() {
       </div>
     );
   }
+  if (me?.negotiation === false) {
+    // Held out by the merchant's holdout experiment (issue 17): the server refuses a negotiation too.
+    return (
+      <div role="status" className="flex flex-col items-center gap-4 py-16 text-center">
+        <p className="text-lg font-medium">Negotiation is not offered on your account right now.</p>
+        <p className="max-w-prose text-muted-foreground">
+          Your cart and checkout work as usual, at the shop's prices.
+        </p>
+        <Button asChild>
+          <Link to="/cart">Back to your cart</Link>
+        </Button>
+      </div>
+    );
+  }
   if (serverCart.items.length === 0) {
     return (
       <div className="flex flex-col items-center gap-4 py-16 text-center">

@@ -19,7 +19,7 @@ import { NotFoundScreen } from "./not-found-screen";
 export function ProductScreen() {
   const { slug = "" } = useParams();
   const page = useProductPage(slug);
-  const { user } = useSession();
+  const { user, me } = useSession();
   const { serverCart } = useCart();
   const addToCart = useAddToCartWithToast();
   const navigate = useNavigate();
@@ -63,7 +63,12 @@ export function ProductScreen() {
           ),
         ]}
       />
-      <ProductDetails page={page.data} onAddToCart={addToCart} onNegotiate={user ? negotiate : undefined} />
+      <ProductDetails
+        page={page.data}
+        onAddToCart={addToCart}
+        onNegotiate={user ? negotiate : undefined}
+        negotiable={me?.negotiation !== false}
+      />
     </>
   );
 }

@@ -12,6 +12,8 @@ import { CartSummaryCard } from "./cart-summary-card";
 interface CartViewProps {
   /** Goes on to checkout (its own page, joined in by the app). */
   onCheckout: () => void;
+  /** False while the merchant's holdout experiment holds this shopper out: no negotiate button. */
+  negotiable?: boolean;
 }
 
 function showChangeError(error: unknown) {
@@ -19,7 +21,7 @@ function showChangeError(error: unknown) {
 }
 
 /** The signed-in shopper's cart: lines, the server's order summary, negotiate and checkout. */
-export function CartView({ onCheckout }: CartViewProps) {
+export function CartView({ onCheckout, negotiable = true }: CartViewProps) {
   const { serverCart, isLoading, isError, reload, isLinePending, setQuantity, removeFromCart } = useCart();
 
   if (isLoading) return <Spinner aria-label="Loading your cart" className="py-24" />;
@@ -82,12 +84,14 @@ export function CartView({ onCheckout }: CartViewProps) {
         >
           Proceed to Checkout
         </Button>
-        <Button asChild size="lg" variant="brand">
-          <Link to="/cart/negotiate">
-            <HandCoinsIcon aria-hidden="true" />
-            Negotiate with Ava
-          </Link>
-        </Button>
+        {negotiable ? (
+          <Button asChild size="lg" variant="brand">
+            <Link to="/cart/negotiate">
+              <HandCoinsIcon aria-hidden="true" />
+              Negotiate with Ava
+            </Link>
+          </Button>
+        ) : null}
         <Button asChild variant="outline">
           <Link to="/">Continue Shopping</Link>
         </Button>

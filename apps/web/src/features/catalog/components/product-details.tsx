@@ -34,10 +34,12 @@ interface ProductDetailsProps {
   onAddToCart: (product: Product, quantity?: number) => Promise<boolean>;
   /** Present for a signed-in shopper: adds the quantity if the cart lacks the product, then opens the negotiation. */
   onNegotiate?: (product: Product, quantity: number) => Promise<void>;
+  /** False for a signed-in shopper the merchant's holdout experiment holds out: no negotiation offered at all. */
+  negotiable?: boolean;
 }
 
 /** A product's own page: picture, facts, price, stock, quantity and the ways to buy it. */
-export function ProductDetails({ page, onAddToCart, onNegotiate }: ProductDetailsProps) {
+export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = true }: ProductDetailsProps) {
   const { product } = page;
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState<"add" | "negotiate" | null>(null);
@@ -160,7 +162,7 @@ export function ProductDetails({ page, onAddToCart, onNegotiate }: ProductDetail
                 )}
                 Add to Cart
               </Button>
-              {onNegotiate && product.inStock && (
+              {onNegotiate && negotiable && product.inStock && (
                 <Button
                   size="lg"
                   variant="brand"
@@ -177,7 +179,7 @@ export function ProductDetails({ page, onAddToCart, onNegotiate }: ProductDetail
                 </Button>
               )}
             </div>
-            {!onNegotiate && product.inStock && (
+            {!onNegotiate && negotiable && product.inStock && (
               <p className="text-sm text-muted-foreground">
                 <Link
                   to={`/auth?${new URLSearchParams({ redirect: productPath(product) }).toString()}`}

@@ -17,6 +17,7 @@ import { cn } from "@/lib/cn";
 import { useMerchantDashboard, useMerchantStats } from "../api/dashboard-queries";
 import { AgentNegotiationsCard } from "./dashboard-agents";
 import { DashboardChart } from "./dashboard-chart";
+import { ExperimentCard } from "./dashboard-experiment";
 import { EmbeddingProgressNote } from "./embedding-progress";
 
 const count = new Intl.NumberFormat("en-US");
@@ -188,6 +189,7 @@ export function DashboardView() {
           <AgentNegotiationsCard channels={dashboard.data.channels} />
         </>
       )}
+      <ExperimentCard />
     </div>
   );
 }
