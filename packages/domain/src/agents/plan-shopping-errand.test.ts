@@ -37,11 +37,13 @@ describe("pickProduct", () => {
 });
 
 describe("nextHaggleMove", () => {
-  it("opens, pushes while the offer grows, and accepts when it stops growing", () => {
+  it("opens, pushes while the offer grows or holds once, and accepts when it stopped growing twice", () => {
     expect(nextHaggleMove({ turns: 0, offers: [] })).toMatchObject({ kind: "say" });
     expect(nextHaggleMove({ turns: 1, offers: [10] })).toMatchObject({ kind: "say" });
     expect(nextHaggleMove({ turns: 2, offers: [10, 14] })).toMatchObject({ kind: "say" });
-    expect(nextHaggleMove({ turns: 3, offers: [10, 14, 14] })).toEqual({ kind: "accept" });
+    expect(nextHaggleMove({ turns: 2, offers: [10, 10] })).toMatchObject({ kind: "say" });
+    expect(nextHaggleMove({ turns: 3, offers: [10, 14, 14] })).toMatchObject({ kind: "say" });
+    expect(nextHaggleMove({ turns: 3, offers: [10, 10, 10] })).toEqual({ kind: "accept" });
   });
 
   it("accepts at the last turn, or stops when nothing stands", () => {

@@ -80,7 +80,11 @@ const PUSHES = [
   "Last try: can you meet me a bit lower? Otherwise I'll take your offer.",
 ];
 
-/** The next move: open, push while Ava's offer grows, accept when it stops growing or turns run out. */
+/**
+ * The next move: open, push while Ava's offer grows, accept when it has stopped growing twice in a
+ * row (she may hold once before conceding more, as she does with a persistent human) or turns run
+ * out.
+ */
 export function nextHaggleMove(state: HaggleState): HaggleMove {
   if (state.turns === 0) return { kind: "say", message: OPENING };
   const last = state.offers.at(-1) ?? null;
@@ -90,7 +94,11 @@ export function nextHaggleMove(state: HaggleState): HaggleMove {
       ? { kind: "accept" }
       : { kind: "stop", reason: "Ava made no offer that still stands." };
   }
-  const previous = state.offers.length >= 2 ? (state.offers.at(-2) ?? null) : null;
-  if (last !== null && previous !== null && last <= previous) return { kind: "accept" };
+  const held = (back: number) => {
+    const now = state.offers.at(-back) ?? null;
+    const before = state.offers.length > back ? (state.offers.at(-back - 1) ?? null) : null;
+    return now !== null && before !== null && now <= before;
+  };
+  if (held(1) && held(2)) return { kind: "accept" };
   return { kind: "say", message: PUSHES[(state.turns - 1) % PUSHES.length] ?? OPENING };
 }

@@ -233,7 +233,13 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
     }
     const next = nextConcession();
     return keep(
-      { kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask: null },
+      {
+        kind: "offer",
+        stage: next.isFinal ? "final" : "counter",
+        offer: next.offer,
+        ask: null,
+        ...(next.offer.discount <= standingDiscount ? { held: true as const } : {}),
+      },
       next.step,
     );
   };

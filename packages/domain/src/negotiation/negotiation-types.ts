@@ -127,6 +127,8 @@ export type Decision =
       stage: "opening" | "counter" | "final" | "bundle";
       offer: OfferTerms;
       ask: ShopperAsk | null;
+      /** A counter that stays where the standing offer was (the curve has not moved yet this turn). */
+      held?: true;
     }
   /** The shopper's own number is within what the policy allows now: it becomes the offer. */
   | { kind: "accept-ask"; offer: OfferTerms; ask: ShopperAsk }

@@ -512,3 +512,19 @@ describe("the built-in voice and the figure check agree", () => {
     expect(formatPercent(0)).toBe("0%");
   });
 });
+
+describe("a counter that holds where the standing offer was", () => {
+  it("says the offer stands, never that Ava moved or sweetened it", () => {
+    for (let seed = 0; seed < 12; seed++) {
+      const words = reply({ kind: "offer", stage: "counter", offer, ask: null, held: true }, { seed });
+      expect(words).toContain(formatPercent(offer.percent));
+      expect(words).not.toMatch(/move to|further:|sweeten/i);
+      expect(
+        statesOnlyAllowedFigures(
+          words,
+          allowedFigures(voice({ kind: "offer", stage: "counter", offer, ask: null, held: true })),
+        ),
+      ).toBe(true);
+    }
+  });
+});

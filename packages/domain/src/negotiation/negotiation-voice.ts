@@ -154,6 +154,14 @@ export function writeBuiltInReply(input: VoiceInput): string {
         ]);
         return sentences(main, reasonsSentence(d.offer, input));
       }
+      if (d.stage === "counter" && d.held) {
+        const main = pick(seed, [
+          `I'm holding at ${w.p} off (${w.a}) for now, for ${w.after}.`,
+          `${capitalize(w.p)} off (${w.a}) still stands, for ${w.after}; I can't go further just yet.`,
+          `For now I'm staying at ${w.p} off (${w.a}), which brings you to ${w.after}.`,
+        ]);
+        return sentences(main, reasonsSentence(d.offer, input));
+      }
       if (d.stage === "counter") {
         const main = pick(seed, [
           `Alright, I can go a little further: ${w.p} off (${w.a}), for ${w.after}.`,

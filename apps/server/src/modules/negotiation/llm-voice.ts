@@ -72,6 +72,8 @@ function decisionBrief(input: VoiceInput) {
   return {
     decision: d.kind,
     stage: d.kind === "offer" ? d.stage : undefined,
+    // A counter that stays where the standing offer was: the words must not claim a move.
+    offer_unchanged_since_last_turn: d.kind === "offer" && d.held ? true : undefined,
     // A typed acceptance was applied at once: the shopper has nothing left to press.
     applied_to_cart: d.kind === "agreed" && d.applied ? true : undefined,
     shopper: { name: input.profile.name, tier: input.profile.tier },
