@@ -194,6 +194,19 @@ describe("the late steps", () => {
     expect(playPushes([line(10_000, 1, 0)], "balanced", 6)).toEqual([0.5, 0.5, 5.5, 10.5, 15, 15]);
   });
 
+  it("marks a counter that stays at the standing offer as held (the voice must not say it moved), and only that one", () => {
+    const lines = [line(10_000, 1, 0)];
+    let state = fresh;
+    const held: boolean[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { decision, next } = decide(lines, { type: "push" }, withStance("balanced"), state);
+      held.push(decision.kind === "offer" && decision.held === true);
+      state = { ...state, ...next, standing: offerInDecision(decision) ?? state.standing };
+    }
+    // 0.5 → 0.5 (held) → 5.5 → 10.5
+    expect(held).toEqual([false, true, false, false]);
+  });
+
   it("never adds more than the stance's share of the cap in one concession without a real commitment signal", () => {
     fc.assert(
       fc.property(
