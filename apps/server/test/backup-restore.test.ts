@@ -234,7 +234,7 @@ describe("npm run backup / npm run restore", () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     "restores into a fresh PostgreSQL database, backs that server up while the shop runs, and restores it back into the embedded database",
     async () => {
-      const server = await createServerDatabase();
+      const server = await createServerDatabase({ empty: true });
       try {
         const restored = await cli("restore", [backupFile], { databaseUrl: server.url });
         expect(restored.code, restored.output).toBe(0);

@@ -8,6 +8,7 @@ import {
 } from "../src/modules/catalog/list-products.service.ts";
 import { type Database, openDatabase } from "../src/platform/db/client.ts";
 import { insertGeneratedProductsSql } from "../src/platform/db/seed/generated-catalogue.ts";
+import { migratedEmbeddedTemplate } from "./support/database-templates.ts";
 import { createServerDatabase, DB_KINDS } from "./support/test-server.ts";
 
 /**
@@ -63,6 +64,7 @@ describe.each(DB_KINDS)("catalogue query plans at 100,000 products on the %s dat
     }
     database = await openDatabase({
       databaseUrl,
+      ...(kind === "embedded" ? { embeddedTemplate: await migratedEmbeddedTemplate() } : {}),
       statementTimeoutMs: 0,
       logQuery: (query, params) => captured.push({ query, params }),
     });

@@ -8,13 +8,19 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSetupCode, WRONG_CODE } from "../src/modules/admin/roles.service.ts";
 import { appSettings } from "../src/platform/db/schema.ts";
-import { type Database, openDatabase } from "../src/platform/db/client.ts";
+import type { Database } from "../src/platform/db/client.ts";
 import { parseEnv } from "../src/env.ts";
 import { startRuntime } from "../src/server-runtime.ts";
 import { NOT_ADMIN } from "../src/http/guard.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { signUpShopper, useShop } from "./support/shop-fixtures.ts";
-import { createServerDatabase, type DbKind, DB_KINDS, startTestServer } from "./support/test-server.ts";
+import {
+  createServerDatabase,
+  type DbKind,
+  DB_KINDS,
+  openTestDatabase,
+  startTestServer,
+} from "./support/test-server.ts";
 
 /** Who claimed each suite's shop (the claim test runs first in its suite). */
 const claimed = new Map<string, { admin: HttpClient; email: string; id: string }>();
@@ -38,9 +44,9 @@ const TAKEOVER: [method: string, path: string, body?: unknown][] = [
 ];
 
 async function openFresh(kind: DbKind): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === "embedded") return { database: await openDatabase({}), drop: async () => {} };
+  if (kind === "embedded") return { database: await openTestDatabase(kind), drop: async () => {} };
   const created = await createServerDatabase();
-  return { database: await openDatabase({ databaseUrl: created.url }), drop: created.drop };
+  return { database: await openTestDatabase(kind, created.url), drop: created.drop };
 }
 
 describe.each(DB_KINDS)("a fresh shop on the %s database (no ADMIN_EMAILS, no DEMO_MODE)", (kind) => {

@@ -10,20 +10,27 @@ import { parseEnv } from "../../src/env.ts";
 import { createLogger } from "../../src/platform/logger.ts";
 import { startRuntime } from "../../src/server-runtime.ts";
 import { outboxReader, registerAccountMailReader } from "./account-mail.ts";
+import { migratedEmbeddedTemplate, migratedServerTemplate } from "./database-templates.ts";
 
 export type DbKind = "embedded" | "postgres";
 
 /** The databases a suite runs on: always the embedded one, and the server when TEST_DATABASE_URL is set. */
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["embedded", "postgres"] : ["embedded"];
 
-/** A fresh database on the test server, dropped afterwards. */
-export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database on the test server, dropped afterwards: a copy of the migrated template
+ * unless `empty` (for tests of the migrations themselves).
+ */
+export async function createServerDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `haggle_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const template = options.empty ? null : await migratedServerTemplate(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -61,6 +68,13 @@ export function withFixtureAdmin(env: Record<string, string> | undefined, bare =
   return bare ? own : [own, FIXTURE_ADMIN_EMAIL].filter(Boolean).join(",");
 }
 
+/** A migrated database of that kind (the embedded one in memory, a copy of the migrated template). */
+export async function openTestDatabase(kind: DbKind, databaseUrl?: string): Promise<Database> {
+  return kind === "postgres"
+    ? openDatabase({ databaseUrl, poolSize: 20 })
+    : openDatabase({ embeddedTemplate: await migratedEmbeddedTemplate() });
+}
+
 export interface TestServer {
   baseUrl: string;
   /** The one-time setup code the start printed (a `bare` server with no ADMIN_EMAILS), else null. */
@@ -95,8 +109,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
     databaseUrl = created.url;
     dropDatabase = created.drop;
   }
-  const database =
-    options.database ?? (await openDatabase(kind === "postgres" ? { databaseUrl, poolSize: 20 } : {}));
+  const database = options.database ?? (await openTestDatabase(kind, databaseUrl));
   const env = parseEnv({
     NODE_ENV: "test",
     PORT: "0",

@@ -84,6 +84,8 @@ export interface OpenOptions {
    * ("main", which saves a thread's start-up and memory for tools and tests that ask for it).
    */
   embeddedThread?: "worker" | "main";
+  /** An in-memory embedded database starts as a copy of this dump (see EmbeddedStart.template). */
+  embeddedTemplate?: string;
 }
 
 function drizzleLogger(options: OpenOptions) {
@@ -103,7 +105,11 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite | EmbeddedWorkerClient;
   try {
-    const start = { dataDir, cacheMb: options.embeddedCacheMb ?? DEFAULT_EMBEDDED_CACHE_MB };
+    const start = {
+      dataDir,
+      cacheMb: options.embeddedCacheMb ?? DEFAULT_EMBEDDED_CACHE_MB,
+      template: dataDir ? undefined : options.embeddedTemplate,
+    };
     client =
       options.embeddedThread === "main"
         ? await startPglite({ ...start, onSync: options.onEmbeddedSync })

@@ -4,6 +4,8 @@
 export interface WorkerStart {
   dataDir?: string | undefined;
   cacheMb: number;
+  /** A dump (PGlite's dumpDataDir tarball) that an in-memory database starts as a copy of. */
+  template?: string | undefined;
   /** Post `{ sync: true }` after each sync of a file to disk (the durability test counts them). */
   reportSync: boolean;
 }

@@ -3,10 +3,14 @@
  * values, PostgreSQL's error fields, transactions (commit, rollback, savepoints), NOTIFY, and a
  * health check that answers while a query runs.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Database, openDatabase } from "./client.ts";
 import { isUniqueViolation } from "./db-errors.ts";
+import { startPglite } from "./embedded-pglite.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -65,3 +69,27 @@ it("delivers NOTIFY and answers the health check while a query runs", async () =
   expect(done).toBe(false);
   await slow;
 });
+
+it("opens an in-memory database as a copy of a dump: its tables and rows, not the dump's later changes", async () => {
+  const source = await startPglite({ cacheMb: 16 });
+  const dir = mkdtempSync(path.join(tmpdir(), "haggle-dump-"));
+  try {
+    await source.exec("create table dumped (id int primary key); insert into dumped values (7)");
+    const template = path.join(dir, "template.tar");
+    writeFileSync(template, Buffer.from(await (await source.dumpDataDir("none")).arrayBuffer()));
+    await source.exec("insert into dumped values (8)");
+    const copy = await openDatabase({ migrate: false, embeddedTemplate: template });
+    try {
+      await copy.db.execute(sql`insert into dumped values (9)`);
+      const { rows } = (await copy.db.execute(sql`select id from dumped order by id`)) as unknown as {
+        rows: { id: number }[];
+      };
+      expect(rows.map((r) => r.id)).toEqual([7, 9]);
+    } finally {
+      await copy.close();
+    }
+  } finally {
+    await source.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);

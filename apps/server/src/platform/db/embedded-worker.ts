@@ -93,6 +93,7 @@ async function main() {
     pg = await startPglite({
       dataDir: start.dataDir,
       cacheMb: start.cacheMb,
+      template: start.template,
       onSync: start.reportSync ? () => port?.postMessage({ sync: true }) : undefined,
     });
   } catch (error) {
