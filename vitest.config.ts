@@ -2,6 +2,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest's default on this 2-core machine is one worker (cores - 1), and the suite mostly
+    // waits (servers, databases, timers), so two files at a time roughly halve its wall time.
+    maxWorkers: 2,
     projects: [
       // Generous per-test limits: property tests and renders must not fail because the machine is
       // busy; speed is measured in bench/, never asserted here.
@@ -31,7 +34,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
