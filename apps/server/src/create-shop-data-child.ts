@@ -1,8 +1,9 @@
 import { fork } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { CreateShopData } from "./create-shop-data.ts";
+import type { CreateShopData, CreateShopDataAnswer } from "./create-shop-data.ts";
 import type { SeedResult } from "./modules/admin/seed.service.ts";
+import { DataDirLockedError } from "./platform/db/data-dir-lock.ts";
 import type { Logger } from "./platform/logger.ts";
 
 /**
@@ -37,21 +38,23 @@ export async function createShopDataInChild(
     execArgv: entry.execArgv,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  let answer: { seeded: SeedResult | null } | null = null;
+  let answer: CreateShopDataAnswer | null = null;
   child.on("message", (message) => {
-    answer = message as { seeded: SeedResult | null };
+    answer = message as CreateShopDataAnswer;
   });
   const code = await new Promise<number | null>((resolve) => {
     child.once("error", () => resolve(null));
     // "close" comes after the IPC channel and the process have both ended, so the answer is in.
     child.once("close", (exitCode) => resolve(exitCode));
   });
-  if (code !== 0 || answer === null) {
+  const answered = answer as CreateShopDataAnswer | null;
+  if (code === 0 && answered && "seeded" in answered) return answered;
+  const error = answered && "error" in answered ? answered.error : null;
+  // A folder held by another server: the server's own open refuses it next, in one sentence.
+  if (error?.name !== DataDirLockedError.name)
     logger.warn(
-      { exitCode: code },
+      { exitCode: code, error: error?.message },
       "creating the data folder in a child process failed; creating it in the server process",
     );
-    return null;
-  }
-  return answer;
+  return null;
 }

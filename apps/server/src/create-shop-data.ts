@@ -9,10 +9,15 @@
  * back when the process ends, so the server opens the new folder at the size of any restart.
  *
  * Started by `createShopDataInChild` (server-runtime.ts) with one argument, the JSON of
- * `CreateShopData`; answers with one IPC message, `{ seeded }`, before it exits.
+ * `CreateShopData`; answers with one IPC message before it exits: `{ seeded }`, or `{ error }`
+ * (and exit code 1) without printing anything.
  */
 import { openDatabase } from "./platform/db/client.ts";
-import { seedIfEmpty } from "./modules/admin/seed.service.ts";
+import { type SeedResult, seedIfEmpty } from "./modules/admin/seed.service.ts";
+
+export type CreateShopDataAnswer =
+  | { seeded: SeedResult | null }
+  | { error: { name: string; message: string } };
 
 export interface CreateShopData {
   dataDir: string;
@@ -21,16 +26,23 @@ export interface CreateShopData {
 }
 
 const request = JSON.parse(process.argv[2] ?? "{}") as CreateShopData;
-// PGlite on this thread: a worker thread would only add its start to a process that ends anyway.
-const database = await openDatabase({
-  dataDir: request.dataDir,
-  embeddedCacheMb: request.cacheMb,
-  embeddedThread: "main",
-});
 try {
-  const seeded = request.seed ? await seedIfEmpty(database.db) : null;
-  process.send?.({ seeded });
-} finally {
-  await database.close();
+  // PGlite on this thread: a worker thread would only add its start to a process that ends anyway.
+  const database = await openDatabase({
+    dataDir: request.dataDir,
+    embeddedCacheMb: request.cacheMb,
+    embeddedThread: "main",
+  });
+  try {
+    const seeded = request.seed ? await seedIfEmpty(database.db) : null;
+    process.send?.({ seeded } satisfies CreateShopDataAnswer);
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  // The server says what went wrong (a folder held by another server: its one sentence).
+  const { name, message } = error as Error;
+  process.send?.({ error: { name, message } } satisfies CreateShopDataAnswer);
+  process.exitCode = 1;
 }
 process.disconnect?.();
