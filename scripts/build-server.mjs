@@ -9,6 +9,8 @@ const root = path.resolve(import.meta.dirname, "..");
 export const SERVER_ENTRY = "apps/server/src/index.ts";
 /** The embedded database's worker thread: its own entry, found beside the bundle at run time. */
 export const EMBEDDED_WORKER_ENTRY = "apps/server/src/platform/db/embedded-worker.ts";
+/** A first start's creation of the embedded data folder, in a child process: its own entry too. */
+export const CREATE_SHOP_DATA_ENTRY = "apps/server/src/create-shop-data.ts";
 export const SERVER_OUTDIR = "apps/server/dist";
 export const SERVER_OUTFILE = `${SERVER_OUTDIR}/index.js`;
 
@@ -69,9 +71,12 @@ export async function buildServer({ outdir = path.join(root, SERVER_OUTDIR) } = 
   await rm(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, SERVER_ENTRY), path.join(root, EMBEDDED_WORKER_ENTRY)],
+    entryPoints: [SERVER_ENTRY, EMBEDDED_WORKER_ENTRY, CREATE_SHOP_DATA_ENTRY].map((entry) =>
+      path.join(root, entry),
+    ),
     outdir,
-    // Both entries beside each other (index.js, embedded-worker.js), where the chunks are too.
+    // The entries beside each other (index.js, embedded-worker.js, create-shop-data.js), where
+    // the chunks are too.
     entryNames: "[name]",
     bundle: true,
     // What the code imports on demand (e-mail templates, Stripe's client) stays out of index.js,

@@ -31,6 +31,8 @@ it("bundles the server and the workspace packages, leaving node_modules outside"
   expect(code).toMatch(/from "hono"/);
   // The embedded database's thread is started from the file beside the bundle.
   expect(readdirSync(outdir)).toContain("embedded-worker.js");
+  // A first start creates the embedded data folder in a child process started from this file.
+  expect(readdirSync(outdir)).toContain("create-shop-data.js");
 });
 
 /** The files a module loads as soon as it is imported: itself and its static imports of chunks. */

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createAuth } from "./platform/auth.ts";
-import { type Database, openDatabase } from "./platform/db/client.ts";
+import { type Database, embeddedDatabaseExists, openDatabase } from "./platform/db/client.ts";
+import { createShopDataInChild } from "./create-shop-data-child.ts";
 import type { Env } from "./env.ts";
 import { AnswerCache } from "./platform/cache/answer-cache.ts";
 import { CatalogueAnswers } from "./modules/catalog/catalogue-answers.service.ts";
@@ -57,6 +58,17 @@ export async function startRuntime(
       embeddedCacheMb: env.EMBEDDED_CACHE_MB,
       poolSize: env.DATABASE_POOL_SIZE,
     });
+  // A first start on the embedded database creates and seeds its folder in a process of its
+  // own (create-shop-data.ts), which gives back all that work's memory when it ends.
+  const createdInChild =
+    !overrides.database && !env.DATABASE_URL && env.DATA_DIR && !embeddedDatabaseExists(env.DATA_DIR)
+      ? await createShopDataInChild(
+          { dataDir: env.DATA_DIR, cacheMb: env.EMBEDDED_CACHE_MB, seed: env.SEED_ON_START },
+          logger,
+        )
+      : null;
+  if (createdInChild?.seeded)
+    logger.info(createdInChild.seeded, "empty shop seeded with the catalogue and seller configuration");
   let database = overrides.database ?? (await open());
   logger.info(
     { db: database.kind, dataDir: database.kind === "embedded" ? env.DATA_DIR : undefined },
@@ -72,9 +84,8 @@ export async function startRuntime(
   if (env.SEED_ON_START) {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) logger.info(seeded, "empty shop seeded with the catalogue and seller configuration");
-    // Creating the data folder and seeding it leave the embedded database's thread holding
-    // several hundred MB it never gives back (WebAssembly memory only grows): a shop's first
-    // start reopens it, so it runs at the size of any later start.
+    // When seeding happened here (the child above could not run), the embedded database's
+    // thread holds the WebAssembly memory it grew, which never shrinks: reopen it.
     if (seeded && database.kind === "embedded" && env.DATA_DIR && !overrides.database) {
       await database.close();
       database = await open();

@@ -1,72 +1,20 @@
 /**
  * The Agentic Commerce Protocol checkout at /acp (issue #16 item 2; docs/decisions/0013-acp.md),
  * over real HTTP as an agent platform calls it: signed (ACP_SIGNING_SECRET), versioned, keyed by
- * the shopper's API key, with Idempotency-Keys; order webhooks to a real receiver.
+ * the shopper's API key, with Idempotency-Keys. A session's lifecycle and every refusal here;
+ * negotiated discounts, the MCP hand-off, the product feed and order webhooks in
+ * acp-offers-feed-webhooks.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import type { Product } from "@haggle/contract/products";
-import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acpCheckoutSessions, acpWebhookEvents, user } from "../src/platform/db/schema.ts";
-import { ACP_TEST_SECRET, type AcpCall, acp } from "./support/acp-client.ts";
-import type { HttpClient } from "./support/http-client.ts";
-import { connectMcp, createKey, ok } from "./support/mcp-client.ts";
-import { useMerchantShop } from "./support/merchant-shop.ts";
-import { cents, signUpShopper, startNegotiation } from "./support/shop-fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { ADDRESS, type Json, total, useAcpShop } from "./support/acp-shop.ts";
+import { cents } from "./support/shop-fixtures.ts";
+import { ACP_TEST_SECRET, type AcpCall } from "./support/acp-client.ts";
 import { DB_KINDS } from "./support/test-server.ts";
-import { eventually, WebhookReceiver } from "./support/webhook-receiver.ts";
-
-const WEBHOOK_SECRET = "acp-test-webhook-secret";
-const ADDRESS = {
-  name: "Ada Agent",
-  line_one: "1 Market Street",
-  line_two: "Suite 5",
-  city: "San Francisco",
-  state: "CA",
-  country: "US",
-  postal_code: "94105",
-};
-
-// biome-ignore lint/suspicious/noExplicitAny: the ACP answers are asserted field by field.
-type Json = any;
-const total = (session: Json, type: string) =>
-  (session.totals as { type: string; amount: number }[]).find((t) => t.type === type)?.amount;
 
 describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
-  const receiver = new WebhookReceiver(WEBHOOK_SECRET);
-  const env: Record<string, string> = {
-    ACP_SIGNING_SECRET: ACP_TEST_SECRET,
-    ACP_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    ACP_WEBHOOK_POLL_MS: "100",
-    ACP_WEBHOOK_RETRY_SECONDS: "0.2",
-  };
-  beforeAll(async () => {
-    await receiver.start();
-    env.ACP_WEBHOOK_URL = receiver.url;
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
-  const { shop, near, shopper, say, patch } = useMerchantShop(kind, { env });
-
-  const call = (path: string, options: AcpCall = {}) => acp(shop.server.baseUrl, path, options);
-
-  async function agentShopper() {
-    const s = await signUpShopper(shop.server.baseUrl, "Ada Agent");
-    const { key, id } = await createKey(s.http, "ACP platform");
-    return { ...s, key, keyId: id };
-  }
-
-  const webCart = async (http: HttpClient) => (await http.get("/api/cart")).json;
-
-  async function sessionCount(userEmail: string): Promise<number> {
-    const [row] = await shop.server.database.db
-      .select({ n: count() })
-      .from(acpCheckoutSessions)
-      .innerJoin(user, eq(user.id, acpCheckoutSessions.userId))
-      .where(eq(user.email, userEmail));
-    return row?.n ?? 0;
-  }
+  const { near, call, agentShopper, webCart, sessionCount } = useAcpShop(kind);
 
   it("runs a session's lifecycle: create, update with address and shipping option, complete, cancel, with idempotent retries", async () => {
     const s = await agentShopper();
@@ -365,179 +313,5 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
       (await call(`/checkout_sessions/${created.json.id}/complete`, { key: s.key, body: {} })).status,
     ).toBe(401);
     expect(await sessionCount(s.email)).toBe(1);
-  });
-
-  it("shows the negotiated discount as its own total, and charges what the web checkout charges for the same cart", async () => {
-    const product = near(120);
-    const s = await shopper([product], "Nia Negotiator");
-    const negotiation = await startNegotiation(s.http);
-    const offered = await say(s.http, negotiation, "Can I get a discount?");
-    expect(offered.result, offered.display).not.toBeNull();
-    const accepted = await s.http.post(`/api/negotiations/${negotiation}/accept`, {});
-    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
-    const cart = accepted.json;
-    expect(cents(cart.summary.discount)).toBeGreaterThan(0);
-    const { key } = await createKey(s.http, "ACP platform");
-
-    // The same cart: the offer bound to it stands, shown as its own line.
-    const created = await call("/checkout_sessions", {
-      key,
-      body: { items: [{ id: product.id, quantity: 1 }], fulfillment_address: ADDRESS },
-    });
-    expect(created.status, JSON.stringify(created.json)).toBe(201);
-    expect(created.json.status).toBe("ready_for_payment");
-    const discount = created.json.totals.find((t: Json) => t.type === "discount");
-    expect(discount).toEqual({
-      type: "discount",
-      display_text: "Discount negotiated with Ava",
-      amount: cents(cart.summary.discount),
-    });
-    expect(total(created.json, "subtotal")).toBe(cents(cart.summary.subtotal));
-    expect(total(created.json, "total")).toBe(cents(cart.summary.total));
-    expect(created.json.line_items[0].base_amount).toBe(cents(product.price));
-
-    const completed = await call(`/checkout_sessions/${created.json.id}/complete`, { key, body: {} });
-    expect(completed.status, JSON.stringify(completed.json)).toBe(200);
-    const order = (await s.http.get(`/api/orders/${completed.json.order.id}`)).json;
-    expect(cents(order.total)).toBe(cents(cart.summary.total));
-    expect(cents(order.negotiatedDiscount)).toBe(cents(cart.summary.discount));
-  });
-
-  it("never keeps a discount for other contents: changing the items voids the offer", async () => {
-    const product = near(120, 1);
-    const s = await shopper([product], "Ola Other");
-    const negotiation = await startNegotiation(s.http);
-    await say(s.http, negotiation, "Can I get a discount?");
-    expect((await s.http.post(`/api/negotiations/${negotiation}/accept`, {})).status).toBe(200);
-    const { key } = await createKey(s.http);
-    const created = await call("/checkout_sessions", {
-      key,
-      body: { items: [{ id: product.id, quantity: 2 }] },
-    });
-    expect(created.status).toBe(201);
-    expect(total(created.json, "discount")).toBeUndefined();
-    expect(total(created.json, "subtotal")).toBe(cents(product.price) * 2);
-    expect(cents((await webCart(s.http)).summary.discount)).toBe(0);
-  });
-
-  it("the MCP start_checkout tool opens the ACP session for the cart, which completes over ACP", async () => {
-    const s = await agentShopper();
-    const product = near(80);
-    const client = await connectMcp(shop.server.baseUrl, s.key);
-    await ok(client, "update_cart", { productId: product.id, quantity: 1 });
-    const noAddress = await ok(client, "start_checkout", { mode: "acp_session" });
-    expect(noAddress.status).toBe("acp_session");
-    expect(noAddress.checkoutSession).toMatchObject({
-      status: "not_ready_for_payment",
-      apiVersion: "2025-09-29",
-    });
-    expect(noAddress.checkoutSession.missing).toEqual(["A shipping address is needed before payment."]);
-    expect(noAddress.checkoutUrl).toMatch(/\/checkout$/);
-    const started = await ok(client, "start_checkout", {
-      mode: "acp_session",
-      address: {
-        name: "Ada Agent",
-        line1: "1 Market Street",
-        city: "San Francisco",
-        region: "CA",
-        postalCode: "94105",
-        country: "US",
-      },
-    });
-    await client.close();
-    const session = started.checkoutSession;
-    expect(session.status).toBe("ready_for_payment");
-    expect(session.sessionUrl).toBe(`${shop.server.baseUrl}/acp/checkout_sessions/${session.id}`);
-    const cart = await webCart(s.http);
-    expect(session.total).toBeCloseTo(cart.summary.total, 2);
-    const completed = await call(`/checkout_sessions/${session.id}/complete`, { key: s.key, body: {} });
-    expect(completed.status, JSON.stringify(completed.json)).toBe(200);
-    expect(completed.json.status).toBe("completed");
-    // The earlier session (no address) is bound to the converted cart: it cannot place a second order.
-    const stale = await call(`/checkout_sessions/${noAddress.checkoutSession.id}/complete`, {
-      key: s.key,
-      body: {},
-    });
-    expect(stale.status).toBe(400);
-    expect(stale.json.code).toBe("session_not_ready");
-    expect((await s.http.get("/api/orders")).json.length).toBe(1);
-  });
-
-  it("lists the visible catalogue in the ACP feed format, hidden products left out", async () => {
-    const feed = await call("/feed", { secret: null });
-    expect(feed.status).toBe(200);
-    const products = feed.json.products as Json[];
-    expect(products.length).toBe(shop.catalogue.length);
-    const first = shop.catalogue[0]!;
-    const listed = products.find((p) => p.id === first.id);
-    expect(listed).toMatchObject({
-      id: first.id,
-      title: first.name,
-      url: expect.stringContaining(`/products/${first.slug}`),
-      variants: [
-        expect.objectContaining({
-          id: first.id,
-          price: { amount: cents(first.price), currency: "USD" },
-          availability: expect.objectContaining({ available: expect.any(Boolean) }),
-          categories: [{ value: first.category }],
-        }),
-      ],
-    });
-    const hidden = shop.catalogue[1]!;
-    expect((await patch(`/api/merchant/products/${hidden.id}`, { hidden: true })).status).toBe(200);
-    try {
-      const after = (await call("/feed", { secret: null })).json.products as Json[];
-      expect(after.length).toBe(products.length - 1);
-      expect(after.some((p) => p.id === hidden.id)).toBe(false);
-    } finally {
-      await patch(`/api/merchant/products/${hidden.id}`, { hidden: false });
-    }
-  });
-
-  it("sends signed order webhooks, retried after the receiver fails, and an update when the order ships", async () => {
-    const s = await agentShopper();
-    const created = await call("/checkout_sessions", {
-      key: s.key,
-      body: { items: [{ id: near(60).id, quantity: 1 }], fulfillment_address: ADDRESS },
-    });
-    const id = created.json.id;
-    receiver.failFor(id, 2);
-    const completed = await call(`/checkout_sessions/${id}/complete`, { key: s.key, body: {} });
-    expect(completed.status).toBe(200);
-
-    const delivered = await eventually(() => receiver.about(id).find((r) => r.answered === 200));
-    const attempts = receiver.about(id).filter((r) => r.requestId === delivered.requestId);
-    expect(attempts.map((a) => a.answered)).toEqual([500, 500, 200]);
-    for (const attempt of attempts) expect(attempt.signatureValid).toBe(true);
-    expect(delivered.event).toEqual({
-      type: "order_create",
-      data: {
-        type: "order",
-        checkout_session_id: id,
-        permalink_url: completed.json.order.permalink_url,
-        status: "confirmed",
-        refunds: [],
-      },
-    });
-    const [row] = await shop.server.database.db
-      .select()
-      .from(acpWebhookEvents)
-      .where(eq(acpWebhookEvents.id, delivered.requestId));
-    expect(row).toMatchObject({ status: "sent", attempts: 3, type: "order_create" });
-
-    const shipped = await shop.merchant.request("PATCH", `/api/merchant/orders/${completed.json.order.id}`, {
-      status: "shipped",
-    });
-    expect(shipped.status, JSON.stringify(shipped.json)).toBe(200);
-    const update = await eventually(() =>
-      receiver.about(id).find((r) => r.event.type === "order_update" && r.answered === 200),
-    );
-    expect(update.signatureValid).toBe(true);
-    expect(update.event.data).toMatchObject({ checkout_session_id: id, status: "shipped" });
-    const [{ n }] = (await shop.server.database.db
-      .select({ n: count() })
-      .from(acpCheckoutSessions)
-      .where(eq(acpCheckoutSessions.id, id))) as [{ n: number }];
-    expect(n).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
-import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { mailOutbox } from "../../platform/db/schema.ts";
+import { claimDueRows } from "../../platform/db/claim-due.ts";
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -64,28 +65,9 @@ export async function enqueueMails(
   return rows.map((r) => r.id);
 }
 
-/**
- * Claims up to `limit` due queued messages for one delivery attempt each: counts the attempt and
- * moves the message's next attempt `leaseMs` ahead, in one statement. Rows another sender is
- * claiming are skipped (FOR UPDATE SKIP LOCKED), and a claimed row is no longer due, so each
- * message goes to one sender; one whose sender died is due again when its lease ends.
- */
+/** Claims up to `limit` due queued messages for one delivery attempt each (see claimDueRows). */
 export async function claimDueMail(db: Queryable, limit: number, leaseMs: number): Promise<MailRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(sql`${mailOutbox.status} = 'queued' and ${mailOutbox.nextAttemptAt} <= now()`)
-    .orderBy(asc(mailOutbox.nextAttemptAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-    })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
+  return claimDueRows(db, mailOutbox, { limit, leaseMs });
 }
 
 /**

@@ -57,6 +57,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export {
   DEFAULT_EMBEDDED_CACHE_MB,
+  embeddedDatabaseExists,
   embeddedStartParams,
   WORD_SIMILARITY_THRESHOLD,
 } from "./embedded-pglite.ts";

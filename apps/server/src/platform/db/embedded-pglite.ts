@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -23,6 +23,11 @@ export const DEFAULT_EMBEDDED_CACHE_MB = 16;
 /** PGlite's start parameters with the page cache set (and its WAL buffers following it). */
 export function embeddedStartParams(defaults: readonly string[], cacheMb: number): string[] {
   return [...defaults, "-c", `shared_buffers=${cacheMb}MB`];
+}
+
+/** Whether a data folder already holds an embedded database (a first start creates it). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
 }
 
 export interface EmbeddedStart {

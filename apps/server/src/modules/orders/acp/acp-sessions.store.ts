@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../../platform/db/client.ts";
+import { claimDueRows } from "../../../platform/db/claim-due.ts";
 import {
   acpCheckoutSessions,
   acpIdempotencyKeys,
@@ -207,27 +208,13 @@ export async function markOrderStatusNotified(
   return updated.length > 0;
 }
 
-/** Claims due webhooks (FOR UPDATE SKIP LOCKED): each counts an attempt and is leased to this sender. */
+/** Claims due webhooks for one attempt each, leased to this sender (see claimDueRows). */
 export async function claimDueAcpWebhooks(
   db: Queryable,
   limit: number,
   leaseMs: number,
 ): Promise<AcpWebhookRow[]> {
-  const due = db
-    .select({ id: acpWebhookEvents.id })
-    .from(acpWebhookEvents)
-    .where(sql`${acpWebhookEvents.status} = 'queued' and ${acpWebhookEvents.nextAttemptAt} <= now()`)
-    .orderBy(asc(acpWebhookEvents.nextAttemptAt), asc(acpWebhookEvents.createdAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(acpWebhookEvents)
-    .set({
-      attempts: sql`${acpWebhookEvents.attempts} + 1`,
-      nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-    })
-    .where(inArray(acpWebhookEvents.id, due))
-    .returning();
+  return claimDueRows(db, acpWebhookEvents, { limit, leaseMs, tieBreak: acpWebhookEvents.createdAt });
 }
 
 export async function markAcpWebhookSent(db: Queryable, id: string, attempts: number): Promise<void> {
