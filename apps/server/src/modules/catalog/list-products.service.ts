@@ -8,32 +8,36 @@ import {
   findVisibleProduct,
   findVisibleProductBySlug,
   findVisibleSlug,
-  queryShopPage,
   sameCategoryProducts,
-  type SearchWord,
   toProductDto,
-  wordsMatchingAnyProduct,
 } from "./products.store.ts";
+import { queryShopPage, type SearchWord, wordsMatchingAnyProduct } from "./shop-page.store.ts";
 import { vocabularyOf } from "./search-products.store.ts";
 
 const alphabetical = (a: { value: string }, b: { value: string }) =>
   a.value.localeCompare(b.value, "en", { sensitivity: "base" });
 
 /**
- * A typed word that the shop's vocabulary does not know and that no product matches gets the
- * vocabulary words within the allowed edits as alternatives, a swap of two neighbouring letters
- * counting as one edit ("brehwaus" -> "brewhaus"; domain catalog/typo-corrections.ts). Near
- * misses the trigram search already finds ("headphnes") need no correction.
+ * The typed words the shop's vocabulary does not know (nor its tags): possible typos. Near
+ * misses the trigram search finds anyway ("headphnes") need no correction.
  */
-async function withTypoCorrections(db: Db, words: string[]): Promise<SearchWord[]> {
-  const plain = words.map((word) => ({ word, corrections: [] as string[] }));
+async function typoSuspects(db: Db, words: string[]): Promise<string[]> {
   const candidates = words.filter((w) => w.length >= MIN_TYPO_WORD && /^\p{L}+$/u.test(w));
-  if (candidates.length === 0) return plain;
+  if (candidates.length === 0) return [];
   const vocabulary = await vocabularyOf(db);
   const known = new Set(vocabulary.words);
-  const suspects = candidates.filter((w) => !known.has(w) && !vocabulary.tags.has(w));
-  if (suspects.length === 0) return plain;
+  return candidates.filter((w) => !known.has(w) && !vocabulary.tags.has(w));
+}
+
+/**
+ * A suspect word that no product matches gets the vocabulary words within the allowed edits as
+ * alternatives, a swap of two neighbouring letters counting as one edit ("brehwaus" ->
+ * "brewhaus"; domain catalog/typo-corrections.ts).
+ */
+async function withTypoCorrections(db: Db, words: string[], suspects: string[]): Promise<SearchWord[]> {
+  const plain = words.map((word) => ({ word, corrections: [] as string[] }));
   const matched = await wordsMatchingAnyProduct(db, suspects);
+  const vocabulary = await vocabularyOf(db);
   return plain.map((w) =>
     suspects.includes(w.word) && !matched.has(w.word)
       ? { word: w.word, corrections: correctionsFor(w.word, vocabulary) }
@@ -41,16 +45,32 @@ async function withTypoCorrections(db: Db, words: string[]): Promise<SearchWord[
   );
 }
 
-/** GET /api/products: filter, search, sort and page on the server, with facet counts. */
+/**
+ * GET /api/products: filter, search, sort and page on the server, with facet counts. The page
+ * is asked for with the words as typed first: a word no product matches leaves it empty, so only
+ * an empty answer with a suspect word pays for finding which words match nothing and asking
+ * again with their corrections (the same answer as correcting first, one statement fewer for
+ * every search that finds something).
+ */
 export async function listProducts(db: Db, query: ProductQuery): Promise<ProductList> {
-  const page = await queryShopPage(db, {
-    words: await withTypoCorrections(db, tokenizeSearch(query.q)),
-    category: query.category,
-    brand: query.brand,
-    sort: query.sort,
-    page: query.page,
-    pageSize: query.pageSize,
-  });
+  const words = tokenizeSearch(query.q);
+  const ask = (searchWords: SearchWord[]) =>
+    queryShopPage(db, {
+      words: searchWords,
+      category: query.category,
+      brand: query.brand,
+      sort: query.sort,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+  let page = await ask(words.map((word) => ({ word, corrections: [] })));
+  if (page.total === 0) {
+    const suspects = await typoSuspects(db, words);
+    if (suspects.length > 0) {
+      const corrected = await withTypoCorrections(db, words, suspects);
+      if (corrected.some((w) => w.corrections.length > 0)) page = await ask(corrected);
+    }
+  }
   return {
     items: page.rows.map(toProductDto),
     total: page.total,

@@ -70,6 +70,9 @@ export const products = pgTable(
       .where(sql`${t.hidden} = false`),
     // Facet counts of the whole visible collection read this index alone (an index-only scan).
     index("products_visible_facets_idx").on(t.category, t.brand).where(sql`${t.hidden} = false`),
+    // Its mirror: the category counts of a brand filter (category=...&brand=... counts each facet
+    // under the other one's filter) read only that brand's entries (an index-only scan).
+    index("products_visible_brand_category_idx").on(t.brand, t.category).where(sql`${t.hidden} = false`),
   ],
 );
 
