@@ -144,13 +144,22 @@ export function similarityFloor(model: string): number {
 const VOCABULARY_TTL_MS = 5 * 60_000;
 const vocabularies = new WeakMap<Db, { at: number; value: Promise<SearchVocabulary> }>();
 
+/**
+ * Past its time the kept vocabulary still answers while a fresh one loads in the background
+ * (a scan of every product: at 100,000 products no search should wait for it).
+ */
 export function vocabularyOf(db: Db): Promise<SearchVocabulary> {
   const cached = vocabularies.get(db);
   if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS) return cached.value;
   const value = loadSearchVocabulary(db);
-  vocabularies.set(db, { at: Date.now(), value });
-  value.catch(() => vocabularies.delete(db));
-  return value;
+  vocabularies.set(db, { at: Date.now(), value: cached ? cached.value : value });
+  value.then(
+    () => vocabularies.set(db, { at: Date.now(), value }),
+    () => {
+      if (!cached) vocabularies.delete(db);
+    },
+  );
+  return cached ? cached.value : value;
 }
 
 /** Adds corrections for the typed words that neither the vocabulary nor any product knows. */

@@ -23,6 +23,12 @@ import { productColumns, type ProductRow } from "./products.store.ts";
 export interface SearchWord {
   word: string;
   corrections: string[];
+  /**
+   * A word of some product's name, brand or category (the shop's vocabulary): not a typo, so
+   * its near misses are not looked for ("lamp" does not find "Lamb"), which spares the trigram
+   * check of every product holding another word of the query.
+   */
+  known?: boolean;
 }
 
 /** Below this length a word matches by its whole (stemmed) form only: no trigrams to look up. */
@@ -32,21 +38,24 @@ const nameAndBrand = sql`(${products.name} || ' ' || ${products.brand})`;
 
 /**
  * A product matches a word when its search_vector has it (name, brand, category, description;
- * stemmed, GIN index), its name or brand contains it ("headph"), or a word of its name or
- * brand is a near miss of it ("headphnes": pg_trgm's `<%` at the session's
+ * stemmed, GIN index), its name or brand contains it ("headph"), or (for a word the shop's
+ * vocabulary does not know) a word of its name or brand is a near miss of it ("headphnes": pg_trgm's word similarity at the session's
  * word_similarity_threshold, see platform/db/client.ts). The last two use the trigram index on
  * name || ' ' || brand; every arm of the OR has an index, so the planner ORs bitmaps.
  */
-function matchesWord(word: string): SQL {
+function matchesWord(word: string, known = false): SQL {
   const text = sql`${products.searchVector} @@ plainto_tsquery('english', ${word})`;
   if (word.length < MIN_TRIGRAM_WORD) return text;
-  return sql`(${text} or ${nameAndBrand} ilike ${`%${escapeLike(word)}%`} or ${word} <% ${nameAndBrand})`;
+  if (known) return sql`(${text} or ${nameAndBrand} ilike ${`%${escapeLike(word)}%`})`;
+  // `%>` (the commuted `<%`), as the index condition is written: PostgreSQL then sees the
+  // bitmap's recheck is the whole condition and does not evaluate it a second time per row.
+  return sql`(${text} or ${nameAndBrand} ilike ${`%${escapeLike(word)}%`} or ${nameAndBrand} %> ${word})`;
 }
 
 /** Every search word (or one of its corrections) must match. */
 function wordConditions(words: readonly SearchWord[]): SQL[] {
   return words.map((w) => {
-    const alternatives = [w.word, ...w.corrections].map(matchesWord);
+    const alternatives = [matchesWord(w.word, w.known), ...w.corrections.map((c) => matchesWord(c, true))];
     return alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` or `)})`;
   });
 }
