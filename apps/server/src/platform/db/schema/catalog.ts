@@ -54,8 +54,8 @@ export const products = pgTable(
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("products_tags_gin_idx").using("gin", t.tags),
-    // Typos and partial words in the catalogue search: `word <% (name || ' ' || brand)` and
-    // `(name || ' ' || brand) ilike '%word%'` both use it (products.store.ts).
+    // Typos and partial words in the catalogue search: `(name || ' ' || brand) %> word` and
+    // `(name || ' ' || brand) ilike '%word%'` both use it (shop-page.store.ts).
     index("products_name_brand_trgm_idx").using("gin", sql`(${t.name} || ' ' || ${t.brand}) gin_trgm_ops`),
     // One B-tree per catalogue order, over the visible products only: the first page reads 24 entries.
     index("products_featured_idx")
