@@ -37,10 +37,10 @@ function knownWordsOf(vocabulary: SearchVocabulary): ReadonlySet<string> {
  * The typed words the shop's vocabulary does not know (nor its tags): possible typos. Near
  * misses the trigram search finds anyway ("headphnes") need no correction.
  */
-async function typoSuspects(db: Db, words: string[]): Promise<string[]> {
+async function typoSuspects(db: Db, shared: Db, words: string[]): Promise<string[]> {
   const candidates = words.filter((w) => w.length >= MIN_TYPO_WORD && /^\p{L}+$/u.test(w));
   if (candidates.length === 0) return [];
-  const vocabulary = await vocabularyOf(db);
+  const vocabulary = await vocabularyOf(shared, db);
   const known = knownWordsOf(vocabulary);
   return candidates.filter((w) => !known.has(w) && !vocabulary.tags.has(w));
 }
@@ -59,7 +59,7 @@ async function withTypoCorrections(
 ): Promise<SearchWord[]> {
   const plain = words.map((word) => ({ word, corrections: [] as string[], known: known.has(word) }));
   const matched = await wordsMatchingAnyProduct(db, suspects);
-  const vocabulary = await vocabularyOf(shared);
+  const vocabulary = await vocabularyOf(shared, db);
   return plain.map((w) =>
     suspects.includes(w.word) && !matched.has(w.word)
       ? { word: w.word, corrections: correctionsFor(w.word, vocabulary) }
@@ -72,9 +72,10 @@ async function withTypoCorrections(
  * is asked for with the words as typed first: a word no product matches leaves it empty, so only
  * an empty answer with a suspect word pays for finding which words match nothing and asking
  * again with their corrections (the same answer as correcting first, one statement fewer for
- * every search that finds something). `shared` is the database the search vocabulary is loaded
- * from and kept for, when `db` is a handle made for one request (the PostgreSQL server's
- * cancellable one): kept per handle, every search read every product again (0.8 s at 100,000).
+ * every search that finds something). `shared` is the database the search vocabulary is kept
+ * for, when `db` is a handle made for one request (the PostgreSQL server's cancellable one,
+ * through which it is still read): kept per handle, every search read every product again
+ * (0.8 s at 100,000).
  */
 export async function listProducts(db: Db, query: ProductQuery, shared: Db = db): Promise<ProductList> {
   const words = tokenizeSearch(query.q);
@@ -87,10 +88,10 @@ export async function listProducts(db: Db, query: ProductQuery, shared: Db = db)
       page: query.page,
       pageSize: query.pageSize,
     });
-  const known = words.length > 0 ? knownWordsOf(await vocabularyOf(shared)) : new Set<string>();
+  const known = words.length > 0 ? knownWordsOf(await vocabularyOf(shared, db)) : new Set<string>();
   let page = await ask(words.map((word) => ({ word, corrections: [], known: known.has(word) })));
   if (page.total === 0) {
-    const suspects = await typoSuspects(shared, words);
+    const suspects = await typoSuspects(db, shared, words);
     if (suspects.length > 0) {
       const corrected = await withTypoCorrections(db, shared, words, suspects, known);
       if (corrected.some((w) => w.corrections.length > 0)) page = await ask(corrected);

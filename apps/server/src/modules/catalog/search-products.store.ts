@@ -146,12 +146,18 @@ const vocabularies = new WeakMap<Db, { at: number; value: Promise<SearchVocabula
 
 /**
  * Past its time the kept vocabulary still answers while a fresh one loads in the background
- * (a scan of every product: at 100,000 products no search should wait for it).
+ * (a scan of every product: at 100,000 products no search should wait for it). It is kept for
+ * `db`; the first read goes through `readWith` (a request's cancellable handle on the same
+ * database: a read its request abandons is cancelled, and the next search reads again).
  */
-export function vocabularyOf(db: Db): Promise<SearchVocabulary> {
+export function vocabularyOf(db: Db, readWith: Db = db): Promise<SearchVocabulary> {
   const cached = vocabularies.get(db);
-  if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS) return cached.value;
-  const value = loadSearchVocabulary(db);
+  // A read another request started may be cancelled with it: this search then reads its own.
+  if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS)
+    return cached.value.catch(() => loadSearchVocabulary(readWith));
+  // A refresh nobody waits for reads through `db` itself: a request's handle may be cancelled
+  // when that request ends.
+  const value = loadSearchVocabulary(cached ? db : readWith);
   vocabularies.set(db, { at: Date.now(), value: cached ? cached.value : value });
   value.then(
     () => vocabularies.set(db, { at: Date.now(), value }),
