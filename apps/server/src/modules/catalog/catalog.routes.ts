@@ -34,7 +34,7 @@ export const catalogRoutes: ApiRoute[] = [
       if (query.q.trim() === "") return await listProducts(database.db, query);
       const signal = c.req.raw.signal;
       const answer = await heavyQueryGate(database)
-        .run(() => listProducts(database.cancellable(signal), query), signal)
+        .run(() => listProducts(database.cancellable(signal), query, database.db), signal)
         .catch((error: unknown) => {
           // Cancelled because its client went away: nobody reads this answer.
           if (signal.aborted) return null;

@@ -144,13 +144,28 @@ export function similarityFloor(model: string): number {
 const VOCABULARY_TTL_MS = 5 * 60_000;
 const vocabularies = new WeakMap<Db, { at: number; value: Promise<SearchVocabulary> }>();
 
-export function vocabularyOf(db: Db): Promise<SearchVocabulary> {
+/**
+ * Past its time the kept vocabulary still answers while a fresh one loads in the background
+ * (a scan of every product: at 100,000 products no search should wait for it). It is kept for
+ * `db`; the first read goes through `readWith` (a request's cancellable handle on the same
+ * database: a read its request abandons is cancelled, and the next search reads again).
+ */
+export function vocabularyOf(db: Db, readWith: Db = db): Promise<SearchVocabulary> {
   const cached = vocabularies.get(db);
-  if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS) return cached.value;
-  const value = loadSearchVocabulary(db);
-  vocabularies.set(db, { at: Date.now(), value });
-  value.catch(() => vocabularies.delete(db));
-  return value;
+  // A read another request started may be cancelled with it: this search then reads its own.
+  if (cached && Date.now() - cached.at < VOCABULARY_TTL_MS)
+    return cached.value.catch(() => loadSearchVocabulary(readWith));
+  // A refresh nobody waits for reads through `db` itself: a request's handle may be cancelled
+  // when that request ends.
+  const value = loadSearchVocabulary(cached ? db : readWith);
+  vocabularies.set(db, { at: Date.now(), value: cached ? cached.value : value });
+  value.then(
+    () => vocabularies.set(db, { at: Date.now(), value }),
+    () => {
+      if (!cached) vocabularies.delete(db);
+    },
+  );
+  return cached ? cached.value : value;
 }
 
 /** Adds corrections for the typed words that neither the vocabulary nor any product knows. */

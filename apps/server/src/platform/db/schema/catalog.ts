@@ -54,8 +54,8 @@ export const products = pgTable(
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("products_tags_gin_idx").using("gin", t.tags),
-    // Typos and partial words in the catalogue search: `word <% (name || ' ' || brand)` and
-    // `(name || ' ' || brand) ilike '%word%'` both use it (products.store.ts).
+    // Typos and partial words in the catalogue search: `(name || ' ' || brand) %> word` and
+    // `(name || ' ' || brand) ilike '%word%'` both use it (shop-page.store.ts).
     index("products_name_brand_trgm_idx").using("gin", sql`(${t.name} || ' ' || ${t.brand}) gin_trgm_ops`),
     // One B-tree per catalogue order, over the visible products only: the first page reads 24 entries.
     index("products_featured_idx")
@@ -70,6 +70,9 @@ export const products = pgTable(
       .where(sql`${t.hidden} = false`),
     // Facet counts of the whole visible collection read this index alone (an index-only scan).
     index("products_visible_facets_idx").on(t.category, t.brand).where(sql`${t.hidden} = false`),
+    // Its mirror: the category counts of a brand filter (category=...&brand=... counts each facet
+    // under the other one's filter) read only that brand's entries (an index-only scan).
+    index("products_visible_brand_category_idx").on(t.brand, t.category).where(sql`${t.hidden} = false`),
   ],
 );
 

@@ -1,0 +1,296 @@
+import type { ProductQuery } from "@haggle/contract/products";
+import { escapeLike } from "@haggle/domain/text/search-text";
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "../../platform/db/client.ts";
+import { productFacetCounts, products } from "../../platform/db/schema.ts";
+import { productColumns, type ProductRow } from "./products.store.ts";
+
+/**
+ * The catalogue page (GET /api/products): one page of the visible products with the facet
+ * counts, the total and the collection's size. Measured at 100,000 products (bench/README.md,
+ * docs/decisions/0019-catalogue-at-scale.md):
+ * - without words, nothing reads more products than it shows or counts: the page walks the
+ *   index of its order, and each facet is counted under the other facet's filter alone, from
+ *   the counts the triggers keep (migration 0009) or an index-only scan of that filter's
+ *   entries (the two facet indexes, migrations 0007 and 0023);
+ * - with words, one statement finds the matches once (a materialized CTE) and answers both the
+ *   facet counts and the page's ids from them; the page's products are then read by id. Before,
+ *   the page and the counts each found and rechecked every match (twice the trigram work), and
+ *   the page computed word_similarity for every match.
+ */
+
+/** A search word and the vocabulary words it may be a typo of ("brehwaus" -> "brewhaus"). */
+export interface SearchWord {
+  word: string;
+  corrections: string[];
+  /**
+   * A word of some product's name, brand or category (the shop's vocabulary): not a typo, so
+   * its near misses are not looked for ("lamp" does not find "Lamb"), which spares the trigram
+   * check of every product holding another word of the query.
+   */
+  known?: boolean;
+}
+
+/** Below this length a word matches by its whole (stemmed) form only: no trigrams to look up. */
+const MIN_TRIGRAM_WORD = 3;
+
+const nameAndBrand = sql`(${products.name} || ' ' || ${products.brand})`;
+
+/**
+ * A product matches a word when its search_vector has it (name, brand, category, description;
+ * stemmed, GIN index), its name or brand contains it ("headph"), or (for a word the shop's
+ * vocabulary does not know) a word of its name or brand is a near miss of it ("headphnes": pg_trgm's word similarity at the session's
+ * word_similarity_threshold, see platform/db/client.ts). The last two use the trigram index on
+ * name || ' ' || brand; every arm of the OR has an index, so the planner ORs bitmaps.
+ */
+function matchesWord(word: string, known = false): SQL {
+  const text = sql`${products.searchVector} @@ plainto_tsquery('english', ${word})`;
+  if (word.length < MIN_TRIGRAM_WORD) return text;
+  if (known) return sql`(${text} or ${nameAndBrand} ilike ${`%${escapeLike(word)}%`})`;
+  // `%>` (the commuted `<%`), as the index condition is written: PostgreSQL then sees the
+  // bitmap's recheck is the whole condition and does not evaluate it a second time per row.
+  return sql`(${text} or ${nameAndBrand} ilike ${`%${escapeLike(word)}%`} or ${nameAndBrand} %> ${word})`;
+}
+
+/** Every search word (or one of its corrections) must match. */
+function wordConditions(words: readonly SearchWord[]): SQL[] {
+  return words.map((w) => {
+    const alternatives = [matchesWord(w.word, w.known), ...w.corrections.map((c) => matchesWord(c, true))];
+    return alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` or `)})`;
+  });
+}
+
+/** The order of a page without words, on products' own columns (each has its index). */
+function listingOrder(sort: ProductQuery["sort"]): SQL[] {
+  switch (sort) {
+    case "price-low":
+      return [asc(products.price), asc(products.name), asc(products.id)];
+    case "price-high":
+      return [desc(products.price), asc(products.name), asc(products.id)];
+    case "rating":
+      return [desc(products.rating), desc(products.reviewCount), asc(products.name), asc(products.id)];
+    default:
+      // What can be bought first, then what is in demand (the order of products_featured_idx).
+      return [desc(products.inStock), desc(products.demandIndex), asc(products.name), asc(products.id)];
+  }
+}
+
+/**
+ * The same orders over the matches' CTE (plain column names). Relevance first: the name holding
+ * the whole typed text, then ts_rank (with the first corrections), then how close the typed text
+ * is to the name and brand (word_similarity: 1 when the name holds the text, so it is computed
+ * only for the other matches: typos and partial words), then the featured order.
+ */
+function matchOrder(sort: ProductQuery["sort"]): SQL {
+  switch (sort) {
+    case "price-low":
+      return sql`price asc, name asc, id asc`;
+    case "price-high":
+      return sql`price desc, name asc, id asc`;
+    case "rating":
+      return sql`rating desc, review_count desc, name asc, id asc`;
+    default:
+      return sql`in_name desc, text_rank desc, closeness desc, in_stock desc, demand_index desc, name asc, id asc`;
+  }
+}
+
+export interface ShopPageQuery {
+  /** The search words (already tokenized, with their typo corrections); every one must match. */
+  words: SearchWord[];
+  category: string[];
+  brand: string[];
+  sort: ProductQuery["sort"];
+  page: number;
+  pageSize: number;
+}
+
+export interface ShopPage {
+  rows: ProductRow[];
+  total: number;
+  collectionTotal: number;
+  categories: { value: string; count: number }[];
+  brands: { value: string; count: number }[];
+}
+
+/** Of the given words, those some product (hidden or not) matches as typed. */
+export async function wordsMatchingAnyProduct(db: Queryable, words: readonly string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  // A count, not exists(): for exists() the planner bets on a scan that stops at the first
+  // match, which reads every product when (as for a typo) there is none.
+  const checks = words.map(
+    (w, k) => sql`(select count(*) from ${products} where ${matchesWord(w)}) > 0 as ${sql.raw(`k${k}`)}`,
+  );
+  const result = (await db.execute(sql`select ${sql.join(checks, sql`, `)}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const row = result.rows[0];
+  // Only a clear "no" counts: a driver that answered nothing does not turn words into typos.
+  return new Set(words.filter((_, k) => row?.[`k${k}`] !== false));
+}
+
+/** One page of the visible products, with the counts of each facet value and of the collection. */
+export function queryShopPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage> {
+  return query.words.length === 0 ? listingPage(db, query) : searchPage(db, query);
+}
+
+async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage> {
+  const byCategory = query.category.length > 0 ? inArray(products.category, query.category) : undefined;
+  const byBrand = query.brand.length > 0 ? inArray(products.brand, query.brand) : undefined;
+  const [rows, facets] = await Promise.all([
+    db
+      .select(productColumns)
+      .from(products)
+      .where(and(eq(products.hidden, false), byCategory, byBrand))
+      .orderBy(...listingOrder(query.sort))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    filterFacets(db, query.category, query.brand),
+  ]);
+  return { rows, ...facets };
+}
+
+interface CountRow {
+  kind: string;
+  value: string;
+  n: number;
+}
+
+/**
+ * Facets without words, each counted under the other facet's filter (so choosing a brand keeps
+ * its siblings visible), in one statement: an unfiltered facet and the collection from the
+ * counts the triggers keep; a filtered one from the index of the other filter's column, reading
+ * only the entries of the values chosen.
+ */
+async function filterFacets(db: Queryable, category: string[], brand: string[]) {
+  const parts: SQL[] = [
+    sql`select ${productFacetCounts.kind} as kind, ${productFacetCounts.value} as value, ${productFacetCounts.visible}::int as n
+      from ${productFacetCounts} where ${gt(productFacetCounts.visible, 0)}`,
+  ];
+  const visible = eq(products.hidden, false);
+  if (brand.length > 0)
+    parts.push(sql`select 'category by brand', ${products.category}, count(*)::int from ${products}
+      where ${and(visible, inArray(products.brand, brand))} group by ${products.category}`);
+  if (category.length > 0)
+    parts.push(sql`select 'brand by category', ${products.brand}, count(*)::int from ${products}
+      where ${and(visible, inArray(products.category, category))} group by ${products.brand}`);
+  if (brand.length > 0 && category.length > 0)
+    parts.push(sql`select 'matching', '', count(*)::int from ${products}
+      where ${and(visible, inArray(products.category, category), inArray(products.brand, brand))}`);
+  const rows = ((await db.execute(sql.join(parts, sql` union all `))) as unknown as { rows: CountRow[] })
+    .rows;
+  const of = (kind: string) =>
+    rows
+      .filter((r) => r.kind === kind && Number(r.n) > 0)
+      .map((r) => ({ value: r.value, count: Number(r.n) }));
+  const sumOf = (facet: { value: string; count: number }[], chosen: string[]) =>
+    facet.filter((f) => chosen.includes(f.value)).reduce((n, f) => n + f.count, 0);
+  const collection = Number(rows.find((r) => r.kind === "all")?.n ?? 0);
+  const allCategories = of("category");
+  const allBrands = of("brand");
+  const total =
+    brand.length > 0 && category.length > 0
+      ? Number(rows.find((r) => r.kind === "matching")?.n ?? 0)
+      : category.length > 0
+        ? sumOf(allCategories, category)
+        : brand.length > 0
+          ? sumOf(allBrands, brand)
+          : collection;
+  return {
+    total,
+    collectionTotal: collection,
+    categories: brand.length > 0 ? of("category by brand") : allCategories,
+    brands: category.length > 0 ? of("brand by category") : allBrands,
+  };
+}
+
+interface SearchRow {
+  kind: "facet" | "page";
+  category: string | null;
+  brand: string | null;
+  /** grouping(category, brand): 1 for the category rows, 2 for the brand rows, 3 for the total. */
+  g: number | null;
+  for_category: number | null;
+  for_brand: number | null;
+  matching: number | null;
+  collection: number | null;
+  id: string | null;
+  pos: number | null;
+}
+
+/**
+ * With words: the matches once (a materialized CTE of the columns the orders and facets need),
+ * their facet counts by grouping sets, and the page's ids in its order; then the page's products
+ * by id. Each facet counts what the other filter leaves; the matches read are those passing the
+ * words and at least one of the two filters.
+ */
+async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage> {
+  const byCategory = query.category.length > 0 ? inArray(products.category, query.category) : undefined;
+  const byBrand = query.brand.length > 0 ? inArray(products.brand, query.brand) : undefined;
+  const either = byCategory && byBrand ? sql`(${byCategory} or ${byBrand})` : undefined;
+  const text = query.words.map((w) => w.word).join(" ");
+  const corrected = query.words.map((w) => w.corrections[0] ?? w.word).join(" ");
+  const inName = sql`${products.name} ilike ${`%${escapeLike(text)}%`}`;
+  const relevance =
+    query.sort === "featured"
+      ? sql`, ${inName} as in_name,
+        ts_rank(${products.searchVector}, plainto_tsquery('english', ${corrected})) as text_rank,
+        case when ${inName} then 1::real else word_similarity(${text}, ${nameAndBrand}) end as closeness`
+      : sql``;
+  const collection = sql`(select ${productFacetCounts.visible} from ${productFacetCounts} where ${productFacetCounts.kind} = 'all')`;
+  const result = (await db.execute(sql`
+    with matches as materialized (
+      select ${products.id} as id, ${products.category} as category, ${products.brand} as brand,
+        ${products.price} as price, ${products.name} as name, ${products.rating} as rating,
+        ${products.reviewCount} as review_count, ${products.inStock} as in_stock,
+        ${products.demandIndex} as demand_index,
+        ${byCategory ?? sql`true`} as in_category, ${byBrand ?? sql`true`} as in_brand ${relevance}
+      from ${products}
+      where ${and(eq(products.hidden, false), ...wordConditions(query.words), either)}
+    ),
+    facets as (
+      select category, brand, grouping(category, brand)::int as g,
+        count(*) filter (where in_brand)::int as for_category,
+        count(*) filter (where in_category)::int as for_brand,
+        count(*) filter (where in_category and in_brand)::int as matching
+      from matches group by grouping sets ((category), (brand), ())
+    ),
+    page as (
+      select id, row_number() over (order by ${matchOrder(query.sort)})::int as pos
+      from matches where in_category and in_brand
+      order by ${matchOrder(query.sort)}
+      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+    )
+    select 'facet' as kind, category, brand, g, for_category, for_brand, matching,
+      ${collection}::int as collection, null::text as id, null::int as pos
+    from facets
+    union all
+    select 'page', null, null, null, null, null, null, null, id::text, pos from page`)) as unknown as {
+    rows: SearchRow[];
+  };
+  const categories: { value: string; count: number }[] = [];
+  const brands: { value: string; count: number }[] = [];
+  let total = 0;
+  let collectionTotal = 0;
+  for (const row of result.rows) {
+    if (row.kind === "page") continue;
+    // The grand total row is there even when nothing matches.
+    if (Number(row.g) === 3) {
+      total = Number(row.matching);
+      collectionTotal = Number(row.collection);
+    } else if (Number(row.g) === 1 && row.category !== null && Number(row.for_category) > 0)
+      categories.push({ value: row.category, count: Number(row.for_category) });
+    else if (Number(row.g) === 2 && row.brand !== null && Number(row.for_brand) > 0)
+      brands.push({ value: row.brand, count: Number(row.for_brand) });
+  }
+  const pageIds = result.rows
+    .filter((r) => r.kind === "page" && r.id)
+    .sort((a, b) => Number(a.pos) - Number(b.pos))
+    .map((r) => r.id as string);
+  const found =
+    pageIds.length > 0
+      ? await db.select(productColumns).from(products).where(inArray(products.id, pageIds))
+      : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = pageIds.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
+  return { rows, total, collectionTotal, categories, brands };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "products_visible_brand_category_idx" ON "products" USING btree ("brand","category") WHERE "products"."hidden" = false;
