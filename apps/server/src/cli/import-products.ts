@@ -80,7 +80,8 @@ try {
   const imported = result.inserted + result.updated;
   console.log(
     `Imported ${imported} products from ${path.basename(file)} in ${seconds.toFixed(1)} s ` +
-      `(${Math.round(imported / Math.max(seconds, 0.001))} products/s): ${result.inserted} added, ${result.updated} updated, ` +
+      `(${Math.round(imported / Math.max(seconds, 0.001))} products/s): ${result.inserted} added, ${result.updated} updated` +
+      `${result.unchanged > 0 ? ` (${result.unchanged} of them already as in the file)` : ""}, ` +
       `${result.failed} bad rows${result.skippedVariants > 0 ? `, ${result.skippedVariants} extra variants skipped (one variant per product)` : ""}.`,
   );
   if (result.failed > 0) {
