@@ -41,7 +41,10 @@ try {
       for (const database of DATABASES) {
         const run = async (env: Record<string, string>) => {
           // Migrated first (as a started server leaves it), so the import's time is the import's.
-          const migrated = await openDatabase({ ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }), statementTimeoutMs: 0 });
+          const migrated = await openDatabase({
+            ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }),
+            statementTimeoutMs: 0,
+          });
           await migrated.close();
           const passes = AGAIN ? ["first", "again"] : ["first"];
           for (const pass of passes) {
@@ -53,7 +56,8 @@ try {
             rows.push(line);
           }
         };
-        if (database === "postgres") await withFreshServerDatabase(SERVER_URL, (url) => run({ DATABASE_URL: url }));
+        if (database === "postgres")
+          await withFreshServerDatabase(SERVER_URL, (url) => run({ DATABASE_URL: url }));
         else {
           const dataDir = mkdtempSync(path.join(tmpdir(), "haggle-import-bench-db-"));
           try {

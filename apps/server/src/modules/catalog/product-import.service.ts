@@ -58,6 +58,8 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress, errors: readonly ImportRowError[]) => Promise<void> | void;
   /** Runs inside each batch's transaction before its write (tests inject a crash here). */
   beforeBatch?: (batchNumber: number) => void | Promise<void>;
+  /** Runs inside each batch's transaction after its new products are inserted, before its updates (tests). */
+  betweenWrites?: (batchNumber: number) => void | Promise<void>;
 }
 
 /** The import format a file's name says: .jsonl/.ndjson are JSON lines, anything else CSV. */
@@ -217,7 +219,7 @@ export async function importProducts(
     const number = batchNumber;
     const written = await db.transaction(async (tx) => {
       await options.beforeBatch?.(number);
-      return upsertProductsBySku(tx, rows);
+      return upsertProductsBySku(tx, rows, options.betweenWrites && (() => options.betweenWrites?.(number)));
     });
     progress.inserted += written.inserted;
     progress.updated += written.updated;

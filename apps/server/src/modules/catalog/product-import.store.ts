@@ -7,7 +7,8 @@ import type { NewProduct } from "./merchant-products.store.ts";
 export type ImportedProduct = Required<NewProduct>;
 
 /** A column list written the same way in the batch's input, insert and comparison. */
-const COLUMNS = "sku, name, description, brand, category, price, list_price, image_url, stock_level, tags, hidden";
+const COLUMNS =
+  "sku, name, description, brand, category, price, list_price, image_url, stock_level, tags, hidden";
 
 /** The batch as one JSON text parameter: prices in cents, tags as an array. */
 function batchJson(rows: readonly ImportedProduct[]): string {
@@ -56,6 +57,8 @@ const input = (json: string) => sql`(
 export async function upsertProductsBySku(
   db: Queryable,
   rows: readonly ImportedProduct[],
+  /** Runs between the two statements (tests inject a crash there: the batch's inserts roll back too). */
+  betweenWrites?: () => void | Promise<void>,
 ): Promise<{ inserted: number; updated: number; unchanged: number }> {
   if (rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
   const json = batchJson(rows);
@@ -65,6 +68,7 @@ export async function upsertProductsBySku(
     where not exists (select 1 from products p where p.sku = i.sku)
     on conflict (sku) do nothing
     returning 1`);
+  await betweenWrites?.();
   const updated = await db.execute(sql`
     update products p set
       name = i.name, description = i.description, brand = i.brand, category = i.category,
