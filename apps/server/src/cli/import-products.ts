@@ -54,6 +54,7 @@ const database = await openDatabase({
   dataDir: env.DATA_DIR,
   poolSize: 4,
   statementTimeoutMs: 0,
+  embeddedCacheMb: env.EMBEDDED_CACHE_MB,
 }).catch((error: unknown) => {
   // The shop's server holds the embedded database: say so, without a stack trace.
   if (error instanceof DataDirLockedError) {
