@@ -9,7 +9,8 @@
  *
  * Run: npm run bench:import
  * Environment: BENCH_IMPORT_SIZES (10000,100000), BENCH_IMPORT_DATABASES (postgres,embedded),
- * BENCH_IMPORT_REPEAT (1), BENCH_IMPORT_AGAIN (0), BENCH_DATABASE_URL
+ * BENCH_IMPORT_REPEAT (1), BENCH_IMPORT_AGAIN (0), BENCH_IMPORT_BATCH (the import's own batch size
+ * unless given: `--batch-size=N`), EMBEDDED_CACHE_MB (as the server reads it), BENCH_DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/postgres: the server imported into, and the one whose
  * SELECT generates the CSV).
  */
@@ -24,6 +25,7 @@ const SIZES = (process.env.BENCH_IMPORT_SIZES ?? "10000,100000").split(",").map(
 const DATABASES = (process.env.BENCH_IMPORT_DATABASES ?? "postgres,embedded").split(",");
 const REPEAT = Number(process.env.BENCH_IMPORT_REPEAT ?? 1);
 const AGAIN = process.env.BENCH_IMPORT_AGAIN === "1";
+const BATCH = process.env.BENCH_IMPORT_BATCH;
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const load = () =>
@@ -49,7 +51,7 @@ try {
           const passes = AGAIN ? ["first", "again"] : ["first"];
           for (const pass of passes) {
             const before = load();
-            const r = await importCsv(file, env);
+            const r = await importCsv(file, env, BATCH ? [`--batch-size=${BATCH}`] : []);
             const own = /in ([\d.]+) s \((\d+) products\/s\)/.exec(r.summary);
             const line = `| ${database} | ${size.toLocaleString("en")} | ${pass} | ${own?.[1] ?? "?"} | ${own?.[2] ?? "?"} | ${r.seconds.toFixed(1)} | ${r.peakRssMb.toFixed(0)} | ${before} |`;
             console.log(line);

@@ -19,8 +19,10 @@ import { DataDirLockedError } from "../platform/db/data-dir-lock.ts";
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith("--"));
 const embed = !args.includes("--no-embed");
-if (files.length !== 1) {
-  console.error("Usage: npm run import -- <products.csv | products.jsonl> [--no-embed]");
+const batchArg = args.find((a) => a.startsWith("--batch-size="));
+const batchSize = batchArg ? Number(batchArg.slice("--batch-size=".length)) : undefined;
+if (files.length !== 1 || (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0))) {
+  console.error("Usage: npm run import -- <products.csv | products.jsonl> [--no-embed] [--batch-size=N]");
   process.exit(2);
 }
 const file = path.resolve(invocationDir(), files[0] as string);
@@ -68,6 +70,7 @@ try {
   const format = importFormatOf(file);
   const result = await importProducts(database.db, createReadStream(file), {
     format,
+    batchSize,
     onProgress: (p) => {
       const seconds = (performance.now() - started) / 1000;
       bar(

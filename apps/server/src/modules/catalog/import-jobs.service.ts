@@ -25,6 +25,8 @@ const ERRORS_SHOWN = 50;
 
 export interface ImportJobDeps {
   db: Db;
+  /** Products per batch (serverImportBatchSize). */
+  batchSize?: number;
   ai: AiConfig | null;
   logger: Logger;
 }
@@ -115,6 +117,7 @@ async function runImport(deps: ImportJobDeps, id: string, file: string, format: 
     let errorsWritten = -1;
     const result = await importProducts(deps.db, createReadStream(file), {
       format,
+      batchSize: deps.batchSize,
       onProgress: async ({ unchanged: _, ...progress }, errors) => {
         // The Import page polls every second or so: writing each batch's progress (and the whole
         // list of bad rows again) would cost more than the batch itself at 2,000 products a batch.

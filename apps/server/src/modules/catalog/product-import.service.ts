@@ -30,6 +30,16 @@ export type ImportFormat = "csv" | "jsonl";
  * batch stays a fraction of a second and its rows a few megabytes.
  */
 export const IMPORT_BATCH_SIZE = 2_000;
+
+/**
+ * The batch size of an import the running server does (the Import page): on the embedded
+ * database a batch's transaction holds its only connection, and every shopper's query waits
+ * for it to commit, so the batches there are smaller (a fraction of a second each); a PostgreSQL
+ * server serves the shop from its other connections meanwhile.
+ */
+export function serverImportBatchSize(kind: "embedded" | "postgres"): number {
+  return kind === "embedded" ? 500 : IMPORT_BATCH_SIZE;
+}
 /** Bad rows kept for the report (the count is always exact). */
 export const IMPORT_ERRORS_KEPT = 10_000;
 
