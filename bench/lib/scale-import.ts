@@ -99,7 +99,11 @@ export interface ImportRun {
  * database that `env` names (DATABASE_URL, or DATA_DIR for the embedded one). Peak RSS from
  * GNU time's maximum resident set size.
  */
-export async function importCsv(file: string, env: Record<string, string>): Promise<ImportRun> {
+export async function importCsv(
+  file: string,
+  env: Record<string, string>,
+  extraArgs: readonly string[] = [],
+): Promise<ImportRun> {
   const started = performance.now();
   const child = spawn(
     "/usr/bin/time",
@@ -112,6 +116,7 @@ export async function importCsv(file: string, env: Record<string, string>): Prom
       "apps/server/src/cli/import-products.ts",
       file,
       "--no-embed",
+      ...extraArgs,
     ],
     { cwd: root, env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );

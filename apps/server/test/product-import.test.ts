@@ -112,6 +112,85 @@ describe.each(DB_KINDS)("product import on the %s database", (kind) => {
     ).toHaveLength(25);
   });
 
+  it("a bad row in the middle of a batch is reported while the batch's other rows go in", async () => {
+    const file: unknown[] = Array.from({ length: 12 }, (_, i) => item(3001 + i));
+    file[5] = { ...item(3006), listPrice: "lots" };
+    const result = await importProducts(db(), jsonl(file), { format: "jsonl", batchSize: 4 });
+    expect(result).toMatchObject({ rows: 12, inserted: 11, updated: 0, failed: 1 });
+    expect(result.errors.map((e) => [e.line, e.sku])).toEqual([[6, "JL-3006"]]);
+    const skus = (await db().select({ sku: products.sku }).from(products).where(like(products.sku, "JL-30%")))
+      .map((r) => r.sku)
+      .sort();
+    expect(skus).toEqual(
+      Array.from({ length: 12 }, (_, i) => `JL-${3001 + i}`)
+        .filter((s) => s !== "JL-3006")
+        .sort(),
+    );
+  });
+
+  it("re-importing the same file updates nothing and duplicates nothing; a changed text drops only that embedding", async () => {
+    const file = Array.from({ length: 6 }, (_, i) => item(4001 + i));
+    expect(await importProducts(db(), jsonl(file), { format: "jsonl", batchSize: 4 })).toMatchObject({
+      inserted: 6,
+      updated: 0,
+      unchanged: 0,
+    });
+    const mine = like(products.sku, "JL-400%");
+    await db()
+      .update(products)
+      .set({ embedding: [1, 0], embeddingModel: "test-model" })
+      .where(mine);
+    const before = await db().select().from(products).where(mine);
+    const same = await importProducts(db(), jsonl(file), { format: "jsonl", batchSize: 4 });
+    expect(same).toMatchObject({ inserted: 0, updated: 6, unchanged: 6, failed: 0 });
+    // Not written at all: same row versions, same update stamps, embeddings kept.
+    const after = await db().select().from(products).where(mine);
+    expect(after).toHaveLength(6);
+    expect(after.map((r) => [r.sku, r.updatedAt.getTime(), r.embeddingModel]).sort()).toEqual(
+      before.map((r) => [r.sku, r.updatedAt.getTime(), "test-model"]).sort(),
+    );
+
+    const changed = [...file];
+    changed[0] = { ...item(4001), stockLevel: 999 };
+    changed[1] = { ...item(4002), name: "Line Product 4002, renamed" };
+    changed.push(item(4007));
+    const again = await importProducts(db(), jsonl(changed), { format: "jsonl", batchSize: 4 });
+    expect(again).toMatchObject({ inserted: 1, updated: 6, unchanged: 4 });
+    const rows = Object.fromEntries((await db().select().from(products).where(mine)).map((r) => [r.sku, r]));
+    expect(Object.keys(rows)).toHaveLength(7);
+    expect(rows["JL-4001"]).toMatchObject({ stockLevel: 999, embeddingModel: "test-model" });
+    expect(rows["JL-4002"]).toMatchObject({
+      name: "Line Product 4002, renamed",
+      embedding: null,
+      embeddingModel: null,
+    });
+    expect(rows["JL-4003"]?.embeddingModel).toBe("test-model");
+  });
+
+  it("a crash between a batch's inserts and its updates rolls back both; the re-run completes", async () => {
+    const first = Array.from({ length: 4 }, (_, i) => item(5001 + i));
+    await importProducts(db(), jsonl(first), { format: "jsonl" });
+    // Batch 1: JL-5001..5004 (existing; prices changed) and JL-5005..5008 (new); batch 2: JL-5009..5012.
+    const file = Array.from({ length: 12 }, (_, i) => item(5001 + i, 30));
+    await expect(
+      importProducts(db(), jsonl(file), {
+        format: "jsonl",
+        batchSize: 8,
+        betweenWrites: (n) => {
+          if (n === 1) throw new Error("injected crash");
+        },
+      }),
+    ).rejects.toThrow("injected crash");
+    const mine = like(products.sku, "JL-50%");
+    const left = await db().select({ sku: products.sku, price: products.price }).from(products).where(mine);
+    expect(left.map((r) => [r.sku, r.price]).sort()).toEqual(first.map((p) => [p.sku, 1000]).sort());
+    const rerun = await importProducts(db(), jsonl(file), { format: "jsonl", batchSize: 8 });
+    expect(rerun).toMatchObject({ inserted: 8, updated: 4, unchanged: 0, failed: 0 });
+    const done = await db().select({ sku: products.sku, price: products.price }).from(products).where(mine);
+    expect(done).toHaveLength(12);
+    expect(new Set(done.map((r) => r.price))).toEqual(new Set([3000]));
+  });
+
   it("imports JSON lines of our product shape, with bad lines reported", async () => {
     const result = await importProducts(
       db(),

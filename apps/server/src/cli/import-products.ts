@@ -19,8 +19,10 @@ import { DataDirLockedError } from "../platform/db/data-dir-lock.ts";
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith("--"));
 const embed = !args.includes("--no-embed");
-if (files.length !== 1) {
-  console.error("Usage: npm run import -- <products.csv | products.jsonl> [--no-embed]");
+const batchArg = args.find((a) => a.startsWith("--batch-size="));
+const batchSize = batchArg ? Number(batchArg.slice("--batch-size=".length)) : undefined;
+if (files.length !== 1 || (batchSize !== undefined && !(Number.isInteger(batchSize) && batchSize > 0))) {
+  console.error("Usage: npm run import -- <products.csv | products.jsonl> [--no-embed] [--batch-size=N]");
   process.exit(2);
 }
 const file = path.resolve(invocationDir(), files[0] as string);
@@ -54,6 +56,7 @@ const database = await openDatabase({
   dataDir: env.DATA_DIR,
   poolSize: 4,
   statementTimeoutMs: 0,
+  embeddedCacheMb: env.EMBEDDED_CACHE_MB,
 }).catch((error: unknown) => {
   // The shop's server holds the embedded database: say so, without a stack trace.
   if (error instanceof DataDirLockedError) {
@@ -67,6 +70,7 @@ try {
   const format = importFormatOf(file);
   const result = await importProducts(database.db, createReadStream(file), {
     format,
+    batchSize,
     onProgress: (p) => {
       const seconds = (performance.now() - started) / 1000;
       bar(
@@ -80,7 +84,8 @@ try {
   const imported = result.inserted + result.updated;
   console.log(
     `Imported ${imported} products from ${path.basename(file)} in ${seconds.toFixed(1)} s ` +
-      `(${Math.round(imported / Math.max(seconds, 0.001))} products/s): ${result.inserted} added, ${result.updated} updated, ` +
+      `(${Math.round(imported / Math.max(seconds, 0.001))} products/s): ${result.inserted} added, ${result.updated} updated` +
+      `${result.unchanged > 0 ? ` (${result.unchanged} of them already as in the file)` : ""}, ` +
       `${result.failed} bad rows${result.skippedVariants > 0 ? `, ${result.skippedVariants} extra variants skipped (one variant per product)` : ""}.`,
   );
   if (result.failed > 0) {

@@ -25,6 +25,8 @@ const ERRORS_SHOWN = 50;
 
 export interface ImportJobDeps {
   db: Db;
+  /** Products per batch (serverImportBatchSize). */
+  batchSize?: number;
   ai: AiConfig | null;
   logger: Logger;
 }
@@ -106,17 +108,34 @@ export async function startImport(
   return toProductImport(job);
 }
 
+/** How often a running import writes its progress (and bad rows) to its job row, at most. */
+const PROGRESS_EVERY_MS = 500;
+
 async function runImport(deps: ImportJobDeps, id: string, file: string, format: "csv" | "jsonl") {
   try {
+    let written = 0;
+    let errorsWritten = -1;
     const result = await importProducts(deps.db, createReadStream(file), {
       format,
-      onProgress: (progress, errors) => updateImportJob(deps.db, id, { ...progress, errors: [...errors] }),
+      batchSize: deps.batchSize,
+      onProgress: async ({ unchanged: _, ...progress }, errors) => {
+        // The Import page polls every second or so: writing each batch's progress (and the whole
+        // list of bad rows again) would cost more than the batch itself at 2,000 products a batch.
+        const now = performance.now();
+        if (now - written < PROGRESS_EVERY_MS) return;
+        written = now;
+        const changedErrors = errors.length !== errorsWritten;
+        errorsWritten = errors.length;
+        await updateImportJob(deps.db, id, changedErrors ? { ...progress, errors: [...errors] } : progress);
+      },
     });
+    const { unchanged, errors, ...totals } = result;
     const message =
       `${result.inserted} products added, ${result.updated} updated` +
+      (unchanged > 0 ? ` (${unchanged} of them already as in the file)` : "") +
       (result.failed > 0 ? `, ${result.failed} rows not imported (see the error report).` : ".");
-    await updateImportJob(deps.db, id, { ...result, status: "done", message });
-    deps.logger.info({ importId: id, ...result, errors: undefined }, "product import done");
+    await updateImportJob(deps.db, id, { ...totals, errors, status: "done", message });
+    deps.logger.info({ importId: id, ...totals }, "product import done");
   } catch (error) {
     deps.logger.error({ err: error, importId: id }, "product import failed");
     await updateImportJob(deps.db, id, {

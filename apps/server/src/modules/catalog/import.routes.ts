@@ -7,6 +7,7 @@ import { z } from "zod";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { embeddingProgress } from "./embedding-job.service.ts";
 import { getImport, importErrorReport, NO_IMPORT, startImport } from "./import-jobs.service.ts";
+import { serverImportBatchSize } from "./product-import.service.ts";
 
 /** Where the merchant uploads a product file to import: an upload route (UPLOAD_BODY_LIMIT_BYTES). */
 export const IMPORT_UPLOAD_PATH = "/api/merchant/imports";
@@ -30,7 +31,12 @@ export const importRoutes: ApiRoute[] = [
     handler: async (c, { query, user }) => {
       const deps = c.get("deps");
       return await startImport(
-        { db: deps.database.db, ai: deps.ai, logger: c.get("log") },
+        {
+          db: deps.database.db,
+          batchSize: serverImportBatchSize(deps.database.kind),
+          ai: deps.ai,
+          logger: c.get("log"),
+        },
         {
           fileName: query.fileName,
           body: c.req.raw.body,

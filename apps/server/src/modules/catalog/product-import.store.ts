@@ -1,49 +1,98 @@
 import type { ImportRowError } from "@haggle/domain/catalog/product-import";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { productImports, products } from "../../platform/db/schema.ts";
+import { productImports } from "../../platform/db/schema.ts";
 import type { NewProduct } from "./merchant-products.store.ts";
 
 export type ImportedProduct = Required<NewProduct>;
 
+/** A column list written the same way in the batch's input, insert and comparison. */
+const COLUMNS =
+  "sku, name, description, brand, category, price, list_price, image_url, stock_level, tags, hidden";
+
+/** The batch as one JSON text parameter: prices in cents, tags as an array. */
+function batchJson(rows: readonly ImportedProduct[]): string {
+  return JSON.stringify(
+    rows.map((r) => ({
+      sku: r.sku,
+      name: r.name,
+      description: r.description,
+      brand: r.brand,
+      category: r.category,
+      price: r.price,
+      list_price: r.listPrice,
+      image_url: r.imageUrl,
+      stock_level: r.stockLevel,
+      tags: r.tags,
+      hidden: r.hidden,
+    })),
+  );
+}
+
 /**
- * Inserts the batch's products, or updates those whose SKU exists (a re-import updates, never
- * duplicates). A product whose text changes loses its embedding, so the background embedding job
- * embeds it again; its picture, stock and visibility are the file's. One statement: the facet
- * count and catalogue version triggers run once for the batch.
+ * The batch's rows as a relation (one parameter, however many rows: the statement's text and
+ * its parse cost stay the same for every batch, on both databases).
+ */
+const input = (json: string) => sql`(
+  select sku, name, description, brand, category,
+    (price / 100.0)::numeric(12, 2) as price, (list_price / 100.0)::numeric(12, 2) as list_price,
+    image_url, stock_level, tags, hidden
+  from json_to_recordset(${json}::json) as t(
+    sku text, name text, description text, brand text, category text, price bigint, list_price bigint,
+    image_url text, stock_level integer, tags text[], hidden boolean)
+) as i`;
+
+/**
+ * Writes the batch by SKU in two set-based statements (a re-import updates, never duplicates):
+ * the SKUs not there yet are inserted (the slug trigger runs for those rows only), then the
+ * existing ones whose values differ from the file's are updated; a row already equal to the
+ * file's is not written at all (no new row version, index entries or trigger work), so
+ * re-running a file is cheap. A product whose text changes loses its embedding, so the
+ * background embedding job embeds it again; its picture, stock and visibility are the file's.
+ * The facet count and catalogue version triggers run once per statement. A SKU inserted by
+ * someone else meanwhile is skipped by the insert and updated by the second statement.
+ * `updated` counts every existing SKU (now holding the file's values), `unchanged` those of
+ * them that already did.
  */
 export async function upsertProductsBySku(
   db: Queryable,
   rows: readonly ImportedProduct[],
-): Promise<{ inserted: number; updated: number }> {
-  if (rows.length === 0) return { inserted: 0, updated: 0 };
-  const textChanged = sql`(${products.name}, ${products.description}, ${products.brand}, ${products.category}, ${products.tags})
-    is distinct from (excluded.name, excluded.description, excluded.brand, excluded.category, excluded.tags)`;
-  const result = await db
-    .insert(products)
-    .values(rows.map((r) => ({ ...r })))
-    .onConflictDoUpdate({
-      target: products.sku,
-      set: {
-        name: sql`excluded.name`,
-        description: sql`excluded.description`,
-        brand: sql`excluded.brand`,
-        category: sql`excluded.category`,
-        price: sql`excluded.price`,
-        listPrice: sql`excluded.list_price`,
-        imageUrl: sql`excluded.image_url`,
-        stockLevel: sql`excluded.stock_level`,
-        tags: sql`excluded.tags`,
-        hidden: sql`excluded.hidden`,
-        embedding: sql`case when ${textChanged} then null else ${products.embedding} end`,
-        embeddingModel: sql`case when ${textChanged} then null else ${products.embeddingModel} end`,
-        updatedAt: sql`now()`,
-      },
-    })
-    // xmax is 0 on a row this statement inserted, the updating transaction's id on one it updated.
-    .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  const inserted = result.filter((r) => r.inserted === true || (r.inserted as unknown) === "t").length;
-  return { inserted, updated: result.length - inserted };
+  /** Runs between the two statements (tests inject a crash there: the batch's inserts roll back too). */
+  betweenWrites?: () => void | Promise<void>,
+): Promise<{ inserted: number; updated: number; unchanged: number }> {
+  if (rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+  const json = batchJson(rows);
+  const inserted = await db.execute(sql`
+    insert into products (${sql.raw(COLUMNS)})
+    select ${sql.raw(COLUMNS)} from ${input(json)}
+    where not exists (select 1 from products p where p.sku = i.sku)
+    on conflict (sku) do nothing
+    returning 1`);
+  await betweenWrites?.();
+  const updated = await db.execute(sql`
+    update products p set
+      name = i.name, description = i.description, brand = i.brand, category = i.category,
+      price = i.price, list_price = i.list_price, image_url = i.image_url,
+      stock_level = i.stock_level, tags = i.tags, hidden = i.hidden,
+      embedding = case when (p.name, p.description, p.brand, p.category, p.tags)
+        is distinct from (i.name, i.description, i.brand, i.category, i.tags) then null else p.embedding end,
+      embedding_model = case when (p.name, p.description, p.brand, p.category, p.tags)
+        is distinct from (i.name, i.description, i.brand, i.category, i.tags) then null else p.embedding_model end,
+      updated_at = now()
+    from ${input(json)}
+    where p.sku = i.sku
+      and (p.name, p.description, p.brand, p.category, p.price, p.list_price, p.image_url, p.stock_level, p.tags, p.hidden)
+        is distinct from (i.name, i.description, i.brand, i.category, i.price, i.list_price, i.image_url, i.stock_level, i.tags, i.hidden)
+    returning 1`);
+  const added = rowCount(inserted);
+  const changed = rowCount(updated);
+  // Rows inserted by the first statement are equal to the file's: the second leaves them alone.
+  return { inserted: added, updated: rows.length - added, unchanged: rows.length - added - changed };
+}
+
+function rowCount(result: unknown): number {
+  const r = result as { rows?: unknown[]; rowCount?: number | null; affectedRows?: number };
+  return r.rows?.length ?? r.rowCount ?? r.affectedRows ?? 0;
 }
 
 export type ProductImportRow = typeof productImports.$inferSelect;
