@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
+import { MAX_LINE_QUANTITY } from "@haggle/contract/limits";
 import type { Product, ProductPage } from "@haggle/contract/products";
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
