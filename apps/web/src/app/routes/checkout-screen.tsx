@@ -3,7 +3,7 @@ import type { CheckoutPayment } from "@haggle/contract/orders";
 import { ShoppingCartIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";

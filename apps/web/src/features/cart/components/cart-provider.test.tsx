@@ -10,7 +10,7 @@ import { CART_STORAGE_KEY } from "../lib/local-cart-storage";
 import { CartProvider } from "./cart-provider";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 function makeWrapper(userId: { current: string | null } = { current: null }) {
   const client = new QueryClient({

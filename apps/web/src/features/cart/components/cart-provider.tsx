@@ -9,7 +9,7 @@ import {
   useReducer,
   useState,
 } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/error-message";
 import { changeTouchesProduct, useServerCart } from "../api/use-server-cart";
 import { CartContext, type CartContextValue } from "../hooks/cart-context";

@@ -6,7 +6,7 @@ import { makeCart, makeCartItem } from "@/test/make-cart";
 import { CartContext, type CartContextValue } from "../hooks/cart-context";
 import { CartView } from "./cart-view";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 
 const LAPSED =
   "Ava's discount lapsed because a price changed; your cart shows today's prices. You can negotiate again.";
