@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router/router";
 import { toast } from "@/lib/toast";
 import { apiFetch } from "@/lib/api-client";
 import { sessionQueryKey } from "./use-session";

@@ -2,7 +2,7 @@ import type { MerchantConfig } from "@haggle/contract/merchant";
 import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
 import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
