@@ -10,7 +10,15 @@ const routes: RouteObject[] = [
       {
         path: "merchant",
         handle: "merchant",
-        children: [{ handle: "merchant-layout", children: [{ index: true, handle: "dashboard" }, { path: "orders", handle: "orders" }] }],
+        children: [
+          {
+            handle: "merchant-layout",
+            children: [
+              { index: true, handle: "dashboard" },
+              { path: "orders", handle: "orders" },
+            ],
+          },
+        ],
       },
       { path: "*", handle: "not-found" },
     ],

@@ -34,10 +34,7 @@ function segmentsOf(path: string): string[] {
  * Consumes `pattern`'s segments from the front of `rest`; returns what is left and the params,
  * or null. Static segments compare without case, as React Router's do.
  */
-function consume(
-  pattern: string,
-  rest: string[],
-): { rest: string[]; params: Record<string, string> } | null {
+function consume(pattern: string, rest: string[]): { rest: string[]; params: Record<string, string> } | null {
   const params: Record<string, string> = {};
   const wanted = segmentsOf(pattern);
   for (const [i, segment] of wanted.entries()) {

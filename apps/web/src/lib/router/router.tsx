@@ -23,7 +23,14 @@ import {
   useRef,
   useState,
 } from "react";
-import { type Action, createBrowserHistory, createMemoryHistory, createPath, type History, type Location } from "./history";
+import {
+  type Action,
+  createBrowserHistory,
+  createMemoryHistory,
+  createPath,
+  type History,
+  type Location,
+} from "./history";
 import { matchRoutes, type RouteMatch, type RouteObject } from "./match-routes";
 
 export type { Location } from "./history";
@@ -91,7 +98,10 @@ export function createBrowserRouter(routes: RouteObject[]): AppRouter {
   return makeRouter(routes, createBrowserHistory());
 }
 
-export function createMemoryRouter(routes: RouteObject[], options: { initialEntries?: string[] } = {}): AppRouter {
+export function createMemoryRouter(
+  routes: RouteObject[],
+  options: { initialEntries?: string[] } = {},
+): AppRouter {
   return makeRouter(routes, createMemoryHistory(options.initialEntries));
 }
 
@@ -102,6 +112,18 @@ function readPositions(): Record<string, number> {
     return JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? "{}") as Record<string, number>;
   } catch {
     return {};
+  }
+}
+
+/** Keeps where the page of history entry `key` was scrolled to, for a back or forward to it. */
+function savePosition(key: string): void {
+  if (typeof window === "undefined") return;
+  const positions = readPositions();
+  positions[key] = window.scrollY;
+  try {
+    sessionStorage.setItem(SCROLL_KEY, JSON.stringify(positions));
+  } catch {
+    // Storage unavailable: back and forward then start at the top.
   }
 }
 
@@ -141,6 +163,8 @@ export function RouterProvider({ router, children }: { router: AppRouter; childr
           });
           return;
         }
+        // The page left by back/forward is still on screen: its position is kept for a return.
+        if (action === "POP") savePosition(view.location.key);
         const keep = keepScroll.current;
         keepScroll.current = false;
         startTransition(() => setView({ location: next, action, keepScroll: keep }));
@@ -155,15 +179,7 @@ export function RouterProvider({ router, children }: { router: AppRouter; childr
         return;
       }
       const go = () => {
-        if (typeof window !== "undefined") {
-          const positions = readPositions();
-          positions[history.location.key] = window.scrollY;
-          try {
-            sessionStorage.setItem(SCROLL_KEY, JSON.stringify(positions));
-          } catch {
-            // Storage unavailable: back and forward then start at the top.
-          }
-        }
+        savePosition(history.location.key);
         keepScroll.current = options.preventScrollReset ?? false;
         if (options.replace || to === createPath(history.location)) history.replace(to, options.state);
         else history.push(to, options.state);
@@ -200,7 +216,9 @@ export function RouterProvider({ router, children }: { router: AppRouter; childr
       return;
     }
     if (view.keepScroll) return;
-    const target = view.location.hash ? document.getElementById(decodeURIComponent(view.location.hash.slice(1))) : null;
+    const target = view.location.hash
+      ? document.getElementById(decodeURIComponent(view.location.hash.slice(1)))
+      : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [view]);
@@ -216,11 +234,12 @@ export function RouterProvider({ router, children }: { router: AppRouter; childr
     }),
     [view.location, navigate, blocker],
   );
-  const matches = useMemo(() => matchRoutes(routes, view.location.pathname) ?? [], [routes, view.location.pathname]);
+  const matches = useMemo(
+    () => matchRoutes(routes, view.location.pathname) ?? [],
+    [routes, view.location.pathname],
+  );
   return (
-    <RouterContext value={value}>
-      {children ?? <RenderMatches matches={matches} depth={0} />}
-    </RouterContext>
+    <RouterContext value={value}>{children ?? <RenderMatches matches={matches} depth={0} />}</RouterContext>
   );
 }
 
@@ -302,12 +321,18 @@ type SearchParamsInit = URLSearchParams | string | Record<string, string>;
 
 export function useSearchParams(): [
   URLSearchParams,
-  (next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => void,
+  (
+    next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit),
+    options?: NavigateOptions,
+  ) => void,
 ] {
   const { location, navigate } = useRouter();
   const searchParams = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const setSearchParams = useCallback(
-    (next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit), options?: NavigateOptions) => {
+    (
+      next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit),
+      options?: NavigateOptions,
+    ) => {
       const value = typeof next === "function" ? next(new URLSearchParams(window.location.search)) : next;
       const search = new URLSearchParams(value).toString();
       navigate(`${location.pathname}${search ? `?${search}` : ""}`, options);
@@ -366,7 +391,13 @@ export function Routes({ children }: { children: ReactNode }) {
 }
 
 /** The router of a test: `children` at `initialEntries`' last path. */
-export function MemoryRouter({ initialEntries, children }: { initialEntries?: string[]; children: ReactNode }) {
+export function MemoryRouter({
+  initialEntries,
+  children,
+}: {
+  initialEntries?: string[];
+  children: ReactNode;
+}) {
   const [router] = useState(() => createMemoryRouter([], { initialEntries }));
   return <RouterProvider router={router}>{children}</RouterProvider>;
 }
