@@ -84,7 +84,6 @@ function payloadElement(payload: SsrPayload): string {
   return `<script type="application/json" id="${SSR_PAYLOAD_ID}">${jsonLdText(payload)}</script>`;
 }
 
-
 export async function render(request: RenderRequest): Promise<RenderedPage> {
   setSiteOrigin(request.origin);
   const url = new URL(request.url, request.origin);

@@ -9,7 +9,13 @@ const Toaster = lazy(() =>
       // centred, so they never cover a page's own actions, which sit at its right ('Add New
       // Product' right after 'Product created' was under the toast for its whole life).
       return (
-        <SonnerToaster richColors closeButton position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 72 }} />
+        <SonnerToaster
+          richColors
+          closeButton
+          position="top-center"
+          offset={{ top: 76 }}
+          mobileOffset={{ top: 72 }}
+        />
       );
     },
   })),

@@ -1,4 +1,3 @@
-
 /** An error answer of the API: its HTTP status, machine code and human sentence. */
 export class ApiRequestError extends Error {
   readonly status: number;

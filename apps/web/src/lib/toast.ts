@@ -45,9 +45,11 @@ export function toasterMounted(sonner: Sonner): void {
 export const toast = Object.assign(
   (message: Message, data?: ExternalToast) => withSonner((sonner) => sonner(message, data)),
   {
-    success: (message: Message, data?: ExternalToast) => withSonner((sonner) => sonner.success(message, data)),
+    success: (message: Message, data?: ExternalToast) =>
+      withSonner((sonner) => sonner.success(message, data)),
     error: (message: Message, data?: ExternalToast) => withSonner((sonner) => sonner.error(message, data)),
-    warning: (message: Message, data?: ExternalToast) => withSonner((sonner) => sonner.warning(message, data)),
+    warning: (message: Message, data?: ExternalToast) =>
+      withSonner((sonner) => sonner.warning(message, data)),
     dismiss: (id?: string | number) => withSonner((sonner) => sonner.dismiss(id)),
   },
 );
