@@ -10,7 +10,7 @@
 import { ProductListSchema, ProductPageSchema } from "@haggle/contract/products";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from "react-router";
+import { createMemoryRouter, matchPath, RouterProvider } from "@/lib/router/router";
 import { sessionQueryKey } from "@/features/auth/api/use-session";
 import { catalogQueryKey, productListPath } from "@/features/catalog/api/use-product-list";
 import { productPageQueryKey } from "@/features/catalog/api/use-product-page";
@@ -84,14 +84,6 @@ function payloadElement(payload: SsrPayload): string {
   return `<script type="application/json" id="${SSR_PAYLOAD_ID}">${jsonLdText(payload)}</script>`;
 }
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 export async function render(request: RenderRequest): Promise<RenderedPage> {
   setSiteOrigin(request.origin);
   const url = new URL(request.url, request.origin);
@@ -104,8 +96,8 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
     const list = ProductListSchema.parse(await request.data.listProducts(query));
     queryClient.setQueryData([...catalogQueryKey, "list", filters], { pages: [list], pageParams: [1] });
   } else if (product?.params.slug) {
-    // The router hands screens the decoded segment (useParams), so the cache key is that.
-    const slug = decodeSegment(product.params.slug);
+    // Decoded as useParams hands it to the screen, so the cache key is the screen's.
+    const slug = product.params.slug;
     const answer = await request.data.productPage(slug);
     queryClient.setQueryData(
       productPageQueryKey(slug),
@@ -115,15 +107,12 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   if (!request.maybeSignedIn) queryClient.setQueryData(sessionQueryKey, null);
 
   await preloadScreens(url.pathname);
-  const handler = createStaticHandler(appRoutes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`The app answered ${url.pathname} with a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [`${url.pathname}${url.search}`] });
 
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
     // Every boundary inline: React would otherwise move a large one into place with an inline

@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { RouterProvider } from "@/lib/router/router";
 import { setSiteOrigin } from "@/lib/site-origin";
 import { AppProviders } from "./app/app-providers";
 import { createQueryClient } from "./app/query-client";

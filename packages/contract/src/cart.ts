@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { MoneySchema } from "./money.ts";
+import { MAX_LINE_QUANTITY } from "./limits.ts";
 import { ProductSchema } from "./products.ts";
 
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_LINE_QUANTITY };
 
 export const SummarySchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type ProductSort, SORTS } from "./limits.ts";
 import { MoneySchema } from "./money.ts";
 
 export const ProductSchema = z
@@ -34,9 +35,8 @@ export const ProductPageSchema = z
   .meta({ id: "ProductPage" });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
-export const SORTS = ["featured", "price-low", "price-high", "rating"] as const;
+export { type ProductSort, SORTS };
 export const ProductSortSchema = z.enum(SORTS);
-export type ProductSort = z.infer<typeof ProductSortSchema>;
 
 export const MAX_PAGE_SIZE = 200;
 

@@ -1,8 +1,8 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Toaster } from "sonner";
 import { useSession } from "@/features/auth/api/use-session";
 import { CartProvider } from "@/features/cart/components/cart-provider";
+import { LazyToaster } from "./lazy-toaster";
 import { createQueryClient } from "./query-client";
 
 /** The cart follows the session: local for visitors, the server's once signed in (the features meet here). */
@@ -18,16 +18,7 @@ export function AppProviders({ children, client }: { children: ReactNode; client
     <QueryClientProvider client={queryClient}>
       <SessionCartProvider>
         {children}
-        {/* Below the sticky header (4rem), so toasts never cover the cart badge or account menu;
-            centred, so they never cover a page's own actions, which sit at its right ('Add New
-            Product' right after 'Product created' was under the toast for its whole life). */}
-        <Toaster
-          richColors
-          closeButton
-          position="top-center"
-          offset={{ top: 76 }}
-          mobileOffset={{ top: 72 }}
-        />
+        <LazyToaster />
       </SessionCartProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
 import { vi } from "vitest";
 import { CartProvider } from "@/features/cart/components/cart-provider";
 import { type Handler, jsonResponse, makeCart, routeFetch } from "@/test/make-cart";

@@ -1,6 +1,6 @@
 import { cleanup, screen } from "@testing-library/react";
 import { PAGE_PATHS } from "@haggle/contract/pages";
-import type { RouteObject } from "react-router";
+import type { RouteObject } from "@/lib/router/router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "@/test/make-cart";
 import { meAnswer, renderApp } from "./render-app.test-harness";

@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "@/lib/router/router";
 import { lazyScreen } from "./lazy-screen";
 import { AppLayout } from "./layout/app-layout";
 import { RequireSignIn } from "./layout/require-sign-in";

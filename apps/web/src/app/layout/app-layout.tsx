@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { Outlet, useLocation } from "@/lib/router/router";
 import { Spinner } from "@/components/ui/spinner";
 import { AssistantLauncher } from "@/features/assistant/components/assistant-launcher";
 import { useAddToCartWithToast } from "@/features/cart/hooks/use-add-to-cart-with-toast";
@@ -44,7 +44,6 @@ export function AppLayout() {
         Haggle — an open-source shop. Prices are yours to negotiate.
       </footer>
       {showAssistant && <AssistantLauncher onAddToCart={onAssistantAddToCart} />}
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,15 +1,13 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link, useRouteError } from "@/lib/router/router";
 import { Button } from "@/components/ui/button";
 
 /** Last line of defence for a route that throws (e.g. a code chunk failed to load after a deploy). */
 export function RouteError() {
   const error = useRouteError();
   console.error(error);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>
-      {detail && <p className="text-muted-foreground">{detail}</p>}
       <div className="flex gap-2">
         <Button onClick={() => window.location.reload()}>Reload</Button>
         <Button asChild variant="outline">

@@ -1,6 +1,6 @@
 import { ClipboardListIcon, HandCoinsIcon, ShoppingCartIcon, StoreIcon } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { NavLink, Link } from "react-router";
+import { NavLink, Link } from "@/lib/router/router";
 import { buttonVariants } from "@/components/ui/button";
 import { DemoBadge } from "@/features/admin/components/demo-badge";
 import { useSession } from "@/features/auth/api/use-session";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/lib/router/router";
 import { Button } from "@/components/ui/button";
 import { ApiKeysCard } from "@/features/account/components/api-keys-card";
 import { useSession } from "@/features/auth/api/use-session";
@@ -23,7 +23,9 @@ export function AccountScreen() {
         <dt className="font-medium text-muted-foreground">E-mail</dt>
         <dd className="break-all">
           {user.email}{" "}
-          <span className="text-muted-foreground">{user.emailVerified ? "(verified)" : "(not verified)"}</span>
+          <span className="text-muted-foreground">
+            {user.emailVerified ? "(verified)" : "(not verified)"}
+          </span>
         </dd>
       </dl>
       <section aria-labelledby="password-title" className="flex flex-col items-start gap-2">

@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router/router";
 import { useSession } from "@/features/auth/api/use-session";
 import { CartView } from "@/features/cart/components/cart-view";
 

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Outlet } from "react-router";
+import { Outlet } from "@/lib/router/router";
 import { Spinner } from "@/components/ui/spinner";
 import { SidebarLayout } from "@/features/merchant/components/sidebar-layout";
 import { useMerchantEvents } from "@/features/merchant/hooks/use-merchant-events";

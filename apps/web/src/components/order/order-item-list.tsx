@@ -1,6 +1,6 @@
 import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { formatUsd } from "@haggle/domain/pricing/money";
-import { Link } from "react-router";
+import { Link } from "@/lib/router/router";
 import type { Order as OrderView } from "@haggle/contract/orders";
 
 /**

@@ -3,7 +3,7 @@ import { type ApiKey, type CreatedApiKey, CreateApiKeySchema } from "@haggle/con
 import { BotIcon, CopyIcon, LoaderCircleIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

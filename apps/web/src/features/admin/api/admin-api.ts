@@ -4,8 +4,6 @@ import {
   type RoleName,
   type RolesOverview,
   RolesOverviewSchema,
-  type ShopMode,
-  ShopModeSchema,
 } from "@haggle/contract/admin";
 import { z } from "zod";
 import { apiFetch } from "@/lib/api-client";
@@ -66,12 +64,6 @@ export function initializeEmbeddings(): Promise<EmbeddingsResult> {
 }
 
 export const rolesQueryKey = ["admin", "roles"] as const;
-export const shopModeQueryKey = ["shop-mode"] as const;
-
-/** GET /api/shop-mode: public; demo mode puts the 'Demo shop' badge in the header. */
-export function fetchShopMode(): Promise<ShopMode> {
-  return apiFetch("/api/shop-mode", { schema: ShopModeSchema });
-}
 
 /** POST /api/admin/claim: 403 with the server's sentence when the code is wrong or used. */
 export function claimShop(code: string): Promise<{ roles: string[] }> {

@@ -5,21 +5,13 @@ import {
   adminStatusQueryKey,
   claimShop,
   fetchRoles,
-  fetchShopMode,
   grantRole,
   revokeRole,
   rolesQueryKey,
-  shopModeQueryKey,
 } from "./admin-api";
 
 const noRetryOn4xx = (failureCount: number, error: unknown) =>
   !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failureCount < 2;
-
-/** Whether the shop runs in demo mode; false until known. */
-export function useShopMode(): boolean {
-  const query = useQuery({ queryKey: shopModeQueryKey, queryFn: fetchShopMode, staleTime: 5 * 60_000 });
-  return query.data?.demoMode ?? false;
-}
 
 export function useRoles(enabled: boolean) {
   return useQuery({ queryKey: rolesQueryKey, queryFn: fetchRoles, enabled, retry: noRetryOn4xx });

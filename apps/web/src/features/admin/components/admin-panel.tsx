@@ -7,8 +7,8 @@ import {
   StoreIcon,
 } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { Link } from "react-router";
-import { toast } from "sonner";
+import { Link } from "@/lib/router/router";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";

@@ -3,7 +3,7 @@ import { ClaimShopSchema } from "@haggle/contract/admin";
 import { KeyRoundIcon, LoaderCircleIcon } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { useShopMode } from "../api/use-roles";
+import { useShopMode } from "../api/use-shop-mode";
 
 /** The header's 'Demo shop' badge: in demo mode anyone signed in may use /admin. */
 export function DemoBadge() {

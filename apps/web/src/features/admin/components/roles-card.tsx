@@ -3,7 +3,7 @@ import { GrantRoleSchema, type RoleName, type RolesOverview } from "@haggle/cont
 import { LoaderCircleIcon, UsersIcon } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -4,7 +4,7 @@ import { formatUsd, toDecimalString } from "@haggle/domain/pricing/money";
 import { productPath } from "@haggle/domain/catalog/product-path";
 import { ShoppingCartIcon, StarIcon } from "lucide-react";
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router/router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { countNoun } from "@/lib/count-noun";

@@ -1,13 +1,13 @@
 import { ProductSchema } from "@haggle/contract/products";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { toast } from "sonner";
+import { MemoryRouter } from "@/lib/router/router";
+import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeProduct } from "@/test/make-product";
 import { ASSISTANT_STORAGE_KEY } from "../lib/assistant-launch";
 import { ShoppingAssistant } from "./shopping-assistant";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const PROMPTS = ["Show me running shoes", "Gifts under $100", "What's on sale?"];
 const XSS = "<img src=x onerror=alert(1)>";

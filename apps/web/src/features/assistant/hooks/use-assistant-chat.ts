@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { streamShopAssistant } from "../api/stream-shop-assistant";
 import {
   applyStreamEvent,

@@ -1,4 +1,4 @@
-import { type Me, MeAnswerSchema } from "@haggle/contract/account";
+import type { Me } from "@haggle/contract/account";
 import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, apiFetch } from "@/lib/api-client";
 
@@ -7,7 +7,9 @@ export const sessionQueryKey = ["session"] as const;
 /** GET /api/me; `{user: null}` (or a 401 from an older server) means "signed out". */
 export async function fetchSession(): Promise<Me | null> {
   try {
-    const answer = await apiFetch("/api/me", { schema: MeAnswerSchema });
+    const answer = await apiFetch("/api/me", {
+      schema: () => import("@haggle/contract/account").then((m) => m.MeAnswerSchema),
+    });
     return answer.user === null ? null : (answer as Me);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return null;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { useNavigate } from "@/lib/router/router";
+import { toast } from "@/lib/toast";
 import { apiFetch } from "@/lib/api-client";
 import { sessionQueryKey } from "./use-session";
 

@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { toast } from "sonner";
+import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
+import { toast } from "@/lib/toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { AuthForm } from "./auth-form";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 
 function renderForm(routes: Parameters<typeof routeFetch>[0] = {}) {
   const { fetchFn, calls } = routeFetch({

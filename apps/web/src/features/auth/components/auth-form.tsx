@@ -3,8 +3,8 @@ import { PASSWORD_MIN, SignInSchema, SignUpSchema } from "@haggle/contract/accou
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { Link, useNavigate } from "@/lib/router/router";
+import { toast } from "@/lib/toast";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

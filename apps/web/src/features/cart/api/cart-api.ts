@@ -1,5 +1,8 @@
-import { type Cart, CartSchema } from "@haggle/contract/cart";
+import type { Cart } from "@haggle/contract/cart";
 import { apiFetch } from "@/lib/api-client";
+
+/** Loaded with the first cart request: no first page carries zod (see SchemaSource). */
+const CartSchema = () => import("@haggle/contract/cart").then((m) => m.CartSchema);
 
 /** Every cached server cart lives under this prefix; invalidate it after a checkout. */
 export const cartQueryKey = ["cart"] as const;

@@ -10,7 +10,7 @@ import { CART_STORAGE_KEY } from "../lib/local-cart-storage";
 import { CartProvider } from "./cart-provider";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 function makeWrapper(userId: { current: string | null } = { current: null }) {
   const client = new QueryClient({
@@ -77,13 +77,14 @@ describe("CartProvider for an anonymous visitor (local cart)", () => {
     const { result } = renderHook(() => useCart(), { wrapper: makeWrapper() });
     // The product as code holds it (cents, decoded from the API's dollars); stored as the API writes it.
     await act(() => result.current.addToCart(ProductSchema.parse(makeProduct("a")), 2));
+    // Written once the codec is loaded (local-cart-storage.ts).
+    await waitFor(() => expect(stored()).toHaveLength(1));
     const lines = stored() as Array<Record<string, unknown>>;
-    expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ ...makeProduct("a"), quantity: 2 });
     expect(new Date(String(lines[0]?.addedAt)).toISOString()).toBe(lines[0]?.addedAt);
   });
 
-  it("restores the stored cart and drops malformed lines", () => {
+  it("restores the stored cart and drops malformed lines", async () => {
     window.localStorage.setItem(
       CART_STORAGE_KEY,
       JSON.stringify([
@@ -92,10 +93,11 @@ describe("CartProvider for an anonymous visitor (local cart)", () => {
       ]),
     );
     const { result } = renderHook(() => useCart(), { wrapper: makeWrapper() });
-    expect(result.current.localLines.map((l) => [l.id, l.quantity])).toEqual([["a", 4]]);
+    // Decoded by the contract's schema, which loads with the first stored cart (local-cart-storage.ts).
+    await waitFor(() => expect(result.current.localLines.map((l) => [l.id, l.quantity])).toEqual([["a", 4]]));
   });
 
-  it("follows changes made in another tab", () => {
+  it("follows changes made in another tab", async () => {
     const { result } = renderHook(() => useCart(), { wrapper: makeWrapper() });
     const newValue = JSON.stringify([
       { ...makeProduct("z"), quantity: 7, addedAt: "2025-01-01T00:00:00.000Z" },
@@ -103,7 +105,7 @@ describe("CartProvider for an anonymous visitor (local cart)", () => {
     act(() => {
       window.dispatchEvent(new StorageEvent("storage", { key: CART_STORAGE_KEY, newValue }));
     });
-    expect(result.current.itemCount).toBe(7);
+    await waitFor(() => expect(result.current.itemCount).toBe(7));
   });
 
   it("never calls the server", async () => {
@@ -206,7 +208,7 @@ describe("merging the local cart on sign-in", () => {
     vi.stubGlobal("fetch", fetchFn);
     const user = { current: null as string | null };
     const { result, rerender } = renderHook(() => useCart(), { wrapper: makeWrapper(user) });
-    expect(result.current.itemCount).toBe(3);
+    await waitFor(() => expect(result.current.itemCount).toBe(3));
 
     user.current = "user-1";
     rerender();
@@ -274,6 +276,7 @@ describe("merging the local cart on sign-in", () => {
     vi.stubGlobal("fetch", fetchFn);
     const user = { current: "user-1" as string | null };
     const { result, rerender } = renderHook(() => useCart(), { wrapper: makeWrapper(user) });
+    await waitFor(() => expect(calls.filter((c) => c.route === "POST /api/cart/merge")).toHaveLength(1));
     await waitFor(() => expect(result.current.localLines).toEqual([]));
 
     user.current = null;

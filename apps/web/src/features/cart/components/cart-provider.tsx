@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
+import { MAX_LINE_QUANTITY } from "@haggle/contract/limits";
 import type { Product } from "@haggle/contract/products";
 import {
   type ReactNode,
@@ -9,7 +9,7 @@ import {
   useReducer,
   useState,
 } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/error-message";
 import { changeTouchesProduct, useServerCart } from "../api/use-server-cart";
 import { CartContext, type CartContextValue } from "../hooks/cart-context";
@@ -18,7 +18,7 @@ import { cartItemCount, cartReducer } from "../lib/cart-lines";
 import {
   CART_STORAGE_KEY,
   parseStoredCart,
-  readStoredCart,
+  readStoredCartText,
   writeStoredCart,
 } from "../lib/local-cart-storage";
 
@@ -43,20 +43,33 @@ export function CartProvider({ children, userId = null }: CartProviderProps) {
   const [localLines, dispatch] = useReducer(cartReducer, []);
   const [storedRead, setStoredRead] = useState(false);
   useLayoutEffect(() => {
-    dispatch({ type: "replace", lines: readStoredCart() });
-    setStoredRead(true);
+    const raw = readStoredCartText();
+    if (!raw) {
+      setStoredRead(true);
+      return;
+    }
+    // A stored cart is decoded by the contract's schema, loaded on demand (local-cart-storage.ts).
+    let current = true;
+    void parseStoredCart(raw).then((lines) => {
+      if (!current) return;
+      dispatch({ type: "replace", lines });
+      setStoredRead(true);
+    });
+    return () => {
+      current = false;
+    };
   }, []);
 
   useEffect(() => {
     // Not before the stored cart is read: the empty first render would erase it.
-    if (storedRead) writeStoredCart(localLines);
+    if (storedRead) void writeStoredCart(localLines);
   }, [localLines, storedRead]);
 
   useEffect(() => {
     function onStorage(event: StorageEvent) {
       // key null: another tab cleared all of localStorage.
       if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
-      dispatch({ type: "replace", lines: parseStoredCart(event.newValue) });
+      void parseStoredCart(event.newValue).then((lines) => dispatch({ type: "replace", lines }));
     }
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);

@@ -1,12 +1,12 @@
 import { CartSchema } from "@haggle/contract/cart";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter } from "@/lib/router/router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeCart, makeCartItem } from "@/test/make-cart";
 import { CartContext, type CartContextValue } from "../hooks/cart-context";
 import { CartView } from "./cart-view";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 
 const LAPSED =
   "Ava's discount lapsed because a price changed; your cart shows today's prices. You can negotiate again.";

@@ -1,6 +1,6 @@
 import { HandCoinsIcon, ShoppingCartIcon } from "lucide-react";
-import { Link } from "react-router";
-import { toast } from "sonner";
+import { Link } from "@/lib/router/router";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { Spinner } from "@/components/ui/spinner";

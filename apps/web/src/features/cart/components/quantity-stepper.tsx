@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
+import { MAX_LINE_QUANTITY } from "@haggle/contract/limits";
 import { MinusIcon, PlusIcon } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 import { Button } from "@/components/ui/button";

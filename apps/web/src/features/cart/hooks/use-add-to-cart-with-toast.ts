@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
 import { useCallback } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/error-message";
 import { useCart } from "./use-cart";
 

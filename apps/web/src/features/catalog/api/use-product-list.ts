@@ -1,4 +1,4 @@
-import { type ProductList, ProductListSchema } from "@haggle/contract/products";
+import type { ProductList } from "@haggle/contract/products";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { CatalogFilters } from "../lib/catalog-filters";
@@ -24,7 +24,10 @@ export function useProductList(filters: CatalogFilters) {
   return useInfiniteQuery({
     queryKey: [...catalogQueryKey, "list", filters],
     queryFn: ({ pageParam, signal }): Promise<ProductList> =>
-      apiFetch(productListPath(filters, pageParam), { schema: ProductListSchema, signal }),
+      apiFetch(productListPath(filters, pageParam), {
+        schema: () => import("@haggle/contract/products").then((m) => m.ProductListSchema),
+        signal,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     // Keeps the filter lists on screen while a new filter combination loads.

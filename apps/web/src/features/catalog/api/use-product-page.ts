@@ -1,4 +1,4 @@
-import { type ProductPage, ProductPageSchema } from "@haggle/contract/products";
+import type { ProductPage } from "@haggle/contract/products";
 import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, apiFetch } from "@/lib/api-client";
 import { catalogQueryKey } from "./use-product-list";
@@ -17,7 +17,7 @@ export function productPageQueryKey(slug: string) {
 export async function fetchProductPage(slug: string, signal?: AbortSignal): Promise<ProductPage | null> {
   try {
     return await apiFetch(`/api/products/by-slug/${encodeURIComponent(slug)}`, {
-      schema: ProductPageSchema,
+      schema: () => import("@haggle/contract/products").then((m) => m.ProductPageSchema),
       signal,
     });
   } catch (error) {

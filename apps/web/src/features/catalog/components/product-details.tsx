@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
+import { MAX_LINE_QUANTITY } from "@haggle/contract/limits";
 import type { Product, ProductPage } from "@haggle/contract/products";
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
@@ -6,7 +6,7 @@ import { formatUsd } from "@haggle/domain/pricing/money";
 import { productPath } from "@haggle/domain/catalog/product-path";
 import { ChevronRightIcon, HandCoinsIcon, LoaderCircleIcon, ShoppingCartIcon } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router/router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,4 +1,4 @@
-import { type ProductSort, SORTS } from "@haggle/contract/products";
+import { type ProductSort, SORTS } from "@haggle/contract/limits";
 import { useId } from "react";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";

@@ -1,4 +1,4 @@
-import { type ProductSort, SORTS } from "@haggle/contract/products";
+import { type ProductSort, SORTS } from "@haggle/contract/limits";
 
 /** Everything that shapes the catalogue view; it lives in the URL so a view can be shared. */
 export interface CatalogFilters {

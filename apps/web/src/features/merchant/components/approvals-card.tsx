@@ -3,7 +3,7 @@ import type { Approval } from "@haggle/contract/negotiation";
 import { type LoyaltyTier, TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { CheckIcon, LoaderCircleIcon, UserRoundIcon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";

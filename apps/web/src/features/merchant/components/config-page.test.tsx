@@ -2,14 +2,14 @@ import type { MerchantConfig } from "@haggle/contract/merchant";
 import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { toast } from "sonner";
+import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
+import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { EscalationRulesPage } from "./config-escalation-page";
 import { NegotiationConfigPage } from "./config-page";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 // The agents card's switch measures itself; jsdom has no layout (each test's afterEach unstubs it).
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useBlocker } from "react-router";
+import { useBlocker } from "@/lib/router/router";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 

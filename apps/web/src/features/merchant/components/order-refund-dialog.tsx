@@ -1,7 +1,7 @@
 import type { MerchantOrder } from "@haggle/contract/merchant";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";

@@ -1,6 +1,6 @@
 import type { MerchantOrder } from "@haggle/contract/merchant";
 import { ArrowRightIcon, CheckCircle2Icon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";

@@ -1,14 +1,14 @@
 import type { MerchantOrder } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { toast } from "sonner";
+import { MemoryRouter } from "@/lib/router/router";
+import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { stubViewportWidth } from "@/test/viewport";
 import { OrdersView } from "./orders-view";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
   return {

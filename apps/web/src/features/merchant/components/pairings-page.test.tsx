@@ -1,14 +1,14 @@
 import type { MerchantProduct, Pairing } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { toast } from "sonner";
+import { MemoryRouter } from "@/lib/router/router";
+import { toast } from "@/lib/toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "@/test/make-cart";
 import { makeProduct } from "@/test/make-product";
 import { PairingsPage } from "./pairings-page";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const KETTLE = "11111111-1111-4111-8111-111111111111";
 const MUGS = "22222222-2222-4222-8222-222222222222";

@@ -9,7 +9,7 @@ import {
 import { ArrowRightIcon, LoaderCircleIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -3,7 +3,7 @@ import type { MerchantProduct } from "@haggle/contract/merchant";
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId } from "react";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";

@@ -1,14 +1,14 @@
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { makeProduct } from "@/test/make-product";
 import { stubViewportWidth } from "@/test/viewport";
 import { ProductsView } from "./products-view";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 function merchantProduct(id: string, overrides: Partial<MerchantProduct> = {}): MerchantProduct {
   return { ...makeProduct(id), hidden: false, updatedAt: "2026-11-01T00:00:00.000Z", ...overrides };

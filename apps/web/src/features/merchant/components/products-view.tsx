@@ -1,7 +1,7 @@
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { PlusIcon, SearchIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -13,7 +13,7 @@ import {
   TrendingUpIcon,
   UserCheckIcon,
 } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink } from "@/lib/router/router";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 

@@ -1,6 +1,6 @@
 import type { ConfigType } from "@haggle/contract/merchant";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { type ConfigSectionUpdate, PartialSaveError, useSaveConfig } from "../api/config-queries";
 import { CONFIG_SAVED, configSaveFailure, type ToastContent } from "../lib/config-feedback";
 import type { ConfigSectionForm } from "./config-section-form";

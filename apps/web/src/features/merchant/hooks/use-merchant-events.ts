@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useRealtimeEvents } from "@/lib/use-realtime-events";
 
 const TYPES = ["approval.created", "experiment.updated"] as const;

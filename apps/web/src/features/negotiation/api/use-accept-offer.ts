@@ -1,7 +1,7 @@
 import type { Cart } from "@haggle/contract/cart";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { acceptErrorToast } from "../lib/negotiation-errors";
 import { acceptNegotiationOffer, negotiationQueryKey } from "./negotiation-api";
 

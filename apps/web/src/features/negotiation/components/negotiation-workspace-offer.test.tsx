@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { describe, expect, it, vi } from "vitest";
 import { CartSchema } from "@haggle/contract/cart";
 import { jsonResponse } from "@/test/make-cart";
@@ -21,7 +21,7 @@ import {
   installWorkspaceServer,
 } from "./negotiation-workspace.test-harness";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 installWorkspaceServer();
 

@@ -4,7 +4,7 @@ import { type NegotiationResult, negotiationDataBlock } from "@haggle/contract/n
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 import { jsonResponse, makeCart, makeCartItem } from "@/test/make-cart";
 import { NegotiationWorkspace } from "./negotiation-workspace";

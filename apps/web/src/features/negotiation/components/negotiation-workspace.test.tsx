@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "@/test/make-cart";
 import {
@@ -19,7 +19,7 @@ import {
   installWorkspaceServer,
 } from "./negotiation-workspace.test-harness";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 installWorkspaceServer();
 

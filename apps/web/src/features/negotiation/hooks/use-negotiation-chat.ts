@@ -1,6 +1,6 @@
 import { splitNegotiationData } from "@haggle/contract/negotiation";
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { streamNegotiationReply } from "../api/negotiation-api";
 import {
   initialNegotiationChat,

@@ -2,7 +2,7 @@ import { shopperMayCancel } from "@haggle/domain/orders/order-status";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MessagesSquareIcon, ReceiptTextIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/error-message";
 import { Badge } from "@/components/ui/badge";
