@@ -1,4 +1,11 @@
-import { expect, signUpThroughApi, signUpThroughForm, test, uniqueEmail } from "./support/fixtures.ts";
+import {
+  expect,
+  signUpThroughApi,
+  signUpThroughForm,
+  test,
+  uniqueEmail,
+  waitForInteractivePages,
+} from "./support/fixtures.ts";
 import { grantRole } from "./support/shop-admin.ts";
 import { expectToast } from "./support/toasts.ts";
 
@@ -67,6 +74,7 @@ test("an admin grants a role by e-mail on /admin, sees it listed and audited, an
   const admin = await signUpThroughApi(page.context(), "Alan Admin", "admin");
   await grantRole(browser, baseURL ?? "", admin.email, "admin");
   const clerkContext = await browser.newContext();
+  waitForInteractivePages(clerkContext);
   const clerk = await signUpThroughApi(clerkContext, "Cleo Clerk", "clerk");
   await page.goto("/admin");
   const roles = page.getByRole("region", { name: "Roles", exact: true });

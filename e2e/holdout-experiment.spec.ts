@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { expect, PASSWORD, test, uniqueEmail } from "./support/fixtures.ts";
+import { expect, PASSWORD, test, uniqueEmail, waitForInteractivePages } from "./support/fixtures.ts";
 import { artifacts, catalogue, expectLoaded, gotoLive } from "./support/shop.ts";
 
 /**
@@ -107,6 +107,7 @@ test("the merchant measures Ava: held-out shoppers see no negotiate button, the 
     };
     for (let i = 0; i < 30 && (!people.held || !people.with); i++) {
       const context = await browser.newContext();
+      waitForInteractivePages(context);
       const page = await context.newPage();
       const email = uniqueEmail("holdout-page");
       const signUp = await context.request.post("/api/auth/sign-up/email", {
@@ -177,6 +178,7 @@ test("the merchant measures Ava: held-out shoppers see no negotiate button, the 
 
     // On a phone: the same card, the table scrolls sideways within its focusable region.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    waitForInteractivePages(phone);
     await phone.addCookies(await dashboard.context().cookies());
     const phonePage = await phone.newPage();
     await phonePage.goto("/merchant");
@@ -188,7 +190,11 @@ test("the merchant measures Ava: held-out shoppers see no negotiate button, the 
     await phonePage.evaluate(() => window.scrollTo(0, 0));
     const box = await phoneCard.boundingBox();
     expect(box).not.toBeNull();
-    await phonePage.screenshot({ path: `${artifacts}/holdout-experiment-phone.png`, fullPage: true, clip: box! });
+    await phonePage.screenshot({
+      path: `${artifacts}/holdout-experiment-phone.png`,
+      fullPage: true,
+      clip: box!,
+    });
     await phone.close();
 
     // Keyboard: the stop button is reachable and works.

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures.ts";
+import { expect, test, waitForInteractivePages } from "./support/fixtures.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expectToast } from "./support/toasts.ts";
 import {
@@ -35,6 +35,7 @@ test("a product opens from its card, has a page to share, and adds the chosen qu
   // The address works for someone else, in a browser that has never seen the shop.
   const url = page.url();
   const stranger = await browser.newContext({ baseURL });
+  waitForInteractivePages(stranger);
   const theirs = await stranger.newPage();
   const response = await theirs.goto(url);
   expect(response?.status()).toBe(200);

@@ -52,6 +52,45 @@ export async function signUpThroughForm(page: Page, account: Account) {
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
 }
 
+/**
+ * After a page load, waits until React has taken the page over (`<html data-interactive>`, set
+ * by apps/web/src/main.tsx): a server-rendered page shows its content before it answers input,
+ * and a click or keystroke in between is lost. Pages that are not the app (a JSON answer,
+ * robots.txt) have no #root and do not wait; a page that never becomes interactive (JavaScript
+ * off) goes on after the wait, as before.
+ */
+async function untilInteractive(page: Page) {
+  await page
+    .waitForFunction(
+      () => !document.getElementById("root") || document.documentElement.dataset.interactive === "true",
+      undefined,
+      { timeout: 30_000 },
+    )
+    .catch(() => {});
+}
+
+/** Makes goto and reload of this page (and of every page of a context) wait for the app to be interactive. */
+export function waitForInteractivePages(target: BrowserContext | Page) {
+  if ("newPage" in target) {
+    for (const page of target.pages()) waitForInteractivePages(page);
+    target.on("page", waitForInteractivePages);
+    return;
+  }
+  const page = target;
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    await untilInteractive(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    await untilInteractive(page);
+    return response;
+  };
+}
+
 interface ShopOptions {
   /** The price, in dollars, near which `shopperCart` picks its product. */
   cartNear: number;
@@ -78,6 +117,7 @@ export const test = base.extend<ShopOptions & ShopFixtures>({
 
   context: async ({ context }, use) => {
     await context.addInitScript(recordToasts);
+    waitForInteractivePages(context);
     await use(context);
   },
 
@@ -88,6 +128,7 @@ export const test = base.extend<ShopOptions & ShopFixtures>({
   merchant: async ({ browser, baseURL }, use) => {
     const context = await browser.newContext();
     await context.addInitScript(recordToasts);
+    waitForInteractivePages(context);
     const account = await signUpThroughApi(context, "Mona Merchant", "merchant");
     await grantRole(browser, baseURL ?? "", account.email, "merchant");
     await use({ page: await context.newPage(), account });

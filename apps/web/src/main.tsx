@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "@/lib/router/router";
 import { setSiteOrigin } from "@/lib/site-origin";
@@ -14,9 +14,22 @@ if (!root) throw new Error("index.html has no #root element");
 const payload = readSsrPayload(document);
 const queryClient = createQueryClient();
 
+/**
+ * Marks the page as taken over by React (`<html data-interactive>`): before it, a server-rendered
+ * page shows but does not yet answer clicks and typing. The browser tests wait for it after each
+ * page load, as a person waits for a page to finish loading.
+ */
+function MarkInteractive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = "true";
+  }, []);
+  return null;
+}
+
 function app() {
   return (
     <StrictMode>
+      <MarkInteractive />
       <AppProviders client={queryClient}>
         <RouterProvider router={createAppRouter()} />
       </AppProviders>
