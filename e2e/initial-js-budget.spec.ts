@@ -16,7 +16,7 @@ import { type JsFile, recordScripts, settle, someProductPath, webDist } from "./
  * page heavier unnoticed. Lower it with every step towards the target; it becomes TARGET when met.
  */
 const TARGET_BYTES = { home: 100_000, product: 110_000 };
-const CEILING_BYTES = { home: 120_000, product: TARGET_BYTES.product };
+const CEILING_BYTES = { home: 113_500, product: TARGET_BYTES.product };
 
 /** Screens that only some visitors use: none of their chunks may be part of a first page. */
 const LATER_SCREENS = [
