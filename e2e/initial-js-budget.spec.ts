@@ -10,13 +10,13 @@ import { type JsFile, recordScripts, settle, someProductPath, webDist } from "./
  * files of the build the server serves. 1 KB = 1,000 bytes, as Vite prints sizes.
  *
  * TARGET is issue #13's budget. The product page meets it and the test enforces it there. The home
- * page does not yet: React and React DOM are 67.4 KB of it, TanStack Query 10 KB, the catalogue's
+ * page does not yet (107.1 KB): React and React DOM are 67.5 KB of it, TanStack Query 11 KB, the app's
  * own code the rest (bench/README.md, "Initial JavaScript"; docs/decisions/0018). Its CEILING is
  * what the test enforces meanwhile: this build's figure plus about 3%, so that nothing makes the
  * page heavier unnoticed. Lower it with every step towards the target; it becomes TARGET when met.
  */
 const TARGET_BYTES = { home: 100_000, product: 110_000 };
-const CEILING_BYTES = { home: 120_000, product: TARGET_BYTES.product };
+const CEILING_BYTES = { home: 110_500, product: TARGET_BYTES.product };
 
 /** Screens that only some visitors use: none of their chunks may be part of a first page. */
 const LATER_SCREENS = [

@@ -1,4 +1,4 @@
-import { ClipboardListIcon, HandCoinsIcon, ShoppingCartIcon, StoreIcon } from "lucide-react";
+import { ClipboardListIcon, HandCoinsIcon, ShoppingCartIcon, StoreIcon } from "@/components/icons/first-page-icons";
 import { lazy, Suspense } from "react";
 import { NavLink, Link } from "@/lib/router/router";
 import { buttonVariants } from "@/components/ui/button";

@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, cloneElement, isValidElement, type ReactElement } from "react";
 import { cn } from "@/lib/cn";
 
 export const buttonVariants = cva(
@@ -35,9 +34,38 @@ export type ButtonProps = ComponentProps<"button"> &
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   if (asChild) {
-    return <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+    return withProps(props.children, {
+      ...props,
+      className: cn(buttonVariants({ variant, size }), className),
+    });
   }
   return (
     <button type={type ?? "button"} className={cn(buttonVariants({ variant, size }), className)} {...props} />
   );
+}
+
+type AnyProps = Record<string, unknown>;
+
+/**
+ * `asChild`: the one child element rendered with the button's props (Radix's Slot, reduced to what
+ * the app passes, so that it is no script of a first page; docs/decisions/0018). The child's own
+ * props win, except that classes are joined and both event handlers run (the child's first).
+ */
+function withProps(child: ComponentProps<"button">["children"], { children: _, ...slotProps }: AnyProps) {
+  if (!isValidElement(child)) return null;
+  const element = child as ReactElement<AnyProps>;
+  const own = element.props;
+  const merged: AnyProps = { ...slotProps, ...own };
+  for (const key of Object.keys(slotProps)) {
+    const slotValue = slotProps[key];
+    const ownValue = own[key];
+    if (/^on[A-Z]/.test(key) && typeof slotValue === "function" && typeof ownValue === "function") {
+      merged[key] = (...args: unknown[]) => {
+        ownValue(...args);
+        slotValue(...args);
+      };
+    }
+  }
+  merged.className = cn(slotProps.className as string | undefined, own.className as string | undefined);
+  return cloneElement(element, merged);
 }

@@ -1,4 +1,4 @@
-import { LoaderCircleIcon } from "lucide-react";
+import { LoaderCircleIcon } from "@/components/icons/first-page-icons";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 

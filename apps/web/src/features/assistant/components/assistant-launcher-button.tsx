@@ -1,4 +1,4 @@
-import { MessageCircleIcon } from "lucide-react";
+import { MessageCircleIcon } from "@/components/icons/first-page-icons";
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 

@@ -1,5 +1,5 @@
 import { MAX_LINE_QUANTITY } from "@haggle/contract/limits";
-import { MinusIcon, PlusIcon } from "lucide-react";
+import { MinusIcon, PlusIcon } from "@/components/icons/first-page-icons";
 import { type KeyboardEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";

@@ -1,5 +1,5 @@
 import type { Product } from "@haggle/contract/products";
-import { PackageSearchIcon } from "lucide-react";
+import { PackageSearchIcon } from "@/components/icons/first-page-icons";
 import { useCallback, useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";

@@ -51,7 +51,7 @@ export function FacetChecklist({
                   id={boxId}
                   aria-label={option.value}
                   checked={selected.includes(option.value)}
-                  onCheckedChange={(checked) => onToggle(option.value, checked === true)}
+                  onCheckedChange={(checked) => onToggle(option.value, checked)}
                   aria-describedby={`${boxId}-count`}
                 />
                 {/* The whole row is the touch target: 44 px high on touch screens (WCAG 2.5.5). */}

@@ -2,7 +2,7 @@ import type { Product } from "@haggle/contract/products";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { productPath } from "@haggle/domain/catalog/product-path";
 import { formatUsd, toDecimalString } from "@haggle/domain/pricing/money";
-import { ShoppingCartIcon } from "lucide-react";
+import { ShoppingCartIcon } from "@/components/icons/first-page-icons";
 import { useId } from "react";
 import { Link } from "@/lib/router/router";
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,4 @@
-import { SearchIcon } from "lucide-react";
+import { SearchIcon } from "@/components/icons/first-page-icons";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
