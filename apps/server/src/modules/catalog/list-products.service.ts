@@ -63,8 +63,8 @@ function searchWordOf(word: string, vocabulary: SearchVocabulary, known: Readonl
 }
 
 /**
- * The typed words the shop's vocabulary does not know (nor its tags): possible typos. Near
- * misses the trigram search finds anyway ("headphnes") need no correction.
+ * The typed words the shop's vocabulary does not know (nor its tags): possible typos. Those
+ * whose near words (searchWordOf) find products ("headphnes") need no correction.
  */
 async function typoSuspects(db: Db, shared: Db, words: string[]): Promise<string[]> {
   const candidates = words.filter((w) => w.length >= MIN_TYPO_WORD && /^\p{L}+$/u.test(w));
