@@ -5,8 +5,13 @@ import {
   MIN_TYPO_WORD,
   type SearchVocabulary,
 } from "@haggle/domain/catalog/typo-corrections";
+import {
+  buildTrigramIndex,
+  type TrigramIndex,
+  trigramNeighbours,
+} from "@haggle/domain/catalog/trigram-neighbours";
 import { tokenizeSearch } from "@haggle/domain/text/search-text";
-import type { Db } from "../../platform/db/client.ts";
+import { type Db, WORD_SIMILARITY_THRESHOLD } from "../../platform/db/client.ts";
 import {
   crossSellsOf,
   findVisibleProduct,
@@ -33,9 +38,33 @@ function knownWordsOf(vocabulary: SearchVocabulary): ReadonlySet<string> {
   return set;
 }
 
+const trigramIndexes = new WeakMap<SearchVocabulary, TrigramIndex>();
+
+/** At most this many near words per unknown word, the closest first. */
+const MAX_NEAR_WORDS = 5;
+/** Shorter words match by their whole form and as part of a name only (no trigrams to compare). */
+const MIN_NEAR_WORD = 3;
+
 /**
- * The typed words the shop's vocabulary does not know (nor its tags): possible typos. Near
- * misses the trigram search finds anyway ("headphnes") need no correction.
+ * A typed word as searched: a word the vocabulary knows (or a tag, or a short word) as it is;
+ * another gets the vocabulary words near it by trigrams, at pg_trgm's word similarity
+ * threshold ("headphnes" -> "headphones"), looked up in memory over the vocabulary's words.
+ */
+function searchWordOf(word: string, vocabulary: SearchVocabulary, known: ReadonlySet<string>): SearchWord {
+  if (word.length < MIN_NEAR_WORD || known.has(word) || vocabulary.tags.has(word))
+    return { word, corrections: [] };
+  let index = trigramIndexes.get(vocabulary);
+  if (!index) {
+    index = buildTrigramIndex(vocabulary.words);
+    trigramIndexes.set(vocabulary, index);
+  }
+  const near = trigramNeighbours(index, word, WORD_SIMILARITY_THRESHOLD, MAX_NEAR_WORDS);
+  return near.length > 0 ? { word, corrections: [], near } : { word, corrections: [] };
+}
+
+/**
+ * The typed words the shop's vocabulary does not know (nor its tags): possible typos. Those
+ * whose near words (searchWordOf) find products ("headphnes") need no correction.
  */
 async function typoSuspects(db: Db, shared: Db, words: string[]): Promise<string[]> {
   const candidates = words.filter((w) => w.length >= MIN_TYPO_WORD && /^\p{L}+$/u.test(w));
@@ -53,14 +82,15 @@ async function typoSuspects(db: Db, shared: Db, words: string[]): Promise<string
 async function withTypoCorrections(
   db: Db,
   shared: Db,
-  words: string[],
+  typed: SearchWord[],
   suspects: string[],
-  known: ReadonlySet<string>,
 ): Promise<SearchWord[]> {
-  const plain = words.map((word) => ({ word, corrections: [] as string[], known: known.has(word) }));
-  const matched = await wordsMatchingAnyProduct(db, suspects);
+  const matched = await wordsMatchingAnyProduct(
+    db,
+    typed.filter((w) => suspects.includes(w.word)),
+  );
   const vocabulary = await vocabularyOf(shared, db);
-  return plain.map((w) =>
+  return typed.map((w) =>
     suspects.includes(w.word) && !matched.has(w.word)
       ? { word: w.word, corrections: correctionsFor(w.word, vocabulary) }
       : w,
@@ -88,12 +118,15 @@ export async function listProducts(db: Db, query: ProductQuery, shared: Db = db)
       page: query.page,
       pageSize: query.pageSize,
     });
-  const known = words.length > 0 ? knownWordsOf(await vocabularyOf(shared, db)) : new Set<string>();
-  let page = await ask(words.map((word) => ({ word, corrections: [], known: known.has(word) })));
+  const vocabulary = words.length > 0 ? await vocabularyOf(shared, db) : null;
+  const typed = vocabulary
+    ? words.map((word) => searchWordOf(word, vocabulary, knownWordsOf(vocabulary)))
+    : [];
+  let page = await ask(typed);
   if (page.total === 0) {
     const suspects = await typoSuspects(db, shared, words);
     if (suspects.length > 0) {
-      const corrected = await withTypoCorrections(db, shared, words, suspects, known);
+      const corrected = await withTypoCorrections(db, shared, typed, suspects);
       if (corrected.some((w) => w.corrections.length > 0)) page = await ask(corrected);
     }
   }

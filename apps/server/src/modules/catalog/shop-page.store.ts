@@ -24,11 +24,12 @@ export interface SearchWord {
   word: string;
   corrections: string[];
   /**
-   * A word of some product's name, brand or category (the shop's vocabulary): not a typo, so
-   * its near misses are not looked for ("lamp" does not find "Lamb"), which spares the trigram
-   * check of every product holding another word of the query.
+   * For a word the vocabulary does not know: the vocabulary words near it by trigrams
+   * ("headphnes" -> "headphones", found in memory: list-products.service.ts). A product whose
+   * name or brand holds one matches, through the trigram index's LIKE search; no product name
+   * is trigram-compared with the typed word.
    */
-  known?: boolean;
+  near?: string[];
 }
 
 /** Below this length a word matches by its whole (stemmed) form only: no trigrams to look up. */
@@ -39,23 +40,23 @@ const nameAndBrand = sql`(${products.name} || ' ' || ${products.brand})`;
 /**
  * A product matches a word when its search_vector has it (name, brand, category, description;
  * stemmed, GIN index), its name or brand contains it ("headph"), or (for a word the shop's
- * vocabulary does not know) a word of its name or brand is a near miss of it ("headphnes": pg_trgm's word similarity at the session's
- * word_similarity_threshold, see platform/db/client.ts). The last two use the trigram index on
- * name || ' ' || brand; every arm of the OR has an index, so the planner ORs bitmaps.
+ * vocabulary does not know) its name or brand contains one of the vocabulary words near it
+ * ("headphnes" -> "headphones", SearchWord.near). The LIKE arms use the trigram index on
+ * name || ' ' || brand; every arm of the OR has an index, so the planner ORs bitmaps. Before,
+ * an unknown word was matched by `(name || ' ' || brand) %> word`: word_similarity for every
+ * trigram candidate, and again for the order (docs/decisions/0019).
  */
-function matchesWord(word: string, known = false): SQL {
+function matchesWord(word: string, near: readonly string[] = []): SQL {
   const text = sql`${products.searchVector} @@ plainto_tsquery('english', ${word})`;
   if (word.length < MIN_TRIGRAM_WORD) return text;
-  if (known) return sql`(${text} or ${nameAndBrand} ilike ${`%${escapeLike(word)}%`})`;
-  // `%>` (the commuted `<%`), as the index condition is written: PostgreSQL then sees the
-  // bitmap's recheck is the whole condition and does not evaluate it a second time per row.
-  return sql`(${text} or ${nameAndBrand} ilike ${`%${escapeLike(word)}%`} or ${nameAndBrand} %> ${word})`;
+  const contains = [word, ...near].map((w) => sql`${nameAndBrand} ilike ${`%${escapeLike(w)}%`}`);
+  return sql`(${text} or ${sql.join(contains, sql` or `)})`;
 }
 
 /** Every search word (or one of its corrections) must match. */
 function wordConditions(words: readonly SearchWord[]): SQL[] {
   return words.map((w) => {
-    const alternatives = [matchesWord(w.word, w.known), ...w.corrections.map((c) => matchesWord(c, true))];
+    const alternatives = [matchesWord(w.word, w.near), ...w.corrections.map((c) => matchesWord(c))];
     return alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` or `)})`;
   });
 }
@@ -112,13 +113,18 @@ export interface ShopPage {
   brands: { value: string; count: number }[];
 }
 
-/** Of the given words, those some product (hidden or not) matches as typed. */
-export async function wordsMatchingAnyProduct(db: Queryable, words: readonly string[]): Promise<Set<string>> {
+/** Of the given words (with their near words), those some product (hidden or not) matches. */
+export async function wordsMatchingAnyProduct(
+  db: Queryable,
+  searchWords: readonly SearchWord[],
+): Promise<Set<string>> {
+  const words = searchWords.map((w) => w.word);
   if (words.length === 0) return new Set();
   // A count, not exists(): for exists() the planner bets on a scan that stops at the first
   // match, which reads every product when (as for a typo) there is none.
-  const checks = words.map(
-    (w, k) => sql`(select count(*) from ${products} where ${matchesWord(w)}) > 0 as ${sql.raw(`k${k}`)}`,
+  const checks = searchWords.map(
+    (w, k) =>
+      sql`(select count(*) from ${products} where ${matchesWord(w.word, w.near)}) > 0 as ${sql.raw(`k${k}`)}`,
   );
   const result = (await db.execute(sql`select ${sql.join(checks, sql`, `)}`)) as unknown as {
     rows: Record<string, unknown>[];
@@ -227,8 +233,9 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
   const byCategory = query.category.length > 0 ? inArray(products.category, query.category) : undefined;
   const byBrand = query.brand.length > 0 ? inArray(products.brand, query.brand) : undefined;
   const either = byCategory && byBrand ? sql`(${byCategory} or ${byBrand})` : undefined;
-  const text = query.words.map((w) => w.word).join(" ");
-  const corrected = query.words.map((w) => w.corrections[0] ?? w.word).join(" ");
+  // The order reads the words as meant: a typo's nearest vocabulary word (or first correction).
+  const text = query.words.map((w) => w.near?.[0] ?? w.corrections[0] ?? w.word).join(" ");
+  const corrected = text;
   const inName = sql`${products.name} ilike ${`%${escapeLike(text)}%`}`;
   const relevance =
     query.sort === "featured"
