@@ -8,7 +8,7 @@
  * makes a new template; nothing else is in them (seeding stays each test server's own step).
  */
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -63,6 +63,10 @@ export function migratedEmbeddedTemplate(): Promise<string> {
       const partial = `${file}.${randomUUID()}.partial`;
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
       renameSync(partial, file);
+      // Templates of earlier migrations are of no more use (about 40 MB each).
+      for (const old of readdirSync(dir))
+        if (/^embedded-[0-9a-f]{16}\.tar$/.test(old) && path.join(dir, old) !== file)
+          rmSync(path.join(dir, old), { force: true });
     } finally {
       await pglite.close();
     }
