@@ -6,10 +6,9 @@ import {
   listProducts,
   resolveProductSlug,
 } from "../src/modules/catalog/list-products.service.ts";
-import { type Database, openDatabase } from "../src/platform/db/client.ts";
+import type { Database } from "../src/platform/db/client.ts";
 import { insertGeneratedProductsSql } from "../src/platform/db/seed/generated-catalogue.ts";
-import { migratedEmbeddedTemplate } from "./support/database-templates.ts";
-import { createServerDatabase, DB_KINDS } from "./support/test-server.ts";
+import { DB_KINDS, openFreshTestDatabase } from "./support/test-server.ts";
 
 /**
  * The catalogue's queries at 100,000 products read indexes, never every product: each query
@@ -61,18 +60,10 @@ describe.each(DB_KINDS)("catalogue query plans at 100,000 products on the %s dat
   let captured: { query: string; params: unknown[] }[] = [];
 
   beforeAll(async () => {
-    let databaseUrl: string | undefined;
-    if (kind === "postgres") {
-      const created = await createServerDatabase();
-      databaseUrl = created.url;
-      drop = created.drop;
-    }
-    database = await openDatabase({
-      databaseUrl,
-      ...(kind === "embedded" ? { embeddedTemplate: await migratedEmbeddedTemplate() } : {}),
+    ({ database, drop } = await openFreshTestDatabase(kind, {
       statementTimeoutMs: 0,
       logQuery: (query, params) => captured.push({ query, params }),
-    });
+    }));
     for (let from = 1; from <= PRODUCTS; from += BATCH)
       await database.db.execute(insertGeneratedProductsSql(from, Math.min(BATCH, PRODUCTS - from + 1)));
     // What autovacuum does on a server after a bulk load (and the visibility map index-only scans need).

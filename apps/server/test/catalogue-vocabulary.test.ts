@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/platform/db/client.ts";
-import { createServerDatabase, DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
+import type { Database } from "../src/platform/db/client.ts";
+import { DB_KINDS, openFreshTestDatabase, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
  * The search vocabulary (the words typo corrections come from, read by scanning every product)
@@ -15,13 +15,7 @@ describe.each(DB_KINDS)("the catalogue search vocabulary on the %s database", (k
   const statements: string[] = [];
 
   beforeAll(async () => {
-    let databaseUrl: string | undefined;
-    if (kind === "postgres") {
-      const created = await createServerDatabase();
-      databaseUrl = created.url;
-      drop = created.drop;
-    }
-    database = await openDatabase({ databaseUrl, logQuery: (query) => statements.push(query) });
+    ({ database, drop } = await openFreshTestDatabase(kind, { logQuery: (query) => statements.push(query) }));
     server = await startTestServer(kind, { database });
   });
 

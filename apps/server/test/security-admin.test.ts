@@ -14,13 +14,7 @@ import { startRuntime } from "../src/server-runtime.ts";
 import { NOT_ADMIN } from "../src/http/guard.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { signUpShopper, useShop } from "./support/shop-fixtures.ts";
-import {
-  createServerDatabase,
-  type DbKind,
-  DB_KINDS,
-  openTestDatabase,
-  startTestServer,
-} from "./support/test-server.ts";
+import { DB_KINDS, openFreshTestDatabase, startTestServer } from "./support/test-server.ts";
 
 /** Who claimed each suite's shop (the claim test runs first in its suite). */
 const claimed = new Map<string, { admin: HttpClient; email: string; id: string }>();
@@ -42,12 +36,6 @@ const TAKEOVER: [method: string, path: string, body?: unknown][] = [
   ["GET", "/api/merchant/approvals?status=pending"],
   ["PUT", "/api/merchant/config/negotiation_limits", { maxAutoDiscountPct: 90 }],
 ];
-
-async function openFresh(kind: DbKind): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === "embedded") return { database: await openTestDatabase(kind), drop: async () => {} };
-  const created = await createServerDatabase();
-  return { database: await openTestDatabase(kind, created.url), drop: created.drop };
-}
 
 describe.each(DB_KINDS)("a fresh shop on the %s database (no ADMIN_EMAILS, no DEMO_MODE)", (kind) => {
   const shop = useShop(kind, { bare: true, seed: false });
@@ -156,7 +144,7 @@ describe.each(DB_KINDS)("a fresh shop on the %s database (no ADMIN_EMAILS, no DE
 describe.each(DB_KINDS)("the setup code on the %s database", (kind) => {
   let fresh: { database: Database; drop: () => Promise<void> };
   beforeAll(async () => {
-    fresh = await openFresh(kind);
+    fresh = await openFreshTestDatabase(kind);
   });
   afterAll(async () => {
     await fresh.database.close();
@@ -188,7 +176,7 @@ describe.each(DB_KINDS)("the setup code on the %s database", (kind) => {
 describe.each(DB_KINDS)("demo mode on the %s database", (kind) => {
   let fresh: { database: Database; drop: () => Promise<void> };
   beforeAll(async () => {
-    fresh = await openFresh(kind);
+    fresh = await openFreshTestDatabase(kind);
   });
   afterAll(async () => {
     await fresh.database.close();

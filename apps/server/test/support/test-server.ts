@@ -5,7 +5,7 @@ import pg from "pg";
 import { createApp } from "../../src/app.ts";
 import type { AppDeps } from "../../src/http/context.ts";
 import { keepConnectionsAlive } from "../../src/http/keep-alive.ts";
-import { type Database, openDatabase } from "../../src/platform/db/client.ts";
+import { type Database, type OpenOptions, openDatabase } from "../../src/platform/db/client.ts";
 import { parseEnv } from "../../src/env.ts";
 import { createLogger } from "../../src/platform/logger.ts";
 import { startRuntime } from "../../src/server-runtime.ts";
@@ -69,10 +69,25 @@ export function withFixtureAdmin(env: Record<string, string> | undefined, bare =
 }
 
 /** A migrated database of that kind (the embedded one in memory, a copy of the migrated template). */
-export async function openTestDatabase(kind: DbKind, databaseUrl?: string): Promise<Database> {
+export async function openTestDatabase(
+  kind: DbKind,
+  databaseUrl?: string,
+  options: Pick<OpenOptions, "logQuery" | "statementTimeoutMs"> = {},
+): Promise<Database> {
   return kind === "postgres"
-    ? openDatabase({ databaseUrl, poolSize: 20 })
-    : openDatabase({ embeddedTemplate: await migratedEmbeddedTemplate() });
+    ? openDatabase({ databaseUrl, poolSize: 20, ...options })
+    : openDatabase({ embeddedTemplate: await migratedEmbeddedTemplate(), ...options });
+}
+
+/** A fresh migrated database of that kind (its own on the test server), and how to drop it after closing. */
+export async function openFreshTestDatabase(
+  kind: DbKind,
+  options: Pick<OpenOptions, "logQuery" | "statementTimeoutMs"> = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === "embedded")
+    return { database: await openTestDatabase(kind, undefined, options), drop: async () => {} };
+  const created = await createServerDatabase();
+  return { database: await openTestDatabase(kind, created.url, options), drop: created.drop };
 }
 
 export interface TestServer {

@@ -33,6 +33,8 @@ function icon(name: string, children: ReactNode) {
   return Icon;
 }
 
+export const CheckIcon = icon("check", <path d="M20 6 9 17l-5-5" />);
+
 export const ChevronDownIcon = icon("chevron-down", <path d="m6 9 6 6 6-6" />);
 
 export const ChevronRightIcon = icon("chevron-right", <path d="m9 18 6-6-6-6" />);

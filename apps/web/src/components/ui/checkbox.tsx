@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { CheckIcon } from "@/components/icons/first-page-icons";
 import { cn } from "@/lib/cn";
 
 type CheckboxProps = Omit<ComponentProps<"input">, "type" | "onChange"> & {
@@ -21,18 +22,7 @@ export function Checkbox({ className, onCheckedChange, ...props }: CheckboxProps
         onChange={onCheckedChange ? (event) => onCheckedChange(event.currentTarget.checked) : undefined}
         {...props}
       />
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 m-auto hidden size-3.5 text-primary-foreground peer-checked:block"
-      >
-        <path d="M20 6 9 17l-5-5" />
-      </svg>
+      <CheckIcon className="pointer-events-none absolute inset-0 m-auto hidden size-3.5 text-primary-foreground peer-checked:block" />
     </span>
   );
 }
