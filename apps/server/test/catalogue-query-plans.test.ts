@@ -85,9 +85,13 @@ describe.each(DB_KINDS)("catalogue query plans at 100,000 products on the %s dat
     await explainAll(name, captured);
   });
 
-  it("pages a brand of an imported catalogue (one demand index for all, so the featured order is the names') by sorting the brand's products, not walking the featured order to them", async () => {
-    // As a Shopify CSV imports them: no demand index, so names (which begin with the brand) order the page.
-    await database.db.execute(sql`update products set demand_index = 0`);
+  it("pages a brand found far along the featured order (as in an imported catalogue: one demand index for all, so the featured order is the names') by sorting the brand's products, not walking the featured order to them", async () => {
+    // As a Shopify CSV imports them, products share one demand index, so names (which begin with
+    // the brand) order the featured page and a brand's products sit together far along it. The
+    // brand's products alone move to the end of the featured order here: the same hazard for
+    // the plan (the walk meets none of them until its end), without rewriting every row (an
+    // update of all 100,000 took a minute on a busy machine).
+    await database.db.execute(sql`update products set demand_index = 0 where brand = 'Norvik'`);
     await database.db.execute(sql`analyze products`);
     const query = ProductQuerySchema.parse({ brand: "Norvik" });
     captured = [];

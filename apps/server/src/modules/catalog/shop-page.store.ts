@@ -282,13 +282,16 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
   // The order reads the words as meant: a typo's nearest vocabulary word (or first correction).
   const text = query.words.map((w) => w.near?.[0] ?? w.corrections[0] ?? w.word).join(" ");
   const corrected = text;
-  const inName = sql`${products.name} ilike ${`%${escapeLike(text)}%`}`;
-  const relevance =
-    query.sort === "featured"
-      ? sql`, ${inName} as in_name,
+  // in_name is computed once per match (a lateral column), not again for the closeness.
+  const featured = query.sort === "featured";
+  const inName = featured
+    ? sql`cross join lateral (select ${products.name} ilike ${`%${escapeLike(text)}%`} as in_name) as typed`
+    : sql``;
+  const relevance = featured
+    ? sql`, in_name,
         ts_rank(${products.searchVector}, plainto_tsquery('english', ${corrected})) as text_rank,
-        case when ${inName} then 1::real else word_similarity(${text}, ${nameAndBrand}) end as closeness`
-      : sql``;
+        case when in_name then 1::real else word_similarity(${text}, ${nameAndBrand}) end as closeness`
+    : sql``;
   const collection = sql`(select ${productFacetCounts.visible} from ${productFacetCounts} where ${productFacetCounts.kind} = 'all')`;
   const result = (await db.execute(sql`
     with matches as materialized (
@@ -297,7 +300,7 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
         ${products.reviewCount} as review_count, ${products.inStock} as in_stock,
         ${products.demandIndex} as demand_index,
         ${byCategory ?? sql`true`} as in_category, ${byBrand ?? sql`true`} as in_brand ${relevance}
-      from ${products}
+      from ${products} ${inName}
       where ${and(eq(products.hidden, false), ...wordConditions(query.words), either)}
     ),
     facets as (
@@ -309,9 +312,11 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
     ),
     page as (
       select id, row_number() over (order by ${matchOrder(query.sort)})::int as pos
-      from matches where in_category and in_brand
-      order by ${matchOrder(query.sort)}
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+      from (
+        select * from matches where in_category and in_brand
+        order by ${matchOrder(query.sort)}
+        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+      ) as chosen
     )
     select 'facet' as kind, category, brand, g, for_category, for_brand, matching,
       ${collection}::int as collection, null::text as id, null::int as pos
