@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatUsd, percentOf, toCents, toDecimalString, toDollars } from "./money.ts";
+import { formatUsd, groupThousands, percentOf, toCents, toDecimalString, toDollars } from "./money.ts";
 
 describe("money", () => {
   it("parses dollar strings and numbers into exact cents", () => {
@@ -26,6 +26,13 @@ describe("money", () => {
     expect(formatUsd(123456)).toBe("$1,234.56");
     expect(formatUsd(5)).toBe("$0.05");
     expect(formatUsd(-250)).toBe("-$2.50");
+    expect(formatUsd(123456789012)).toBe("$1,234,567,890.12");
+  });
+
+  it("groups thousands as en-US does", () => {
+    for (const n of [0, 7, 99, 100, 999, 1000, 12345, 999999, 1000000, 1234567890, -1234, -999])
+      expect(groupThousands(n)).toBe(n.toLocaleString("en-US"));
+    expect(groupThousands("0001")).toBe("0,001");
   });
 
   it("takes a percentage rounded half up to the cent", () => {

@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
-import { formatUsd, toDecimalString } from "@haggle/domain/pricing/money";
+import { formatUsd, groupThousands, toDecimalString } from "@haggle/domain/pricing/money";
 import { productPath } from "@haggle/domain/catalog/product-path";
 import { ShoppingCartIcon, StarIcon } from "lucide-react";
 import { useId } from "react";
@@ -76,7 +76,7 @@ export function CarouselProductCard({ product, onAddToCart, onNavigate }: Carous
               {rating}
             </span>
             <span className="text-muted-foreground" aria-hidden="true">
-              ({product.reviewCount.toLocaleString("en-US")})
+              ({groupThousands(product.reviewCount)})
             </span>
           </p>
         )}

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { groupThousands } from "@haggle/domain/pricing/money";
 import { countNoun } from "@/lib/count-noun";
 
 /** Lucide's star outline, in its 24-unit box. */
@@ -65,7 +66,7 @@ export function RatingStars({ rating, reviewCount }: { rating: number; reviewCou
         {shown}
       </span>
       <span className="text-muted-foreground" aria-hidden="true">
-        ({reviewCount.toLocaleString("en-US")})
+        ({groupThousands(reviewCount)})
       </span>
       <span className="sr-only">{countNoun(reviewCount, "review")}</span>
     </div>

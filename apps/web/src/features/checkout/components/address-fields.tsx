@@ -31,8 +31,9 @@ export const EMPTY_ADDRESS: AddressFormValues = {
 };
 
 /** Countries by their English name, for the picker. */
+const byName = new Intl.Collator("en");
 const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
-  a.name.localeCompare(b.name, "en"),
+  byName.compare(a.name, b.name),
 );
 
 interface FieldSpec {
