@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildTrigramIndex, trigramNeighbours, trigramsOf, wordSimilarity } from "./trigram-neighbours.ts";
+import {
+  buildTrigramIndex,
+  trigramNeighbours,
+  trigramsOf,
+  wordSimilarity,
+  wordsContaining,
+} from "./trigram-neighbours.ts";
 
 describe("trigram neighbours", () => {
   it("makes pg_trgm's padded trigrams", () => {
@@ -18,5 +24,12 @@ describe("trigram neighbours", () => {
     expect(trigramNeighbours(index, "headphnes", 0.45, 5)).toEqual(["headphones"]);
     expect(trigramNeighbours(index, "headph", 0.45, 5)).toEqual(["headphones", "headset"]);
     expect(trigramNeighbours(index, "blorp", 0.45, 5)).toEqual([]);
+  });
+
+  it("finds the vocabulary words containing a part, as a scan would", () => {
+    const words = ["headphones", "headset", "phone", "smartphone", "phones", "lamp", "ox", "box"];
+    const index = buildTrigramIndex(words);
+    for (const part of ["phone", "headphones", "head", "amp", "ox", "o", "headphnes", "xyz", "pho"])
+      expect(wordsContaining(index, part).sort(), part).toEqual(words.filter((w) => w.includes(part)).sort());
   });
 });

@@ -63,7 +63,12 @@ export function buildTrigramIndex(words: readonly string[]): TrigramIndex {
  * alphabetical), at most `max`. A word needs threshold x |typed's trigrams| of them in common to
  * qualify, so only those are scored.
  */
-export function trigramNeighbours(index: TrigramIndex, typed: string, threshold: number, max: number): string[] {
+export function trigramNeighbours(
+  index: TrigramIndex,
+  typed: string,
+  threshold: number,
+  max: number,
+): string[] {
   const wanted = new Set(trigramsOf(typed));
   const shared = new Map<number, number>();
   for (const t of wanted)
@@ -81,4 +86,20 @@ export function trigramNeighbours(index: TrigramIndex, typed: string, threshold:
     .sort((a, b) => b.score - a.score || a.word.localeCompare(b.word))
     .slice(0, max)
     .map((s) => s.word);
+}
+
+/**
+ * The vocabulary's words that contain `part` ("phone" -> "headphones", "phone", "smartphone"):
+ * read from the posting list of `part`'s rarest inner trigram (every word containing `part`
+ * has all of them), each checked. A part shorter than a trigram is compared with every word.
+ */
+export function wordsContaining(index: TrigramIndex, part: string): string[] {
+  if (part.length < 3) return index.words.filter((w) => w.includes(part));
+  let rarest: readonly number[] | undefined;
+  for (let i = 0; i + 3 <= part.length; i++) {
+    const list = index.byTrigram.get(part.slice(i, i + 3)) ?? [];
+    if (!rarest || list.length < rarest.length) rarest = list;
+    if (rarest.length === 0) return [];
+  }
+  return (rarest ?? []).map((k) => index.words[k]!).filter((w) => w.includes(part));
 }

@@ -5,10 +5,12 @@ import {
   MIN_TYPO_WORD,
   type SearchVocabulary,
 } from "@haggle/domain/catalog/typo-corrections";
+import { POSTGRES_ENGLISH_STOP_WORDS } from "@haggle/domain/catalog/postgres-stop-words";
 import {
   buildTrigramIndex,
   type TrigramIndex,
   trigramNeighbours,
+  wordsContaining,
 } from "@haggle/domain/catalog/trigram-neighbours";
 import { tokenizeSearch } from "@haggle/domain/text/search-text";
 import { type Db, WORD_SIMILARITY_THRESHOLD } from "../../platform/db/client.ts";
@@ -49,21 +51,48 @@ const MAX_NEAR_WORDS = 5;
 /** Shorter words match by their whole form and as part of a name only (no trigrams to compare). */
 const MIN_NEAR_WORD = 3;
 
-/**
- * A typed word as searched: a word the vocabulary knows (or a tag, or a short word) as it is;
- * another gets the vocabulary words near it by trigrams, at pg_trgm's word similarity
- * threshold ("headphnes" -> "headphones"), looked up in memory over the vocabulary's words.
- */
-function searchWordOf(word: string, vocabulary: SearchVocabulary, known: ReadonlySet<string>): SearchWord {
-  if (word.length < MIN_NEAR_WORD || known.has(word) || vocabulary.tags.has(word))
-    return { word, corrections: [] };
+function trigramIndexOf(vocabulary: SearchVocabulary): TrigramIndex {
   let index = trigramIndexes.get(vocabulary);
   if (!index) {
     index = buildTrigramIndex(vocabulary.words);
     trigramIndexes.set(vocabulary, index);
   }
-  const near = trigramNeighbours(index, word, WORD_SIMILARITY_THRESHOLD, MAX_NEAR_WORDS);
-  return near.length > 0 ? { word, corrections: [], near } : { word, corrections: [] };
+  return index;
+}
+
+/**
+ * Whether a name or brand can hold the word only as a whole word, which the full text finds:
+ * letters only, not one of PostgreSQL's English stop words (the full text leaves those out),
+ * and no word of the vocabulary but itself contains it. The vocabulary holds every word of the
+ * visible products' names and brands (as runs of letters and digits), so a LIKE '%word%' could
+ * only match inside one of them. It is kept for minutes: a product added since, whose name
+ * holds the word inside a longer word only, is found by the full text alone until it refreshes.
+ */
+function isWholeWord(word: string, index: TrigramIndex): boolean {
+  return (
+    /^\p{L}+$/u.test(word) &&
+    !POSTGRES_ENGLISH_STOP_WORDS.has(word) &&
+    wordsContaining(index, word).every((w) => w === word)
+  );
+}
+
+/**
+ * A typed word as searched: a word the vocabulary knows (or a tag, or a short word) as it is;
+ * another gets the vocabulary words near it by trigrams, at pg_trgm's word similarity
+ * threshold ("headphnes" -> "headphones"), looked up in memory over the vocabulary's words.
+ * Those of them no other vocabulary word contains are marked whole (SearchWord.wholeWords).
+ */
+function searchWordOf(word: string, vocabulary: SearchVocabulary, known: ReadonlySet<string>): SearchWord {
+  if (word.length < MIN_NEAR_WORD) return { word, corrections: [] };
+  const index = trigramIndexOf(vocabulary);
+  const near =
+    known.has(word) || vocabulary.tags.has(word)
+      ? []
+      : trigramNeighbours(index, word, WORD_SIMILARITY_THRESHOLD, MAX_NEAR_WORDS);
+  const wholeWords = new Set([word, ...near].filter((w) => isWholeWord(w, index)));
+  return near.length > 0
+    ? { word, corrections: [], near, wholeWords }
+    : { word, corrections: [], wholeWords };
 }
 
 /**
