@@ -1,3 +1,5 @@
+import { POSTGRES_ENGLISH_STOP_WORDS } from "@haggle/domain/catalog/postgres-stop-words";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/platform/db/client.ts";
 import { DB_KINDS, openFreshTestDatabase, startTestServer, type TestServer } from "./support/test-server.ts";
@@ -35,5 +37,23 @@ describe.each(DB_KINDS)("the catalogue search vocabulary on the %s database", (k
     }
     const vocabularyScans = statements.filter((s) => s.includes("string_to_array(lower(name"));
     expect(vocabularyScans.length).toBe(1);
+  });
+
+  it("knows the database's English stop words: the full text leaves out those and no other", async () => {
+    // A whole word needs no LIKE arm only if the full text keeps it (list-products.service.ts).
+    const candidates = [
+      ...POSTGRES_ENGLISH_STOP_WORDS,
+      "headphones",
+      "lamp",
+      "food",
+      "wireless",
+      "into",
+      "onto",
+    ];
+    const result = (await database.db.execute(
+      sql`select w, to_tsvector('english', w) = ''::tsvector as dropped from unnest(string_to_array(${candidates.join(" ")}, ' ')) as w`,
+    )) as unknown as { rows: { w: string; dropped: boolean }[] };
+    const dropped = result.rows.filter((r) => r.dropped).map((r) => r.w);
+    expect(new Set(dropped)).toEqual(new Set([...POSTGRES_ENGLISH_STOP_WORDS]));
   });
 });

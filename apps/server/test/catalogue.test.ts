@@ -141,6 +141,25 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     expect(headphones.json.items[0].name.toLowerCase()).toContain("headphones");
   });
 
+  it("finds every product whose name or brand holds a searched word, whole or inside a longer word", async () => {
+    const all = (await http.get("/api/products?pageSize=200")).json.items as {
+      id: string;
+      name: string;
+      brand: string;
+    }[];
+    // Whole words of the vocabulary (no LIKE arm: the full text) and parts of longer words (LIKE).
+    for (const word of ["headphones", "phone", "head", "lamp", "brewhaus", "wireless", "grind"]) {
+      const found = new Set(
+        ((await http.get(`/api/products?pageSize=200&q=${word}`)).json.items as { id: string }[]).map(
+          (p) => p.id,
+        ),
+      );
+      const holding = all.filter((p) => `${p.name} ${p.brand}`.toLowerCase().includes(word));
+      expect(holding.length, word).toBeGreaterThan(0);
+      for (const p of holding) expect(found.has(p.id), `${word}: ${p.name}`).toBe(true);
+    }
+  });
+
   it("tolerates a typo: headphnes finds headphones", async () => {
     const res = await http.get("/api/products?q=headphnes");
     expect(res.status).toBe(200);
