@@ -74,6 +74,25 @@ interface FetchOptions {
 
 const isServer = typeof window === "undefined";
 
+let queued: Set<() => void> | undefined;
+
+/**
+ * Calls `listener` after the moment, with every other listener told meanwhile, as TanStack tells
+ * React (setTimeout 0): a state passed through at once (a refetch answered from a cache, a failure
+ * answered at once) is not rendered, so what it would unmount stays mounted.
+ */
+export function notifyLater(listener: () => void): void {
+  if (!queued) {
+    const batch = new Set<() => void>();
+    queued = batch;
+    setTimeout(() => {
+      queued = undefined;
+      for (const queuedListener of batch) queuedListener();
+    }, 0);
+  }
+  queued.add(listener);
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
   const proto = Object.getPrototypeOf(value);

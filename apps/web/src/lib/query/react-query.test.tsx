@@ -29,6 +29,9 @@ function setup(client = new QueryClient({ defaultOptions: { queries: { retry: fa
   return { client, wrapper };
 }
 
+/** Lets the cache tell React: it does so after the moment (setTimeout 0), as TanStack does. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -81,6 +84,7 @@ describe("useQuery", () => {
     await waitFor(() => expect(result.current.data).toBe(1));
     version = 2;
     await act(() => client.invalidateQueries({ queryKey: ["products"] }));
+    await settle();
     expect(result.current.data).toBe(2);
   });
 
@@ -115,10 +119,12 @@ describe("useQuery", () => {
     );
     expect(result.current.isPending).toBe(true);
     await act(async () => answers.get("a")?.resolve("A"));
+    await settle();
     expect(result.current).toMatchObject({ data: "A", isPlaceholderData: false });
     rerender({ id: "b" });
     expect(result.current).toMatchObject({ data: "A", isPlaceholderData: true, isSuccess: true, isFetching: true });
     await act(async () => answers.get("b")?.resolve("B"));
+    await settle();
     expect(result.current).toMatchObject({ data: "B", isPlaceholderData: false });
   });
 
@@ -131,6 +137,7 @@ describe("useQuery", () => {
     );
     expect(result.current).toMatchObject({ data: "preview", isPlaceholderData: true });
     await act(async () => answer.reject(new Error("Order not found")));
+    await settle();
     expect(result.current).toMatchObject({ isError: true, data: undefined, isPlaceholderData: false });
     expect(result.current.error?.message).toBe("Order not found");
   });
@@ -170,7 +177,8 @@ describe("useQuery", () => {
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(queryFn).toHaveBeenCalledTimes(2);
     status = "done";
-    await act(() => vi.advanceTimersByTimeAsync(500));
+    // Each step in its own act: the interval restarts in an effect, which act runs at its end.
+    for (let step = 0; step < 4; step++) await act(() => vi.advanceTimersByTimeAsync(500));
     expect(result.current.data?.status).toBe("done");
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(queryFn).toHaveBeenCalledTimes(3);
@@ -198,11 +206,15 @@ describe("useQuery", () => {
 describe("useInfiniteQuery", () => {
   it("loads the next page on demand and says whether there is one", async () => {
     const { wrapper } = setup();
+    const second = deferred<void>();
     const { result } = renderHook(
       () =>
         useInfiniteQuery({
           queryKey: ["list"],
-          queryFn: async ({ pageParam }) => ({ page: pageParam, last: pageParam === 2 }),
+          queryFn: async ({ pageParam }) => {
+            if (pageParam === 2) await second.promise;
+            return { page: pageParam, last: pageParam === 2 };
+          },
           initialPageParam: 1,
           getNextPageParam: (last) => (last.last ? undefined : last.page + 1),
         }),
@@ -213,8 +225,11 @@ describe("useInfiniteQuery", () => {
     act(() => {
       loading = result.current.fetchNextPage();
     });
+    await settle();
     expect(result.current.isFetchingNextPage).toBe(true);
+    second.resolve();
     await act(() => loading);
+    await settle();
     expect(result.current.data?.pages.map((p) => p.page)).toEqual([1, 2]);
     expect(result.current).toMatchObject({ hasNextPage: false, isFetchingNextPage: false });
   });
@@ -241,11 +256,14 @@ describe("useMutation", () => {
     expect(result.current).toMatchObject({ isIdle: true, status: "idle" });
     act(() => result.current.mutate(21, { onSuccess: (data) => void order.push(`call ${data}`) }));
     await waitFor(() => expect(order).toContain("onSuccess 42 21"));
+    await settle();
     expect(result.current).toMatchObject({ isPending: true, variables: 21 });
     await act(async () => refetched.resolve());
+    await settle();
     expect(result.current).toMatchObject({ isSuccess: true, data: 42 });
     expect(order).toEqual(["onMutate", "onSuccess 42 21", "onSettled", "call 42"]);
     act(() => result.current.reset());
+    await settle();
     expect(result.current.isIdle).toBe(true);
   });
 
@@ -256,7 +274,8 @@ describe("useMutation", () => {
       () => useMutation({ mutationFn: async () => Promise.reject(new Error("refused")), onError }),
       { wrapper },
     );
-    await act(() => expect(result.current.mutateAsync()).rejects.toThrow("refused"));
+    await act(() => expect(result.current.mutateAsync(undefined)).rejects.toThrow("refused"));
+    await settle();
     expect(result.current).toMatchObject({ isError: true });
     expect(result.current.error?.message).toBe("refused");
     const callError = vi.fn();
@@ -279,6 +298,7 @@ describe("useMutation", () => {
     act(() => result.current.mutate(undefined, { onSuccess: second }));
     await act(async () => answers[0]?.resolve("one"));
     await act(async () => answers[1]?.resolve("two"));
+    await settle();
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledWith("two", undefined);
     expect(result.current.data).toBe("two");
@@ -313,9 +333,11 @@ describe("useMutation", () => {
       result.current.change.mutate("kettle");
       result.current.other.mutate("mug");
     });
+    await settle();
     expect(result.current.pending).toEqual(["lamp", "kettle"]);
     const listed = result.current.pending;
     await act(async () => answer.resolve("done"));
+    await settle();
     expect(result.current.pending).toEqual([]);
     expect(listed).toEqual(["lamp", "kettle"]);
   });

@@ -19,6 +19,7 @@ import {
   type InfiniteData,
   Mutation,
   type MutationFilters,
+  notifyLater,
   type MutationOptions,
   type MutationState,
   type Query,
@@ -132,7 +133,7 @@ class Observer implements QueryObserver {
   result: Result | undefined;
 
   subscribe(query: Query, enabled: boolean, onChange: () => void): () => void {
-    this.notify = onChange;
+    this.notify = () => notifyLater(onChange);
     query.addObserver(this);
     this.mounted = enabled ? query : undefined;
     if (enabled && query.isStale(this.options.staleTime)) void query.fetch();
@@ -276,7 +277,7 @@ class MutationObserver {
     return mutation.execute(variables, (state) => {
       if (this.#current !== mutation) return;
       this.state = state;
-      this.#listener?.();
+      if (this.#listener) notifyLater(this.#listener);
       // The call's own callbacks: only for the latest call, and only while the hook is mounted.
       if (!this.#listener || !callbacks) return;
       if (state.status === "success") {
@@ -296,7 +297,7 @@ class MutationObserver {
   reset = () => {
     this.#current = undefined;
     this.state = idleMutationState;
-    this.#listener?.();
+    if (this.#listener) notifyLater(this.#listener);
   };
 }
 
@@ -344,5 +345,6 @@ export function useMutationState<T = MutationState>({
     }
     return ref.current.result;
   };
-  return useSyncExternalStore(cache.subscribe, getSnapshot, getSnapshot);
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(() => notifyLater(onChange)), [cache]);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
