@@ -37,15 +37,17 @@ afterEach(() => {
 
 describe("keys", () => {
   it("hash the same whatever the order of an object's properties", () => {
-    expect(hashKey(["products", { q: "a", sort: "new" }])).toBe(hashKey(["products", { sort: "new", q: "a" }]));
+    expect(hashKey(["products", { q: "a", sort: "new" }])).toBe(
+      hashKey(["products", { sort: "new", q: "a" }]),
+    );
     expect(hashKey(["products", { q: "a" }])).not.toBe(hashKey(["products", { q: "b" }]));
   });
 
   it("match by prefix, objects by the properties the filter names", () => {
     expect(partialMatchKey(["products", "list", { q: "a" }], ["products"])).toBe(true);
-    expect(partialMatchKey(["products", "list", { q: "a", sort: "x" }], ["products", "list", { q: "a" }])).toBe(
-      true,
-    );
+    expect(
+      partialMatchKey(["products", "list", { q: "a", sort: "x" }], ["products", "list", { q: "a" }]),
+    ).toBe(true);
     expect(partialMatchKey(["products"], ["products", "list"])).toBe(false);
     expect(partialMatchKey(["product"], ["products"])).toBe(false);
     expect(partialMatchKey(["merchant", "orders"], ["session"])).toBe(false);
@@ -71,9 +73,14 @@ describe("withRetries", () => {
     vi.useFakeTimers();
     const run = vi.fn(() => Promise.reject(new Error("down")));
     const failures: number[] = [];
-    const result = withRetries(run, (count) => (failures.push(count), count < 2), () => false).catch(
-      (error: Error) => error.message,
-    );
+    const result = withRetries(
+      run,
+      (count) => {
+        failures.push(count);
+        return count < 2;
+      },
+      () => false,
+    ).catch((error: Error) => error.message);
     await vi.advanceTimersByTimeAsync(999);
     expect(run).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -142,7 +149,10 @@ describe("QueryClient", () => {
     const answers = [deferred<string>(), deferred<string>()];
     let call = 0;
     const signals: AbortSignal[] = [];
-    const { query } = observed(client, ["a"], ({ signal }) => (signals.push(signal), answers[call++]?.promise));
+    const { query } = observed(client, ["a"], ({ signal }) => {
+      signals.push(signal);
+      return answers[call++]?.promise;
+    });
     client.setQueryData(["a"], "A0");
     const stale = query.fetch();
     const fresh = client.invalidateQueries({ queryKey: ["a"] });
@@ -157,7 +167,10 @@ describe("QueryClient", () => {
   it("cancels with the signal and goes back to the state before the fetch", async () => {
     const client = new QueryClient();
     let signal: AbortSignal | undefined;
-    const { query } = observed(client, ["cart"], (context) => ((signal = context.signal), new Promise(() => {})));
+    const { query } = observed(client, ["cart"], (context) => {
+      signal = context.signal;
+      return new Promise(() => {});
+    });
     client.setQueryData(["cart"], "before");
     const fetching = query.fetch();
     expect(query.state.fetchStatus).toBe("fetching");
@@ -179,7 +192,10 @@ describe("QueryClient", () => {
   it("aborts a fetch whose signal was read when its last observer leaves; not one that ignores it", async () => {
     const client = new QueryClient();
     let signal: AbortSignal | undefined;
-    const reads = observed(client, ["a"], (context) => ((signal = context.signal), new Promise(() => {})));
+    const reads = observed(client, ["a"], (context) => {
+      signal = context.signal;
+      return new Promise(() => {});
+    });
     void reads.query.fetch();
     reads.query.removeObserver(reads.observer);
     await Promise.resolve();
@@ -236,9 +252,13 @@ describe("QueryClient", () => {
     let version = "v1";
     const query = client.build({
       queryKey: ["list"],
-      queryFn: ({ pageParam }) => (calls.push(pageParam as number), { page: pageParam, version }),
+      queryFn: ({ pageParam }) => {
+        calls.push(pageParam as number);
+        return { page: pageParam, version };
+      },
       initialPageParam: 1,
-      getNextPageParam: (last) => ((last as { page: number }).page < 3 ? (last as { page: number }).page + 1 : null),
+      getNextPageParam: (last) =>
+        (last as { page: number }).page < 3 ? (last as { page: number }).page + 1 : null,
     });
     await query.fetch();
     await query.fetch({ nextPage: true });
@@ -252,7 +272,10 @@ describe("QueryClient", () => {
     version = "v2";
     await query.fetch();
     expect(calls).toEqual([1, 2, 1, 2]);
-    expect((query.state.data as { pages: { version: string }[] }).pages.map((p) => p.version)).toEqual(["v2", "v2"]);
+    expect((query.state.data as { pages: { version: string }[] }).pages.map((p) => p.version)).toEqual([
+      "v2",
+      "v2",
+    ]);
     await query.fetch({ nextPage: true });
     await query.fetch({ nextPage: true });
     expect(calls).toEqual([1, 2, 1, 2, 3]);

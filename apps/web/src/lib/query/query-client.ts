@@ -52,7 +52,10 @@ export interface QueryOptions {
   getNextPageParam?: (last: unknown, pages: unknown[], lastParam: unknown, params: unknown[]) => unknown;
 }
 
-export type QueryDefaults = Omit<QueryOptions, "queryKey" | "queryFn" | "initialPageParam" | "getNextPageParam">;
+export type QueryDefaults = Omit<
+  QueryOptions,
+  "queryKey" | "queryFn" | "initialPageParam" | "getNextPageParam"
+>;
 
 /** Something on screen that reads a query (a hook): its options decide staleness and refetching. */
 export interface QueryObserver {
@@ -102,7 +105,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** A key's identity: its JSON with every object's properties sorted (TanStack's hashKey). */
 export function hashKey(queryKey: QueryKey): string {
   return JSON.stringify(queryKey, (_, value: unknown) =>
-    isPlainObject(value) ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, value[k]])) : value,
+    isPlainObject(value)
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((k) => [k, value[k]]),
+        )
+      : value,
   );
 }
 
@@ -136,13 +145,19 @@ export function replaceEqualDeep<T>(previous: unknown, next: T): T {
 }
 
 /** Runs `run` again after a failure while `retry` says so, waiting as TanStack does (1 s, 2 s, 4 s … 30 s). */
-export async function withRetries<T>(run: () => Promise<T>, retry: Retry, stopped: () => boolean): Promise<T> {
+export async function withRetries<T>(
+  run: () => Promise<T>,
+  retry: Retry,
+  stopped: () => boolean,
+): Promise<T> {
   for (let failures = 0; ; failures++) {
     try {
       return await run();
     } catch (error) {
       const again =
-        typeof retry === "function" ? retry(failures, error as Error) : retry === true || failures < Number(retry);
+        typeof retry === "function"
+          ? retry(failures, error as Error)
+          : retry === true || failures < Number(retry);
       if (!again || stopped()) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** failures, 30_000)));
       if (stopped()) throw error;
@@ -292,7 +307,10 @@ export class Query<TData = unknown> {
       const context = { queryKey: this.queryKey, pageParam } as QueryFunctionContext<unknown>;
       Object.defineProperty(context, "signal", {
         enumerable: true,
-        get: () => ((current.consumed = true), controller.signal),
+        get() {
+          current.consumed = true;
+          return controller.signal;
+        },
       });
       return Promise.resolve(queryFn(context));
     };
@@ -331,7 +349,12 @@ export class Query<TData = unknown> {
   cancel(revert = true): void {
     const stopped = this.#stop();
     if (!stopped) return;
-    if (revert) this.setState({ ...(stopped.revert as QueryState<TData>), fetchStatus: "idle", fetchingNextPage: false });
+    if (revert)
+      this.setState({
+        ...(stopped.revert as QueryState<TData>),
+        fetchStatus: "idle",
+        fetchingNextPage: false,
+      });
     stopped.done();
   }
 }
@@ -377,7 +400,10 @@ export class Mutation<TData = unknown, TVariables = unknown, TContext = unknown>
    * Runs the mutation as TanStack does: onMutate, the request, then onSuccess or onError and
    * onSettled (each awaited) before the state becomes success or error. `onState` hears each state.
    */
-  async execute(variables: TVariables, onState: (state: MutationState<TData, TVariables>) => void): Promise<TData> {
+  async execute(
+    variables: TVariables,
+    onState: (state: MutationState<TData, TVariables>) => void,
+  ): Promise<TData> {
     const { options, cache } = this;
     const set = (patch: Partial<MutationState<TData, TVariables>>) => {
       this.state = { ...this.state, ...patch };
@@ -391,7 +417,11 @@ export class Mutation<TData = unknown, TVariables = unknown, TContext = unknown>
     let context: TContext | undefined;
     try {
       context = await options.onMutate?.(variables);
-      const data = await withRetries(() => options.mutationFn(variables), options.retry ?? 0, () => false);
+      const data = await withRetries(
+        () => options.mutationFn(variables),
+        options.retry ?? 0,
+        () => false,
+      );
       await options.onSuccess?.(data, variables, context);
       await options.onSettled?.(data, null, variables, context);
       set({ status: "success", data });
@@ -472,10 +502,14 @@ export class QueryClient {
   /** The query of this key, made if there is none; `options` become its options. */
   build(options: QueryOptions): Query {
     const hash = hashKey(options.queryKey);
-    let query = this.#queries.get(hash);
-    if (!query) this.#queries.set(hash, (query = new Query(this, options.queryKey, hash, options)));
-    else query.setOptions(options);
-    return query;
+    const query = this.#queries.get(hash);
+    if (query) {
+      query.setOptions(options);
+      return query;
+    }
+    const made = new Query(this, options.queryKey, hash, options);
+    this.#queries.set(hash, made);
+    return made;
   }
 
   getQueryCache() {
@@ -525,7 +559,9 @@ export class QueryClient {
   /** Refetches the matching queries, on screen or not (not those whose every reader is disabled). */
   refetchQueries(filters?: QueryFilters): Promise<void> {
     return this.#refetch(
-      this.#find(filters).filter((query) => (query.observers.size ? query.isActive() : query.options.queryFn)),
+      this.#find(filters).filter((query) =>
+        query.observers.size ? query.isActive() : query.options.queryFn,
+      ),
     );
   }
 
@@ -548,7 +584,8 @@ export class QueryClient {
     const refetchStale = (option: "refetchOnWindowFocus" | "refetchOnReconnect") => {
       for (const query of this.#queries.values()) {
         const wants = [...query.observers].some(
-          ({ options }) => options.enabled !== false && options[option] !== false && query.isStale(options.staleTime),
+          ({ options }) =>
+            options.enabled !== false && options[option] !== false && query.isStale(options.staleTime),
         );
         if (wants) void query.fetch();
       }

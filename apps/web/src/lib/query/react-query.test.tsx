@@ -78,7 +78,12 @@ describe("useQuery", () => {
     const { client, wrapper } = setup();
     let version = 1;
     const { result } = renderHook(
-      () => useQuery({ queryKey: ["products", "list", { q: "" }], queryFn: async () => version, staleTime: Infinity }),
+      () =>
+        useQuery({
+          queryKey: ["products", "list", { q: "" }],
+          queryFn: async () => version,
+          staleTime: Infinity,
+        }),
       { wrapper },
     );
     await waitFor(() => expect(result.current.data).toBe(1));
@@ -91,10 +96,13 @@ describe("useQuery", () => {
   it("does not fetch while disabled, and fetches once enabled", async () => {
     const { wrapper } = setup();
     const queryFn = vi.fn(async () => "A");
-    const { result, rerender } = renderHook(({ enabled }) => useQuery({ queryKey: ["a"], queryFn, enabled }), {
-      wrapper,
-      initialProps: { enabled: false },
-    });
+    const { result, rerender } = renderHook(
+      ({ enabled }) => useQuery({ queryKey: ["a"], queryFn, enabled }),
+      {
+        wrapper,
+        initialProps: { enabled: false },
+      },
+    );
     expect(result.current).toMatchObject({ isPending: true, isFetching: false, isLoading: false });
     await act(async () => {});
     expect(queryFn).not.toHaveBeenCalled();
@@ -122,7 +130,12 @@ describe("useQuery", () => {
     await settle();
     expect(result.current).toMatchObject({ data: "A", isPlaceholderData: false });
     rerender({ id: "b" });
-    expect(result.current).toMatchObject({ data: "A", isPlaceholderData: true, isSuccess: true, isFetching: true });
+    expect(result.current).toMatchObject({
+      data: "A",
+      isPlaceholderData: true,
+      isSuccess: true,
+      isFetching: true,
+    });
     await act(async () => answers.get("b")?.resolve("B"));
     await settle();
     expect(result.current).toMatchObject({ data: "B", isPlaceholderData: false });
@@ -146,7 +159,14 @@ describe("useQuery", () => {
     const { wrapper } = setup();
     let signal: AbortSignal | undefined;
     const { result, rerender, unmount } = renderHook(
-      () => useQuery({ queryKey: ["a"], queryFn: (context) => ((signal = context.signal), new Promise(() => {})) }),
+      () =>
+        useQuery({
+          queryKey: ["a"],
+          queryFn: (context) => {
+            signal = context.signal;
+            return new Promise<never>(() => {});
+          },
+        }),
       { wrapper },
     );
     await act(async () => {});
@@ -317,7 +337,10 @@ describe("useMutation", () => {
     const answer = deferred<string>();
     const { result } = renderHook(
       () => {
-        const change = useMutation({ mutationKey: ["cart-change"], mutationFn: (_item: string) => answer.promise });
+        const change = useMutation({
+          mutationKey: ["cart-change"],
+          mutationFn: (_item: string) => answer.promise,
+        });
         const other = useMutation({ mutationKey: ["other"], mutationFn: (_item: string) => answer.promise });
         const pending = useMutationState({
           filters: { mutationKey: ["cart-change"], status: "pending" },

@@ -23,7 +23,7 @@ import {
   type MutationOptions,
   type MutationState,
   type Query,
-  QueryClient,
+  type QueryClient,
   type QueryFunctionContext,
   type QueryKey,
   type QueryObserver,
@@ -73,7 +73,8 @@ export interface UseQueryOptions<TQueryFnData> extends BaseQueryOptions<TQueryFn
     | ((previousData: NoInfer<TQueryFnData> | undefined) => NoInfer<TQueryFnData> | undefined);
 }
 
-export interface UseInfiniteQueryOptions<TPage, TPageParam> extends BaseQueryOptions<InfiniteData<TPage, TPageParam>> {
+export interface UseInfiniteQueryOptions<TPage, TPageParam>
+  extends BaseQueryOptions<InfiniteData<TPage, TPageParam>> {
   queryFn: (context: QueryFunctionContext<TPageParam>) => TPage | Promise<TPage>;
   initialPageParam: TPageParam;
   /** The next page's parameter, or undefined/null when there is none. */
@@ -101,7 +102,14 @@ interface QueryResultBase {
 export type UseQueryResult<TData> = QueryResultBase &
   (
     | { status: "pending"; data: undefined; error: null; isPending: true; isError: false; isSuccess: false }
-    | { status: "error"; data: TData | undefined; error: Error; isPending: false; isError: true; isSuccess: false }
+    | {
+        status: "error";
+        data: TData | undefined;
+        error: Error;
+        isPending: false;
+        isError: true;
+        isSuccess: false;
+      }
     | { status: "success"; data: TData; error: null; isPending: false; isError: false; isSuccess: true }
   );
 
@@ -149,7 +157,12 @@ class Observer implements QueryObserver {
   read(query: Query, state: QueryState, enabled: boolean): Result {
     let { data, error, status, fetchStatus } = state;
     // About to fetch once subscribed (a first render, a new key): say so now, as TanStack does.
-    if (enabled && this.mounted !== query && fetchStatus === "idle" && query.isStale(this.options.staleTime)) {
+    if (
+      enabled &&
+      this.mounted !== query &&
+      fetchStatus === "idle" &&
+      query.isStale(this.options.staleTime)
+    ) {
       fetchStatus = "fetching";
       if (data === undefined) {
         status = "pending";
@@ -345,6 +358,9 @@ export function useMutationState<T = MutationState>({
     }
     return ref.current.result;
   };
-  const subscribe = useCallback((onChange: () => void) => cache.subscribe(() => notifyLater(onChange)), [cache]);
+  const subscribe = useCallback(
+    (onChange: () => void) => cache.subscribe(() => notifyLater(onChange)),
+    [cache],
+  );
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
