@@ -532,10 +532,6 @@ export class QueryClient {
     );
   }
 
-  getQueryData<T = unknown>(queryKey: QueryKey): T | undefined {
-    return this.#queries.get(hashKey(queryKey))?.state.data as T | undefined;
-  }
-
   /** Sets a query's data (made if there is none); an updater answering undefined changes nothing. */
   setQueryData<T = unknown>(queryKey: QueryKey, updater: T | ((previous: T | undefined) => T | undefined)) {
     const existing = this.#queries.get(hashKey(queryKey));
