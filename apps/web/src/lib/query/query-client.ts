@@ -392,19 +392,20 @@ export class Mutation<TData = unknown, TVariables = unknown, TContext = unknown>
   state: MutationState<TData, TVariables> = idleMutationState;
 
   constructor(
-    readonly options: MutationOptions<TData, TVariables, TContext>,
+    public options: MutationOptions<TData, TVariables, TContext>,
     readonly cache: MutationCache,
   ) {}
 
   /**
    * Runs the mutation as TanStack does: onMutate, the request, then onSuccess or onError and
    * onSettled (each awaited) before the state becomes success or error. `onState` hears each state.
+   * Each callback is read when it is due: its hook's latest render may have replaced the options.
    */
   async execute(
     variables: TVariables,
     onState: (state: MutationState<TData, TVariables>) => void,
   ): Promise<TData> {
-    const { options, cache } = this;
+    const { cache } = this;
     const set = (patch: Partial<MutationState<TData, TVariables>>) => {
       this.state = { ...this.state, ...patch };
       // The cache holds the mutations on their way (what useMutationState reads).
@@ -416,20 +417,20 @@ export class Mutation<TData = unknown, TVariables = unknown, TContext = unknown>
     set({ status: "pending", variables });
     let context: TContext | undefined;
     try {
-      context = await options.onMutate?.(variables);
+      context = await this.options.onMutate?.(variables);
       const data = await withRetries(
-        () => options.mutationFn(variables),
-        options.retry ?? 0,
+        () => this.options.mutationFn(variables),
+        this.options.retry ?? 0,
         () => false,
       );
-      await options.onSuccess?.(data, variables, context);
-      await options.onSettled?.(data, null, variables, context);
+      await this.options.onSuccess?.(data, variables, context);
+      await this.options.onSettled?.(data, null, variables, context);
       set({ status: "success", data });
       return data;
     } catch (error) {
       try {
-        await options.onError?.(error as Error, variables, context);
-        await options.onSettled?.(undefined, error as Error, variables, context);
+        await this.options.onError?.(error as Error, variables, context);
+        await this.options.onSettled?.(undefined, error as Error, variables, context);
       } finally {
         set({ status: "error", error: error as Error });
       }

@@ -332,6 +332,20 @@ describe("useMutation", () => {
     expect(third).not.toHaveBeenCalled();
   });
 
+  it("calls the callbacks of the hook's latest render, as TanStack does", async () => {
+    const { wrapper } = setup();
+    const answer = deferred<string>();
+    const heard: string[] = [];
+    const { result, rerender } = renderHook(
+      ({ who }) => useMutation({ mutationFn: () => answer.promise, onSuccess: () => void heard.push(who) }),
+      { wrapper, initialProps: { who: "first render" } },
+    );
+    act(() => result.current.mutate());
+    rerender({ who: "latest render" });
+    await act(async () => answer.resolve("done"));
+    expect(heard).toEqual(["latest render"]);
+  });
+
   it("lists the mutations of a key on their way (useMutationState)", async () => {
     const { wrapper } = setup();
     const answer = deferred<string>();

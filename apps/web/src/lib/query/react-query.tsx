@@ -275,6 +275,12 @@ class MutationObserver {
 
   constructor(readonly client: QueryClient) {}
 
+  /** Each render's options; the mutation under way takes them too (its callbacks see the latest props). */
+  setOptions(options: MutationOptions): void {
+    this.options = options;
+    if (this.#current) this.#current.options = options;
+  }
+
   subscribe = (listener: () => void) => {
     this.#listener = listener;
     return () => {
@@ -319,7 +325,7 @@ export function useMutation<TData, TVariables = void, TContext = unknown>(
 ): UseMutationResult<TData, TVariables> {
   const client = useQueryClient();
   const [observer] = useState(() => new MutationObserver(client));
-  observer.options = { ...client.defaultOptions.mutations, ...options } as MutationOptions;
+  observer.setOptions({ ...client.defaultOptions.mutations, ...options } as MutationOptions);
   const state = useSyncExternalStore(observer.subscribe, observer.getState, observer.getState);
   const ref = useRef<{ state: MutationState; result: UseMutationResult<TData, TVariables> }>(undefined);
   if (ref.current?.state !== state) {
