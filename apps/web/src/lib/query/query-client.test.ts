@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  hashKey,
-  partialMatchKey,
-  QueryClient,
-  type QueryFunctionContext,
-  replaceEqualDeep,
-  withRetries,
-} from "./query-client";
+import { QueryClient, type QueryFunctionContext } from "./query-client";
+import { hashKey, partialMatchKey, replaceEqualDeep, withRetries } from "./query-utils";
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -36,7 +30,10 @@ afterEach(() => {
 });
 
 function dataOf(client: QueryClient, queryKey: unknown[]): unknown {
-  return client.getQueryCache().getAll().find((query) => hashKey(query.queryKey) === hashKey(queryKey))?.state.data;
+  return client
+    .getQueryCache()
+    .getAll()
+    .find((query) => hashKey(query.queryKey) === hashKey(queryKey))?.state.data;
 }
 
 describe("keys", () => {

@@ -8,7 +8,15 @@
  * revert; invalidation that refetches what is on screen; structural sharing of answers; unused
  * entries dropped after `gcTime`; infinite queries; refetch on window focus and reconnection.
  */
-export type QueryKey = readonly unknown[];
+import { MutationCache } from "./mutation-cache";
+import {
+  hashKey,
+  partialMatchKey,
+  type QueryKey,
+  type Retry,
+  replaceEqualDeep,
+  withRetries,
+} from "./query-utils";
 
 export interface QueryState<TData = unknown> {
   data: TData | undefined;
@@ -29,9 +37,6 @@ export interface QueryFunctionContext<TPageParam = never> {
   signal: AbortSignal;
   pageParam: TPageParam;
 }
-
-export type Retry = boolean | number | ((failureCount: number, error: Error) => boolean);
-
 export interface InfiniteData<TPage, TPageParam = unknown> {
   pages: TPage[];
   pageParams: TPageParam[];
@@ -76,95 +81,6 @@ interface FetchOptions {
 }
 
 const isServer = typeof window === "undefined";
-
-let queued: Set<() => void> | undefined;
-
-/**
- * Calls `listener` after the moment, with every other listener told meanwhile, as TanStack tells
- * React (setTimeout 0): a state passed through at once (a refetch answered from a cache, a failure
- * answered at once) is not rendered, so what it would unmount stays mounted.
- */
-export function notifyLater(listener: () => void): void {
-  if (!queued) {
-    const batch = new Set<() => void>();
-    queued = batch;
-    setTimeout(() => {
-      queued = undefined;
-      for (const queuedListener of batch) queuedListener();
-    }, 0);
-  }
-  queued.add(listener);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** A key's identity: its JSON with every object's properties sorted (TanStack's hashKey). */
-export function hashKey(queryKey: QueryKey): string {
-  return JSON.stringify(queryKey, (_, value: unknown) =>
-    isPlainObject(value)
-      ? Object.fromEntries(
-          Object.keys(value)
-            .sort()
-            .map((k) => [k, value[k]]),
-        )
-      : value,
-  );
-}
-
-/** Whether `key` starts with `filter` (TanStack's partialMatchKey). */
-export function partialMatchKey(key: unknown, filter: unknown): boolean {
-  if (key === filter) return true;
-  if (typeof key !== "object" || typeof filter !== "object" || !key || !filter) return false;
-  return Object.keys(filter).every((k) =>
-    partialMatchKey((key as Record<string, unknown>)[k], (filter as Record<string, unknown>)[k]),
-  );
-}
-
-/**
- * `next` with every part equal to `previous` replaced by the previous one (TanStack's
- * replaceEqualDeep), so an unchanged answer keeps its identity for memos and effects.
- */
-export function replaceEqualDeep<T>(previous: unknown, next: T): T {
-  if (previous === next) return next;
-  const arrays = Array.isArray(previous) && Array.isArray(next);
-  if (!arrays && !(isPlainObject(previous) && isPlainObject(next))) return next;
-  const a = previous as Record<string, unknown>;
-  const b = next as Record<string, unknown>;
-  const keys = Object.keys(b);
-  const copy: Record<string, unknown> = arrays ? ([] as unknown as Record<string, unknown>) : {};
-  let same = keys.length === Object.keys(a).length;
-  for (const key of keys) {
-    copy[key] = replaceEqualDeep(a[key], b[key]);
-    if (copy[key] !== a[key] || !(key in a)) same = false;
-  }
-  return (same ? previous : copy) as T;
-}
-
-/** Runs `run` again after a failure while `retry` says so, waiting as TanStack does (1 s, 2 s, 4 s … 30 s). */
-export async function withRetries<T>(
-  run: () => Promise<T>,
-  retry: Retry,
-  stopped: () => boolean,
-): Promise<T> {
-  for (let failures = 0; ; failures++) {
-    try {
-      return await run();
-    } catch (error) {
-      const again =
-        typeof retry === "function"
-          ? retry(failures, error as Error)
-          : retry === true || failures < Number(retry);
-      if (!again || stopped()) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** failures, 30_000)));
-      if (stopped()) throw error;
-    }
-  }
-}
-
 async function loadPages(
   { initialPageParam, getNextPageParam }: QueryOptions,
   previous: InfiniteData<unknown> | undefined,
@@ -358,135 +274,6 @@ export class Query<TData = unknown> {
     stopped.done();
   }
 }
-
-export interface MutationState<TData = unknown, TVariables = unknown> {
-  status: "idle" | "pending" | "success" | "error";
-  data: TData | undefined;
-  error: Error | null;
-  variables: TVariables | undefined;
-}
-
-export interface MutationOptions<TData = unknown, TVariables = unknown, TContext = unknown> {
-  mutationKey?: QueryKey;
-  mutationFn: (variables: TVariables) => Promise<TData>;
-  retry?: Retry;
-  onMutate?: (variables: TVariables) => TContext | Promise<TContext>;
-  onSuccess?: (data: TData, variables: TVariables, context: TContext | undefined) => unknown;
-  onError?: (error: Error, variables: TVariables, context: TContext | undefined) => unknown;
-  onSettled?: (
-    data: TData | undefined,
-    error: Error | null,
-    variables: TVariables,
-    context: TContext | undefined,
-  ) => unknown;
-}
-
-export const idleMutationState: MutationState<never, never> = {
-  status: "idle",
-  data: undefined,
-  error: null,
-  variables: undefined,
-};
-
-export class Mutation<TData = unknown, TVariables = unknown, TContext = unknown> {
-  state: MutationState<TData, TVariables> = idleMutationState;
-
-  constructor(
-    public options: MutationOptions<TData, TVariables, TContext>,
-    readonly cache: MutationCache,
-  ) {}
-
-  /**
-   * Runs the mutation as TanStack does: onMutate, the request, then onSuccess or onError and
-   * onSettled (each awaited) before the state becomes success or error. `onState` hears each state.
-   * Each callback is read when it is due: its hook's latest render may have replaced the options.
-   */
-  async execute(
-    variables: TVariables,
-    onState: (state: MutationState<TData, TVariables>) => void,
-  ): Promise<TData> {
-    const { cache } = this;
-    const set = (patch: Partial<MutationState<TData, TVariables>>) => {
-      this.state = { ...this.state, ...patch };
-      // The cache holds the mutations on their way (what useMutationState reads).
-      if (this.state.status !== "pending") cache.remove(this);
-      cache.changed();
-      onState(this.state);
-    };
-    cache.add(this);
-    set({ status: "pending", variables });
-    let context: TContext | undefined;
-    try {
-      context = await this.options.onMutate?.(variables);
-      const data = await withRetries(
-        () => this.options.mutationFn(variables),
-        this.options.retry ?? 0,
-        () => false,
-      );
-      await this.options.onSuccess?.(data, variables, context);
-      await this.options.onSettled?.(data, null, variables, context);
-      set({ status: "success", data });
-      return data;
-    } catch (error) {
-      try {
-        await this.options.onError?.(error as Error, variables, context);
-        await this.options.onSettled?.(undefined, error as Error, variables, context);
-      } finally {
-        set({ status: "error", error: error as Error });
-      }
-      throw error;
-    }
-  }
-}
-
-export interface MutationFilters {
-  mutationKey?: QueryKey;
-  status?: "pending";
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: the cache holds mutations of every data and variables type.
-type AnyMutation = Mutation<any, any, any>;
-
-/** The mutations on their way. */
-export class MutationCache {
-  #mutations = new Set<AnyMutation>();
-  #listeners = new Set<() => void>();
-  /** Counts changes, so readers know when to read again. */
-  version = 0;
-
-  add(mutation: AnyMutation): void {
-    this.#mutations.add(mutation);
-  }
-
-  remove(mutation: AnyMutation): void {
-    this.#mutations.delete(mutation);
-  }
-
-  changed(): void {
-    this.version++;
-    for (const listener of this.#listeners) listener();
-  }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
-
-  findAll({ mutationKey, status }: MutationFilters = {}): Mutation[] {
-    return [...this.#mutations].filter(
-      (m) =>
-        (!mutationKey || (m.options.mutationKey && partialMatchKey(m.options.mutationKey, mutationKey))) &&
-        (!status || m.state.status === status),
-    ) as Mutation[];
-  }
-
-  /** Forgets them (they still run; their hooks still hear of them). */
-  clear(): void {
-    this.#mutations.clear();
-    this.changed();
-  }
-}
-
 export interface QueryClientConfig {
   defaultOptions?: { queries?: QueryDefaults; mutations?: { retry?: Retry } };
 }

@@ -16,24 +16,25 @@ import {
 } from "react";
 import {
   idleMutationState,
-  type InfiniteData,
   Mutation,
   type MutationFilters,
-  notifyLater,
   type MutationOptions,
   type MutationState,
-  type Query,
-  type QueryClient,
-  type QueryFunctionContext,
-  type QueryKey,
-  type QueryObserver,
-  type QueryOptions,
-  type QueryState,
-  type Retry,
-  replaceEqualDeep,
+} from "./mutation-cache";
+import type {
+  InfiniteData,
+  Query,
+  QueryClient,
+  QueryFunctionContext,
+  QueryObserver,
+  QueryOptions,
+  QueryState,
 } from "./query-client";
+import { notifyLater, type QueryKey, type Retry, replaceEqualDeep } from "./query-utils";
 
-export { type InfiniteData, Mutation, type Query, QueryClient, type QueryKey } from "./query-client";
+export { Mutation } from "./mutation-cache";
+export { type InfiniteData, type Query, QueryClient } from "./query-client";
+export type { QueryKey } from "./query-utils";
 
 const ClientContext = createContext<QueryClient | null>(null);
 
