@@ -1,4 +1,4 @@
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@/lib/query/react-query";
 import { type ReactNode, useState } from "react";
 import { useSession } from "@/features/auth/api/use-session";
 import { CartProvider } from "@/features/cart/components/cart-provider";

@@ -1,8 +1,8 @@
 /**
  * What a server-rendered page hands to the browser besides its HTML: the shop's origin (the
  * canonical URLs the server wrote) and the query cache it rendered from: each query's key and
- * data, which the browser puts back with setQueryData (lighter than TanStack Query's own
- * dehydrate/hydrate, whose extra state a fresh answer does not need). Written as a JSON data
+ * data, which the browser puts back with setQueryData (no dehydrate/hydrate: a fresh answer needs
+ * none of a query's other state). Written as a JSON data
  * block, not a script that runs: the shop's CSP allows no inline scripts.
  */
 export interface SsrPayload {

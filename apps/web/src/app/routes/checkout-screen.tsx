@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@/lib/query/react-query";
 import type { CheckoutPayment } from "@haggle/contract/orders";
 import { ShoppingCartIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";

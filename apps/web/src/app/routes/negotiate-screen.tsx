@@ -1,5 +1,5 @@
 import type { Cart } from "@haggle/contract/cart";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@/lib/query/react-query";
 import { ArrowLeftIcon, ShoppingCartIcon } from "lucide-react";
 import { useCallback } from "react";
 import { Link, useNavigate } from "@/lib/router/router";

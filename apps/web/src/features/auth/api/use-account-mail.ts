@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@/lib/query/react-query";
 import { apiFetch } from "@/lib/api-client";
 import { sessionQueryKey } from "./use-session";
 

@@ -1,5 +1,5 @@
 import type { Me } from "@haggle/contract/account";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "@/lib/query/react-query";
 import { ApiRequestError, apiFetch } from "@/lib/api-client";
 
 export const sessionQueryKey = ["session"] as const;

@@ -1,5 +1,5 @@
 import type { Product, ProductList } from "@haggle/contract/products";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 import type { Approval } from "@haggle/contract/negotiation";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "@/lib/router/router";
 import { toast } from "@/lib/toast";

@@ -1,6 +1,6 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
 import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
 import { toast } from "@/lib/toast";

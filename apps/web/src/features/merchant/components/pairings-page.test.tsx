@@ -1,5 +1,5 @@
 import type { MerchantProduct, Pairing } from "@haggle/contract/merchant";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "@/lib/router/router";
 import { toast } from "@/lib/toast";
