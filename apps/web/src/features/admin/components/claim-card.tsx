@@ -28,15 +28,19 @@ export function ClaimCard({ onClaimed }: ClaimCardProps) {
   } = useForm<{ code: string }>({ defaultValues: { code: "" }, resolver: zodResolver(ClaimShopSchema) });
   const message = errors.code?.message ?? errors.root?.server?.message;
 
-  const onValid = ({ code }: { code: string }) =>
-    claim.mutate(code, {
-      onSuccess: () => {
-        toast.success("Shop claimed", { description: "You are now its admin and a merchant." });
-        onClaimed?.();
-      },
-      onError: (error) =>
-        setError("root.server", { message: errorMessage(error, "The shop could not be claimed.") }),
-    });
+  // Awaited rather than mutate's callbacks: the claim refreshes the admin status before it
+  // resolves, and the panel then shows the admin's page in place of this card. Callbacks given
+  // to mutate are dropped once their component unmounts, so the session was not refreshed.
+  const onValid = async ({ code }: { code: string }) => {
+    try {
+      await claim.mutateAsync(code);
+    } catch (error) {
+      setError("root.server", { message: errorMessage(error, "The shop could not be claimed.") });
+      return;
+    }
+    toast.success("Shop claimed", { description: "You are now its admin and a merchant." });
+    onClaimed?.();
+  };
 
   return (
     <Card role="region" aria-labelledby={`${id}-title`}>
