@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -138,5 +138,35 @@ export async function withFreshServerDatabase<T>(
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+  }
+}
+
+/** CPU seconds (user + system) the process has used, from /proc/<pid>/stat. */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits until the server uses less than `share` of one core over `windowMs` (a fresh shop embeds
+ * its seeded products in the background after it answers), at most `maxMs`. Answers the seconds
+ * waited, or null where /proc cannot be read.
+ */
+export async function waitForIdleServer(
+  pid: number,
+  { share = 0.05, windowMs = 2_000, maxMs = 120_000 } = {},
+): Promise<number | null> {
+  const started = performance.now();
+  try {
+    for (;;) {
+      const before = cpuSecondsOf(pid);
+      await new Promise((r) => setTimeout(r, windowMs));
+      const used = cpuSecondsOf(pid) - before;
+      if (used / (windowMs / 1000) < share || performance.now() - started > maxMs)
+        return (performance.now() - started) / 1000;
+    }
+  } catch {
+    return null;
   }
 }
