@@ -109,6 +109,13 @@ describe.each(DB_KINDS)("server-rendered pages on the %s database", (kind) => {
     expect(ofType(html, "BreadcrumbList")).toBeUndefined();
     // All of it inline: no part left for an inline script (forbidden by the CSP) to move in.
     expect(html).not.toMatch(/<script>|<template id=|<div hidden id=/);
+    // The first row's pictures (the largest paint) load at once, the first two before the rest.
+    const pictures = [...html.matchAll(/<img [^>]*src="\/images\/products\/[^"]+"[^>]*>/g)].map((m) => m[0]);
+    expect(pictures.length).toBe(24);
+    expect(pictures.map((img) => /loading="eager"/.test(img))).toEqual(first.items.map((_, k) => k < 4));
+    expect(pictures.map((img) => /fetchPriority="high"/i.test(img))).toEqual(
+      first.items.map((_, k) => k < 2),
+    );
   });
 
   it("renders a category view with its products only, its BreadcrumbList and canonical; a search with its results", async () => {

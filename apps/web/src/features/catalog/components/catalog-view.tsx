@@ -110,9 +110,14 @@ export function CatalogView({ onAddToCart }: CatalogViewProps) {
                 aria-label="Product results"
                 className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
               >
-                {products.map((product) => (
+                {products.map((product, index) => (
                   <li key={product.id} className="flex">
-                    <ProductCard product={product} onAddToCart={onAddToCart} />
+                    <ProductCard
+                      product={product}
+                      onAddToCart={onAddToCart}
+                      // The first row on a phone (two) and on a wide screen (four).
+                      firstScreen={index < 2 ? "high" : index < 4 ? "eager" : undefined}
+                    />
                   </li>
                 ))}
               </ul>

@@ -12,9 +12,14 @@ import { RatingStars } from "./rating-stars";
 interface ProductCardProps {
   product: Product;
   onAddToCart: (product: Product) => void;
+  /**
+   * A card of the first screenful: its picture loads at once (a lazy picture waits for layout,
+   * and the first ones are the page's largest paint), "high" asks for it before the others.
+   */
+  firstScreen?: "high" | "eager";
 }
 
-export function ProductCard({ product, onAddToCart }: ProductCardProps) {
+export function ProductCard({ product, onAddToCart, firstScreen }: ProductCardProps) {
   const headingId = useId();
   const price = product.price;
   const listPrice = product.listPrice;
@@ -37,7 +42,8 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
         <img
           src={product.imageUrl}
           alt={product.name}
-          loading="lazy"
+          loading={firstScreen ? "eager" : "lazy"}
+          fetchPriority={firstScreen === "high" ? "high" : undefined}
           decoding="async"
           width={400}
           height={400}

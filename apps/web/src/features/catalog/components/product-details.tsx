@@ -4,7 +4,12 @@ import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { productPath } from "@haggle/domain/catalog/product-path";
-import { ChevronRightIcon, HandCoinsIcon, LoaderCircleIcon, ShoppingCartIcon } from "@/components/icons/first-page-icons";
+import {
+  ChevronRightIcon,
+  HandCoinsIcon,
+  LoaderCircleIcon,
+  ShoppingCartIcon,
+} from "@/components/icons/first-page-icons";
 import { useState } from "react";
 import { Link } from "@/lib/router/router";
 import { Badge } from "@/components/ui/badge";
