@@ -153,7 +153,8 @@ export async function wordsMatchingAnyProduct(
   const words = searchWords.map((w) => w.word);
   if (words.length === 0) return new Set();
   // A count, not exists(): for exists() the planner bets on a scan that stops at the first
-  // match, which reads every product when (as for a typo) there is none.
+  // match, which reads every product when (as for a typo) there is none. Every word keeps its
+  // LIKE arm here (no wholeWords): hidden products count too, and the vocabulary has none of theirs.
   const checks = searchWords.map(
     (w, k) =>
       sql`(select count(*) from ${products} where ${matchesWord(w.word, w.near)}) > 0 as ${sql.raw(`k${k}`)}`,
@@ -306,7 +307,6 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
   const either = byCategory && byBrand ? sql`(${byCategory} or ${byBrand})` : undefined;
   // The order reads the words as meant: a typo's nearest vocabulary word (or first correction).
   const text = query.words.map((w) => w.near?.[0] ?? w.corrections[0] ?? w.word).join(" ");
-  const corrected = text;
   // in_name is computed once per match (a lateral column), not again for the closeness.
   const featured = query.sort === "featured";
   const inName = featured
@@ -314,7 +314,7 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
     : sql``;
   const relevance = featured
     ? sql`, in_name,
-        ts_rank(${products.searchVector}, plainto_tsquery('english', ${corrected})) as text_rank,
+        ts_rank(${products.searchVector}, plainto_tsquery('english', ${text})) as text_rank,
         case when in_name then 1::real else word_similarity(${text}, ${nameAndBrand}) end as closeness`
     : sql``;
   const collection = sql`(select ${productFacetCounts.visible} from ${productFacetCounts} where ${productFacetCounts.kind} = 'all')`;

@@ -1,16 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QueryClient, type QueryFunctionContext } from "./query-client";
 import { hashKey, partialMatchKey, replaceEqualDeep, withRetries } from "./query-utils";
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from "@/test/deferred";
 
 /** A query as a hook leaves it: its options, and one observer (enabled unless said). */
 function observed(

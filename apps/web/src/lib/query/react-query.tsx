@@ -25,12 +25,13 @@ import type {
   InfiniteData,
   Query,
   QueryClient,
+  QueryDefaults,
   QueryFunctionContext,
   QueryObserver,
   QueryOptions,
   QueryState,
 } from "./query-client";
-import { notifyLater, type QueryKey, type Retry, replaceEqualDeep } from "./query-utils";
+import { notifyLater, type QueryKey, replaceEqualDeep } from "./query-utils";
 
 export { Mutation } from "./mutation-cache";
 export { type InfiniteData, type Query, QueryClient } from "./query-client";
@@ -54,14 +55,9 @@ export function keepPreviousData<T>(previousData: T): T {
   return previousData;
 }
 
-interface BaseQueryOptions<TQueryFnData> {
+/** The cache's own options (QueryDefaults: enabled, staleTime, gcTime, retry, refetching) and the hooks'. */
+interface BaseQueryOptions<TQueryFnData> extends QueryDefaults {
   queryKey: QueryKey;
-  enabled?: boolean;
-  staleTime?: number;
-  gcTime?: number;
-  retry?: Retry;
-  refetchOnWindowFocus?: boolean;
-  refetchOnReconnect?: boolean;
   /** Asks again every so many milliseconds while the tab is shown (false: not). */
   refetchInterval?: number | false | ((query: Query<TQueryFnData>) => number | false);
 }
