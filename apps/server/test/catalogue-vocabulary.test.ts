@@ -1,14 +1,16 @@
 import { POSTGRES_ENGLISH_STOP_WORDS } from "@haggle/domain/catalog/postgres-stop-words";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadSearchVocabulary } from "../src/modules/catalog/search-legs.store.ts";
 import type { Database } from "../src/platform/db/client.ts";
 import { DB_KINDS, openFreshTestDatabase, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
- * The search vocabulary (the words typo corrections come from, read by scanning every product)
- * is loaded once per database and kept, whatever handle a search runs on: on the PostgreSQL
- * server each search gets its own cancellable handle, and a vocabulary kept per handle made
- * every search scan the whole catalogue again (0.8 s at 100,000 products, bench/README.md).
+ * The search vocabulary (the words typo corrections come from) is loaded once per database and
+ * kept, whatever handle a search runs on: on the PostgreSQL server each search gets its own
+ * cancellable handle, and a vocabulary kept per handle made every search scan the whole
+ * catalogue again (0.8 s at 100,000 products, bench/README.md). It is read from the table the
+ * products triggers keep (migration 0024), no longer by splitting every product's name.
  */
 describe.each(DB_KINDS)("the catalogue search vocabulary on the %s database", (kind) => {
   let server: TestServer;
@@ -35,8 +37,65 @@ describe.each(DB_KINDS)("the catalogue search vocabulary on the %s database", (k
       expect(res.status).toBe(200);
       await res.arrayBuffer();
     }
-    const vocabularyScans = statements.filter((s) => s.includes("string_to_array(lower(name"));
-    expect(vocabularyScans.length).toBe(1);
+    const vocabularyReads = statements.filter((s) => s.includes('from "search_vocabulary"'));
+    expect(vocabularyReads.length).toBe(1);
+    // It is read from the table the triggers keep, never by splitting every product's name.
+    expect(statements.filter((s) => s.includes("string_to_array(lower(name"))).toEqual([]);
+  });
+
+  /** The vocabulary as the triggers keep it: kind, word and product count, sorted. */
+  async function kept(): Promise<string[]> {
+    const result = (await database.db.execute(
+      sql`select kind, word, products from search_vocabulary where products > 0`,
+    )) as unknown as { rows: { kind: string; word: string; products: number }[] };
+    return result.rows.map((r) => `${r.kind} ${r.word} ${r.products}`).sort();
+  }
+
+  /** The same, counted from every visible product now. */
+  async function recounted(): Promise<string[]> {
+    const result = (await database.db.execute(sql`
+      select x.kind, x.word, count(*)::int as products from products as c, lateral (
+        select 'w' as kind, w as word from unnest(string_to_array(lower(c.name || ' ' || c.brand || ' ' || c.category), ' ')) as w
+        where w <> ''
+        union all select 't', t from unnest(c.tags) as t) as x
+      where not c.hidden group by x.kind, x.word`)) as unknown as {
+      rows: { kind: string; word: string; products: number }[];
+    };
+    return result.rows.map((r) => `${r.kind} ${r.word} ${r.products}`).sort();
+  }
+
+  it("is kept by the products triggers through inserts, imports' upserts, renames, stock changes, hiding and deletes", async () => {
+    expect(await kept()).toEqual(await recounted());
+    const words = async () => (await loadSearchVocabulary(database.db)).words;
+    await database.db.execute(sql`insert into products (sku, name, brand, category, price, list_price, tags)
+      values ('VOCAB-1', 'Quokkaphone Deluxe', 'Zyzzyva', 'Audio', 10, 10, '{marsupial}')`);
+    expect(await words()).toEqual(expect.arrayContaining(["quokkaphone", "deluxe", "zyzzyva"]));
+    expect((await loadSearchVocabulary(database.db)).tags.has("marsupial")).toBe(true);
+    expect(await kept()).toEqual(await recounted());
+
+    const before = await kept();
+    await database.db.execute(sql`update products set stock_level = stock_level + 3 where sku = 'VOCAB-1'`);
+    expect(await kept()).toEqual(before);
+
+    // An import re-sends a product by SKU: insert ... on conflict do update.
+    await database.db.execute(sql`insert into products (sku, name, brand, category, price, list_price)
+      values ('VOCAB-1', 'Wombatphone Deluxe', 'Zyzzyva', 'Audio', 10, 10), ('VOCAB-2', 'Numbat Lamp', 'Zyzzyva', 'Home', 5, 5)
+      on conflict (sku) do update set name = excluded.name, tags = excluded.tags`);
+    expect(await words()).toEqual(expect.arrayContaining(["wombatphone", "numbat"]));
+    expect(await words()).not.toContain("quokkaphone");
+    expect((await loadSearchVocabulary(database.db)).tags.has("marsupial")).toBe(false);
+    expect(await kept()).toEqual(await recounted());
+
+    await database.db.execute(sql`update products set hidden = true where sku = 'VOCAB-2'`);
+    expect(await words()).not.toContain("numbat");
+    expect(await kept()).toEqual(await recounted());
+    await database.db.execute(sql`update products set hidden = false where sku = 'VOCAB-2'`);
+    expect(await words()).toContain("numbat");
+
+    await database.db.execute(sql`delete from products where sku in ('VOCAB-1', 'VOCAB-2')`);
+    expect(await words()).not.toContain("wombatphone");
+    expect(await words()).not.toContain("zyzzyva");
+    expect(await kept()).toEqual(await recounted());
   });
 
   it("knows the database's English stop words: the full text leaves out those and no other", async () => {

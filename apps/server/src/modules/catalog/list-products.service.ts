@@ -65,8 +65,8 @@ function trigramIndexOf(vocabulary: SearchVocabulary): TrigramIndex {
  * letters only, not one of PostgreSQL's English stop words (the full text leaves those out),
  * and no word of the vocabulary but itself contains it. The vocabulary holds every word of the
  * visible products' names and brands (as runs of letters and digits), so a LIKE '%word%' could
- * only match inside one of them. It is kept for minutes: a product added since, whose name
- * holds the word inside a longer word only, is found by the full text alone until it refreshes.
+ * only match inside one of them. It is reread every 30 seconds: a product added since, whose
+ * name holds the word inside a longer word only, is found by the full text alone until then.
  */
 function isWholeWord(word: string, index: TrigramIndex): boolean {
   return (

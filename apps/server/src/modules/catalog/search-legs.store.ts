@@ -9,10 +9,10 @@ import {
 } from "@haggle/domain/catalog/search-query";
 import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import type { Cents } from "@haggle/domain/pricing/money";
-import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
-import { products } from "../../platform/db/schema.ts";
+import { products, searchVocabulary } from "../../platform/db/schema.ts";
 import { productColumns, toProductDto } from "./products.store.ts";
 import { SEARCH_LEXICON } from "./search-lexicon.ts";
 
@@ -179,25 +179,22 @@ function lexicalCtes(groups: QueryGroup[], filters: SQL, vocabulary: SearchVocab
 
 /**
  * The words of the visible products' names, brands and categories (three letters or more),
- * and their tags. Split on spaces in the database (distinct keeps the answer small) and into
- * words here: a regular-expression split in SQL is several times slower at 100,000 products.
+ * and their tags. Split on spaces by the triggers that keep search_vocabulary, and into words
+ * here: a regular-expression split in SQL is several times slower.
  */
 export async function loadSearchVocabulary(db: Db): Promise<SearchVocabulary> {
-  const rows = await rowsOf<{ kind: string; word: string }>(
-    db,
-    sql`
-    select distinct 'w' as kind, w as word
-    from products, unnest(string_to_array(lower(name || ' ' || brand || ' ' || category), ' ')) as w
-    where hidden = false
-    union
-    select 't', t from products, unnest(tags) as t where hidden = false`,
-  );
+  // Kept by the products triggers (migration 0024): a few thousand rows, not a split of every name.
+  const rows = await db
+    .select({ kind: searchVocabulary.kind, word: searchVocabulary.word })
+    .from(searchVocabulary)
+    .where(gt(searchVocabulary.products, 0));
   const words = new Set<string>();
+  const tags = new Set<string>();
   for (const row of rows) {
-    if (row.kind === "w")
-      for (const w of SEARCH_LEXICON.splitWords(row.word)) if (w.length >= 3) words.add(w);
+    if (row.kind === "t") tags.add(row.word);
+    else for (const w of SEARCH_LEXICON.splitWords(row.word)) if (w.length >= 3) words.add(w);
   }
-  return { words: [...words], tags: new Set(rows.filter((r) => r.kind === "t").map((r) => r.word)) };
+  return { words: [...words], tags };
 }
 
 /** For each group, whether any product (hidden or not) matches its typed words or synonyms. */

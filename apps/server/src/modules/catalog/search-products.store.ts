@@ -140,15 +140,25 @@ export function similarityFloor(model: string): number {
   return SIMILARITY_FLOOR[model] ?? DEFAULT_SIMILARITY_FLOOR;
 }
 
-/** Kept per process for a few minutes: a new product's new word becomes a typo target that much later. */
-const VOCABULARY_TTL_MS = 5 * 60_000;
+/**
+ * Kept per process for half a minute: a new product's new word becomes a typo target that much
+ * later. Reading it is cheap (the triggers keep it: migration 0024); a reread that finds the same
+ * words keeps the kept object, so what searches derive from it (list-products.service.ts) stays.
+ */
+const VOCABULARY_TTL_MS = 30_000;
 const vocabularies = new WeakMap<Db, { at: number; value: Promise<SearchVocabulary> }>();
+
+function sameVocabulary(a: SearchVocabulary, b: SearchVocabulary): boolean {
+  if (a.words.length !== b.words.length || a.tags.size !== b.tags.size) return false;
+  const words = new Set(a.words);
+  return b.words.every((w) => words.has(w)) && [...b.tags].every((t) => a.tags.has(t));
+}
 
 /**
  * Past its time the kept vocabulary still answers while a fresh one loads in the background
- * (a scan of every product: at 100,000 products no search should wait for it). It is kept for
- * `db`; the first read goes through `readWith` (a request's cancellable handle on the same
- * database: a read its request abandons is cancelled, and the next search reads again).
+ * (no search waits for it). It is kept for `db`; the first read goes through `readWith` (a
+ * request's cancellable handle on the same database: a read its request abandons is
+ * cancelled, and the next search reads again).
  */
 export function vocabularyOf(db: Db, readWith: Db = db): Promise<SearchVocabulary> {
   const cached = vocabularies.get(db);
@@ -157,7 +167,12 @@ export function vocabularyOf(db: Db, readWith: Db = db): Promise<SearchVocabular
     return cached.value.catch(() => loadSearchVocabulary(readWith));
   // A refresh nobody waits for reads through `db` itself: a request's handle may be cancelled
   // when that request ends.
-  const value = loadSearchVocabulary(cached ? db : readWith);
+  const loaded = loadSearchVocabulary(cached ? db : readWith);
+  const value = cached
+    ? Promise.all([cached.value.catch(() => null), loaded]).then(([kept, fresh]) =>
+        kept && sameVocabulary(kept, fresh) ? kept : fresh,
+      )
+    : loaded;
   vocabularies.set(db, { at: Date.now(), value: cached ? cached.value : value });
   value.then(
     () => vocabularies.set(db, { at: Date.now(), value }),

@@ -93,6 +93,24 @@ export const productFacetCounts = pgTable(
 );
 
 /**
+ * The search vocabulary: the words of the visible products' names, brands and categories (kind
+ * "w": lower case, split at spaces) and their tags (kind "t"), each with how many visible
+ * products hold it. Kept by statement triggers on products (migration 0024), so a search reads
+ * the vocabulary here instead of splitting every product's name (9 s at 1,000,000 products),
+ * and a new product's words are known as soon as it is committed. Words no product holds any
+ * more keep a row with 0.
+ */
+export const searchVocabulary = pgTable(
+  "search_vocabulary",
+  {
+    kind: text("kind").notNull(),
+    word: text("word").notNull(),
+    products: integer("products").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.word] })],
+);
+
+/**
  * A product import started from the merchant area (issue #14 item 1): its progress, read by the
  * Import page while the server works through the file, and its bad rows (line, SKU, reason).
  */
