@@ -227,7 +227,7 @@ const HEALTH_TIMEOUT_MS = 3000;
  * A connection of its own to the PostgreSQL server, opened again after a failure: the health
  * check's, and the one cancels are sent through.
  */
-class HealthConnection {
+export class HealthConnection {
   private client: Promise<pg.Client> | null = null;
 
   constructor(private readonly url: string) {}
@@ -269,8 +269,21 @@ class HealthConnection {
     return this.run("select 1");
   }
 
-  /** One statement on this connection (statements wait for each other on it). */
-  async run(text: string, values: unknown[] = []): Promise<void> {
+  /** The statement running on this connection now, or settled: the next one starts after it. */
+  private last: Promise<unknown> = Promise.resolve();
+
+  /**
+   * One statement on this connection, after the one before it: node-postgres queues a query
+   * sent while another runs only with a deprecation warning (pg 9 will refuse it), and cancels
+   * of abandoned searches (pg_cancel_backend) and health checks arrive together.
+   */
+  run(text: string, values: unknown[] = []): Promise<void> {
+    const next = this.last.then(() => this.runNow(text, values));
+    this.last = next.catch(() => {});
+    return next;
+  }
+
+  private async runNow(text: string, values: unknown[]): Promise<void> {
     const client = await this.connect();
     try {
       await client.query(text, values);
