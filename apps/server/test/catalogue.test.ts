@@ -256,6 +256,12 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
       const counted = (await http.get("/api/products?category=Moved%20Here")).json;
       expect(counted.total).toBe(2);
       expect(counted.collectionTotal).toBe(181);
+      expect(countOf(counted.facets.brands, "Facet Brand")).toBe(1);
+      const both = (await http.get(`/api/products?category=Moved%20Here&brand=${encodeURIComponent(item.brand)}`))
+        .json;
+      expect(both.total).toBe(1);
+      expect(countOf(both.facets.categories, "Moved Here")).toBe(1);
+      expect(await keptPairs()).toEqual(await countedPairs());
     } finally {
       await db.execute(sql`delete from products where sku = 'FACET-TEST-1'`);
       await db.execute(
@@ -267,7 +273,22 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     const restored = (await http.get("/api/products")).json;
     expect(restored.total).toBe(180);
     expect(restored.facets).toEqual(before.facets);
+    expect(await keptPairs()).toEqual(await countedPairs());
   });
+
+  /** The (category, brand) counts the triggers keep (migration 0025), and the same counted now. */
+  async function keptPairs(): Promise<string[]> {
+    const result = (await shop.server.database.db.execute(
+      sql`select category, brand, visible as n from product_pair_counts where visible > 0`,
+    )) as unknown as { rows: { category: string; brand: string; n: number }[] };
+    return result.rows.map((r) => `${r.category} / ${r.brand}: ${r.n}`).sort();
+  }
+  async function countedPairs(): Promise<string[]> {
+    const result = (await shop.server.database.db.execute(
+      sql`select category, brand, count(*)::int as n from products where not hidden group by category, brand`,
+    )) as unknown as { rows: { category: string; brand: string; n: number }[] };
+    return result.rows.map((r) => `${r.category} / ${r.brand}: ${r.n}`).sort();
+  }
 
   it("finds nothing for nonsense, with an empty page", async () => {
     const res = await http.get("/api/products?q=zzqxv%20blorptang");

@@ -93,6 +93,22 @@ export const productFacetCounts = pgTable(
 );
 
 /**
+ * How many visible products each (category, brand) pair has: kept by statement triggers on
+ * products (migration 0025), as product_facet_counts. A filtered catalogue's facet counts (the
+ * brands of the chosen categories, the categories of the chosen brands, the products of both)
+ * are sums over these rows instead of index scans of every product of the chosen values.
+ */
+export const productPairCounts = pgTable(
+  "product_pair_counts",
+  {
+    category: text("category").notNull(),
+    brand: text("brand").notNull(),
+    visible: integer("visible").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.brand] }), index("product_pair_counts_brand_idx").on(t.brand)],
+);
+
+/**
  * The search vocabulary: the words of the visible products' names, brands and categories (kind
  * "w": lower case, split at spaces) and their tags (kind "t"), each with how many visible
  * products hold it. Kept by statement triggers on products (migration 0024), so a search reads
