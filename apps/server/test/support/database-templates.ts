@@ -8,7 +8,17 @@
  * makes a new template; nothing else is in them (seeding stays each test server's own step).
  */
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,6 +56,13 @@ export function migrationsKey(): string {
 let embeddedTemplate: Promise<string> | null = null;
 
 /**
+ * A template another checkout's test run last used this long ago is removed when a new one is
+ * made. Removing every other template at once broke a run of another checkout of different
+ * migrations going on at the same time (its next test found its template gone).
+ */
+const TEMPLATE_UNUSED_MS = 24 * 60 * 60_000;
+
+/**
  * The path of a dump of a migrated, empty embedded database (made once per set of migrations
  * and kept in the system's temporary folder; parallel test processes may both make it, the
  * last rename wins with identical content).
@@ -54,7 +71,12 @@ export function migratedEmbeddedTemplate(): Promise<string> {
   embeddedTemplate ??= (async () => {
     const dir = path.join(tmpdir(), "haggle-test-templates");
     const file = path.join(dir, `embedded-${migrationsKey()}.tar`);
-    if (existsSync(file)) return file;
+    if (existsSync(file)) {
+      // Its modification time says when a run last used it.
+      const now = new Date();
+      utimesSync(file, now, now);
+      return file;
+    }
     mkdirSync(dir, { recursive: true });
     const pglite = await startPglite({ cacheMb: DEFAULT_EMBEDDED_CACHE_MB });
     try {
@@ -63,10 +85,13 @@ export function migratedEmbeddedTemplate(): Promise<string> {
       const partial = `${file}.${randomUUID()}.partial`;
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
       renameSync(partial, file);
-      // Templates of earlier migrations are of no more use (about 40 MB each).
-      for (const old of readdirSync(dir))
-        if (/^embedded-[0-9a-f]{16}\.tar$/.test(old) && path.join(dir, old) !== file)
-          rmSync(path.join(dir, old), { force: true });
+      // Templates of earlier migrations are of no more use (about 40 MB each) once no run uses them.
+      for (const old of readdirSync(dir)) {
+        const oldFile = path.join(dir, old);
+        if (!/^embedded-[0-9a-f]{16}\.tar$/.test(old) || oldFile === file) continue;
+        const unused = Date.now() - (statSync(oldFile, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+        if (unused > TEMPLATE_UNUSED_MS) rmSync(oldFile, { force: true });
+      }
     } finally {
       await pglite.close();
     }
@@ -90,11 +115,14 @@ export async function migratedServerTemplate(adminUrl: string): Promise<string> 
     await admin.query("SELECT pg_advisory_lock($1)", [TEMPLATE_LOCK]);
     const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (found.rowCount === 0) {
-      const old = await admin.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'haggle\\_template\\_%'",
+      // A template's comment says when a run last used it (below); one without is older still.
+      const old = await admin.query<{ datname: string; used: string | null }>(
+        `SELECT datname, shobj_description(oid, 'pg_database') AS used FROM pg_database
+          WHERE datname LIKE 'haggle\\_template\\_%'`,
       );
-      for (const { datname } of old.rows)
-        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
+      for (const { datname, used } of old.rows)
+        if (Date.now() - (Number(used) || 0) > TEMPLATE_UNUSED_MS)
+          await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
       // Made under another name and renamed when complete: a crash never leaves half a template.
       const building = `${name}_building`;
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
@@ -109,6 +137,7 @@ export async function migratedServerTemplate(adminUrl: string): Promise<string> 
       await database.close();
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
     }
+    await admin.query(`COMMENT ON DATABASE ${name} IS '${Date.now()}'`);
   } finally {
     await admin.query("SELECT pg_advisory_unlock($1)", [TEMPLATE_LOCK]).catch(() => {});
     await admin.end();
