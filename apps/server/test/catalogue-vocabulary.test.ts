@@ -1,7 +1,8 @@
 import { POSTGRES_ENGLISH_STOP_WORDS } from "@haggle/domain/catalog/postgres-stop-words";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadSearchVocabulary } from "../src/modules/catalog/search-legs.store.ts";
+import { vocabularyOf } from "../src/modules/catalog/search-products.store.ts";
 import type { Database } from "../src/platform/db/client.ts";
 import { DB_KINDS, openFreshTestDatabase, startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -41,6 +42,39 @@ describe.each(DB_KINDS)("the catalogue search vocabulary on the %s database", (k
     expect(vocabularyReads.length).toBe(1);
     // It is read from the table the triggers keep, never by splitting every product's name.
     expect(statements.filter((s) => s.includes("string_to_array(lower(name"))).toEqual([]);
+  });
+
+  it("is reread after 30 seconds, and stays the same object while its words are the same", async () => {
+    const until = async (what: string, probe: () => Promise<boolean> | boolean) => {
+      for (let waited = 0; !(await probe()); waited += 20) {
+        if (waited > 10_000) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const reads = () => statements.filter((s) => s.includes('from "search_vocabulary"')).length;
+    // Only the clock is faked: the reread's promises and the database run as they do.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const first = await vocabularyOf(database.db);
+      const before = reads();
+      vi.setSystemTime(Date.now() + 31_000);
+      // Past its time it still answers at once, while a reread runs beside.
+      expect(await vocabularyOf(database.db)).toBe(first);
+      await until("the reread", () => reads() > before);
+      await until("the reread to be kept", async () => (await vocabularyOf(database.db)) === first);
+      expect(reads()).toBe(before + 1);
+
+      await database.db.execute(sql`insert into products (sku, name, brand, category, price, list_price)
+        values ('VOCAB-REREAD', 'Bilbyphone', 'Zyzzyva', 'Audio', 10, 10)`);
+      expect(await vocabularyOf(database.db)).toBe(first);
+      vi.setSystemTime(Date.now() + 31_000);
+      await vocabularyOf(database.db);
+      await until("the new word", async () => (await vocabularyOf(database.db)).words.includes("bilbyphone"));
+      expect(await vocabularyOf(database.db)).not.toBe(first);
+    } finally {
+      vi.useRealTimers();
+      await database.db.execute(sql`delete from products where sku = 'VOCAB-REREAD'`);
+    }
   });
 
   /** The vocabulary as the triggers keep it: kind, word and product count, sorted. */

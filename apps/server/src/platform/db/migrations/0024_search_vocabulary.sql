@@ -9,9 +9,10 @@ CREATE TABLE "search_vocabulary" (
 -- only net changes are written, in one order (kind, word), so concurrent writers never wait on
 -- each other in opposite orders. A product's words are its name, brand and category, lower
 -- case, split at spaces (the catalogue search splits them further); its tags are kept as given.
-CREATE FUNCTION search_vocabulary_words(name text, brand text, category text) RETURNS SETOF text
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT w FROM unnest(string_to_array(lower(name || ' ' || brand || ' ' || category), ' ')) AS w WHERE w <> ''
+CREATE FUNCTION search_vocabulary_entries(name text, brand text, category text, tags text[])
+RETURNS TABLE (kind text, word text) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT 'w', w FROM unnest(string_to_array(lower(name || ' ' || brand || ' ' || category), ' ')) AS w WHERE w <> ''
+  UNION ALL SELECT 't', t FROM unnest(tags) AS t
 $$;
 --> statement-breakpoint
 CREATE FUNCTION search_vocabulary_add(changes jsonb) RETURNS void LANGUAGE sql AS $$
@@ -26,9 +27,7 @@ CREATE FUNCTION search_vocabulary_on_insert() RETURNS trigger LANGUAGE plpgsql A
 BEGIN
   PERFORM search_vocabulary_add(coalesce((
     SELECT jsonb_agg(jsonb_build_object('kind', kind, 'word', word, 'n', n)) FROM (
-      SELECT x.kind, x.word, count(*)::int AS n FROM added AS c, LATERAL (
-        SELECT 'w' AS kind, w AS word FROM search_vocabulary_words(c.name, c.brand, c.category) AS w
-        UNION ALL SELECT 't', t FROM unnest(c.tags) AS t) AS x
+      SELECT x.kind, x.word, count(*)::int AS n FROM added AS c, search_vocabulary_entries(c.name, c.brand, c.category, c.tags) AS x
       WHERE NOT c.hidden GROUP BY x.kind, x.word) AS t), '[]'));
   RETURN NULL;
 END $$;
@@ -37,9 +36,7 @@ CREATE FUNCTION search_vocabulary_on_delete() RETURNS trigger LANGUAGE plpgsql A
 BEGIN
   PERFORM search_vocabulary_add(coalesce((
     SELECT jsonb_agg(jsonb_build_object('kind', kind, 'word', word, 'n', -n)) FROM (
-      SELECT x.kind, x.word, count(*)::int AS n FROM removed AS c, LATERAL (
-        SELECT 'w' AS kind, w AS word FROM search_vocabulary_words(c.name, c.brand, c.category) AS w
-        UNION ALL SELECT 't', t FROM unnest(c.tags) AS t) AS x
+      SELECT x.kind, x.word, count(*)::int AS n FROM removed AS c, search_vocabulary_entries(c.name, c.brand, c.category, c.tags) AS x
       WHERE NOT c.hidden GROUP BY x.kind, x.word) AS t), '[]'));
   RETURN NULL;
 END $$;
@@ -58,9 +55,7 @@ BEGIN
         SELECT -1, r.name, r.brand, r.category, r.tags FROM removed AS r
         WHERE NOT r.hidden AND NOT EXISTS (SELECT 1 FROM added AS a WHERE a.id = r.id AND NOT a.hidden
           AND a.name = r.name AND a.brand = r.brand AND a.category = r.category AND a.tags = r.tags)
-      ) AS c, LATERAL (
-        SELECT 'w' AS kind, w AS word FROM search_vocabulary_words(c.name, c.brand, c.category) AS w
-        UNION ALL SELECT 't', t FROM unnest(c.tags) AS t) AS x
+      ) AS c, search_vocabulary_entries(c.name, c.brand, c.category, c.tags) AS x
       GROUP BY x.kind, x.word HAVING sum(c.d) <> 0) AS t), '[]'));
   RETURN NULL;
 END $$;
@@ -76,7 +71,5 @@ CREATE TRIGGER search_vocabulary_update AFTER UPDATE ON products
   FOR EACH STATEMENT EXECUTE FUNCTION search_vocabulary_on_update();
 --> statement-breakpoint
 INSERT INTO search_vocabulary (kind, word, products)
-SELECT x.kind, x.word, count(*)::int FROM products AS c, LATERAL (
-  SELECT 'w' AS kind, w AS word FROM search_vocabulary_words(c.name, c.brand, c.category) AS w
-  UNION ALL SELECT 't', t FROM unnest(c.tags) AS t) AS x
+SELECT x.kind, x.word, count(*)::int FROM products AS c, search_vocabulary_entries(c.name, c.brand, c.category, c.tags) AS x
 WHERE NOT c.hidden GROUP BY x.kind, x.word;
