@@ -2,7 +2,7 @@
 import { createReadStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { inArray, like } from "drizzle-orm";
+import { inArray, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { importProducts } from "../src/modules/catalog/product-import.service.ts";
 import { products } from "../src/platform/db/schema.ts";
@@ -126,6 +126,22 @@ describe.each(DB_KINDS)("product import on the %s database", (kind) => {
         .filter((s) => s !== "JL-3006")
         .sort(),
     );
+  });
+
+  it("writes a batch's new products in category, brand and name order, so a search's matches share pages", async () => {
+    const rows = [
+      { category: "Zeta", brand: "Beta", name: "Lamp" },
+      { category: "Alpha", brand: "Gamma", name: "Kettle" },
+      { category: "Zeta", brand: "Alpha", name: "Stool" },
+      { category: "Alpha", brand: "Gamma", name: "Grinder" },
+      { category: "Alpha", brand: "Delta", name: "Cup" },
+    ].map((r, i) => ({ ...item(6001 + i), ...r }));
+    await importProducts(db(), jsonl(rows), { format: "jsonl", batchSize: 10 });
+    // The order they lie in the table (ctid), the one a bitmap heap scan reads them in.
+    const stored = (await db().execute(
+      sql`select name from ${products} where ${like(products.sku, "JL-600%")} order by ctid`,
+    )) as unknown as { rows: { name: string }[] };
+    expect(stored.rows.map((r) => r.name)).toEqual(["Cup", "Grinder", "Kettle", "Stool", "Lamp"]);
   });
 
   it("re-importing the same file updates nothing and duplicates nothing; a changed text drops only that embedding", async () => {

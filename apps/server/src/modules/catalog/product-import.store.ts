@@ -49,6 +49,10 @@ const input = (json: string) => sql`(
  * file's is not written at all (no new row version, index entries or trigger work), so
  * re-running a file is cheap. A product whose text changes loses its embedding, so the
  * background embedding job embeds it again; its picture, stock and visibility are the file's.
+ * New products are written in (category, brand, name) order, so those a search finds together
+ * (a category's, a brand's, a product line's) share heap pages: at 1,000,000 products the
+ * 13,889 matches of "headphones" lay on 13,381 pages in the file's order and on 5,999 this way,
+ * and the search reads every match's page (docs/decisions/0019).
  * The facet count and catalogue version triggers run once per statement. A SKU inserted by
  * someone else meanwhile is skipped by the insert and updated by the second statement.
  * `updated` counts every existing SKU (now holding the file's values), `unchanged` those of
@@ -66,6 +70,7 @@ export async function upsertProductsBySku(
     insert into products (${sql.raw(COLUMNS)})
     select ${sql.raw(COLUMNS)} from ${input(json)}
     where not exists (select 1 from products p where p.sku = i.sku)
+    order by i.category, i.brand, i.name, i.sku
     on conflict (sku) do nothing
     returning 1`);
   await betweenWrites?.();
