@@ -6,6 +6,9 @@ import {
   listProducts,
   resolveProductSlug,
 } from "../src/modules/catalog/list-products.service.ts";
+import { firstEmbeddedModel, loadCatalogNames } from "../src/modules/catalog/search-legs.store.ts";
+import { loadTagCategories } from "../src/modules/catalog/tag-categories.store.ts";
+import { LOCAL_EMBEDDING_MODEL } from "../src/platform/ai/local-embedder.ts";
 import type { Database } from "../src/platform/db/client.ts";
 import { insertGeneratedProductsSql } from "../src/platform/db/seed/generated-catalogue.ts";
 import { DB_KINDS, openFreshTestDatabase } from "./support/test-server.ts";
@@ -149,6 +152,19 @@ describe.each(DB_KINDS)("catalogue query plans at 100,000 products on the %s dat
     expect(await resolveProductSlug(database.db, row!.id)).toBe(row!.slug);
     expect(await resolveProductSlug(database.db, row!.slug)).toBe(row!.slug);
     await explainAll("product page", captured);
+  });
+
+  it("answers the assistant's lookups (the shop's names, its tags' categories, whether vectors exist) reading no product", async () => {
+    captured = [];
+    const names = await loadCatalogNames(database.db);
+    expect(names.categories).toContain("Audio");
+    expect(names.brands).toContain("Norvik");
+    expect(Object.keys(await loadTagCategories(database.db)).length).toBeGreaterThan(0);
+    // The names and the tags' categories come from kept counts, not from the products table.
+    expect(captured.filter((c) => /\bproducts\b/.test(c.query))).toEqual([]);
+    // None of the generated products has a vector: the answer must not take a scan to find.
+    expect(await firstEmbeddedModel(database.db, [LOCAL_EMBEDDING_MODEL])).toBeNull();
+    expect(await explainAll("vectors exist", captured)).toContain("products_embedded_model_idx");
   });
 
   it("has an HNSW index on the local embedder's vectors exactly where pgvector exists", async () => {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadSearchVocabulary } from "../src/modules/catalog/search-legs.store.ts";
 import { vocabularyOf } from "../src/modules/catalog/search-products.store.ts";
+import { loadTagCategories } from "../src/modules/catalog/tag-categories.store.ts";
 import type { Database } from "../src/platform/db/client.ts";
 import { DB_KINDS, openFreshTestDatabase, startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -77,11 +78,16 @@ describe.each(DB_KINDS)("the catalogue search vocabulary on the %s database", (k
     }
   });
 
-  /** The vocabulary as the triggers keep it: kind, word and product count, sorted. */
+  /**
+   * The vocabulary as the triggers keep it (kind, word and product count), and the tags'
+   * categories (migration 0026: tag, category and product count), sorted.
+   */
   async function kept(): Promise<string[]> {
-    const result = (await database.db.execute(
-      sql`select kind, word, products from search_vocabulary where products > 0`,
-    )) as unknown as { rows: { kind: string; word: string; products: number }[] };
+    const result = (await database.db.execute(sql`
+      select kind, word, products from search_vocabulary where products > 0
+      union all select 'tc', tag || ' in ' || category, visible from product_tag_categories where visible > 0`)) as unknown as {
+      rows: { kind: string; word: string; products: number }[];
+    };
     return result.rows.map((r) => `${r.kind} ${r.word} ${r.products}`).sort();
   }
 
@@ -91,14 +97,15 @@ describe.each(DB_KINDS)("the catalogue search vocabulary on the %s database", (k
       select x.kind, x.word, count(*)::int as products from products as c, lateral (
         select 'w' as kind, w as word from unnest(string_to_array(lower(c.name || ' ' || c.brand || ' ' || c.category), ' ')) as w
         where w <> ''
-        union all select 't', t from unnest(c.tags) as t) as x
+        union all select 't', t from unnest(c.tags) as t
+        union all select 'tc', lower(t) || ' in ' || c.category from unnest(c.tags) as t) as x
       where not c.hidden group by x.kind, x.word`)) as unknown as {
       rows: { kind: string; word: string; products: number }[];
     };
     return result.rows.map((r) => `${r.kind} ${r.word} ${r.products}`).sort();
   }
 
-  it("is kept by the products triggers through inserts, imports' upserts, renames, stock changes, hiding and deletes", async () => {
+  it("is kept, with its tags' categories, by the products triggers through inserts, imports' upserts, renames, moves, stock changes, hiding and deletes", async () => {
     expect(await kept()).toEqual(await recounted());
     const words = async () => (await loadSearchVocabulary(database.db)).words;
     await database.db.execute(sql`insert into products (sku, name, brand, category, price, list_price, tags)
@@ -120,7 +127,15 @@ describe.each(DB_KINDS)("the catalogue search vocabulary on the %s database", (k
     expect((await loadSearchVocabulary(database.db)).tags.has("marsupial")).toBe(false);
     expect(await kept()).toEqual(await recounted());
 
+    // A tag's categories (what the assistant ranks first for it) follow its products, in lower case.
+    await database.db.execute(sql`update products set tags = '{Marsupial,night}' where sku = 'VOCAB-2'`);
+    expect((await loadTagCategories(database.db)).marsupial).toEqual(["Home"]);
+    await database.db.execute(sql`update products set category = 'Audio' where sku = 'VOCAB-2'`);
+    expect((await loadTagCategories(database.db)).marsupial).toEqual(["Audio"]);
+    expect(await kept()).toEqual(await recounted());
+
     await database.db.execute(sql`update products set hidden = true where sku = 'VOCAB-2'`);
+    expect((await loadTagCategories(database.db)).marsupial).toBeUndefined();
     expect(await words()).not.toContain("numbat");
     expect(await kept()).toEqual(await recounted());
     await database.db.execute(sql`update products set hidden = false where sku = 'VOCAB-2'`);

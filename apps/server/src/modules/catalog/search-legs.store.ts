@@ -12,7 +12,7 @@ import type { Cents } from "@haggle/domain/pricing/money";
 import { asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
-import { products, searchVocabulary } from "../../platform/db/schema.ts";
+import { productPairCounts, products, searchVocabulary } from "../../platform/db/schema.ts";
 import { productColumns, toProductDto } from "./products.store.ts";
 import { SEARCH_LEXICON } from "./search-lexicon.ts";
 
@@ -442,13 +442,17 @@ export async function loadProducts(db: Db, ids: string[]): Promise<Product[]> {
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }
 
-/** The categories and brands of the visible products, for reading what a shopper asks for. */
+/**
+ * The categories and brands of the visible products, for reading what a shopper asks for: from
+ * the (category, brand) pairs the products triggers keep (migration 0025), not a distinct of
+ * every product (0.25 s at 1,000,000).
+ */
 export async function loadCatalogNames(db: Db): Promise<{ categories: string[]; brands: string[] }> {
   const rows = await db
-    .selectDistinct({ category: products.category, brand: products.brand })
-    .from(products)
-    .where(eq(products.hidden, false))
-    .orderBy(asc(products.category));
+    .select({ category: productPairCounts.category, brand: productPairCounts.brand })
+    .from(productPairCounts)
+    .where(gt(productPairCounts.visible, 0))
+    .orderBy(asc(productPairCounts.category), asc(productPairCounts.brand));
   return {
     categories: [...new Set(rows.map((r) => r.category))],
     brands: [...new Set(rows.map((r) => r.brand))],

@@ -73,6 +73,10 @@ export const products = pgTable(
     // Its mirror: the category counts of a brand filter (category=...&brand=... counts each facet
     // under the other one's filter) read only that brand's entries (an index-only scan).
     index("products_visible_brand_category_idx").on(t.brand, t.category).where(sql`${t.hidden} = false`),
+    // Whether a model has stored vectors (firstEmbeddedModel, every assistant search) reads one
+    // entry: without it, a shop none of whose products is embedded yet scanned every product
+    // (0.4 s at 1,000,000).
+    index("products_embedded_model_idx").on(t.embeddingModel).where(sql`${t.embedding} is not null`),
   ],
 );
 
@@ -124,6 +128,23 @@ export const searchVocabulary = pgTable(
     products: integer("products").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.kind, t.word] })],
+);
+
+/**
+ * Each tag of the visible products (lower case) with the categories of the products carrying it
+ * and how many of them: kept by statement triggers on products (migration 0026), as
+ * product_pair_counts. The assistant reads a product word's categories here ("headphones" ->
+ * Audio) instead of unnesting every product's tags (1.6 s at 1,000,000 products, once a minute).
+ * A pair no visible product has any more keeps a row with 0.
+ */
+export const productTagCategories = pgTable(
+  "product_tag_categories",
+  {
+    tag: text("tag").notNull(),
+    category: text("category").notNull(),
+    visible: integer("visible").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.category] })],
 );
 
 /**
