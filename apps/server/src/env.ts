@@ -11,7 +11,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
-/** Every environment variable the server reads. The README's configuration table mirrors this. */
+/** Every environment variable the server reads. docs/configuration.md lists every one (env-docs.test.ts holds them equal). */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
