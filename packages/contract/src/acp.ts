@@ -290,3 +290,23 @@ export const AcpFeedSchema = z
   })
   .meta({ id: "AcpFeed" });
 export type AcpFeed = z.infer<typeof AcpFeedSchema>;
+
+/** The most products one page of the feed holds (and how many it holds unless `limit` says fewer). */
+export const ACP_FEED_PAGE_LIMIT = 1000;
+
+/**
+ * A page of GET /acp/feed. The feed's body is the spec's ProductsResponse, which admits no other
+ * field, so the next page is named by a `Link: <…>; rel="next"` header (RFC 8288) instead: the
+ * products come by id, and `after` is the last id of the page before.
+ */
+export const AcpFeedQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${ACP_FEED_PAGE_LIMIT}.` })
+    .int({ error: `limit must be a whole number from 1 to ${ACP_FEED_PAGE_LIMIT}.` })
+    .min(1, { error: `limit must be a whole number from 1 to ${ACP_FEED_PAGE_LIMIT}.` })
+    .max(ACP_FEED_PAGE_LIMIT, { error: `limit must be a whole number from 1 to ${ACP_FEED_PAGE_LIMIT}.` })
+    .default(ACP_FEED_PAGE_LIMIT),
+  after: z
+    .uuid({ error: "after must be a product id: the last id of the page before, from the Link header." })
+    .optional(),
+});

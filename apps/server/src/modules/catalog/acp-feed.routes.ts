@@ -1,4 +1,4 @@
-import { AcpFeedSchema } from "@haggle/contract/acp";
+import { AcpFeedQuerySchema, AcpFeedSchema } from "@haggle/contract/acp";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { acpFeed } from "./acp-feed.service.ts";
 
@@ -8,14 +8,19 @@ export const acpFeedRoutes: ApiRoute[] = [
     method: "get",
     path: "/acp/feed",
     summary:
-      "The visible catalogue in the Agentic Commerce Protocol's feed format (ProductsResponse: one variant per product, prices in cents, availability, category, page and picture addresses); hidden products are left out",
+      'The visible catalogue in the Agentic Commerce Protocol\'s feed format (ProductsResponse: one variant per product, prices in cents, availability, category, page and picture addresses), a page of at most 1,000 products by id; a `Link: <…>; rel="next"` header names the next page. Hidden products are left out',
     tag: "Agentic Commerce Protocol",
     access: "public",
+    query: AcpFeedQuerySchema,
     response: AcpFeedSchema,
-    cache: "catalogue",
-    handler: async (c) => {
+    // Shared (ETag, 304), not kept in the answer cache: that keeps bodies only, and a page's
+    // Link header is part of its answer.
+    cache: "shared",
+    handler: async (c, { query }) => {
       const { database, mail } = c.get("deps");
-      return acpFeed(database.db, mail);
+      const { feed, next } = await acpFeed(database.db, mail, query);
+      if (next) c.header("Link", `<${mail.publicUrl}${next}>; rel="next"`);
+      return feed;
     },
   }),
 ];

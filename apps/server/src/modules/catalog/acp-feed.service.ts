@@ -8,15 +8,21 @@ const absolute = (url: string, publicUrl: string) =>
 /**
  * The visible catalogue as the ACP feed's ProductsResponse: a product is one variant whose id is
  * the product id (the `items[].id` a checkout session takes), priced in cents at today's price,
- * with the list price when it is higher.
+ * with the list price when it is higher. A page at a time, by id; `next` is the next page's
+ * path, or null on the last page.
  */
 export async function acpFeed(
   db: Queryable,
   shop: { publicUrl: string; shopName: string },
-): Promise<AcpFeed> {
+  page: { after?: string | undefined; limit: number },
+): Promise<{ feed: AcpFeed; next: string | null }> {
   const { publicUrl } = shop;
-  const rows = await visibleProductsForFeed(db);
-  return {
+  // One row more than the page says whether another page follows.
+  const read = await visibleProductsForFeed(db, { after: page.after, limit: page.limit + 1 });
+  const rows = read.slice(0, page.limit);
+  const last = rows.at(-1);
+  const next = read.length > page.limit && last ? `/acp/feed?limit=${page.limit}&after=${last.id}` : null;
+  const feed: AcpFeed = {
     products: rows.map((p) => {
       const url = `${publicUrl}/products/${p.slug}`;
       const available = p.inStock && p.stockLevel > 0;
@@ -46,4 +52,5 @@ export async function acpFeed(
       };
     }),
   };
+  return { feed, next };
 }

@@ -226,11 +226,19 @@ export async function visibleProductSlugs(
     .limit(limit);
 }
 
-/** Every visible product, by name (the ACP product feed's). */
-export async function visibleProductsForFeed(db: Queryable): Promise<ProductRow[]> {
+/**
+ * One page of the visible products by id, after `after` (the ACP product feed's): the primary
+ * key's order, so a page reads `limit` rows of its index however large the catalogue (by name,
+ * every page sorted every visible product: 30 s at 120,000 on the embedded database).
+ */
+export async function visibleProductsForFeed(
+  db: Queryable,
+  page: { after?: string | undefined; limit: number },
+): Promise<ProductRow[]> {
   return db
     .select(productColumns)
     .from(products)
-    .where(eq(products.hidden, false))
-    .orderBy(asc(products.name), asc(products.id));
+    .where(and(eq(products.hidden, false), page.after ? gt(products.id, page.after) : undefined))
+    .orderBy(asc(products.id))
+    .limit(page.limit);
 }
