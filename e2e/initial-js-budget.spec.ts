@@ -11,7 +11,7 @@ import { type JsFile, recordScripts, settle, someProductPath, webDist } from "./
  *
  * TARGET is issue #13's budget, and the test enforces it on both pages: the home page is 97.4 KB
  * and a product page 96.1 KB, of which React and React DOM are 67.5 KB (bench/README.md, "Initial
- * JavaScript"; docs/decisions/0018, third round: our own query cache instead of TanStack Query,
+ * JavaScript"; docs/decisions/0033: our own query cache instead of TanStack Query,
  * and what the entry imports in one chunk).
  */
 const TARGET_BYTES = { home: 100_000, product: 110_000 };

@@ -52,7 +52,7 @@ const input = (json: string) => sql`(
  * New products are written in (category, brand, name) order, so those a search finds together
  * (a category's, a brand's, a product line's) share heap pages: at 1,000,000 products the
  * 13,889 matches of "headphones" lay on 13,381 pages in the file's order and on 5,999 this way,
- * and the search reads every match's page (docs/decisions/0019).
+ * and the search reads every match's page (docs/decisions/0029).
  * The facet count and catalogue version triggers run once per statement. A SKU inserted by
  * someone else meanwhile is skipped by the insert and updated by the second statement.
  * `updated` counts every existing SKU (now holding the file's values), `unchanged` those of

@@ -3,7 +3,7 @@ import { cn } from "@/lib/cn";
 
 /**
  * The lucide icons a first page shows, drawn inline (lucide-react's runtime, `createLucideIcon`,
- * is ~1.6 KB gzip on every first page; docs/decisions/0018). Same paths and attributes as
+ * is ~1.6 KB gzip on every first page; docs/decisions/0032). Same paths and attributes as
  * lucide-react 1.x: a 24×24 stroke icon in the current colour, hidden from assistive technology
  * (all of them are decorative; pass `aria-hidden={false}` and a label for one that is not). Icons of later screens keep importing lucide-react.
  */

@@ -48,7 +48,7 @@ type AnyProps = Record<string, unknown>;
 
 /**
  * `asChild`: the one child element rendered with the button's props (Radix's Slot, reduced to what
- * the app passes, so that it is no script of a first page; docs/decisions/0018). The child's own
+ * the app passes, so that it is no script of a first page; docs/decisions/0032). The child's own
  * props win, except that classes are joined and both event handlers run (the child's first).
  */
 function withProps(child: ComponentProps<"button">["children"], { children: _, ...slotProps }: AnyProps) {

@@ -8,7 +8,7 @@ type CheckboxProps = Omit<ComponentProps<"input">, "type" | "onChange"> & {
 
 /**
  * A native checkbox drawn with Tailwind (no script of its own: it costs a first page nothing but
- * this component; docs/decisions/0018). The tick is an SVG over the box, shown when it is checked.
+ * this component; docs/decisions/0032). The tick is an SVG over the box, shown when it is checked.
  */
 export function Checkbox({ className, onCheckedChange, ...props }: CheckboxProps) {
   return (
