@@ -76,6 +76,11 @@ try {
     structuredContent?: { products?: { id: string }[] };
   };
   const productId = found.structuredContent?.products?.[0]?.id ?? "";
+  const get = (path: string) => async () => (await fetch(`${server.baseUrl}${path}`)).arrayBuffer();
+  // The same machine's trivial route and the web's own catalogue routes, for scale.
+  await timed("web /healthz", get("/healthz"));
+  await timed("web /api/products?q=headphones", get("/api/products?q=headphones"));
+  await timed("web /api/products?category=Audio", get("/api/products?category=Audio"));
   await timed("mcp tools/list", () => client.listTools());
   await timed("mcp resources haggle://categories", () => client.readResource({ uri: "haggle://categories" }));
   await timed("mcp resources haggle://policies", () => client.readResource({ uri: "haggle://policies" }));
