@@ -13,20 +13,11 @@ import type {
 } from "@haggle/domain/negotiation/negotiation-types";
 import type { Cents } from "@haggle/domain/pricing/money";
 import { buildCatalogue, type SeedProduct } from "../apps/server/src/testing.ts";
+import { mulberry32, type Rand } from "@haggle/domain/random/mulberry32";
 
 // ---------------------------------------------------------------- randomness and the catalogue
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-export type Rand = () => number;
+export { mulberry32, type Rand };
 const pick = <T>(rand: Rand, options: readonly T[]): T => options[Math.floor(rand() * options.length)] as T;
 const between = (rand: Rand, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 

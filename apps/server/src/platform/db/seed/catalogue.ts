@@ -5,6 +5,8 @@
  * (seeding is keyed by SKU, so a drifting catalogue would duplicate products).
  */
 
+import { mulberry32 } from "@haggle/domain/random/mulberry32";
+
 export interface SeedProduct {
   sku: string;
   name: string;
@@ -486,18 +488,6 @@ const SEED = 0x6a661e;
 const SALE_COUNT = 60;
 const OUT_OF_STOCK_COUNT = 8;
 const LOW_STOCK_COUNT = 6;
-
-/** mulberry32: tiny, fast and plenty random for demo data. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled(n: number, rand: () => number): number[] {
   const out = Array.from({ length: n }, (_, i) => i);
