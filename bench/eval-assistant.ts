@@ -40,6 +40,8 @@ const jsonFile = option("json") ?? (args.includes("--json") ? args[args.indexOf(
 
 interface TurnResult {
   user: string;
+  /** The engine that answered (X-Assistant-Engine): "llm" may fall back to "built-in". */
+  answeredBy: string;
   text: string;
   shown: string[];
   pass: boolean;
@@ -103,6 +105,7 @@ async function runConversation(
     const verdict = judgeTurn(turn.expect, answer, previous, products);
     turns.push({
       user: turn.user,
+      answeredBy: answer.engine,
       text: answer.text,
       shown: answer.products.map(
         (p) => `${p.name} | ${p.brand} | ${p.category} | $${p.price}${p.inStock ? "" : " | sold out"}`,
@@ -267,6 +270,12 @@ for (const [engine, ai] of engines) {
   all.push(...results);
   if (verbose) printFailures(results);
   printTable(engine, results);
+  const turns = results.flatMap((r) => r.turns);
+  const others = turns.filter((t) => t.answeredBy !== engine).length;
+  if (others > 0)
+    console.log(
+      `\n${others} of ${turns.length} turns were not answered by the ${engine} engine (fallback or error).`,
+    );
 }
 if (engines.length === 1) console.log("\nLLM engine: skipped (AI_BASE_URL is not set).");
 if (jsonFile) {
