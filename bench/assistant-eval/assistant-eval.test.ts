@@ -83,10 +83,27 @@ describe("the judges", () => {
     expect(judgeTurn({ cheaperThanBefore: true }, answer([stove]), null, shop).pass).toBe(false);
   });
 
+  it("want the cheapest of the kind first, among those in stock", () => {
+    expect(judgeTurn({ kind: CAMPING, cheapest: true }, answer([lamp, chair, stove]), null, shop).pass).toBe(
+      true,
+    );
+    expect(judgeTurn({ kind: CAMPING, cheapest: true }, answer([chair, lamp]), null, shop).pass).toBe(false);
+    expect(judgeTurn({ kind: CAMPING, cheapest: true }, answer([phones, lamp]), null, shop).pass).toBe(false);
+    const soldOutLamp = { ...lamp, inStock: false };
+    expect(
+      judgeTurn({ kind: CAMPING, atLeast: 1, cheapest: true }, answer([chair]), null, [
+        tent,
+        chair,
+        soldOutLamp,
+      ]).pass,
+    ).toBe(true);
+  });
+
   it("want more like a shown product: its category, and not only it", () => {
     const before = answer([phones, tent]);
     expect(judgeTurn({ likeShown: 2 }, answer([stove, tent, chair]), before, shop).pass).toBe(true);
     expect(judgeTurn({ likeShown: 2 }, answer([tent]), before, shop).pass).toBe(false);
+    expect(judgeTurn({ likeShown: 1 }, answer([tent, stove]), answer([tent, stove]), shop).pass).toBe(false);
     expect(judgeTurn({ likeShown: 3 }, answer([tent, stove]), before, shop).pass).toBe(false);
   });
 

@@ -53,9 +53,14 @@ export interface Expectation {
   maxPrice?: number;
   /** Every one of the first four shown costs at least this many dollars. */
   minPrice?: number;
+  /** The first product shown is (of the kind and) the cheapest of the kind the shop has in stock. */
+  cheapest?: boolean;
   /** The median price of the first four shown is below the previous turn's. */
   cheaperThanBefore?: boolean;
-  /** At least two of the first four shown share the category of the previous turn's product at this position (1-based), and are not only that product. */
+  /**
+   * At least two of the first four shown share the category of the previous turn's product at
+   * this position (1-based), not only that product, and not the previous first four again.
+   */
   likeShown?: number;
   /** In-stock products come before sold-out ones. */
   inStockFirst?: boolean;

@@ -138,6 +138,14 @@ export function judgeTurn(
         `expected all at least $${expect.minPrice}, showed ${under.map((p) => `${p.name} ($${p.price})`).join("; ")}`,
       );
   }
+  if (expect.cheapest) {
+    const candidates = catalogue.filter((p) => fits(p, expect));
+    const inStock = candidates.filter((p) => p.inStock);
+    const lowest = Math.min(...(inStock.length > 0 ? inStock : candidates).map((p) => p.price));
+    const first = top[0];
+    if (!first || !fits(first, expect) || first.price > lowest + 0.005)
+      failures.push(`expected the cheapest first ($${lowest}), showed ${list()}`);
+  }
   if (expect.cheaperThanBefore) {
     const before = (previous?.products ?? []).slice(0, LOOKED_AT).map((p) => p.price);
     const now = top.map((p) => p.price);
@@ -160,8 +168,17 @@ export function judgeTurn(
     else {
       const same = top.filter((p) => lower(p.category) === lower(reference.category));
       const others = same.filter((p) => p.name !== reference.name);
-      if (same.length < 2 || others.length < 1)
-        failures.push(`expected products like ${reference.name} (${reference.category}), showed ${list()}`);
+      // The same list again is no answer to "more like that one".
+      const unchanged =
+        top.map((p) => p.name).join("\n") ===
+        (previous?.products ?? [])
+          .slice(0, LOOKED_AT)
+          .map((p) => p.name)
+          .join("\n");
+      if (same.length < 2 || others.length < 1 || unchanged)
+        failures.push(
+          `expected products like ${reference.name} (${reference.category})${unchanged ? ", not the same list again" : ""}, showed ${list()}`,
+        );
     }
   }
   if (expect.inStockFirst) {
