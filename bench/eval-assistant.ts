@@ -225,11 +225,11 @@ function printTable(engine: string, results: readonly ConversationResult[]) {
     for (const split of ["tuning", "held-out"] as const)
       if (!onlySplit || split === onlySplit)
         columns.push({ label: `${name} ${split}`, keep: (r) => r.catalogue === name && r.split === split });
-  if (!onlySplit) {
+  if (!onlySplit && CATALOGUES.length > 1) {
     columns.push({ label: "all tuning", keep: (r) => r.split === "tuning" });
     columns.push({ label: "all held-out", keep: (r) => r.split === "held-out" });
   }
-  columns.push({ label: "all", keep: () => true });
+  if (columns.length > 1) columns.push({ label: "all", keep: () => true });
   console.log(`\n# Shopping assistant evaluation, ${engine} engine: conversations passed\n`);
   console.log(`| kind | ${columns.map((c) => c.label).join(" | ")} |`);
   console.log(`| --- | ${columns.map(() => "---").join(" | ")} |`);
