@@ -162,6 +162,12 @@ async function importThroughApi(baseUrl: string, setupCode: string | null | unde
   if (upload.status !== 202)
     throw new Error(`import refused: ${upload.status} ${JSON.stringify(upload.json)}`);
   const id = (upload.json as { id: string }).id;
+  // Generous: the import and the embeddings take seconds here; a stuck job must not hang the eval.
+  const deadline = Date.now() + 15 * 60_000;
+  const wait = async (what: string) => {
+    if (Date.now() > deadline) throw new Error(`the ${what} did not finish within 15 minutes`);
+    await new Promise((r) => setTimeout(r, 250));
+  };
   for (;;) {
     const progress = await merchant.request("GET", `/api/merchant/imports/${id}`);
     const job = progress.json as { status: string; inserted: number; failed: number; errors: unknown[] };
@@ -170,7 +176,7 @@ async function importThroughApi(baseUrl: string, setupCode: string | null | unde
       if (job.failed > 0) throw new Error(`import had bad rows: ${JSON.stringify(job.errors)}`);
       break;
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await wait("import");
   }
   // The assistant's search reads the products' vectors too: wait until every product has one.
   for (;;) {
@@ -179,7 +185,7 @@ async function importThroughApi(baseUrl: string, setupCode: string | null | unde
       running: boolean;
     };
     if (progress.missing === 0 && !progress.running) break;
-    await new Promise((r) => setTimeout(r, 300));
+    await wait("embedding of the imported products");
   }
 }
 
