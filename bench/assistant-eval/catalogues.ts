@@ -9,7 +9,7 @@ import { buildCatalogue } from "../../apps/server/src/testing.ts";
 import type { CatalogueName } from "./conversation.ts";
 import type { ShownProduct } from "./judge.ts";
 
-export const IMPORTED_CSV = path.join(import.meta.dirname, "data", "dummyjson-products.csv");
+export const IMPORTED_CSV = path.join(import.meta.dirname, "dataset", "dummyjson-products.csv");
 
 /** RFC 4180 CSV: quoted fields with doubled quotes, commas and line breaks inside quotes. */
 export function parseCsv(text: string): string[][] {
