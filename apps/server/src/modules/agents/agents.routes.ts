@@ -118,12 +118,13 @@ export function mountMcp(app: Hono<AppEnv>) {
           params?: { name?: unknown; arguments?: unknown };
         } | null;
         if (message?.method === "tools/call" && typeof message.params?.name === "string") {
+          // Nothing runs for a refused key, so an audit that cannot be written only goes to the log.
           await auditRefusedCall(database.db, {
             key: key ?? null,
             ip: caller.ip,
             tool: message.params.name,
             arguments: message.params.arguments,
-          });
+          }).catch((error: unknown) => c.get("log").error({ err: error }, "refused agent call not audited"));
         }
         return refused(
           401,
