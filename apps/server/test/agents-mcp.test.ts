@@ -52,6 +52,31 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     await client.close();
   });
 
+  it("a stateless server: GET and DELETE answer 405 (no empty stream to reopen); a foreign Origin is 403", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const res = await fetch(`${baseUrl}/mcp`, { method, headers: { accept: "text/event-stream" } });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+      expect((await res.json()).error.message).toMatch(/stateless/);
+    }
+    const list = (origin: string) =>
+      fetch(`${baseUrl}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          origin,
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    // A rebound host name: the Host header would match it, the Origin check must not.
+    const rebound = await list("http://attacker.example");
+    expect(rebound.status).toBe(403);
+    expect((await rebound.json()).error.message).toMatch(/origin/);
+    expect((await list(new URL(baseUrl).origin)).status).toBe(200);
+    expect((await list("http://localhost:6274")).status).toBe(200);
+  });
+
   it("anonymous agents browse: search with filters and one product", async () => {
     const client = await connectMcp(baseUrl);
     const found = await ok(client, "search_products", { query: "running shoes", maxPrice: 120 });
