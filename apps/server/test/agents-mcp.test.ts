@@ -57,7 +57,7 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
       const res = await fetch(`${baseUrl}/mcp`, { method, headers: { accept: "text/event-stream" } });
       expect(res.status, method).toBe(405);
       expect(res.headers.get("allow")).toBe("POST");
-      expect((await res.json()).error.message).toMatch(/stateless/);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/stateless/);
     }
     const list = (origin: string) =>
       fetch(`${baseUrl}/mcp`, {
@@ -72,7 +72,7 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     // A rebound host name: the Host header would match it, the Origin check must not.
     const rebound = await list("http://attacker.example");
     expect(rebound.status).toBe(403);
-    expect((await rebound.json()).error.message).toMatch(/origin/);
+    expect(((await rebound.json()) as { error: { message: string } }).error.message).toMatch(/origin/);
     expect((await list(new URL(baseUrl).origin)).status).toBe(200);
     expect((await list("http://localhost:6274")).status).toBe(200);
   });
@@ -204,6 +204,13 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     expect(placed.order.discount).toBeCloseTo(turn.offer.discountAmount, 2);
     const again = await ok(client, "start_checkout", { idempotencyKey: "agent-test-1" });
     expect(again.order.id).toBe(placed.order.id);
+    // The same key with a cart filled since is another request: refused as ACP refuses it, nothing placed.
+    await ok(client, "update_cart", { productId: product.id, quantity: 1 });
+    const reused = await call(client, "start_checkout", { idempotencyKey: "agent-test-1" });
+    expect(reused.isError).toBe(true);
+    expect(reused.text).toMatch(/already been used with a different request/);
+    expect((await ok(client, "get_cart")).cart.items).toHaveLength(1);
+    await ok(client, "update_cart", { productId: product.id, quantity: 0 });
 
     const listed = await ok(client, "list_orders");
     expect(listed.orders.map((o: { id: string }) => o.id)).toEqual([placed.order.id]);

@@ -11,7 +11,7 @@ import {
 import type { Order } from "@haggle/contract/orders";
 import { ACP_API_VERSION, type AcpAddress } from "@haggle/contract/acp";
 import type { AddressInput } from "@haggle/contract/addresses";
-import { invalid, notFound } from "@haggle/domain/errors";
+import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
 import { listAddressRows } from "../addresses/addresses.store.ts";
 import {
@@ -26,6 +26,24 @@ import { checkout } from "./checkout.service.ts";
 import { AcpFailure } from "./acp/acp-failure.ts";
 import { type AcpDeps, createAcpSession } from "./acp/acp-sessions.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
+import { findOrderIdByKey } from "./orders.store.ts";
+
+/**
+ * The rule ACP's Idempotency-Key follows: a key answers again only the request it was first
+ * used for. A key that already placed an order replays it while the cart holds nothing new (a
+ * retry after a lost answer); with a cart filled since, it is another request: refused (409), so
+ * an agent never takes the old order for this cart's.
+ */
+async function assertKeyFitsCart(deps: ToolDeps, userId: string, idempotencyKey: string) {
+  const previous = await findOrderIdByKey(deps.db, userId, idempotencyKey);
+  if (!previous) return;
+  const cart = await findActiveCart(deps.db, userId);
+  if (cart && (await loadCartLines(deps.db, cart.id)).length > 0)
+    throw conflict(
+      "This idempotencyKey has already been used with a different request: it placed an earlier order, not this cart. Use a new idempotencyKey to order this cart.",
+      "IDEMPOTENCY_CONFLICT",
+    );
+}
 
 /** How many orders list_orders answers, newest first. */
 const LISTED_ORDERS = 20;
@@ -166,6 +184,7 @@ export const orderTools: AgentTool[] = [
           );
         address = { addressId: saved.id };
       }
+      if (input.idempotencyKey) await assertKeyFitsCart(deps, who.id, input.idempotencyKey);
       const { order } = await checkout(
         deps.db,
         who,
