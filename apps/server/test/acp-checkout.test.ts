@@ -110,6 +110,17 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(got.status).toBe(200);
     expect(got.json).toEqual(updated.json);
 
+    // No provider here can charge a delegated token: refused, so no platform believes it charged a card.
+    const token = await call(`/checkout_sessions/${session.id}/complete`, {
+      key: s.key,
+      body: { payment_data: { token: "spt_123", provider: "stripe" } },
+    });
+    expect(token.status).toBe(400);
+    expect(token.json).toMatchObject({ type: "invalid_request", code: "invalid", param: "$.payment_data" });
+    expect(token.json.message).toMatch(/cannot charge/);
+    expect((await call(`/checkout_sessions/${session.id}`, { key: s.key })).json.status).toBe(
+      "ready_for_payment",
+    );
     const completed = await call(`/checkout_sessions/${session.id}/complete`, {
       key: s.key,
       body: {},

@@ -396,7 +396,8 @@ function acpFailureOf(error: DomainError): AcpFailure {
 /**
  * POST /acp/checkout_sessions/{id}/complete: the web app's checkout (one transaction: re-price,
  * take stock, write the order, convert the cart), keyed by the session so a retry answers the same
- * order; paid with the delegated Stripe token when the shop takes cards, else manual (payment due).
+ * order; paid with the delegated Stripe token when the shop takes cards, else manual (payment due,
+ * and a token given is refused: nothing here could charge it).
  */
 export async function completeAcpSession(
   deps: AcpDeps,
@@ -423,6 +424,14 @@ export async function completeAcpSession(
       "$.payment_data",
       "payment_data (the delegated Stripe payment token) is required.",
       "missing",
+    );
+  // A token no provider here can charge is refused, never dropped: the platform must not believe
+  // it charged a card while the order waits for payment by hand.
+  if (!stripe && body.payment_data)
+    throw invalidParam(
+      "$.payment_data",
+      "This shop cannot charge a delegated payment token: it takes no card payments. Complete without payment_data to place the order with payment due by hand (on delivery or by bank transfer).",
+      "invalid",
     );
   if (body.buyer) await deps.db.transaction((tx) => updateAcpSession(tx, row.id, { buyer: body.buyer! }));
   try {
