@@ -13,7 +13,7 @@ import { type AddressInput, AddressInputSchema } from "@haggle/contract/addresse
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import { acpLineItems, acpOrderStatus, acpTotals } from "@haggle/domain/acp/acp-cart-state";
 import { DomainError } from "@haggle/domain/errors";
-import { pricingRulesFrom, quoteCart, shopUnitPrice } from "@haggle/domain/pricing/quote-cart";
+import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import { z } from "zod";
 import type { Db, Queryable, Tx } from "../../../platform/db/client.ts";
 import type { MailSettings } from "../../../platform/mail/mail-settings.ts";
@@ -241,8 +241,9 @@ export async function sessionView(
         productId: item.productId,
         quantity: item.quantity,
         unitPrice: shopUnitPrice(quoteLines[i]!),
+        paidUnitPrice: unitPrice(quoteLines[i]!),
       })),
-      quote.tax,
+      { orderDiscount: quote.discount, tax: quote.tax },
     ),
     ...(row.fulfillmentAddress ? { fulfillment_address: row.fulfillmentAddress as AcpAddress } : {}),
     fulfillment_options: lines.length > 0 ? [shipping] : [],
