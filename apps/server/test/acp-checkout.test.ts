@@ -217,7 +217,16 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
       key: s.key,
       body,
       secret: null,
-      headers: { Timestamp: ts, Signature: signAcp(ACP_TEST_SECRET, ts, JSON.stringify({ items: [] })) },
+      headers: {
+        Timestamp: ts,
+        Signature: signAcp(
+          ACP_TEST_SECRET,
+          ts,
+          "POST",
+          "/acp/checkout_sessions",
+          JSON.stringify({ items: [] }),
+        ),
+      },
     });
     expect(replayed.json.code).toBe("invalid_signature");
     expect(await sessionCount(s.email)).toBe(0);
@@ -226,6 +235,17 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(ok.status).toBe(201);
     const forgedGet = await call(`/checkout_sessions/${ok.json.id}`, { key: s.key, secret: "forged" });
     expect(forgedGet.status).toBe(401);
+    // A GET's signature (empty body, same Timestamp) does not admit a cancel of the same session.
+    const getTs = new Date().toISOString();
+    const getSignature = signAcp(ACP_TEST_SECRET, getTs, "GET", `/acp/checkout_sessions/${ok.json.id}`, "");
+    const cancel = await call(`/checkout_sessions/${ok.json.id}/cancel`, {
+      key: s.key,
+      secret: null,
+      headers: { Timestamp: getTs, Signature: getSignature },
+    });
+    expect(cancel.status).toBe(401);
+    expect(cancel.json.code).toBe("invalid_signature");
+    expect((await call(`/checkout_sessions/${ok.json.id}`, { key: s.key })).json.status).not.toBe("canceled");
   });
 
   it("answers bad input with the spec's clear 4xx errors and changes nothing", async () => {
