@@ -82,6 +82,8 @@ interface CallOutcome {
   result: CallToolResult;
   status: AgentCallStatus;
   summary: string;
+  /** A JSON-RPC error instead of a tool result (an unknown tool: -32602, as the spec says). */
+  protocolError?: McpError;
 }
 
 async function rateLimited(deps: ToolDeps, caller: McpCaller, limits: McpLimits): Promise<string | null> {
@@ -104,7 +106,12 @@ async function runTool(
 ): Promise<CallOutcome> {
   if (!tool) {
     const message = `There is no tool named ${name}. The tools are: ${AGENT_TOOLS.map((t) => t.name).join(", ")}.`;
-    return { result: toolError(message), status: "error", summary: message };
+    return {
+      result: toolError(message),
+      status: "error",
+      summary: message,
+      protocolError: new McpError(ErrorCode.InvalidParams, message),
+    };
   }
   const limited = await rateLimited(deps, caller, limits);
   if (limited) return { result: toolError(limited), status: "rate_limited", summary: limited };
@@ -182,6 +189,7 @@ export function createMcpServer(deps: ToolDeps, caller: McpCaller, limits: McpLi
       // The call ran and its row exists (as "no outcome recorded"): the answer is still the agent's.
       deps.logger.error({ err: error, tool: name.slice(0, 64) }, "agent tool call outcome not audited");
     }
+    if (outcome.protocolError) throw outcome.protocolError;
     return outcome.result;
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
