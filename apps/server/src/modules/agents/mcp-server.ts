@@ -178,7 +178,14 @@ export function createMcpServer(deps: ToolDeps, caller: McpCaller, limits: McpLi
       deps.logger.error({ err: error, tool: name.slice(0, 64) }, "agent tool call not audited: not run");
       return toolError(SHOP_FAILED);
     }
-    const outcome = await runTool(deps, caller, limits, tool, name, args);
+    let outcome: CallOutcome;
+    try {
+      outcome = await runTool(deps, caller, limits, tool, name, args);
+    } catch (error) {
+      // A failure outside the tool (the rate limit's table): logged, never shown to the agent.
+      deps.logger.error({ err: error, tool: name.slice(0, 64) }, "agent tool call failed");
+      outcome = { result: toolError(SHOP_FAILED), status: "error", summary: "TOOL_FAILED" };
+    }
     try {
       await finishToolCall(deps.db, auditId, {
         status: outcome.status,
