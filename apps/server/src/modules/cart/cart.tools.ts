@@ -76,7 +76,7 @@ export const cartTools: AgentTool[] = [
     name: "update_cart",
     title: "Update the cart",
     description:
-      "Set how many of a product the cart holds (0 removes it). Any change voids a negotiated discount computed on the old contents.",
+      "Set how many of a product the cart holds (0 removes it). Any change voids a negotiated discount computed on the old contents; the answer's cart.notice says so when it did.",
     access: "shopper",
     readOnly: false,
     input: UpdateCartInputSchema,

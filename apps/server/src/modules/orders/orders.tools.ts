@@ -154,7 +154,7 @@ export const orderTools: AgentTool[] = [
     name: "start_checkout",
     title: "Check out",
     description:
-      "Place the order for the cart at the server's prices (the negotiated discount included). mode place_order: pay on delivery or by bank transfer, shipped to addressId (a saved address), or address (a new one, saved), or else the shopper's last used address. mode link: nothing is placed; answers the checkout page's address for the human to pay. mode acp_session: opens an Agentic Commerce Protocol checkout session for the cart (its totals, what is missing, and the URL to complete it over ACP with the same API key). Give an idempotencyKey to retry safely.",
+      "Place the order for the cart at the server's prices (the negotiated discount included). mode place_order: pay on delivery or by bank transfer, shipped to addressId (a saved address), or address (a new one, saved), or else the shopper's last used address. mode link: nothing is placed; answers the checkout page's address for the human to pay. mode acp_session: opens an Agentic Commerce Protocol checkout session for the cart (its totals, what is missing, and the URL to complete it over ACP with the same API key). Give an idempotencyKey to retry safely (the same key answers the same order; a key that already ordered another cart is refused).",
     access: "shopper",
     readOnly: false,
     input: StartCheckoutInputSchema,
