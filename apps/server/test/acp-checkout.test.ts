@@ -110,6 +110,17 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(got.status).toBe(200);
     expect(got.json).toEqual(updated.json);
 
+    // No provider here can charge a delegated token: refused, so no platform believes it charged a card.
+    const token = await call(`/checkout_sessions/${session.id}/complete`, {
+      key: s.key,
+      body: { payment_data: { token: "spt_123", provider: "stripe" } },
+    });
+    expect(token.status).toBe(400);
+    expect(token.json).toMatchObject({ type: "invalid_request", code: "invalid", param: "$.payment_data" });
+    expect(token.json.message).toMatch(/cannot charge/);
+    expect((await call(`/checkout_sessions/${session.id}`, { key: s.key })).json.status).toBe(
+      "ready_for_payment",
+    );
     const completed = await call(`/checkout_sessions/${session.id}/complete`, {
       key: s.key,
       body: {},
@@ -206,7 +217,16 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
       key: s.key,
       body,
       secret: null,
-      headers: { Timestamp: ts, Signature: signAcp(ACP_TEST_SECRET, ts, JSON.stringify({ items: [] })) },
+      headers: {
+        Timestamp: ts,
+        Signature: signAcp(
+          ACP_TEST_SECRET,
+          ts,
+          "POST",
+          "/acp/checkout_sessions",
+          JSON.stringify({ items: [] }),
+        ),
+      },
     });
     expect(replayed.json.code).toBe("invalid_signature");
     expect(await sessionCount(s.email)).toBe(0);
@@ -215,6 +235,17 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(ok.status).toBe(201);
     const forgedGet = await call(`/checkout_sessions/${ok.json.id}`, { key: s.key, secret: "forged" });
     expect(forgedGet.status).toBe(401);
+    // A GET's signature (empty body, same Timestamp) does not admit a cancel of the same session.
+    const getTs = new Date().toISOString();
+    const getSignature = signAcp(ACP_TEST_SECRET, getTs, "GET", `/acp/checkout_sessions/${ok.json.id}`, "");
+    const cancel = await call(`/checkout_sessions/${ok.json.id}/cancel`, {
+      key: s.key,
+      secret: null,
+      headers: { Timestamp: getTs, Signature: getSignature },
+    });
+    expect(cancel.status).toBe(401);
+    expect(cancel.json.code).toBe("invalid_signature");
+    expect((await call(`/checkout_sessions/${ok.json.id}`, { key: s.key })).json.status).not.toBe("canceled");
   });
 
   it("answers bad input with the spec's clear 4xx errors and changes nothing", async () => {

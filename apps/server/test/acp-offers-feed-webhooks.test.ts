@@ -38,6 +38,13 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(total(created.json, "subtotal")).toBe(cents(cart.summary.subtotal));
     expect(total(created.json, "total")).toBe(cents(cart.summary.total));
     expect(created.json.line_items[0].base_amount).toBe(cents(product.price));
+    // The lines carry the discount their tax was computed after: lines plus shipping are the total.
+    const lines = created.json.line_items as Json[];
+    expect(lines.reduce((a, l) => a + l.discount, 0)).toBe(cents(cart.summary.discount));
+    for (const l of lines) expect(l.total).toBe(l.base_amount - l.discount + l.tax);
+    expect(lines.reduce((a, l) => a + l.total, 0) + total(created.json, "fulfillment")).toBe(
+      total(created.json, "total"),
+    );
 
     const completed = await call(`/checkout_sessions/${created.json.id}/complete`, { key, body: {} });
     expect(completed.status, JSON.stringify(completed.json)).toBe(200);

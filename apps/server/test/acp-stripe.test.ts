@@ -105,6 +105,9 @@ describe.each(DB_KINDS)("ACP checkout paid with a delegated Stripe token (%s)", 
     const limited = await acp(shop.server.baseUrl, "/checkout_sessions/cs_none", { key, secret: null });
     expect(limited.status).toBe(429);
     expect(limited.json).toMatchObject({ type: "invalid_request", code: "rate_limited" });
+    const wait = Number(limited.headers.get("retry-after"));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(limited.json.message).toContain(`Wait ${wait} seconds`);
     expect(limited.json.message).toMatch(/Wait \d+ seconds/);
   });
 });

@@ -52,6 +52,31 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     await client.close();
   });
 
+  it("a stateless server: GET and DELETE answer 405 (no empty stream to reopen); a foreign Origin is 403", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const res = await fetch(`${baseUrl}/mcp`, { method, headers: { accept: "text/event-stream" } });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/stateless/);
+    }
+    const list = (origin: string) =>
+      fetch(`${baseUrl}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          origin,
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    // A rebound host name: the Host header would match it, the Origin check must not.
+    const rebound = await list("http://attacker.example");
+    expect(rebound.status).toBe(403);
+    expect(((await rebound.json()) as { error: { message: string } }).error.message).toMatch(/origin/);
+    expect((await list(new URL(baseUrl).origin)).status).toBe(200);
+    expect((await list("http://localhost:6274")).status).toBe(200);
+  });
+
   it("anonymous agents browse: search with filters and one product", async () => {
     const client = await connectMcp(baseUrl);
     const found = await ok(client, "search_products", { query: "running shoes", maxPrice: 120 });
@@ -91,8 +116,46 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
       }),
     });
     expect(huge.status).toBe(413);
-    const unknown = await call(client, "hack_the_shop", {});
-    expect(unknown.text).toContain("There is no tool named hack_the_shop");
+    // An unknown tool is a JSON-RPC error (-32602, Invalid params), as the MCP spec says.
+    await expect(client.callTool({ name: "hack_the_shop", arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("There is no tool named hack_the_shop"),
+    });
+
+    // Typos are tolerated as on the catalogue page; an impossible filter is a sentence, not [].
+    const web = await fetch(`${baseUrl}/api/products?q=${encodeURIComponent("running shoos")}`);
+    expect(((await web.json()) as { total: number }).total).toBeGreaterThan(0);
+    const typo = await ok(client, "search_products", { query: "running shoos" });
+    expect(typo.products.length).toBeGreaterThan(0);
+    const noCategory = await call(client, "search_products", { category: "Spaceships" });
+    expect(noCategory.isError).toBe(true);
+    expect(noCategory.text).toContain('There is no category "Spaceships". The categories are:');
+    const sameCategory = await ok(client, "search_products", { category: category.toUpperCase(), limit: 1 });
+    expect(sameCategory.products[0].category).toBe(category);
+    const inverted = await call(client, "search_products", { minPrice: 100, maxPrice: 20 });
+    expect(inverted.isError).toBe(true);
+    expect(inverted.text).toMatch(/minPrice \(\$100\) is more than maxPrice \(\$20\)/);
+    await client.close();
+  });
+
+  it("every input field of every tool says what it is", async () => {
+    const client = await connectMcp(baseUrl);
+    const { tools } = await client.listTools();
+    const undescribed: string[] = [];
+    for (const tool of tools) {
+      const root = tool.inputSchema as Record<string, unknown> & { $defs?: Record<string, unknown> };
+      const visit = (schema: Record<string, unknown>, at: string) => {
+        const ref = typeof schema.$ref === "string" ? schema.$ref.replace("#/$defs/", "") : null;
+        const target = (ref ? root.$defs?.[ref] : schema) as Record<string, unknown>;
+        const properties = (target?.properties ?? {}) as Record<string, Record<string, unknown>>;
+        for (const [key, property] of Object.entries(properties)) {
+          if (!property.description) undescribed.push(`${at}.${key}`);
+          visit(property, `${at}.${key}`);
+        }
+      };
+      visit(root, tool.name);
+    }
+    expect(undescribed).toEqual([]);
     await client.close();
   });
 
@@ -152,6 +215,17 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
 
     const accepted = await ok(client, "accept_offer");
     expect(accepted.cart.discount).toBeCloseTo(turn.offer.discountAmount, 2);
+    // The lines read at the shop's price and add up to the subtotal; the discount is its own figure.
+    const afterAccept = (await ok(client, "get_cart")).cart;
+    for (const item of afterAccept.items) {
+      expect(item.lineTotal).toBeCloseTo(item.unitPrice * item.quantity, 2);
+      expect(item.discountedUnitPrice).toBeLessThanOrEqual(item.unitPrice);
+    }
+    expect(afterAccept.items[0].unitPrice).toBe(product.price);
+    expect(afterAccept.subtotal - afterAccept.discount + afterAccept.shipping + afterAccept.tax).toBeCloseTo(
+      afterAccept.total,
+      2,
+    );
 
     const badAddress = await call(client, "start_checkout", {
       address: { ...TEST_ADDRESS, postalCode: "ABC" },
@@ -179,6 +253,13 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     expect(placed.order.discount).toBeCloseTo(turn.offer.discountAmount, 2);
     const again = await ok(client, "start_checkout", { idempotencyKey: "agent-test-1" });
     expect(again.order.id).toBe(placed.order.id);
+    // The same key with a cart filled since is another request: refused as ACP refuses it, nothing placed.
+    await ok(client, "update_cart", { productId: product.id, quantity: 1 });
+    const reused = await call(client, "start_checkout", { idempotencyKey: "agent-test-1" });
+    expect(reused.isError).toBe(true);
+    expect(reused.text).toMatch(/already been used with a different request/);
+    expect((await ok(client, "get_cart")).cart.items).toHaveLength(1);
+    await ok(client, "update_cart", { productId: product.id, quantity: 0 });
 
     const listed = await ok(client, "list_orders");
     expect(listed.orders.map((o: { id: string }) => o.id)).toEqual([placed.order.id]);
@@ -186,6 +267,24 @@ describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {
     expect(one.order.total).toBe(placed.order.total);
     const other = await call(client, "get_order", { orderId: randomUUID() });
     expect(other.text).toBe("Order not found");
+    await client.close();
+  });
+
+  it("a cart change that voids Ava's offer says so", async () => {
+    const { http } = await signUpShopper(baseUrl, "Voided Offer Owner");
+    const client = await connectMcp(baseUrl, (await createKey(http)).key);
+    const product = nearestPrice(
+      shop.catalogue.filter((p) => p.inStock && p.stockLevel > 5),
+      150,
+    );
+    await ok(client, "update_cart", { productId: product.id, quantity: 1 });
+    expect((await ok(client, "negotiate", { message: "Could you do a discount?" })).offer).not.toBeNull();
+    await ok(client, "accept_offer");
+    const changed = await ok(client, "update_cart", { productId: product.id, quantity: 2 });
+    expect(changed.cart.discount).toBe(0);
+    expect(changed.cart.notice).toMatch(/offer no longer applies/);
+    // The next change has no offer left to void.
+    expect((await ok(client, "update_cart", { productId: product.id, quantity: 1 })).cart.notice).toBeNull();
     await client.close();
   });
 

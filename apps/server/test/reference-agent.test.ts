@@ -1,9 +1,14 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runErrandWithLlm } from "../src/cli/llm-shopping-agent.ts";
 import { runErrand } from "../src/cli/shopping-agent.ts";
 import { type MockOpenAi, startMockOpenAi } from "./support/mock-openai.ts";
 import { connectMcp, createKey } from "./support/mcp-client.ts";
 import { signUpShopper, TEST_ADDRESS, useShop } from "./support/shop-fixtures.ts";
+
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 describe("the reference agent (npm run agent)", () => {
   const shop = useShop("embedded");
@@ -36,6 +41,36 @@ describe("the reference agent (npm run agent)", () => {
     expect(orders[0].items[0].name).toMatch(/Running Shoe/i);
     expect(orders[0].items[0].regularPrice).toBeLessThanOrEqual(120);
     await client.close();
+  });
+
+  it("npm run agent --url … --place-order ships to --address (the shopper has none saved)", async () => {
+    const { http } = await signUpShopper(shop.server.baseUrl, "Flag Address Owner");
+    const { key } = await createKey(http);
+    const address =
+      "name=Ada Lovelace;line1=12 Analytical Row;city=Springfield;region=IL;postalCode=62701;country=US";
+    // Asynchronously: the shop answers from this very process.
+    const run = await promisify(execFile)(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "apps/server/src/cli/agent.ts",
+        "a lamp",
+        `--url=${shop.server.baseUrl}`,
+        `--key=${key}`,
+        "--place-order",
+        `--address=${address}`,
+      ],
+      { cwd: ROOT, encoding: "utf8", env: { ...process.env, AI_BASE_URL: "" }, timeout: 60_000 },
+    ).catch((error: { code?: number; stdout?: string; stderr?: string }) => error);
+    expect("code" in run ? run.code : 0, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const orders = (await http.get("/api/orders")).json;
+    expect(orders).toHaveLength(1);
+    expect(orders[0].address).toMatchObject({
+      name: "Ada Lovelace",
+      city: "Springfield",
+      country: "US",
+    });
   });
 
   it("hands a human the checkout link when it may not place the order", async () => {

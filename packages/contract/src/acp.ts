@@ -90,7 +90,7 @@ export const AcpPaymentDataSchema = z
 
 /**
  * payment_data is required by the spec; a shop without Stripe takes payment by hand, so there it
- * may be left out (and a token given is not charged): docs/decisions/0013-acp.md.
+ * is left out (a token given is refused, since nothing could charge it): docs/decisions/0013-acp.md.
  */
 export const AcpCompleteSessionSchema = z
   .strictObject({

@@ -32,17 +32,22 @@ const COUNTRY_MESSAGE = "Country must be a two-letter ISO country code, such as 
  */
 export const AddressInputSchema = z
   .object({
-    name: requiredText("Name", 100),
-    line1: requiredText("Address line 1", 200),
-    line2: optionalText("Address line 2", 200),
-    city: requiredText("City", 100),
-    region: optionalText("State or region", 100),
-    postalCode: requiredText("Postal code", 20).transform(normalizePostalCode),
+    name: requiredText("Name", 100).describe("The recipient's full name."),
+    line1: requiredText("Address line 1", 200).describe("Street and number."),
+    line2: optionalText("Address line 2", 200).describe("Apartment, suite, floor (optional)."),
+    city: requiredText("City", 100).describe("City or town."),
+    region: optionalText("State or region", 100).describe(
+      "State, province or region, where the country's post needs one (e.g. CA in the US).",
+    ),
+    postalCode: requiredText("Postal code", 20)
+      .transform(normalizePostalCode)
+      .describe("Postal or ZIP code, in the country's format."),
     country: z
       .string({ error: COUNTRY_MESSAGE })
       .trim()
       .transform((c) => c.toUpperCase())
-      .refine(isCountryCode, COUNTRY_MESSAGE),
+      .refine(isCountryCode, COUNTRY_MESSAGE)
+      .describe("Two-letter ISO country code, such as US or DE."),
   })
   .superRefine((address, ctx) => {
     const postal = postalCodeProblem(address.country, address.postalCode);

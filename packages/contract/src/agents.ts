@@ -74,31 +74,60 @@ const dollars = (label: string) =>
     .max(1_000_000, `${label} is too large.`);
 
 export const SearchProductsInputSchema = z.object({
-  query: z.string().max(200, "query can be at most 200 characters.").default(""),
-  category: z.string().max(100).optional(),
-  brand: z.string().max(100).optional(),
-  minPrice: dollars("minPrice").optional(),
-  maxPrice: dollars("maxPrice").optional(),
-  onSale: z.boolean().optional(),
-  inStockOnly: z.boolean().optional(),
-  minRating: z.number().min(0, "minRating is from 0 to 5.").max(5, "minRating is from 0 to 5.").optional(),
+  query: z
+    .string()
+    .max(200, "query can be at most 200 characters.")
+    .default("")
+    .describe(
+      "Words to search for in names, descriptions and brands (typos tolerated); empty: filters only.",
+    ),
+  category: z
+    .string()
+    .max(100, "category can be at most 100 characters.")
+    .optional()
+    .describe("Only this category, as the haggle://categories resource names it."),
+  brand: z
+    .string()
+    .max(100, "brand can be at most 100 characters.")
+    .optional()
+    .describe("Only this brand, as the haggle://categories resource names it."),
+  minPrice: dollars("minPrice").optional().describe("Lowest price, in US dollars."),
+  maxPrice: dollars("maxPrice").optional().describe("Highest price, in US dollars (not below minPrice)."),
+  onSale: z.boolean().optional().describe("true: only products priced below their list price."),
+  inStockOnly: z.boolean().optional().describe("true: only products in stock."),
+  minRating: z
+    .number()
+    .min(0, "minRating is from 0 to 5.")
+    .max(5, "minRating is from 0 to 5.")
+    .optional()
+    .describe("Lowest average rating, from 0 to 5 stars."),
   sort: z
     .enum(["relevance", "price-low", "price-high", "rating"], {
       error: "sort must be relevance, price-low, price-high or rating.",
     })
-    .default("relevance"),
-  limit: z.number().int().min(1, "limit is from 1 to 20.").max(20, "limit is from 1 to 20.").default(8),
+    .default("relevance")
+    .describe("Order of the results: relevance, price-low, price-high or rating."),
+  limit: z
+    .number()
+    .int()
+    .min(1, "limit is from 1 to 20.")
+    .max(20, "limit is from 1 to 20.")
+    .default(8)
+    .describe("How many products to answer, 1 to 20."),
 });
 
-export const GetProductInputSchema = z.object({ productId });
+export const GetProductInputSchema = z.object({
+  productId: productId.describe("The product's id, from search_products."),
+});
 
 export const UpdateCartInputSchema = z.object({
-  productId,
+  productId: productId.describe("The product's id, from search_products."),
   quantity: z
     .number({ error: "quantity must be a whole number." })
     .int("quantity must be a whole number.")
     .min(0, "quantity is from 0 (remove) to 99.")
-    .max(MAX_LINE_QUANTITY, `quantity is from 0 (remove) to ${MAX_LINE_QUANTITY}.`),
+    .max(MAX_LINE_QUANTITY, `quantity is from 0 (remove) to ${MAX_LINE_QUANTITY}.`)
+    .describe(`How many the cart should hold, 0 (remove) to ${MAX_LINE_QUANTITY}.`),
 });
 
 export const NegotiateInputSchema = z.object({
@@ -106,8 +135,12 @@ export const NegotiateInputSchema = z.object({
     .string({ error: "message must be text: what the shopper says to Ava." })
     .trim()
     .min(1, "message must not be empty.")
-    .max(MAX_MESSAGE_LENGTH, `message can be at most ${MAX_MESSAGE_LENGTH} characters.`),
-  restart: z.boolean().optional(),
+    .max(MAX_MESSAGE_LENGTH, `message can be at most ${MAX_MESSAGE_LENGTH} characters.`)
+    .describe("What the shopper says to Ava, in their words."),
+  restart: z
+    .boolean()
+    .optional()
+    .describe("true: close the current negotiation and start a new one with this message."),
 });
 
 export const AcceptOfferInputSchema = z.object({});
@@ -119,18 +152,31 @@ export const StartCheckoutInputSchema = z.object({
       error:
         "mode must be place_order (pay on delivery or bank transfer), link (a human pays at /checkout) or acp_session (an Agentic Commerce Protocol checkout session to complete at /acp).",
     })
-    .default("place_order"),
-  addressId: z.uuid("addressId must be the id of one of the shopper's saved addresses.").optional(),
-  address: AddressInputSchema.optional(),
+    .default("place_order")
+    .describe(
+      "place_order (pay on delivery or bank transfer), link (a human pays at the checkout page) or acp_session (an Agentic Commerce Protocol checkout session).",
+    ),
+  addressId: z
+    .uuid("addressId must be the id of one of the shopper's saved addresses.")
+    .optional()
+    .describe("Ship to this saved address of the shopper (not with address)."),
+  address: AddressInputSchema.optional().describe(
+    "Ship to this new address, saved for next time (not with addressId). Neither: the last used address.",
+  ),
   /** Retrying with the same key answers the same order, never a second one. */
   idempotencyKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,128}$/, "idempotencyKey must be 8 to 128 letters, digits, '-' or '_'.")
-    .optional(),
+    .optional()
+    .describe(
+      "8 to 128 letters, digits, '-' or '_': a retry with the same key answers the same order; a key already used for another cart is refused.",
+    ),
 });
 
 export const GetOrderInputSchema = z.object({
-  orderId: z.uuid("orderId must be an order id from list_orders or start_checkout."),
+  orderId: z
+    .uuid("orderId must be an order id from list_orders or start_checkout.")
+    .describe("The order's id, from list_orders or start_checkout."),
 });
 
 // --- tool outputs -------------------------------------------------------------------------------
@@ -176,8 +222,12 @@ export const AgentCartSchema = z.object({
       productId: z.string(),
       name: z.string(),
       quantity: z.number().int(),
-      unitPrice: Money,
-      lineTotal: Money,
+      unitPrice: Money.describe("One unit at the shop's price, before Ava's discount (US dollars)."),
+      /** unitPrice x quantity: the lines add up to subtotal. */
+      lineTotal: Money.describe("unitPrice x quantity (US dollars); the lines add up to subtotal."),
+      discountedUnitPrice: Money.describe(
+        "One unit once Ava's applied discount is counted (US dollars); unitPrice without one.",
+      ),
     }),
   ),
   subtotal: Money,
@@ -187,7 +237,13 @@ export const AgentCartSchema = z.object({
   total: Money,
   /** An offer bound to this cart (standing, or applied). */
   offer: AgentOfferSchema.nullable(),
-  notice: z.string().nullable(),
+  /** Why a discount no longer applies (it lapsed, or a cart change voided the offer), else null. */
+  notice: z
+    .string()
+    .nullable()
+    .describe(
+      "Why Ava's discount no longer applies (it lapsed, or this change voided the offer); else null.",
+    ),
 });
 export type AgentCart = z.infer<typeof AgentCartSchema>;
 

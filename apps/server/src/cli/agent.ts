@@ -4,12 +4,15 @@
  * folder (seeded; removed afterwards), signs a demo shopper up, creates their API key and runs
  * the errand over real HTTP to /mcp with the official MCP SDK client, placing the order (pay on
  * delivery). With --url (and HAGGLE_API_KEY or --key) it shops at a running shop instead and,
- * unless --place-order, hands back the checkout link for a human to pay. With AI_BASE_URL set, an
- * LLM (AI_MODEL) plans the calls instead of the built-in deterministic planner.
+ * unless --place-order, hands back the checkout link for a human to pay; --place-order ships to
+ * --address="name=…;line1=…;city=…;postalCode=…;country=…" (saved for the shopper), or else to
+ * the shopper's last used address. With AI_BASE_URL set, an LLM (AI_MODEL) plans the calls
+ * instead of the built-in deterministic planner.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { parseEnv } from "../env.ts";
+import { ADDRESS_FLAG_EXAMPLE, parseAddressFlag } from "./address-flag.ts";
 import { startShopInProcess } from "../shop-in-process.ts";
 import { runErrandWithLlm } from "./llm-shopping-agent.ts";
 import { ErrandStopped, runErrand } from "./shopping-agent.ts";
@@ -22,8 +25,14 @@ const errand = args
   .trim();
 if (!errand) {
   console.error(
-    'Usage: npm run agent -- "buy me running shoes under $120 and get a discount" [--url=http://localhost:3000 --key=hgl_... --place-order]',
+    `Usage: npm run agent -- "buy me running shoes under $120 and get a discount" [--url=http://localhost:3000 --key=hgl_... --place-order ${ADDRESS_FLAG_EXAMPLE}]`,
   );
+  process.exit(2);
+}
+const addressFlag = flag("address");
+const givenAddress = addressFlag === undefined ? undefined : parseAddressFlag(addressFlag);
+if (givenAddress && "problem" in givenAddress) {
+  console.error(givenAddress.problem);
   process.exit(2);
 }
 
@@ -97,9 +106,14 @@ try {
   const { tools } = await client.listTools();
   console.log(`Connected to ${baseUrl}/mcp: ${tools.map((t) => t.name).join(", ")}\n`);
   const placeOrder = !url || args.includes("--place-order");
+  const address = givenAddress?.address ?? (url ? undefined : DEMO_ADDRESS);
+  if (placeOrder && !address)
+    console.log(
+      `No --address: the order ships to the shopper's last used address (it stops if there is none). For example: ${ADDRESS_FLAG_EXAMPLE}`,
+    );
   const options = {
     placeOrder,
-    ...(url ? {} : { address: DEMO_ADDRESS }),
+    ...(address ? { address: { ...address } as Record<string, string> } : {}),
     print: (line: string) => console.log(line),
   };
   const ai = agentLlm();
@@ -111,6 +125,8 @@ try {
 } catch (error) {
   exitCode = 1;
   console.error(error instanceof ErrandStopped ? `The errand stopped: ${error.message}` : error);
+  if (error instanceof ErrandStopped && /no saved address/.test(error.message))
+    console.error(`Give the shipping address with ${ADDRESS_FLAG_EXAMPLE}`);
 } finally {
   await shop?.stop();
 }

@@ -23,9 +23,18 @@ export interface AcpAnswer {
   json: any;
 }
 
-/** base64url(HMAC-SHA256(secret, "<Timestamp>.<raw body>")): how an agent platform signs for this shop. */
-export function signAcp(secret: string, timestamp: string, body: string): string {
-  return createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("base64url");
+/**
+ * base64url(HMAC-SHA256(secret, "<Timestamp>.<METHOD> <path>.<raw body>")): how an agent
+ * platform signs for this shop (written here from the documentation, not imported from the server).
+ */
+export function signAcp(
+  secret: string,
+  timestamp: string,
+  method: string,
+  path: string,
+  body: string,
+): string {
+  return createHmac("sha256", secret).update(`${timestamp}.${method} ${path}.${body}`).digest("base64url");
 }
 
 /** One ACP request, signed, versioned and keyed as an agent platform sends it unless told otherwise. */
@@ -48,7 +57,7 @@ export async function acp(baseUrl: string, path: string, call: AcpCall = {}): Pr
   const secret = call.secret === undefined ? ACP_TEST_SECRET : call.secret;
   if (secret !== null) {
     headers.Timestamp = timestamp;
-    headers.Signature = signAcp(secret, timestamp, raw);
+    headers.Signature = signAcp(secret, timestamp, method, `/acp${path}`, raw);
   }
   const res = await fetch(`${baseUrl}/acp${path}`, {
     method,

@@ -16,14 +16,43 @@ describe("ACP cart state", () => {
     }
   });
 
+  it("allocates exactly where floating point would not (amount x weight past 2^53)", () => {
+    const parts = allocateCents(999_999_999_999, [333_333_333_333, 666_666_666_667, 1]);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(999_999_999_999);
+    expect(parts).toEqual([333_333_333_332, 666_666_666_666, 1]);
+  });
+
+  it("gives each line its negotiated discount and a largest-remainder share of the order's, so lines add up", () => {
+    const lines = acpLineItems(
+      [
+        // A negotiated unit price 500 below the shop's, two units: 1000 off this line alone.
+        { productId: "a", quantity: 2, unitPrice: 5000, paidUnitPrice: 4500 },
+        { productId: "b", quantity: 1, unitPrice: 3001, paidUnitPrice: 3001 },
+        { productId: "c", quantity: 3, unitPrice: 1000, paidUnitPrice: 1000 },
+      ],
+      { orderDiscount: 1001, tax: 1390 },
+    );
+    // The order-level 1001 over 9000, 3001, 3000 (after each line's own discount): 600.56, 200.26, 200.19.
+    expect(lines.map((l) => l.discount)).toEqual([1000 + 601, 200, 200]);
+    expect(lines.reduce((a, l) => a + l.discount, 0)).toBe(1000 + 1001);
+    expect(lines.reduce((a, l) => a + l.tax, 0)).toBe(1390);
+    for (const l of lines) {
+      expect(l.subtotal).toBe(l.base_amount - l.discount);
+      expect(l.total).toBe(l.subtotal + l.tax);
+    }
+    const goods = 10000 + 3001 + 3000 - (1000 + 1001);
+    expect(lines.reduce((a, l) => a + l.total, 0)).toBe(goods + 1390);
+  });
+
   it("answers lines at the shop's price with the tax spread over them", () => {
     const lines = acpLineItems(
       [
-        { productId: "a", quantity: 2, unitPrice: 4999 },
-        { productId: "b", quantity: 1, unitPrice: 2500 },
+        { productId: "a", quantity: 2, unitPrice: 4999, paidUnitPrice: 4999 },
+        { productId: "b", quantity: 1, unitPrice: 2500, paidUnitPrice: 2500 },
       ],
-      1000,
+      { orderDiscount: 0, tax: 1000 },
     );
+    expect(lines.map((l) => l.discount)).toEqual([0, 0]);
     expect(lines.map((l) => l.base_amount)).toEqual([9998, 2500]);
     expect(lines.reduce((a, l) => a + l.tax, 0)).toBe(1000);
     for (const l of lines) expect(l.total).toBe(l.subtotal + l.tax);

@@ -2,8 +2,9 @@ import type { Cents } from "../pricing/money.ts";
 
 /**
  * The ACP checkout session's money, worked out from the one pricing rule's quote (never computed
- * anew): each line at the shop's price, Ava's negotiated discount as its own total, the pricing
- * rule's shipping as the one fulfillment option, its tax spread over the lines to the cent.
+ * anew): each line at the shop's price with its part of Ava's negotiated discount, the discount
+ * also as its own total, the pricing rule's shipping as the one fulfillment option, its tax
+ * spread over the discounted lines to the cent.
  */
 
 export interface AcpStateLine {
@@ -11,6 +12,8 @@ export interface AcpStateLine {
   quantity: number;
   /** The shop's unit price before Ava's discount (shopUnitPrice). */
   unitPrice: Cents;
+  /** The unit price the cart charges (a negotiated price snapshot, else the shop's price). */
+  paidUnitPrice: Cents;
 }
 
 export interface AcpStateQuote {
@@ -40,39 +43,54 @@ export interface AcpTotalAmount {
 }
 
 /**
- * Splits `amount` over `weights` in proportion, whole cents, largest remainders first (ties to
- * the earlier line), so the parts always add up to `amount` exactly.
+ * Splits `amount` over whole-number `weights` in proportion, whole cents, largest remainders
+ * first (ties to the earlier line), so the parts always add up to `amount` exactly. Worked in
+ * BigInt: amount x weight may pass 2^53 for a large cart.
  */
 export function allocateCents(amount: Cents, weights: readonly number[]): Cents[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
   if (weights.length === 0) return [];
-  if (sum <= 0) return weights.map((_, i) => (i === 0 ? amount : 0));
-  const exact = weights.map((w) => (amount * w) / sum);
-  const parts = exact.map(Math.floor);
-  let left = amount - parts.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((value, i) => ({ i, rest: value - Math.floor(value) }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    parts[i]! += 1;
-    left -= 1;
+  const sum = weights.reduce((a, b) => a + BigInt(b), 0n);
+  if (sum <= 0n) return weights.map((_, i) => (i === 0 ? amount : 0));
+  const whole = BigInt(amount);
+  const shares = weights.map((w, i) => {
+    const exact = whole * BigInt(w);
+    return { i, part: exact / sum, rest: exact % sum };
+  });
+  let left = whole - shares.reduce((a, s) => a + s.part, 0n);
+  const byRest = [...shares].sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  for (const share of byRest) {
+    if (left <= 0n) break;
+    share.part += 1n;
+    left -= 1n;
   }
-  return parts;
+  return shares.map((s) => Number(s.part));
 }
 
-/** The session's line items: the shop's price, no line discount (Ava's is order-level), tax spread. */
-export function acpLineItems(lines: readonly AcpStateLine[], tax: Cents): AcpLineAmounts[] {
+/**
+ * The session's line items, adding up to the quote: each line at the shop's price
+ * (`base_amount`), its discount = what its negotiated unit price takes off plus its share of an
+ * order-level negotiated discount (largest remainder, by what the line costs after its own
+ * discount), then the tax spread over the discounted lines. So the lines' totals plus shipping
+ * are the session's total, to the cent.
+ */
+export function acpLineItems(
+  lines: readonly AcpStateLine[],
+  amounts: { orderDiscount: Cents; tax: Cents },
+): AcpLineAmounts[] {
   const bases = lines.map((l) => l.unitPrice * l.quantity);
-  const taxes = allocateCents(tax, bases);
+  const own = lines.map((l) => (l.unitPrice - l.paidUnitPrice) * l.quantity);
+  const afterOwn = bases.map((base, i) => base - own[i]!);
+  const shares = allocateCents(amounts.orderDiscount, afterOwn);
+  const subtotals = afterOwn.map((value, i) => value - shares[i]!);
+  const taxes = allocateCents(amounts.tax, subtotals);
   return lines.map((line, i) => ({
     id: `li_${line.productId}`,
     item: { id: line.productId, quantity: line.quantity },
     base_amount: bases[i]!,
-    discount: 0,
-    subtotal: bases[i]!,
+    discount: own[i]! + shares[i]!,
+    subtotal: subtotals[i]!,
     tax: taxes[i]!,
-    total: bases[i]! + taxes[i]!,
+    total: subtotals[i]! + taxes[i]!,
   }));
 }
 

@@ -46,3 +46,16 @@ describe("summarizeArguments", () => {
     expect(summarizeArguments(undefined)).toEqual({});
   });
 });
+
+describe("summarizeArguments keeps only storable text", () => {
+  it("removes NUL and lone surrogates from values and keys, and never cuts a pair in half", () => {
+    const nul = String.fromCharCode(0);
+    const lone = String.fromCharCode(0xd800);
+    const summary = summarizeArguments({ query: `shoes${nul}`, [`x${lone}`]: `y${lone}` });
+    expect(summary).toEqual({ query: "shoes", "x\uFFFD": "y\uFFFD" });
+    const split = summarizeArguments({ message: `${"a".repeat(MAX_AUDIT_TEXT - 1)}😀😀` }) as {
+      message: string;
+    };
+    expect(split.message).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});

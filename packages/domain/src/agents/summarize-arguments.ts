@@ -1,15 +1,21 @@
+import { storableText } from "../text/storable-text.ts";
+
 /**
  * A tool call's arguments as the audit keeps them: short enough to list, whole enough to read
  * what an agent asked for. Long texts are cut (an injected essay keeps its first words), deep or
- * wide structures are trimmed, and a shipping address is reduced to its city and country.
+ * wide structures are trimmed, a shipping address is reduced to its city and country, and text
+ * the database cannot hold (NUL, a lone surrogate, or one left by a cut) is made storable.
  */
+
 export const MAX_AUDIT_TEXT = 160;
 const MAX_KEYS = 12;
 const MAX_ITEMS = 10;
 const MAX_DEPTH = 3;
 
 function cut(text: string): string {
-  return text.length <= MAX_AUDIT_TEXT ? text : `${text.slice(0, MAX_AUDIT_TEXT)}… (${text.length} chars)`;
+  return storableText(
+    text.length <= MAX_AUDIT_TEXT ? text : `${text.slice(0, MAX_AUDIT_TEXT)}… (${text.length} chars)`,
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -95,14 +95,48 @@ function refused(status: number, message: string, headers: Record<string, string
   });
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Whether a browser page of this origin may call /mcp (the transport spec's defence against DNS
+ * rebinding: a page whose host name was made to point at the shop). The shop's public origin,
+ * TRUSTED_ORIGINS, and pages served from this machine (a local MCP Inspector): never the Host
+ * header's origin, which a rebound name controls.
+ */
+export function mcpOriginAllowed(origin: string, publicUrl: string, trusted: readonly string[]): boolean {
+  if (trusted.includes(origin)) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin === new URL(publicUrl).origin) return true;
+  return (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK_HOSTS.has(url.hostname);
+}
+
 /**
  * POST /mcp: the MCP server over Streamable HTTP, stateless (each request its own server and
  * transport; answers as JSON). Anonymous agents browse; `Authorization: Bearer <key>` acts for
- * the key's shopper. An unknown or revoked key is refused with 401 before anything runs.
+ * the key's shopper. An unknown or revoked key is refused with 401 before anything runs. A
+ * stateless server has no stream to offer and no session to end: GET and DELETE answer 405, so a
+ * client does not keep reopening an empty stream.
  */
 export function mountMcp(app: Hono<AppEnv>) {
   app.all("/mcp", async (c) => {
     const { database, config } = c.get("deps");
+    const origin = c.req.header("origin");
+    if (origin !== undefined && !mcpOriginAllowed(origin, config.publicUrl, config.trustedOrigins))
+      return refused(
+        403,
+        "Requests from this web page's origin are not accepted: a browser page may call the shop's MCP server only from the shop's own address or an origin in TRUSTED_ORIGINS.",
+      );
+    if (c.req.method !== "POST")
+      return refused(
+        405,
+        "This MCP server is stateless: send every JSON-RPC message as a POST; there is no stream to open and no session to end.",
+        { Allow: "POST" },
+      );
     const header = c.req.header("authorization");
     let caller = { shopper: null, keyId: null, ip: clientIp(c) } as Parameters<typeof createMcpServer>[1];
     if (header !== undefined) {
@@ -118,12 +152,13 @@ export function mountMcp(app: Hono<AppEnv>) {
           params?: { name?: unknown; arguments?: unknown };
         } | null;
         if (message?.method === "tools/call" && typeof message.params?.name === "string") {
+          // Nothing runs for a refused key, so an audit that cannot be written only goes to the log.
           await auditRefusedCall(database.db, {
             key: key ?? null,
             ip: caller.ip,
             tool: message.params.name,
             arguments: message.params.arguments,
-          });
+          }).catch((error: unknown) => c.get("log").error({ err: error }, "refused agent call not audited"));
         }
         return refused(
           401,

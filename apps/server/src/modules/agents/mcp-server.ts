@@ -10,13 +10,14 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { summarizeArguments } from "@haggle/domain/agents/summarize-arguments";
 import { DomainError } from "@haggle/domain/errors";
+import { hasUnstorableText } from "@haggle/domain/text/storable-text";
 import { z } from "zod";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
 import { cartTools } from "../cart/cart.tools.ts";
 import { catalogTools } from "../catalog/catalog.tools.ts";
 import { negotiationTools } from "../negotiation/negotiation.tools.ts";
 import { orderTools } from "../orders/orders.tools.ts";
-import { type AgentCallStatus, recordToolCall } from "./agent-audit.store.ts";
+import { type AgentCallStatus, beginToolCall, finishToolCall } from "./agent-audit.store.ts";
 import type { AgentShopper, AgentTool, ToolDeps } from "./agent-tool.ts";
 import { AGENT_RESOURCES } from "./mcp-resources.ts";
 
@@ -66,6 +67,9 @@ function toolError(message: string): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
+/** What an agent reads when the shop itself failed: never the database's words. */
+const SHOP_FAILED = "Something went wrong on the shop's side. Please try again in a moment.";
+
 function inputProblems(error: z.ZodError): string {
   const sentences = error.issues.map((issue) => {
     const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
@@ -78,6 +82,8 @@ interface CallOutcome {
   result: CallToolResult;
   status: AgentCallStatus;
   summary: string;
+  /** A JSON-RPC error instead of a tool result (an unknown tool: -32602, as the spec says). */
+  protocolError?: McpError;
 }
 
 async function rateLimited(deps: ToolDeps, caller: McpCaller, limits: McpLimits): Promise<string | null> {
@@ -100,7 +106,12 @@ async function runTool(
 ): Promise<CallOutcome> {
   if (!tool) {
     const message = `There is no tool named ${name}. The tools are: ${AGENT_TOOLS.map((t) => t.name).join(", ")}.`;
-    return { result: toolError(message), status: "error", summary: message };
+    return {
+      result: toolError(message),
+      status: "error",
+      summary: message,
+      protocolError: new McpError(ErrorCode.InvalidParams, message),
+    };
   }
   const limited = await rateLimited(deps, caller, limits);
   if (limited) return { result: toolError(limited), status: "rate_limited", summary: limited };
@@ -111,6 +122,10 @@ async function runTool(
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) {
     const message = inputProblems(parsed.error);
+    return { result: toolError(message), status: "error", summary: message };
+  }
+  if (hasUnstorableText(parsed.data)) {
+    const message = "Invalid arguments. Text must not contain NUL characters or unpaired UTF-16 surrogates.";
     return { result: toolError(message), status: "error", summary: message };
   }
   try {
@@ -134,8 +149,7 @@ async function runTool(
       };
     }
     deps.logger.error({ err: error, tool: tool.name }, "agent tool failed");
-    const message = "Something went wrong on the shop's side. Please try again in a moment.";
-    return { result: toolError(message), status: "error", summary: "TOOL_FAILED" };
+    return { result: toolError(SHOP_FAILED), status: "error", summary: "TOOL_FAILED" };
   }
 }
 
@@ -150,17 +164,39 @@ export function createMcpServer(deps: ToolDeps, caller: McpCaller, limits: McpLi
     const { name, arguments: args } = request.params;
     const started = performance.now();
     const tool = AGENT_TOOLS.find((t) => t.name === name);
-    const outcome = await runTool(deps, caller, limits, tool, name, args);
-    await recordToolCall(deps.db, {
-      userId: caller.shopper?.id ?? null,
-      apiKeyId: caller.keyId,
-      ip: caller.ip,
-      tool: tool ? tool.name : name.slice(0, 64),
-      arguments: summarizeArguments(args),
-      status: outcome.status,
-      result: outcome.summary.slice(0, 500),
-      durationMs: Math.round(performance.now() - started),
-    });
+    // The audit row is written before the tool runs: a call the shop cannot audit does not run.
+    let auditId: string;
+    try {
+      auditId = await beginToolCall(deps.db, {
+        userId: caller.shopper?.id ?? null,
+        apiKeyId: caller.keyId,
+        ip: caller.ip,
+        tool: tool ? tool.name : name.slice(0, 64),
+        arguments: summarizeArguments(args),
+      });
+    } catch (error) {
+      deps.logger.error({ err: error, tool: name.slice(0, 64) }, "agent tool call not audited: not run");
+      return toolError(SHOP_FAILED);
+    }
+    let outcome: CallOutcome;
+    try {
+      outcome = await runTool(deps, caller, limits, tool, name, args);
+    } catch (error) {
+      // A failure outside the tool (the rate limit's table): logged, never shown to the agent.
+      deps.logger.error({ err: error, tool: name.slice(0, 64) }, "agent tool call failed");
+      outcome = { result: toolError(SHOP_FAILED), status: "error", summary: "TOOL_FAILED" };
+    }
+    try {
+      await finishToolCall(deps.db, auditId, {
+        status: outcome.status,
+        result: outcome.summary.slice(0, 500),
+        durationMs: Math.round(performance.now() - started),
+      });
+    } catch (error) {
+      // The call ran and its row exists (as "no outcome recorded"): the answer is still the agent's.
+      deps.logger.error({ err: error, tool: name.slice(0, 64) }, "agent tool call outcome not audited");
+    }
+    if (outcome.protocolError) throw outcome.protocolError;
     return outcome.result;
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
@@ -175,7 +211,13 @@ export function createMcpServer(deps: ToolDeps, caller: McpCaller, limits: McpLi
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const resource = AGENT_RESOURCES.find((r) => r.uri === request.params.uri);
     if (!resource) throw new McpError(ErrorCode.InvalidParams, `There is no resource ${request.params.uri}.`);
-    const value = await resource.read(deps.db);
+    let value: unknown;
+    try {
+      value = await resource.read(deps.db);
+    } catch (error) {
+      deps.logger.error({ err: error, resource: resource.uri }, "agent resource failed");
+      throw new McpError(ErrorCode.InternalError, SHOP_FAILED);
+    }
     return {
       contents: [{ uri: resource.uri, mimeType: "application/json", text: JSON.stringify(value, null, 2) }],
     };

@@ -21,15 +21,19 @@ export function agentOffer(offer: Offer) {
   };
 }
 
-/** The cart as an agent reads it: lines, the pricing rule's totals, the offer bound to it. */
-export function agentCart(cart: Cart): AgentCart {
+/**
+ * The cart as an agent reads it: lines at the shop's price (adding up to the subtotal), what a
+ * unit costs once Ava's discount is counted, the pricing rule's totals, the offer bound to it.
+ */
+export function agentCart(cart: Cart, notice: string | null = null): AgentCart {
   return {
     items: cart.items.map((item) => ({
       productId: item.productId,
       name: item.product.name,
       quantity: item.quantity,
-      unitPrice: toDollars(item.unitPrice),
+      unitPrice: toDollars(item.regularPrice),
       lineTotal: toDollars(item.lineTotal),
+      discountedUnitPrice: toDollars(item.unitPrice),
     })),
     subtotal: toDollars(cart.summary.subtotal),
     discount: toDollars(cart.summary.discount),
@@ -37,8 +41,13 @@ export function agentCart(cart: Cart): AgentCart {
     tax: toDollars(cart.summary.tax),
     total: toDollars(cart.summary.total),
     offer: cart.offer ? agentOffer(cart.offer) : null,
-    notice: cart.discountNotice,
+    notice: cart.discountNotice ?? notice,
   };
+}
+
+/** Whether Ava's discount stands for this cart: an offer bound to it, or a discount applied. */
+function hasDiscount(cart: Cart): boolean {
+  return cart.offer !== null || cart.summary.discount > 0;
 }
 
 function cartSummary(cart: Cart): string {
@@ -67,7 +76,7 @@ export const cartTools: AgentTool[] = [
     name: "update_cart",
     title: "Update the cart",
     description:
-      "Set how many of a product the cart holds (0 removes it). Any change voids a negotiated discount computed on the old contents.",
+      "Set how many of a product the cart holds (0 removes it). Any change voids a negotiated discount computed on the old contents; the answer's cart.notice says so when it did.",
     access: "shopper",
     readOnly: false,
     input: UpdateCartInputSchema,
@@ -84,7 +93,15 @@ export const cartTools: AgentTool[] = [
       const cart = await activeCartWithOffer(deps.db, id, {
         appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
       });
-      return { value: { cart: agentCart(cart) }, summary: cartSummary(cart) };
+      // An offer is bound to the contents it was made for: say so when this change voided it.
+      const voided =
+        hasDiscount(current) && !hasDiscount(cart)
+          ? "The cart changed, so Ava's offer no longer applies: it was bound to the old contents. Negotiate again for this cart."
+          : null;
+      return {
+        value: { cart: agentCart(cart, voided) },
+        summary: voided ? `${cartSummary(cart)}; offer voided` : cartSummary(cart),
+      };
     },
   }),
 ];

@@ -7,10 +7,11 @@ import {
 } from "@haggle/contract/agents";
 import type { Product } from "@haggle/contract/products";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
-import { limitReached, notFound } from "@haggle/domain/errors";
+import { invalid, limitReached, notFound } from "@haggle/domain/errors";
 import { toCents, toDollars } from "@haggle/domain/pricing/money";
-import { type AgentTool, defineTool } from "../agents/agent-tool.ts";
-import { getProduct } from "./list-products.service.ts";
+import { type AgentTool, defineTool, type ToolDeps } from "../agents/agent-tool.ts";
+import { correctedSearchText, getProduct } from "./list-products.service.ts";
+import { loadCatalogNames } from "./search-legs.store.ts";
 import { searchProducts } from "./search-products.store.ts";
 
 /** A product as an agent reads it: dollars, and the page a human can open. */
@@ -28,6 +29,23 @@ export function agentProduct(product: Product, publicUrl: string): AgentProduct 
   };
 }
 
+/**
+ * A category or brand as the shop spells it (case aside); one it does not have is refused with a
+ * sentence (and, for a category, the list), rather than answered with an empty list.
+ */
+async function knownName(deps: ToolDeps, kind: "category" | "brand", given: string): Promise<string> {
+  const names = await loadCatalogNames(deps.db);
+  const list = kind === "category" ? names.categories : names.brands;
+  const found = list.find((name) => name.toLowerCase() === given.trim().toLowerCase());
+  if (found) return found;
+  throw invalid(
+    kind === "category"
+      ? `There is no category "${given}". The categories are: ${list.join(", ")}.`
+      : `No product is of the brand "${given}". The brands are listed in the haggle://categories resource.`,
+    kind === "category" ? "UNKNOWN_CATEGORY" : "UNKNOWN_BRAND",
+  );
+}
+
 /** The catalogue for agents: the shopping assistant's hybrid search, and one product. */
 export const catalogTools: AgentTool[] = [
   defineTool({
@@ -40,28 +58,43 @@ export const catalogTools: AgentTool[] = [
     input: SearchProductsInputSchema,
     output: SearchProductsOutputSchema,
     handler: async (deps, _shopper, input) => {
+      if (input.minPrice !== undefined && input.maxPrice !== undefined && input.minPrice > input.maxPrice)
+        throw invalid(
+          `minPrice ($${input.minPrice}) is more than maxPrice ($${input.maxPrice}): no price is both. Swap them or leave one out.`,
+          "PRICE_RANGE_EMPTY",
+        );
+      const category =
+        input.category === undefined ? undefined : await knownName(deps, "category", input.category);
+      const brand = input.brand === undefined ? undefined : await knownName(deps, "brand", input.brand);
       // Searches are the heavy requests: agents queue behind the same bound as the catalogue page.
-      const answer = await deps.searchGate.run(() =>
-        searchProducts(
-          { db: deps.db, hasPgvector: deps.hasPgvector, ai: deps.ai, logger: deps.logger },
-          {
-            text: input.query,
-            filters: {
-              ...EMPTY_FILTERS,
-              categories: input.category ? [input.category] : [],
-              brands: input.brand ? [input.brand] : [],
-              minPrice: input.minPrice === undefined ? null : toCents(input.minPrice),
-              maxPrice: input.maxPrice === undefined ? null : toCents(input.maxPrice),
-              onSale: input.onSale ?? false,
-              inStockOnly: input.inStockOnly ?? false,
-              minRating: input.minRating ?? null,
+      const search = (text: string) =>
+        deps.searchGate.run(() =>
+          searchProducts(
+            { db: deps.db, hasPgvector: deps.hasPgvector, ai: deps.ai, logger: deps.logger },
+            {
+              text,
+              filters: {
+                ...EMPTY_FILTERS,
+                categories: category ? [category] : [],
+                brands: brand ? [brand] : [],
+                minPrice: input.minPrice === undefined ? null : toCents(input.minPrice),
+                maxPrice: input.maxPrice === undefined ? null : toCents(input.maxPrice),
+                onSale: input.onSale ?? false,
+                inStockOnly: input.inStockOnly ?? false,
+                minRating: input.minRating ?? null,
+              },
+              sort: input.sort,
+              limit: input.limit,
+              targetPrice: null,
             },
-            sort: input.sort,
-            limit: input.limit,
-            targetPrice: null,
-          },
-        ),
-      );
+          ),
+        );
+      let answer = await search(input.query);
+      // Nothing as typed: the catalogue page's typo corrections, then once more ("running shoos").
+      if (answer && answer.value.total === 0) {
+        const corrected = await correctedSearchText(deps.db, input.query);
+        if (corrected) answer = await search(corrected);
+      }
       if (!answer)
         throw limitReached(
           "The shop is busy answering other searches. Please try again in a moment.",

@@ -131,6 +131,30 @@ async function withTypoCorrections(
 }
 
 /**
+ * The search text with each word the catalogue does not know replaced by its nearest word that
+ * it does (this page's typo path: the closest trigram neighbour, else an edit-distance
+ * correction), for searches that found nothing as typed ("running shoos"); null when no word
+ * changes.
+ */
+export async function correctedSearchText(db: Db, text: string): Promise<string | null> {
+  const words = tokenizeSearch(text);
+  if (words.length === 0) return null;
+  const vocabulary = await vocabularyOf(db);
+  const known = knownWordsOf(vocabulary);
+  let changed = false;
+  const corrected = words.map((word) => {
+    if (word.length < MIN_NEAR_WORD || known.has(word) || vocabulary.tags.has(word)) return word;
+    const nearest =
+      trigramNeighbours(trigramIndexOf(vocabulary), word, WORD_SIMILARITY_THRESHOLD, 1)[0] ??
+      (word.length >= MIN_TYPO_WORD ? correctionsFor(word, vocabulary)[0] : undefined);
+    if (!nearest || nearest === word) return word;
+    changed = true;
+    return nearest;
+  });
+  return changed ? corrected.join(" ") : null;
+}
+
+/**
  * GET /api/products: filter, search, sort and page on the server, with facet counts. The page
  * is asked for with the words as typed first: a word no product matches leaves it empty, so only
  * an empty answer with a suspect word pays for finding which words match nothing and asking

@@ -11,7 +11,7 @@ import {
 import type { Order } from "@haggle/contract/orders";
 import { ACP_API_VERSION, type AcpAddress } from "@haggle/contract/acp";
 import type { AddressInput } from "@haggle/contract/addresses";
-import { invalid, notFound } from "@haggle/domain/errors";
+import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
 import { listAddressRows } from "../addresses/addresses.store.ts";
 import {
@@ -26,6 +26,24 @@ import { checkout } from "./checkout.service.ts";
 import { AcpFailure } from "./acp/acp-failure.ts";
 import { type AcpDeps, createAcpSession } from "./acp/acp-sessions.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
+import { findOrderIdByKey } from "./orders.store.ts";
+
+/**
+ * The rule ACP's Idempotency-Key follows: a key answers again only the request it was first
+ * used for. A key that already placed an order replays it while the cart holds nothing new (a
+ * retry after a lost answer); with a cart filled since, it is another request: refused (409), so
+ * an agent never takes the old order for this cart's.
+ */
+async function assertKeyFitsCart(deps: ToolDeps, userId: string, idempotencyKey: string) {
+  const previous = await findOrderIdByKey(deps.db, userId, idempotencyKey);
+  if (!previous) return;
+  const cart = await findActiveCart(deps.db, userId);
+  if (cart && (await loadCartLines(deps.db, cart.id)).length > 0)
+    throw conflict(
+      "This idempotencyKey has already been used with a different request: it placed an earlier order, not this cart. Use a new idempotencyKey to order this cart.",
+      "IDEMPOTENCY_CONFLICT",
+    );
+}
 
 /** How many orders list_orders answers, newest first. */
 const LISTED_ORDERS = 20;
@@ -136,7 +154,7 @@ export const orderTools: AgentTool[] = [
     name: "start_checkout",
     title: "Check out",
     description:
-      "Place the order for the cart at the server's prices (the negotiated discount included). mode place_order: pay on delivery or by bank transfer, shipped to addressId (a saved address), or address (a new one, saved), or else the shopper's last used address. mode link: nothing is placed; answers the checkout page's address for the human to pay. mode acp_session: opens an Agentic Commerce Protocol checkout session for the cart (its totals, what is missing, and the URL to complete it over ACP with the same API key). Give an idempotencyKey to retry safely.",
+      "Place the order for the cart at the server's prices (the negotiated discount included). mode place_order: pay on delivery or by bank transfer, shipped to addressId (a saved address), or address (a new one, saved), or else the shopper's last used address. mode link: nothing is placed; answers the checkout page's address for the human to pay. mode acp_session: opens an Agentic Commerce Protocol checkout session for the cart (its totals, what is missing, and the URL to complete it over ACP with the same API key). Give an idempotencyKey to retry safely (the same key answers the same order; a key that already ordered another cart is refused).",
     access: "shopper",
     readOnly: false,
     input: StartCheckoutInputSchema,
@@ -166,6 +184,7 @@ export const orderTools: AgentTool[] = [
           );
         address = { addressId: saved.id };
       }
+      if (input.idempotencyKey) await assertKeyFitsCart(deps, who.id, input.idempotencyKey);
       const { order } = await checkout(
         deps.db,
         who,

@@ -13,6 +13,15 @@ export class AcpFailure extends Error {
     super(message);
   }
 
+  /** Seconds a refused caller waits (answered as Retry-After): set on 429 and in-flight answers. */
+  retryAfterSeconds: number | undefined;
+
+  /** This failure, answered with Retry-After. */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
+  }
+
   get body() {
     return {
       type: this.type,

@@ -13,7 +13,7 @@ import { type AddressInput, AddressInputSchema } from "@haggle/contract/addresse
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import { acpLineItems, acpOrderStatus, acpTotals } from "@haggle/domain/acp/acp-cart-state";
 import { DomainError } from "@haggle/domain/errors";
-import { pricingRulesFrom, quoteCart, shopUnitPrice } from "@haggle/domain/pricing/quote-cart";
+import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import { z } from "zod";
 import type { Db, Queryable, Tx } from "../../../platform/db/client.ts";
 import type { MailSettings } from "../../../platform/mail/mail-settings.ts";
@@ -241,8 +241,9 @@ export async function sessionView(
         productId: item.productId,
         quantity: item.quantity,
         unitPrice: shopUnitPrice(quoteLines[i]!),
+        paidUnitPrice: unitPrice(quoteLines[i]!),
       })),
-      quote.tax,
+      { orderDiscount: quote.discount, tax: quote.tax },
     ),
     ...(row.fulfillmentAddress ? { fulfillment_address: row.fulfillmentAddress as AcpAddress } : {}),
     fulfillment_options: lines.length > 0 ? [shipping] : [],
@@ -396,7 +397,8 @@ function acpFailureOf(error: DomainError): AcpFailure {
 /**
  * POST /acp/checkout_sessions/{id}/complete: the web app's checkout (one transaction: re-price,
  * take stock, write the order, convert the cart), keyed by the session so a retry answers the same
- * order; paid with the delegated Stripe token when the shop takes cards, else manual (payment due).
+ * order; paid with the delegated Stripe token when the shop takes cards, else manual (payment due,
+ * and a token given is refused: nothing here could charge it).
  */
 export async function completeAcpSession(
   deps: AcpDeps,
@@ -423,6 +425,14 @@ export async function completeAcpSession(
       "$.payment_data",
       "payment_data (the delegated Stripe payment token) is required.",
       "missing",
+    );
+  // A token no provider here can charge is refused, never dropped: the platform must not believe
+  // it charged a card while the order waits for payment by hand.
+  if (!stripe && body.payment_data)
+    throw invalidParam(
+      "$.payment_data",
+      "This shop cannot charge a delegated payment token: it takes no card payments. Complete without payment_data to place the order with payment due by hand (on delivery or by bank transfer).",
+      "invalid",
     );
   if (body.buyer) await deps.db.transaction((tx) => updateAcpSession(tx, row.id, { buyer: body.buyer! }));
   try {

@@ -4,11 +4,18 @@ import { AcpFailure } from "./acp-failure.ts";
 /**
  * Request signatures (ACP: "Signature over the request with an accompanying Timestamp (RFC 3339),
  * verified with a bounded clock-skew window"; the algorithm is the merchant's to publish). Ours:
- * `Signature: base64url(HMAC-SHA256(ACP_SIGNING_SECRET, "<Timestamp>.<raw body>"))`, the same
- * shape as the webhooks' signature, over the exact bytes sent (an empty body for GET and cancel).
+ * `Signature: base64url(HMAC-SHA256(ACP_SIGNING_SECRET, "<Timestamp>.<METHOD> <path>.<raw body>"))`,
+ * over the exact bytes sent (an empty body for GET and cancel). The method and path are signed
+ * too: a GET's signature must not admit a cancel or complete of the same session in its window.
  */
-export function requestSignature(secret: string, timestamp: string, body: string): string {
-  return createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("base64url");
+export function requestSignature(
+  secret: string,
+  timestamp: string,
+  request: { method: string; path: string; body: string },
+): string {
+  return createHmac("sha256", secret)
+    .update(`${timestamp}.${request.method.toUpperCase()} ${request.path}.${request.body}`)
+    .digest("base64url");
 }
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
@@ -21,7 +28,7 @@ function refused(code: string, message: string): AcpFailure {
 export function verifyRequestSignature(
   secret: string,
   headers: { signature: string | undefined; timestamp: string | undefined },
-  body: string,
+  request: { method: string; path: string; body: string },
   now: Date,
   maxAgeSeconds: number,
 ): void {
@@ -41,7 +48,7 @@ export function verifyRequestSignature(
       "stale_timestamp",
       `The request's Timestamp is more than ${maxAgeSeconds} seconds away from the shop's clock: sign it again.`,
     );
-  const expected = Buffer.from(requestSignature(secret, headers.timestamp, body));
+  const expected = Buffer.from(requestSignature(secret, headers.timestamp, request));
   const given = Buffer.from(headers.signature.trim());
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     throw refused("invalid_signature", "The Signature header does not match this request.");

@@ -42,10 +42,9 @@ const SECURITY = [{ bearerAuth: [] }];
 const ACP_HEADERS = z.object({
   "api-version": z.string().meta({ description: `The ACP version: ${ACP_API_VERSION}` }),
   "idempotency-key": z.string().optional().meta({ description: "Required on every POST" }),
-  signature: z
-    .string()
-    .optional()
-    .meta({ description: "base64url HMAC-SHA256 of '<Timestamp>.<raw body>' (ACP_SIGNING_SECRET)" }),
+  signature: z.string().optional().meta({
+    description: "base64url HMAC-SHA256 of '<Timestamp>.<METHOD> <path>.<raw body>' (ACP_SIGNING_SECRET)",
+  }),
   timestamp: z
     .string()
     .optional()
@@ -142,7 +141,11 @@ function answer(c: AppContext, status: number, body: string, extra: Record<strin
 }
 
 function failureAnswer(c: AppContext, failure: AcpFailure, extra: Record<string, string> = {}): Response {
-  return answer(c, failure.status, JSON.stringify(failure.body), extra);
+  const wait = failure.retryAfterSeconds;
+  return answer(c, failure.status, JSON.stringify(failure.body), {
+    ...(wait === undefined ? {} : { "Retry-After": String(wait) }),
+    ...extra,
+  });
 }
 
 /** Any error below a service as the spec's error (a domain error keeps its sentence and status). */
@@ -191,7 +194,7 @@ async function shopperOf(c: AppContext): Promise<AccountIdentity> {
       "invalid_request",
       "rate_limited",
       `Too many requests with this API key. Wait ${rate.retryAfterSeconds} seconds and try again.`,
-    );
+    ).retryAfter(rate.retryAfterSeconds);
   return found.shopper;
 }
 
@@ -266,7 +269,7 @@ function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Ha
         verifyRequestSignature(
           config.acp.signingSecret,
           { signature: c.req.header("signature"), timestamp: c.req.header("timestamp") },
-          raw,
+          { method: c.req.method, path: c.req.path, body: raw },
           new Date(),
           config.acp.signatureMaxAgeSeconds,
         );
