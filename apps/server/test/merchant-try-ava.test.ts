@@ -87,11 +87,13 @@ describe(`trying Ava on unsaved settings (${kind} database)`, () => {
     expect(await storedRows()).toEqual(before);
   });
 
-  it("tells a shopper far below their ask what would move her, on the saved settings", async () => {
+  it("tells a shopper far below their ask what would move her, on the saved settings, until a deal", async () => {
     const tried = await shop.merchant.post("/api/merchant/try-ava", {
-      messages: ["10% off?", "come on, 10% off?"],
+      messages: ["10% off?", "come on, 10% off?", "ok", "and 5% more?"],
     });
     expect(tried.status, JSON.stringify(tried.json)).toBe(200);
+    const decisions = tried.json.turns.map((t: { decision: string }) => t.decision);
+    expect(decisions).toEqual(["offer", "offer", "agreed", "completed"]);
     expect(tried.json.turns[1].reply).toContain("What would move me further:");
   });
 });

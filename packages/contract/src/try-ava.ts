@@ -69,7 +69,7 @@ const TryAvaOfferSchema = z.object({
 export const TryAvaTurnSchema = z.object({
   message: z.string(),
   reply: z.string(),
-  /** What the policy decided: offer, accept-ask, agreed, escalate, awaiting-approval, decline, refused, info, empty-cart. */
+  /** What the policy decided (offer, accept-ask, agreed, escalate, awaiting-approval, decline, refused, info, empty-cart), or "completed": the shopper had already agreed, and the reply says so. */
   decision: z.string(),
   /** The offer standing after this turn (what the shopper could accept), if any. */
   offer: TryAvaOfferSchema.nullable(),

@@ -87,7 +87,7 @@ export async function tryAva(db: Db, input: TryAvaInput): Promise<TryAvaResponse
       turns.push({
         message,
         reply:
-          "(The shopper agreed: in the shop the offer is applied to the cart and the negotiation ends. Start over to try again.)",
+          "The shopper agreed: in the shop the offer is applied to the cart and the negotiation ends. Start over to try again.",
         decision: "completed",
         offer: null,
         escalation: null,

@@ -118,10 +118,14 @@ export function ConfigTryAva({ forms }: { forms: readonly ConfigSectionForm[] })
                 {turn.message}
               </p>
               <div className="flex flex-col gap-1 rounded-md bg-muted px-3 py-2 text-sm sm:max-w-[80%]">
-                <p>
-                  <span className="font-medium">Ava: </span>
-                  {turn.reply}
-                </p>
+                {turn.decision === "completed" ? (
+                  <p className="italic">{turn.reply}</p>
+                ) : (
+                  <p>
+                    <span className="font-medium">Ava: </span>
+                    {turn.reply}
+                  </p>
+                )}
                 {turn.offer && <p className="font-medium">{offerText(turn.offer)}</p>}
                 {turn.escalation && (
                   <p className="font-medium text-amber-700 dark:text-amber-400">
