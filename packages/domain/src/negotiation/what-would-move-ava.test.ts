@@ -58,10 +58,11 @@ describe("what would move Ava", () => {
     const { turn } = play(start([line(11_600)]), ["10% off?", "come on, 10%?"], null);
     // The economics are the policy's: still half a percent now.
     expect(turn.decision).toMatchObject({ kind: "offer", offer: { discount: 58 } });
-    expect(kinds(turn.voice.levers)).toEqual(["budget", "bigger-cart", "buy-now"]);
+    // Not a bigger cart: changing the cart starts a new negotiation, whose first offer is no more.
+    expect(kinds(turn.voice.levers)).toEqual(["budget", "buy-now"]);
     const reply = writeBuiltInReply(turn.voice);
     expect(reply).toContain(
-      "What would move me further: telling me your budget (the total you'd pay for everything); or 2 more items in your cart (3 in all).",
+      "What would move me further: telling me your budget (the total you'd pay for everything).",
     );
     expect(reply).toContain("If you'd rather buy now, this offer holds for 30 minutes.");
     expect(statesOnlyAllowedFigures(reply, allowedFigures(turn.voice))).toBe(true);
@@ -124,11 +125,8 @@ describe("what would move Ava", () => {
           }
           if (lever.kind === "bigger-cart") {
             const [first, ...rest] = [...lines].sort((a, b) => a.price - b.price);
-            const bigger = {
-              ...after,
-              lines: [{ ...first!, quantity: first!.quantity + lever.moreUnits }, ...rest],
-              fingerprint: "bigger",
-            };
+            // The cart change voids the offer; the shop's next message starts a new negotiation.
+            const bigger = start([{ ...first!, quantity: first!.quantity + lever.moreUnits }, ...rest]);
             const more = takeShopperTurn({
               negotiation: bigger,
               message: "can you do better?",

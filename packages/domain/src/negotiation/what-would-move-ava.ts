@@ -112,17 +112,22 @@ export function whatWouldMoveAva(
       levers.push({ kind: "budget" });
   }
 
-  // A bigger cart: enough more units of the cheapest item (in stock) to count as one. The cart
-  // change voids the standing offer, as it would in the shop; compared as a share of the cart.
+  // A bigger cart: enough more units of the cheapest item (in stock) to count as one. Changing
+  // the cart voids the offer, and the shop then starts a new negotiation on the next message, so
+  // the probe is that new negotiation's first turn; compared as a share of the cart.
   const units = lines.reduce((n, l) => n + l.quantity, 0);
   const more = limits.curve.biggerCartUnits - units;
   const cheapest = [...lines].sort((a, b) => a.price - b.price)[0];
   if (more > 0 && cheapest && cheapest.stockLevel >= cheapest.quantity + more) {
     const bigger = lines.map((l) => (l === cheapest ? { ...l, quantity: l.quantity + more } : l));
-    const byCart = nextTurnOffer(after, { type: "push" }, null, {
-      lines: bigger,
-      state: { ...stateOf(after), standing: null },
-    });
+    const fresh: NegotiationState = {
+      round: 0,
+      step: 0,
+      standing: null,
+      bundleProposed: false,
+      approval: null,
+    };
+    const byCart = nextTurnOffer(after, { type: "push" }, null, { lines: bigger, state: fresh });
     if (byCart && byCart.newItems.length === 0 && byCart.percent > basePercent) {
       levers.push({ kind: "bigger-cart", moreUnits: more, units: units + more });
     }
