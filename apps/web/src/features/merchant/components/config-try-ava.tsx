@@ -80,7 +80,8 @@ export function ConfigTryAva({ forms }: { forms: readonly ConfigSectionForm[] })
         </CardTitle>
         <CardDescription>
           Type as a shopper to see how Ava answers with the settings on this page, saved or not, on a sample
-          cart from your catalogue. Nothing is stored and no shopper sees it.
+          cart from your catalogue. Each message replays the whole conversation with the settings and tier as
+          they are then. Nothing is stored and no shopper sees it.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
