@@ -132,7 +132,7 @@ export function leversSentence(levers: readonly OfferLever[] | undefined): strin
         break;
       case "bundle":
         moves.push(
-          `adding ${itemList(lever.offer)}, for ${formatPercent(lever.offer.percent)} off the lot (${usd(lever.offer.discount)})`,
+          `asking me for the bundle: ${itemList(lever.offer)} added, for ${formatPercent(lever.offer.percent)} off the lot (${usd(lever.offer.discount)})`,
         );
         break;
       case "buy-now":

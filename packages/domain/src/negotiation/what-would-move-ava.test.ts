@@ -73,7 +73,12 @@ describe("what would move Ava", () => {
     const bundle = turn.voice.levers?.find((l) => l.kind === "bundle");
     expect(bundle).toBeDefined();
     const reply = writeBuiltInReply(turn.voice);
-    expect(reply).toMatch(/adding Sport Socks \(\$15\.00\), for [\d.]+% off the lot \(\$[\d.]+\)/);
+    // Said so that the shopper's answer ("the bundle, please") is read as asking for it.
+    expect(reply).toMatch(
+      /asking me for the bundle: Sport Socks \(\$15\.00\) added, for [\d.]+% off the lot \(\$[\d.]+\)/,
+    );
+    const taken = play(start([line(11_600)]), ["10% off?", "the bundle, please"]).turn;
+    expect(offerInDecision(taken.decision)).toEqual(bundle?.kind === "bundle" ? bundle.offer : null);
     expect(statesOnlyAllowedFigures(reply, allowedFigures(turn.voice))).toBe(true);
     expect(statesOnlyAllowedFigures(reply, allowedFigures({ ...turn.voice, levers: [] }))).toBe(false);
   });
