@@ -79,7 +79,15 @@ for (const population of POPULATIONS) {
   );
 }
 
-const violations = [...defaults, ...[...byStance.values()].flat()].flatMap((f) => f.violations);
+// Ava says what would move her when her counter is far below the ask; here every shopper does
+// what they can of it (states their budget, asks for the bundle they would value).
+const advised = POPULATIONS.map((p) =>
+  runMarket(p, DEFAULT_SELLER_CONFIG, SEED, SHOPPERS, { followsAdvice: true }),
+);
+console.log(`\n## Default settings, every shopper following Ava's advice\n`);
+console.log(table(advised));
+
+const violations = [...defaults, ...advised, ...[...byStance.values()].flat()].flatMap((f) => f.violations);
 if (violations.length > 0) {
   console.error(`\n${violations.length} limit violation(s):`);
   for (const v of violations.slice(0, 20)) console.error(`- ${v}`);

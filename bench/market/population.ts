@@ -14,7 +14,12 @@
  * Everything is drawn from a seeded PRNG: the same seed gives the same shoppers.
  */
 import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tiers";
-import type { NegotiationState, OfferTerms, TurnLine } from "@haggle/domain/negotiation/negotiation-types";
+import type {
+  NegotiationState,
+  OfferLever,
+  OfferTerms,
+  TurnLine,
+} from "@haggle/domain/negotiation/negotiation-types";
 import type { Cents } from "@haggle/domain/pricing/money";
 import { buildCatalogue, type SeedProduct } from "../../apps/server/src/testing.ts";
 import { mulberry32, type Rand } from "@haggle/domain/random/mulberry32";
@@ -167,6 +172,8 @@ export interface View {
   turn: number;
   standing: OfferTerms | null;
   approval: NegotiationState["approval"];
+  /** What Ava's last reply said would move her (empty when she said nothing of it). */
+  levers?: readonly OfferLever[];
 }
 export type Action = { say: string } | { accept: true } | { leave: true } | { buyAtPrice: true };
 
@@ -180,8 +187,13 @@ export function effectiveCost(shopper: Shopper, offer: OfferTerms): number {
   return offer.subtotal - offer.discount - bundled * shopper.bundleValue;
 }
 
-/** The shopper's script: a fresh closure per conversation, seeded by `rand`. */
-export function scriptFor(shopper: Shopper, rand: Rand): (view: View) => Action {
+/**
+ * The shopper's script: a fresh closure per conversation, seeded by `rand`. `followsAdvice`: when
+ * Ava says what would move her, the shopper does what they can of it: states their budget (the
+ * reservation for the price-sensitive, the lowball for the eager) and keeps to it, or asks for the
+ * bundle when they would value the product (their cart itself stays as it is).
+ */
+export function scriptFor(shopper: Shopper, rand: Rand, followsAdvice = false): (view: View) => Action {
   const { subtotal, reservation } = shopper;
   const neededPct = Math.max(1, Math.ceil(((subtotal - reservation) * 100) / subtotal));
   // Eager shoppers anchor on a round figure; sensitive ones a few points above what they need.
@@ -189,6 +201,7 @@ export function scriptFor(shopper: Shopper, rand: Rand): (view: View) => Action 
   // A stated budget: the reservation for the sensitive, a lowball 5–15% under the price for the eager.
   const budget = shopper.wouldBuyAnyway ? Math.floor(subtotal * (0.85 + 0.1 * rand())) : reservation;
   let askedBundle = false;
+  let style = shopper.style;
   const fits = (offer: OfferTerms | null) => offer !== null && effectiveCost(shopper, offer) <= reservation;
 
   return (view) => {
@@ -203,11 +216,22 @@ export function scriptFor(shopper: Shopper, rand: Rand): (view: View) => Action 
       if (fits(view.standing)) return { accept: true };
       if (view.turn >= shopper.patience) return { leave: true };
     }
+    if (followsAdvice && view.levers) {
+      const said = new Set(view.levers.map((l) => l.kind));
+      if (said.has("bundle") && shopper.bundleValue > 0 && !askedBundle) {
+        askedBundle = true;
+        return { say: "I'll take the bundle you suggested, what can you do?" };
+      }
+      if (said.has("budget") && style !== "budget") {
+        style = "budget";
+        return { say: `My budget is $${dollars(budget)} for everything, can you do that?` };
+      }
+    }
     if (view.turn > 0 && shopper.bundleValue > 0 && !askedBundle && rand() < 0.5) {
       askedBundle = true;
       return { say: pick(rand, ["Is there a bundle deal?", "Any bundle deals if I add something?"]) };
     }
-    switch (shopper.style) {
+    switch (style) {
       case "beg":
         return { say: view.turn === 0 ? pick(rand, BEGS) : pick(rand, PUSHES) };
       case "anchor": {

@@ -51,4 +51,11 @@ describe("market simulator", () => {
     expect(f.conversionWithout).toBeCloseTo(eager.length / 150, 10);
     expect(f.revenueWithout).toBe(eager.reduce((s, x) => s + x.subtotal, 0));
   });
+
+  it("plays shoppers who follow Ava's advice: reproducible, within the limits, and some of them act on it", () => {
+    const advised = runMarket(mixed, DEFAULT_SELLER_CONFIG, 42, 150, { followsAdvice: true });
+    expect(runMarket(mixed, DEFAULT_SELLER_CONFIG, 42, 150, { followsAdvice: true })).toEqual(advised);
+    expect(advised.violations).toEqual([]);
+    expect(advised).not.toEqual(runMarket(mixed, DEFAULT_SELLER_CONFIG, 42, 150));
+  });
 });

@@ -13,9 +13,12 @@ import { afterMerchantDecision, decideMerchantApproval } from "@haggle/domain/ne
 import { afterTurn, takeShopperTurn } from "@haggle/domain/negotiation/negotiation-turn";
 import type {
   NegotiationSnapshot,
+  OfferLever,
   OfferTerms,
   PolicyProfile,
 } from "@haggle/domain/negotiation/negotiation-types";
+
+type ShopperTurnLevers = readonly OfferLever[];
 import type { Cents } from "@haggle/domain/pricing/money";
 import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
 import {
@@ -75,11 +78,17 @@ export function fitsWithinCap(config: SellerConfig, shopper: Shopper): boolean {
   return shopper.subtotal - shopper.reservation <= independentCap(config, shopper.subtotal, false);
 }
 
+export interface MarketOptions {
+  /** Shoppers do what Ava says would move her (scriptFor's followsAdvice). */
+  followsAdvice?: boolean;
+}
+
 export function simulateShopper(
   population: Population,
   config: SellerConfig,
   seed: number,
   index: number,
+  options: MarketOptions = {},
 ): ShopperOutcome {
   const shopper = drawShopper(population, seed, index);
   const rand = mulberry32((seed ^ 0x2545f491) + index * 31_337);
@@ -139,10 +148,11 @@ export function simulateShopper(
     if (offer.discount > cap)
       outcome.violations.push(`${population.name} #${index}: ${offer.discount} > ${cap}`);
   };
-  const script = scriptFor(shopper, rand);
+  const script = scriptFor(shopper, rand, options.followsAdvice ?? false);
+  let levers: ShopperTurnLevers = [];
   for (let turn = 0; turn < MAX_TURNS && !outcome.bought; turn++) {
     const standing = state.latestOffer?.status === "standing" ? state.latestOffer.terms : null;
-    const action = script({ turn, standing, approval: state.approval });
+    const action = script({ turn, standing, approval: state.approval, levers });
     if ("leave" in action) break;
     if ("buyAtPrice" in action) {
       if (boughtWithout) buyAt(null);
@@ -159,6 +169,7 @@ export function simulateShopper(
       now: NOW,
     });
     state = afterTurn(state, played, nextId());
+    levers = played.voice.levers ?? [];
     check(state.latestOffer?.terms);
     if (played.decision.kind === "agreed") {
       buyAt(played.decision.offer);
@@ -213,8 +224,11 @@ export function runMarket(
   config: SellerConfig,
   seed: number,
   shoppers: number,
+  options: MarketOptions = {},
 ): MarketFigures {
-  const outcomes = Array.from({ length: shoppers }, (_, i) => simulateShopper(population, config, seed, i));
+  const outcomes = Array.from({ length: shoppers }, (_, i) =>
+    simulateShopper(population, config, seed, i, options),
+  );
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const buyers = outcomes.filter((o) => o.bought);
   const buyersWithout = outcomes.filter((o) => o.boughtWithout);

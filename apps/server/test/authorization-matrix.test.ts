@@ -78,6 +78,7 @@ const SAMPLES: Record<string, (f: Fixtures) => Sample> = {
     body: { messages: [{ role: "user", content: "running shoes under $100" }] },
   }),
   "POST /functions/v1/approve-negotiation": (f) => ({ body: { approvalId: f.approvalId, approved: true } }),
+  "POST /api/merchant/try-ava": () => ({ body: { messages: ["Could you do 10% off?"] } }),
   "GET /api/merchant/approvals": () => ({ query: "?status=pending" }),
   "GET /api/merchant/dashboard": () => ({ query: "?days=30" }),
   "GET /api/merchant/products": () => ({ query: "?q=a&visibility=all" }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeSellerConfig, sellerConfigConflict } from "./merge-seller-config.ts";
+import { mergeSellerConfig, sellerConfigConflict, sellerConfigWith } from "./merge-seller-config.ts";
 import { DEFAULT_SELLER_CONFIG } from "./seller-config.ts";
 
 describe("mergeSellerConfig", () => {
@@ -108,5 +108,21 @@ describe("sellerConfigConflict", () => {
     expect(sellerConfigConflict(withLimits(15, 150, 25, 100), "escalation_rules")).toMatch(
       /ceiling amount cannot be below/,
     );
+  });
+});
+
+describe("sellerConfigWith", () => {
+  it("lays unsaved sections over the saved ones and refuses what saving them would refuse", () => {
+    const limits = { ...DEFAULT_SELLER_CONFIG.negotiation_limits, max_auto_discount_pct: 5 };
+    const tried = sellerConfigWith(DEFAULT_SELLER_CONFIG, { negotiation_limits: limits });
+    expect(tried).toEqual({
+      config: { ...DEFAULT_SELLER_CONFIG, negotiation_limits: limits },
+      conflict: null,
+    });
+    const above = { ...limits, max_auto_discount_pct: 30 };
+    expect(sellerConfigWith(DEFAULT_SELLER_CONFIG, { negotiation_limits: above }).conflict).toBe(
+      sellerConfigConflict({ ...DEFAULT_SELLER_CONFIG, negotiation_limits: above }, "negotiation_limits"),
+    );
+    expect(DEFAULT_SELLER_CONFIG.negotiation_limits.max_auto_discount_pct).toBe(15);
   });
 });

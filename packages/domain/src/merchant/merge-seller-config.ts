@@ -82,3 +82,21 @@ export function sellerConfigConflict(config: SellerConfig, changed: SellerConfig
     ? `Escalation ceiling cannot be below the max auto discount (${limits.max_auto_discount_pct}%). Lower the max auto discount first.`
     : `Escalation ceiling amount cannot be below the max auto discount amount ($${limits.max_auto_discount_amount}). Lower the max auto discount amount first.`;
 }
+
+/**
+ * The settings as they would be with `sections` saved over `current` (each section already
+ * validated against its schema), and the sentence of the first section that saving would refuse
+ * by the rule across sections (null when saving would pass).
+ */
+export function sellerConfigWith(
+  current: SellerConfig,
+  sections: Partial<SellerConfig>,
+): { config: SellerConfig; conflict: string | null } {
+  const config: SellerConfig = { ...current, ...sections };
+  for (const type of SELLER_CONFIG_TYPES) {
+    if (!(type in sections)) continue;
+    const conflict = sellerConfigConflict(config, type);
+    if (conflict) return { config, conflict };
+  }
+  return { config, conflict: null };
+}

@@ -15,6 +15,7 @@ import type {
 import { parseShopperMessage } from "./parse-shopper-message.ts";
 import { issue, whatStands } from "./standing-offer.ts";
 import { voiceInputFor } from "./voice-input.ts";
+import { whatWouldMoveAva } from "./what-would-move-ava.ts";
 
 /**
  * One shopper turn, whole: which offer stands, what the shopper said, what the policy decides,
@@ -120,7 +121,7 @@ export function takeShopperTurn(input: ShopperTurnInput): ShopperTurn {
     intent,
     bundleCandidate: input.bundleCandidate,
   });
-  return {
+  const turn: ShopperTurn = {
     lapsed,
     decision,
     offer: offerChange(decision, standing, negotiation, now),
@@ -129,6 +130,9 @@ export function takeShopperTurn(input: ShopperTurnInput): ShopperTurn {
     next,
     voice: voiceInputFor(negotiation, decision, next.round, standing?.terms ?? null),
   };
+  const levers = whatWouldMoveAva(decision, afterTurn(negotiation, turn, "next-turn"), input.bundleCandidate);
+  if (levers.length > 0) turn.voice.levers = levers;
+  return turn;
 }
 
 /**

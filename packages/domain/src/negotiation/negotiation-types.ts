@@ -170,6 +170,21 @@ export type Decision =
 
 export type { Cents, LoyaltyTier, SellerConfig };
 
+/**
+ * What would move Ava further on the shopper's next message, when her counter is far below the
+ * ask (what-would-move-ava.ts): each found by playing the policy's next turn, so none promises
+ * more than the policy gives.
+ */
+export type OfferLever =
+  /** Stating a budget (a total they would pay) gives more than asking again. */
+  | { kind: "budget" }
+  /** `moreUnits` more items in the cart (`units` in all) give a bigger share off. */
+  | { kind: "bigger-cart"; moreUnits: number; units: number }
+  /** Taking the suggested product: the offer Ava would make with it. */
+  | { kind: "bundle"; offer: OfferTerms }
+  /** The offer on the table holds for `minutes`: taking it now is always possible. */
+  | { kind: "buy-now"; minutes: number };
+
 // ---------------------------------------------------------------- what the voice is told
 /** The figures of an offer as the pricing rule computes them (the server fills these in). */
 export interface OfferQuote {
@@ -194,6 +209,8 @@ export interface VoiceInput {
   seed: number;
   /** The reasons the offer standing before this turn gave: not repeated. */
   alreadySaid?: OfferReason[];
+  /** What would move Ava further, when her counter is far below the ask. */
+  levers?: OfferLever[];
 }
 
 // ---------------------------------------------------------------- what the shop has stored

@@ -1,4 +1,4 @@
-import type { OfferReason, OfferTerms, ShopperAsk, VoiceInput } from "./negotiation-types.ts";
+import type { OfferLever, OfferReason, OfferTerms, ShopperAsk, VoiceInput } from "./negotiation-types.ts";
 import { infoReply } from "./voice-info-reply.ts";
 import {
   capitalize,
@@ -112,7 +112,49 @@ function reasonsSentence(
   return `${capitalize(body)}.`;
 }
 
+/**
+ * What would move Ava further, when her counter is far below the ask: the levers the policy's next
+ * turn rewards (what-would-move-ava.ts), and that the offer can be taken now. "" without levers.
+ */
+export function leversSentence(levers: readonly OfferLever[] | undefined): string {
+  if (!levers || levers.length === 0) return "";
+  const moves: string[] = [];
+  let buyNow = "";
+  for (const lever of levers) {
+    switch (lever.kind) {
+      case "budget":
+        moves.push("telling me your budget (the total you'd pay for everything)");
+        break;
+      case "bigger-cart":
+        moves.push(
+          `${lever.moreUnits === 1 ? "1 more item" : `${lever.moreUnits} more items`} in your cart (${lever.units} in all)`,
+        );
+        break;
+      case "bundle":
+        moves.push(
+          `asking me for the bundle: ${itemList(lever.offer)} added, for ${formatPercent(lever.offer.percent)} off the lot (${usd(lever.offer.discount)})`,
+        );
+        break;
+      case "buy-now":
+        buyNow = `If you'd rather buy now, this offer holds for ${lever.minutes === 1 ? "1 minute" : `${lever.minutes} minutes`}.`;
+        break;
+    }
+  }
+  const list =
+    moves.length <= 1 ? (moves[0] ?? "") : `${moves.slice(0, -1).join("; ")}; or ${moves[moves.length - 1]}`;
+  return sentences(list ? `What would move me further: ${list}.` : "", buyNow);
+}
+
 export function writeBuiltInReply(input: VoiceInput): string {
+  const text = writeDecision(input);
+  const d = input.decision;
+  // Only words about an offer far below the ask carry levers (see farBelowTheAsk).
+  return (d.kind === "offer" && d.stage !== "bundle") || d.kind === "decline"
+    ? sentences(text, leversSentence(input.levers))
+    : text;
+}
+
+function writeDecision(input: VoiceInput): string {
   const d = input.decision;
   const seed = input.seed;
   const name = input.assistantName || "your negotiator";

@@ -139,6 +139,17 @@ export function allowedFigures(input: VoiceInput, scope: "built-in" | "llm" = "b
     addMoney(quote.subtotal - quote.discount);
     if (quote.subtotal > 0) addPercent(Math.floor((quote.discount * 10000) / quote.subtotal));
   }
+  // What would move Ava: the bundle she would offer is her own figure, as a bundle offer's is.
+  for (const lever of input.levers ?? []) {
+    if (lever.kind !== "bundle") continue;
+    addMoney(lever.offer.discount);
+    addPercent(lever.offer.percent);
+    for (const item of lever.offer.newItems) {
+      addMoney(item.price);
+      addMoney(item.price * item.quantity);
+      addNamed(item.name);
+    }
+  }
   if (input.decision.kind === "escalate") {
     addPercent(input.decision.requested.percent);
     addMoney(input.decision.requested.amount);

@@ -242,3 +242,24 @@ export async function visibleProductsForFeed(
     .orderBy(asc(products.id))
     .limit(page.limit);
 }
+
+/**
+ * A sample cart for the merchant to try Ava on: `limit` visible products well in stock at an
+ * everyday price ($30 to $150), by id, so the same shop gives the same cart (cheap at any size:
+ * the first rows of the primary key that qualify).
+ */
+export async function sampleCartProducts(db: Queryable, limit: number): Promise<ProductRow[]> {
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.hidden, false),
+        gte(products.stockLevel, 10),
+        gte(products.price, 3_000),
+        lte(products.price, 15_000),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .limit(limit);
+}

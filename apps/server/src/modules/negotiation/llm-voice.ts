@@ -88,6 +88,17 @@ function decisionBrief(input: VoiceInput) {
         }
       : null,
     new_total: input.quote ? dollars(input.quote.total) : undefined,
+    // Said only when the offer is far below the ask: each lever was checked against the policy.
+    what_would_move_you: input.levers?.map((lever) =>
+      lever.kind === "bundle"
+        ? {
+            lever: "bundle",
+            add_product: lever.offer.newItems[0]?.name,
+            discount_percent: `${(lever.offer.percent / 100).toFixed(lever.offer.percent % 100 === 0 ? 0 : 1)}%`,
+            discount_amount: dollars(lever.offer.discount),
+          }
+        : lever,
+    ),
     escalated_request:
       d.kind === "escalate"
         ? { percent: `${(d.requested.percent / 100).toFixed(1)}%`, amount: dollars(d.requested.amount) }

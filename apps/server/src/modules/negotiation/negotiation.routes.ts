@@ -6,6 +6,7 @@ import {
   NegotiateRequestSchema,
   NegotiationSchema,
 } from "@haggle/contract/negotiation";
+import { TryAvaRequestSchema, TryAvaResponseSchema } from "@haggle/contract/try-ava";
 import { notFound } from "@haggle/domain/errors";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
@@ -21,6 +22,7 @@ import {
   negotiateTurn,
   startNegotiation,
 } from "./negotiation.service.ts";
+import { tryAva } from "./try-ava.service.ts";
 
 const NegotiationParams = z.object({ id: pathId("No negotiation has that id.") });
 
@@ -139,5 +141,16 @@ export const negotiationRoutes: ApiRoute[] = [
       if (!decided) throw notFound("No approval has that id.");
       return { approval: decided };
     },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/merchant/try-ava",
+    summary:
+      "Try Ava as a shopper against settings not yet saved: each section sent is checked as saving it would be (schema, and the escalation ceiling not below the automatic limits: 400), the rest are the saved ones; the shopper's messages are replayed on a sample cart (or the one sent) and Ava's replies and offers come back. Nothing is stored",
+    tag: "Merchant",
+    access: "merchant",
+    body: TryAvaRequestSchema,
+    response: TryAvaResponseSchema,
+    handler: async (c, { body }) => await tryAva(c.get("deps").database.db, body),
   }),
 ];

@@ -17,7 +17,7 @@ import type {
 import { takeShopperTurn } from "@haggle/domain/negotiation/negotiation-turn";
 import { whatStands } from "@haggle/domain/negotiation/standing-offer";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
-import type { Db, Tx } from "../../platform/db/client.ts";
+import type { Db, Queryable, Tx } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { cartFingerprint, offerDto } from "../cart/cart-offers.store.ts";
@@ -169,13 +169,13 @@ export async function getNegotiation(db: Db, who: { id: string }, id: string): P
  * The product Ava may bundle in for the bonus: the merchant's pairings first (cross-sells, then
  * upsells; see docs/decisions/0004-merchant-settings.md); when none fits, the domain's own search.
  */
-async function findBundleCandidate(
-  tx: Tx,
-  negotiation: NegotiationSnapshot,
+export async function findBundleCandidate(
+  db: Queryable,
+  negotiation: Pick<NegotiationSnapshot, "lines" | "bundleProposed">,
 ): Promise<BundleCandidate | null> {
   const search = bundleSearchFor(negotiation.lines, negotiation.bundleProposed);
   if (!search) return null;
-  return (await pairedBundleCandidate(tx, negotiation.lines)) ?? (await searchBundleCandidate(tx, search));
+  return (await pairedBundleCandidate(db, negotiation.lines)) ?? (await searchBundleCandidate(db, search));
 }
 
 export interface TurnDeps {

@@ -17,6 +17,7 @@ import { ConfigChoiceField } from "./config-choice-field";
 import { type AgentSwitchState, ConfigAgentsCard } from "./config-agents-card";
 import { ConfigNumberField } from "./config-number-field";
 import { ConfigSectionCard } from "./config-section-card";
+import { ConfigTryAva } from "./config-try-ava";
 import { ConfigUnsavedGuard } from "./config-unsaved-guard";
 
 /** Loads the settings, then shows `children` with them; a spinner or a retry meanwhile. */
@@ -73,35 +74,39 @@ function ConfigTabs({ merchantConfig }: { merchantConfig: MerchantConfig }) {
   const agents = useAgentSwitch(config.agents.allow_negotiation);
 
   return (
-    <Tabs defaultValue="limits" className="flex flex-col gap-2">
-      <ConfigUnsavedGuard
-        dirty={limits.dirty || tiers.dirty || rules.dirty || pricing.dirty || agents.dirty}
-      />
-      <TabsList className="grid h-auto grid-cols-3 gap-1 sm:flex sm:h-9">
-        <TabsTrigger value="limits" className={TAB_TRIGGER}>
-          Negotiation Limits
-          <UnsavedMark show={limits.dirty} />
-        </TabsTrigger>
-        <TabsTrigger value="tiers" className={TAB_TRIGGER}>
-          Tier Benefits
-          <UnsavedMark show={tiers.dirty} />
-        </TabsTrigger>
-        <TabsTrigger value="rules" className={TAB_TRIGGER}>
-          Global Rules
-          <UnsavedMark show={rules.dirty || pricing.dirty || agents.dirty} />
-        </TabsTrigger>
-      </TabsList>
-      <TabsContent value="limits">
-        <LimitsTab form={limits} merchantConfig={merchantConfig} />
-      </TabsContent>
-      <TabsContent value="tiers">
-        <TierBenefitsTab form={tiers} savedAt={updatedAt.tier_benefits} />
-      </TabsContent>
-      <TabsContent value="rules" className="flex flex-col gap-6">
-        <GlobalRulesTab rules={rules} pricing={pricing} merchantConfig={merchantConfig} />
-        <ConfigAgentsCard state={agents} savedAt={updatedAt.agents} />
-      </TabsContent>
-    </Tabs>
+    <>
+      <Tabs defaultValue="limits" className="flex flex-col gap-2">
+        <ConfigUnsavedGuard
+          dirty={limits.dirty || tiers.dirty || rules.dirty || pricing.dirty || agents.dirty}
+        />
+        <TabsList className="grid h-auto grid-cols-3 gap-1 sm:flex sm:h-9">
+          <TabsTrigger value="limits" className={TAB_TRIGGER}>
+            Negotiation Limits
+            <UnsavedMark show={limits.dirty} />
+          </TabsTrigger>
+          <TabsTrigger value="tiers" className={TAB_TRIGGER}>
+            Tier Benefits
+            <UnsavedMark show={tiers.dirty} />
+          </TabsTrigger>
+          <TabsTrigger value="rules" className={TAB_TRIGGER}>
+            Global Rules
+            <UnsavedMark show={rules.dirty || pricing.dirty || agents.dirty} />
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="limits">
+          <LimitsTab form={limits} merchantConfig={merchantConfig} />
+        </TabsContent>
+        <TabsContent value="tiers">
+          <TierBenefitsTab form={tiers} savedAt={updatedAt.tier_benefits} />
+        </TabsContent>
+        <TabsContent value="rules" className="flex flex-col gap-6">
+          <GlobalRulesTab rules={rules} pricing={pricing} merchantConfig={merchantConfig} />
+          <ConfigAgentsCard state={agents} savedAt={updatedAt.agents} />
+        </TabsContent>
+      </Tabs>
+      {/* Below the tabs: whichever tab is open, Ava answers with every unsaved edit on the page. */}
+      <ConfigTryAva forms={[limits, tiers, rules, pricing]} />
+    </>
   );
 }
 
