@@ -14,6 +14,7 @@ import { adminEmailVerified, isAdminEmail, prepareAdminAccess } from "./modules/
 import { sendAccountMail } from "./modules/mail/account-mail.service.ts";
 import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.store.ts";
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
+import { revokeAllApiKeys } from "./modules/agents/api-keys.store.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
 import { paymentProviders } from "./modules/payments/payment-providers.ts";
 import type { MailSettings } from "./platform/mail/mail-settings.ts";
@@ -202,6 +203,11 @@ export async function startRuntime(
         await sendAccountMail(database.db, mail, { kind, to: user, token, expiresInMinutes });
       },
       verificationNeedsSession: (email) => !env.DEMO_MODE && isAdminEmail(adminPolicy, email),
+      onPasswordReset: async (user) => {
+        const revoked = await revokeAllApiKeys(database.db, user.id);
+        if (revoked > 0)
+          logger.info({ userId: user.id, revoked }, "password reset: the account's API keys were revoked");
+      },
       onEmailVerified: async (user) => {
         if (await adminEmailVerified(database.db, adminPolicy, user))
           logger.info(

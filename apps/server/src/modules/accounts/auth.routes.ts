@@ -5,13 +5,16 @@ import {
   SignInSchema,
   SignUpSchema,
 } from "@haggle/contract/account";
+import type { AccessEnd } from "@haggle/domain/accounts/access-ended";
 import { limitReached } from "@haggle/domain/errors";
 import { Hono } from "hono";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { type ApiRoute, declareForeignRoute } from "../../http/route.ts";
 import { assertNoNul, parseWith } from "../../http/validate.ts";
-import { accountMailSentence, guardAccountMailRoutes } from "./account-mail.routes.ts";
+import { currentUser } from "../../http/session.ts";
+import { revokeAllApiKeys } from "../agents/api-keys.store.ts";
+import { accountMailSentence, answerAccessEnded, guardAccountMailRoutes } from "./account-mail.routes.ts";
 import { backoffWait, clearRateLimit, hitRateLimit, recordFailure } from "../../platform/rate-limit.ts";
 
 const RATE_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
@@ -163,6 +166,22 @@ export function authRoutes() {
   });
 
   guardAccountMailRoutes(app, readJson);
+
+  // "Sign out everywhere" (every session, or every other one; a password change that asks for it)
+  // ends the account's API keys too: a key is a session an agent holds.
+  const everywhere = async (c: AppContext, next: () => Promise<void>, end: AccessEnd, asked = true) => {
+    const who = asked ? await currentUser(c) : null;
+    await next();
+    if (!who || c.res.status !== 200) return;
+    const revoked = await revokeAllApiKeys(c.get("deps").database.db, who.id);
+    answerAccessEnded(c, end, revoked);
+  };
+  app.post("/revoke-sessions", (c, next) => everywhere(c, next, "sign-out-everywhere"));
+  app.post("/revoke-other-sessions", (c, next) => everywhere(c, next, "sign-out-elsewhere"));
+  app.post("/change-password", async (c, next) => {
+    const body = (await readJson(c)) as { revokeOtherSessions?: unknown } | undefined;
+    await everywhere(c, next, "sign-out-elsewhere", body?.revokeOtherSessions === true);
+  });
 
   app.on(["GET", "POST"], "/*", async (c) =>
     normalizeError(await c.get("deps").auth.handler(c.req.raw), c.req.path.replace(/^\/api\/auth/, "")),
