@@ -242,6 +242,7 @@ export async function startRuntime(
         windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
         perIp: env.AUTH_RATE_LIMIT_PER_IP,
         perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+        perAccountAllAddresses: env.AUTH_RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES,
       },
       appliedOfferTtlMinutes: env.APPLIED_OFFER_TTL_MINUTES,
       streamWordDelayMs: env.STREAM_WORD_DELAY_MS,

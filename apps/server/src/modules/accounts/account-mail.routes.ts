@@ -10,9 +10,9 @@ import type { Hono } from "hono";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { parseWith } from "../../http/validate.ts";
-import { hitRateLimit } from "../../platform/rate-limit.ts";
+import { clearRateLimit, hitRateLimit } from "../../platform/rate-limit.ts";
 import { countActiveKeys } from "../agents/api-keys.store.ts";
-import { findResetTokenOwner } from "./accounts.store.ts";
+import { findAccount, findResetTokenOwner } from "./accounts.store.ts";
 
 const MAIL_LIMIT_MESSAGE = "Too many e-mails asked for. Please wait a minute and try again.";
 /**
@@ -22,6 +22,9 @@ const MAIL_LIMIT_MESSAGE = "Too many e-mails asked for. Please wait a minute and
 const RESET_REQUEST_FLOOR_MS = 400;
 
 type ReadJson = (c: AppContext) => Promise<unknown>;
+
+/** The counter of sign-in attempts on one account from every address. */
+export const signInAccountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
 
 /** Replaces better-auth's `{status: true}` with what ended, keeping its headers (a cleared cookie). */
 export function answerAccessEnded(c: AppContext, end: AccessEnd, apiKeysRevoked: number): void {
@@ -83,7 +86,11 @@ export function guardAccountMailRoutes(app: Hono<AppEnv>, readJson: ReadJson): v
     const owner = await findResetTokenOwner(db, token);
     const keys = owner ? await countActiveKeys(db, owner) : 0;
     await next();
-    if (c.res.status === 200) answerAccessEnded(c, "password-reset", keys);
+    if (c.res.status !== 200) return;
+    // The owner proved the address: the account-wide sign-in cap an attacker ran up starts afresh.
+    const account = owner ? await findAccount(db, owner) : null;
+    if (account) await clearRateLimit(db, signInAccountKey(account.email));
+    answerAccessEnded(c, "password-reset", keys);
   });
 
   app.post("/send-verification-email", async (c, next) => {
