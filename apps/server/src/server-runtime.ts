@@ -101,6 +101,11 @@ export async function startRuntime(
       { revoked: admin.demoRolesRevoked },
       "demo mode is off: the roles granted in demo mode ended",
     );
+  if (admin.demoSettingsReset)
+    logger.warn(
+      { sections: admin.demoSettingsReset.sections },
+      "demo mode is off: the merchant settings changed in demo mode were put back (the admin page lists them)",
+    );
   for (const email of admin.unverifiedAdmins)
     logger.warn(
       { email },
