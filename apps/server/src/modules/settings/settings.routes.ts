@@ -20,7 +20,7 @@ export const settingsRoutes: ApiRoute[] = [
     method: "put",
     path: "/api/merchant/config/{configType}",
     summary:
-      "Save one whole section: negotiation_limits, tier_benefits, escalation_rules, global_rules, pricing or agents (the body is that section). The escalation ceiling may not be below the automatic limits (400)",
+      "Save one whole section: negotiation_limits, tier_benefits, escalation_rules, global_rules, pricing or agents (the body is that section). The escalation ceiling may not be below the automatic limits (400). In demo mode a save by an account that only demo mode lets in is put back when demo mode ends",
     tag: "Merchant",
     access: "merchant",
     params: z.object({ configType: ConfigTypeSchema }),
