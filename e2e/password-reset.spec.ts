@@ -61,7 +61,7 @@ test("a shopper who forgot the password resets it from the sign-in page and sign
   expect(await ring()).not.toBe(unfocused);
   await submit.press("Enter");
   await expect(page.getByTestId("password-reset-done")).toHaveText(
-    "Your password has been changed. Sign in with your new password.",
+    "Your password has been changed and every session of the account was signed out. The account had no API keys to revoke. Sign in with your new password.",
   );
   await page.screenshot({ path: `${artifacts}/password-reset-done.png` });
 

@@ -44,6 +44,11 @@ export const EnvSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(8),
+  /**
+   * Sign-in attempts on one account from every address together before each further one waits
+   * (the same backoff); browsers the owner signed in from before pass.
+   */
+  AUTH_RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: positiveInt.default(20),
   ASSISTANT_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   /** Sign-ups per address per window (the sign-in window). */
   SIGN_UP_RATE_LIMIT_PER_IP: positiveInt.default(10),

@@ -14,6 +14,7 @@ import { adminEmailVerified, isAdminEmail, prepareAdminAccess } from "./modules/
 import { sendAccountMail } from "./modules/mail/account-mail.service.ts";
 import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.store.ts";
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
+import { revokeAllApiKeys } from "./modules/agents/api-keys.store.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
 import { paymentProviders } from "./modules/payments/payment-providers.ts";
 import type { MailSettings } from "./platform/mail/mail-settings.ts";
@@ -99,6 +100,11 @@ export async function startRuntime(
     logger.warn(
       { revoked: admin.demoRolesRevoked },
       "demo mode is off: the roles granted in demo mode ended",
+    );
+  if (admin.demoSettingsReset)
+    logger.warn(
+      { sections: admin.demoSettingsReset.sections },
+      "demo mode is off: the merchant settings changed in demo mode were put back (the admin page lists them)",
     );
   for (const email of admin.unverifiedAdmins)
     logger.warn(
@@ -202,6 +208,11 @@ export async function startRuntime(
         await sendAccountMail(database.db, mail, { kind, to: user, token, expiresInMinutes });
       },
       verificationNeedsSession: (email) => !env.DEMO_MODE && isAdminEmail(adminPolicy, email),
+      onPasswordReset: async (user) => {
+        const revoked = await revokeAllApiKeys(database.db, user.id);
+        if (revoked > 0)
+          logger.info({ userId: user.id, revoked }, "password reset: the account's API keys were revoked");
+      },
       onEmailVerified: async (user) => {
         if (await adminEmailVerified(database.db, adminPolicy, user))
           logger.info(
@@ -236,6 +247,7 @@ export async function startRuntime(
         windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
         perIp: env.AUTH_RATE_LIMIT_PER_IP,
         perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+        perAccountAllAddresses: env.AUTH_RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES,
       },
       appliedOfferTtlMinutes: env.APPLIED_OFFER_TTL_MINUTES,
       streamWordDelayMs: env.STREAM_WORD_DELAY_MS,

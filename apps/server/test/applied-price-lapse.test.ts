@@ -10,7 +10,9 @@ import { toCents } from "@haggle/domain/pricing/money";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { carts, negotiationOffers, products } from "../src/platform/db/schema.ts";
+import { ACP_TEST_SECRET, acp } from "./support/acp-client.ts";
 import type { HttpClient } from "./support/http-client.ts";
+import { createKey } from "./support/mcp-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
 import { cents, postCheckout, startNegotiation } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
@@ -38,7 +40,7 @@ interface CartJson {
 
 describe.each(DB_KINDS)("an applied negotiated price lapses, on the %s database", (kind) => {
   const { shop, near, shopper, say, patch } = useMerchantShop(kind, {
-    env: { APPLIED_OFFER_TTL_MINUTES: String(TTL_MINUTES) },
+    env: { APPLIED_OFFER_TTL_MINUTES: String(TTL_MINUTES), ACP_SIGNING_SECRET: ACP_TEST_SECRET },
   });
 
   /** A shopper whose cart holds `product` with Ava's offer applied: the cart as accepted. */
@@ -117,6 +119,78 @@ describe.each(DB_KINDS)("an applied negotiated price lapses, on the %s database"
       expect(cents(order.json.negotiatedDiscount)).toBe(0);
       expect(order.json.items[0].unitPrice).toBe(raised);
       expect(order.json.negotiationId ?? null).toBeNull();
+    } finally {
+      await restore(product);
+    }
+  });
+
+  it("the product form's price change is refused once at the next checkout, with the new total, as an import's is", async () => {
+    const product = near(100, 2);
+    const s = await withAppliedOffer(product);
+    const raised = product.price + 100;
+    try {
+      const edited = await patch(`/api/merchant/products/${product.id}`, {
+        price: raised,
+        listPrice: raised,
+      });
+      expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+      // Straight to checkout, without opening the cart: the shopper has not seen the new total.
+      const refused = await postCheckout(s.http);
+      expect(refused.status, JSON.stringify(refused.json)).toBe(409);
+      expect(refused.json.error.code).toBe("APPLIED_PRICE_LAPSED");
+      const cart = await getCart(s.http);
+      expectTodaysPrices(cart, raised);
+      expect(cart.discountNotice).toBe(PRICE_CHANGED);
+      const total = (cents(cart.summary.total) / 100).toLocaleString("en-US", { minimumFractionDigits: 2 });
+      expect(refused.json.error.message).toContain(`Your cart now totals $${total} at today's prices`);
+      // Refused once: now the new total is what checkout charges.
+      const order = await postCheckout(s.http);
+      expect(order.status, JSON.stringify(order.json)).toBe(201);
+      expect(order.json.total).toBe(cart.summary.total);
+    } finally {
+      await restore(product);
+    }
+  });
+
+  it("the product form's price change is refused once at the next ACP complete, never charged against the total the agent was shown", async () => {
+    const product = near(100, 3);
+    const s = await withAppliedOffer(product);
+    const { key } = await createKey(s.http, "ACP platform");
+    const baseUrl = shop.server.baseUrl;
+    const created = await acp(baseUrl, "/checkout_sessions", {
+      key,
+      body: {
+        items: [{ id: product.id, quantity: 1 }],
+        fulfillment_address: {
+          name: "Ada Agent",
+          line_one: "1 Market Street",
+          city: "San Francisco",
+          state: "CA",
+          country: "US",
+          postal_code: "94105",
+        },
+      },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const shown = created.json.totals.find((t: { type: string }) => t.type === "total").amount;
+    expect(shown).toBe(cents(s.cart.summary.total));
+    const raised = product.price + 100;
+    try {
+      expect(
+        (await patch(`/api/merchant/products/${product.id}`, { price: raised, listPrice: raised })).status,
+      ).toBe(200);
+      const complete = () =>
+        acp(baseUrl, `/checkout_sessions/${created.json.id}/complete`, { key, body: {} });
+      const refused = await complete();
+      expect(refused.status, JSON.stringify(refused.json)).toBe(409);
+      expect(refused.json.code).toBe("applied_price_lapsed");
+      const cart = await getCart(s.http);
+      expectTodaysPrices(cart, raised);
+      const completed = await complete();
+      expect(completed.status, JSON.stringify(completed.json)).toBe(200);
+      const order = (await s.http.get(`/api/orders/${completed.json.order.id}`)).json;
+      expect(order.total).toBe(cart.summary.total);
+      expect(cents(order.total)).not.toBe(shown);
     } finally {
       await restore(product);
     }

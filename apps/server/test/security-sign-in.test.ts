@@ -58,6 +58,66 @@ describe.each(DB_KINDS)("sign-in throttling behind a proxy (TRUST_PROXY=1) on th
   });
 });
 
+describe.each(DB_KINDS)(
+  "sign-in attempts counted before the password is checked, on the %s database",
+  (kind) => {
+    const shop = useShop(kind, {
+      seed: false,
+      env: {
+        TRUST_PROXY: "1",
+        AUTH_RATE_LIMIT_PER_IP: "1000",
+        AUTH_RATE_LIMIT_PER_ACCOUNT: "3",
+        AUTH_RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: "5",
+      },
+    });
+
+    it("checks no more concurrent wrong passwords from one address than it would one after the other", async () => {
+      const email = uniqueEmail("raced");
+      expect((await from(shop.server.baseUrl, "198.51.100.20").signUp(email)).status).toBe(200);
+      const attacker = from(shop.server.baseUrl, "203.0.113.70");
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, () => attacker.signIn(email, "wrong-pass").then((r) => r.status)),
+      );
+      expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    });
+
+    it("caps an account's attempts from every address together, while the owner's known browser still signs in", async () => {
+      const email = uniqueEmail("targeted");
+      // The owner signed up (and so signed in) from this browser: it is a known device.
+      const owner = from(shop.server.baseUrl, "198.51.100.21");
+      expect((await owner.signUp(email)).status).toBe(200);
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          Promise.all(
+            [0, 1].map(() => from(shop.server.baseUrl, `203.0.113.${100 + i}`).signIn(email, "wrong-pass")),
+          ),
+        ),
+      );
+      const all = statuses.flat().map((r) => r.status);
+      // 10 addresses x 2 tries, under 3 free per address: only the account's 5 were checked.
+      expect(all.filter((s) => s === 401)).toHaveLength(5);
+      const refused = statuses.flat().find((r) => r.status === 429);
+      expect(refused?.json.error.message).toMatch(
+        /^Too many sign-in attempts for this account from other devices\./,
+      );
+
+      // Even with the right password, a browser never used for this account waits...
+      const stranger = from(shop.server.baseUrl, "192.0.2.99");
+      expect((await stranger.signIn(email)).status).toBe(429);
+      // ...while the owner's browser passes, from wherever it is now, signed out (its session
+      // cookie left behind: only the known-device cookie goes along).
+      const jar = (http: HttpClient) => (http as unknown as { cookies: Map<string, string> }).cookies;
+      const travelling = from(shop.server.baseUrl, "192.0.2.100");
+      for (const [name, value] of jar(owner))
+        if (name.startsWith("haggle_device_")) jar(travelling).set(name, value);
+      expect(jar(travelling).size).toBe(1);
+      expect((await travelling.signIn(email)).status).toBe(200);
+      expect((await travelling.get("/api/me")).json.user.email).toBe(email);
+    });
+  },
+);
+
 describe.each(DB_KINDS)("sign-in throttling without TRUST_PROXY on the %s database", (kind) => {
   const shop = useShop(kind, {
     seed: false,

@@ -80,6 +80,17 @@ export const ResetPasswordSchema = z.object({
   newPassword: SignUpSchema.shape.password,
 });
 
+/**
+ * What a password reset and "sign out everywhere" answer: every session ended and every API key
+ * of the account revoked with them, said in a sentence for the page.
+ */
+export const AccessEndedSchema = z.object({
+  status: z.literal(true),
+  apiKeysRevoked: z.number().int().min(0),
+  message: z.string(),
+});
+export type AccessEnded = z.infer<typeof AccessEndedSchema>;
+
 /** 'Resend verification e-mail': the signed-in account's own address. */
 export const SendVerificationEmailSchema = z.object({ email: SignInSchema.shape.email });
 

@@ -48,12 +48,33 @@ export const RoleAuditEntrySchema = z.object({
 export type RoleAuditEntry = z.infer<typeof RoleAuditEntrySchema>;
 
 /** GET /api/admin/roles: who holds which role, the admins by configuration, the latest changes. */
+/**
+ * The merchant settings demo mode's visitors had changed, put back when demo mode ended: each
+ * section, who had changed it, and whether it went back to the defaults or to what a real
+ * merchant or admin had saved.
+ */
+export const DemoSettingsResetSchema = z
+  .object({
+    at: z.string(),
+    sections: z.array(
+      z.object({
+        section: z.string(),
+        changedBy: z.array(z.string()),
+        restoredTo: z.enum(["defaults", "saved"]),
+      }),
+    ),
+  })
+  .meta({ id: "DemoSettingsReset" });
+export type DemoSettingsReset = z.infer<typeof DemoSettingsResetSchema>;
+
 export const RolesOverviewSchema = z
   .object({
     demoMode: z.boolean(),
     configuredAdmins: z.array(z.string()),
     holders: z.array(RoleHolderSchema),
     audit: z.array(RoleAuditEntrySchema),
+    /** The last time demo mode ended and put settings back (null: it never had to). */
+    demoSettingsReset: DemoSettingsResetSchema.nullable(),
   })
   .meta({ id: "RolesOverview" });
 export type RolesOverview = z.infer<typeof RolesOverviewSchema>;

@@ -31,7 +31,11 @@ export interface AppConfig {
   trustProxy: TrustProxy | null;
   /** Origins whose cookie-authenticated mutations are accepted. */
   trustedOrigins: string[];
-  authRateLimit: { windowSeconds: number; perIp: number; perAccount: number };
+  /**
+   * Sign-in limits: per address per window; failures of one account from one address before
+   * backoff; attempts on one account from every address before backoff (known devices pass).
+   */
+  authRateLimit: { windowSeconds: number; perIp: number; perAccount: number; perAccountAllAddresses: number };
   /** Minutes an applied negotiated price holds in a cart (APPLIED_OFFER_TTL_MINUTES). */
   appliedOfferTtlMinutes: number;
   /** Pause between streamed words of a reply (0 in tests). */

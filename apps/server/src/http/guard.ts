@@ -19,6 +19,17 @@ export function isAdmin(c: AppContext, who: SessionUser): Promise<boolean> {
   return isShopAdmin(database.db, config, who);
 }
 
+/**
+ * Whether only demo mode lets this account act as a merchant: outside it, it would hold no
+ * merchant role and no admin right. What it changes then is put back when demo mode ends.
+ */
+export async function actsOnlyByDemoMode(c: AppContext, who: SessionUser): Promise<boolean> {
+  const { database, config } = c.get("deps");
+  if (!config.demoMode) return false;
+  if (await hasRole(database.db, who.id, "merchant", false)) return false;
+  return !(await isShopAdmin(database.db, { ...config, demoMode: false }, who));
+}
+
 export const NOT_ADMIN =
   "Only the shop's administrators can do that: the accounts in ADMIN_EMAILS, the account that claimed the shop with its setup code, and those an administrator made admin.";
 

@@ -24,6 +24,11 @@ export interface AuthOptions {
   verificationNeedsSession: (email: string) => boolean;
   /** Runs once an address is proven: by its verification link, or by a password reset sent to it. */
   onEmailVerified: (user: AuthUser) => Promise<void>;
+  /**
+   * Runs after a password reset ended every session of the account: whatever else acts for it
+   * (its API keys) ends too, or whoever made a key before the owner took the account back keeps it.
+   */
+  onPasswordReset: (user: AuthUser) => Promise<void>;
 }
 
 export interface AuthUser {
@@ -80,6 +85,7 @@ export function createAuth(options: AuthOptions) {
         }),
       // The reset link reached the address and its holder chose the password: the address is proven.
       onPasswordReset: async ({ user: u }) => {
+        await options.onPasswordReset(who(u));
         if (u.emailVerified) return;
         await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, u.id));
         await options.onEmailVerified(who(u));

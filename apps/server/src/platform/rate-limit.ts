@@ -37,33 +37,22 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
 const FAILURE_MEMORY_SECONDS = 15 * 60;
 
 /**
- * The backoff after failures under `key` (e.g. sign-in for one account from one address): the
- * first `free` failures cost nothing, then each further attempt waits `baseSeconds`, twice
- * that, four times ... after the last failure, at most `maxSeconds`. Returns the seconds still
- * to wait (0: go ahead).
+ * Takes one attempt under `key` before it is made (a sign-in, counted before its password is
+ * checked), atomically: the row's lock makes concurrent attempts count one after the other, so
+ * 30 at once get what 30 in a row get. The first `free` attempts go ahead; then each further one
+ * only once `baseSeconds`, twice that, four times ... (at most `maxSeconds`) have passed since
+ * the last one taken. An attempt refused is not counted. A success should `clearRateLimit`.
  */
-export async function backoffWait(
+export async function takeAttempt(
   db: Db,
   key: string,
   backoff: { free: number; baseSeconds: number; maxSeconds: number },
-): Promise<number> {
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
   const { free, baseSeconds, maxSeconds } = backoff;
-  const [row] = await db
-    .select({
-      failures: rateLimits.count,
-      age: sql<number>`extract(epoch from now() - ${rateLimits.windowStart})::float8`,
-    })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  if (!row || row.age > FAILURE_MEMORY_SECONDS || row.failures < free) return 0;
-  const wait = Math.min(baseSeconds * 2 ** (row.failures - free), maxSeconds);
-  return Math.max(0, Math.ceil(wait - row.age));
-}
-
-/** Counts one more failure under `key`, now (forgetting failures older than the memory). */
-export async function recordFailure(db: Db, key: string): Promise<void> {
-  const forgotten = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${FAILURE_MEMORY_SECONDS})`;
-  await db
+  const elapsed = sql`extract(epoch from now() - ${rateLimits.windowStart})`;
+  const wait = sql`least(${baseSeconds}::float8 * power(2::float8, ${rateLimits.count} - ${free}), ${maxSeconds}::float8)`;
+  const forgotten = sql`${elapsed} > ${FAILURE_MEMORY_SECONDS}`;
+  const taken = await db
     .insert(rateLimits)
     .values({ key, windowStart: sql`now()`, count: 1 })
     .onConflictDoUpdate({
@@ -72,7 +61,15 @@ export async function recordFailure(db: Db, key: string): Promise<void> {
         count: sql`case when ${forgotten} then 1 else ${rateLimits.count} + 1 end`,
         windowStart: sql`now()`,
       },
-    });
+      setWhere: sql`${forgotten} or ${rateLimits.count} < ${free} or ${elapsed} >= ${wait}`,
+    })
+    .returning({ count: rateLimits.count });
+  if (taken.length > 0) return { allowed: true };
+  const [row] = await db
+    .select({ left: sql<number>`(${wait} - ${elapsed})::float8` })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(row?.left ?? 1)) };
 }
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {

@@ -78,7 +78,7 @@ export function buildAccountMail(kind: AccountMailKind, input: AccountMailInput)
         paragraphs: [
           hello(input.name),
           `Someone asked to reset the password of your ${shopName} account. Choose a new one with the link below; it works once, for ${within}.`,
-          "Resetting the password signs the account out everywhere else.",
+          "Resetting the password signs the account out everywhere else and revokes its API keys.",
         ],
         action: { label: "Choose a new password", url },
         notice: "If you did not ask for this, ignore this e-mail: your password stays as it is.",

@@ -1,14 +1,18 @@
 import {
+  type AccessEnded,
   RequestPasswordResetSchema,
   ResetPasswordSchema,
   SendVerificationEmailSchema,
 } from "@haggle/contract/account";
+import { type AccessEnd, accessEndedSentence } from "@haggle/domain/accounts/access-ended";
 import { limitReached } from "@haggle/domain/errors";
 import type { Hono } from "hono";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { parseWith } from "../../http/validate.ts";
-import { hitRateLimit } from "../../platform/rate-limit.ts";
+import { clearRateLimit, hitRateLimit } from "../../platform/rate-limit.ts";
+import { countActiveKeys } from "../agents/api-keys.store.ts";
+import { findAccount, findResetTokenOwner } from "./accounts.store.ts";
 
 const MAIL_LIMIT_MESSAGE = "Too many e-mails asked for. Please wait a minute and try again.";
 /**
@@ -18,6 +22,24 @@ const MAIL_LIMIT_MESSAGE = "Too many e-mails asked for. Please wait a minute and
 const RESET_REQUEST_FLOOR_MS = 400;
 
 type ReadJson = (c: AppContext) => Promise<unknown>;
+
+/** The counter of sign-in attempts on one account from every address. */
+export const signInAccountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
+
+/** Replaces better-auth's `{status: true}` with what ended, keeping its headers (a cleared cookie). */
+export function answerAccessEnded(c: AppContext, end: AccessEnd, apiKeysRevoked: number): void {
+  const headers = new Headers(c.res.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  const body: AccessEnded = {
+    status: true,
+    apiKeysRevoked,
+    message: accessEndedSentence(end, apiKeysRevoked),
+  };
+  // Unset first: Hono's setter would otherwise copy the old answer's length onto the new one.
+  c.res = undefined;
+  c.res = new Response(JSON.stringify(body), { status: 200, headers });
+}
 
 /** Account e-mails cost a message each: limited per address asking and per address mailed. */
 async function limitAccountMail(c: AppContext, email: string): Promise<void> {
@@ -57,9 +79,18 @@ export function guardAccountMailRoutes(app: Hono<AppEnv>, readJson: ReadJson): v
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   });
 
+  // The reset ends every session (better-auth) and every API key (its hook); the answer says so.
   app.post("/reset-password", async (c, next) => {
-    parseWith(ResetPasswordSchema, (await readJson(c)) ?? null);
+    const { token } = parseWith(ResetPasswordSchema, (await readJson(c)) ?? null);
+    const { db } = c.get("deps").database;
+    const owner = await findResetTokenOwner(db, token);
+    const keys = owner ? await countActiveKeys(db, owner) : 0;
     await next();
+    if (c.res.status !== 200) return;
+    // The owner proved the address: the account-wide sign-in cap an attacker ran up starts afresh.
+    const account = owner ? await findAccount(db, owner) : null;
+    if (account) await clearRateLimit(db, signInAccountKey(account.email));
+    answerAccessEnded(c, "password-reset", keys);
   });
 
   app.post("/send-verification-email", async (c, next) => {

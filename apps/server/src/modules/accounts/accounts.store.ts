@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { appSettings, profiles, roleAudit, user, userRoles } from "../../platform/db/schema.ts";
+import { appSettings, profiles, roleAudit, user, userRoles, verification } from "../../platform/db/schema.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -300,4 +300,17 @@ export async function listMerchantEmails(db: Queryable, demoMode = false, limit 
     .orderBy(userRoles.createdAt)
     .limit(limit);
   return [...new Set(rows.map((r) => r.email))];
+}
+
+/**
+ * The account a password reset token belongs to (better-auth keeps it as the value of the
+ * `reset-password:<token>` verification row), or null for an unknown token.
+ */
+export async function findResetTokenOwner(db: Queryable, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: verification.value })
+    .from(verification)
+    .where(eq(verification.identifier, `reset-password:${token}`))
+    .limit(1);
+  return row?.userId ?? null;
 }

@@ -5,17 +5,34 @@ import {
   SignInSchema,
   SignUpSchema,
 } from "@haggle/contract/account";
+import type { AccessEnd } from "@haggle/domain/accounts/access-ended";
 import { limitReached } from "@haggle/domain/errors";
 import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { type ApiRoute, declareForeignRoute } from "../../http/route.ts";
 import { assertNoNul, parseWith } from "../../http/validate.ts";
-import { accountMailSentence, guardAccountMailRoutes } from "./account-mail.routes.ts";
-import { backoffWait, clearRateLimit, hitRateLimit, recordFailure } from "../../platform/rate-limit.ts";
+import { currentUser } from "../../http/session.ts";
+import { revokeAllApiKeys } from "../agents/api-keys.store.ts";
+import {
+  accountMailSentence,
+  answerAccessEnded,
+  guardAccountMailRoutes,
+  signInAccountKey,
+} from "./account-mail.routes.ts";
+import {
+  isKnownDevice,
+  KNOWN_DEVICE_MAX_AGE_SECONDS,
+  knownDeviceCookieName,
+  knownDeviceCookieValue,
+} from "../../platform/known-device.ts";
+import { clearRateLimit, hitRateLimit, takeAttempt } from "../../platform/rate-limit.ts";
 
 const RATE_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
 const SIGN_UP_LIMIT_MESSAGE = "Too many sign-ups from this address. Please wait a minute and try again.";
+const ACCOUNT_LIMIT_MESSAGE =
+  "Too many sign-in attempts for this account from other devices. Please wait a few minutes, sign in from a device you used before, or choose 'Forgot password?' to set a new password.";
 /** The longest a run of wrong passwords makes the next attempt from that address wait. */
 const MAX_BACKOFF_SECONDS = 300;
 
@@ -48,6 +65,17 @@ async function normalizeError(response: Response, route: string): Promise<Respon
     }),
     { status, headers },
   );
+}
+
+/** This browser signed in to (or signed up) the account: it passes the account-wide sign-in cap. */
+function rememberDevice(c: AppContext, secret: string, account: string): void {
+  setCookie(c, knownDeviceCookieName(account), knownDeviceCookieValue(secret, account), {
+    path: "/api/auth",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: new URL(c.req.url).protocol === "https:",
+    maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
+  });
 }
 
 /** better-auth's standard routes that the API documents; `authRoutes` serves them. */
@@ -134,35 +162,75 @@ export function authRoutes() {
     }
     const body = await readJson(c);
     if (body === undefined) parseWith(SignUpSchema, null);
-    parseWith(SignUpSchema, body);
+    const { email } = parseWith(SignUpSchema, body);
     await next();
+    if (c.res.status === 200)
+      rememberDevice(c, c.get("deps").auth.options.secret, email.trim().toLowerCase());
   });
 
-  // Failed sign-ins slow down the one account from the one address (backoff, no lock-out: the
-  // owner elsewhere still signs in); the address as a whole has a plain per-window limit.
+  // Every attempt is counted before its password is checked, atomically, so concurrent attempts
+  // get no more checks than the same attempts in a row. Failures slow down the one account from
+  // the one address (backoff, no lock-out: the owner elsewhere still signs in), and the account
+  // from every address together past a higher count, which a browser the owner signed in from
+  // before (a known-device cookie, or a session of the account) passes. The address as a whole
+  // has a plain per-window limit.
   app.post("/sign-in/email", async (c, next) => {
     const body = await readJson(c);
     const { email } = parseWith(SignInSchema, body ?? null);
-    const { db } = c.get("deps").database;
-    const { windowSeconds, perIp, perAccount } = c.get("deps").config.authRateLimit;
+    const { database, config, auth } = c.get("deps");
+    const { db } = database;
+    const { windowSeconds, perIp, perAccount, perAccountAllAddresses } = config.authRateLimit;
     const ip = clientIp(c);
-    const pair = `sign-in:pair:${email.toLowerCase()}:${ip}`;
-    const byIp = await hitRateLimit(db, `sign-in:ip:${ip}`, perIp, windowSeconds);
-    const wait = await backoffWait(db, pair, {
-      free: perAccount,
+    const account = email.trim().toLowerCase();
+    const pair = `sign-in:pair:${account}:${ip}`;
+    const backoff = {
       baseSeconds: Math.max(1, Math.round(windowSeconds / 4)),
       maxSeconds: MAX_BACKOFF_SECONDS,
-    });
-    if (!byIp.allowed || wait > 0) {
-      c.header("Retry-After", String(Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, wait)));
-      throw limitReached(RATE_LIMIT_MESSAGE);
+    };
+    const refuse = (retryAfterSeconds: number, message = RATE_LIMIT_MESSAGE): never => {
+      c.header("Retry-After", String(retryAfterSeconds));
+      throw limitReached(message);
+    };
+    const byIp = await hitRateLimit(db, `sign-in:ip:${ip}`, perIp, windowSeconds);
+    if (!byIp.allowed) refuse(byIp.retryAfterSeconds);
+    const byPair = await takeAttempt(db, pair, { ...backoff, free: perAccount });
+    if (!byPair.allowed) refuse(byPair.retryAfterSeconds);
+    const secret = auth.options.secret;
+    const known =
+      isKnownDevice(secret, account, getCookie(c, knownDeviceCookieName(account))) ||
+      (await currentUser(c))?.email.toLowerCase() === account;
+    if (!known) {
+      const byAccount = await takeAttempt(db, signInAccountKey(account), {
+        ...backoff,
+        free: perAccountAllAddresses,
+      });
+      if (!byAccount.allowed) refuse(byAccount.retryAfterSeconds, ACCOUNT_LIMIT_MESSAGE);
     }
     await next();
-    if (c.res.status === 200) await clearRateLimit(db, pair);
-    else if (c.res.status >= 400) await recordFailure(db, pair);
+    if (c.res.status !== 200) return;
+    // The right password: what counts is failures since the owner last got in.
+    await clearRateLimit(db, pair);
+    await clearRateLimit(db, signInAccountKey(account));
+    rememberDevice(c, secret, account);
   });
 
   guardAccountMailRoutes(app, readJson);
+
+  // "Sign out everywhere" (every session, or every other one; a password change that asks for it)
+  // ends the account's API keys too: a key is a session an agent holds.
+  const everywhere = async (c: AppContext, next: () => Promise<void>, end: AccessEnd, asked = true) => {
+    const who = asked ? await currentUser(c) : null;
+    await next();
+    if (!who || c.res.status !== 200) return;
+    const revoked = await revokeAllApiKeys(c.get("deps").database.db, who.id);
+    answerAccessEnded(c, end, revoked);
+  };
+  app.post("/revoke-sessions", (c, next) => everywhere(c, next, "sign-out-everywhere"));
+  app.post("/revoke-other-sessions", (c, next) => everywhere(c, next, "sign-out-elsewhere"));
+  app.post("/change-password", async (c, next) => {
+    const body = (await readJson(c)) as { revokeOtherSessions?: unknown } | undefined;
+    await everywhere(c, next, "sign-out-elsewhere", body?.revokeOtherSessions === true);
+  });
 
   app.on(["GET", "POST"], "/*", async (c) =>
     normalizeError(await c.get("deps").auth.handler(c.req.raw), c.req.path.replace(/^\/api\/auth/, "")),

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
+import type { DemoSettingsReset } from "@haggle/contract/admin";
 import { forbidden, invalid, notFound } from "@haggle/domain/errors";
 import type { Db } from "../../platform/db/client.ts";
 import {
@@ -17,6 +18,7 @@ import {
   revokeRole,
   unverifiedAccountEmails,
 } from "../accounts/accounts.store.ts";
+import { lastDemoSettingsReset, restoreDemoSettings } from "../settings/settings.store.ts";
 import { forgetSetupCode, storeSetupCodeHash, takeSetupCode } from "./admin.store.ts";
 
 /** Who may administer the shop, as configured. */
@@ -53,17 +55,28 @@ export async function prepareAdminAccess(
   policy: AdminPolicy,
   /** The code to use rather than a new one (the cluster's primary chose it for every worker). */
   givenSetupCode?: string,
-): Promise<{ setupCode: string | null; demoRolesRevoked: number; unverifiedAdmins: string[] }> {
-  const demoRolesRevoked = policy.demoMode ? 0 : await db.transaction((tx) => revokeDemoRoles(tx));
+): Promise<{
+  setupCode: string | null;
+  demoRolesRevoked: number;
+  demoSettingsReset: DemoSettingsReset | null;
+  unverifiedAdmins: string[];
+}> {
+  // Outside demo mode, what its visitors got ends: their roles, and the settings they changed.
+  const { demoRolesRevoked, demoSettingsReset } = policy.demoMode
+    ? { demoRolesRevoked: 0, demoSettingsReset: null }
+    : await db.transaction(async (tx) => ({
+        demoRolesRevoked: await revokeDemoRoles(tx),
+        demoSettingsReset: await restoreDemoSettings(tx),
+      }));
   // ADMIN_EMAILS accounts still waiting for their verification: the start-up log names them.
   const unverifiedAdmins = policy.demoMode ? [] : await unverifiedAccountEmails(db, policy.adminEmails);
   if (policy.demoMode || policy.adminEmails.length > 0 || (await anyAdminRole(db))) {
     await forgetSetupCode(db);
-    return { setupCode: null, demoRolesRevoked, unverifiedAdmins };
+    return { setupCode: null, demoRolesRevoked, demoSettingsReset, unverifiedAdmins };
   }
   const setupCode = givenSetupCode ?? newSetupCode();
   await storeSetupCodeHash(db, hashSetupCode(setupCode));
-  return { setupCode, demoRolesRevoked, unverifiedAdmins };
+  return { setupCode, demoRolesRevoked, demoSettingsReset, unverifiedAdmins };
 }
 
 /** An account as the admin check sees it: whether its e-mail is verified, when already known. */
@@ -168,7 +181,11 @@ export async function revokeRoleOf(db: Db, by: RoleActor, userId: string, role: 
 
 /** What /admin lists: the configured admins, every role held, and the latest changes. */
 export async function rolesOverview(db: Db, policy: AdminPolicy) {
-  const [holders, audit] = await Promise.all([listRoleHolders(db), listRoleAudit(db, 100)]);
+  const [holders, audit, demoSettingsReset] = await Promise.all([
+    listRoleHolders(db),
+    listRoleAudit(db, 100),
+    lastDemoSettingsReset(db),
+  ]);
   return {
     demoMode: policy.demoMode,
     configuredAdmins: [...policy.adminEmails],
@@ -183,6 +200,7 @@ export async function rolesOverview(db: Db, policy: AdminPolicy) {
       grantedAt: new Date(h.grantedAt).toISOString(),
       grantedBy: h.grantedBy,
     })),
+    demoSettingsReset,
     audit: audit.map((a) => ({
       id: a.id,
       action: a.action,

@@ -41,6 +41,19 @@ export async function revokeApiKey(db: Queryable, userId: string, id: string): P
   return rows.length > 0;
 }
 
+/**
+ * Revokes every key of the account still in force (a password reset, "sign out everywhere"):
+ * refused from the next request on. Answers how many were revoked.
+ */
+export async function revokeAllApiKeys(db: Queryable, userId: string): Promise<number> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length;
+}
+
 /** The key in force with this hash and the account it belongs to; a revoked key finds nothing. */
 export async function findKeyOwner(db: Queryable, keyHash: string) {
   const [row] = await db

@@ -89,22 +89,22 @@ export async function lockCartsNegotiatedOn(tx: Tx, productIds: readonly string[
 }
 
 /**
- * After prices changed: each of these (locked) carts whose applied price was computed on a price
- * that moved is voided with the reason, and the standing or agreed offers made for contents at
- * other prices are voided. Answers how many applied prices lapsed.
+ * After prices changed: the standing or agreed offers of these (locked) carts made for contents at
+ * other prices are voided. An applied price is left as it is, on purpose: the one place it lapses
+ * is `lapseAppliedPriceIfDue`, when the cart is next read (its page, an agent's tool) or checked
+ * out, because the moved price is the evidence checkout needs to refuse once with the new total.
+ * Voiding it here erased that evidence, and the next checkout charged the new price unannounced;
+ * every path that moves a price (the product form, an import, a direct write) now behaves alike.
+ * Answers how many carts hold an applied price that will lapse.
  */
-export async function lapseNegotiatedPricesOnPriceChange(
-  tx: Tx,
-  cartIds: readonly string[],
-): Promise<number> {
-  let lapsed = 0;
+export async function voidStaleOffersOnPriceChange(tx: Tx, cartIds: readonly string[]): Promise<number> {
+  let lapsing = 0;
   for (const cartId of cartIds) {
     const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId));
     if (cart?.status !== "active") continue;
     const lines = await loadCartLines(tx, cartId);
     if (cart.appliedNegotiationId && pricesMovedUnder(appliedLines(lines))) {
-      await voidNegotiatedPrices(tx, cartId, "price-changed");
-      lapsed += 1;
+      lapsing += 1;
       continue;
     }
     await tx
@@ -118,5 +118,5 @@ export async function lapseNegotiatedPricesOnPriceChange(
         ),
       );
   }
-  return lapsed;
+  return lapsing;
 }

@@ -11,7 +11,7 @@ import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/db-errors.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { lapseNegotiatedPricesOnPriceChange, lockCartsNegotiatedOn } from "../cart/applied-price.store.ts";
+import { voidStaleOffersOnPriceChange, lockCartsNegotiatedOn } from "../cart/applied-price.store.ts";
 import { clearEmbedding } from "./embeddings.store.ts";
 import {
   findMerchantProduct,
@@ -104,9 +104,9 @@ const EMBEDDED_FIELDS = ["name", "description", "brand", "category", "tags"] as 
 
 /**
  * Changes the given fields (the id is a uuid: the route checks it); the result must still have a
- * list price at or above the price. A new price lapses, in the same transaction, Ava's discounts
- * computed on the old one: the applied prices and standing offers of every active cart holding
- * the product (checkout rechecks too, for anything that slips past).
+ * list price at or above the price. A new price voids, in the same transaction, the standing
+ * offers Ava computed on the old one; an applied price lapses where every price change is caught,
+ * when the cart is next read or checked out (checkout then refuses once with the new total).
  */
 export async function updateMerchantProduct(
   deps: MerchantProductDeps,
@@ -141,7 +141,7 @@ export async function updateMerchantProduct(
         listPrice,
         imageUrl,
       });
-      if (price !== current.price) await lapseNegotiatedPricesOnPriceChange(tx, carts);
+      if (price !== current.price) await voidStaleOffersOnPriceChange(tx, carts);
       return current;
     })
     .catch((error: unknown) => {

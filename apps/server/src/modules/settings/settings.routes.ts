@@ -1,6 +1,7 @@
 import { CONFIG_SECTION_SCHEMAS, ConfigTypeSchema, MerchantConfigSchema } from "@haggle/contract/merchant";
 import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
 import { z } from "zod";
+import { actsOnlyByDemoMode } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { getMerchantConfig, saveConfigSection } from "./settings.service.ts";
 
@@ -19,7 +20,7 @@ export const settingsRoutes: ApiRoute[] = [
     method: "put",
     path: "/api/merchant/config/{configType}",
     summary:
-      "Save one whole section: negotiation_limits, tier_benefits, escalation_rules, global_rules, pricing or agents (the body is that section). The escalation ceiling may not be below the automatic limits (400)",
+      "Save one whole section: negotiation_limits, tier_benefits, escalation_rules, global_rules, pricing or agents (the body is that section). The escalation ceiling may not be below the automatic limits (400). In demo mode a save by an account that only demo mode lets in is put back when demo mode ends",
     tag: "Merchant",
     access: "merchant",
     params: z.object({ configType: ConfigTypeSchema }),
@@ -33,9 +34,10 @@ export const settingsRoutes: ApiRoute[] = [
     ]),
     bodyFor: (params) => CONFIG_SECTION_SCHEMAS[params.configType],
     response: MerchantConfigSchema,
-    handler: async (c, { params, body }) => {
+    handler: async (c, { params, body, user }) => {
       const type = params.configType;
-      return await saveConfigSection(c.get("deps").database.db, type, body as SellerConfig[typeof type]);
+      const by = { email: user.email, demoOnly: await actsOnlyByDemoMode(c, user) };
+      return await saveConfigSection(c.get("deps").database.db, type, body as SellerConfig[typeof type], by);
     },
   }),
 ];

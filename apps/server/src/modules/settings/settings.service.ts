@@ -8,6 +8,7 @@ import {
   loadSectionTimestamps,
   loadSellerConfig,
   lockSellerConfig,
+  noteDemoSettingsChange,
   saveSection,
 } from "./settings.store.ts";
 
@@ -33,6 +34,8 @@ export async function saveConfigSection<T extends ConfigType>(
   db: Db,
   type: T,
   section: SellerConfig[T],
+  /** Who saves it; `demoOnly` when only demo mode lets them (the save is put back when it ends). */
+  by: { email: string; demoOnly: boolean } = { email: "", demoOnly: false },
 ): Promise<MerchantConfig> {
   return db.transaction(async (tx) => {
     // One writer at a time, so two saves cannot each pass the cross-section rule against the other's old value.
@@ -41,6 +44,7 @@ export async function saveConfigSection<T extends ConfigType>(
     const next: SellerConfig = { ...current, [type]: section };
     const conflict = sellerConfigConflict(next, type);
     if (conflict) throw invalid(conflict, "CONFIG_CONFLICT");
+    await noteDemoSettingsChange(tx, type, by);
     await insertMissingSections(tx, current);
     await saveSection(tx, type, section);
     return configAnswer(tx);

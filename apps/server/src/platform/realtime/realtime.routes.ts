@@ -41,10 +41,24 @@ export const realtimeRoutes: ApiRoute[] = [
         throw error;
       }
       const bus = deps.events;
+      const merchantOnly = (event: RealtimeEvent) =>
+        event.type === "approval.created" || event.type === "experiment.updated";
       const wanted = (event: RealtimeEvent) =>
-        event.type === "approval.created" || event.type === "experiment.updated"
-          ? merchant
-          : "userId" in event && event.userId === who.id;
+        merchantOnly(event) ? merchant : "userId" in event && event.userId === who.id;
+      // A stream outlives the request that opened it: before each event (and each heartbeat) the
+      // session and the role are read again, from the database every process shares, so a
+      // sign-out ends the stream and a revoked merchant hears no more merchant events, whichever
+      // process the revocation or the sign-out went through.
+      const signedIn = async () =>
+        (await deps.auth.api.getSession({ headers: c.req.raw.headers }))?.user.id === who.id;
+      const stillWanted = async (event: RealtimeEvent): Promise<"deliver" | "skip" | "end"> => {
+        if (!(await signedIn())) return "end";
+        if (merchantOnly(event) && !(await isMerchant(c, who))) {
+          merchant = false;
+          return "skip";
+        }
+        return "deliver";
+      };
       return streamSSE(c, async (stream) => {
         const queue: RealtimeEvent[] = [];
         let wake: (() => void) | null = null;
@@ -63,7 +77,9 @@ export const realtimeRoutes: ApiRoute[] = [
           while (!stream.aborted) {
             const event = queue.shift();
             if (event) {
-              await writeEncoded(stream, RealtimeEventSchema, event, event.type);
+              const access = await stillWanted(event);
+              if (access === "end") break;
+              if (access === "deliver") await writeEncoded(stream, RealtimeEventSchema, event, event.type);
               continue;
             }
             await new Promise<void>((resolve) => {
@@ -74,7 +90,10 @@ export const realtimeRoutes: ApiRoute[] = [
               };
             });
             wake = null;
-            if (queue.length === 0 && !stream.aborted) await stream.write(": keep-alive\n\n");
+            if (queue.length === 0 && !stream.aborted) {
+              if (!(await signedIn())) break;
+              await stream.write(": keep-alive\n\n");
+            }
           }
         } finally {
           unsubscribe();

@@ -2,6 +2,7 @@ import { Link } from "@/lib/router/router";
 import { Button } from "@/components/ui/button";
 import { ApiKeysCard } from "@/features/account/components/api-keys-card";
 import { useSession } from "@/features/auth/api/use-session";
+import { useSignOutEverywhere } from "@/features/auth/api/use-sign-out";
 import { VerificationNotice } from "@/features/auth/components/verification-notice";
 
 /**
@@ -10,6 +11,7 @@ import { VerificationNotice } from "@/features/auth/components/verification-noti
  */
 export function AccountScreen() {
   const { me } = useSession();
+  const everywhere = useSignOutEverywhere();
   if (!me) return null;
   const { user } = me;
   return (
@@ -33,10 +35,23 @@ export function AccountScreen() {
           Password
         </h2>
         <p className="text-sm text-muted-foreground">
-          To change your password, we e-mail you a link; choosing the new one signs you out everywhere.
+          To change your password, we e-mail you a link; choosing the new one signs you out everywhere and
+          revokes your API keys.
         </p>
         <Button asChild variant="outline">
           <Link to="/forgot-password">Reset your password</Link>
+        </Button>
+      </section>
+      <section aria-labelledby="everywhere-title" className="flex flex-col items-start gap-2">
+        <h2 id="everywhere-title" className="text-lg font-semibold">
+          Sign out everywhere
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Ends every session of your account, on every device, and revokes your API keys: agents using them
+          need a new key.
+        </p>
+        <Button variant="outline" disabled={everywhere.isPending} onClick={() => everywhere.mutate()}>
+          Sign out everywhere
         </Button>
       </section>
       <ApiKeysCard mcpUrl={`${window.location.origin}/mcp`} />

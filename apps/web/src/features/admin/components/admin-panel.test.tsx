@@ -132,6 +132,12 @@ describe("AdminPanel", () => {
         jsonResponse(200, {
           demoMode: false,
           configuredAdmins: ["owner@example.com"],
+          demoSettingsReset: {
+            at: "2026-11-24T08:00:00.000Z",
+            sections: [
+              { section: "negotiation_limits", changedBy: ["visitor@example.com"], restoredTo: "defaults" },
+            ],
+          },
           holders: [
             {
               userId: "u-1",
@@ -164,6 +170,10 @@ describe("AdminPanel", () => {
     expect(await screen.findByText("clerk@example.com", { selector: "span" })).toBeTruthy();
     expect(screen.getByText(/Admins by configuration \(ADMIN_EMAILS\): owner@example.com/)).toBeTruthy();
     expect(screen.getByText(/granted merchant to clerk@example.com/)).toBeTruthy();
+    const reset = screen.getByRole("region", { name: "Settings reset after demo mode" });
+    expect(reset.textContent).toContain(
+      "Negotiation limits back to the defaults (changed by visitor@example.com)",
+    );
 
     fireEvent.change(screen.getByLabelText("Account e-mail"), { target: { value: "new@example.com" } });
     fireEvent.change(screen.getByLabelText("Role"), { target: { value: "admin" } });

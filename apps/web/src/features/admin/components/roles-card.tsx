@@ -119,6 +119,37 @@ function GrantRoleForm() {
   );
 }
 
+const SECTION_LABEL: Record<string, string> = {
+  negotiation_limits: "Negotiation limits",
+  tier_benefits: "Tier benefits",
+  escalation_rules: "Escalation rules",
+  global_rules: "Global rules",
+  pricing: "Shipping and tax",
+  agents: "AI agents",
+};
+
+/** The merchant settings demo mode's visitors had changed, put back when it ended. */
+function DemoSettingsResetNotice({ reset }: { reset: NonNullable<RolesOverview["demoSettingsReset"]> }) {
+  return (
+    <section aria-label="Settings reset after demo mode" className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold">Settings reset after demo mode</h3>
+      <p className="text-sm text-muted-foreground">
+        When demo mode ended (<time dateTime={reset.at}>{when(reset.at)}</time>), the settings its visitors
+        had changed were put back:
+      </p>
+      <ul className="flex flex-col gap-1 text-sm">
+        {reset.sections.map((s) => (
+          <li key={s.section}>
+            <span className="font-medium">{SECTION_LABEL[s.section] ?? s.section}</span>{" "}
+            {s.restoredTo === "defaults" ? "back to the defaults" : "back to what an admin had saved"}{" "}
+            <span className="text-muted-foreground">(changed by {s.changedBy.join(", ")})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function RolesLists({ overview }: { overview: RolesOverview }) {
   const { revoke } = useRoleActions();
   return (
@@ -179,6 +210,7 @@ function RolesLists({ overview }: { overview: RolesOverview }) {
           </ul>
         )}
       </section>
+      {overview.demoSettingsReset && <DemoSettingsResetNotice reset={overview.demoSettingsReset} />}
       <section aria-label="Role changes" className="flex flex-col gap-2">
         <h3 className="text-sm font-semibold">Role changes</h3>
         {overview.audit.length === 0 ? (

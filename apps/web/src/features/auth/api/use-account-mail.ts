@@ -1,3 +1,4 @@
+import { AccessEndedSchema } from "@haggle/contract/account";
 import { useMutation, useQueryClient } from "@/lib/query/react-query";
 import { apiFetch } from "@/lib/api-client";
 import { sessionQueryKey } from "./use-session";
@@ -11,11 +12,16 @@ export function useRequestPasswordReset() {
   });
 }
 
-/** Sets the new password with the token from the e-mailed link. */
+/**
+ * Sets the new password with the token from the e-mailed link; answers the server's sentence on
+ * what ended with it (every session, and the account's API keys), when it gave one.
+ */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: async (request: { token: string; newPassword: string }) => {
-      await apiFetch("/api/auth/reset-password", { method: "POST", body: request });
+    mutationFn: async (request: { token: string; newPassword: string }): Promise<string | null> => {
+      const answer = await apiFetch("/api/auth/reset-password", { method: "POST", body: request });
+      const ended = AccessEndedSchema.safeParse(answer);
+      return ended.success ? ended.data.message : null;
     },
   });
 }

@@ -1,3 +1,4 @@
+import { AccessEndedSchema } from "@haggle/contract/account";
 import { useMutation, useQueryClient } from "@/lib/query/react-query";
 import { useNavigate } from "@/lib/router/router";
 import { toast } from "@/lib/toast";
@@ -23,15 +24,29 @@ export function signOutArrived(): void {
 }
 
 export function useSignOut() {
+  return useSignOutRequest("/api/auth/sign-out");
+}
+
+/**
+ * 'Sign out everywhere': every session of the account ends, and its API keys are revoked; the
+ * server's sentence saying so is shown as the page moves to /auth.
+ */
+export function useSignOutEverywhere() {
+  return useSignOutRequest("/api/auth/revoke-sessions");
+}
+
+function useSignOutRequest(path: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiFetch("/api/auth/sign-out", { method: "POST", body: {} }),
+    mutationFn: () => apiFetch(path, { method: "POST", body: {} }),
     // From the request on: the session may be read again (and found signed out) before it answers.
     onMutate: () => {
       signingOut = true;
     },
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
+      const ended = AccessEndedSchema.safeParse(answer);
+      if (ended.success) toast.success("Signed out everywhere", { description: ended.data.message });
       const notSession = {
         predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionQueryKey[0],
       };

@@ -35,6 +35,21 @@ describe("the reset-password page", () => {
     expect(signIn.filter((href) => href === "/auth").length).toBeGreaterThanOrEqual(2);
   });
 
+  it("says what ended with the reset: every session and the account's API keys", async () => {
+    const message =
+      "Your password has been changed and every session of the account was signed out. 1 API key was revoked too: agents using it need a new key from your account page.";
+    renderApp("/reset-password?token=tok-1", {
+      "POST /api/auth/reset-password": () => jsonResponse(200, { status: true, apiKeysRevoked: 1, message }),
+    });
+    await screen.findByText("Choose a new password");
+    fireEvent.change(field("New password"), { target: { value: "brand-new-pass" } });
+    fireEvent.change(field("Confirm new password"), { target: { value: "brand-new-pass" } });
+    fireEvent.click(screen.getByRole("button", { name: "Set new password" }));
+    expect((await screen.findByTestId("password-reset-done")).textContent).toBe(
+      `${message} Sign in with your new password.`,
+    );
+  });
+
   it("says what is wrong with the passwords, focusing the first, and sends nothing", async () => {
     const { calls } = renderApp("/reset-password?token=tok-1", {});
     await screen.findByText("Choose a new password");

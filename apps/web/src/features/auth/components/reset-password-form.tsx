@@ -50,7 +50,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <Card className="w-full max-w-md">
       <CardHeader className="text-center">
         <CardTitle className="text-2xl">Choose a new password</CardTitle>
-        <CardDescription>Your new password signs you out everywhere else.</CardDescription>
+        <CardDescription>
+          Your new password signs you out everywhere else and revokes your API keys.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {!token ? (
@@ -67,7 +69,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
               className="rounded-md bg-muted px-3 py-2 text-sm"
               data-testid="password-reset-done"
             >
-              Your password has been changed. Sign in with your new password.
+              {reset.data ?? "Your password has been changed."} Sign in with your new password.
             </p>
             <Button asChild>
               <Link to="/auth">Sign in</Link>
