@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from "./http/context.ts";
 import { compressAnswers } from "./http/compression.ts";
 import { answerFor } from "./http/error-table.ts";
 import { BodyBudget, guardBodies } from "./http/request-body.ts";
+import { refuseMalformedPaths } from "./http/path-guard.ts";
 import { mountRoutes } from "./http/mount-routes.ts";
 import type { ApiRoute } from "./http/route.ts";
 import { mountWebApp } from "./http/static-web.ts";
@@ -31,7 +32,7 @@ import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
 import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
 import { merchantOrderRoutes } from "./modules/orders/merchant-orders.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
-import { acpRouteDocs, mountAcp } from "./modules/orders/acp/acp.routes.ts";
+import { acpNoSuchPath, acpRouteDocs, mountAcp } from "./modules/orders/acp/acp.routes.ts";
 import { acpFeedRoutes } from "./modules/catalog/acp-feed.routes.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
@@ -142,6 +143,9 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  // A path parameter no route can have (a NUL, no UTF-8, far too long) never reaches a route.
+  app.use("*", refuseMalformedPaths([{ prefix: "/acp/", answer: acpNoSuchPath }]));
+
   // One body limit for every route (uploads have their own): a declared Content-Length past it
   // is refused at once; any other body is counted as its route reads it, after the route's
   // access check, against a read deadline and the memory all bodies in flight may hold.

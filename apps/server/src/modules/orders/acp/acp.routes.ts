@@ -372,3 +372,11 @@ export function mountAcp(app: Hono<AppEnv>) {
     failureAnswer(c, new AcpFailure(404, "invalid_request", "not_found", "There is no such ACP route.")),
   );
 }
+
+/** ACP's answer to a path no checkout session can have (a NUL, stray bytes, an overlong id). */
+export function acpNoSuchPath(c: AppContext): Response {
+  return failureAnswer(
+    c,
+    new AcpFailure(404, "invalid_request", "not_found", "There is no checkout session at that address."),
+  );
+}
