@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { workerNumber } from "./platform/cluster/workers.ts";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { forbidden, notFound } from "@haggle/domain/errors";
 import type { AppDeps, AppEnv } from "./http/context.ts";
 import { compressAnswers } from "./http/compression.ts";
-import { answerFor, errorBody } from "./http/error-table.ts";
+import { answerFor } from "./http/error-table.ts";
+import { BodyBudget, guardBodies } from "./http/request-body.ts";
+import { refuseMalformedPaths } from "./http/path-guard.ts";
 import { mountRoutes } from "./http/mount-routes.ts";
 import type { ApiRoute } from "./http/route.ts";
 import { mountWebApp } from "./http/static-web.ts";
@@ -31,7 +32,7 @@ import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
 import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
 import { merchantOrderRoutes } from "./modules/orders/merchant-orders.routes.ts";
 import { orderRoutes } from "./modules/orders/orders.routes.ts";
-import { acpRouteDocs, mountAcp } from "./modules/orders/acp/acp.routes.ts";
+import { acpNoSuchPath, acpRouteDocs, mountAcp } from "./modules/orders/acp/acp.routes.ts";
 import { acpFeedRoutes } from "./modules/catalog/acp-feed.routes.ts";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
@@ -70,6 +71,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...assistantRoutes,
 ];
 
+/** The status logged for a request whose client hung up before it was read (nginx's 499). */
+const CLIENT_CLOSED = 499;
+
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The paths of the routes declared as uploads, as one pattern (none: matches nothing). */
@@ -78,12 +82,6 @@ function uploadPaths(routes: readonly ApiRoute[]): RegExp {
     .filter((route) => route.upload)
     .map((route) => route.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+"));
   return patterns.length === 0 ? /$^/ : new RegExp(`^(?:${patterns.join("|")})$`);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
-  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
-  return `${bytes} bytes`;
 }
 
 /** The whole HTTP application; index.ts serves it, tests drive it over real HTTP. */
@@ -105,7 +103,9 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     await next();
     const path = c.req.path;
-    if (path.startsWith("/api") || path.startsWith("/functions") || c.res.status >= 500) {
+    if (c.res.status === CLIENT_CLOSED) {
+      log.info({ method: c.req.method, path }, "request aborted: the client closed the connection");
+    } else if (path.startsWith("/api") || path.startsWith("/functions") || c.res.status >= 500) {
       log.info(
         { method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
         "request",
@@ -143,27 +143,22 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  // One body limit for every route (uploads have their own), checked on Content-Length before
-  // anything is read, and counted while a body without one streams in.
+  // A path parameter no route can have (a NUL, no UTF-8, far too long) never reaches a route.
+  app.use("*", refuseMalformedPaths([{ prefix: "/acp/", answer: acpNoSuchPath }]));
+
+  // One body limit for every route (uploads have their own): a declared Content-Length past it
+  // is refused at once; any other body is counted as its route reads it, after the route's
+  // access check, against a read deadline and the memory all bodies in flight may hold.
   const uploads = uploadPaths(API_ROUTES);
   const limits = deps.config.bodyLimit;
-  const limited = (bytes: number) =>
-    bodyLimit({
-      maxSize: bytes,
-      onError: (c) =>
-        c.json(
-          errorBody(
-            "PAYLOAD_TOO_LARGE",
-            `The request body is too large: at most ${formatBytes(bytes)} is accepted here.`,
-          ),
-          413,
-          // The body is left unread: close the connection so no client reuses it mid-body.
-          { Connection: "close" },
-        ),
-    });
-  const regular = limited(limits.bytes);
-  const upload = limited(limits.uploadBytes);
-  app.use("*", (c, next) => (uploads.test(c.req.path) ? upload(c, next) : regular(c, next)));
+  app.use(
+    "*",
+    guardBodies({
+      limitFor: (path) => (uploads.test(path) ? limits.uploadBytes : limits.bytes),
+      readTimeoutMs: limits.readTimeoutMs,
+      budget: new BodyBudget(limits.inFlightBytes),
+    }),
+  );
 
   // Cookie-authenticated mutations must come from the shop's own pages (bearer clients are exempt).
   // (Not /webhooks/: Stripe sends no Origin and no cookie; its events are signed instead.)

@@ -70,6 +70,13 @@ export const EnvSchema = z.object({
   /** Largest request body, in bytes, on every route but uploads. */
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   UPLOAD_BODY_LIMIT_BYTES: positiveInt.default(10 * 1024 * 1024),
+  /** Seconds a whole request body may take to arrive (then 408). */
+  BODY_READ_TIMEOUT_SECONDS: positiveInt.default(60),
+  /**
+   * Bytes all request bodies being read may hold together, per server process (then 503 until
+   * some are done): many slow or never-ending bodies cannot use up the memory.
+   */
+  BODY_MEMORY_LIMIT_BYTES: positiveInt.default(32 * 1024 * 1024),
   /** Open realtime streams: per account, per address, and in all for this process. */
   REALTIME_STREAMS_PER_USER: positiveInt.default(5),
   REALTIME_STREAMS_PER_IP: positiveInt.default(20),

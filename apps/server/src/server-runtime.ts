@@ -226,7 +226,12 @@ export async function startRuntime(
       webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
       adminEmails: env.ADMIN_EMAILS,
       demoMode: env.DEMO_MODE,
-      bodyLimit: { bytes: env.BODY_LIMIT_BYTES, uploadBytes: env.UPLOAD_BODY_LIMIT_BYTES },
+      bodyLimit: {
+        bytes: env.BODY_LIMIT_BYTES,
+        uploadBytes: env.UPLOAD_BODY_LIMIT_BYTES,
+        readTimeoutMs: env.BODY_READ_TIMEOUT_SECONDS * 1000,
+        inFlightBytes: env.BODY_MEMORY_LIMIT_BYTES,
+      },
       realtimeStreams: {
         perUser: env.REALTIME_STREAMS_PER_USER,
         perIp: env.REALTIME_STREAMS_PER_IP,

@@ -18,7 +18,11 @@ export interface AppConfig {
   /** DEMO_MODE: any signed-in user may use /admin; roles granted meanwhile end with it. */
   demoMode: boolean;
   /** Largest request body in bytes: uploads, and every other route. */
-  bodyLimit: { bytes: number; uploadBytes: number };
+  /**
+   * Request bodies: the largest (uploads, every other route), how long one may take to arrive,
+   * and the bytes all bodies being read in this process may hold together.
+   */
+  bodyLimit: { bytes: number; uploadBytes: number; readTimeoutMs: number; inFlightBytes: number };
   /** Open realtime streams allowed per account, per address, and in all for this process. */
   realtimeStreams: { perUser: number; perIp: number; total: number };
   /** Negotiation turns per minute, per shopper and per address. */

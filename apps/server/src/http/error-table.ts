@@ -17,6 +17,31 @@ export function errorBody(code: string, message: string) {
   return { error: { code, message } };
 }
 
+/**
+ * A refusal of the HTTP layer itself (a body too large, too slow, a server too busy), with its
+ * own status where no domain error kind fits. Never logged as a failure.
+ */
+export class HttpRefusal extends Error {
+  readonly body: ReturnType<typeof errorBody>;
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpRefusal";
+    this.body = errorBody(code, message);
+  }
+}
+
+/** The refusal behind an error, when a reader wrapped it in its own error. */
+export function refusalIn(error: unknown): HttpRefusal | null {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof HttpRefusal) return e;
+  return null;
+}
+
 const INTERNAL = errorBody("INTERNAL", "Something went wrong on our side. Please try again.");
 
 export interface ErrorAnswer {
@@ -28,6 +53,8 @@ export interface ErrorAnswer {
 
 /** What the API answers for an error thrown anywhere below a route. */
 export function answerFor(error: unknown): ErrorAnswer {
+  const refusal = refusalIn(error);
+  if (refusal) return { status: refusal.status, body: refusal.body, logged: null };
   if (error instanceof DomainError) {
     const status = STATUS_OF_KIND[error.kind];
     return {

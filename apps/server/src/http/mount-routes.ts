@@ -2,6 +2,7 @@ import { DomainError, failed } from "@haggle/domain/errors";
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "./context.ts";
+import { refusalIn } from "./error-table.ts";
 import { etagMatches, weakEtag } from "./etag.ts";
 import { checkAccess } from "./guard.ts";
 import type { AppContext } from "./context.ts";
@@ -10,7 +11,7 @@ import { readInput } from "./validate.ts";
 
 /** An error the client may see passes as it is; anything else is the route's declared failure. */
 function asFailure(error: unknown, failure: Failure): unknown {
-  if (error instanceof DomainError) return error;
+  if (error instanceof DomainError || refusalIn(error)) return error;
   return failed(failure.message, failure.code, { cause: error });
 }
 

@@ -33,10 +33,11 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
 
 const NUL_CHAR = String.fromCharCode(0);
 
+export const NUL_REFUSED = "The request contains a NUL character, which is not allowed.";
+
 /** PostgreSQL cannot store U+0000 in text: refuse it up front with a sentence, never a 500. */
 export function assertNoNul(text: string) {
-  if (text.includes(NUL_CHAR) || text.includes("\\u0000"))
-    throw invalid("The request contains a NUL character, which is not allowed.");
+  if (text.includes(NUL_CHAR) || text.includes("\\u0000")) throw invalid(NUL_REFUSED);
 }
 
 /** Query parameters: a repeated key becomes an array, a single one stays a string. */

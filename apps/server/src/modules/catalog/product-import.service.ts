@@ -84,8 +84,21 @@ function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] 
   return issue.message.endsWith(".") || where === "" ? issue.message : `${where}: ${issue.message}.`;
 }
 
+const NUL = String.fromCharCode(0);
+
+/** Whether any text of the row holds a NUL, which PostgreSQL cannot store (the batch would fail). */
+function holdsNul(input: unknown): boolean {
+  if (typeof input === "string") return input.includes(NUL);
+  if (Array.isArray(input)) return input.some(holdsNul);
+  if (input && typeof input === "object") return Object.values(input).some(holdsNul);
+  return false;
+}
+
+export const NUL_IN_ROW = "The row contains a NUL character, which cannot be stored.";
+
 /** A product checked with the form's schema (prices to cents), or why not. */
 function checked(input: unknown): ImportedProduct | string {
+  if (holdsNul(input)) return NUL_IN_ROW;
   const parsed = CreateProductSchema.safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);
   const p = parsed.data;
@@ -216,7 +229,9 @@ export async function importProducts(
   };
   const report = (error: ImportRowError) => {
     progress.failed++;
-    if (errors.length < IMPORT_ERRORS_KEPT) errors.push(error);
+    // The report is stored too: a NUL quoted from the row would fail its write.
+    if (errors.length < IMPORT_ERRORS_KEPT)
+      errors.push({ ...error, sku: error.sku.replaceAll(NUL, ""), reason: error.reason.replaceAll(NUL, "") });
   };
   // Within a batch the last row of a SKU wins (one statement cannot update a row twice).
   let batch = new Map<string, ImportedProduct>();

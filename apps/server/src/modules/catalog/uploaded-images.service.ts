@@ -1,4 +1,6 @@
 import {
+  imageDimensions,
+  imageSizeRefusal,
   isUploadImageType,
   sniffImageType,
   UPLOAD_IMAGE_TYPE_MESSAGE,
@@ -15,7 +17,8 @@ export const NO_UPLOADED_IMAGE = "No uploaded picture has that name.";
 
 /**
  * Keeps a merchant's picture when it is what it says it is (PNG, JPEG, WebP or GIF by its own
- * bytes, not only by its Content-Type) and answers the path it is served under.
+ * bytes, not only by its Content-Type) and of a size a browser can decode (as its header says,
+ * read without decoding), and answers the path it is served under.
  */
 export async function storeUploadedImage(
   dir: string,
@@ -31,6 +34,9 @@ export async function storeUploadedImage(
       "UNSUPPORTED_IMAGE",
     );
   }
+  // A header may claim a size no browser can decode (65535×65535): refused before anyone tries.
+  const tooLarge = imageSizeRefusal(imageDimensions(bytes, actual));
+  if (tooLarge) throw invalid(tooLarge, "IMAGE_DIMENSIONS");
   const file = await saveUploadedImage(dir, bytes, UPLOAD_IMAGE_TYPES[actual]);
   return `${UPLOADED_IMAGES_PATH}/${file}`;
 }

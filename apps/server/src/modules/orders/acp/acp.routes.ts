@@ -375,3 +375,11 @@ export function mountAcp(app: Hono<AppEnv>) {
     failureAnswer(c, new AcpFailure(404, "invalid_request", "not_found", "There is no such ACP route.")),
   );
 }
+
+/** ACP's answer to a path no checkout session can have (a NUL, stray bytes, an overlong id). */
+export function acpNoSuchPath(c: AppContext, status: 400 | 404, message: string): Response {
+  return failureAnswer(
+    c,
+    new AcpFailure(status, "invalid_request", status === 404 ? "not_found" : "invalid", message),
+  );
+}

@@ -1,0 +1,251 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { MiddlewareHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "./context.ts";
+import { HttpRefusal } from "./error-table.ts";
+
+/**
+ * Request bodies are read only by the route that wants them, after its access check, through a
+ * counter: past the route's limit the reading stops with 413, a body slower than the deadline
+ * stops with 408, and the bytes every body in flight holds together are capped per process (503
+ * once the budget is used up). Nothing is buffered ahead of the route, with or without
+ * Content-Length.
+ */
+
+/** The bytes the bodies being read in this process hold together, against their budget. */
+export class BodyBudget {
+  private held = 0;
+  constructor(readonly maxBytes: number) {}
+
+  get bytes(): number {
+    return this.held;
+  }
+
+  take(bytes: number): boolean {
+    if (this.held + bytes > this.maxBytes) return false;
+    this.held += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.held = Math.max(0, this.held - bytes);
+  }
+}
+
+export interface BodyRules {
+  /** The largest body the route at `path` takes, in bytes. */
+  limitFor(path: string): number;
+  /** How long a whole body may take to arrive, from the request's start. */
+  readTimeoutMs: number;
+  budget: BodyBudget;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+/** The body is not read to its end: the connection is not reused (see `lingerAfterAnswer`). */
+const CLOSE = { Connection: "close" };
+
+export const tooLarge = (limit: number) =>
+  new HttpRefusal(
+    413,
+    "PAYLOAD_TOO_LARGE",
+    `The request body is too large: at most ${formatBytes(limit)} is accepted here.`,
+    CLOSE,
+  );
+
+const tooSlow = (ms: number) =>
+  new HttpRefusal(
+    408,
+    "REQUEST_TIMEOUT",
+    `The request body did not arrive within ${Math.round(ms / 1000)} seconds. Please try again.`,
+    CLOSE,
+  );
+
+const busy = () =>
+  new HttpRefusal(
+    503,
+    "SERVER_BUSY",
+    "The server is receiving too many requests at once. Please try again in a few seconds.",
+    { ...CLOSE, "Retry-After": "5" },
+  );
+
+/** The client hung up before its body arrived: nobody is there to answer (logged as an abort). */
+export const clientAborted = () =>
+  // 499: nginx's code for this in logs; no client reads it.
+  new HttpRefusal(
+    499 as ContentfulStatusCode,
+    "CLIENT_CLOSED_REQUEST",
+    "The client closed the connection before its request arrived.",
+  );
+
+type Reader = ReadableStreamDefaultReader<Uint8Array>;
+
+/**
+ * The body as the route reads it: counted, limited, against the deadline and the budget. The
+ * request's own stream is opened on the first read only: a body nobody reads (a 401) stays
+ * with Node, which discards it after the answer.
+ */
+function countedBody(request: Request, limit: number, rules: BodyRules) {
+  let reader: Reader | null = null;
+  const state = { refusal: null as HttpRefusal | null, ended: false, held: 0 };
+  let expire: (refusal: HttpRefusal) => void = () => {};
+  const deadline = new Promise<HttpRefusal>((resolve) => {
+    expire = resolve;
+  });
+  const timer = setTimeout(() => expire(tooSlow(rules.readTimeoutMs)), rules.readTimeoutMs);
+  timer.unref();
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (state.refusal) return controller.error(state.refusal);
+        let next: Awaited<ReturnType<Reader["read"]>> | HttpRefusal;
+        try {
+          reader ??= (request.body as ReadableStream<Uint8Array>).getReader();
+          // The source is never cancelled: that would destroy the connection the answer goes out on.
+          next = await Promise.race([reader.read(), deadline]);
+        } catch {
+          next = clientAborted();
+        }
+        if (next instanceof HttpRefusal) {
+          state.refusal = next;
+          return controller.error(next);
+        }
+        if (next.done) {
+          state.ended = true;
+          clearTimeout(timer);
+          return controller.close();
+        }
+        const bytes = next.value.byteLength;
+        const refusal =
+          state.held + bytes > limit ? tooLarge(limit) : rules.budget.take(bytes) ? null : busy();
+        if (refusal) {
+          state.refusal = refusal;
+          return controller.error(refusal);
+        }
+        state.held += bytes;
+        controller.enqueue(next.value);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return {
+    stream,
+    state,
+    /** The request's own reader, once the route has started reading. */
+    reader: () => reader,
+    release() {
+      clearTimeout(timer);
+      rules.budget.give(state.held);
+      state.held = 0;
+    },
+  };
+}
+
+/** The Node request and answer under the fetch API's (none in app.request() tests). */
+function nodeConnection(env: unknown): { incoming?: IncomingMessage; outgoing?: ServerResponse } {
+  return (env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined) ?? {};
+}
+
+/** What stays to read of a body after its answer, at most, before the connection is closed. */
+export const LINGER = { maxBytes: 8 * 1024 * 1024, maxMs: 5_000 };
+
+/**
+ * A lingering close (as nginx does): after an answer that leaves the body unread and says
+ * `Connection: close`, the server stops writing (FIN) but keeps reading and discarding what the
+ * client still sends, up to `LINGER`, before closing. Closing at once would make the kernel
+ * answer the client's next bytes with a reset, which can reach the client before it has read
+ * the answer: it then sees ECONNRESET or EPIPE instead of the 413. `reader` is the body's
+ * reader when the route had started reading it; otherwise Node's request is read.
+ */
+export function lingerAfterAnswer(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse | undefined,
+  reader: Reader | null,
+  limits = LINGER,
+): void {
+  const socket = incoming.socket;
+  if (!socket || socket.destroyed || incoming.complete) return;
+  let discarded = 0;
+  let done = false;
+  const close = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    incoming.off("data", onData);
+    socket.destroy();
+  };
+  const onData = (chunk: { byteLength: number }) => {
+    discarded += chunk.byteLength;
+    if (discarded > limits.maxBytes) close();
+  };
+  const timer = setTimeout(close, limits.maxMs);
+  timer.unref();
+  // Node ends a `Connection: close` answer with destroySoon(): writing ends, reading goes on.
+  socket.destroySoon = () => {
+    if (!socket.writableEnded) socket.end();
+  };
+  socket.once("close", close);
+  const discardFromReader = async (from: Reader) => {
+    try {
+      while (!done) {
+        const next = await from.read();
+        if (next.done) return close();
+        onData(next.value);
+      }
+    } catch {
+      close();
+    }
+  };
+  // Node discards the rest of an unread body once the answer is written (listeners reset then).
+  const watch = () => {
+    if (done) return;
+    if (incoming.complete) return close();
+    incoming.on("data", onData);
+    incoming.once("end", close);
+    incoming.resume();
+  };
+  if (reader) void discardFromReader(reader);
+  else if (outgoing) outgoing.once("finish", () => setImmediate(watch));
+  else setImmediate(watch);
+}
+
+/**
+ * The body rules for every request. A declared Content-Length past the limit is refused before
+ * anything is read; otherwise the body is counted as the route reads it, and an answer that
+ * leaves it unread with `Connection: close` lingers (see `lingerAfterAnswer`).
+ */
+export function guardBodies(rules: BodyRules): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const raw = c.req.raw;
+    const { incoming, outgoing } = nodeConnection(c.env);
+    if (raw.method === "GET" || raw.method === "HEAD") return next();
+    const limit = rules.limitFor(c.req.path);
+    const declared = raw.headers.has("transfer-encoding") ? null : raw.headers.get("content-length");
+    if (declared !== null && Number(declared) > limit) {
+      const refusal = tooLarge(limit);
+      if (incoming) lingerAfterAnswer(incoming, outgoing, null);
+      return c.json(refusal.body, refusal.status, refusal.headers);
+    }
+    if (declared === "0") return next();
+    const body = countedBody(raw, limit, rules);
+    c.req.raw = new Request(raw, { body: body.stream, duplex: "half" } as RequestInit);
+    try {
+      await next();
+    } finally {
+      body.release();
+    }
+    const { refusal } = body.state;
+    // Whatever the reader made of the refusal (the route's error, a library's own answer), it is the answer.
+    if (refusal) {
+      c.res = c.json(refusal.body, refusal.status, refusal.headers);
+      // The reader's own answer may have said its length.
+      c.res.headers.delete("content-length");
+    }
+    if (incoming && !body.state.ended && c.res.headers.get("connection") === "close")
+      lingerAfterAnswer(incoming, outgoing, body.reader());
+  };
+}

@@ -1,0 +1,264 @@
+/**
+ * Request bodies: nothing is read before the route's access check, a body is counted as it
+ * streams in (413 the moment it passes the limit, with or without Content-Length), a slow body
+ * times out (408), the bytes all bodies in flight hold are capped per process (503), a body
+ * that never ends holds no memory, an answer that leaves a body unread lingers so the client
+ * reads it instead of a reset, and a client hanging up is logged as such, not as a failure.
+ */
+import { connect, type Socket } from "node:net";
+import { describe, expect, it } from "vitest";
+import type { HttpClient } from "./support/http-client.ts";
+import { signUpShopper, useShop } from "./support/shop-fixtures.ts";
+import { DB_KINDS } from "./support/test-server.ts";
+
+const CHUNK_BYTES = 64 * 1024;
+/** One chunk of a chunked body, framed. */
+const CHUNK = Buffer.concat([
+  Buffer.from(`${CHUNK_BYTES.toString(16)}\r\n`),
+  Buffer.alloc(CHUNK_BYTES, 0x61),
+  Buffer.from("\r\n"),
+]);
+
+function cookieOf(http: HttpClient): string {
+  const jar = (http as unknown as { cookies: Map<string, string> }).cookies;
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+interface RawPost {
+  /** The answer's status line and body, once the server has answered (or closed). */
+  answered: Promise<{ status: number; body: string; error: string | null }>;
+  /** Sends the body's remaining bytes (chunked) and its end. */
+  finish(): void;
+  close(): void;
+}
+
+/**
+ * A POST over a raw connection: headers, then `bytes` of body in 64 KB chunks (chunked unless
+ * `contentLength`), then nothing more until `finish()`: a body that may never end.
+ */
+function rawPost(
+  baseUrl: string,
+  path: string,
+  options: {
+    bytes: number;
+    contentLength?: number;
+    cookie?: string;
+    type?: string;
+    readAfterWrite?: boolean;
+  },
+): RawPost {
+  const url = new URL(baseUrl);
+  const socket: Socket = connect(Number(url.port), url.hostname);
+  let received = "";
+  let error: string | null = null;
+  const chunked = options.contentLength === undefined;
+  const answered = new Promise<{ status: number; body: string; error: string | null }>((resolve) => {
+    const done = () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0);
+      resolve({ status, body: received.slice(received.indexOf("\r\n\r\n") + 4), error });
+    };
+    socket.on("data", (d) => {
+      received += d.toString("latin1");
+      // One answer is all this client waits for: headers and a body of the length they say.
+      const end = received.indexOf("\r\n\r\n");
+      const length = Number(/content-length: (\d+)/i.exec(received)?.[1] ?? Number.NaN);
+      if (end >= 0 && received.length - end - 4 >= length) done();
+    });
+    socket.on("error", (e) => {
+      error = (e as NodeJS.ErrnoException).code ?? e.message;
+    });
+    socket.on("close", done);
+  });
+  if (options.readAfterWrite) socket.pause();
+  socket.on("connect", async () => {
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${baseUrl}\r\n` +
+        `Content-Type: ${options.type ?? "application/json"}\r\n` +
+        (options.cookie ? `Cookie: ${options.cookie}\r\n` : "") +
+        (chunked ? "Transfer-Encoding: chunked\r\n" : `Content-Length: ${options.contentLength}\r\n`) +
+        "\r\n",
+    );
+    let sent = 0;
+    while (sent < options.bytes && !socket.destroyed) {
+      const part = chunked ? CHUNK : CHUNK.subarray(CHUNK.length - CHUNK_BYTES - 2, CHUNK.length - 2);
+      sent += CHUNK_BYTES;
+      if (!socket.write(part)) await new Promise((r) => socket.once("drain", r));
+    }
+    if (options.readAfterWrite) socket.resume();
+  });
+  return {
+    answered,
+    finish: () => {
+      if (!socket.destroyed) socket.write(chunked ? "0\r\n\r\n" : "");
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+async function healthzOk(baseUrl: string): Promise<boolean> {
+  const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+  return res?.status === 200;
+}
+
+const MiB = 1024 * 1024;
+
+describe.each(DB_KINDS)("request bodies on the %s database", (kind) => {
+  const shop = useShop(kind, {
+    seed: false,
+    env: { BODY_MEMORY_LIMIT_BYTES: String(8 * MiB), BODY_LIMIT_BYTES: String(MiB) },
+  });
+
+  it("checks access before reading: an anonymous body that never ends gets its 401", async () => {
+    for (const [path, type] of [
+      ["/api/merchant/images", "image/png"],
+      ["/api/cart/items", "application/json"],
+    ] as const) {
+      const post = rawPost(shop.server.baseUrl, path, { bytes: 256 * 1024, type });
+      const answer = await post.answered;
+      post.close();
+      expect(answer.status, path).toBe(401);
+      expect(JSON.parse(answer.body).error.code).toBe("UNAUTHENTICATED");
+    }
+  });
+
+  it("answers 413 the moment a streamed body passes the limit, though it never ends", async () => {
+    const { http } = await signUpShopper(shop.server.baseUrl);
+    const post = rawPost(shop.server.baseUrl, "/api/cart/items", {
+      bytes: 2 * MiB,
+      cookie: cookieOf(http),
+    });
+    const answer = await post.answered;
+    post.close();
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "The request body is too large: at most 1 MB is accepted here.",
+    });
+  });
+
+  it("holds no memory for many bodies that never end, and /healthz answers meanwhile", async () => {
+    const { http } = await signUpShopper(shop.server.baseUrl);
+    const cookie = cookieOf(http);
+    const rssBefore = process.memoryUsage().rss;
+    const posts = [
+      // Anonymous: an upload route and a JSON route, refused before their bodies are read.
+      ...Array.from({ length: 30 }, () =>
+        rawPost(shop.server.baseUrl, "/api/merchant/images", { bytes: 9.5 * MiB, type: "image/png" }),
+      ),
+      ...Array.from({ length: 30 }, () =>
+        rawPost(shop.server.baseUrl, "/api/cart/items", { bytes: 0.95 * MiB }),
+      ),
+      // Signed in: a JSON route that reads its body, up to the memory all bodies may hold (8 MB here).
+      ...Array.from({ length: 30 }, () =>
+        rawPost(shop.server.baseUrl, "/api/cart/items", { bytes: 0.95 * MiB, cookie }),
+      ),
+    ];
+    try {
+      // The anonymous ones are answered at once, whatever they still send.
+      const anonymous = await Promise.all(posts.slice(0, 60).map((p) => p.answered));
+      expect(new Set(anonymous.map((a) => a.status))).toEqual(new Set([401]));
+      // The server stays responsive while the signed-in bodies stream in.
+      for (let i = 0; i < 5; i++) {
+        expect(await healthzOk(shop.server.baseUrl)).toBe(true);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const growthMiB = (process.memoryUsage().rss - rssBefore) / MiB;
+      expect(growthMiB).toBeLessThanOrEqual(50);
+      // Past the budget the server says it is busy, with a sentence; it never runs out of memory.
+      const busy = rawPost(shop.server.baseUrl, "/api/cart/items", { bytes: 0.95 * MiB, cookie });
+      const answer = await busy.answered;
+      busy.close();
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body).error).toEqual({
+        code: "SERVER_BUSY",
+        message: "The server is receiving too many requests at once. Please try again in a few seconds.",
+      });
+    } finally {
+      for (const post of posts) post.close();
+    }
+    // Once they are gone, their memory is given back: a body is read again.
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await http.post("/api/cart/items", { productId: "nope", quantity: 1 });
+    expect(again.status).not.toBe(503);
+  });
+});
+
+describe.each(DB_KINDS)("slow bodies and hang-ups on the %s database", (kind) => {
+  const shop = useShop(kind, { seed: false, env: { BODY_READ_TIMEOUT_SECONDS: "1" } });
+
+  it("answers 408 with a sentence when a body does not arrive within the deadline", async () => {
+    const { http } = await signUpShopper(shop.server.baseUrl);
+    const post = rawPost(shop.server.baseUrl, "/api/cart/items", {
+      bytes: 64 * 1024,
+      cookie: cookieOf(http),
+    });
+    const answer = await post.answered;
+    post.close();
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body).error).toEqual({
+      code: "REQUEST_TIMEOUT",
+      message: "The request body did not arrive within 1 seconds. Please try again.",
+    });
+  });
+
+  it("logs a client that hangs up mid-body as an abort, not as a failure", async () => {
+    const { http } = await signUpShopper(shop.server.baseUrl);
+    const lines: { level: string; msg: string; status?: number }[] = [];
+    const logger = shop.server.deps.logger;
+    const child = logger.child.bind(logger);
+    const record = (level: string) => (object: unknown, msg?: string) => {
+      const fields = typeof object === "string" ? {} : (object as { status?: number });
+      lines.push({ level, msg: typeof object === "string" ? object : (msg ?? ""), status: fields.status });
+    };
+    logger.child = ((bindings: Record<string, unknown>) => {
+      const real = child(bindings);
+      return Object.assign(Object.create(real), {
+        info: record("info"),
+        warn: record("warn"),
+        error: record("error"),
+      });
+    }) as typeof logger.child;
+    try {
+      const post = rawPost(shop.server.baseUrl, "/api/cart/items", {
+        bytes: 128 * 1024,
+        cookie: cookieOf(http),
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      post.close();
+      await post.answered;
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      logger.child = child;
+    }
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    expect(lines.some((l) => (l.status ?? 0) >= 500)).toBe(false);
+    expect(lines.map((l) => l.msg)).toContain("request aborted: the client closed the connection");
+  });
+});
+
+describe.each(DB_KINDS)("an oversized body on the %s database", (kind) => {
+  const shop = useShop(kind, { seed: false, env: { BODY_LIMIT_BYTES: String(64 * 1024) } });
+
+  it("is answered 413, read by every client, not a reset (a lingering close)", async () => {
+    // Clients that write their whole 5 MB body before reading, as a busy client does.
+    const posts = Array.from({ length: 12 }, (_, i) =>
+      rawPost(shop.server.baseUrl, "/functions/v1/shop-assistant", {
+        bytes: 5 * MiB,
+        ...(i % 2 === 0 ? { contentLength: 5 * MiB } : {}),
+        readAfterWrite: true,
+      }),
+    );
+    for (const [i, post] of posts.entries()) if (i % 2 === 1) void post.answered.then(() => {});
+    // The chunked ones end their body once it is written; a declared length ends by itself.
+    const answers = await Promise.all(
+      posts.map(async (post, i) => {
+        if (i % 2 === 1) setTimeout(() => post.finish(), 50);
+        const answer = await post.answered;
+        post.close();
+        return answer;
+      }),
+    );
+    expect(answers.map((a) => `${a.status} ${a.error ?? ""}`)).toEqual(answers.map(() => "413 "));
+    expect(await healthzOk(shop.server.baseUrl)).toBe(true);
+  });
+});

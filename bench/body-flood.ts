@@ -1,0 +1,184 @@
+/**
+ * Request bodies that never finish: N anonymous connections each send a large chunked body
+ * (no Content-Length) and then hold the connection open, as an attacker would, while /healthz
+ * is timed every 200 ms and each server process's memory (RSS, from /proc) is read. Two
+ * targets: the picture upload (9.5 MB each, an upload route) and an ordinary JSON route
+ * (/api/cart/items, 0.95 MB each). Prints figures; asserts nothing.
+ *
+ * Run: npm run bench:bodies -w @haggle/bench
+ * Environment: BENCH_BODY_CONNECTIONS ("100,250"), BENCH_BODY_HOLD_SECONDS (8),
+ * BENCH_DATABASE_URL (a PostgreSQL server; with WORKERS=2, two server processes), BENCH_SKIP_EMBEDDED,
+ * BENCH_PORT (3312), BENCH_SERVER_ROOT (another checkout's server, e.g. to compare with main).
+ */
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+import { connect, type Socket } from "node:net";
+import { fork } from "node:child_process";
+import { type RunningServer, startServer, withFreshServerDatabase } from "./lib/server-process.ts";
+
+const CONNECTIONS = (process.env.BENCH_BODY_CONNECTIONS ?? "100,250").split(",").map(Number);
+const HOLD_MS = Number(process.env.BENCH_BODY_HOLD_SECONDS ?? 8) * 1000;
+const PORT = Number(process.env.BENCH_PORT ?? 3312);
+const CHUNK_BYTES = 64 * 1024;
+/** One chunk of a chunked body, framed: its size in hex, the bytes, CRLF. */
+const CHUNK = Buffer.concat([
+  Buffer.from(`${CHUNK_BYTES.toString(16)}\r\n`),
+  Buffer.alloc(CHUNK_BYTES, 0x61),
+  Buffer.from("\r\n"),
+]);
+
+const TARGETS = [
+  { path: "/api/merchant/images", bytes: 9.5 * 1024 * 1024, type: "image/png" },
+  { path: "/api/cart/items", bytes: 0.95 * 1024 * 1024, type: "application/json" },
+] as const;
+
+/** The server's processes: the one started, or its workers when it is a cluster's primary. */
+function serverPids(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+    const workers = children === "" ? [] : children.split(/\s+/).map(Number);
+    return workers.length > 0 ? workers : [pid];
+  } catch {
+    return [pid];
+  }
+}
+
+function rssMiB(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
+    return line ? Number(line[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** One /healthz on a new connection, in ms, or null past 5 s (or an error). */
+function healthz(baseUrl: string): Promise<number | null> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = request(`${baseUrl}/healthz`, { agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => {
+        clearTimeout(timer);
+        resolve(res.statusCode === 200 ? performance.now() - started : null);
+      });
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve(null);
+    }, 5_000);
+    req.on("error", () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+    req.end();
+  });
+}
+
+/** A connection sending `bytes` of a chunked body, then holding on; what the server answered, if it did. */
+function flood(path: string, bytes: number, type: string) {
+  const socket: Socket = connect(PORT, "127.0.0.1");
+  let answer = "";
+  socket.on("data", (d) => {
+    if (answer.length < 200) answer += d.toString("latin1");
+  });
+  socket.on("error", () => {});
+  socket.on("connect", async () => {
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: http://127.0.0.1:${PORT}\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    let sent = 0;
+    while (sent < bytes && !socket.destroyed) {
+      sent += CHUNK_BYTES;
+      if (!socket.write(CHUNK)) await new Promise((r) => socket.once("drain", r));
+    }
+    // Never the final 0-length chunk: the body never ends.
+  });
+  return {
+    status: () => /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? (socket.destroyed ? "closed" : "none"),
+    close: () => socket.destroy(),
+  };
+}
+
+function summary(values: (number | null)[]) {
+  const ok = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  const at = (q: number) => ok[Math.min(ok.length - 1, Math.floor(q * ok.length))] ?? 0;
+  const failed = values.length - ok.length;
+  return `p50 ${at(0.5).toFixed(0)} ms, max ${(ok.at(-1) ?? 0).toFixed(0)} ms${failed > 0 ? `, ${failed} of ${values.length} timed out` : ""}`;
+}
+
+async function run(label: string, server: RunningServer) {
+  await new Promise((r) => setTimeout(r, 3_000));
+  for (const target of TARGETS) {
+    for (const n of CONNECTIONS) {
+      const pids = serverPids(server.pid);
+      const before = pids.map(rssMiB);
+      const peak = [...before];
+      // The attackers run in a process of their own, so that this one times /healthz on time.
+      const attackers = fork(new URL(import.meta.url), [], {
+        execArgv: ["--import", "tsx"],
+        env: { ...process.env, BENCH_FLOOD: JSON.stringify({ ...target, n }) },
+      });
+      const answered = new Promise<Record<string, number>>((r) =>
+        attackers.once("message", (m) => r(m as Record<string, number>)),
+      );
+      const sampler = setInterval(() => {
+        pids.forEach((pid, i) => {
+          peak[i] = Math.max(peak[i] ?? 0, rssMiB(pid));
+        });
+      }, 100);
+      const latencies: (number | null)[] = [];
+      const started = performance.now();
+      while (performance.now() - started < HOLD_MS) {
+        latencies.push(await healthz(server.baseUrl));
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      clearInterval(sampler);
+      attackers.send("stop");
+      const statuses = Object.entries(await answered);
+      attackers.kill();
+      const rss = pids.map((_, i) => `${before[i]!.toFixed(0)} -> ${peak[i]!.toFixed(0)} MiB`).join(", ");
+      console.log(
+        `${label} | ${target.path} | ${n} connections | RSS per process ${rss} | /healthz ${summary(latencies)} | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")}`,
+      );
+      // Let the server close what is left before the next round.
+      await new Promise((r) => setTimeout(r, 3_000));
+    }
+  }
+}
+
+if (process.env.BENCH_FLOOD) {
+  const { path, bytes, type, n } = JSON.parse(process.env.BENCH_FLOOD) as {
+    path: string;
+    bytes: number;
+    type: string;
+    n: number;
+  };
+  const connections = Array.from({ length: n }, () => flood(path, bytes, type));
+  process.once("message", () => {
+    const statuses: Record<string, number> = {};
+    for (const c of connections) statuses[c.status()] = (statuses[c.status()] ?? 0) + 1;
+    for (const c of connections) c.close();
+    process.send?.(statuses, () => process.exit(0));
+  });
+} else {
+  if (!process.env.BENCH_SKIP_EMBEDDED) {
+    const server = await startServer({ port: PORT, env: { SEED_ON_START: "false" } });
+    try {
+      await run("embedded", server);
+    } finally {
+      await server.stop();
+    }
+  }
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (databaseUrl) {
+    await withFreshServerDatabase(databaseUrl, async (url) => {
+      const server = await startServer({ port: PORT, env: { DATABASE_URL: url, SEED_ON_START: "false" } });
+      try {
+        await run(`PostgreSQL, WORKERS=${process.env.WORKERS ?? "1"}`, server);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+}
