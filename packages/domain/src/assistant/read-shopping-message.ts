@@ -12,6 +12,7 @@ import {
   STOP_WORDS,
 } from "./shopping-phrases.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, type SearchSort } from "./shopping-request.ts";
+import { ANY_NEED, kindsOfNeed, NEED_PHRASE } from "./shopping-needs.ts";
 import { ANY_PRODUCT_WORD, vocabularyEntryOf } from "./shopping-vocabulary.ts";
 
 /** Longer messages are cut: a shopping request is a sentence or two. */
@@ -60,6 +61,24 @@ export interface MessageFacts extends PriceBounds {
   marker: boolean;
   /** "also", "too", "as well": add to the request so far rather than replace. */
   also: boolean;
+  /** Kinds and words the shopper does not want ("not sneakers", "no leather"). */
+  excludedWords: string[];
+  /** Kinds of product a need or occasion asks for ("a rainy day" -> umbrella, rain jacket). */
+  needKinds: string[];
+  /** Only words the catalogue uses as tags ("noise cancelling", "waterproof"): a trait of what is shown. */
+  attributesOnly: boolean;
+  /** The message starts with "for" ("for cooking"): it says what the request so far is for. */
+  leadingFor: boolean;
+  /** Activity words read as a category ("for cooking"): a refinement narrows by them. */
+  interestWords: string[];
+  /** "instead", "actually", "forget that": what follows replaces the request so far. */
+  instead: boolean;
+  /** A shown product by its place ("the second one" -> 2; "the last one" -> -1). */
+  ordinal: number | null;
+  /** "more like the second one", "similar to that one". */
+  moreLike: boolean;
+  /** A question about a shown product ("is the first one waterproof?", "tell me about it"). */
+  question: boolean;
 }
 
 /** One message being read: what is left of its text, what was found, and where. */
@@ -219,16 +238,29 @@ function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { st
       const key = matchKey(m[0]);
       const name = matchers.categoryByKey.get(key) ?? matchers.categoryByKey.get(`${key}s`);
       if (!name) return false;
+      if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) {
+        facts.excludedWords.push(name);
+        return true;
+      }
       categoryAt.push({ name, at, weak: false, named: true });
       facts.hasProduct = true;
       return true;
     });
   }
   const productSpans: { start: number; end: number }[] = [];
+  s.take(NEED_PHRASE, (m) => {
+    facts.needKinds.push(...kindsOfNeed(m[0]));
+    return true;
+  });
   s.take(ANY_PRODUCT_WORD, (m, at) => {
     const entry = vocabularyEntryOf(m[0]);
     if (!entry) return false;
+    if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) {
+      facts.excludedWords.push(entry.text || (entry.category ?? m[0]));
+      return true;
+    }
     if (entry.category === null || entry.weak) facts.interest = true;
+    if (entry.weak) facts.interestWords.push(entry.text || m[0].replace(/s$/, ""));
     if (entry.category !== null) {
       if (!entry.weak) facts.hasProduct = true;
       productSpans.push({ start: at, end: at + m[0].length });
@@ -242,8 +274,54 @@ function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { st
     }
     return true;
   });
+  s.take(ANY_NEED, (m) => {
+    facts.needKinds.push(...kindsOfNeed(m[0]));
+    return true;
+  });
   return productSpans;
 }
+
+/** References to the products shown: "the second one", "more like that", "is it waterproof?". */
+function readReferences({ s, facts, flag }: Reading): void {
+  flag(P.moreLike, () => {
+    facts.moreLike = true;
+  });
+  s.take(P.ordinal, (m, at) => {
+    // "first 5", "the first three" are how many to show, not which one.
+    if (/^\s+(?:\d|two|three|four|five|six|seven|eight|nine|ten|dozen)/.test(s.text.slice(at + m[0].length)))
+      return false;
+    const word = m[1] ?? m[2] ?? m[3] ?? "";
+    facts.ordinal = ORDINALS[word] ?? (/^\d$/.test(word) ? Number(word) : null);
+    return facts.ordinal !== null;
+  });
+  if (P.aboutShown.test(s.original)) facts.question = true;
+  P.aboutShown.lastIndex = 0;
+  flag(P.instead, () => {
+    facts.instead = true;
+  });
+}
+
+const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+  fifth: 5,
+  "5th": 5,
+  sixth: 6,
+  "6th": 6,
+  last: -1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+};
 
 /**
  * "3 headphones", "show me 4 cheap ones": a small number after "show me" / "top", or at the
@@ -282,6 +360,11 @@ function readFreeWords({ s, facts, flag, wordAt }: Reading): void {
       .replace(/[.'&+-]+$/, "")
       .slice(0, MAX_WORD_LENGTH);
     if (word.length === 0 || STOP_WORDS.has(word)) continue;
+    const at = m.index ?? 0;
+    if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) {
+      facts.excludedWords.push(word);
+      continue;
+    }
     wordAt.push({ word: { word, product: false }, at: m.index ?? 0 });
   }
 }
@@ -321,6 +404,17 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     wholeShop: false,
     marker: P.leadingMarker.test(s.text),
     also: false,
+    excludedWords: [],
+    attributesOnly: false,
+    leadingFor: /^\s*(?:and |but |maybe |ideally )?(?:for|good for|suitable for|something for) /u.test(
+      s.text,
+    ),
+    interestWords: [],
+    needKinds: [],
+    instead: false,
+    ordinal: null,
+    moreLike: false,
+    question: false,
   };
   const reading: Reading = {
     s,
@@ -336,6 +430,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
   };
 
   readBrands(reading);
+  readReferences(reading);
   readFiguresThatAreNotPrices(reading);
   readPriceBounds(s, facts);
   readQuantities(reading);
@@ -352,5 +447,15 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
   facts.namedCategories = unique(chosen.filter((c) => c.named).map((c) => c.name));
   facts.learnedCategories = unique(facts.learnedCategories);
   facts.words = wordAt.sort((a, b) => a.at - b.at).map((w) => w.word);
+  facts.excludedWords = unique(facts.excludedWords);
+  const free = facts.words.map((w) => w.word);
+  facts.attributesOnly =
+    !facts.hasProduct &&
+    free.length > 0 &&
+    (matchers.categoriesTagged(free.join("-")).length > 0 ||
+      free.every((w) => matchers.categoriesTagged(w).length > 0));
+  facts.needKinds = unique(facts.needKinds);
+  // A question or "more like" about a shown product says what it is about, not a new wish.
+  if (facts.ordinal !== null && !facts.moreLike) facts.question = true;
   return facts;
 }

@@ -131,6 +131,18 @@ export const P = {
   marker: words(
     "what about|how about|and what about|ones?|them|those|these|more|others?|else|different|instead|only|just|alternatives?|similar|same|but|even|again|rather|any more|anymore",
   ),
+  moreLike: words(
+    "more like|(?:something|anything|ones?|others?) (?:like|similar to)|similar to|along the lines of|in the same style as",
+  ),
+  ordinal: words(
+    "(?:the |that |this )?(first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|6th)(?: one| option| pick| item| product| of them| you showed| on the list)?|(?:number|no\\.?|#) ?([1-6])|(?:option|item|pick) ([1-6]|one|two|three|four|five|six)",
+  ),
+  /** A question about something already shown ("is it waterproof?", "tell me more about that one"). */
+  aboutShown:
+    /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
+  instead: words(
+    "instead|actually|forget (?:that|it|those|them|about (?:it|that|those))|never ?mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on",
+  ),
   leadingMarker: /^\s*(?:and|or|but|with|without|in|plus)(?![\p{L}\p{N}])/u,
 } as const;
 
@@ -175,5 +187,8 @@ export const STOP_WORDS = new Set(
   under over below above dollars dollar bucks usd kind kinds type types around good great nice cool
   new let let's lets give tell list gonna gotta don't dont not if into up out there's theres whatever
   offer carry sell sells selling got some few couple lot lots bit little much many kinda sort sorts
-  else's oh um uh hmm well now today likes loves enjoys who's into`.split(/\s+/),
+  else's oh um uh hmm well now today likes loves enjoys who's into lover lovers fan fans
+  enthusiast enthusiasts fanatic fanatics buff buffs addict addicts junkie junkies person guy gal`.split(
+    /\s+/,
+  ),
 );

@@ -136,7 +136,8 @@ const VOCABULARY: readonly VocabEntry[] = [
     "Home & Kitchen",
     "",
   ],
-  ["cooking|baking", "Home & Kitchen", "", "weak"],
+  ["cooking", "Home & Kitchen", "cooking", "weak"],
+  ["baking", "Home & Kitchen", "baking", "weak"],
   // Outdoor
   ["tents?", "Outdoor", "tent"],
   ["sleeping bags?", "Outdoor", "sleeping bag"],
