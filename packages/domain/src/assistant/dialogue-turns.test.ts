@@ -26,7 +26,13 @@ describe("what kind of turn a message is", () => {
     expect(r.filters.categories).toEqual(["Outdoor"]);
     expect(r.dropped).toEqual(["headphone", "under $100.00"]);
     expect(
-      describeChanges({ subject: "camping", dropped: r.dropped, relaxed: [], excluded: [], outOfStock: false }),
+      describeChanges({
+        subject: "camping",
+        dropped: r.dropped,
+        relaxed: [],
+        excluded: [],
+        outOfStock: false,
+      }),
     ).toBe("Camping now; I dropped headphone and under $100.00.");
   });
 
