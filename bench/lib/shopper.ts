@@ -41,6 +41,23 @@ export class Shopper {
     return { status: res.status, json };
   }
 
+  /** A request whose body is raw bytes (a file upload): its status and parsed JSON body. */
+  async upload(method: string, path: string, bytes: Uint8Array, contentType: string) {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: { "content-type": contentType, origin: this.baseUrl, cookie: this.cookie },
+      body: bytes,
+    });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: res.status, json };
+  }
+
   /** A request whose answer only matters by its status. */
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     return (await this.request(method, path, body, headers)).status;

@@ -1,0 +1,192 @@
+/**
+ * The assistant evaluation's own checks, without a server: the judges on hand-made answers, and
+ * the conversations' shape (how many, every kind, the held-out third, every expectation
+ * satisfiable by — or, for "nothing", truly absent from — its catalogue).
+ */
+import { statSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { catalogue, IMPORTED_CSV, importedCatalogue, parseCsv } from "./catalogues.ts";
+import { type CatalogueName, type Conversation, KINDS, type Match } from "./conversation.ts";
+import { HELD_OUT } from "./held-out.ts";
+import { available, judgeTurn, matches, type ShownProduct } from "./judge.ts";
+import { TUNING } from "./tuning.ts";
+
+const product = (name: string, price: number, more: Partial<ShownProduct> = {}): ShownProduct => ({
+  name,
+  price,
+  brand: "Acme",
+  category: "Outdoor",
+  inStock: true,
+  tags: [],
+  ...more,
+});
+const tent = product("Trail Tent", 200, { tags: ["camping"] });
+const stove = product("Camp Stove", 50, { tags: ["camping"] });
+const chair = product("Camp Chair", 40, { tags: ["camping"], brand: "Ridgeway" });
+const lamp = product("Headlamp", 30, { tags: ["camping"] });
+const phones = product("Over-Ear Headphones", 90, { category: "Audio", tags: ["wireless"] });
+const shop = [tent, stove, chair, lamp, phones];
+const CAMPING: Match = { tags: ["camping"] };
+const answer = (products: ShownProduct[], text = "Here you go.") => ({ text, products });
+
+describe("the judges", () => {
+  it("want most of the first four shown to be of the asked kind, at most as many as exist", () => {
+    expect(judgeTurn({ kind: CAMPING }, answer([tent, stove, chair, phones]), null, shop).pass).toBe(true);
+    expect(judgeTurn({ kind: CAMPING }, answer([tent, phones, phones, stove]), null, shop).pass).toBe(false);
+    expect(judgeTurn({ kind: CAMPING }, answer([]), null, shop).pass).toBe(false);
+    // Only one headphone exists: one shown is all a shopper can ask for.
+    expect(judgeTurn({ kind: { name: "headphones" } }, answer([phones, tent]), null, shop).pass).toBe(true);
+    // Products after the fourth are not looked at.
+    expect(
+      judgeTurn({ kind: CAMPING }, answer([phones, phones, phones, phones, tent, stove, chair]), null, shop)
+        .pass,
+    ).toBe(false);
+  });
+
+  it("match a kind by category, name, tag or brand, and all of an `and`", () => {
+    expect(matches(tent, { category: ["outdoor"] })).toBe(true);
+    expect(matches(tent, { name: "\\btent" })).toBe(true);
+    expect(matches(chair, { brand: ["ridgeway"] })).toBe(true);
+    expect(matches(chair, { tags: ["camping"], and: { brand: ["Acme"] } })).toBe(false);
+    expect(matches(phones, CAMPING)).toBe(false);
+  });
+
+  it("refuse excluded brands or kinds and prices over (or under) the limit among the first four", () => {
+    expect(
+      judgeTurn({ kind: CAMPING, none: [{ brand: ["Ridgeway"] }] }, answer([tent, stove, chair]), null, shop)
+        .pass,
+    ).toBe(false);
+    expect(
+      judgeTurn({ kind: CAMPING, none: [{ brand: ["Ridgeway"] }] }, answer([tent, stove, lamp]), null, shop)
+        .pass,
+    ).toBe(true);
+    expect(judgeTurn({ kind: CAMPING, maxPrice: 60 }, answer([stove, chair, lamp]), null, shop).pass).toBe(
+      true,
+    );
+    expect(judgeTurn({ kind: CAMPING, maxPrice: 60 }, answer([stove, chair, tent]), null, shop).pass).toBe(
+      false,
+    );
+    expect(judgeTurn({ minPrice: 45 }, answer([stove, lamp]), null, shop).pass).toBe(false);
+  });
+
+  it("want cheaper than the previous turn: a lower median, or the dearest gone with the cheapest kept", () => {
+    const before = answer([tent, stove, chair]);
+    expect(judgeTurn({ cheaperThanBefore: true }, answer([stove, chair, lamp]), before, shop).pass).toBe(
+      true,
+    );
+    expect(
+      judgeTurn({ cheaperThanBefore: true }, answer([chair, stove]), answer([chair, stove, tent]), shop).pass,
+    ).toBe(true);
+    expect(judgeTurn({ cheaperThanBefore: true }, answer([chair, stove, tent]), before, shop).pass).toBe(
+      false,
+    );
+    expect(judgeTurn({ cheaperThanBefore: true }, answer([stove]), null, shop).pass).toBe(false);
+  });
+
+  it("want more like a shown product: its category, and not only it", () => {
+    const before = answer([phones, tent]);
+    expect(judgeTurn({ likeShown: 2 }, answer([stove, tent, chair]), before, shop).pass).toBe(true);
+    expect(judgeTurn({ likeShown: 2 }, answer([tent]), before, shop).pass).toBe(false);
+    expect(judgeTurn({ likeShown: 3 }, answer([tent, stove]), before, shop).pass).toBe(false);
+  });
+
+  it("want an honest no when the shop has none, and in-stock products first", () => {
+    const cars: Match = { category: ["Vehicles"] };
+    expect(
+      judgeTurn({ nothing: true, kind: cars }, answer([], "Sorry, we don't sell cars."), null, shop).pass,
+    ).toBe(true);
+    expect(judgeTurn({ nothing: true, kind: cars }, answer([tent], "Here are cars!"), null, shop).pass).toBe(
+      false,
+    );
+    const soldOut = { ...stove, inStock: false };
+    expect(judgeTurn({ inStockFirst: true }, answer([tent, chair, soldOut]), null, shop).pass).toBe(true);
+    expect(judgeTurn({ inStockFirst: true }, answer([soldOut, tent]), null, shop).pass).toBe(false);
+    expect(judgeTurn({ text: "tent" }, answer([], "Try our tents"), null, shop).pass).toBe(true);
+  });
+});
+
+describe("the conversations", () => {
+  const all: readonly Conversation[] = [...TUNING, ...HELD_OUT];
+  const catalogues: Record<CatalogueName, ShownProduct[]> = {
+    seeded: catalogue("seeded"),
+    imported: catalogue("imported"),
+  };
+
+  it("are at least 150, one to three turns each, with unique ids, every kind in both catalogues", () => {
+    expect(all.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
+    for (const c of all) expect(c.turns.length, c.id).toBeGreaterThanOrEqual(1);
+    for (const c of all) expect(c.turns.length, c.id).toBeLessThanOrEqual(3);
+    for (const name of ["seeded", "imported"] as const)
+      for (const kind of KINDS)
+        expect(
+          all.some((c) => c.catalogue === name && c.kind === kind),
+          `${name} ${kind}`,
+        ).toBe(true);
+  });
+
+  it("hold out a third of each catalogue's kind (every third one, from the second)", () => {
+    for (const name of ["seeded", "imported"] as const)
+      for (const kind of KINDS) {
+        const n = all.filter((c) => c.catalogue === name && c.kind === kind).length;
+        const held = HELD_OUT.filter((c) => c.catalogue === name && c.kind === kind).length;
+        expect(held, `${name} ${kind}`).toBe(Math.floor((n + 1) / 3));
+      }
+  });
+
+  it("expect only what the catalogue has (and 'nothing' only for what it has not)", () => {
+    for (const c of all) {
+      const products = catalogues[c.catalogue];
+      const categories = new Set(products.map((p) => p.category.toLowerCase()));
+      const brands = new Set(products.map((p) => p.brand.toLowerCase()));
+      const tags = new Set(products.flatMap((p) => p.tags.map((t) => t.toLowerCase())));
+      const named = (m: Match | undefined, nothing: boolean) => {
+        if (!m) return;
+        // A kind names real categories, brands and tags, except the ones a shop rightly lacks.
+        if (!nothing) {
+          for (const x of m.category ?? [])
+            expect(categories.has(x.toLowerCase()), `${c.id}: category ${x}`).toBe(true);
+          for (const x of m.brand ?? [])
+            expect(brands.has(x.toLowerCase()), `${c.id}: brand ${x}`).toBe(true);
+          for (const x of m.tags ?? []) expect(tags.has(x.toLowerCase()), `${c.id}: tag ${x}`).toBe(true);
+        }
+        if (m.name !== undefined) expect(() => new RegExp(m.name as string, "i"), c.id).not.toThrow();
+        named(m.and, nothing);
+      };
+      for (const [i, t] of c.turns.entries()) {
+        const e = t.expect;
+        named(e.kind, e.nothing === true);
+        for (const m of e.none ?? []) named(m, false);
+        if (e.text !== undefined) expect(() => new RegExp(e.text as string, "i"), c.id).not.toThrow();
+        if (e.cheaperThanBefore || e.likeShown !== undefined)
+          expect(i, `${c.id}: relative first turn`).toBeGreaterThan(0);
+        if (e.kind) {
+          const n = available(products, e);
+          if (e.nothing) expect(n, `${c.id} turn ${i + 1}: the shop has it`).toBe(0);
+          else expect(n, `${c.id} turn ${i + 1}: nothing in the shop fits`).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+});
+
+describe("the imported catalogue", () => {
+  it("is a small import CSV of a couple of hundred real products across many categories", () => {
+    expect(statSync(IMPORTED_CSV).size).toBeLessThan(2 * 1024 * 1024);
+    const products = importedCatalogue();
+    expect(products.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(products.map((p) => p.category)).size).toBeGreaterThanOrEqual(10);
+    for (const p of products) {
+      expect(p.name, JSON.stringify(p)).not.toBe("");
+      expect(p.brand, p.name).not.toBe("");
+      expect(p.price, p.name).toBeGreaterThan(0);
+    }
+  });
+
+  it("is read as CSV with quotes, doubled quotes and line breaks", () => {
+    expect(parseCsv('a,"b, ""c""\nd",e\r\nf,,g\n')).toEqual([
+      ["a", 'b, "c"\nd', "e"],
+      ["f", "", "g"],
+    ]);
+  });
+});
