@@ -268,6 +268,23 @@ function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { st
       // "shoes" names the category; "headphones" a product, which a shop may file elsewhere.
       if (name) categoryAt.push({ name, at, weak: entry.weak, named: entry.text === "" });
       if (entry.text !== "") facts.learnedCategories.push(...matchers.categoriesTagged(entry.text));
+      // A word naming a category this shop does not have ("kitchen", "jewellery" in a shop
+      // of "Kitchen Accessories" and "Women's Jewellery") is searched for as it was written.
+      if (entry.text === "" && !name) {
+        for (const word of m[0].split(/[\s-]+/).filter((w) => !STOP_WORDS.has(w)))
+          wordAt.push({ word: { word, product: !entry.weak }, at });
+      }
+      // "kitchen" names the category and is also a trait its kitchen things carry as a tag.
+      if (
+        entry.text === "" &&
+        name &&
+        !entry.weak &&
+        /^[a-z]+$/.test(m[0]) &&
+        !name.toLowerCase().startsWith(m[0])
+      ) {
+        if (matchers.categoriesTagged(m[0]).includes(name))
+          wordAt.push({ word: { word: m[0], product: false }, at });
+      }
     }
     for (const word of entry.text.split(" ").filter(Boolean)) {
       wordAt.push({ word: { word, product: entry.category !== null && !entry.weak }, at });
@@ -290,7 +307,7 @@ function readReferences({ s, facts, flag }: Reading): void {
     // "first 5", "the first three" are how many to show, not which one.
     if (/^\s+(?:\d|two|three|four|five|six|seven|eight|nine|ten|dozen)/.test(s.text.slice(at + m[0].length)))
       return false;
-    const word = m[1] ?? m[2] ?? m[3] ?? "";
+    const word = m[1] ?? m[2] ?? m[3] ?? m[4] ?? "";
     facts.ordinal = ORDINALS[word] ?? (/^\d$/.test(word) ? Number(word) : null);
     return facts.ordinal !== null;
   });

@@ -84,6 +84,8 @@ function catalogNames(db: Db) {
 const MAX_REPLAY_DEPTH = 3;
 /** Each search fetches this many times the products to show: exclusions and stock filter after. */
 const OVERFETCH = 3;
+/** Fewer products than this that match everything are followed by close ones (see fillsSafely). */
+const FILL_TO = 4;
 
 const termIndexes = new WeakMap<SearchVocabulary, { names: ShoppingCatalogNames; index: TermIndex }>();
 
@@ -167,11 +169,6 @@ interface Answer {
   outOfStock: boolean;
   /** A sentence that replaces the usual opening (a question about a shown product). */
   said: string | null;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }
 
 /** What the earlier turns showed, replayed: the same reading and searches give the same products. */
@@ -276,10 +273,11 @@ async function answer(
       const prices = shown.map((p) => p.price);
       const filters = { ...base.filters };
       if (request.relative === "cheaper") {
-        filters.maxPrice = Math.max(0, Math.min(prices[0] ?? 0, median(prices)) - 1) as Cents;
+        // Cheaper than the dearest shown, cheapest first: the shopper sees lower prices.
+        filters.maxPrice = Math.max(0, Math.max(...prices) - 1) as Cents;
         if (filters.minPrice !== null && filters.minPrice > filters.maxPrice) filters.minPrice = null;
       } else {
-        filters.minPrice = (Math.max(prices[0] ?? 0, median(prices)) + 1) as Cents;
+        filters.minPrice = (Math.min(...prices) + 1) as Cents;
         filters.maxPrice = null;
       }
       base = { ...base, filters, targetPrice: null };
@@ -292,22 +290,57 @@ async function answer(
     base.anyOf.length > 0 ||
     base.filters.categories.length > 0 ||
     base.filters.brands.length > 0;
+  const relative = request.turn === "relative-price";
   for (const r of relaxations(request, base)) {
+    const widensPrice = r.relaxed.some((p) => p.startsWith("the price"));
+    // "cheaper" is relative to what was shown: widening the price back would show the same.
+    if (relative && widensPrice) continue;
     // Without a subject, dropping a tag or sale would list half the shop: only the price widens.
     if (subject || r.relaxed.every((p) => p.startsWith("the price"))) plans.push(r);
   }
+  // Nothing cheaper of the kind: the kind's category, still cheaper than what was shown.
+  const categories = [...base.filters.categories, ...base.boostCategories];
+  if (relative && categories.length > 0 && (base.text !== "" || base.anyOf.length > 0)) {
+    const last = plans.at(-1) ?? plans[0]!;
+    plans.push({
+      plan: {
+        ...last.plan,
+        text: "",
+        anyOf: [],
+        filters: { ...last.plan.filters, categories },
+        boostCategories: [],
+      },
+      relaxed: [...last.relaxed, `the kind (other ${categories.join(" or ")} things)`],
+    });
+  }
+  const shown: Product[] = [];
+  let relaxedUsed: string[] = [];
   let outOfStockOnly: { products: Product[]; relaxed: string[]; plan: SearchPlan } | null = null;
+  let usedPlan: SearchPlan | null = null;
   for (const { plan, relaxed } of plans) {
+    // With some products found, looser plans only fill up to FILL_TO, and only by dropping the
+    // gift tag, the rating floor or attribute words: never past a price, a sale or the kind.
+    if (shown.length > 0 && !relaxed.every(fillsSafely)) break;
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
     const wanted = found.items.filter((p) => !isExcluded(p, request));
-    const inStock = wanted.filter((p) => p.inStock);
-    if (inStock.length > 0)
-      return { ...none, plan, products: inStock.slice(0, plan.limit), relaxed, outOfStock: false };
-    if (wanted.length > 0 && !outOfStockOnly)
+    const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id));
+    if (inStock.length > 0) {
+      if (shown.length === 0 || relaxed.length > 0) relaxedUsed = relaxed;
+      shown.push(...inStock.slice(0, plan.limit - shown.length));
+      usedPlan ??= plan;
+    } else if (wanted.length > 0 && !outOfStockOnly && shown.length === 0)
       outOfStockOnly = { products: wanted.slice(0, plan.limit), relaxed, plan };
+    if (shown.length >= Math.min(FILL_TO, plan.limit)) break;
   }
+  if (shown.length > 0)
+    return { ...none, plan: usedPlan, products: shown, relaxed: relaxedUsed, outOfStock: false };
   if (outOfStockOnly) return { ...none, ...outOfStockOnly, outOfStock: true };
   return none;
+}
+
+/** Relaxations that may fill a short answer: they keep the kind, the price and a sale. */
+function fillsSafely(phrase: string): boolean {
+  return phrase === "the gift tag" || phrase.startsWith("rated ") || phrase.startsWith('"');
 }
 
 /** The built-in engine: read the conversation, search, answer honestly and say what changed. */
