@@ -260,7 +260,7 @@ function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { st
       return true;
     }
     if (entry.category === null || entry.weak) facts.interest = true;
-    if (entry.weak) facts.interestWords.push(entry.text || m[0].replace(/s$/, ""));
+    if (entry.weak || entry.category === null) facts.interestWords.push(entry.text || m[0].replace(/s$/, ""));
     if (entry.category !== null) {
       if (!entry.weak) facts.hasProduct = true;
       productSpans.push({ start: at, end: at + m[0].length });

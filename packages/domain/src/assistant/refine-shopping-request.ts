@@ -2,6 +2,7 @@ import type { Cents } from "../pricing/money.ts";
 import { aroundBounds, clampPrice } from "./read-price-bounds.ts";
 import type { MessageFacts, Word } from "./read-shopping-message.ts";
 import { unique } from "./request-scanner.ts";
+import { kindsOfInterest } from "./shopping-needs.ts";
 import { DEFAULT_LIMIT, type SearchSort } from "./shopping-request.ts";
 
 /**
@@ -134,6 +135,12 @@ export function startRequest(f: MessageFacts, previous: RequestState | null): Re
     excludedBrands: f.excludedBrands,
     anyOf: f.hasProduct ? [] : f.needKinds,
   };
+  // "for my mom who loves cooking": the interest's kinds of product are what is sought.
+  if (!f.hasProduct && f.needKinds.length === 0) {
+    const kinds = unique(f.interestWords.flatMap((w) => [...kindsOfInterest(w)]));
+    // The interest's own word stays in the text; a search reads it as one of the kinds.
+    if (kinds.length > 0) state.anyOf = kinds;
+  }
   if (f.also && previous) {
     if (state.minPrice === null && state.maxPrice === null && !f.clearPrice) {
       state.minPrice = previous.minPrice;

@@ -107,3 +107,43 @@ export const NEED_PHRASE = words(
 export function kindsOfNeed(phrase: string): readonly string[] {
   return COMPILED.find((n) => n.exact.test(phrase))?.kinds ?? [];
 }
+
+/**
+ * A person's interest ("who loves cooking", "a runner") and the general kinds of product that
+ * serve it, for a request that names no product. Small and general, like NEEDS.
+ */
+const INTERESTS: Readonly<Record<string, readonly string[]>> = {
+  cooking: [
+    "cookware",
+    "skillet",
+    "knife",
+    "cutting board",
+    "cookbook",
+    "pressure cooker",
+    "air fryer",
+    "blender",
+  ],
+  baking: ["baking", "mixer", "cookbook", "blender"],
+  coffee: ["coffee", "espresso", "grinder", "kettle", "mug"],
+  tea: ["tea", "kettle", "mug"],
+  camping: ["camping", "tent", "sleeping bag", "hammock", "headlamp", "cooler", "camp"],
+  hiking: ["hiking", "backpack", "trekking poles", "daypack", "hiking boot", "binoculars"],
+  backpacking: ["backpacking", "tent", "sleeping bag", "backpack", "camp stove"],
+  running: ["running"],
+  cycling: ["cycling", "bike", "heart rate", "helmet"],
+  yoga: ["yoga", "pilates"],
+  pilates: ["pilates", "yoga"],
+  music: ["headphones", "earbuds", "speaker"],
+  game: ["board game", "card game", "trivia", "puzzle", "game"],
+  reading: ["book", "novel", "e-reader", "fiction"],
+  travel: ["travel", "duffel", "power bank", "packable"],
+  kids: ["kids", "plush", "wooden", "train", "board book", "building"],
+  gardening: ["garden", "plant", "gloves"],
+  photography: ["camera", "tripod", "lens"],
+};
+
+/** The kinds of product for an interest word (its own word first), or none. */
+export function kindsOfInterest(word: string): readonly string[] {
+  const kinds = INTERESTS[word];
+  return kinds ? [word, ...kinds.filter((k) => k !== word)] : [];
+}

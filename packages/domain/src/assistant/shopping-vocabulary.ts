@@ -265,7 +265,7 @@ const VOCABULARY: readonly VocabEntry[] = [
   ["gamers?", "Toys & Games", "game", "weak"],
   ["readers?|bookworms?|book lovers?|avid readers?", "Books", "", "weak"],
   ["yogis?", "Fitness", "yoga", "weak"],
-  ["music lovers?|audiophiles?|musicians?|music fans?", "Audio", "", "weak"],
+  ["music lovers?|audiophiles?|musicians?|music fans?|music", "Audio", "music", "weak"],
   ["gym rats?|gym goers?|lifters?|weightlifters?|athletes?", "Fitness", "", "weak"],
   ["travell?ers?|frequent flyers?|globetrotters?", null, "travel"],
   ["kids?|children|child|toddlers?|little ones?", null, "kids"],

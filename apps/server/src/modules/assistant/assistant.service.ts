@@ -260,7 +260,11 @@ async function answer(
   const meaning = await readByMeaning(deps, request, names);
   let base: SearchPlan = {
     ...searchOf(request, request.boostCategories),
-    text: meaning.text,
+    // A word that is one of the kinds ("cooking" of a cook's kinds) is searched among them.
+    text: meaning.text
+      .split(" ")
+      .filter((w) => !meaning.anyOf.includes(w))
+      .join(" "),
     anyOf: meaning.anyOf,
   };
   // Without words, the categories are all that says what to show: they filter.
