@@ -232,7 +232,8 @@ function readWishes({ facts, flag }: Reading): void {
  * Categories by their catalogue names, then product and people words. Returns the spans of
  * product words, which tell a count ("3 headphones") from a model number.
  */
-function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { start: number; end: number }[] {
+function readProducts(reading: Reading): { start: number; end: number }[] {
+  const { s, facts, matchers, categoryAt, wordAt } = reading;
   if (matchers.categoryNames) {
     s.take(matchers.categoryNames, (m, at) => {
       const key = matchKey(m[0]);
@@ -244,6 +245,10 @@ function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { st
       }
       categoryAt.push({ name, at, weak: false, named: true });
       facts.hasProduct = true;
+      // "kitchen" of "Home & Kitchen" is also the tag its kitchen things carry: search it too.
+      const word = m[0].toLowerCase();
+      if (/^[a-z]+$/.test(word) && key !== nameKey(name) && matchers.categoriesTagged(word).includes(name))
+        wordAt.push({ word: { word, product: false }, at });
       return true;
     });
   }

@@ -7,8 +7,9 @@ import type { ShoppingRequest } from "./shopping-request.ts";
  * When nothing matches a whole request: the looser requests to try, in order, each dropping one
  * more of the softest constraints, never the subject (what is sought: its product words, its
  * need's kinds, its categories) nor a brand the shopper named. Softest first: on sale, the gift
- * tag, the rating floor, then the attribute words ("waterproof", "leather"), then the price by
- * PRICE_MARGIN. Each says what it relaxed, for the reply.
+ * tag, the rating floor, a category named as a modifier ("fitness tracker"), the attribute
+ * words ("waterproof", "leather"), the modifiers of the kind ("running shoe" -> shoe, within its
+ * categories), then the price by PRICE_MARGIN, unless a follow-up just stated it. Each says what it relaxed, for the reply.
  *
  * "gifts under $100 for a runner": nothing running is tagged a gift, so the gift tag goes and
  * running things under $100 show, never a kettle because it is a gift.
@@ -47,6 +48,16 @@ export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Re
     );
   if (plan.filters.minRating !== null)
     step({ ...plan, filters: { ...plan.filters, minRating: null } }, `rated ${plan.filters.minRating}+`);
+  // "fitness tracker": "Fitness" named a kind of tracker, not where trackers are filed.
+  if (plan.filters.categories.length > 0 && parsed.subjectWords.length > 0 && plan.text !== "")
+    step(
+      {
+        ...plan,
+        filters: { ...plan.filters, categories: [] },
+        boostCategories: [...plan.boostCategories, ...plan.filters.categories],
+      },
+      `the category ${plan.filters.categories.join(" or ")}`,
+    );
   const hasSubject =
     parsed.subjectWords.length > 0 || parsed.anyOf.length > 0 || plan.filters.categories.length > 0;
   if (hasSubject && parsed.attributeWords.length > 0) {
@@ -57,8 +68,26 @@ export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Re
     if (kept !== plan.text)
       step({ ...plan, text: kept }, parsed.attributeWords.map((w) => `"${w}"`).join(", "));
   }
+  // "running shoes" in a shop that files them as "Men's Shoes": the kind by its head noun.
+  const head = parsed.subjectWords.at(-1);
+  if (head && parsed.subjectWords.length > 1 && plan.text.split(" ").length > 1) {
+    const modifiers = parsed.subjectWords.slice(0, -1);
+    const kept = plan.text
+      .split(" ")
+      .filter((w) => w && !modifiers.includes(w))
+      .join(" ");
+    // Within the kind's categories, when the shop has them: "sleeping bag" widens to Outdoor bags.
+    const within = plan.filters.categories.length > 0 ? plan.filters.categories : plan.boostCategories;
+    if (kept !== plan.text && parsed.relative === null)
+      step(
+        { ...plan, text: kept, filters: { ...plan.filters, categories: within } },
+        `"${modifiers.join(" ")}" (any ${head})`,
+      );
+  }
   const { minPrice, maxPrice } = plan.filters;
-  if (minPrice !== null || maxPrice !== null) {
+  // A bound the last message itself set ("between 50 and 80") is kept: fewer products, or none.
+  const justSaid = parsed.stated.minPrice !== null || parsed.stated.maxPrice !== null;
+  if ((minPrice !== null || maxPrice !== null) && !(justSaid && parsed.refined)) {
     const widened = {
       minPrice: minPrice === null ? null : clampPrice(minPrice * (1 - PRICE_MARGIN)),
       maxPrice: maxPrice === null ? null : clampPrice(maxPrice * (1 + PRICE_MARGIN)),

@@ -279,6 +279,9 @@ async function answer(
       if (request.relative === "cheaper") {
         // Cheaper than the dearest shown, cheapest first: the shopper sees lower prices.
         filters.maxPrice = Math.max(0, Math.max(...prices) - 1) as Cents;
+        // "something cheaper, under $60": the bound said wins when it is lower.
+        if (request.stated.maxPrice !== null && request.stated.maxPrice < filters.maxPrice)
+          filters.maxPrice = request.stated.maxPrice;
         if (filters.minPrice !== null && filters.minPrice > filters.maxPrice) filters.minPrice = null;
       } else {
         filters.minPrice = (Math.min(...prices) + 1) as Cents;
@@ -323,7 +326,7 @@ async function answer(
   let usedPlan: SearchPlan | null = null;
   for (const { plan, relaxed } of plans) {
     // With some products found, looser plans only fill up to FILL_TO, and only by dropping the
-    // gift tag, the rating floor or attribute words: never past a price, a sale or the kind.
+    // gift tag or the rating floor: never past a price, a sale, an attribute or the kind.
     if (shown.length > 0 && !relaxed.every(fillsSafely)) break;
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
     const wanted = found.items.filter((p) => !isExcluded(p, request));
@@ -342,9 +345,9 @@ async function answer(
   return none;
 }
 
-/** Relaxations that may fill a short answer: they keep the kind, the price and a sale. */
+/** Relaxations that may fill a short answer: they keep the kind, its traits, the price and a sale. */
 function fillsSafely(phrase: string): boolean {
-  return phrase === "the gift tag" || phrase.startsWith("rated ") || phrase.startsWith('"');
+  return phrase === "the gift tag" || phrase.startsWith("rated ");
 }
 
 /** The built-in engine: read the conversation, search, answer honestly and say what changed. */
