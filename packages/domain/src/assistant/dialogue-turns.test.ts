@@ -80,10 +80,17 @@ describe("what kind of turn a message is", () => {
   });
 
   it("a need names kinds across categories, and starts afresh after another subject", () => {
-    const rainy = parse("headphones under $100", "something for a rainy day");
-    expect(rainy.turn).toBe("topic-change");
+    const rainy = parse("a rainy day");
     expect(rainy.anyOf).toEqual(expect.arrayContaining(["umbrella", "rain jacket"]));
-    expect(rainy.filters.maxPrice).toBeNull();
+    // After a subject, "something for X" first narrows it (bags for travelling); the service
+    // reads it afresh when nothing shown fits (headphones for a rainy day).
+    const narrowed = parse("headphones under $100", "something for a rainy day");
+    expect(narrowed.turn).toBe("refinement");
+    expect(narrowed.narrowing).toBe(true);
+    expect(parse("bags", "something for travelling").text.split(" ")).toContain("travel");
+    const instead = parse("headphones under $100", "something for a rainy day instead");
+    expect(instead.turn).toBe("topic-change");
+    expect(instead.filters.maxPrice).toBeNull();
     expect(parse("a backpacking trip").anyOf).toEqual(expect.arrayContaining(["tent", "sleeping bag"]));
     expect(parse("keep my drinks cold").anyOf).toContain("cooler");
     // A product named beside a need stays the subject: "rain jacket" is a jacket.

@@ -5,6 +5,7 @@ import {
   EMPTY_STATE,
   isEmpty,
   isFollowUp,
+  isNarrowing,
   type RequestState,
   refineRequest,
   sanePrices,
@@ -113,6 +114,11 @@ export type ParsedShoppingRequest = ShoppingRequest & {
   relative: "cheaper" | "pricier" | null;
   /** On a change of topic: what the previous request had that this one drops. */
   dropped: string[];
+  /**
+   * The last message narrowed the request by what the things are for ("for night time" after
+   * skincare); when nothing fits, it is read as a new request instead (the service decides).
+   */
+  narrowing: boolean;
 };
 
 /**
@@ -251,7 +257,7 @@ function toResult(
   state: RequestState,
   refined: boolean,
   stated: ProductSearchFilters = filtersOf(state),
-  turn: { kind: TurnKind; facts: MessageFacts | null; dropped: string[] } = {
+  turn: { kind: TurnKind; facts: MessageFacts | null; dropped: string[]; narrowing?: boolean } = {
     kind: "new",
     facts: null,
     dropped: [],
@@ -278,6 +284,7 @@ function toResult(
     moreLike: f?.moreLike ?? false,
     relative: f?.cheaper ? "cheaper" : f?.pricier ? "pricier" : null,
     dropped: turn.dropped,
+    narrowing: turn.narrowing ?? false,
     text: unique(state.words.map((w) => w.word))
       .slice(0, MAX_TEXT_WORDS)
       .join(" "),
@@ -312,6 +319,7 @@ export function parseShoppingRequest(
     let kind: TurnKind = "new";
     let lastFacts: MessageFacts | null = null;
     let dropped: string[] = [];
+    let narrowing = false;
     for (const message of messages) {
       const facts = readShoppingMessage(message, matchers);
       lastFacts = facts;
@@ -322,6 +330,7 @@ export function parseShoppingRequest(
         refined = true;
         previous = before;
         dropped = [];
+        narrowing = false;
         continue;
       }
       if (before && !isEmpty(before) && facts.question && facts.words.length <= 2 && !facts.hasProduct) {
@@ -329,9 +338,11 @@ export function parseShoppingRequest(
         refined = true;
         previous = before;
         dropped = [];
+        narrowing = false;
         continue;
       }
       refined = isFollowUp(facts, state);
+      narrowing = refined && state !== null && isNarrowing(facts, state);
       previous = refined ? state : null;
       state = sanePrices(refined && state ? refineRequest(state, facts) : startRequest(facts, state));
       dropped = [];
@@ -348,7 +359,12 @@ export function parseShoppingRequest(
       } else kind = isEmpty(state) ? "chit-chat" : "new";
     }
     const final = state ?? EMPTY_STATE;
-    return toResult(final, refined, statedBy(previous, final), { kind, facts: lastFacts, dropped });
+    return toResult(final, refined, statedBy(previous, final), {
+      kind,
+      facts: lastFacts,
+      dropped,
+      narrowing,
+    });
   } catch {
     // Defensive only: every step above is total, but a shopper must never see a crash.
     return toResult(EMPTY_STATE, false);

@@ -77,6 +77,12 @@ function hasRefinement(f: MessageFacts): boolean {
   );
 }
 
+/** "for X" with no product or gift after a request with a subject: X narrows what is shown. */
+export function isNarrowing(f: MessageFacts, previous: RequestState): boolean {
+  const subject = previous.categories.length > 0 || previous.words.length > 0 || previous.anyOf.length > 0;
+  return f.leadingFor && !f.hasProduct && !f.gift && !f.instead && !f.wholeShop && subject;
+}
+
 /** Whether a message refines the request so far rather than starting a new one. */
 export function isFollowUp(f: MessageFacts, previous: RequestState | null): previous is RequestState {
   if (previous === null || isEmpty(previous)) return false;
@@ -87,12 +93,9 @@ export function isFollowUp(f: MessageFacts, previous: RequestState | null): prev
   // "noise cancelling" after headphones: a trait of the products shown narrows them.
   if (f.attributesOnly && !f.interest && (previous.categories.length > 0 || previous.words.length > 0))
     return true;
-  // "noise cancelling" after headphones: a trait of the products shown narrows them.
-  if (f.attributesOnly && !f.interest && (previous.categories.length > 0 || previous.words.length > 0))
-    return true;
-  // "for cooking" after camping gear: an activity alone says what the gear is for.
-  if (f.leadingFor && f.weakCategories && !f.hasProduct && !f.gift && previous.categories.length > 0)
-    return true;
+  // "for cooking" after camping gear, "something for travelling" after bags: what the things
+  // shown are for narrows them (the service starts afresh when nothing shown fits).
+  if (isNarrowing(f, previous)) return true;
   // A need names its own subject ("something for a rainy day"), unless tied to what is shown.
   if (f.needKinds.length > 0 && !f.hasProduct && !f.marker && !f.also) return false;
   const refinement = hasRefinement(f);
@@ -167,7 +170,10 @@ export function refineRequest(previous: RequestState, f: MessageFacts): RequestS
     ? [...previous.words.filter((w) => !w.product), ...f.words]
     : [...previous.words, ...f.words];
   // "for cooking" after camping gear narrows the camping gear to cooking.
-  if (f.weakCategories && previous.categories.length > 0)
+  if (
+    (f.weakCategories || isNarrowing(f, previous)) &&
+    previous.categories.length + previous.words.length > 0
+  )
     state.words = [...state.words, ...f.interestWords.map((word) => ({ word, product: false }))];
 
   let brands = f.clearBrands ? [] : previous.brands;
@@ -223,7 +229,10 @@ export function refineRequest(previous: RequestState, f: MessageFacts): RequestS
   state.excludedBrands = unique([...previous.excludedBrands, ...f.excludedBrands]).filter(
     (b) => !f.brands.includes(b) && !f.clearBrands,
   );
-  if (f.needKinds.length > 0 && !f.hasProduct) state.anyOf = f.needKinds;
+  if (f.needKinds.length > 0 && !f.hasProduct && isNarrowing(f, previous)) {
+    // "something for travelling" after bags: bags for travel (the need's first kind as a trait).
+    state.words = [...state.words, { word: f.needKinds[0] ?? "", product: false }];
+  } else if (f.needKinds.length > 0 && !f.hasProduct) state.anyOf = f.needKinds;
   else if (f.words.some((w) => w.product) || (f.categories.length > 0 && !f.weakCategories)) state.anyOf = [];
   return state;
 }

@@ -232,20 +232,19 @@ async function answer(
     if (!product) return { ...none, said: "I'm not sure which product you mean; could you name it?" };
     if (request.turn === "question")
       return { ...none, products: [product], said: answerAbout(product, userMessages.at(-1) ?? "") };
-    const kind =
-      product.name
-        .split(/\s+/)
-        .at(-1)
-        ?.replace(/[^\p{L}-]/gu, "") ?? "";
-    const found = await searchProducts(deps, {
-      text: kind,
-      filters: { ...EMPTY_FILTERS },
-      sort: "relevance",
-      limit: request.limit * OVERFETCH,
-      targetPrice: product.price,
-      boostCategories: [product.category],
-    });
-    const like = found.items.filter((p) => p.id !== product.id);
+    // Its kind (the name's last word) in its category, nearest in price; the category alone
+    // when that finds too few (a name's last word is not always its kind: "CK One").
+    const kind = /\p{L}{3,}/u.exec(product.name.split(/\s+/).at(-1) ?? "")?.[0] ?? "";
+    const near = (text: string) =>
+      searchProducts(deps, {
+        text,
+        filters: { ...EMPTY_FILTERS, categories: [product.category] },
+        sort: "relevance",
+        limit: request.limit * OVERFETCH,
+        targetPrice: product.price,
+      });
+    let like = kind ? (await near(kind)).items.filter((p) => p.id !== product.id) : [];
+    if (like.length < 2) like = (await near("")).items.filter((p) => p.id !== product.id);
     const inStock = like.filter((p) => p.inStock);
     return {
       ...none,
@@ -319,6 +318,19 @@ async function answer(
       },
       relaxed: [...last.relaxed, `the kind (other ${categories.join(" or ")} things)`],
     });
+  }
+  // "for night time" after skincare narrows it; when nothing shown fits, it is a new request.
+  if (request.narrowing && depth < MAX_REPLAY_DEPTH) {
+    const strict = await searchProducts(deps, { ...base, limit: Math.min(base.limit * OVERFETCH, 36) });
+    if (!strict.items.some((p) => p.inStock && !isExcluded(p, request))) {
+      const before = parseShoppingRequest(userMessages.slice(0, -1), names);
+      const fresh = await answer(deps, userMessages.slice(-1), names, depth + 1);
+      const subjectBefore = before.subjectWords.join(" ") || before.filters.categories.join(" or ");
+      return {
+        ...fresh,
+        request: { ...fresh.request, turn: "topic-change", dropped: subjectBefore ? [subjectBefore] : [] },
+      };
+    }
   }
   const shown: Product[] = [];
   let relaxedUsed: string[] = [];
