@@ -180,16 +180,22 @@ function readQuantities({ s, facts, flag }: Reading): void {
 }
 
 /** Gifts, sale, stock, ratings, sort and price direction, and "other brands". */
-function readWishes({ facts, flag }: Reading): void {
+function readWishes({ s, facts, flag }: Reading): void {
   flag(P.wholeShop, () => {
     facts.wholeShop = true;
     facts.onSale = true;
   });
-  for (const pattern of [P.giftModifier, P.recipient, P.occasion]) {
+  for (const pattern of [P.giftModifier, P.recipient]) {
     flag(pattern, () => {
       facts.gift = true;
     });
   }
+  // An occasion is a gift, and some say what kind of gift ("housewarming", "baby shower").
+  s.take(P.occasion, (m) => {
+    facts.gift = true;
+    facts.needKinds.push(...kindsOfNeed(m[0]));
+    return true;
+  });
   flag(P.gift, () => {
     facts.gift = true;
     facts.giftTopic = true;

@@ -33,7 +33,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["dinnerware", "candle", "cookware", "wine"],
   ],
   [
-    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|travell?ing|business trips?|(?:a )?weekend away|on the go",
+    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|travell?ing|business trips?|(?:a )?weekend away|on the go|(?:a )?trip (?:around|round|across) the world|(?:a )?trip abroad|going abroad|(?:a )?gap year",
     ["travel", "noise cancelling", "power bank", "duffel", "neck pillow"],
   ],
   [
@@ -41,7 +41,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["sunscreen", "sunglasses", "sandal", "towel", "waterproof speaker"],
   ],
   [
-    "(?:cold|winter|snowy|freezing) (?:weather|days?|nights?|mornings?)|(?:stay|keep(?:ing)?) (?:me |us )?warm|(?:the )?winter",
+    "(?:cold|winter|snowy|freezing) (?:weather|days?|nights?|mornings?)|(?:stay|keep(?:ing)?) (?:me |us |her |him )?warm|(?:always|often|gets|feels?|is) (?:so )?cold|(?:the )?winter|freezing",
     ["winter", "sweater", "jacket", "beanie", "scarf", "blanket"],
   ],
   [
@@ -61,6 +61,10 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["backpack", "laptop", "headphones", "notebook"],
   ],
   ["(?:a )?road trips?|(?:long )?drives?", ["cooler", "power bank", "charger", "travel"]],
+  [
+    "housewarming(?: party| gift)?|(?:a |their |her |his )?new (?:home|house|apartment|flat|place)|moving (?:in|house)|(?:my |her |his |their )?first apartment",
+    ["candle", "mug", "cutting board", "food storage", "throw", "skillet", "kitchen"],
+  ],
   [
     "(?:better |good )?sleep|(?:can'?t|cannot) sleep|sleepless nights?",
     ["sleep", "pillow", "bedding", "sleep earbuds"],
