@@ -3,6 +3,7 @@
  * over real HTTP against a server process on a fresh embedded database. Prints figures only.
  * Run: npm run bench:assistant -w @haggle/bench
  */
+import { readFileSync } from "node:fs";
 import { startServer } from "./lib/server-process.ts";
 
 const PROMPTS = [
@@ -65,6 +66,10 @@ try {
   console.log(
     `| time to [DONE] | ${percentile(done, 50).toFixed(1)} | ${percentile(done, 95).toFixed(1)} | ${Math.max(...done).toFixed(1)} |`,
   );
+  // The server's resident memory after the rounds: what the assistant keeps (word vectors,
+  // caches) shows here against a run of the code before it.
+  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1];
+  if (rss) console.log(`\nserver resident memory after the rounds: ${(Number(rss) / 1024).toFixed(0)} MB`);
 } finally {
   await server.stop();
 }

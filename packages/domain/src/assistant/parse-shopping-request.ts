@@ -1,9 +1,11 @@
 import { type Cents, formatUsd } from "../pricing/money.ts";
 import { catalogMatchers, type ShoppingCatalogNames } from "./catalog-names.ts";
-import { BEST_RATING, clampLimit, readShoppingMessage } from "./read-shopping-message.ts";
+import { BEST_RATING, clampLimit, type MessageFacts, readShoppingMessage } from "./read-shopping-message.ts";
 import {
   EMPTY_STATE,
+  isEmpty,
   isFollowUp,
+  isNarrowing,
   type RequestState,
   refineRequest,
   sanePrices,
@@ -95,7 +97,46 @@ export type ParsedShoppingRequest = ShoppingRequest & {
    * "electronics"; naming a category still filters (see searchOf).
    */
   boostCategories: string[];
+  /** What kind of turn the last message was (see TurnKind). */
+  turn: TurnKind;
+  /** Kinds and words not wanted, and brands not wanted: no product shown may have them. */
+  excludedWords: string[];
+  excludedBrands: string[];
+  /** Kinds of product any of which answers a need ("a rainy day" -> umbrella, rain jacket). */
+  anyOf: string[];
+  /** The words that say what is sought; the other words of `text` are attributes. */
+  subjectWords: string[];
+  attributeWords: string[];
+  /** A shown product the last message points at (1-based; -1 the last one). */
+  ordinal: number | null;
+  moreLike: boolean;
+  /** "cheaper" / "more expensive" than what was shown. */
+  relative: "cheaper" | "pricier" | null;
+  /** On a change of topic: what the previous request had that this one drops. */
+  dropped: string[];
+  /**
+   * The last message narrowed the request by what the things are for ("for night time" after
+   * skincare); when nothing fits, it is read as a new request instead (the service decides).
+   */
+  narrowing: boolean;
 };
+
+/**
+ * What a shopper's last message does to the conversation: a new request (the first, or one with
+ * nothing before it), a change of topic (a new subject, recipient or "instead" while something
+ * was asked before), a refinement (narrow, widen, an attribute, a brand), a relative price
+ * ("cheaper ones"), an exclusion ("not Sony", "no sneakers"), "more like the second one", a
+ * question about a shown product, or chit-chat (nothing to search for).
+ */
+export type TurnKind =
+  | "new"
+  | "topic-change"
+  | "refinement"
+  | "relative-price"
+  | "exclusion"
+  | "more-like"
+  | "question"
+  | "chit-chat";
 
 /** The search for a request: only named categories filter, the others rank first. */
 export function searchOf(
@@ -192,13 +233,58 @@ function statedBy(previous: RequestState | null, next: RequestState): ProductSea
   };
 }
 
+/** The subject of a request in a few words ("headphones", "Audio", "umbrella or rain jacket"). */
+export function subjectOf(state: RequestState): string {
+  const product = unique(state.words.filter((w) => w.product).map((w) => w.word));
+  if (product.length > 0) return product.join(" ");
+  if (state.anyOf.length > 0) return orList(state.anyOf.slice(0, 3));
+  if (state.categories.length > 0) return orList(state.categories);
+  return unique(state.words.map((w) => w.word)).join(" ");
+}
+
+/** What a new request drops of the one before it: its subject and constraints no longer asked. */
+function droppedBy(previous: RequestState, next: RequestState): string[] {
+  const before = subjectOf(previous);
+  const out = before && before !== subjectOf(next) ? [before] : [];
+  const now = new Set(describeConstraints(next));
+  for (const phrase of describeConstraints(previous)) {
+    if (!now.has(phrase) && !previous.categories.includes(phrase)) out.push(phrase);
+  }
+  return out;
+}
+
 function toResult(
   state: RequestState,
   refined: boolean,
   stated: ProductSearchFilters = filtersOf(state),
+  turn: { kind: TurnKind; facts: MessageFacts | null; dropped: string[]; narrowing?: boolean } = {
+    kind: "new",
+    facts: null,
+    dropped: [],
+  },
 ): ParsedShoppingRequest {
   const filters = filtersOf(state);
+  const subjectWords = unique(state.words.filter((w) => w.product).map((w) => w.word));
+  const allWords = unique(state.words.map((w) => w.word)).slice(0, MAX_TEXT_WORDS);
+  const f = turn.facts;
   return {
+    turn: turn.kind,
+    excludedWords: [...state.excludedWords],
+    excludedBrands: [...state.excludedBrands],
+    anyOf: [...state.anyOf],
+    subjectWords:
+      subjectWords.length > 0 || state.anyOf.length > 0 || state.categories.length > 0
+        ? subjectWords
+        : allWords,
+    attributeWords:
+      subjectWords.length > 0 || state.anyOf.length > 0 || state.categories.length > 0
+        ? allWords.filter((w) => !subjectWords.includes(w))
+        : [],
+    ordinal: f?.ordinal ?? null,
+    moreLike: f?.moreLike ?? false,
+    relative: f?.cheaper ? "cheaper" : f?.pricier ? "pricier" : null,
+    dropped: turn.dropped,
+    narrowing: turn.narrowing ?? false,
     text: unique(state.words.map((w) => w.word))
       .slice(0, MAX_TEXT_WORDS)
       .join(" "),
@@ -230,14 +316,55 @@ export function parseShoppingRequest(
     let state: RequestState | null = null;
     let refined = false;
     let previous: RequestState | null = null;
+    let kind: TurnKind = "new";
+    let lastFacts: MessageFacts | null = null;
+    let dropped: string[] = [];
+    let narrowing = false;
     for (const message of messages) {
       const facts = readShoppingMessage(message, matchers);
+      lastFacts = facts;
+      const before = state;
+      // "the second one", "is it waterproof?", "more like that": about what is shown, the request stays.
+      if (before && !isEmpty(before) && facts.ordinal !== null && (facts.question || facts.moreLike)) {
+        kind = facts.moreLike ? "more-like" : "question";
+        refined = true;
+        previous = before;
+        dropped = [];
+        narrowing = false;
+        continue;
+      }
+      if (before && !isEmpty(before) && facts.question && facts.words.length <= 2 && !facts.hasProduct) {
+        kind = "question";
+        refined = true;
+        previous = before;
+        dropped = [];
+        narrowing = false;
+        continue;
+      }
       refined = isFollowUp(facts, state);
+      narrowing = refined && state !== null && isNarrowing(facts, state);
       previous = refined ? state : null;
       state = sanePrices(refined && state ? refineRequest(state, facts) : startRequest(facts, state));
+      dropped = [];
+      if (refined) {
+        kind =
+          facts.excludedWords.length > 0 || facts.excludedBrands.length > 0
+            ? "exclusion"
+            : facts.cheaper || facts.pricier
+              ? "relative-price"
+              : "refinement";
+      } else if (before && !isEmpty(before) && !isEmpty(state)) {
+        kind = "topic-change";
+        dropped = droppedBy(before, state);
+      } else kind = isEmpty(state) ? "chit-chat" : "new";
     }
     const final = state ?? EMPTY_STATE;
-    return toResult(final, refined, statedBy(previous, final));
+    return toResult(final, refined, statedBy(previous, final), {
+      kind,
+      facts: lastFacts,
+      dropped,
+      narrowing,
+    });
   } catch {
     // Defensive only: every step above is total, but a shopper must never see a crash.
     return toResult(EMPTY_STATE, false);

@@ -12,6 +12,7 @@ import {
   STOP_WORDS,
 } from "./shopping-phrases.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, type SearchSort } from "./shopping-request.ts";
+import { ANY_NEED, kindsOfNeed, NEED_PHRASE } from "./shopping-needs.ts";
 import { ANY_PRODUCT_WORD, vocabularyEntryOf } from "./shopping-vocabulary.ts";
 
 /** Longer messages are cut: a shopping request is a sentence or two. */
@@ -60,6 +61,24 @@ export interface MessageFacts extends PriceBounds {
   marker: boolean;
   /** "also", "too", "as well": add to the request so far rather than replace. */
   also: boolean;
+  /** Kinds and words the shopper does not want ("not sneakers", "no leather"). */
+  excludedWords: string[];
+  /** Kinds of product a need or occasion asks for ("a rainy day" -> umbrella, rain jacket). */
+  needKinds: string[];
+  /** Only words the catalogue uses as tags ("noise cancelling", "waterproof"): a trait of what is shown. */
+  attributesOnly: boolean;
+  /** The message starts with "for" ("for cooking"): it says what the request so far is for. */
+  leadingFor: boolean;
+  /** Activity words read as a category ("for cooking"): a refinement narrows by them. */
+  interestWords: string[];
+  /** "instead", "actually", "forget that": what follows replaces the request so far. */
+  instead: boolean;
+  /** A shown product by its place ("the second one" -> 2; "the last one" -> -1). */
+  ordinal: number | null;
+  /** "more like the second one", "similar to that one". */
+  moreLike: boolean;
+  /** A question about a shown product ("is the first one waterproof?", "tell me about it"). */
+  question: boolean;
 }
 
 /** One message being read: what is left of its text, what was found, and where. */
@@ -161,16 +180,22 @@ function readQuantities({ s, facts, flag }: Reading): void {
 }
 
 /** Gifts, sale, stock, ratings, sort and price direction, and "other brands". */
-function readWishes({ facts, flag }: Reading): void {
+function readWishes({ s, facts, flag }: Reading): void {
   flag(P.wholeShop, () => {
     facts.wholeShop = true;
     facts.onSale = true;
   });
-  for (const pattern of [P.giftModifier, P.recipient, P.occasion]) {
+  for (const pattern of [P.giftModifier, P.recipient]) {
     flag(pattern, () => {
       facts.gift = true;
     });
   }
+  // An occasion is a gift, and some say what kind of gift ("housewarming", "baby shower").
+  s.take(P.occasion, (m) => {
+    facts.gift = true;
+    facts.needKinds.push(...kindsOfNeed(m[0]));
+    return true;
+  });
   flag(P.gift, () => {
     facts.gift = true;
     facts.giftTopic = true;
@@ -213,22 +238,40 @@ function readWishes({ facts, flag }: Reading): void {
  * Categories by their catalogue names, then product and people words. Returns the spans of
  * product words, which tell a count ("3 headphones") from a model number.
  */
-function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { start: number; end: number }[] {
+function readProducts(reading: Reading): { start: number; end: number }[] {
+  const { s, facts, matchers, categoryAt, wordAt } = reading;
   if (matchers.categoryNames) {
     s.take(matchers.categoryNames, (m, at) => {
       const key = matchKey(m[0]);
       const name = matchers.categoryByKey.get(key) ?? matchers.categoryByKey.get(`${key}s`);
       if (!name) return false;
+      if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) {
+        facts.excludedWords.push(name);
+        return true;
+      }
       categoryAt.push({ name, at, weak: false, named: true });
       facts.hasProduct = true;
+      // "kitchen" of "Home & Kitchen" is also the tag its kitchen things carry: search it too.
+      const word = m[0].toLowerCase();
+      if (/^[a-z]+$/.test(word) && key !== nameKey(name) && matchers.categoriesTagged(word).includes(name))
+        wordAt.push({ word: { word, product: false }, at });
       return true;
     });
   }
   const productSpans: { start: number; end: number }[] = [];
+  s.take(NEED_PHRASE, (m) => {
+    facts.needKinds.push(...kindsOfNeed(m[0]));
+    return true;
+  });
   s.take(ANY_PRODUCT_WORD, (m, at) => {
     const entry = vocabularyEntryOf(m[0]);
     if (!entry) return false;
+    if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) {
+      facts.excludedWords.push(entry.text || (entry.category ?? m[0]));
+      return true;
+    }
     if (entry.category === null || entry.weak) facts.interest = true;
+    if (entry.weak || entry.category === null) facts.interestWords.push(entry.text || m[0].replace(/s$/, ""));
     if (entry.category !== null) {
       if (!entry.weak) facts.hasProduct = true;
       productSpans.push({ start: at, end: at + m[0].length });
@@ -236,14 +279,77 @@ function readProducts({ s, facts, matchers, categoryAt, wordAt }: Reading): { st
       // "shoes" names the category; "headphones" a product, which a shop may file elsewhere.
       if (name) categoryAt.push({ name, at, weak: entry.weak, named: entry.text === "" });
       if (entry.text !== "") facts.learnedCategories.push(...matchers.categoriesTagged(entry.text));
+      // A word naming a category this shop does not have ("kitchen", "jewellery" in a shop
+      // of "Kitchen Accessories" and "Women's Jewellery") is searched for as it was written.
+      if (entry.text === "" && !name) {
+        for (const word of m[0].split(/[\s-]+/).filter((w) => !STOP_WORDS.has(w)))
+          wordAt.push({ word: { word, product: !entry.weak }, at });
+      }
+      // "kitchen" names the category and is also a trait its kitchen things carry as a tag.
+      if (
+        entry.text === "" &&
+        name &&
+        !entry.weak &&
+        /^[a-z]+$/.test(m[0]) &&
+        !name.toLowerCase().startsWith(m[0])
+      ) {
+        if (matchers.categoriesTagged(m[0]).includes(name))
+          wordAt.push({ word: { word: m[0], product: false }, at });
+      }
     }
     for (const word of entry.text.split(" ").filter(Boolean)) {
       wordAt.push({ word: { word, product: entry.category !== null && !entry.weak }, at });
     }
     return true;
   });
+  s.take(ANY_NEED, (m) => {
+    facts.needKinds.push(...kindsOfNeed(m[0]));
+    return true;
+  });
   return productSpans;
 }
+
+/** References to the products shown: "the second one", "more like that", "is it waterproof?". */
+function readReferences({ s, facts, flag }: Reading): void {
+  flag(P.moreLike, () => {
+    facts.moreLike = true;
+  });
+  s.take(P.ordinal, (m, at) => {
+    // "first 5", "the first three" are how many to show, not which one.
+    if (/^\s+(?:\d|two|three|four|five|six|seven|eight|nine|ten|dozen)/.test(s.text.slice(at + m[0].length)))
+      return false;
+    const word = m[1] ?? m[2] ?? m[3] ?? m[4] ?? "";
+    facts.ordinal = ORDINALS[word] ?? (/^\d$/.test(word) ? Number(word) : null);
+    return facts.ordinal !== null;
+  });
+  if (P.aboutShown.test(s.original)) facts.question = true;
+  P.aboutShown.lastIndex = 0;
+  flag(P.instead, () => {
+    facts.instead = true;
+  });
+}
+
+const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+  fifth: 5,
+  "5th": 5,
+  sixth: 6,
+  "6th": 6,
+  last: -1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+};
 
 /**
  * "3 headphones", "show me 4 cheap ones": a small number after "show me" / "top", or at the
@@ -282,6 +388,11 @@ function readFreeWords({ s, facts, flag, wordAt }: Reading): void {
       .replace(/[.'&+-]+$/, "")
       .slice(0, MAX_WORD_LENGTH);
     if (word.length === 0 || STOP_WORDS.has(word)) continue;
+    const at = m.index ?? 0;
+    if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) {
+      facts.excludedWords.push(word);
+      continue;
+    }
     wordAt.push({ word: { word, product: false }, at: m.index ?? 0 });
   }
 }
@@ -321,6 +432,17 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     wholeShop: false,
     marker: P.leadingMarker.test(s.text),
     also: false,
+    excludedWords: [],
+    attributesOnly: false,
+    leadingFor: /^\s*(?:and |but |maybe |ideally )?(?:for|good for|suitable for|something for) /u.test(
+      s.text,
+    ),
+    interestWords: [],
+    needKinds: [],
+    instead: false,
+    ordinal: null,
+    moreLike: false,
+    question: false,
   };
   const reading: Reading = {
     s,
@@ -336,6 +458,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
   };
 
   readBrands(reading);
+  readReferences(reading);
   readFiguresThatAreNotPrices(reading);
   readPriceBounds(s, facts);
   readQuantities(reading);
@@ -352,5 +475,15 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
   facts.namedCategories = unique(chosen.filter((c) => c.named).map((c) => c.name));
   facts.learnedCategories = unique(facts.learnedCategories);
   facts.words = wordAt.sort((a, b) => a.at - b.at).map((w) => w.word);
+  facts.excludedWords = unique(facts.excludedWords);
+  const free = facts.words.map((w) => w.word);
+  facts.attributesOnly =
+    !facts.hasProduct &&
+    free.length > 0 &&
+    (matchers.categoriesTagged(free.join("-")).length > 0 ||
+      free.every((w) => matchers.categoriesTagged(w).length > 0));
+  facts.needKinds = unique(facts.needKinds);
+  // A question or "more like" about a shown product says what it is about, not a new wish.
+  if (facts.ordinal !== null && !facts.moreLike) facts.question = true;
   return facts;
 }

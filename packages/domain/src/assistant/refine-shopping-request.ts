@@ -2,6 +2,7 @@ import type { Cents } from "../pricing/money.ts";
 import { aroundBounds, clampPrice } from "./read-price-bounds.ts";
 import type { MessageFacts, Word } from "./read-shopping-message.ts";
 import { unique } from "./request-scanner.ts";
+import { kindsOfInterest } from "./shopping-needs.ts";
 import { DEFAULT_LIMIT, type SearchSort } from "./shopping-request.ts";
 
 /**
@@ -33,9 +34,14 @@ export interface RequestState {
   tags: string[];
   sort: SearchSort;
   limit: number;
+  /** Kinds and words not wanted; they carry into refinements only. */
+  excludedWords: string[];
+  excludedBrands: string[];
+  /** Kinds of product a need asks for ("rainy day" -> umbrella, rain jacket): any of them will do. */
+  anyOf: string[];
 }
 
-function isEmpty(state: RequestState): boolean {
+export function isEmpty(state: RequestState): boolean {
   return (
     state.words.length === 0 &&
     state.categories.length === 0 &&
@@ -47,7 +53,8 @@ function isEmpty(state: RequestState): boolean {
     state.minRating === null &&
     state.tags.length === 0 &&
     state.sort === "relevance" &&
-    state.limit === DEFAULT_LIMIT
+    state.limit === DEFAULT_LIMIT &&
+    state.anyOf.length === 0
   );
 }
 
@@ -65,13 +72,32 @@ function hasRefinement(f: MessageFacts): boolean {
     f.sort !== null ||
     f.limit !== null ||
     f.gift ||
-    f.marker
+    f.marker ||
+    f.excludedWords.length > 0
   );
+}
+
+/** "for X" with no product or gift after a request with a subject: X narrows what is shown. */
+export function isNarrowing(f: MessageFacts, previous: RequestState): boolean {
+  const subject = previous.categories.length > 0 || previous.words.length > 0 || previous.anyOf.length > 0;
+  return f.leadingFor && !f.hasProduct && !f.gift && !f.instead && !f.wholeShop && subject;
 }
 
 /** Whether a message refines the request so far rather than starting a new one. */
 export function isFollowUp(f: MessageFacts, previous: RequestState | null): previous is RequestState {
   if (previous === null || isEmpty(previous)) return false;
+  const namesSubject =
+    f.hasProduct || f.categories.length > 0 || f.needKinds.length > 0 || f.interest || f.words.length > 0;
+  // "... something for camping instead": a new subject replaces the request so far.
+  if (f.instead && namesSubject && !f.also) return false;
+  // "noise cancelling" after headphones: a trait of the products shown narrows them.
+  if (f.attributesOnly && !f.interest && (previous.categories.length > 0 || previous.words.length > 0))
+    return true;
+  // "for cooking" after camping gear, "something for travelling" after bags: what the things
+  // shown are for narrows them (the service starts afresh when nothing shown fits).
+  if (isNarrowing(f, previous)) return true;
+  // A need names its own subject ("something for a rainy day"), unless tied to what is shown.
+  if (f.needKinds.length > 0 && !f.hasProduct && !f.marker && !f.also) return false;
   const refinement = hasRefinement(f);
   if (!refinement && !f.hasProduct && f.categories.length === 0 && f.words.length === 0) return false;
   // A new topic without product words: "What's on sale?", "gifts under $50", "gift for a runner".
@@ -108,7 +134,16 @@ export function startRequest(f: MessageFacts, previous: RequestState | null): Re
     tags: f.gift ? ["gift"] : [],
     sort: f.sort ?? "relevance",
     limit: f.limit ?? DEFAULT_LIMIT,
+    excludedWords: f.excludedWords,
+    excludedBrands: f.excludedBrands,
+    anyOf: f.hasProduct ? [] : f.needKinds,
   };
+  // "for my mom who loves cooking": the interest's kinds of product are what is sought.
+  if (!f.hasProduct && f.needKinds.length === 0) {
+    const kinds = unique(f.interestWords.flatMap((w) => [...kindsOfInterest(w)]));
+    // The interest's own word stays in the text; a search reads it as one of the kinds.
+    if (kinds.length > 0) state.anyOf = kinds;
+  }
   if (f.also && previous) {
     if (state.minPrice === null && state.maxPrice === null && !f.clearPrice) {
       state.minPrice = previous.minPrice;
@@ -134,6 +169,12 @@ export function refineRequest(previous: RequestState, f: MessageFacts): RequestS
   state.words = f.words.some((w) => w.product)
     ? [...previous.words.filter((w) => !w.product), ...f.words]
     : [...previous.words, ...f.words];
+  // "for cooking" after camping gear narrows the camping gear to cooking.
+  if (
+    (f.weakCategories || isNarrowing(f, previous)) &&
+    previous.categories.length + previous.words.length > 0
+  )
+    state.words = [...state.words, ...f.interestWords.map((word) => ({ word, product: false }))];
 
   let brands = f.clearBrands ? [] : previous.brands;
   if (f.brands.length > 0) brands = f.also ? unique([...brands, ...f.brands]) : f.brands;
@@ -184,6 +225,15 @@ export function refineRequest(previous: RequestState, f: MessageFacts): RequestS
   if (f.gift) state.tags = unique([...previous.tags, "gift"]);
   state.sort = f.sort ?? previous.sort;
   state.limit = f.limit ?? previous.limit;
+  state.excludedWords = unique([...previous.excludedWords, ...f.excludedWords]);
+  state.excludedBrands = unique([...previous.excludedBrands, ...f.excludedBrands]).filter(
+    (b) => !f.brands.includes(b) && !f.clearBrands,
+  );
+  if (f.needKinds.length > 0 && !f.hasProduct && isNarrowing(f, previous)) {
+    // "something for travelling" after bags: bags for travel (the need's first kind as a trait).
+    state.words = [...state.words, { word: f.needKinds[0] ?? "", product: false }];
+  } else if (f.needKinds.length > 0 && !f.hasProduct) state.anyOf = f.needKinds;
+  else if (f.words.some((w) => w.product) || (f.categories.length > 0 && !f.weakCategories)) state.anyOf = [];
   return state;
 }
 
@@ -212,4 +262,7 @@ export const EMPTY_STATE: RequestState = {
   tags: [],
   sort: "relevance",
   limit: DEFAULT_LIMIT,
+  excludedWords: [],
+  excludedBrands: [],
+  anyOf: [],
 };

@@ -131,11 +131,23 @@ export const P = {
   marker: words(
     "what about|how about|and what about|ones?|them|those|these|more|others?|else|different|instead|only|just|alternatives?|similar|same|but|even|again|rather|any more|anymore",
   ),
+  moreLike: words(
+    "more like|(?:something|anything|ones?|others?) (?:like|similar to)|similar to|along the lines of|in the same style as",
+  ),
+  ordinal: words(
+    "(?:the|that|this) (first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|6th)(?: one| option| pick| item| product| of them| you showed| on the list)?|(?<!on )(first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|6th) (?:one|option|pick|item|product)|(?:number|no\\.?|#) ?([1-6])|(?:option|item|pick) ([1-6]|one|two|three|four|five|six)",
+  ),
+  /** A question about something already shown ("is it waterproof?", "tell me more about that one"). */
+  aboutShown:
+    /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
+  instead: words(
+    "instead|actually|forget|never ?mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on",
+  ),
   leadingMarker: /^\s*(?:and|or|but|with|without|in|plus)(?![\p{L}\p{N}])/u,
 } as const;
 
 export const NEGATION_BEFORE =
-  /(?:^|[^\p{L}])(?:not|no|except|without|excluding|other than|anything but|besides|but not|apart from)\s+(?:from\s+|by\s+)?$/u;
+  /(?:^|[^\p{L}])(?:not|no|except|without|excluding|other than|anything but|besides|but not|apart from|aren'?t|isn'?t|don'?t want|do not want|don'?t like|never|forget(?: about)?|skip|nothing)\s+(?:from\s+|by\s+|made by\s+)?(?:a\s+|an\s+|any\s+|the\s+|more\s+)?$/u;
 /** Words after which a number is how many to show: "show me 5", "top 3", "give us 4". */
 export const COUNT_LEADERS = new Set(["me", "us", "top", "first", "show", "list"]);
 /** Words after which a number before a product word is how many to show: "want 2 tents". */
@@ -175,5 +187,10 @@ export const STOP_WORDS = new Set(
   under over below above dollars dollar bucks usd kind kinds type types around good great nice cool
   new let let's lets give tell list gonna gotta don't dont not if into up out there's theres whatever
   offer carry sell sells selling got some few couple lot lots bit little much many kinda sort sorts
-  else's oh um uh hmm well now today likes loves enjoys who's into`.split(/\s+/),
+  else's oh um uh hmm well now today likes loves enjoys who's into lover lovers fan fans
+  enthusiast enthusiasts fanatic fanatics buff buffs addict addicts junkie junkies person guy gal
+  teen teens teenager teenagers son sons daughter daughters wife husband she he her him his hers they're
+  she's he's plays play playing goes going obsessed started starting always really nice tonight weekend
+  saturday sunday friday tomorrow myself yourself friend friends someone somebody make making doing
+  does who's whos am pm`.split(/\s+/),
 );

@@ -136,7 +136,8 @@ const VOCABULARY: readonly VocabEntry[] = [
     "Home & Kitchen",
     "",
   ],
-  ["cooking|baking", "Home & Kitchen", "", "weak"],
+  ["cooking", "Home & Kitchen", "cooking", "weak"],
+  ["baking", "Home & Kitchen", "baking", "weak"],
   // Outdoor
   ["tents?", "Outdoor", "tent"],
   ["sleeping bags?", "Outdoor", "sleeping bag"],
@@ -264,7 +265,7 @@ const VOCABULARY: readonly VocabEntry[] = [
   ["gamers?", "Toys & Games", "game", "weak"],
   ["readers?|bookworms?|book lovers?|avid readers?", "Books", "", "weak"],
   ["yogis?", "Fitness", "yoga", "weak"],
-  ["music lovers?|audiophiles?|musicians?|music fans?", "Audio", "", "weak"],
+  ["music lovers?|audiophiles?|musicians?|music fans?|music", "Audio", "music", "weak"],
   ["gym rats?|gym goers?|lifters?|weightlifters?|athletes?", "Fitness", "", "weak"],
   ["travell?ers?|frequent flyers?|globetrotters?", null, "travel"],
   ["kids?|children|child|toddlers?|little ones?", null, "kids"],

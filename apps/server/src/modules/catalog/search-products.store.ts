@@ -88,6 +88,11 @@ export interface SearchInput {
    * words: a shop may file headphones under "electronics"). Case-insensitive.
    */
   boostCategories?: string[];
+  /**
+   * Kinds of product any one of which a product must match (the assistant's reading of a need:
+   * "umbrella", "rain jacket"): one word group of alternatives, beside the groups of `text`.
+   */
+  anyOf?: string[];
 }
 
 export interface SearchResult {
@@ -241,7 +246,13 @@ async function nearestProducts(
 export async function searchProducts(deps: SearchDeps, input: SearchInput): Promise<SearchResult> {
   const limit = Math.max(1, Math.min(Math.trunc(input.limit) || 1, 200));
   const depth = Math.max(LEG_DEPTH, limit);
-  const groups = expandQuery(input.text, SEARCH_LEXICON);
+  const anyOf = [...new Set((input.anyOf ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean))];
+  const anyOfGroups: QueryGroup[] =
+    anyOf.length > 0 ? [{ typed: anyOf, alternatives: [], corrections: [], tagPhrases: [] }] : [];
+  // The kinds are the catalogue's or general words chosen by the assistant: no typo to correct.
+  const textGroups = expandQuery(input.text, SEARCH_LEXICON);
+  const groups: QueryGroup[] = [...anyOfGroups, ...textGroups];
+  const queryText = [input.text, ...anyOf].join(" ").trim();
 
   if (groups.length === 0) {
     const page = await listFiltered(deps.db, input.filters, input.sort, input.targetPrice, limit);
@@ -251,11 +262,11 @@ export async function searchProducts(deps: SearchDeps, input: SearchInput): Prom
   // Outside the transaction (no connection held): an AI server may take a while to embed the query.
   const vocabulary = await vocabularyOf(deps.db);
   const model = await vectorModel(deps.db, deps.ai);
-  const vector = model ? await queryVector(deps, input.text, model) : null;
+  const vector = model ? await queryVector(deps, queryText, model) : null;
   const floor = model ? similarityFloor(model) : 1;
 
   return inSearchSnapshot(deps.db, async (tx) => {
-    const corrected = await correctTypos(tx, groups, vocabulary);
+    const corrected = [...anyOfGroups, ...(await correctTypos(tx, textGroups, vocabulary))];
 
     // Vector leg first: its matches above the floor join the relevant set of the text legs.
     const nearest =
@@ -280,7 +291,7 @@ export async function searchProducts(deps: SearchDeps, input: SearchInput): Prom
       corrected,
       input.filters,
       vocabulary,
-      input.text,
+      queryText,
       depth,
       nearest.map((h) => h.id),
     );

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readChatStream } from "./support/http-client.ts";
+import { startTestServer, type TestServer } from "./support/test-server.ts";
+
+/**
+ * The assistant's documented examples (the chat's suggested prompts, the README's and the
+ * product description's) and the shopper conversations the built-in engine must understand,
+ * through the real server on the seeded catalogue. One embedded server: cheap.
+ */
+
+interface P {
+  name: string;
+  brand: string;
+  category: string;
+  price: number;
+  listPrice: number;
+  inStock: boolean;
+  tags: string[];
+}
+
+async function converse(server: TestServer, shopper: string[]) {
+  const history: { role: "user" | "assistant"; content: string }[] = [];
+  let last = { text: "", products: [] as P[] };
+  for (const content of shopper) {
+    history.push({ role: "user", content });
+    const res = await fetch(`${server.baseUrl}/functions/v1/shop-assistant`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ messages: history }),
+    });
+    expect(res.status).toBe(200);
+    const chat = await readChatStream(res);
+    last = {
+      text: chat.text,
+      products: chat.events.filter((e) => e.type === "tool_result").flatMap((e) => e.products as P[]),
+    };
+    history.push({ role: "assistant", content: chat.text });
+  }
+  return last;
+}
+
+const words = (p: P) => `${p.name} ${p.category} ${p.tags.join(" ")}`.toLowerCase();
+
+describe("the shopping assistant's examples on the seeded catalogue", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("embedded", { env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: "100000" } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("the suggested prompts: running shoes, gifts under $100, what's on sale", async () => {
+    const shoes = await converse(server, ["Show me running shoes"]);
+    expect(shoes.products.length).toBeGreaterThan(2);
+    for (const p of shoes.products) expect(p.name).toMatch(/Running Shoe/);
+    const gifts = await converse(server, ["Gifts under $100"]);
+    expect(gifts.products.length).toBeGreaterThan(2);
+    for (const p of gifts.products) {
+      expect(p.tags).toContain("gift");
+      expect(p.price).toBeLessThan(100);
+    }
+    const sale = await converse(server, ["What's on sale?"]);
+    expect(sale.products.length).toBeGreaterThan(2);
+    for (const p of sale.products) expect(p.price).toBeLessThan(p.listPrice);
+  });
+
+  it("'gifts under $100 for a runner' keeps running and the budget, relaxing the gift tag", async () => {
+    const r = await converse(server, ["gifts under $100 for a runner"]);
+    expect(r.products.length).toBeGreaterThan(2);
+    for (const p of r.products) {
+      expect(words(p)).toMatch(/run/);
+      expect(p.price).toBeLessThan(100);
+    }
+    expect(r.text).toMatch(/relaxed the gift tag/);
+  });
+
+  it("the README's bounds and follow-ups: between, around, sneakers, cheaper, only Nike", async () => {
+    const between = await converse(server, ["headphones between 50 and 80"]);
+    for (const p of between.products) expect(p.price).toBeGreaterThanOrEqual(50);
+    for (const p of between.products) expect(p.price).toBeLessThanOrEqual(80);
+    const sneakers = await converse(server, ["sneakers"]);
+    for (const p of sneakers.products) expect(p.category).toBe("Footwear");
+    const shoes = await converse(server, ["running shoes"]);
+    const dearest = Math.max(...shoes.products.map((p) => p.price));
+    const cheaper = await converse(server, ["running shoes", "cheaper ones?"]);
+    expect(cheaper.products.length).toBeGreaterThan(2);
+    for (const p of cheaper.products) {
+      expect(p.name).toMatch(/Running Shoe/);
+      expect(p.price).toBeLessThan(dearest);
+    }
+    const prices = cheaper.products.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const nike = await converse(server, ["running shoes", "only Nike"]);
+    for (const p of nike.products) expect(p.brand).toBe("Nike");
+  });
+
+  it("in stock first: 'something for my kitchen' leads with products in stock", async () => {
+    const r = await converse(server, ["something for my kitchen"]);
+    expect(r.products.length).toBeGreaterThan(2);
+    for (const p of r.products) expect(p.inStock).toBe(true);
+  });
+
+  it("a change of topic starts afresh and says what it dropped", async () => {
+    const r = await converse(server, ["headphones under $100", "something for camping instead"]);
+    expect(r.products.length).toBeGreaterThan(2);
+    for (const p of r.products) expect(p.category).toBe("Outdoor");
+    expect(r.products.some((p) => p.price > 100)).toBe(true);
+    expect(r.text).toMatch(/I dropped headphone and under \$100\.00/);
+  });
+
+  it("exclusions: 'but not Sony' and 'not Nike' show none of them", async () => {
+    const sony = await converse(server, ["headphones", "but not Sony"]);
+    expect(sony.products.length).toBeGreaterThan(2);
+    for (const p of sony.products) expect(p.brand).not.toBe("Sony");
+    const sneakers = await converse(server, ["sneakers", "not Nike"]);
+    for (const p of sneakers.products) expect(p.brand).not.toBe("Nike");
+  });
+
+  it("needs and occasions find the kinds that answer them, across categories", async () => {
+    const rain = await converse(server, ["something for a rainy day"]);
+    const rainy = rain.products.map((p) => p.name).join(" | ");
+    expect(rainy).toMatch(/Umbrella/);
+    expect(rainy).toMatch(/Rain Jacket/);
+    const cold = await converse(server, ["I need something to keep my drinks cold"]);
+    const coldNames = cold.products.map((p) => p.name).join(" | ");
+    expect(coldNames).toMatch(/Cooler/);
+    expect(coldNames).toMatch(/Insulated Water Bottle/);
+    const home = await converse(server, ["gear for working from home"]);
+    expect(home.products.filter((p) => p.tags.includes("work-from-home")).length).toBeGreaterThan(2);
+  });
+
+  it("refinements of what is shown: 'for cooking' after camping gear, a trait after headphones", async () => {
+    const cooking = await converse(server, ["camping gear", "for cooking"]);
+    expect(cooking.products.map((p) => p.name)).toContain("Ridgeway Compact Camp Stove");
+    for (const p of cooking.products) expect(p.category).toBe("Outdoor");
+    // Two headphones cancel noise: they lead, close ones follow, and the reply says so.
+    const quiet = await converse(server, ["headphones", "noise cancelling"]);
+    expect(quiet.products.slice(0, 2).map((p) => p.tags.includes("noise-cancelling"))).toEqual([true, true]);
+    for (const p of quiet.products) expect(p.tags).toContain("headphones");
+  });
+
+  it("the shown products: a question about the first one, more like the second one", async () => {
+    const about = await converse(server, ["headphones", "is the first one wireless?"]);
+    expect(about.products).toHaveLength(1);
+    expect(about.text).toMatch(/wireless/);
+    const like = await converse(server, ["headphones", "more like the second one"]);
+    expect(like.products.length).toBeGreaterThan(1);
+    for (const p of like.products) expect(words(p)).toMatch(/headphone/);
+  });
+
+  it("a word the catalogue does not contain is read by meaning ('picnic' finds camping things)", async () => {
+    const r = await converse(server, ["anything for a picnic?"]);
+    expect(r.products.length).toBeGreaterThan(0);
+    expect(r.products.some((p) => p.category === "Outdoor")).toBe(true);
+  });
+});

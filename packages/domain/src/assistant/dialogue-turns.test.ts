@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { parseShoppingRequest } from "./parse-shopping-request.ts";
+import { describeChanges, PRICE_MARGIN, relaxations, type SearchPlan } from "./relax-shopping-request.ts";
+import { catalog } from "./shopping-test-catalog.ts";
+
+const withTags = {
+  ...catalog,
+  tagCategories: {
+    "noise-cancelling": ["Audio"],
+    waterproof: ["Outdoor", "Footwear"],
+    wireless: ["Audio"],
+  },
+};
+const parse = (...messages: string[]) => parseShoppingRequest(messages, withTags);
+
+describe("what kind of turn a message is", () => {
+  it("a first request is new; a greeting alone is chit-chat", () => {
+    expect(parse("running shoes").turn).toBe("new");
+    expect(parse("thanks").turn).toBe("chit-chat");
+  });
+
+  it("'instead' with a new subject changes the topic and drops the old subject and limit", () => {
+    const r = parse("headphones under $100", "something for camping instead");
+    expect(r.turn).toBe("topic-change");
+    expect(r.filters.maxPrice).toBeNull();
+    expect(r.filters.categories).toEqual(["Outdoor"]);
+    expect(r.dropped).toEqual(["headphone", "under $100.00"]);
+    expect(
+      describeChanges({
+        subject: "camping",
+        dropped: r.dropped,
+        relaxed: [],
+        excluded: [],
+        outOfStock: false,
+      }),
+    ).toBe("Camping now; I dropped headphone and under $100.00.");
+  });
+
+  it("'cheaper ones' is a relative price refinement that keeps the subject", () => {
+    const r = parse("running shoes", "cheaper ones");
+    expect(r.turn).toBe("relative-price");
+    expect(r.relative).toBe("cheaper");
+    expect(r.text).toContain("running shoe");
+  });
+
+  it("'not Sony' and 'no sneakers' are exclusions carried by later refinements", () => {
+    const brand = parse("headphones", "but not Sony");
+    expect(brand.turn).toBe("exclusion");
+    expect(brand.excludedBrands).toEqual(["Sony"]);
+    const kind = parse("shoes", "no sneakers", "under $100");
+    expect(kind.excludedWords).toEqual(["sneaker"]);
+    expect(kind.turn).toBe("refinement");
+    expect(parse("shoes", "no sneakers", "tents").excludedWords).toEqual([]);
+  });
+
+  it("a catalogue trait alone narrows what is shown ('noise cancelling' after headphones)", () => {
+    const r = parse("wireless headphones under $50", "noise cancelling");
+    expect(r.turn).toBe("refinement");
+    expect(r.filters.maxPrice).toBe(5000);
+    expect(r.text).toContain("headphone");
+  });
+
+  it("'for cooking' after camping gear narrows the camping gear", () => {
+    const r = parse("camping gear", "for cooking");
+    expect(r.turn).toBe("refinement");
+    expect(r.filters.categories).toEqual(["Outdoor"]);
+    expect(r.text.split(" ")).toEqual(expect.arrayContaining(["camping", "cooking"]));
+  });
+
+  it("points at shown products: 'the second one' questions and 'more like' it", () => {
+    const q = parse("headphones", "is the second one wireless?");
+    expect(q.turn).toBe("question");
+    expect(q.ordinal).toBe(2);
+    expect(q.text).toContain("headphone");
+    const like = parse("headphones", "more like the last one");
+    expect(like.turn).toBe("more-like");
+    expect(like.ordinal).toBe(-1);
+    // "the first 3" is how many, not which one.
+    expect(parse("headphones", "show me the first 3").turn).not.toBe("question");
+  });
+
+  it("a need names kinds across categories, and starts afresh after another subject", () => {
+    const rainy = parse("a rainy day");
+    expect(rainy.anyOf).toEqual(expect.arrayContaining(["umbrella", "rain jacket"]));
+    // After a subject, "something for X" first narrows it (bags for travelling); the service
+    // reads it afresh when nothing shown fits (headphones for a rainy day).
+    const narrowed = parse("headphones under $100", "something for a rainy day");
+    expect(narrowed.turn).toBe("refinement");
+    expect(narrowed.narrowing).toBe(true);
+    expect(parse("bags", "something for travelling").text.split(" ")).toContain("travel");
+    const instead = parse("headphones under $100", "something for a rainy day instead");
+    expect(instead.turn).toBe("topic-change");
+    expect(instead.filters.maxPrice).toBeNull();
+    expect(parse("a backpacking trip").anyOf).toEqual(expect.arrayContaining(["tent", "sleeping bag"]));
+    expect(parse("keep my drinks cold").anyOf).toContain("cooler");
+    // A product named beside a need stays the subject: "rain jacket" is a jacket.
+    expect(parse("a rain jacket").anyOf).toEqual([]);
+  });
+
+  it("a recipient's interest is the subject and the gift is soft", () => {
+    const r = parse("for my mom who loves cooking");
+    expect(r.filters.tags).toEqual(["gift"]);
+    expect(r.subjectWords.length + r.filters.categories.length).toBeGreaterThan(0);
+    expect(r.text).toContain("cooking");
+  });
+});
+
+describe("relaxing a request that matches nothing", () => {
+  const planOf = (r: ReturnType<typeof parse>): SearchPlan => ({ ...r, boostCategories: [], anyOf: r.anyOf });
+
+  it("drops sale, the gift tag, the rating, attributes, the kind's modifiers, then widens the price; never the kind", () => {
+    const r = parse("waterproof running shoes on sale, gifts rated 4+ under $100");
+    const steps = relaxations(r, planOf(r));
+    expect(steps.map((s) => s.relaxed.at(-1))).toEqual([
+      "on sale",
+      "the gift tag",
+      "rated 4+",
+      "the category Footwear",
+      '"waterproof"',
+      '"running" (any shoe)',
+      "the price limit (now up to $125.00)",
+    ]);
+    const last = steps.at(-1)?.plan;
+    // The kind stays, widened to its head noun at most.
+    expect(last?.text).toBe("shoe");
+    expect(last?.filters.maxPrice).toBe(10000 * (1 + PRICE_MARGIN));
+    expect(last?.filters.onSale).toBe(false);
+    expect(last?.filters.tags).toEqual([]);
+  });
+
+  it("'gifts under $100 for a runner' first drops the gift tag, keeping running and the price", () => {
+    const r = parse("gifts under $100 for a runner");
+    const first = relaxations(r, planOf(r))[0];
+    expect(first?.relaxed).toEqual(["the gift tag"]);
+    expect(first?.plan.text).toBe("running");
+    expect(first?.plan.filters.maxPrice).toBe(10000);
+  });
+});

@@ -1,0 +1,130 @@
+import { formatUsd } from "../pricing/money.ts";
+import type { ParsedShoppingRequest } from "./parse-shopping-request.ts";
+import { clampPrice } from "./read-price-bounds.ts";
+import type { ShoppingRequest } from "./shopping-request.ts";
+
+/**
+ * When nothing matches a whole request: the looser requests to try, in order, each dropping one
+ * more of the softest constraints, never the subject (what is sought: its product words, its
+ * need's kinds, its categories) nor a brand the shopper named. Softest first: on sale, the gift
+ * tag, the rating floor, a category named as a modifier ("fitness tracker"), the attribute
+ * words ("waterproof", "leather"), the modifiers of the kind ("running shoe" -> shoe, within its
+ * categories), then the price by PRICE_MARGIN, unless a follow-up just stated it. Each says what it relaxed, for the reply.
+ *
+ * "gifts under $100 for a runner": nothing running is tagged a gift, so the gift tag goes and
+ * running things under $100 show, never a kettle because it is a gift.
+ */
+
+/** A price bound is relaxed by this much once ("under $100" -> "under $125"); never dropped. */
+export const PRICE_MARGIN = 0.25;
+
+/** A search the assistant runs: a request plus what only ranks (categories) and any-of kinds. */
+export interface SearchPlan extends ShoppingRequest {
+  boostCategories: string[];
+  /** Kinds of product any of which answers ("umbrella", "rain jacket"). */
+  anyOf: string[];
+}
+
+export interface Relaxation {
+  plan: SearchPlan;
+  /** What this plan no longer asks for, as phrases ("on sale", "gifts", "\"waterproof\""). */
+  relaxed: string[];
+}
+
+export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Relaxation[] {
+  const out: Relaxation[] = [];
+  let plan = base;
+  const relaxed: string[] = [];
+  const step = (next: SearchPlan, phrase: string) => {
+    plan = next;
+    relaxed.push(phrase);
+    out.push({ plan, relaxed: [...relaxed] });
+  };
+  if (plan.filters.onSale) step({ ...plan, filters: { ...plan.filters, onSale: false } }, "on sale");
+  if (plan.filters.tags.length > 0)
+    step(
+      { ...plan, filters: { ...plan.filters, tags: [] } },
+      plan.filters.tags.includes("gift") ? "the gift tag" : plan.filters.tags.join(", "),
+    );
+  if (plan.filters.minRating !== null)
+    step({ ...plan, filters: { ...plan.filters, minRating: null } }, `rated ${plan.filters.minRating}+`);
+  // "fitness tracker": "Fitness" named a kind of tracker, not where trackers are filed.
+  if (plan.filters.categories.length > 0 && parsed.subjectWords.length > 0 && plan.text !== "")
+    step(
+      {
+        ...plan,
+        filters: { ...plan.filters, categories: [] },
+        boostCategories: [...plan.boostCategories, ...plan.filters.categories],
+      },
+      `the category ${plan.filters.categories.join(" or ")}`,
+    );
+  const hasSubject =
+    parsed.subjectWords.length > 0 || parsed.anyOf.length > 0 || plan.filters.categories.length > 0;
+  if (hasSubject && parsed.attributeWords.length > 0) {
+    const kept = plan.text
+      .split(" ")
+      .filter((w) => w && !parsed.attributeWords.includes(w))
+      .join(" ");
+    if (kept !== plan.text)
+      step({ ...plan, text: kept }, parsed.attributeWords.map((w) => `"${w}"`).join(", "));
+  }
+  // "running shoes" in a shop that files them as "Men's Shoes": the kind by its head noun.
+  const head = parsed.subjectWords.at(-1);
+  if (head && parsed.subjectWords.length > 1 && plan.text.split(" ").length > 1) {
+    const modifiers = parsed.subjectWords.slice(0, -1);
+    const kept = plan.text
+      .split(" ")
+      .filter((w) => w && !modifiers.includes(w))
+      .join(" ");
+    // Within the kind's categories, when the shop has them: "sleeping bag" widens to Outdoor bags.
+    const within = plan.filters.categories.length > 0 ? plan.filters.categories : plan.boostCategories;
+    if (kept !== plan.text && parsed.relative === null)
+      step(
+        { ...plan, text: kept, filters: { ...plan.filters, categories: within } },
+        `"${modifiers.join(" ")}" (any ${head})`,
+      );
+  }
+  const { minPrice, maxPrice } = plan.filters;
+  // A bound the last message itself set ("between 50 and 80") is kept: fewer products, or none.
+  const justSaid = parsed.stated.minPrice !== null || parsed.stated.maxPrice !== null;
+  if ((minPrice !== null || maxPrice !== null) && !(justSaid && parsed.refined)) {
+    const widened = {
+      minPrice: minPrice === null ? null : clampPrice(minPrice * (1 - PRICE_MARGIN)),
+      maxPrice: maxPrice === null ? null : clampPrice(maxPrice * (1 + PRICE_MARGIN)),
+    };
+    const phrase =
+      widened.maxPrice !== null
+        ? `the price limit (now up to ${formatUsd(widened.maxPrice)})`
+        : `the price floor (now from ${formatUsd(widened.minPrice ?? 0)})`;
+    step({ ...plan, targetPrice: null, filters: { ...plan.filters, ...widened } }, phrase);
+  }
+  return out;
+}
+
+function andList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** What the assistant says it understood or changed, before its usual reply. */
+export function describeChanges(input: {
+  subject: string;
+  dropped: string[];
+  relaxed: string[];
+  excluded: string[];
+  outOfStock: boolean;
+}): string {
+  const parts: string[] = [];
+  if (input.dropped.length > 0 && input.subject)
+    parts.push(`${capitalised(input.subject)} now; I dropped ${andList(input.dropped)}.`);
+  if (input.excluded.length > 0) parts.push(`Leaving out ${andList(input.excluded)}.`);
+  if (input.relaxed.length > 0)
+    parts.push(
+      `Nothing matched everything, so I relaxed ${andList(input.relaxed)}${input.subject ? ` and kept to ${input.subject}` : ""}.`,
+    );
+  if (input.outOfStock) parts.push("Nothing that fits is in stock right now; these are out of stock.");
+  return parts.join(" ");
+}

@@ -1,0 +1,153 @@
+import { spaced, topLevelAlternatives, words } from "./request-scanner.ts";
+
+/**
+ * Needs and occasions a shopper names instead of a product ("something for a rainy day"), and
+ * the general kinds of product that answer them, across categories. Kinds are plain words of
+ * what things are, not of one shop's products: the search looks each up in the catalogue's own
+ * words (and a catalogue without one of them simply has none of it). Kept small and general;
+ * a word the table lacks is still read by meaning (word vectors, see word-meaning.ts).
+ */
+const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] = [
+  [
+    "rainy (?:days?|weather|season)|rainy|(?:the |in the )?rain|wet weather|stay dry|keep(?:s|ing)? (?:me |us )?dry",
+    ["umbrella", "rain jacket", "waterproof"],
+  ],
+  [
+    "(?:keep|keeps|keeping) (?:my |our |the )?(?:drinks?|beverages?|water|beers?|food) (?:cold|cool|chilled|icy)|cold drinks?|ice cold",
+    ["cooler", "insulated bottle", "water bottle", "thermos", "tumbler"],
+  ],
+  [
+    "(?:working|work) (?:from|at) home|home office|wfh|remote work(?:ing)?|(?:my )?desk setup|video calls?|zoom calls?",
+    ["webcam", "monitor", "keyboard", "mouse", "laptop stand", "work-from-home"],
+  ],
+  [
+    "backpacking trips?|camping trips?|(?:a )?trip (?:to the|in the) (?:mountains|woods|backcountry)|(?:a )?night (?:under the stars|outdoors)|sleep(?:ing)? outside",
+    ["tent", "sleeping bag", "sleeping pad", "backpack", "camp stove", "headlamp"],
+  ],
+  [
+    "(?:a |the )?new ?born|new baby|(?:a |the )?baby(?: shower)?|infants?",
+    ["baby", "kids", "plush", "board book"],
+  ],
+  [
+    "dinner part(?:y|ies)|hosting (?:a )?dinner|(?:having|have) (?:people|friends|guests) over|entertaining guests",
+    ["dinnerware", "candle", "cookware", "wine"],
+  ],
+  [
+    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|travell?ing|business trips?|(?:a )?weekend away|on the go|(?:a )?trip (?:around|round|across) the world|(?:a )?trip abroad|going abroad|(?:a )?gap year",
+    ["travel", "noise cancelling", "power bank", "duffel", "neck pillow"],
+  ],
+  [
+    "(?:a )?beach (?:day|trip|holiday|vacation)|(?:the )?beach|pool ?side|summer holiday",
+    ["sunscreen", "sunglasses", "sandal", "towel", "waterproof speaker"],
+  ],
+  [
+    "(?:cold|winter|snowy|freezing) (?:weather|days?|nights?|mornings?)|(?:stay|keep(?:ing)?) (?:me |us |her |him )?warm|(?:always|often|gets|feels?|is) (?:so )?cold|(?:the )?winter|freezing",
+    ["winter", "sweater", "jacket", "beanie", "scarf", "blanket"],
+  ],
+  [
+    "(?:a )?cozy night in|movie nights?|relax(?:ing)? at home|self care|pamper(?:ing)?",
+    ["blanket", "candle", "bath", "cozy"],
+  ],
+  [
+    "(?:a )?home gym|(?:get(?:ting)?|stay(?:ing)?) (?:in shape|fit)|work(?:ing)? out at home|lose weight",
+    ["dumbbell", "kettlebell", "yoga mat", "resistance band", "home-gym"],
+  ],
+  [
+    "(?:a )?morning coffee|coffee (?:at home|every morning)|(?:a )?better coffee",
+    ["coffee", "grinder", "espresso", "kettle", "mug"],
+  ],
+  [
+    "back to school|(?:for )?(?:college|university|school|class(?:es)?)",
+    ["backpack", "laptop", "headphones", "notebook"],
+  ],
+  ["(?:a )?road trips?|(?:long )?drives?", ["cooler", "power bank", "charger", "travel"]],
+  [
+    "housewarming(?: party| gift)?|(?:a |their |her |his )?new (?:home|house|apartment|flat|place)|moving (?:in|house)|(?:my |her |his |their )?first apartment",
+    ["candle", "mug", "cutting board", "food storage", "throw", "skillet", "kitchen"],
+  ],
+  [
+    "(?:better |good )?sleep|(?:can'?t|cannot) sleep|sleepless nights?",
+    ["sleep", "pillow", "bedding", "sleep earbuds"],
+  ],
+  [
+    "(?:a |my )?(?:first )?marathon|(?:training for )?(?:a )?(?:5k|10k|half marathon)",
+    ["running", "running shoe", "hydration", "running watch"],
+  ],
+];
+
+export interface CompiledNeed {
+  exact: RegExp;
+  kinds: readonly string[];
+}
+
+const COMPILED: readonly CompiledNeed[] = NEEDS.map(([pattern, kinds]) => ({
+  exact: new RegExp(`^(?:${spaced(pattern)})$`, "u"),
+  kinds,
+}));
+
+/** Every need phrase; longer alternatives are tried first by the order they are written in. */
+export const ANY_NEED = words(NEEDS.map(([pattern]) => pattern).join("|"));
+
+/** Whether an alternative always spans several words (its optional parts left out). */
+function alwaysSeveralWords(alternative: string): boolean {
+  let core = alternative;
+  for (let before = ""; before !== core; ) {
+    before = core;
+    core = core.replace(/\(\?:[^()]*\)\?/g, "");
+  }
+  return core.trim().includes(" ");
+}
+
+/**
+ * The need phrases of several words ("a backpacking trip", "rainy days"): read before product
+ * words, which would otherwise take "backpacking" alone; single words ("rain", "winter") are read
+ * after them, so "rain jacket" stays a product.
+ */
+export const NEED_PHRASE = words(
+  NEEDS.flatMap(([pattern]) => topLevelAlternatives(pattern).filter(alwaysSeveralWords)).join("|"),
+);
+
+/** The kinds of product a matched need phrase asks for. */
+export function kindsOfNeed(phrase: string): readonly string[] {
+  return COMPILED.find((n) => n.exact.test(phrase))?.kinds ?? [];
+}
+
+/**
+ * A person's interest ("who loves cooking", "a runner") and the general kinds of product that
+ * serve it, for a request that names no product. Small and general, like NEEDS.
+ */
+const INTERESTS: Readonly<Record<string, readonly string[]>> = {
+  cooking: [
+    "cookware",
+    "skillet",
+    "knife",
+    "cutting board",
+    "cookbook",
+    "pressure cooker",
+    "air fryer",
+    "blender",
+  ],
+  baking: ["baking", "mixer", "cookbook", "blender"],
+  coffee: ["coffee", "espresso", "grinder", "kettle", "mug"],
+  tea: ["tea", "kettle", "mug"],
+  camping: ["camping", "tent", "sleeping bag", "hammock", "headlamp", "cooler", "camp"],
+  hiking: ["hiking", "backpack", "trekking poles", "daypack", "hiking boot", "binoculars"],
+  backpacking: ["backpacking", "tent", "sleeping bag", "backpack", "camp stove"],
+  running: ["running"],
+  cycling: ["cycling", "bike", "heart rate", "helmet"],
+  yoga: ["yoga", "pilates"],
+  pilates: ["pilates", "yoga"],
+  music: ["headphones", "earbuds", "speaker"],
+  game: ["board game", "card game", "trivia", "puzzle", "game"],
+  reading: ["book", "novel", "e-reader", "fiction"],
+  travel: ["travel", "duffel", "power bank", "packable"],
+  kids: ["kids", "plush", "wooden", "train", "board book", "building"],
+  gardening: ["garden", "plant", "gloves"],
+  photography: ["camera", "tripod", "lens"],
+};
+
+/** The kinds of product for an interest word (its own word first), or none. */
+export function kindsOfInterest(word: string): readonly string[] {
+  const kinds = INTERESTS[word];
+  return kinds ? [word, ...kinds.filter((k) => k !== word)] : [];
+}
