@@ -22,6 +22,8 @@ export interface Session {
   me: Me | null;
   user: Me["user"] | null;
   isMerchant: boolean;
+  /** May use /admin: the shop's administrators (anyone signed in, in demo mode). */
+  isAdmin: boolean;
   /** True until the first answer (or failure) arrives. */
   isPending: boolean;
 }
@@ -39,6 +41,7 @@ export function useSession(): Session {
     me,
     user: me?.user ?? null,
     isMerchant: me?.roles.includes("merchant") ?? false,
+    isAdmin: me?.roles.includes("admin") ?? false,
     isPending: query.isPending,
   };
 }
