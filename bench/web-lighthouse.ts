@@ -9,7 +9,9 @@
  *
  * BENCH_WEB_PORT (default 3280), BENCH_WEB_RUNS (default 1: runs per page and preset; the
  * median performance run is printed), BENCH_WEB_SKIP_BUILD=1 to serve the existing build,
- * CHROMIUM_PATH (default /usr/bin/chromium).
+ * CHROMIUM_PATH (default /usr/bin/chromium). A run that fails (Lighthouse's NO_NAVSTART on a busy
+ * machine) is tried once more; a second failure is printed as that page's row and the bench goes
+ * on, ending with exit code 1.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,6 +20,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { retryOnce } from "./lib/retry-once.ts";
 import { startServer, waitForIdleServer } from "./lib/server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -121,10 +124,19 @@ try {
   );
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   const failing = new Map<string, Set<string>>();
+  const failed: string[] = [];
   for (const preset of ["mobile", "desktop"] as const) {
     for (const [name, pathname] of pages) {
       const rows: Row[] = [];
-      for (let i = 0; i < runs; i++) rows.push(await audit(`${baseUrl}${pathname}`, preset, name));
+      for (let i = 0; i < runs; i++) {
+        const attempt = await retryOnce(() => audit(`${baseUrl}${pathname}`, preset, name));
+        if (attempt.ok) rows.push(attempt.value);
+        else failed.push(`${name} ${preset} (run ${i + 1}, after a retry): ${attempt.error}`);
+      }
+      if (rows.length === 0) {
+        console.log(`| ${name} (\`${pathname}\`) | ${preset} | failed | | | | | | |`);
+        continue;
+      }
       const r = median(rows);
       for (const audit of r.failing)
         failing.set(audit, (failing.get(audit) ?? new Set()).add(`${name} ${preset}`));
@@ -135,6 +147,8 @@ try {
   }
   console.log("");
   for (const [audit, where] of failing) console.log(`failing audit ${audit} (${[...where].join(", ")})`);
+  for (const line of failed) console.log(`failed: ${line}`);
+  if (failed.length > 0) process.exitCode = 1;
 } finally {
   await server.stop();
 }

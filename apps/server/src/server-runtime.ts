@@ -10,7 +10,13 @@ import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
 import { StreamSlots } from "./platform/realtime/stream-slots.ts";
-import { adminEmailVerified, isAdminEmail, prepareAdminAccess } from "./modules/admin/roles.service.ts";
+import {
+  adminEmailVerified,
+  isAdminEmail,
+  prepareAdminAccess,
+  shopIsUnclaimed,
+} from "./modules/admin/roles.service.ts";
+import { announceSetupCode } from "./modules/admin/setup-code-banner.ts";
 import { sendAccountMail } from "./modules/mail/account-mail.service.ts";
 import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.store.ts";
 import { seedIfEmpty } from "./modules/admin/seed.service.ts";
@@ -49,6 +55,8 @@ export async function startRuntime(
     setupCode?: string | undefined;
     /** Whether to print the setup code (only one worker of a cluster does). */
     announceSetupCode?: boolean;
+    /** Where the setup code's banner is written: standard error unless a test listens. */
+    writeBanner?: (text: string) => unknown;
   } = {},
 ) {
   const started = performance.now();
@@ -113,14 +121,16 @@ export async function startRuntime(
     );
   if (env.DEMO_MODE) {
     logger.warn("DEMO_MODE is on: any signed-in user may use /admin and take the merchant role");
-  } else if (admin.setupCode && overrides.announceSetupCode !== false) {
+  }
+  const baseURL = publicUrl(env);
+  const announcing = !env.DEMO_MODE && admin.setupCode !== null && overrides.announceSetupCode !== false;
+  if (announcing && admin.setupCode) {
     logger.warn(
       { setupCode: admin.setupCode },
       `This shop has no admin yet. Sign up, open /admin and enter the setup code ${admin.setupCode} to become its admin. ` +
         "It works once; a restart before then prints a new one. (Or set ADMIN_EMAILS.)",
     );
   }
-  const baseURL = publicUrl(env);
   const trustedOrigins = [
     ...new Set([
       baseURL,
@@ -274,7 +284,22 @@ export async function startRuntime(
     mailSender,
     answers,
   };
-  const jobs = backgroundJobs(deps, env);
+  const code = announcing ? admin.setupCode : null;
+  // The log's JSON line is easy to miss after the build's output: a plain box on standard error
+  // too, again every ten minutes while nobody has claimed the shop.
+  const setupCodeJob = () =>
+    code
+      ? [
+          announceSetupCode({
+            code,
+            shopUrl: baseURL,
+            unclaimed: () => shopIsUnclaimed(database.db),
+            write: overrides.writeBanner ?? ((text) => process.stderr.write(text)),
+            logger,
+          }),
+        ]
+      : [];
+  const jobs = backgroundJobs(deps, env, setupCodeJob);
   return { deps, jobs, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
 }
 
@@ -282,12 +307,13 @@ export async function startRuntime(
  * The jobs every server process runs once it serves (`start`), stopped before the database closes
  * (`stop` waits for a run in progress). Each is safe with several processes on one database.
  */
-function backgroundJobs(deps: AppDeps, env: Env) {
+function backgroundJobs(deps: AppDeps, env: Env, more: () => PeriodicJob[]) {
   let running: PeriodicJob[] = [];
   return {
     start() {
       if (running.length > 0) return;
       running = [
+        ...more(),
         startPeriodicJob({
           name: "unpaid-order-expiry",
           intervalMs: env.PAYMENT_EXPIRY_CHECK_SECONDS * 1000,

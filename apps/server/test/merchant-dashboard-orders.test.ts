@@ -3,7 +3,9 @@
  * dashboard test runs first: it checks exact figures on a fresh shop.
  */
 import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { negotiationMessages, negotiations } from "../src/platform/db/schema.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
 import { openEvents } from "./support/realtime-client.ts";
 import { cents } from "./support/shop-fixtures.ts";
@@ -94,6 +96,43 @@ describe.each(DB_KINDS)("merchant dashboard and orders on the %s database", (kin
     const bad = await shop.merchant.get("/api/merchant/dashboard?days=5");
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toBe("days must be a whole number from 7 to 90.");
+  });
+
+  it("counts only orders that stand in every figure, and only open negotiations as active", async () => {
+    const before = (await shop.merchant.get("/api/merchant/stats")).json;
+    const beforeDay = (await shop.merchant.get("/api/merchant/dashboard")).json.days.at(-1);
+
+    // An order called off: it counts for no figure, neither revenue nor the number of orders.
+    const cancelling = await shopper([near(60)]);
+    const cancelledOrder = await checkout(cancelling.http);
+    expect((await cancelling.http.post(`/api/orders/${cancelledOrder.id}/cancel`, {})).status).toBe(200);
+
+    // Three negotiations that ended without an accepted offer: checked out, emptied, abandoned.
+    const checkedOutTalk = await negotiating(near(200));
+    await say(checkedOutTalk.http, checkedOutTalk.id, "Can I get a discount?");
+    const keptOrder = await checkout(checkedOutTalk.http);
+    const emptied = await negotiating(near(150));
+    await say(emptied.http, emptied.id, "Can I get a discount?");
+    expect((await emptied.http.request("DELETE", "/api/cart")).status).toBeLessThan(300);
+    const abandoned = await negotiating(near(120));
+    await say(abandoned.http, abandoned.id, "Can I get a discount?");
+    const db = shop.server.database.db;
+    const dayAndAHourAgo = sql`now() - interval '25 hours'`;
+    await db
+      .update(negotiationMessages)
+      .set({ createdAt: dayAndAHourAgo })
+      .where(eq(negotiationMessages.negotiationId, abandoned.id));
+    await db.update(negotiations).set({ startedAt: dayAndAHourAgo }).where(eq(negotiations.id, abandoned.id));
+    // And one still under way.
+    const open = await negotiating(near(90));
+    await say(open.http, open.id, "Can I get a discount?");
+
+    const stats = (await shop.merchant.get("/api/merchant/stats")).json;
+    expect(stats.activeNegotiations).toBe(before.activeNegotiations + 1);
+    expect(cents(stats.totalRevenue)).toBe(cents(before.totalRevenue) + cents(keptOrder.total));
+    const day = (await shop.merchant.get("/api/merchant/dashboard")).json.days.at(-1);
+    expect(day.orders).toBe(beforeDay.orders + 1);
+    expect(cents(day.revenue)).toBe(cents(beforeDay.revenue) + cents(keptOrder.total));
   });
 
   // ---------------------------------------------------------------- orders

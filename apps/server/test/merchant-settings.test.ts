@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Product } from "@haggle/contract/products";
 import { beforeEach, describe, expect, it } from "vitest";
+import { insertMissingSections, loadSellerConfig } from "../src/modules/settings/settings.store.ts";
 import { sellerConfig } from "../src/platform/db/schema.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
 import { cents } from "./support/shop-fixtures.ts";
@@ -78,6 +79,19 @@ describe.each(DB_KINDS)("merchant settings and pairings on the %s database", (ki
     });
     expect(saved.updatedAt.pricing).not.toBeNull();
     expect((await shop.merchant.get("/api/merchant/config")).json.config.pricing.flat_shipping).toBe(6.25);
+  });
+
+  it("says a section was saved only once the merchant saved it, not when seeding or saving another wrote its row", async () => {
+    const db = shop.server.database.db;
+    // What seeding a shop writes: every section with the values in force.
+    await insertMissingSections(db, await loadSellerConfig(db));
+    const seeded = (await shop.merchant.get("/api/merchant/config")).json;
+    expect(Object.values(seeded.updatedAt).every((at) => at === null)).toBe(true);
+    const saved = await putOk("negotiation_limits", seeded.config.negotiation_limits);
+    expect(saved.updatedAt.negotiation_limits).not.toBeNull();
+    expect(
+      Object.entries(saved.updatedAt).filter(([type, at]) => type !== "negotiation_limits" && at !== null),
+    ).toEqual([]);
   });
 
   it("an older database's shipping and tax in global_rules still price carts, and survive saving global_rules", async () => {

@@ -79,6 +79,30 @@ describe.each(DB_KINDS)("cancel and refund on the %s database", (kind) => {
     });
   });
 
+  it("takes a refunded line's list-price savings off the shopper's total savings, and the rest with the last refund", async () => {
+    const onSale = shop.catalogue.find(
+      (p) => p.inStock && p.stockLevel >= 20 && cents(p.listPrice) - cents(p.price) >= 100,
+    );
+    if (!onSale) throw new Error("the seeded catalogue has no product below its list price");
+    const other = near(40);
+    const { http } = await shopper([onSale, other]);
+    const order = (await postCheckout(http)).json;
+    expect((await merchantPost(`/api/merchant/orders/${order.id}/mark-paid`)).status).toBe(200);
+    const savingsOf = async () => cents((await http.get("/api/me")).json.profile.totalSavings);
+    expect(await savingsOf()).toBe(cents(order.discountApplied));
+    const line = order.items.find((i: { productId: string }) => i.productId === onSale.id);
+    const lineSavings = cents(line.listPrice) - cents(line.unitPrice);
+    expect(lineSavings).toBeGreaterThan(0);
+
+    const refunded = await merchantPost(`/api/merchant/orders/${order.id}/refund`, {
+      lines: [{ orderItemId: line.id, quantity: 1 }],
+    });
+    expect(refunded.status, JSON.stringify(refunded.json)).toBe(200);
+    expect(await savingsOf()).toBe(cents(order.discountApplied) - lineSavings);
+    expect((await merchantPost(`/api/merchant/orders/${order.id}/refund`, {})).status).toBe(200);
+    expect(await savingsOf()).toBe(0);
+  });
+
   it("refunds one line of a paid order by its share, then the rest: the refunds add up to the total", async () => {
     const [a, b] = [near(40), near(90)];
     const { http } = await shopper([a, b]);

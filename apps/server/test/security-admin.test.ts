@@ -160,7 +160,16 @@ describe.each(DB_KINDS)("the setup code on the %s database", (kind) => {
       },
     });
     const env = parseEnv({ NODE_ENV: "test", SEED_ON_START: "false", AUTH_SECRET: "x".repeat(32) });
-    const { deps, setupCode } = await startRuntime(env, pino(sink), { database: fresh.database });
+    const banners: string[] = [];
+    const { deps, jobs, setupCode } = await startRuntime(env, pino(sink), {
+      database: fresh.database,
+      writeBanner: (text) => banners.push(text),
+    });
+    // Serving, the shop prints the code as a plain box on standard error too.
+    jobs.start();
+    await jobs.stop();
+    expect(banners).toHaveLength(1);
+    expect(banners[0]).toContain(`Setup code:  ${setupCode}`);
     await deps.events.close();
     await deps.mailSender?.close();
     expect(setupCode).not.toBeNull();

@@ -6,6 +6,7 @@
  * Bad rows are listed with their line and reason, and written to <file>.errors.csv.
  * The embedded database is one process: stop the server before importing into it.
  */
+import { importSummary } from "@haggle/domain/catalog/import-summary";
 import { createReadStream } from "node:fs";
 import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -84,9 +85,8 @@ try {
   const imported = result.inserted + result.updated;
   console.log(
     `Imported ${imported} products from ${path.basename(file)} in ${seconds.toFixed(1)} s ` +
-      `(${Math.round(imported / Math.max(seconds, 0.001))} products/s): ${result.inserted} added, ${result.updated} updated` +
-      `${result.unchanged > 0 ? ` (${result.unchanged} of them already as in the file)` : ""}, ` +
-      `${result.failed} bad rows${result.skippedVariants > 0 ? `, ${result.skippedVariants} extra variants skipped (one variant per product)` : ""}.`,
+      `(${Math.round(imported / Math.max(seconds, 0.001))} products/s): ${importSummary(result).replace(/\.$/, "")}` +
+      `${result.skippedVariants > 0 ? `, ${result.skippedVariants} extra variants skipped (one variant per product)` : ""}.`,
   );
   if (result.failed > 0) {
     const report = `${file}.errors.csv`;

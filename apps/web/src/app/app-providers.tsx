@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from "@/lib/query/react-query";
-import { type ReactNode, useState } from "react";
-import { useSession } from "@/features/auth/api/use-session";
+import { type ReactNode, useEffect, useState } from "react";
+import { onAccountChangedElsewhere } from "@/lib/account-data";
+import { sessionQueryKey, useSession } from "@/features/auth/api/use-session";
 import { CartProvider } from "@/features/cart/components/cart-provider";
 import { LazyToaster } from "./lazy-toaster";
 import { createQueryClient } from "./query-client";
@@ -11,9 +12,25 @@ function SessionCartProvider({ children }: { children: ReactNode }) {
   return <CartProvider userId={user?.id ?? null}>{children}</CartProvider>;
 }
 
+/**
+ * Another tab signed out or in as someone else: this tab drops the old account's answers and
+ * asks who is signed in now (its kept data is already gone: lib/account-data).
+ */
+function useAccountChangesElsewhere(queryClient: QueryClient) {
+  useEffect(
+    () =>
+      onAccountChangedElsewhere(() => {
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      }),
+    [queryClient],
+  );
+}
+
 /** `client`: a query cache already filled (the server's render, the page it hydrates); else a new one. */
 export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
+  useAccountChangesElsewhere(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionCartProvider>

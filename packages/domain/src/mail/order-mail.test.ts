@@ -99,6 +99,35 @@ describe("order e-mails", () => {
     expect(part.figures.at(-1)).toEqual({ label: "Refunded", value: "$119.98", emphasis: true });
   });
 
+  it("say which lines a refund gave back, and call an unpaid order's lines cancelled, not refunded", () => {
+    const order = input().order;
+    const refunded = buildOrderMail(
+      "order-refunded",
+      input({
+        order: {
+          ...order,
+          paymentStatus: "partially_refunded",
+          lines: [{ ...order.lines[0]!, refundedQuantity: 1 }, order.lines[1]!],
+        },
+        refundAmount: 5999,
+      }),
+    );
+    expect(refunded.lines.map((l) => l.note)).toEqual(["1 refunded", undefined]);
+    expect(orderMailText(refunded)).toContain("2 × Trail Runner Shoes (1 refunded)");
+    const cancelled = buildOrderMail(
+      "order-cancelled",
+      input({
+        order: {
+          ...order,
+          paymentStatus: "voided",
+          lines: order.lines.map((l) => ({ ...l, refundedQuantity: l.quantity })),
+        },
+      }),
+    );
+    expect(cancelled.lines.map((l) => l.note)).toEqual(["cancelled", "cancelled"]);
+    expect(buildOrderMail("order-confirmation", input()).lines.every((l) => l.note === undefined)).toBe(true);
+  });
+
   it("keep names that carry line breaks out of the subject's header", () => {
     const mail = buildOrderMail(
       "new-order",

@@ -1,5 +1,6 @@
 import { ASSISTANT_NAME } from "../assistant/assistant-name.ts";
 import { orderNumber } from "../orders/order-number.ts";
+import { returnedLineNote } from "../orders/refund.ts";
 import { type Cents, formatUsd } from "../pricing/money.ts";
 
 /**
@@ -26,7 +27,9 @@ export interface OrderMailOrder {
   id: string;
   createdAt: Date;
   /** Each line at the shop's unit price (before Ava's discount), as the order page lists it. */
-  lines: readonly { name: string; quantity: number; unitPrice: Cents }[];
+  lines: readonly { name: string; quantity: number; unitPrice: Cents; refundedQuantity?: number }[];
+  /** How the order stands with its payment: given-back units read "refunded" once paid, else "cancelled". */
+  paymentStatus?: string;
   /** The lines at the shop's prices, before Ava's discount. */
   subtotal: Cents;
   /** Ava's whole discount on the order (0 when there was none). */
@@ -54,6 +57,8 @@ export interface OrderMailLine {
   quantity: number;
   unitPrice: string;
   lineTotal: string;
+  /** "refunded", "1 refunded", "cancelled": what of the line was given back, in the refund and cancel e-mails. */
+  note?: string;
 }
 
 export interface OrderMailFigure {
@@ -97,14 +102,26 @@ function shippingText(cents: Cents): string {
   return cents === 0 ? "Free" : formatUsd(cents);
 }
 
-/** The order's lines: quantity, unit price at the shop's price and the line's total. */
-export function orderMailLines(order: OrderMailOrder): OrderMailLine[] {
-  return order.lines.map((line) => ({
-    name: oneLine(line.name),
-    quantity: line.quantity,
-    unitPrice: formatUsd(line.unitPrice),
-    lineTotal: formatUsd(line.unitPrice * line.quantity),
-  }));
+/**
+ * The order's lines: quantity, unit price at the shop's price and the line's total; with `notes`,
+ * what of each line was given back.
+ */
+export function orderMailLines(order: OrderMailOrder, notes = false): OrderMailLine[] {
+  return order.lines.map((line) => {
+    const note = notes
+      ? returnedLineNote(
+          { quantity: line.quantity, refundedQuantity: line.refundedQuantity ?? 0 },
+          order.paymentStatus ?? "paid",
+        )
+      : null;
+    return {
+      name: oneLine(line.name),
+      quantity: line.quantity,
+      unitPrice: formatUsd(line.unitPrice),
+      lineTotal: formatUsd(line.unitPrice * line.quantity),
+      ...(note ? { note } : {}),
+    };
+  });
 }
 
 /** Subtotal, Ava's discount as its own line when there is one, shipping, tax and total. */
@@ -133,7 +150,7 @@ export function buildOrderMail(kind: OrderMailKind, input: OrderMailInput): Orde
   const base = {
     kind,
     orderLine: `Order ${number} · placed on ${placedOn(order.createdAt)}`,
-    lines: orderMailLines(order),
+    lines: orderMailLines(order, kind === "order-refunded" || kind === "order-cancelled"),
     figures: orderMailFigures(order),
     signOff: `— ${shopName}`,
   };
@@ -213,7 +230,10 @@ export function buildOrderMail(kind: OrderMailKind, input: OrderMailInput): Orde
 export function orderMailText(mail: OrderMail): string {
   const out: string[] = [mail.heading, "", ...mail.paragraphs.flatMap((p) => [p, ""]), mail.orderLine, ""];
   for (const line of mail.lines) {
-    out.push(`${line.quantity} × ${line.name}`, `    ${line.unitPrice} each = ${line.lineTotal}`);
+    out.push(
+      `${line.quantity} × ${line.name}${line.note ? ` (${line.note})` : ""}`,
+      `    ${line.unitPrice} each = ${line.lineTotal}`,
+    );
   }
   out.push("");
   const width = Math.max(...mail.figures.map((f) => f.label.length)) + 2;

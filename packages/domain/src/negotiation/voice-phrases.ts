@@ -1,4 +1,5 @@
 import { type Cents, formatUsd } from "../pricing/money.ts";
+import { formatPercent } from "../pricing/percent.ts";
 import { type LoyaltyTier, TIER_LABELS } from "./loyalty-tiers.ts";
 import type { BasisPoints, OfferTerms, VoiceInput } from "./negotiation-types.ts";
 
@@ -23,14 +24,8 @@ export function pointsToBasisPoints(points: number): BasisPoints {
   return safeInt(points * 100);
 }
 
-/** 1500 -> "15%", 1250 -> "12.5%", 1234 -> "12.3%" (one decimal at most, half up). */
-export function formatPercent(basisPoints: BasisPoints): string {
-  const bp = safeInt(basisPoints);
-  const tenths = Math.round(Math.abs(bp) / 10);
-  const whole = Math.floor(tenths / 10);
-  const decimal = tenths % 10;
-  return `${bp < 0 ? "-" : ""}${whole}${decimal ? `.${decimal}` : ""}%`;
-}
+/** Percents as they are shown everywhere (pricing/percent.ts): "15%", "12.5%", "0.5%". */
+export { formatPercent };
 
 /** A config's extra percentage points as a shopper reads them: 3 -> "3% off", 2.5 -> "2.5% off". */
 export function formatExtraOff(points: number): string {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planRefund, type RefundableOrder } from "./refund";
+import { planRefund, type RefundableOrder, returnedLineNote, savingsGivenBack } from "./refund";
 
 const order: RefundableOrder = {
   // 2 x $30.00 + 1 x $40.00 = $100.00 goods, 10% tax, $10 shipping: $120.00.
@@ -116,5 +116,53 @@ describe("planRefund", () => {
         },
       ),
     );
+  });
+});
+
+describe("savingsGivenBack", () => {
+  // $60.00 list, charged $55.00, twice ($10.00 saved); $40.00 list charged $40.00; Ava took $3.00 off the order.
+  const saved = {
+    discountApplied: 1_300,
+    lines: [
+      { id: "a", quantity: 2, listPrice: 6_000, unitPrice: 5_500 },
+      { id: "b", quantity: 1, listPrice: 4_000, unitPrice: 4_000 },
+    ],
+  };
+
+  it("takes a refunded line's list-price savings off", () => {
+    expect(savingsGivenBack(saved, { lines: [{ id: "a", quantity: 1 }], complete: false })).toBe(500);
+    expect(savingsGivenBack(saved, { lines: [{ id: "b", quantity: 1 }], complete: false })).toBe(0);
+  });
+
+  it("takes off the rest, Ava's order discount with it, when nothing of the order is left", () => {
+    expect(
+      savingsGivenBack(saved, {
+        lines: [
+          { id: "a", quantity: 2 },
+          { id: "b", quantity: 1 },
+        ],
+        complete: true,
+      }),
+    ).toBe(1_300);
+    // After one unit of a was refunded (500 off), the last refund takes off the other 800.
+    expect(
+      savingsGivenBack(saved, {
+        lines: [
+          { id: "a", quantity: 1 },
+          { id: "b", quantity: 1 },
+        ],
+        complete: true,
+      }),
+    ).toBe(800);
+  });
+});
+
+describe("returnedLineNote", () => {
+  it("calls given-back units refunded once paid, cancelled when nothing was paid", () => {
+    expect(returnedLineNote({ quantity: 2, refundedQuantity: 2 }, "refunded")).toBe("refunded");
+    expect(returnedLineNote({ quantity: 2, refundedQuantity: 1 }, "partially_refunded")).toBe("1 refunded");
+    expect(returnedLineNote({ quantity: 2, refundedQuantity: 2 }, "voided")).toBe("cancelled");
+    expect(returnedLineNote({ quantity: 2, refundedQuantity: 2 }, "expired")).toBe("cancelled");
+    expect(returnedLineNote({ quantity: 2, refundedQuantity: 0 }, "paid")).toBeNull();
   });
 });

@@ -85,3 +85,52 @@ export function planRefund(
     complete,
   };
 }
+
+/** An order line as the shopper's savings count it: what the list price would have cost more. */
+export interface SavingsLine {
+  id: string;
+  quantity: number;
+  listPrice: Cents;
+  /** What one unit was charged. */
+  unitPrice: Cents;
+}
+
+/**
+ * The savings a refund takes off the shopper's "Total savings": each refunded unit's list-price
+ * savings, and once nothing is left of the order, the rest of what the order saved (Ava's
+ * order-level discount). So an order's refunds take off exactly the savings it added, never more.
+ */
+export function savingsGivenBack(
+  order: { discountApplied: Cents; lines: readonly SavingsLine[] },
+  plan: Pick<RefundPlan, "lines" | "complete">,
+): Cents {
+  const unitSavings = (line: SavingsLine) => Math.max(0, line.listPrice - line.unitPrice);
+  let given = 0;
+  for (const refunded of plan.lines) {
+    const line = order.lines.find((l) => l.id === refunded.id);
+    if (line) given += unitSavings(line) * refunded.quantity;
+  }
+  if (plan.complete) {
+    const lineSavings = order.lines.reduce((sum, line) => sum + unitSavings(line) * line.quantity, 0);
+    given += Math.max(0, order.discountApplied - lineSavings);
+  }
+  return Math.min(given, Math.max(0, order.discountApplied));
+}
+
+/**
+ * What a line's given-back units are called: "refunded" once money moved, "cancelled" for an
+ * order called off before it was paid (nothing was refunded: nothing was paid).
+ */
+export function returnedLineWord(paymentStatus: string): "refunded" | "cancelled" {
+  return ["paid", "refunded", "partially_refunded"].includes(paymentStatus) ? "refunded" : "cancelled";
+}
+
+/** "refunded" (the whole line), "2 refunded", "cancelled": a line's note; null when none was given back. */
+export function returnedLineNote(
+  line: { quantity: number; refundedQuantity: number },
+  paymentStatus: string,
+): string | null {
+  if (line.refundedQuantity <= 0) return null;
+  const word = returnedLineWord(paymentStatus);
+  return line.refundedQuantity >= line.quantity ? word : `${line.refundedQuantity} ${word}`;
+}

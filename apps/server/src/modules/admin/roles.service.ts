@@ -79,6 +79,11 @@ export async function prepareAdminAccess(
   return { setupCode, demoRolesRevoked, demoSettingsReset, unverifiedAdmins };
 }
 
+/** Whether the shop still waits for its first admin (its setup code still works). */
+export async function shopIsUnclaimed(db: Db): Promise<boolean> {
+  return !(await anyAdminRole(db));
+}
+
 /** An account as the admin check sees it: whether its e-mail is verified, when already known. */
 export type AdminCandidate = RoleActor & { emailVerified?: boolean };
 

@@ -1,3 +1,4 @@
+import { importSummary } from "@haggle/domain/catalog/import-summary";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -129,11 +130,8 @@ async function runImport(deps: ImportJobDeps, id: string, file: string, format: 
         await updateImportJob(deps.db, id, changedErrors ? { ...progress, errors: [...errors] } : progress);
       },
     });
-    const { unchanged, errors, ...totals } = result;
-    const message =
-      `${result.inserted} products added, ${result.updated} updated` +
-      (unchanged > 0 ? ` (${unchanged} of them already as in the file)` : "") +
-      (result.failed > 0 ? `, ${result.failed} rows not imported (see the error report).` : ".");
+    const { unchanged: _, errors, ...totals } = result;
+    const message = importSummary(result);
     await updateImportJob(deps.db, id, { ...totals, errors, status: "done", message });
     deps.logger.info({ importId: id, ...totals }, "product import done");
   } catch (error) {

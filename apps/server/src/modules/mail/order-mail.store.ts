@@ -127,7 +127,13 @@ export async function renderOrderMailRow(
     order: {
       id: order.id,
       createdAt: order.createdAt,
-      lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.regularPrice })),
+      lines: lines.map((l) => ({
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: l.regularPrice,
+        refundedQuantity: l.refundedQuantity,
+      })),
+      paymentStatus: order.paymentStatus,
       subtotal: order.subtotal,
       negotiatedDiscount: order.negotiatedDiscount,
       shipping: order.shipping,

@@ -2,16 +2,39 @@
  * The figures the merchant's dashboard reads across the shop's records (orders, negotiations,
  * approvals): read-only aggregates, money in cents (the sums decoded like the money columns).
  */
-import { and, count, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
+import { UNCOUNTED_ORDER_STATUSES } from "@haggle/domain/merchant/counted-order";
+import { abandonedBefore } from "@haggle/domain/negotiation/open-negotiation";
+import { and, count, eq, gt, gte, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { negotiationApprovals, negotiations, orders } from "../../platform/db/schema.ts";
+import {
+  cartItems,
+  carts,
+  negotiationApprovals,
+  negotiationMessages,
+  negotiations,
+  orders,
+} from "../../platform/db/schema.ts";
 
-/** Negotiations under way: active, and the shopper has said something (a page visit is not one). */
-export async function countActiveNegotiations(db: Queryable): Promise<number> {
+/**
+ * Negotiations still open (the domain's isNegotiationOpen): active, the shopper has said something
+ * (a page visit is not one), over a cart neither checked out nor emptied, and spoken in within
+ * NEGOTIATION_ABANDONED_AFTER_HOURS.
+ */
+export async function countActiveNegotiations(db: Queryable, now = new Date()): Promise<number> {
+  const lastActivity = sql`coalesce((select max(${negotiationMessages.createdAt}) from ${negotiationMessages} where ${negotiationMessages.negotiationId} = ${negotiations.id}), ${negotiations.startedAt})`;
   const [row] = await db
     .select({ n: count() })
     .from(negotiations)
-    .where(and(eq(negotiations.status, "active"), gt(negotiations.rounds, 0)));
+    .innerJoin(carts, eq(carts.id, negotiations.cartId))
+    .where(
+      and(
+        eq(negotiations.status, "active"),
+        gt(negotiations.rounds, 0),
+        eq(carts.status, "active"),
+        sql`exists (select 1 from ${cartItems} where ${cartItems.cartId} = ${carts.id})`,
+        sql`${lastActivity} >= ${abandonedBefore(now).toISOString()}::timestamptz`,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -23,18 +46,24 @@ export async function countPendingApprovals(db: Queryable): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** What an order earned: its total less what was given back; a cancelled order earned nothing. */
-const keptRevenue = sql`case when ${orders.status} = 'cancelled' then 0 else ${orders.total} - ${orders.refundedTotal} end`;
+/** The orders that count for every figure (the domain's keptRevenue, orderCounts): those still standing. */
+const counted = notInArray(orders.status, [...UNCOUNTED_ORDER_STATUSES]);
+/** What an order that counts earned: its total less what was given back. */
+const keptRevenue = sql`${orders.total} - ${orders.refundedTotal}`;
 
-/** Every order's kept revenue, summed (refunds and cancels taken off). */
+/** The kept revenue of every order that counts, summed. */
 export async function totalRevenue(db: Queryable): Promise<number> {
   const [row] = await db
     .select({ total: sql`coalesce(sum(${keptRevenue}), 0)`.mapWith(orders.total) })
-    .from(orders);
+    .from(orders)
+    .where(counted);
   return row?.total ?? 0;
 }
 
-/** Orders, kept revenue and Ava's discount (the order's stored figure) per UTC day since `since`; days without orders are absent. */
+/**
+ * Orders that count, their kept revenue and Ava's discount (the order's stored figure) per UTC day
+ * since `since`; days without such orders are absent.
+ */
 export async function orderTotalsByDay(db: Queryable, since: Date) {
   const day = sql`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
@@ -45,7 +74,7 @@ export async function orderTotalsByDay(db: Queryable, since: Date) {
       discount: sql`sum(${orders.negotiatedDiscount})`.mapWith(orders.negotiatedDiscount),
     })
     .from(orders)
-    .where(gte(orders.createdAt, since))
+    .where(and(gte(orders.createdAt, since), counted))
     .groupBy(day);
 }
 

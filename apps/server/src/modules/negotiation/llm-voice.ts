@@ -1,4 +1,5 @@
 import { toDecimalString } from "@haggle/domain/pricing/money";
+import { formatPercent } from "@haggle/domain/pricing/percent";
 import { writeBuiltInReply } from "@haggle/domain/negotiation/negotiation-voice";
 import { allowedFigures, statesOnlyAllowedFigures } from "@haggle/domain/negotiation/voice-figures";
 import { offerInDecision } from "@haggle/domain/negotiation/decide-counter-offer";
@@ -79,7 +80,7 @@ function decisionBrief(input: VoiceInput) {
     shopper: { name: input.profile.name, tier: input.profile.tier },
     offer: offer
       ? {
-          discount_percent: `${(offer.percent / 100).toFixed(offer.percent % 100 === 0 ? 0 : 1)}%`,
+          discount_percent: formatPercent(offer.percent),
           discount_amount: dollars(offer.discount),
           reasons: offer.reasons,
           bundled_product: offer.newItems[0]
@@ -101,7 +102,7 @@ function decisionBrief(input: VoiceInput) {
     ),
     escalated_request:
       d.kind === "escalate"
-        ? { percent: `${(d.requested.percent / 100).toFixed(1)}%`, amount: dollars(d.requested.amount) }
+        ? { percent: formatPercent(d.requested.percent), amount: dollars(d.requested.amount) }
         : undefined,
   };
 }

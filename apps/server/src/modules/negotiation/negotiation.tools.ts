@@ -4,6 +4,7 @@ import {
   NegotiateInputSchema,
   NegotiateOutputSchema,
 } from "@haggle/contract/agents";
+import { formatPercentPoints } from "@haggle/domain/pricing/percent";
 import { splitNegotiationData } from "@haggle/contract/negotiation";
 import { conflict, limitReached } from "@haggle/domain/errors";
 import { formatUsd } from "@haggle/domain/pricing/money";
@@ -69,7 +70,7 @@ export const negotiationTools: AgentTool[] = [
           applied,
         },
         summary: negotiation.offer
-          ? `${outcome.decision.kind}: offer ${negotiation.offer.discountPercent}% (${formatUsd(negotiation.offer.discountAmount)}) ${negotiation.offer.status}`
+          ? `${outcome.decision.kind}: offer ${formatPercentPoints(negotiation.offer.discountPercent)} (${formatUsd(negotiation.offer.discountAmount)}) ${negotiation.offer.status}`
           : outcome.decision.kind,
       };
     },

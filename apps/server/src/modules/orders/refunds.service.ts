@@ -2,7 +2,7 @@ import type { RefundBody } from "@haggle/contract/orders";
 import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { isClosedOrderStatus, shopperMayCancel } from "@haggle/domain/orders/order-status";
-import { planRefund } from "@haggle/domain/orders/refund";
+import { planRefund, savingsGivenBack } from "@haggle/domain/orders/refund";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { lockProfile, saveProfileTotals } from "../accounts/accounts.store.ts";
@@ -113,12 +113,19 @@ async function giveBack(
   });
 
   // Loyalty counts what was kept: the value given back leaves the lifetime value; an order
-  // given back whole leaves the order count and its savings too.
+  // given back whole leaves the order count; each refunded line takes its list-price savings with it.
   const profile = await lockProfile(tx, order.userId);
   if (profile) {
     const ordersCount = Math.max(0, profile.ordersCount - (plan.complete ? 1 : 0));
     const lifetimeValue = Math.max(0, profile.lifetimeValue - plan.amount);
-    const totalSavings = Math.max(0, profile.totalSavings - (plan.complete ? order.discountApplied : 0));
+    const savings = savingsGivenBack(
+      {
+        discountApplied: order.discountApplied,
+        lines: rows.map((l) => ({ id: l.id, quantity: l.quantity, listPrice: l.listPrice, unitPrice: l.unitPrice })),
+      },
+      plan,
+    );
+    const totalSavings = Math.max(0, profile.totalSavings - savings);
     const config = await loadSellerConfig(tx);
     await saveProfileTotals(tx, order.userId, {
       ordersCount,

@@ -11,9 +11,15 @@ import {
   SELLER_CONFIG_TYPES,
   type SellerConfig,
 } from "@haggle/domain/merchant/seller-config";
-import { eq, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { appSettings, sellerConfig } from "../../platform/db/schema.ts";
+
+/**
+ * When the merchant last saved a section, kept apart from the row's updated_at: seeding a shop, or
+ * saving one section, writes the rows of the others with the values in force, and nobody saved those.
+ */
+const SAVED_AT_KEY = "seller_config_saved_at:";
 
 /**
  * The merchant's active settings, each section over its defaults, so a section that was never
@@ -28,15 +34,21 @@ export async function loadSellerConfig(db: Queryable): Promise<SellerConfig> {
   return mergeSellerConfig(rows);
 }
 
-/** When each section was last saved; null for a section that was never saved (or is inactive). */
+/** When the merchant last saved each section; null for a section nobody saved (or an inactive one). */
 export async function loadSectionTimestamps(db: Queryable): Promise<Record<ConfigType, string | null>> {
   const rows = await db
     .select({ type: sellerConfig.configType, updatedAt: sellerConfig.updatedAt, active: sellerConfig.active })
     .from(sellerConfig);
+  const saved = await db
+    .select({ key: appSettings.key, value: appSettings.value })
+    .from(appSettings)
+    .where(like(appSettings.key, `${SAVED_AT_KEY}%`));
   const updatedAt = {} as Record<ConfigType, string | null>;
   for (const type of SELLER_CONFIG_TYPES) {
     const row = rows.find((r) => r.type === type && r.active);
-    updatedAt[type] = row ? row.updatedAt.toISOString() : null;
+    const at = saved.find((s) => s.key === `${SAVED_AT_KEY}${type}`)?.value;
+    // A save writes its time after the row's; a row written later (seeded again) was not saved.
+    updatedAt[type] = row && at && at >= row.updatedAt.toISOString() ? at : null;
   }
   return updatedAt;
 }
@@ -72,6 +84,11 @@ export async function saveSection<T extends ConfigType>(
       target: sellerConfig.configType,
       set: { configData: section, active: true, updatedAt: new Date() },
     });
+  const savedAt = new Date().toISOString();
+  await tx
+    .insert(appSettings)
+    .values({ key: `${SAVED_AT_KEY}${type}`, value: savedAt })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: savedAt } });
 }
 
 /** The section as stored (null: never saved, the defaults are in force), not merged over them. */

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Outlet, useLocation } from "@/lib/router/router";
 import { Spinner } from "@/components/ui/spinner";
 import { AssistantLauncher } from "@/features/assistant/components/assistant-launcher";
+import { useSession } from "@/features/auth/api/use-session";
 import { useAddToCartWithToast } from "@/features/cart/hooks/use-add-to-cart-with-toast";
 import { SiteHeader } from "./site-header";
 
@@ -18,6 +19,8 @@ export function AppLayout() {
     !isUnder(pathname, "/merchant") && !isUnder(pathname, "/cart") && !isUnder(pathname, "/checkout");
   // The assistant's carousel adds to the same cart as the catalogue (the features meet here).
   const onAssistantAddToCart = useAddToCartWithToast();
+  // A new account gets a new assistant: the old one's conversation must not stay on screen.
+  const { user } = useSession();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -43,7 +46,7 @@ export function AppLayout() {
       <footer className="border-t pt-6 pb-24 text-center text-xs text-muted-foreground sm:pb-6">
         Haggle — an open-source shop. Prices are yours to negotiate.
       </footer>
-      {showAssistant && <AssistantLauncher onAddToCart={onAssistantAddToCart} />}
+      {showAssistant && <AssistantLauncher key={user?.id ?? "visitor"} onAddToCart={onAssistantAddToCart} />}
     </div>
   );
 }

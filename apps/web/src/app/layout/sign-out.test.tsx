@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useCart } from "@/features/cart/hooks/use-cart";
 import { jsonResponse, makeCart, makeCartItem, routeFetch } from "@/test/make-cart";
 import { makeProduct } from "@/test/make-product";
+import { ASSISTANT_STORAGE_KEY } from "@/features/assistant/lib/assistant-launch";
 import { AppProviders } from "../app-providers";
 import { SiteHeader } from "./site-header";
 
@@ -69,6 +70,8 @@ describe("signing out", () => {
       </AppProviders>,
     );
     expect(await screen.findByRole("link", { name: "Cart, 5 items" })).toBeTruthy();
+    // The account's conversation with the assistant, kept for the tab.
+    sessionStorage.setItem(ASSISTANT_STORAGE_KEY, JSON.stringify({ open: true, messages: [] }));
 
     const menu = await screen.findByRole("button", { name: /account menu/i });
     menu.focus();
@@ -76,6 +79,7 @@ describe("signing out", () => {
     fireEvent.click(await screen.findByRole("menuitem", { name: /sign out/i }));
 
     await screen.findByText("Sign-in page");
+    expect(sessionStorage.getItem(ASSISTANT_STORAGE_KEY)).toBeNull();
     expect(await screen.findByRole("link", { name: "Sign in" })).toBeTruthy();
     expect(screen.queryByTestId("cart-count")).toBeNull();
 

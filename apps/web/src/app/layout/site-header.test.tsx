@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "@/lib/router/router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeCart, makeCartItem, routeFetch } from "@/test/make-cart";
@@ -59,6 +59,25 @@ describe("the header cart badge", () => {
     expect(cart.textContent).toBe("Cart 2");
     // The menu is a chunk of its own: it arrives a moment after the session.
     expect((await screen.findByRole("button", { name: "Account menu, GR" })).textContent).toBe("GR");
+  });
+
+  it("gives the shop's administrators the admin page in the account menu, and nobody else", async () => {
+    for (const roles of [["merchant", "admin"], ["merchant"]]) {
+      const { fetchFn } = routeFetch({
+        "GET /api/me": () => jsonResponse(200, { ...me, roles }),
+        "GET /api/cart": () => jsonResponse(200, makeCart([])),
+      });
+      vi.stubGlobal("fetch", fetchFn);
+      renderHeader();
+      const menu = await screen.findByRole("button", { name: "Account menu, GR" });
+      menu.focus();
+      fireEvent.keyDown(menu, { key: "Enter" });
+      expect(await screen.findByRole("menuitem", { name: /sign out/i })).toBeTruthy();
+      const admin = screen.queryByRole("menuitem", { name: "Admin Panel" });
+      if (roles.includes("admin")) expect(admin?.getAttribute("href")).toBe("/admin");
+      else expect(admin).toBeNull();
+      cleanup();
+    }
   });
 
   it("hides the badge when the server cart is empty", async () => {

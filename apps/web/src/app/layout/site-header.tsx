@@ -34,7 +34,7 @@ export function cartLinkLabel(count: number): string {
 
 /** Brand with tagline, the main links (Orders and Cart double as icon buttons), sign-in or the account menu. */
 export function SiteHeader() {
-  const { user, isMerchant, isPending } = useSession();
+  const { user, isMerchant, isAdmin, isPending } = useSession();
   const { itemCount } = useCart();
 
   return (
@@ -98,7 +98,7 @@ export function SiteHeader() {
 
         {user && (
           <Suspense fallback={<span className="size-9 shrink-0" aria-hidden="true" />}>
-            <AccountMenu email={user.email} />
+            <AccountMenu email={user.email} isAdmin={isAdmin} />
           </Suspense>
         )}
       </div>

@@ -1,19 +1,22 @@
 import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
+import { returnedLineNote } from "@haggle/domain/orders/refund";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { Link } from "@/lib/router/router";
 import type { Order as OrderView } from "@haggle/contract/orders";
 
 /**
  * The order's lines as recorded at checkout: the product's picture, name (a link to its page),
- * quantity x the shop's unit price (list price struck when higher), line total.
+ * quantity x the shop's unit price (list price struck when higher), line total. Units given back
+ * say "refunded", or "cancelled" on an order called off before it was paid (`paymentStatus`).
  */
-export function OrderItemList({ items }: { items: OrderView["items"] }) {
+export function OrderItemList({ items, paymentStatus }: { items: OrderView["items"]; paymentStatus: string }) {
   return (
     <ul className="flex flex-col divide-y" aria-label="Items">
       {items.map((item) => {
         // The line at the shop's price; Ava's discount is the order's own line (OrderTotals).
         const unitPrice = item.regularPrice;
         const listPrice = item.listPrice;
+        const returned = returnedLineNote(item, paymentStatus);
         return (
           <li
             // Order lines have no id of their own; a product appears once per order.
@@ -54,11 +57,9 @@ export function OrderItemList({ items }: { items: OrderView["items"] }) {
                 {`Quantity: ${item.quantity} × `}
                 <span className="sr-only">unit price </span>
                 <span className="tabular-nums">{formatUsd(unitPrice)}</span>
-                {item.refundedQuantity > 0 && (
+                {returned && (
                   <span className="ml-1 text-destructive" data-testid="order-line-refunded">
-                    {item.refundedQuantity === item.quantity
-                      ? "· refunded"
-                      : `· ${item.refundedQuantity} refunded`}
+                    {`· ${returned}`}
                   </span>
                 )}
                 {showsListPrice(unitPrice, listPrice) && (

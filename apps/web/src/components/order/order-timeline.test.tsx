@@ -55,7 +55,7 @@ describe("OrderItemList", () => {
   it("shows each line's picture and links the name to the product's page by its address", () => {
     render(
       <MemoryRouter>
-        <OrderItemList items={[line]} />
+        <OrderItemList items={[line]} paymentStatus="paid" />
       </MemoryRouter>,
     );
     expect(screen.getByTestId("order-line-image").getAttribute("src")).toBe(line.imageUrl);
@@ -67,7 +67,7 @@ describe("OrderItemList", () => {
   it("keeps a line whose product is gone: no picture, no link", () => {
     render(
       <MemoryRouter>
-        <OrderItemList items={[{ ...line, productId: null, imageUrl: null, slug: null }]} />
+        <OrderItemList items={[{ ...line, productId: null, imageUrl: null, slug: null }]} paymentStatus="paid" />
       </MemoryRouter>,
     );
     expect(screen.queryByTestId("order-line-image")).toBeNull();

@@ -103,7 +103,10 @@ function OrderLines({ mail }: { mail: OrderMail }) {
         // Lines may repeat a name; their place in the order tells them apart.
         // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines never move
         <Row key={i}>
-          <Column style={cell}>{line.name}</Column>
+          <Column style={cell}>
+            {line.name}
+            {line.note ? <span style={{ color: muted }}>{` (${line.note})`}</span> : null}
+          </Column>
           <Column style={{ ...number, width: "40px" }}>{line.quantity}</Column>
           <Column style={{ ...number, width: "96px" }}>{line.unitPrice}</Column>
           <Column style={{ ...number, width: "96px" }}>{line.lineTotal}</Column>

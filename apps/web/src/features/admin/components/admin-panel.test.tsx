@@ -125,6 +125,37 @@ describe("AdminPanel", () => {
     ]);
   });
 
+  it("says where the setup code is printed, and calls the shop the demo shop only in demo mode", async () => {
+    const forbidden = () => jsonResponse(403, { error: { code: "FORBIDDEN", message: "Admins only" } });
+    vi.stubGlobal(
+      "fetch",
+      routeFetch({
+        "GET /api/admin/status": forbidden,
+        "GET /api/shop-mode": () => jsonResponse(200, { demoMode: false }),
+      }).fetchFn,
+    );
+    renderPanel();
+    expect(await screen.findByText(/^Where to find it: in the terminal that runs the server/)).toBeTruthy();
+    expect(screen.getByText(/every 10 minutes until the shop is claimed/)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByText("Set up the shop: its catalogue, your merchant access and AI search.")).toBeTruthy(),
+    );
+    expect(screen.queryByText(/the demo shop/)).toBeNull();
+    cleanup();
+
+    vi.stubGlobal(
+      "fetch",
+      routeFetch({
+        "GET /api/admin/status": status(0),
+        "GET /api/shop-mode": () => jsonResponse(200, { demoMode: true }),
+      }).fetchFn,
+    );
+    renderPanel();
+    expect(
+      await screen.findByText("Set up the demo shop: its catalogue, your merchant access and AI search."),
+    ).toBeTruthy();
+  });
+
   it("lists the role holders and the audit, grants by e-mail and revokes", async () => {
     const { fetchFn, calls } = routeFetch({
       "GET /api/admin/status": status(0),

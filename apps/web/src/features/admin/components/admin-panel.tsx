@@ -15,6 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { AdminStatus } from "../api/admin-api";
 import { useAdminActions } from "../api/use-admin-actions";
 import { useAdminStatus } from "../api/use-admin-status";
+import { useShopMode } from "../api/use-shop-mode";
 import { ClaimCard } from "./claim-card";
 import { RolesCard } from "./roles-card";
 import {
@@ -42,6 +43,7 @@ interface AdminPanelProps {
 
 export function AdminPanel({ onMerchantAssigned }: AdminPanelProps) {
   const status = useAdminStatus();
+  const demoMode = useShopMode();
 
   let body: ReactNode;
   if (status.isPending) {
@@ -75,7 +77,7 @@ export function AdminPanel({ onMerchantAssigned }: AdminPanelProps) {
       <div className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Admin Panel</h1>
         <p className="text-muted-foreground">
-          Set up the demo shop: its catalogue, your merchant access and AI search.
+          {`Set up ${demoMode ? "the demo shop" : "the shop"}: its catalogue, your merchant access and AI search.`}
         </p>
       </div>
       {body}

@@ -50,9 +50,14 @@ export function ClaimCard({ onClaimed }: ClaimCardProps) {
           Claim this shop
         </CardTitle>
         <CardDescription>
-          A new shop has no admin. Its owner finds a one-time setup code in the server's start-up log;
-          entering it here makes your account the admin. It works once.
+          A new shop has no admin. Entering its one-time setup code here makes your account the admin; it
+          works once.
         </CardDescription>
+        <p className="text-sm text-muted-foreground">
+          Where to find it: in the terminal that runs the server (its standard error), in a box headed
+          "This shop has no admin yet", printed at start and again every 10 minutes until the shop is
+          claimed. In the JSON log it is the <code className="font-mono">setupCode</code> field.
+        </p>
       </CardHeader>
       <CardContent>
         <form

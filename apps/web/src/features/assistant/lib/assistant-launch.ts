@@ -4,8 +4,13 @@
  * whole chat with the contract's schemas (zod), so the launcher stays tiny in the main bundle.
  */
 
-/** sessionStorage: the chat lasts as long as the tab, across page changes and reloads. */
-export const ASSISTANT_STORAGE_KEY = "haggle.assistant";
+import { ACCOUNT_DATA_PREFIX } from "@/lib/account-data";
+
+/**
+ * sessionStorage: the chat lasts as long as the tab, across page changes and reloads, and is the
+ * account's: dropped when the account changes (lib/account-data).
+ */
+export const ASSISTANT_STORAGE_KEY = `${ACCOUNT_DATA_PREFIX}assistant`;
 
 /** Whether the shopper left the chat open (a reload, another page): it then opens at once. */
 export function wasLeftOpen(): boolean {

@@ -1,5 +1,6 @@
 import type { Me } from "@haggle/contract/account";
 import { useQuery } from "@/lib/query/react-query";
+import { noteAccount } from "@/lib/account-data";
 import { ApiRequestError, apiFetch } from "@/lib/api-client";
 
 export const sessionQueryKey = ["session"] as const;
@@ -10,9 +11,14 @@ export async function fetchSession(): Promise<Me | null> {
     const answer = await apiFetch("/api/me", {
       schema: () => import("@haggle/contract/account").then((m) => m.MeAnswerSchema),
     });
+    // Before the answer shows: another account's data kept in the browser goes first.
+    noteAccount(answer.user?.id ?? null);
     return answer.user === null ? null : (answer as Me);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 401) return null;
+    if (error instanceof ApiRequestError && error.status === 401) {
+      noteAccount(null);
+      return null;
+    }
     throw error;
   }
 }
@@ -22,6 +28,8 @@ export interface Session {
   me: Me | null;
   user: Me["user"] | null;
   isMerchant: boolean;
+  /** May use /admin: the shop's administrators (anyone signed in, in demo mode). */
+  isAdmin: boolean;
   /** True until the first answer (or failure) arrives. */
   isPending: boolean;
 }
@@ -39,6 +47,7 @@ export function useSession(): Session {
     me,
     user: me?.user ?? null,
     isMerchant: me?.roles.includes("merchant") ?? false,
+    isAdmin: me?.roles.includes("admin") ?? false,
     isPending: query.isPending,
   };
 }

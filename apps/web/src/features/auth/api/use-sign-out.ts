@@ -2,6 +2,7 @@ import { AccessEndedSchema } from "@haggle/contract/account";
 import { useMutation, useQueryClient } from "@/lib/query/react-query";
 import { useNavigate } from "@/lib/router/router";
 import { toast } from "@/lib/toast";
+import { noteAccount } from "@/lib/account-data";
 import { apiFetch } from "@/lib/api-client";
 import { sessionQueryKey } from "./use-session";
 
@@ -54,6 +55,8 @@ function useSignOutRequest(path: string) {
       // `signingOut` stays set until the auth screen shows signed out (React renders after this
       // returns): a protected page that hears "signed out" meanwhile waits for this move instead
       // of sending the shopper to /auth?redirect=<that page>.
+      // What the browser kept for the account (the assistant's conversation) goes too, in every tab.
+      noteAccount(null);
       queryClient.setQueryData(sessionQueryKey, null);
       // The old shopper's answers (cart, orders, negotiations) must not show to whoever comes next.
       queryClient.removeQueries(notSession);

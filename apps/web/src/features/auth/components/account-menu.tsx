@@ -1,4 +1,4 @@
-import { LogOutIcon, UserRoundIcon } from "lucide-react";
+import { LogOutIcon, ShieldIcon, UserRoundIcon } from "lucide-react";
 import { Link } from "@/lib/router/router";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -13,8 +13,11 @@ import {
 import { useSignOut } from "../api/use-sign-out";
 import { avatarInitials } from "../lib/avatar-initials";
 
-/** The signed-in shopper's avatar and menu: 'My Account', the e-mail, the account page, 'Sign out'. */
-export function AccountMenu({ email }: { email: string }) {
+/**
+ * The signed-in shopper's avatar and menu: 'My Account', the e-mail, the account page, the admin
+ * page for the shop's administrators, 'Sign out'.
+ */
+export function AccountMenu({ email, isAdmin = false }: { email: string; isAdmin?: boolean }) {
   const signOut = useSignOut();
   const initials = avatarInitials(email);
   return (
@@ -37,6 +40,14 @@ export function AccountMenu({ email }: { email: string }) {
             Account and API keys
           </Link>
         </DropdownMenuItem>
+        {isAdmin && (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <ShieldIcon aria-hidden="true" />
+              Admin Panel
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
           <LogOutIcon aria-hidden="true" />
           Sign out

@@ -25,6 +25,13 @@ export function FilterPanel(props: FilterPanelProps) {
   const panelId = useId();
   const isWide = useMediaQuery("(min-width: 1024px)");
   const [open, setOpen] = useState(false);
+  // On a narrow screen the lists sit above the results: a ticked filter folds them away, so its
+  // results show right under 'Filters' instead of below the whole list.
+  const toggled =
+    (onToggle: (value: string, checked: boolean) => void) => (value: string, checked: boolean) => {
+      onToggle(value, checked);
+      if (!isWide) setOpen(false);
+    };
   const expanded = isWide || open;
   const hasFilters = props.selectedCategories.length > 0 || props.selectedBrands.length > 0;
   const activeCount = props.selectedCategories.length + props.selectedBrands.length;
@@ -78,7 +85,7 @@ export function FilterPanel(props: FilterPanelProps) {
           title="Category"
           options={props.categories}
           selected={props.selectedCategories}
-          onToggle={props.onToggleCategory}
+          onToggle={toggled(props.onToggleCategory)}
           loadingLabel={props.isLoading ? "Loading categories" : undefined}
         />
         {/* Shown with its options only: drawn earlier, it would be pushed down when the category
@@ -88,7 +95,7 @@ export function FilterPanel(props: FilterPanelProps) {
             title="Brand"
             options={props.brands}
             selected={props.selectedBrands}
-            onToggle={props.onToggleBrand}
+            onToggle={toggled(props.onToggleBrand)}
             className="-m-1 max-h-48 overflow-y-auto p-1"
           />
         )}

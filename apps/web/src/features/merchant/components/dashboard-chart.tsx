@@ -41,7 +41,8 @@ export function DashboardChart({ days }: DashboardChartProps) {
 
   const innerWidth = Math.max(width - MARGIN.left - MARGIN.right, 10);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const top = niceMax(Math.max(0, ...days.map((d) => Math.max(d.revenue, d.negotiatedDiscount))));
+  // Amounts arrive in cents; the axis is rounded in dollars, then drawn in cents like the bars.
+  const top = niceMax(Math.max(0, ...days.map((d) => Math.max(d.revenue, d.negotiatedDiscount))) / 100) * 100;
   const y = (value: number) => MARGIN.top + innerHeight - (value / top) * innerHeight;
   const band = innerWidth / Math.max(days.length, 1);
   const barWidth = Math.max(band * 0.65, 1);
@@ -89,7 +90,7 @@ export function DashboardChart({ days }: DashboardChartProps) {
           {Array.from({ length: TICKS + 1 }, (_, i) => {
             const value = (top / TICKS) * i;
             return (
-              <g key={value}>
+              <g key={value} data-tick={value}>
                 <line
                   x1={MARGIN.left}
                   x2={MARGIN.left + innerWidth}
@@ -105,7 +106,7 @@ export function DashboardChart({ days }: DashboardChartProps) {
                   dominantBaseline="middle"
                   className="fill-muted-foreground text-[11px] tabular-nums"
                 >
-                  {formatAxisUsd(value)}
+                  {formatAxisUsd(value / 100)}
                 </text>
               </g>
             );
@@ -121,6 +122,7 @@ export function DashboardChart({ days }: DashboardChartProps) {
                 height={Math.max(MARGIN.top + innerHeight - barTop, 0)}
                 rx={Math.min(2, barWidth / 2)}
                 className="fill-brand/80"
+                data-day={d.date}
               >
                 <title>{`${formatChartDay(d.date, true)}: ${formatUsd(d.revenue)} revenue, ${formatUsd(d.negotiatedDiscount)} negotiated discount`}</title>
               </rect>

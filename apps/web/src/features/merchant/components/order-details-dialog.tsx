@@ -31,7 +31,7 @@ export function MerchantOrderDetailsDialog({
           </DialogDescription>
         </DialogHeader>
         <div className="flex min-w-0 flex-col gap-4">
-          <OrderItemList items={order.items} />
+          <OrderItemList items={order.items} paymentStatus={order.paymentStatus} />
           <OrderTotals order={order} />
           <div className="border-t pt-4">
             <OrderShipping order={order} />

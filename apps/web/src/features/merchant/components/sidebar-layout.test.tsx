@@ -8,12 +8,12 @@ import { SidebarLayout } from "./sidebar-layout";
 const stats = (pendingApprovals: number) => () =>
   jsonResponse(200, { totalProducts: 180, activeNegotiations: 2, pendingApprovals, totalRevenue: 10 });
 
-function renderLayout(path = "/merchant/products") {
+function renderLayout(path = "/merchant/products", isAdmin = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <SidebarLayout>
+        <SidebarLayout isAdmin={isAdmin}>
           <Routes>
             <Route path="/merchant" element={<p>Dashboard page</p>} />
             <Route path="/merchant/products" element={<p>Products page</p>} />
@@ -74,6 +74,17 @@ describe("the merchant sidebar", () => {
     expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
     expect(await within(nav).findByRole("link", { name: /^Approvals\s*, 3 pending$/ })).toBeTruthy();
     expect(within(nav).getByRole("link", { name: "Back to the shop" }).getAttribute("href")).toBe("/");
+  });
+
+  it("links to the admin page for the shop's administrators only", () => {
+    renderLayout("/merchant/products", true);
+    const nav = screen.getByRole("navigation", { name: "Merchant" });
+    expect(within(nav).getByRole("link", { name: "Admin Panel" }).getAttribute("href")).toBe("/admin");
+    cleanup();
+    renderLayout("/merchant/products", false);
+    expect(
+      within(screen.getByRole("navigation", { name: "Merchant" })).queryByRole("link", { name: "Admin Panel" }),
+    ).toBeNull();
   });
 
   it("collapses with Ctrl+B and expands with Cmd+B, remembering the state in a 7-day cookie", () => {

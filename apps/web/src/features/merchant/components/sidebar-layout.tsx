@@ -24,7 +24,7 @@ export const MOBILE_QUERY = "(max-width: 767px)";
  * The merchant area's frame: a sidebar that collapses to icons (button or Ctrl/Cmd+B,
  * remembered in a cookie) beside the page; on a phone the same links open in a sheet.
  */
-export function SidebarLayout({ children }: { children: ReactNode }) {
+export function SidebarLayout({ children, isAdmin = false }: { children: ReactNode; isAdmin?: boolean }) {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const { expanded, toggle } = useSidebarState();
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -66,6 +66,7 @@ export function SidebarLayout({ children }: { children: ReactNode }) {
                 <SidebarNav
                   expanded
                   pendingApprovals={pendingApprovals}
+                  showAdmin={isAdmin}
                   onNavigate={() => setSheetOpen(false)}
                 />
               </SheetContent>
@@ -107,7 +108,12 @@ export function SidebarLayout({ children }: { children: ReactNode }) {
               )}
             </Button>
           </div>
-          <SidebarNav id={navId} expanded={expanded} pendingApprovals={pendingApprovals} />
+          <SidebarNav
+            id={navId}
+            expanded={expanded}
+            pendingApprovals={pendingApprovals}
+            showAdmin={isAdmin}
+          />
         </aside>
         <div className="min-w-0 flex-1">{children}</div>
       </div>

@@ -7,12 +7,14 @@ import {
   MailIcon,
   PackageIcon,
   ShieldAlertIcon,
+  ShieldIcon,
   ShuffleIcon,
   SlidersHorizontalIcon,
   StoreIcon,
   TrendingUpIcon,
   UserCheckIcon,
 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, NavLink } from "@/lib/router/router";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
@@ -55,6 +57,8 @@ interface SidebarNavProps {
   pendingApprovals: number;
   /** Called when a link is followed (the phone's sheet closes). */
   onNavigate?: () => void;
+  /** The shop's administrators also get a link to /admin. */
+  showAdmin?: boolean;
   id?: string;
 }
 
@@ -83,7 +87,7 @@ function PendingBadge({ count, expanded }: { count: number; expanded: boolean })
 }
 
 /** The merchant area's links; the current page has aria-current="page". */
-export function SidebarNav({ expanded, pendingApprovals, onNavigate, id }: SidebarNavProps) {
+export function SidebarNav({ expanded, pendingApprovals, onNavigate, showAdmin = false, id }: SidebarNavProps) {
   const items = SIDEBAR_LINKS.map((link) => {
     const Icon = link.icon;
     const badge = link.approvals && pendingApprovals > 0 ? pendingApprovals : 0;
@@ -125,18 +129,28 @@ export function SidebarNav({ expanded, pendingApprovals, onNavigate, id }: Sideb
     </Link>
   );
 
+  const adminLink = (
+    <Link to="/admin" onClick={onNavigate} className={cn(itemClass, !expanded && "justify-center px-0")}>
+      <ShieldIcon aria-hidden="true" />
+      <span className={expanded ? "truncate" : "sr-only"}>Admin Panel</span>
+    </Link>
+  );
+  const withTooltip = (anchor: ReactNode, label: string) =>
+    expanded ? (
+      anchor
+    ) : (
+      <Tooltip>
+        <TooltipTrigger asChild>{anchor}</TooltipTrigger>
+        <TooltipContent side="right">{label}</TooltipContent>
+      </Tooltip>
+    );
+
   return (
     <nav id={id} aria-label="Merchant" className="flex flex-col gap-4">
       <ul className="flex flex-col gap-1">{items}</ul>
-      <div className="border-t pt-3">
-        {expanded ? (
-          shopLink
-        ) : (
-          <Tooltip>
-            <TooltipTrigger asChild>{shopLink}</TooltipTrigger>
-            <TooltipContent side="right">Back to the shop</TooltipContent>
-          </Tooltip>
-        )}
+      <div className="flex flex-col gap-1 border-t pt-3">
+        {showAdmin && withTooltip(adminLink, "Admin Panel")}
+        {withTooltip(shopLink, "Back to the shop")}
       </div>
     </nav>
   );

@@ -117,7 +117,7 @@ export function OrderConfirmation({
           <CardTitle>Order Details</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <OrderItemList items={order.items} />
+          <OrderItemList items={order.items} paymentStatus={order.paymentStatus} />
           <OrderSavings order={order} />
           <OrderTotals order={order} />
           <div className="border-t pt-4">

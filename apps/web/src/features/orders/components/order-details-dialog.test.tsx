@@ -133,6 +133,7 @@ describe("OrderDetailsDialog", () => {
     vi.stubGlobal("fetch", fetchFn);
     renderDialog(confirmed);
     const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByTestId("order-status-badge").textContent).toBe("Confirmed");
     fireEvent.click(await within(dialog).findByRole("button", { name: "Cancel order" }));
     expect(calls.some((c) => c.route === "POST /api/orders/order-1/cancel")).toBe(false);
     fireEvent.click(within(dialog).getByRole("button", { name: "Yes, cancel order" }));
@@ -140,7 +141,10 @@ describe("OrderDetailsDialog", () => {
       expect(calls.some((c) => c.route === "POST /api/orders/order-1/cancel")).toBe(true),
     );
     expect(await within(dialog).findByText("Nothing to pay: the order was cancelled")).toBeTruthy();
-    expect(within(dialog).getByTestId("order-line-refunded").textContent).toBe("· refunded");
+    // The badge follows the cancel made here, as the list and the timeline do.
+    expect(within(dialog).getByTestId("order-status-badge").textContent).toBe("Cancelled");
+    // Never paid: its lines were cancelled, not refunded.
+    expect(within(dialog).getByTestId("order-line-refunded").textContent).toBe("· cancelled");
     expect(within(dialog).queryByRole("button", { name: "Cancel order" })).toBeNull();
   });
 
@@ -151,6 +155,7 @@ describe("OrderDetailsDialog", () => {
     renderDialog(refunded);
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByTestId("order-refunded").textContent).toBe("−$33.00");
+    expect(within(dialog).queryByTestId("order-line-refunded")).toBeNull();
     expect(within(dialog).queryByRole("button", { name: "Cancel order" })).toBeNull();
   });
 });

@@ -55,7 +55,7 @@ function OrderDetails({
         </TabsTrigger>
       </TabsList>
       <TabsContent value="summary" className="flex flex-col gap-4">
-        <OrderItemList items={order.items} />
+        <OrderItemList items={order.items} paymentStatus={order.paymentStatus} />
         <OrderSavings order={order} />
         <OrderTotals order={order} />
         <div className="border-t pt-4">
@@ -122,6 +122,16 @@ function CancelOrder({ order }: { order: OrderView }) {
   );
 }
 
+/** The order's status as last loaded (a cancel inside the dialog moves it), the list's until then. */
+function OrderStatusBadge({ preview }: { preview: OrderView }) {
+  const status = useOrder(preview.id, preview).data?.status ?? preview.status;
+  return (
+    <Badge variant="secondary" data-testid="order-status-badge">
+      {orderStatusLabel(status)}
+    </Badge>
+  );
+}
+
 /** An order's details in a dialog: 'Order Summary' and 'Negotiation Chat' tabs. */
 export function OrderDetailsDialog({ order, onClose, renderNegotiationChat }: OrderDetailsDialogProps) {
   return (
@@ -132,7 +142,7 @@ export function OrderDetailsDialog({ order, onClose, renderNegotiationChat }: Or
             <DialogHeader>
               <DialogTitle className="flex flex-wrap items-center gap-2">
                 <span className="font-mono">{order.number}</span>
-                <Badge variant="secondary">{orderStatusLabel(order.status)}</Badge>
+                <OrderStatusBadge key={order.id} preview={order} />
               </DialogTitle>
               <DialogDescription>{`Placed on ${formatOrderDate(order.createdAt)}`}</DialogDescription>
             </DialogHeader>
