@@ -77,7 +77,10 @@ export const EnvSchema = z.object({
    * some are done): many slow or never-ending bodies cannot use up the memory.
    */
   BODY_MEMORY_LIMIT_BYTES: positiveInt.default(32 * 1024 * 1024),
-  /** Open realtime streams: per account, per address, and in all for this process. */
+  /**
+   * Open realtime streams: per account and per address in the whole shop (counted in the database
+   * every process shares), and in all per process (it guards the process's file descriptors).
+   */
   REALTIME_STREAMS_PER_USER: positiveInt.default(5),
   REALTIME_STREAMS_PER_IP: positiveInt.default(20),
   REALTIME_STREAMS_TOTAL: positiveInt.default(500),

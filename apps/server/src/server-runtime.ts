@@ -9,7 +9,7 @@ import { CatalogueAnswers } from "./modules/catalog/catalogue-answers.service.ts
 import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
-import { StreamSlots } from "./platform/realtime/stream-slots.ts";
+import { SharedStreamSlots } from "./platform/realtime/stream-slots.ts";
 import {
   adminEmailVerified,
   isAdminEmail,
@@ -278,7 +278,7 @@ export async function startRuntime(
     },
     ai,
     events,
-    streams: new StreamSlots(),
+    streams: new SharedStreamSlots(database.db, logger),
     payments: paymentProviders(stripe ? [stripe] : []),
     mail,
     mailSender,

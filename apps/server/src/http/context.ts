@@ -6,7 +6,7 @@ import type { Database } from "../platform/db/client.ts";
 import type { Logger } from "../platform/logger.ts";
 import type { MailSettings } from "../platform/mail/mail-settings.ts";
 import type { EventBus } from "../platform/realtime/event-bus.ts";
-import type { StreamSlots } from "../platform/realtime/stream-slots.ts";
+import type { SharedStreamSlots } from "../platform/realtime/stream-slots.ts";
 import type { PaymentProviders } from "../modules/payments/payment-provider.ts";
 import type { CatalogueAnswers } from "../modules/catalog/catalogue-answers.service.ts";
 
@@ -23,7 +23,10 @@ export interface AppConfig {
    * and the bytes all bodies being read in this process may hold together.
    */
   bodyLimit: { bytes: number; uploadBytes: number; readTimeoutMs: number; inFlightBytes: number };
-  /** Open realtime streams allowed per account, per address, and in all for this process. */
+  /**
+   * Open realtime streams allowed per account and per address in the whole shop (every process),
+   * and in all for this process.
+   */
   realtimeStreams: { perUser: number; perIp: number; total: number };
   /** Negotiation turns per minute, per shopper and per address. */
   negotiationRateLimit: { perShopper: number; perIp: number };
@@ -68,8 +71,8 @@ export interface AppDeps {
   ai: AiConfig | null;
   /** Realtime events from every process sharing the database. */
   events: EventBus;
-  /** The realtime streams this process holds open, against their caps. */
-  streams: StreamSlots;
+  /** Open realtime streams against their caps: per account and address in the shop, in all per process. */
+  streams: SharedStreamSlots;
   /** The payment providers the shop takes (manual always). */
   payments: PaymentProviders;
   /** How e-mail is handled: queued for SMTP_URL, or kept in the merchant's outbox. */

@@ -13,3 +13,4 @@ export * from "./schema/settings.ts";
 export * from "./schema/agents.ts";
 export * from "./schema/acp.ts";
 export * from "./schema/experiments.ts";
+export * from "./schema/realtime.ts";

@@ -31,7 +31,7 @@ export const realtimeRoutes: ApiRoute[] = [
     produces: "text/event-stream",
     handler: async (c, { user: who }) => {
       const deps = c.get("deps");
-      const slot = deps.streams.take(who.id, clientIp(c), deps.config.realtimeStreams);
+      const slot = await deps.streams.take(who.id, clientIp(c), deps.config.realtimeStreams);
       if (typeof slot !== "function") throw limitReached(REFUSALS[slot], "TOO_MANY_STREAMS");
       let merchant: boolean;
       try {
