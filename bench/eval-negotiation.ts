@@ -32,12 +32,13 @@ import { offerInDecision } from "@haggle/domain/negotiation/decide-counter-offer
 import { afterMerchantDecision, decideMerchantApproval } from "@haggle/domain/negotiation/merchant-approval";
 import { subtotalOf } from "@haggle/domain/negotiation/negotiation-limits";
 import { afterTurn, takeShopperTurn } from "@haggle/domain/negotiation/negotiation-turn";
-import type {
-  Decision,
-  NegotiationSnapshot,
-  OfferTerms,
-  PolicyProfile,
-  VoiceInput,
+import {
+  type Decision,
+  freshNegotiation,
+  type NegotiationSnapshot,
+  type OfferTerms,
+  type PolicyProfile,
+  type VoiceInput,
 } from "@haggle/domain/negotiation/negotiation-types";
 import { writeBuiltInReply } from "@haggle/domain/negotiation/negotiation-voice";
 import { allowedFigures, statesOnlyAllowedFigures } from "@haggle/domain/negotiation/voice-figures";
@@ -140,18 +141,12 @@ function simulate(persona: Persona, index: number): Outcome {
   };
   const shopper = persona.start(rand, subtotal);
   // What the shop stores for this negotiation; the cart never changes, so one fingerprint.
-  let state: NegotiationSnapshot = {
-    status: "active",
-    round: 0,
-    step: 0,
-    bundleProposed: false,
-    latestOffer: null,
-    approval: null,
+  let state: NegotiationSnapshot = freshNegotiation({
     lines,
     fingerprint: `cart-${persona.name}-${index}`,
     profile,
     config,
-  };
+  });
   let offersIssued = 0;
   const nextOfferId = () => `offer-${++offersIssued}`;
   const approved: Cents[] = [];

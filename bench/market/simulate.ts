@@ -11,11 +11,12 @@ import {
 } from "@haggle/domain/negotiation/bundle-candidate";
 import { afterMerchantDecision, decideMerchantApproval } from "@haggle/domain/negotiation/merchant-approval";
 import { afterTurn, takeShopperTurn } from "@haggle/domain/negotiation/negotiation-turn";
-import type {
-  NegotiationSnapshot,
-  OfferLever,
-  OfferTerms,
-  PolicyProfile,
+import {
+  freshNegotiation,
+  type NegotiationSnapshot,
+  type OfferLever,
+  type OfferTerms,
+  type PolicyProfile,
 } from "@haggle/domain/negotiation/negotiation-types";
 
 type ShopperTurnLevers = readonly OfferLever[];
@@ -124,18 +125,12 @@ export function simulateShopper(
     ordersCount: tier === "NONE" ? 0 : 3,
     lifetimeValue: { NONE: 0, BRONZE: 20_000, SILVER: 80_000, GOLD: 300_000, PLATINUM: 800_000 }[tier],
   };
-  let state: NegotiationSnapshot = {
-    status: "active",
-    round: 0,
-    step: 0,
-    bundleProposed: false,
-    latestOffer: null,
-    approval: null,
+  let state: NegotiationSnapshot = freshNegotiation({
     lines,
     fingerprint: `cart-${population.name}-${index}`,
     profile,
     config,
-  };
+  });
   let issued = 0;
   const nextId = () => `offer-${++issued}`;
   const approved: Cents[] = [];

@@ -261,3 +261,18 @@ export interface OfferToIssue {
   terms: OfferTerms;
   expiresAt: Date;
 }
+
+/** A negotiation before its first turn: no round, no offer, no approval, on these lines. */
+export function freshNegotiation(
+  start: Pick<NegotiationSnapshot, "lines" | "fingerprint" | "profile" | "config">,
+): NegotiationSnapshot {
+  return {
+    status: "active",
+    round: 0,
+    step: 0,
+    bundleProposed: false,
+    latestOffer: null,
+    approval: null,
+    ...start,
+  };
+}

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { isNegotiationOpen, NEGOTIATION_ABANDONED_AFTER_HOURS, type NegotiationState } from "./open-negotiation.ts";
+import {
+  isNegotiationOpen,
+  NEGOTIATION_ABANDONED_AFTER_HOURS,
+  type NegotiationState,
+} from "./open-negotiation.ts";
 
 const now = new Date("2026-11-28T12:00:00Z");
 const talking: NegotiationState = {

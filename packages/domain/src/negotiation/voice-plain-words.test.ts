@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SELLER_CONFIG } from "../merchant/seller-config.ts";
 import type { LoyaltyTier } from "./loyalty-tiers.ts";
-import type { BundleCandidate, NegotiationSnapshot, TurnLine } from "./negotiation-types.ts";
+import {
+  type BundleCandidate,
+  freshNegotiation,
+  type NegotiationSnapshot,
+  type TurnLine,
+} from "./negotiation-types.ts";
 import { afterTurn, takeShopperTurn } from "./negotiation-turn.ts";
 import { writeBuiltInReply } from "./negotiation-voice.ts";
 import { parseShopperMessage } from "./parse-shopper-message.ts";
@@ -25,18 +30,12 @@ const line = (price: number, extra: Partial<TurnLine> = {}): TurnLine => ({
 });
 
 function snapshot(lines: TurnLine[], tier: LoyaltyTier = "NONE"): NegotiationSnapshot {
-  return {
-    status: "active",
-    round: 0,
-    step: 0,
-    bundleProposed: false,
-    latestOffer: null,
-    approval: null,
+  return freshNegotiation({
     lines,
     fingerprint: "cart-a",
     profile: { name: "Sam", tier, ordersCount: tier === "NONE" ? 0 : 3, lifetimeValue: 0 },
     config: DEFAULT_SELLER_CONFIG,
-  };
+  });
 }
 
 /** Plays the messages in order; returns each reply and the last turn. */

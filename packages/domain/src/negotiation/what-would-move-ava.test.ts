@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SELLER_CONFIG } from "../merchant/seller-config.ts";
 import { offerInDecision } from "./decide-counter-offer.ts";
-import type { BundleCandidate, NegotiationSnapshot, OfferLever, TurnLine } from "./negotiation-types.ts";
+import {
+  type BundleCandidate,
+  freshNegotiation,
+  type NegotiationSnapshot,
+  type OfferLever,
+  type TurnLine,
+} from "./negotiation-types.ts";
 import { afterTurn, type ShopperTurn, takeShopperTurn } from "./negotiation-turn.ts";
 import { writeBuiltInReply } from "./negotiation-voice.ts";
 import { allowedFigures, statesOnlyAllowedFigures } from "./voice-figures.ts";
@@ -23,18 +29,13 @@ const line = (price: number, extra: Partial<TurnLine> = {}): TurnLine => ({
   ...extra,
 });
 
-const start = (lines: TurnLine[]): NegotiationSnapshot => ({
-  status: "active",
-  round: 0,
-  step: 0,
-  bundleProposed: false,
-  latestOffer: null,
-  approval: null,
-  lines,
-  fingerprint: "cart",
-  profile: { name: "Sam", tier: "NONE", ordersCount: 0, lifetimeValue: 0 },
-  config: DEFAULT_SELLER_CONFIG,
-});
+const start = (lines: TurnLine[]): NegotiationSnapshot =>
+  freshNegotiation({
+    lines,
+    fingerprint: "cart",
+    profile: { name: "Sam", tier: "NONE", ordersCount: 0, lifetimeValue: 0 },
+    config: DEFAULT_SELLER_CONFIG,
+  });
 
 /** Plays the messages; answers the last turn and the negotiation before it. */
 function play(state: NegotiationSnapshot, messages: string[], bundle: BundleCandidate | null = socks) {

@@ -5,7 +5,11 @@ import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
 import { offerInDecision } from "@haggle/domain/negotiation/decide-counter-offer";
 import type { LoyaltyTier } from "@haggle/domain/negotiation/loyalty-tiers";
 import { subtotalOf } from "@haggle/domain/negotiation/negotiation-limits";
-import type { NegotiationSnapshot, TurnLine } from "@haggle/domain/negotiation/negotiation-types";
+import {
+  freshNegotiation,
+  type NegotiationSnapshot,
+  type TurnLine,
+} from "@haggle/domain/negotiation/negotiation-types";
 import { afterTurn, takeShopperTurn } from "@haggle/domain/negotiation/negotiation-turn";
 import { writeBuiltInReply } from "@haggle/domain/negotiation/negotiation-voice";
 import { quoteOffer } from "@haggle/domain/negotiation/voice-input";
@@ -67,18 +71,12 @@ export async function tryAva(db: Db, input: TryAvaInput): Promise<TryAvaResponse
   if (lines.length === 0) {
     throw invalid("The catalogue has no product to put in a sample cart yet.", "NO_SAMPLE_CART");
   }
-  let negotiation: NegotiationSnapshot = {
-    status: "active",
-    round: 0,
-    step: 0,
-    bundleProposed: false,
-    latestOffer: null,
-    approval: null,
+  let negotiation: NegotiationSnapshot = freshNegotiation({
     lines,
     fingerprint: "try-ava",
     profile: { name: "", tier: input.tier, ordersCount: input.tier === "NONE" ? 0 : 3, lifetimeValue: 0 },
     config,
-  };
+  });
   const now = new Date();
   const turns: TryAvaTurn[] = [];
   for (const [i, message] of input.messages.entries()) {
