@@ -3,7 +3,8 @@ import { coveredControls } from "./support/covered-controls.ts";
 import { expectLoaded } from "./support/shop.ts";
 
 // At 360 px wide, the narrowest phone the shop supports, with the floating assistant button on
-// screen: no control of any page it shows on lies under it (or under the sticky header).
+// screen: no control of any page it shows on lies under it (or under the sticky header), neither
+// on the first screen nor once scrolled to.
 
 test.use({ viewport: { width: 360, height: 800 } });
 
@@ -12,6 +13,9 @@ test("no control is covered on any page with the floating assistant button, at 3
   const check = async (what: string) => {
     await expect(launcher).toBeVisible();
     await expectLoaded(page);
+    // As the page opens, before the shopper scrolls (the second card's Add to Cart sat under the
+    // button there), then each control scrolled to.
+    expect(await coveredControls(page, { firstScreen: true }), `${what}, first screen`).toEqual([]);
     expect(await coveredControls(page), what).toEqual([]);
   };
 

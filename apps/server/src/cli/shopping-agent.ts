@@ -1,3 +1,4 @@
+import { formatPercentPoints } from "@haggle/domain/pricing/percent";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   MAX_HAGGLE_TURNS,
@@ -52,12 +53,12 @@ export function describeResult(tool: string, value: Json): string {
     case "accept_offer": {
       const c = value.cart;
       const offer = c.offer
-        ? `; offer ${c.offer.discountPercent}% (${money(c.offer.discountAmount)}) ${c.offer.status}`
+        ? `; offer ${formatPercentPoints(c.offer.discountPercent)} (${money(c.offer.discountAmount)}) ${c.offer.status}`
         : "";
       return `cart: ${c.items.map((i: Json) => `${i.quantity} x ${i.name}`).join(", ")}; subtotal ${money(c.subtotal)}, discount ${money(c.discount)}, shipping ${money(c.shipping)}, tax ${money(c.tax)}, total ${money(c.total)}${offer}`;
     }
     case "negotiate":
-      return `Ava: "${value.reply}"${value.offer ? `\n     offer: ${value.offer.discountPercent}% = ${money(value.offer.discountAmount)} off, expires ${value.expiresAt}` : "\n     (no offer standing)"}${value.approval ? `\n     merchant approval: ${value.approval}` : ""}`;
+      return `Ava: "${value.reply}"${value.offer ? `\n     offer: ${formatPercentPoints(value.offer.discountPercent)} = ${money(value.offer.discountAmount)} off, expires ${value.expiresAt}` : "\n     (no offer standing)"}${value.approval ? `\n     merchant approval: ${value.approval}` : ""}`;
     case "start_checkout":
       return value.status === "link"
         ? `pay here: ${value.checkoutUrl}`

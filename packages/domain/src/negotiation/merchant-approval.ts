@@ -1,5 +1,6 @@
 import { conflict } from "../errors.ts";
 import { toDecimalString } from "../pricing/money.ts";
+import { formatPercent } from "../pricing/percent.ts";
 import { bestPolicyOffer } from "./decide-counter-offer.ts";
 import { TIER_LABELS } from "./loyalty-tiers.ts";
 import { subtotalOf } from "./negotiation-limits.ts";
@@ -34,10 +35,9 @@ export function escalationReason(
   negotiation: Pick<NegotiationSnapshot, "profile" | "config" | "lines">,
 ): string {
   const { profile, config } = negotiation;
-  const pct = (requested.percent / 100).toFixed(1);
   const limit = config.negotiation_limits;
   const orders = `${profile.ordersCount} ${profile.ordersCount === 1 ? "order" : "orders"}`;
-  return `${profile.name} (${TIER_LABELS[profile.tier]}, ${orders}) asked for ${pct}% ($${toDecimalString(requested.amount)}) off a $${toDecimalString(subtotalOf(negotiation.lines))} cart, above the automatic limit of ${limit.max_auto_discount_pct}% / $${limit.max_auto_discount_amount}.`;
+  return `${profile.name} (${TIER_LABELS[profile.tier]}, ${orders}) asked for ${formatPercent(requested.percent)} ($${toDecimalString(requested.amount)}) off a $${toDecimalString(subtotalOf(negotiation.lines))} cart, above the automatic limit of ${limit.max_auto_discount_pct}% / $${limit.max_auto_discount_amount}.`;
 }
 
 export function escalationFor(

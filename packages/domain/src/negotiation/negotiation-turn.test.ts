@@ -143,7 +143,7 @@ describe("takeShopperTurn", () => {
       subtotal: 40_000,
       cartFingerprint: "cart-a",
       reason:
-        "Sam (New Customer, 0 orders) asked for 20.0% ($80.00) off a $400.00 cart, above the automatic limit of 15% / $150.",
+        "Sam (New Customer, 0 orders) asked for 20% ($80.00) off a $400.00 cart, above the automatic limit of 15% / $150.",
     });
     const once = afterTurn(snapshot(), t, "unused");
     expect(once.approval).toEqual({ status: "pending", percent: 2000, amount: 8000 });

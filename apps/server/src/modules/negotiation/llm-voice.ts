@@ -95,7 +95,7 @@ function decisionBrief(input: VoiceInput) {
         ? {
             lever: "bundle",
             add_product: lever.offer.newItems[0]?.name,
-            discount_percent: `${(lever.offer.percent / 100).toFixed(lever.offer.percent % 100 === 0 ? 0 : 1)}%`,
+            discount_percent: formatPercent(lever.offer.percent),
             discount_amount: dollars(lever.offer.discount),
           }
         : lever,

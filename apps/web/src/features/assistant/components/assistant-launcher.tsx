@@ -1,7 +1,7 @@
 import type { Product } from "@haggle/contract/products";
 import { lazy, Suspense, useLayoutEffect, useState } from "react";
 import { wasLeftOpen } from "../lib/assistant-launch";
-import { AssistantLauncherButton } from "./assistant-launcher-button";
+import { AssistantLauncherButton, AssistantLauncherStrip } from "./assistant-launcher-button";
 
 // The chat, its stream reader and its carousel are a chunk of their own: most visits never open it.
 const loadAssistant = () => import("./shopping-assistant");
@@ -23,18 +23,20 @@ export function AssistantLauncher({ onAddToCart }: { onAddToCart: (product: Prod
   useLayoutEffect(() => {
     if (wasLeftOpen()) setState((current) => (current === "closed" ? "restored" : current));
   }, []);
-  if (state === "closed") {
-    return (
-      <AssistantLauncherButton
-        onClick={() => setState("opened")}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-      />
-    );
-  }
   return (
-    <Suspense fallback={<AssistantLauncherButton aria-busy="true" />}>
-      <ShoppingAssistant onAddToCart={onAddToCart} openAtStart={state === "opened"} />
-    </Suspense>
+    <>
+      <AssistantLauncherStrip />
+      {state === "closed" ? (
+        <AssistantLauncherButton
+          onClick={() => setState("opened")}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+        />
+      ) : (
+        <Suspense fallback={<AssistantLauncherButton aria-busy="true" />}>
+          <ShoppingAssistant onAddToCart={onAddToCart} openAtStart={state === "opened"} />
+        </Suspense>
+      )}
+    </>
   );
 }

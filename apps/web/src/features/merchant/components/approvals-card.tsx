@@ -1,4 +1,5 @@
 import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatPercentPoints } from "@haggle/domain/pricing/percent";
 import type { Approval } from "@haggle/contract/negotiation";
 import { type LoyaltyTier, TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { CheckIcon, LoaderCircleIcon, UserRoundIcon, XIcon } from "lucide-react";
@@ -21,8 +22,6 @@ function tierLabel(tier: string): string {
 function show(kind: "success" | "error", { title, description }: ToastContent) {
   toast[kind](title, description === undefined ? undefined : { description });
 }
-
-const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 function ShopperLine({ approval }: { approval: Approval }) {
   const { shopper } = approval;
@@ -49,7 +48,7 @@ function AskFigures({ approval }: { approval: Approval }) {
       <div className="rounded-md bg-muted px-3 py-2">
         <dt className="text-xs text-muted-foreground">Requested discount</dt>
         <dd className="text-lg font-semibold tabular-nums">
-          {`${percent.format(approval.requestedDiscountPct)}% · ${formatUsd(approval.requestedDiscountAmount)}`}
+          {`${formatPercentPoints(approval.requestedDiscountPct)} · ${formatUsd(approval.requestedDiscountAmount)}`}
         </dd>
       </div>
       <div className="rounded-md bg-muted px-3 py-2">
@@ -95,7 +94,7 @@ export function PendingApprovalCard({ approval }: { approval: Approval }) {
       data-testid="approval-card"
     >
       <span id={titleId} className="sr-only">
-        {`${approval.shopper.name || "A shopper"} asks for ${percent.format(approval.requestedDiscountPct)}% off`}
+        {`${approval.shopper.name || "A shopper"} asks for ${formatPercentPoints(approval.requestedDiscountPct)} off`}
       </span>
       <ShopperLine approval={approval} />
       <AskFigures approval={approval} />
@@ -163,7 +162,7 @@ export function DecidedApprovalCard({ approval }: { approval: Approval }) {
         <Badge variant={approved ? "default" : "secondary"}>{approved ? "Approved" : "Rejected"}</Badge>
       </div>
       <p className="text-sm">
-        {`${percent.format(approval.requestedDiscountPct)}% (${formatUsd(approval.requestedDiscountAmount)}) on ${formatUsd(approval.subtotal)}, `}
+        {`${formatPercentPoints(approval.requestedDiscountPct)} (${formatUsd(approval.requestedDiscountAmount)}) on ${formatUsd(approval.subtotal)}, `}
         <time dateTime={decidedAt} title={formatDateTime(decidedAt)}>
           {`decided ${formatTimeAgo(decidedAt)}`}
         </time>

@@ -1,6 +1,7 @@
 import { MAX_TRY_MESSAGES, type TryAvaResponse, type TryAvaTurn } from "@haggle/contract/try-ava";
 import { LOYALTY_TIERS, type LoyaltyTier, TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatPercentPoints } from "@haggle/domain/pricing/percent";
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -23,7 +24,7 @@ export function unsavedSections(forms: readonly ConfigSectionForm[]): Record<str
 
 function offerText(offer: NonNullable<TryAvaTurn["offer"]>): string {
   const bundle = offer.newItems.map((n) => ` with ${n.name} added`).join("");
-  return `Offer: ${offer.discountPercent}% off (${formatUsd(offer.discountAmount)})${bundle}, total ${formatUsd(offer.total)}`;
+  return `Offer: ${formatPercentPoints(offer.discountPercent)} off (${formatUsd(offer.discountAmount)})${bundle}, total ${formatUsd(offer.total)}`;
 }
 
 /**
@@ -130,7 +131,7 @@ export function ConfigTryAva({ forms }: { forms: readonly ConfigSectionForm[] })
                 {turn.offer && <p className="font-medium">{offerText(turn.offer)}</p>}
                 {turn.escalation && (
                   <p className="font-medium text-amber-700 dark:text-amber-400">
-                    In the shop this asks you to approve {turn.escalation.discountPercent}% off (
+                    In the shop this asks you to approve {formatPercentPoints(turn.escalation.discountPercent)} off (
                     {formatUsd(turn.escalation.discountAmount)}).
                   </p>
                 )}

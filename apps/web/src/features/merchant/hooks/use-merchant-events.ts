@@ -1,3 +1,4 @@
+import { formatPercentPoints } from "@haggle/domain/pricing/percent";
 import { useQueryClient } from "@/lib/query/react-query";
 import { toast } from "@/lib/toast";
 import { useRealtimeEvents } from "@/lib/use-realtime-events";
@@ -23,7 +24,7 @@ export function useMerchantEvents() {
       if (event.type !== "approval.created") return;
       refresh();
       toast("New approval request received!", {
-        description: `${event.shopperName || "A shopper"} asks for ${event.requestedDiscountPct}% off.`,
+        description: `${event.shopperName || "A shopper"} asks for ${formatPercentPoints(event.requestedDiscountPct)} off.`,
       });
     },
     onReconnect: refresh,
