@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { writeAssistantReply } from "./assistant-reply.ts";
+import { detectSmallTalk, writeAssistantReply } from "./assistant-reply.ts";
 
 const base = {
   assistantName: "Ava",
@@ -55,5 +55,33 @@ describe("the assistant's words", () => {
   it("varies with the seed", () => {
     const texts = new Set([0, 1, 2].map((seed) => writeAssistantReply({ ...base, products: [shoe], seed })));
     expect(texts.size).toBeGreaterThan(1);
+  });
+});
+
+describe("detectSmallTalk", () => {
+  it("reads greetings, thanks and goodbyes", () => {
+    expect(detectSmallTalk("Hello!")).toBe("greeting");
+    expect(detectSmallTalk("thanks, that's all for now")).toBe("thanks");
+    expect(detectSmallTalk("ok thank you so much")).toBe("thanks");
+    expect(detectSmallTalk("bye")).toBe("thanks");
+  });
+  it("reads questions about the assistant and about delivery", () => {
+    expect(detectSmallTalk("how does this work?")).toBe("help");
+    expect(detectSmallTalk("what can you do?")).toBe("help");
+    expect(detectSmallTalk("do you ship to Canada?")).toBe("shipping");
+    expect(detectSmallTalk("how long does delivery take?")).toBe("shipping");
+  });
+  it("leaves searches alone", () => {
+    expect(detectSmallTalk("thanks, now show me tents")).toBeNull();
+    expect(detectSmallTalk("running shoes")).toBeNull();
+    expect(detectSmallTalk("a waterproof jacket for work")).toBeNull();
+  });
+});
+
+describe("detectSmallTalk after a greeting", () => {
+  it("reads the question after it", () => {
+    expect(detectSmallTalk("hey, how are you?")).toBe("greeting");
+    expect(detectSmallTalk("hi! what can you do?")).toBe("help");
+    expect(detectSmallTalk("hello, running shoes please")).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ export interface AssistantReplyInput {
    */
   alternatives: boolean | { missed: string[]; kept: string[] };
   /** Nothing understood and nothing found: a greeting or small talk. */
-  smallTalk: "greeting" | "thanks" | null;
+  smallTalk: SmallTalk | null;
   seed: number;
 }
 
@@ -56,6 +56,12 @@ export function writeAssistantReply(input: AssistantReplyInput): string {
       ],
       seed,
     );
+  }
+  if (input.smallTalk === "help" && products.length === 0) {
+    return `I can search the whole shop for you. Tell me what you're looking for — a product ("running shoes"), a need ("something for a rainy day"), a person ("a gift for my dad who loves cooking"), a brand or a budget — then narrow it down ("cheaper ones", "not Nike", "the second one").`;
+  }
+  if (input.smallTalk === "shipping" && products.length === 0) {
+    return "Delivery options and their cost are shown at checkout, once you enter your address. I can help you find products meanwhile — tell me what you're looking for.";
   }
   const what = describe(input.understood);
   if (products.length === 0) {
@@ -99,14 +105,39 @@ export function writeAssistantReply(input: AssistantReplyInput): string {
   return `${opener} ${highlight}`;
 }
 
-/** A message that is only a greeting or thanks, with nothing to search for. */
-export function detectSmallTalk(text: string): "greeting" | "thanks" | null {
+/**
+ * Talk that is not a search: a greeting, thanks or goodbye, a question about how the assistant
+ * works ("help"), or about delivery ("shipping"). The last two are answered even when their
+ * words would find products ("do you ship to Canada?" is not a search for "canada").
+ */
+export type SmallTalk = "greeting" | "thanks" | "help" | "shipping";
+
+const GREETING_WORDS =
+  "hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|yo|hi there|hello there|hey there";
+const GREETING = new RegExp(
+  `^(?:${GREETING_WORDS})(?: ava)?(?:[,!.]? ?(?:how are you(?: doing)?(?: today)?|how'?s it going|what'?s up|nice to meet you))?$|^(?:how are you(?: doing)?(?: today)?|how'?s it going|what'?s up)$`,
+);
+/** A greeting before a question ("hi! what can you do?") leaves the question. */
+const GREETING_FIRST = new RegExp(`^(?:${GREETING_WORDS})(?: ava)?[,!.]? `);
+const THANKS =
+  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|lovely)[,!.]?\s*)?(?:thanks|thank you|thx|ty|cheers|bye|goodbye|see you|that'?s (?:all|it|everything))(?: (?:so much|a lot|ava))?(?:[,!.]?\s*(?:that'?s (?:all|it|everything)|bye|goodbye|see you)(?: (?:for now|for today))?)?(?: (?:for now|for today))?$/;
+const HELP =
+  /^(?:how (?:does (?:this|it|the assistant)|do (?:i|you)) (?:work|use (?:this|you|it))|how do i (?:use|search|find (?:things|stuff|products))(?: (?:this|you|it|here))?|what can (?:you|i) (?:do|ask(?: you)?|help (?:me )?with)|how can you help(?: me)?|can you help(?: me)?|help(?: me)?|what do you do|who are you|what are you|are you (?:a bot|a robot|human|real|an ai))$/;
+const SHIPPING =
+  /\b(?:do|can|will) you (?:ship|deliver)\b|\bshipping\b|\bdelivery\b|\bhow long (?:does|will) (?:it|delivery|shipping) take\b/;
+
+/** A message that is only small talk, with nothing to search for (see SmallTalk). */
+export function detectSmallTalk(text: string): SmallTalk | null {
   const t = text
     .trim()
     .toLowerCase()
-    .replace(/[!.?,\s]+$/g, "");
-  if (/^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|yo|hi there|hello there)( ava)?$/.test(t))
-    return "greeting";
-  if (/^(thanks|thank you|thx|ty|cheers|great,? thanks|perfect,? thanks)( ava)?$/.test(t)) return "thanks";
+    .replace(/[!.?,\s]+$/g, "")
+    .replace(/\s+/g, " ");
+  if (GREETING.test(t)) return "greeting";
+  const rest = t.replace(GREETING_FIRST, "");
+  if (rest !== t) return HELP.test(rest) ? "help" : THANKS.test(rest) ? "thanks" : null;
+  if (THANKS.test(t)) return "thanks";
+  if (HELP.test(t)) return "help";
+  if (SHIPPING.test(t) && t.split(" ").length <= 12) return "shipping";
   return null;
 }

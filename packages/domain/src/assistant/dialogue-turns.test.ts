@@ -108,7 +108,7 @@ describe("what kind of turn a message is", () => {
 describe("relaxing a request that matches nothing", () => {
   const planOf = (r: ReturnType<typeof parse>): SearchPlan => ({ ...r, boostCategories: [], anyOf: r.anyOf });
 
-  it("drops sale, the gift tag, the rating, attributes, the kind's modifiers, then widens the price; never the kind", () => {
+  it("drops sale, the gift tag, the rating, attributes, the kind's modifiers, then widens the price (25%, then up to twice, cheapest first); never the kind", () => {
     const r = parse("waterproof running shoes on sale, gifts rated 4+ under $100");
     const steps = relaxations(r, planOf(r));
     expect(steps.map((s) => s.relaxed.at(-1))).toEqual([
@@ -119,11 +119,14 @@ describe("relaxing a request that matches nothing", () => {
       '"waterproof"',
       '"running" (any shoe)',
       "the price limit (now up to $125.00)",
+      "the price limit (nothing under $100.00: the cheapest up to $200.00)",
     ]);
+    expect(steps.at(-2)?.plan.filters.maxPrice).toBe(10000 * (1 + PRICE_MARGIN));
     const last = steps.at(-1)?.plan;
-    // The kind stays, widened to its head noun at most.
+    // The kind stays, widened to its head noun at most; the price at most doubles, cheapest first.
     expect(last?.text).toBe("shoe");
-    expect(last?.filters.maxPrice).toBe(10000 * (1 + PRICE_MARGIN));
+    expect(last?.filters.maxPrice).toBe(20000);
+    expect(last?.sort).toBe("price-low");
     expect(last?.filters.onSale).toBe(false);
     expect(last?.filters.tags).toEqual([]);
   });

@@ -97,6 +97,21 @@ export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Re
         ? `the price limit (now up to ${formatUsd(widened.maxPrice)})`
         : `the price floor (now from ${formatUsd(widened.minPrice ?? 0)})`;
     step({ ...plan, targetPrice: null, filters: { ...plan.filters, ...widened } }, phrase);
+    // Still nothing: the kind as asked up to twice the bound, cheapest first ("a tent under
+    // $100" in a shop whose tents start at $120 shows the cheapest tents, and says so); a
+    // budget far below anything of the kind ("headphones under $1") still finds nothing.
+    if (maxPrice !== null) {
+      const cap = clampPrice(maxPrice * 2);
+      step(
+        {
+          ...plan,
+          sort: "price-low",
+          targetPrice: null,
+          filters: { ...plan.filters, minPrice: null, maxPrice: cap },
+        },
+        `the price limit (nothing under ${formatUsd(maxPrice)}: the cheapest up to ${formatUsd(cap)})`,
+      );
+    }
   }
   return out;
 }

@@ -372,12 +372,14 @@ export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): As
   const names = await catalogNames(deps.db);
   const seed = userMessages.length;
   const smallTalk = detectSmallTalk(last);
-  const found = await answer(deps, userMessages, names);
-  const { request } = found;
+  // A question about the assistant or delivery is answered, never searched for.
+  const aboutTheShop = smallTalk === "help" || smallTalk === "shipping";
+  const found = aboutTheShop ? null : await answer(deps, userMessages, names);
   if (
     smallTalk &&
-    (request.turn === "chit-chat" || !request.understood.length) &&
-    found.products.length === 0
+    (!found ||
+      ((found.request.turn === "chit-chat" || !found.request.understood.length) &&
+        found.products.length === 0))
   ) {
     yield {
       type: "text",
@@ -393,6 +395,8 @@ export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): As
     };
     return;
   }
+  if (!found) return;
+  const { request } = found;
   // After relaxing, say what the products match now, not what was asked.
   const plan = found.plan;
   const asked = describeFilters(request.filters, request.targetPrice, request.sort);
