@@ -19,6 +19,16 @@ describe("the account's data kept in the browser", () => {
     expect(localStorage.getItem(ACCOUNT_KEY)).toBe("");
   });
 
+  it("is kept for an anonymous visitor whose tab noted nobody before (a first visit chats before anyone asks who is signed in)", () => {
+    sessionStorage.setItem(`${ACCOUNT_DATA_PREFIX}assistant`, "the visitor's chat");
+    expect(noteAccount(null)).toBe(false);
+    expect(sessionStorage.getItem(`${ACCOUNT_DATA_PREFIX}assistant`)).toBe("the visitor's chat");
+    expect(localStorage.getItem(ACCOUNT_KEY)).toBe("");
+    // Signing in afterwards is a change of account.
+    expect(noteAccount("user-1")).toBe(true);
+    expect(sessionStorage.getItem(`${ACCOUNT_DATA_PREFIX}assistant`)).toBeNull();
+  });
+
   it("is dropped in every other tab when one tab notes a change (the storage event)", () => {
     const listener = vi.fn();
     const stop = onAccountChangedElsewhere(listener);

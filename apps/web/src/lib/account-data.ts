@@ -53,6 +53,16 @@ export function noteAccount(userId: string | null): boolean {
     before = null;
   }
   if (before === now) return false;
+  // Nothing recorded yet and nobody signed in: what this tab kept is an anonymous visitor's own
+  // (the home page may not ask who is signed in before the shopper chats), not another account's.
+  if (before === null && now === "") {
+    try {
+      local?.setItem(ACCOUNT_KEY, now);
+    } catch {
+      // As below.
+    }
+    return false;
+  }
   forgetAccountData();
   try {
     local?.setItem(ACCOUNT_KEY, now);
