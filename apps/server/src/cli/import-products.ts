@@ -12,8 +12,7 @@ import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { importErrorsCsv } from "@haggle/domain/catalog/product-import";
 import { invocationDir, parseEnv } from "../env.ts";
-import { embedMissingProducts } from "../modules/catalog/product-embeddings.service.ts";
-import { importFormatOf, importProducts } from "../modules/catalog/product-import.service.ts";
+import { embedMissingProducts, importFormatOf, importProducts } from "../modules/catalog/index.ts";
 import { openDatabase } from "../platform/db/client.ts";
 import { DataDirLockedError } from "../platform/db/data-dir-lock.ts";
 

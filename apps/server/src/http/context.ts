@@ -7,8 +7,8 @@ import type { Logger } from "../platform/logger.ts";
 import type { MailSettings } from "../platform/mail/mail-settings.ts";
 import type { EventBus } from "../platform/realtime/event-bus.ts";
 import type { SharedStreamSlots } from "../platform/realtime/stream-slots.ts";
-import type { PaymentProviders } from "../modules/payments/payment-provider.ts";
-import type { CatalogueAnswers } from "../modules/catalog/catalogue-answers.service.ts";
+import type { PaymentProviders } from "../modules/payments/index.ts";
+import type { CatalogueAnswers } from "../modules/catalog/index.ts";
 
 export interface AppConfig {
   /** The built web app to serve (index.html + assets); null serves the API alone. */
