@@ -8,13 +8,9 @@ import type { AppContext } from "../../http/context.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { writeDone, writeEncoded, writeText } from "../../http/sse.ts";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
-import {
-  type AssistantEvent,
-  builtInTurn,
-  isAiLimitError,
-  RATE_LIMIT_TEXT,
-  startLlmTurn,
-} from "./assistant.service.ts";
+import { isAiLimitError, startLlmTurn } from "./assistant-llm-turn.ts";
+import { type AssistantEvent, RATE_LIMIT_TEXT } from "./assistant-types.ts";
+import { builtInTurn } from "./assistant.service.ts";
 
 const AssistantRequestSchema = z.object({
   messages: z
