@@ -1,6 +1,6 @@
 /**
- * The shopping assistant's evaluation: shopper conversations (bench/assistant-eval/tuning.ts and
- * held-out.ts) sent through the real route, POST /functions/v1/shop-assistant, of a shop served
+ * The shopping assistant's evaluation: shopper conversations (bench/assistant-eval/tuning.jsonl and
+ * held-out.jsonl) sent through the real route, POST /functions/v1/shop-assistant, of a shop served
  * in this process on a fresh embedded database per catalogue, and judged on the products shown.
  * Prints the pass rate (a conversation passes when every one of its turns does) per kind and
  * catalogue, for the tuning and the held-out conversations apart. Nothing is asserted.
@@ -21,9 +21,8 @@ import path from "node:path";
 import { startShopInProcess } from "../apps/server/src/testing.ts";
 import { catalogue, IMPORTED_CSV } from "./assistant-eval/catalogues.ts";
 import { type CatalogueName, type Conversation, KINDS } from "./assistant-eval/conversation.ts";
-import { HELD_OUT } from "./assistant-eval/held-out.ts";
+import { HELD_OUT, TUNING } from "./assistant-eval/conversations.ts";
 import { judgeTurn, type ShownProduct, type TurnAnswer } from "./assistant-eval/judge.ts";
-import { TUNING } from "./assistant-eval/tuning.ts";
 import { Shopper } from "./lib/shopper.ts";
 
 type Split = "tuning" | "held-out";

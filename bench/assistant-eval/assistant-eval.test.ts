@@ -7,9 +7,8 @@ import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { catalogue, IMPORTED_CSV, importedCatalogue, parseCsv } from "./catalogues.ts";
 import { type CatalogueName, type Conversation, KINDS, type Match } from "./conversation.ts";
-import { HELD_OUT } from "./held-out.ts";
+import { HELD_OUT, TUNING } from "./conversations.ts";
 import { available, judgeTurn, matches, type ShownProduct } from "./judge.ts";
-import { TUNING } from "./tuning.ts";
 
 const product = (name: string, price: number, more: Partial<ShownProduct> = {}): ShownProduct => ({
   name,
