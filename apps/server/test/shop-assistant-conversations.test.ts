@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readChatStream } from "./support/http-client.ts";
+import { converse } from "./support/assistant-chat.ts";
 import { signUpMerchant } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
@@ -8,42 +8,6 @@ import { DB_KINDS, startTestServer, type TestServer } from "./support/test-serve
  * items 7 and 8): a new topic starts a new request, a refinement keeps the old one, and a
  * fallback never breaks the constraint just stated.
  */
-
-interface P {
-  id: string;
-  name: string;
-  brand: string;
-  category: string;
-  price: number;
-  listPrice: number;
-  rating: number;
-  reviewCount: number;
-  tags: string[];
-}
-
-type Turn = { role: "user" | "assistant"; content: string };
-
-/** Plays the shopper's messages one by one, answering each with the assistant's reply. */
-async function converse(server: TestServer, shopper: string[]) {
-  const history: Turn[] = [];
-  let last = { text: "", products: [] as P[] };
-  for (const content of shopper) {
-    history.push({ role: "user", content });
-    const res = await fetch(`${server.baseUrl}/functions/v1/shop-assistant`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ messages: history }),
-    });
-    expect(res.status).toBe(200);
-    const chat = await readChatStream(res);
-    last = {
-      text: chat.text,
-      products: chat.events.filter((e) => e.type === "tool_result").flatMap((e) => e.products as P[]),
-    };
-    history.push({ role: "assistant", content: chat.text });
-  }
-  return last;
-}
 
 describe.each(DB_KINDS)("shopping assistant conversations on the %s database", (kind) => {
   let server: TestServer;

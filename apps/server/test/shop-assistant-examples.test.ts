@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readChatStream } from "./support/http-client.ts";
+import { converse, type ShownProduct } from "./support/assistant-chat.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
@@ -8,36 +8,7 @@ import { startTestServer, type TestServer } from "./support/test-server.ts";
  * through the real server on the seeded catalogue. One embedded server: cheap.
  */
 
-interface P {
-  name: string;
-  brand: string;
-  category: string;
-  price: number;
-  listPrice: number;
-  inStock: boolean;
-  tags: string[];
-}
-
-async function converse(server: TestServer, shopper: string[]) {
-  const history: { role: "user" | "assistant"; content: string }[] = [];
-  let last = { text: "", products: [] as P[] };
-  for (const content of shopper) {
-    history.push({ role: "user", content });
-    const res = await fetch(`${server.baseUrl}/functions/v1/shop-assistant`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ messages: history }),
-    });
-    expect(res.status).toBe(200);
-    const chat = await readChatStream(res);
-    last = {
-      text: chat.text,
-      products: chat.events.filter((e) => e.type === "tool_result").flatMap((e) => e.products as P[]),
-    };
-    history.push({ role: "assistant", content: chat.text });
-  }
-  return last;
-}
+type P = ShownProduct;
 
 const words = (p: P) => `${p.name} ${p.category} ${p.tags.join(" ")}`.toLowerCase();
 
