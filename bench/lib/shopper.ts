@@ -23,31 +23,31 @@ export class Shopper {
   }
 
   /** A request with the shopper's cookies: its status and parsed JSON body (null if none). */
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: { "content-type": "application/json", origin: this.baseUrl, cookie: this.cookie, ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.send(method, path, body === undefined ? undefined : JSON.stringify(body), {
+      "content-type": "application/json",
+      ...headers,
     });
-    const setCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]);
-    if (setCookie.length > 0) this.cookie = setCookie.join("; ");
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    return { status: res.status, json };
   }
 
   /** A request whose body is raw bytes (a file upload): its status and parsed JSON body. */
-  async upload(method: string, path: string, bytes: Uint8Array, contentType: string) {
+  upload(method: string, path: string, bytes: Uint8Array, contentType: string) {
+    return this.send(method, path, bytes, { "content-type": contentType });
+  }
+
+  private async send(
+    method: string,
+    path: string,
+    body: string | Uint8Array | undefined,
+    headers: Record<string, string>,
+  ) {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
-      headers: { "content-type": contentType, origin: this.baseUrl, cookie: this.cookie },
-      body: bytes,
+      headers: { origin: this.baseUrl, cookie: this.cookie, ...headers },
+      body,
     });
+    const setCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+    if (setCookie.length > 0) this.cookie = setCookie.join("; ");
     const text = await res.text();
     let json: unknown = null;
     try {
