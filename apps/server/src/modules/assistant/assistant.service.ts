@@ -26,9 +26,7 @@ import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import { type Cents, formatUsd } from "@haggle/domain/pricing/money";
 import type { Db } from "../../platform/db/client.ts";
 import { wordVectors } from "../../platform/ai/word-vectors.ts";
-import { searchProducts, vocabularyOf } from "../catalog/search-products.store.ts";
-import { loadCatalogNames } from "../catalog/search-legs.store.ts";
-import { loadTagCategories } from "../catalog/tag-categories.store.ts";
+import { searchProducts, vocabularyOf, loadCatalogNames, loadTagCategories } from "../catalog/index.ts";
 
 import type { AssistantDeps, AssistantEvent, AssistantMessage as Message } from "./assistant-types.ts";
 
