@@ -4,3 +4,4 @@
  */
 export { negotiationRoutes } from "./negotiation.routes.ts";
 export { negotiationTools } from "./negotiation.tools.ts";
+export { completeNegotiationWithOrder } from "./negotiation.store.ts";

@@ -27,7 +27,8 @@ import type { PaymentProvider, PaymentProviders } from "../../platform/payments/
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderPlacedMail } from "./order-mail.store.ts";
 import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
-import { completeNegotiation, findOrderIdByKey, insertOrder } from "./orders.store.ts";
+import { findOrderIdByKey, insertOrder } from "./orders.store.ts";
+import { completeNegotiationWithOrder as completeNegotiation } from "../negotiation/index.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
 
 /** Thrown inside the transaction to roll it back, then answered as the first order. */
