@@ -13,6 +13,7 @@ import {
   relaxations,
   type SearchPlan,
 } from "@haggle/domain/assistant/relax-shopping-request";
+import { categoriesNamedBy } from "@haggle/domain/assistant/catalogue-kinds";
 import { STOP_WORDS } from "@haggle/domain/assistant/shopping-phrases";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
 import {
@@ -30,6 +31,7 @@ import { searchProducts, vocabularyOf } from "../catalog/search-products.store.t
 import { loadCatalogNames } from "../catalog/search-legs.store.ts";
 import { loadTagCategories } from "../catalog/tag-categories.store.ts";
 
+import { plainSearchFill } from "./assistant-plain-search.ts";
 import type { AssistantDeps, AssistantEvent, AssistantMessage as Message } from "./assistant-types.ts";
 
 /** The built-in engine reads only the shopper's last messages. */
@@ -80,39 +82,78 @@ function catalogueTerms(
 }
 
 /**
- * Words of the subject the catalogue does not contain are read by meaning: replaced by the
- * catalogue's words nearest to them ("runner" -> running, "picnic" -> camping), as kinds any of
- * which will do. Words it contains, and attribute words, stay as they are.
+ * Words of the subject the catalogue does not contain are read by meaning. A word that heads one
+ * of the shop's kinds ("phone" -> the category Smartphones, "car" -> the tag "sports cars") names
+ * those categories, which then filter (catalogue-kinds.ts); another is replaced by the
+ * catalogue's words nearest to it ("runner" -> running, "picnic" -> camping), as kinds any of which
+ * will do. A modifier of a kind the catalogue knows ("running" of "running shoes" where no name
+ * says running) stays as written, so that relaxing the kind's modifiers can drop it. Words it
+ * contains, and attribute words, stay as they are; the head of the kind also ranks the categories
+ * it names first ("shoes" -> Men's Shoes, Women's Shoes).
  */
 async function readByMeaning(
   deps: AssistantDeps,
   request: ParsedShoppingRequest,
   names: ShoppingCatalogNames,
-) {
-  const vectors = wordVectors();
-  const unknownSubject = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
-  if (!vectors || unknownSubject.length === 0) return { text: request.text, anyOf: request.anyOf };
+): Promise<{ text: string; anyOf: string[]; categories: string[]; boost: string[] }> {
+  const unchanged = { text: request.text, anyOf: request.anyOf, categories: [], boost: [] };
+  const subject = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
+  if (subject.length === 0) return unchanged;
   const vocabulary = await vocabularyOf(deps.db);
-  const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split("-"))]);
+  const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split(/[-\s]+/))]);
   const isKnown = (w: string) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`));
-  const index = catalogueTerms(vocabulary, names, vectors);
+  const head = subject.at(-1) ?? "";
+  const headKnown = isKnown(head);
+  const boost = categoriesNamedBy(head, names);
+  const vectors = wordVectors();
   const replaced: string[] = [];
   const meanings: string[] = [];
-  for (const word of unknownSubject) {
+  const categories: string[] = [];
+  for (const word of subject) {
     if (isKnown(word)) continue;
-    const near = nearestTerms(word, vectors, index);
+    // Only the head names a kind: "phone" of "phone accessories" is a modifier.
+    const named = word === head ? categoriesNamedBy(word, names) : [];
+    if (named.length > 0) {
+      replaced.push(word);
+      categories.push(...named);
+      continue;
+    }
+    if (!vectors || (word !== head && headKnown)) continue;
+    const near = nearestTerms(word, vectors, catalogueTerms(vocabulary, names, vectors));
     if (near.length === 0) continue;
     replaced.push(word);
     meanings.push(...near);
   }
-  if (replaced.length === 0) return { text: request.text, anyOf: request.anyOf };
   return {
     text: request.text
       .split(" ")
       .filter((w) => !replaced.includes(w))
       .join(" "),
     anyOf: [...new Set([...request.anyOf, ...meanings])],
+    categories: [...new Set(categories)],
+    boost,
   };
+}
+
+/**
+ * "kitchen" within Home & Kitchen: every product of the category matches the word by its
+ * category, so the ones whose own name or tags say it (a skillet tagged kitchen, not a candle)
+ * come first. Stable otherwise.
+ */
+function ownWordsFirst(found: Product[], plan: SearchPlan): Product[] {
+  const inCategory = plan.text
+    .split(" ")
+    .filter((w) => w.length >= 3 && plan.filters.categories.some((c) => c.toLowerCase().includes(w)));
+  if (inCategory.length === 0) return found;
+  const own = (p: Product) =>
+    inCategory.some((w) => `${p.name} ${p.tags.join(" ")}`.toLowerCase().includes(stemOf(w)));
+  return [...found.filter(own), ...found.filter((p) => !own(p))];
+}
+
+/** Filters with the categories a word named added: a product of any of them will do. */
+function withCategories<F extends { categories: string[] }>(filters: F, categories: string[]): F {
+  if (categories.length === 0) return filters;
+  return { ...filters, categories: [...new Set([...filters.categories, ...categories])] };
 }
 
 function stemOf(word: string): string {
@@ -229,18 +270,21 @@ async function answer(
   if (!hasQuery) return none;
 
   const meaning = await readByMeaning(deps, request, names);
+  const searched = searchOf(request, request.boostCategories);
   let base: SearchPlan = {
-    ...searchOf(request, request.boostCategories),
+    ...searched,
     // A word that is one of the kinds ("cooking" of a cook's kinds) is searched among them.
     text: meaning.text
       .split(" ")
       .filter((w) => !meaning.anyOf.includes(w))
       .join(" "),
     anyOf: meaning.anyOf,
+    filters: withCategories(searched.filters, meaning.categories),
+    boostCategories: [...new Set([...searched.boostCategories, ...meaning.boost])],
   };
   // Without words, the categories are all that says what to show: they filter.
   if (!base.text && base.anyOf.length === 0)
-    base = { ...base, filters: request.filters, boostCategories: [] };
+    base = { ...base, filters: withCategories(request.filters, meaning.categories), boostCategories: [] };
 
   if (request.turn === "relative-price" && request.relative) {
     const shown = await shownBefore(deps, userMessages.slice(0, -1), names, depth);
@@ -313,7 +357,10 @@ async function answer(
     // gift tag or the rating floor: never past a price, a sale, an attribute or the kind.
     if (shown.length > 0 && !relaxed.every(fillsSafely)) break;
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
-    const wanted = found.items.filter((p) => !isExcluded(p, request));
+    const wanted = ownWordsFirst(
+      found.items.filter((p) => !isExcluded(p, request)),
+      plan,
+    );
     const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id));
     if (inStock.length > 0) {
       if (shown.length === 0 || relaxed.length > 0) relaxedUsed = relaxed;
@@ -323,6 +370,13 @@ async function answer(
       outOfStockOnly = { products: wanted.slice(0, plan.limit), relaxed, plan };
     if (shown.length >= Math.min(FILL_TO, plan.limit)) break;
   }
+  // What the shop's search box finds for the same words is never left out (see plainSearchFill).
+  const literal = await plainSearchFill(deps, request, userMessages.at(-1) ?? "", shown, (p) =>
+    isExcluded(p, request),
+  );
+  if (shown.length === 0 && literal.length > 0)
+    return { ...none, plan: null, products: literal, relaxed: [], outOfStock: false };
+  shown.push(...literal);
   if (shown.length > 0)
     return { ...none, plan: usedPlan, products: shown, relaxed: relaxedUsed, outOfStock: false };
   if (outOfStockOnly) return { ...none, ...outOfStockOnly, outOfStock: true };
