@@ -13,24 +13,15 @@ import {
   relaxations,
   type SearchPlan,
 } from "@haggle/domain/assistant/relax-shopping-request";
-import { categoriesNamedBy } from "@haggle/domain/assistant/catalogue-kinds";
 import { STOP_WORDS } from "@haggle/domain/assistant/shopping-phrases";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
-import {
-  indexTerms,
-  nearestTerms,
-  type TermIndex,
-  type WordVectors,
-  wordForms,
-} from "@haggle/domain/assistant/word-meaning";
-import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import { type Cents, formatUsd } from "@haggle/domain/pricing/money";
 import type { Db } from "../../platform/db/client.ts";
-import { wordVectors } from "../../platform/ai/word-vectors.ts";
-import { searchProducts, vocabularyOf } from "../catalog/search-products.store.ts";
+import { searchProducts } from "../catalog/search-products.store.ts";
 import { loadCatalogNames } from "../catalog/search-legs.store.ts";
 import { loadTagCategories } from "../catalog/tag-categories.store.ts";
 
+import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
 import type { AssistantDeps, AssistantEvent, AssistantMessage as Message } from "./assistant-types.ts";
 
@@ -60,101 +51,6 @@ const MAX_REPLAY_DEPTH = 3;
 const OVERFETCH = 3;
 /** Fewer products than this that match everything are followed by close ones (see fillsSafely). */
 const FILL_TO = 4;
-
-const termIndexes = new WeakMap<SearchVocabulary, { names: ShoppingCatalogNames; index: TermIndex }>();
-
-/** The catalogue's own words (names, categories, tags) with their vectors, kept per vocabulary. */
-function catalogueTerms(
-  vocabulary: SearchVocabulary,
-  names: ShoppingCatalogNames,
-  vectors: WordVectors,
-): TermIndex {
-  const kept = termIndexes.get(vocabulary);
-  if (kept && kept.names === names) return kept.index;
-  const terms = [
-    ...vocabulary.words,
-    ...vocabulary.tags,
-    ...names.categories.flatMap((c) => c.toLowerCase().split(/[^a-z-]+/)),
-  ];
-  const index = indexTerms(terms, vectors);
-  termIndexes.set(vocabulary, { names, index });
-  return index;
-}
-
-/**
- * Words of the subject the catalogue does not contain are read by meaning. A word that heads one
- * of the shop's kinds ("phone" -> the category Smartphones, "car" -> the tag "sports cars") names
- * those categories, which then filter (catalogue-kinds.ts); another is replaced by the
- * catalogue's words nearest to it ("runner" -> running, "picnic" -> camping), as kinds any of which
- * will do. A modifier of a kind the catalogue knows ("running" of "running shoes" where no name
- * says running) stays as written, so that relaxing the kind's modifiers can drop it. Words it
- * contains, and attribute words, stay as they are; the head of the kind also ranks the categories
- * it names first ("shoes" -> Men's Shoes, Women's Shoes).
- */
-async function readByMeaning(
-  deps: AssistantDeps,
-  request: ParsedShoppingRequest,
-  names: ShoppingCatalogNames,
-): Promise<{ text: string; anyOf: string[]; categories: string[]; boost: string[] }> {
-  const unchanged = { text: request.text, anyOf: request.anyOf, categories: [], boost: [] };
-  const subject = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
-  if (subject.length === 0) return unchanged;
-  const vocabulary = await vocabularyOf(deps.db);
-  const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split(/[-\s]+/))]);
-  const isKnown = (w: string) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`));
-  const head = subject.at(-1) ?? "";
-  const headKnown = isKnown(head);
-  const boost = categoriesNamedBy(head, names);
-  const vectors = wordVectors();
-  const replaced: string[] = [];
-  const meanings: string[] = [];
-  const categories: string[] = [];
-  for (const word of subject) {
-    if (isKnown(word)) continue;
-    // Only the head names a kind: "phone" of "phone accessories" is a modifier.
-    const named = word === head ? categoriesNamedBy(word, names) : [];
-    if (named.length > 0) {
-      replaced.push(word);
-      categories.push(...named);
-      continue;
-    }
-    if (!vectors || (word !== head && headKnown)) continue;
-    const near = nearestTerms(word, vectors, catalogueTerms(vocabulary, names, vectors));
-    if (near.length === 0) continue;
-    replaced.push(word);
-    meanings.push(...near);
-  }
-  return {
-    text: request.text
-      .split(" ")
-      .filter((w) => !replaced.includes(w))
-      .join(" "),
-    anyOf: [...new Set([...request.anyOf, ...meanings])],
-    categories: [...new Set(categories)],
-    boost,
-  };
-}
-
-/**
- * "kitchen" within Home & Kitchen: every product of the category matches the word by its
- * category, so the ones whose own name or tags say it (a skillet tagged kitchen, not a candle)
- * come first. Stable otherwise.
- */
-function ownWordsFirst(found: Product[], plan: SearchPlan): Product[] {
-  const inCategory = plan.text
-    .split(" ")
-    .filter((w) => w.length >= 3 && plan.filters.categories.some((c) => c.toLowerCase().includes(w)));
-  if (inCategory.length === 0) return found;
-  const own = (p: Product) =>
-    inCategory.some((w) => `${p.name} ${p.tags.join(" ")}`.toLowerCase().includes(stemOf(w)));
-  return [...found.filter(own), ...found.filter((p) => !own(p))];
-}
-
-/** Filters with the categories a word named added: a product of any of them will do. */
-function withCategories<F extends { categories: string[] }>(filters: F, categories: string[]): F {
-  if (categories.length === 0) return filters;
-  return { ...filters, categories: [...new Set([...filters.categories, ...categories])] };
-}
 
 function stemOf(word: string): string {
   return word.toLowerCase().replace(/(?:es|s)$/, "");
@@ -355,7 +251,7 @@ async function answer(
   for (const { plan, relaxed } of plans) {
     // With some products found, looser plans only fill up to FILL_TO, and only by dropping the
     // gift tag or the rating floor: never past a price, a sale, an attribute or the kind.
-    if (shown.length > 0 && !relaxed.every(fillsSafely)) break;
+    if (shown.length > 0 && !relaxed.every((phrase) => fillsSafely(phrase, request))) break;
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
     const wanted = ownWordsFirst(
       found.items.filter((p) => !isExcluded(p, request)),
@@ -370,6 +266,22 @@ async function answer(
       outOfStockOnly = { products: wanted.slice(0, plan.limit), relaxed, plan };
     if (shown.length >= Math.min(FILL_TO, plan.limit)) break;
   }
+  // "yoga mats" with one mat: other yoga things of its category fill the answer.
+  const modifiers = request.subjectWords.slice(0, -1);
+  if (shown.length > 0 && shown.length < FILL_TO && modifiers.length > 0 && request.relative === null) {
+    const filters = { ...base.filters, categories: [...new Set(shown.map((p) => p.category))] };
+    const close = await searchProducts(deps, { ...base, text: modifiers.join(" "), anyOf: [], filters });
+    const more = close.items.filter(
+      (p) => p.inStock && !isExcluded(p, request) && !shown.some((s) => s.id === p.id),
+    );
+    if (more.length > 0) {
+      relaxedUsed = [
+        ...relaxedUsed,
+        `"${request.subjectWords.at(-1)}" (other ${modifiers.join(" ")} things)`,
+      ];
+      shown.push(...more.slice(0, base.limit - shown.length));
+    }
+  }
   // What the shop's search box finds for the same words is never left out (see plainSearchFill).
   const literal = await plainSearchFill(deps, request, userMessages.at(-1) ?? "", shown, (p) =>
     isExcluded(p, request),
@@ -383,9 +295,17 @@ async function answer(
   return none;
 }
 
-/** Relaxations that may fill a short answer: they keep the kind, its traits, the price and a sale. */
-function fillsSafely(phrase: string): boolean {
-  return phrase === "the gift tag" || phrase.startsWith("rated ");
+/**
+ * Relaxations that may fill a short answer: they keep the price, a sale and the traits asked for.
+ * The gift tag and the rating floor; the kind's modifiers ("winter jacket": other jackets); and,
+ * for a need, the words around it ("stay warm on my walk to work": the need's kinds are what is
+ * sought, "walk" and "work" only context).
+ */
+function fillsSafely(phrase: string, request: ParsedShoppingRequest): boolean {
+  if (phrase === "the gift tag" || phrase.startsWith("rated ")) return true;
+  if (/^".+" \(any [^)]+\)$/.test(phrase)) return true;
+  const need = request.anyOf.length > 0 && request.subjectWords.length === 0;
+  return need && phrase === request.attributeWords.map((w) => `"${w}"`).join(", ");
 }
 
 /** The built-in engine: read the conversation, search, answer honestly and say what changed. */
