@@ -61,7 +61,7 @@ export async function readByMeaning(
   const subject = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
   if (subject.length === 0) return unchanged;
   const vocabulary = await vocabularyOf(deps.db);
-  const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split(/[-\s]+/))]);
+  const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split("-"))]);
   const isKnown = (w: string) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`));
   const head = subject.at(-1) ?? "";
   const headKnown = isKnown(head);

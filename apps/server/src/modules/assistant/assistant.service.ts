@@ -257,7 +257,12 @@ async function answer(
       found.items.filter((p) => !isExcluded(p, request)),
       plan,
     );
-    const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id));
+    // Filling by the kind's head ("winter jacket": other jackets), only what is named so: a
+    // dry bag may join sleeping bags, a kayak whose description says "bag" may not.
+    const head = request.subjectWords.at(-1)?.replace(/(?:es|s)$/, "") ?? "";
+    const named = (p: Product) =>
+      shown.length === 0 || !relaxed.some(isModifierStep) || p.name.toLowerCase().includes(head);
+    const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id) && named(p));
     if (inStock.length > 0) {
       if (shown.length === 0 || relaxed.length > 0) relaxedUsed = relaxed;
       shown.push(...inStock.slice(0, plan.limit - shown.length));
@@ -295,6 +300,11 @@ async function answer(
   return none;
 }
 
+/** The relaxation of a kind's modifiers ('"running" (any shoe)'). */
+function isModifierStep(phrase: string): boolean {
+  return /^".+" \(any [^)]+\)$/.test(phrase);
+}
+
 /**
  * Relaxations that may fill a short answer: they keep the price, a sale and the traits asked for.
  * The gift tag and the rating floor; the kind's modifiers ("winter jacket": other jackets); and,
@@ -303,7 +313,7 @@ async function answer(
  */
 function fillsSafely(phrase: string, request: ParsedShoppingRequest): boolean {
   if (phrase === "the gift tag" || phrase.startsWith("rated ")) return true;
-  if (/^".+" \(any [^)]+\)$/.test(phrase)) return true;
+  if (isModifierStep(phrase)) return true;
   const need = request.anyOf.length > 0 && request.subjectWords.length === 0;
   return need && phrase === request.attributeWords.map((w) => `"${w}"`).join(", ");
 }
