@@ -186,3 +186,25 @@ export function kindsOfInterest(word: string): readonly string[] {
   const kinds = INTERESTS[word];
   return kinds ? [word, ...kinds.filter((k) => k !== word)] : [];
 }
+
+/**
+ * Kinds of product people commonly give, for a gift that names neither a product nor an
+ * interest ("something for my mom") in a shop whose products carry no gift tag. General words,
+ * like the needs: the search finds whichever the shop has.
+ */
+export const GIFT_KINDS: readonly string[] = [
+  "perfume",
+  "fragrance",
+  "jewellery",
+  "earrings",
+  "necklace",
+  "watch",
+  "handbag",
+  "wallet",
+  "scarf",
+  "candle",
+  "photo frame",
+  "chocolate",
+  "skincare",
+  "mug",
+];

@@ -24,7 +24,11 @@ import type { AssistantDeps } from "./assistant-types.ts";
 
 const termIndexes = new WeakMap<SearchVocabulary, { names: ShoppingCatalogNames; index: TermIndex }>();
 
-/** The catalogue's own words (names, categories, tags) with their vectors, kept per vocabulary. */
+/**
+ * The catalogue's own words (names, categories, tags) with their vectors, kept per vocabulary.
+ * A word only of brand names is left out: a meaning is a kind of thing, never a maker (the
+ * nearest words to an absent brand, "sony", are other brands).
+ */
 function catalogueTerms(
   vocabulary: SearchVocabulary,
   names: ShoppingCatalogNames,
@@ -32,11 +36,12 @@ function catalogueTerms(
 ): TermIndex {
   const kept = termIndexes.get(vocabulary);
   if (kept && kept.names === names) return kept.index;
-  const terms = [
-    ...vocabulary.words,
-    ...vocabulary.tags,
-    ...names.categories.flatMap((c) => c.toLowerCase().split(/[^a-z-]+/)),
-  ];
+  const categoryWords = names.categories.flatMap((c) => c.toLowerCase().split(/[^a-z-]+/));
+  const brandWords = new Set(names.brands.flatMap((b) => b.toLowerCase().split(/[^a-z]+/)));
+  const terms = [...vocabulary.words, ...vocabulary.tags].filter(
+    (t) => !t.split(/[\s-]+/).some((w) => brandWords.has(w) && !categoryWords.includes(w)),
+  );
+  terms.push(...categoryWords);
   const index = indexTerms(terms, vectors);
   termIndexes.set(vocabulary, { names, index });
   return index;

@@ -13,6 +13,7 @@ import {
   relaxations,
   type SearchPlan,
 } from "@haggle/domain/assistant/relax-shopping-request";
+import { GIFT_KINDS } from "@haggle/domain/assistant/shopping-needs";
 import { STOP_WORDS } from "@haggle/domain/assistant/shopping-phrases";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
 import { type Cents, formatUsd } from "@haggle/domain/pricing/money";
@@ -216,6 +217,13 @@ async function answer(
     // Without a subject, dropping a tag or sale would list half the shop: only the price widens.
     if (subject || r.relaxed.every((p) => p.startsWith("the price"))) plans.push(r);
   }
+  // A gift naming no product nor interest, in a shop whose products carry no gift tag: what
+  // people commonly give, within the same prices.
+  if (!subject && base.filters.tags.includes("gift"))
+    plans.push({
+      plan: { ...base, anyOf: [...GIFT_KINDS], filters: { ...base.filters, tags: [] } },
+      relaxed: ["the gift tag"],
+    });
   // Nothing cheaper of the kind: the kind's category, still cheaper than what was shown.
   const categories = [...base.filters.categories, ...base.boostCategories];
   if (relative && categories.length > 0 && (base.text !== "" || base.anyOf.length > 0)) {
