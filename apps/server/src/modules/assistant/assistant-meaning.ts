@@ -14,7 +14,7 @@ import {
 } from "@haggle/domain/assistant/word-meaning";
 import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import { wordVectors } from "../../platform/ai/word-vectors.ts";
-import { vocabularyOf } from "../catalog/search-products.store.ts";
+import { vocabularyOf } from "../catalog/index.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 
 /**

@@ -6,3 +6,4 @@ export type { CatalogueAnswers } from "./catalogue-answers.service.ts";
 export { embedMissingProducts } from "./product-embeddings.service.ts";
 export { importFormatOf, importProducts } from "./product-import.service.ts";
 export { listProducts } from "./list-products.service.ts";
+export { vocabularyOf } from "./search-products.store.ts";
