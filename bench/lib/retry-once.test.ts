@@ -14,10 +14,6 @@ describe("retryOnce", () => {
 
     const broken = () => Promise.reject(new Error("Lighthouse on /: NO_NAVSTART"));
     expect(await retryOnce(broken)).toEqual({ ok: false, error: "Lighthouse on /: NO_NAVSTART" });
-    expect(await retryOnce(() => Promise.resolve("fine"))).toEqual({
-      ok: true,
-      value: "fine",
-      retried: false,
-    });
+    expect(await retryOnce(() => Promise.resolve("fine"))).toEqual({ ok: true, value: "fine", retried: false });
   });
 });
