@@ -12,6 +12,8 @@
  *   --verbose                     print the failed tuning conversations turn by turn
  *   --show-held-out               with --verbose, the held-out failures too
  *   --json=FILE                   write every conversation's result as JSON
+ *   --no-recall                   skip the recall check (each catalogue's own kinds asked of the
+ *                                 assistant and of the plain search: assistant-eval/recall.ts)
  * With AI_BASE_URL set (and AI_API_KEY, AI_MODEL as the server reads them), the same
  * conversations then run against the LLM engine; without it that part is skipped.
  */
@@ -23,6 +25,14 @@ import { catalogue, IMPORTED_CSV } from "./assistant-eval/catalogues.ts";
 import { type CatalogueName, type Conversation, KINDS } from "./assistant-eval/conversation.ts";
 import { HELD_OUT, TUNING } from "./assistant-eval/conversations.ts";
 import { judgeTurn, type ShownProduct, type TurnAnswer } from "./assistant-eval/judge.ts";
+import {
+  hits,
+  MIN_RELATIVE_RECALL,
+  type RecallResult,
+  recallAsks,
+  SHOWN,
+  summariseRecall,
+} from "./assistant-eval/recall.ts";
 import { Shopper } from "./lib/shopper.ts";
 
 type Split = "tuning" | "held-out";
@@ -35,6 +45,7 @@ const onlyKind = option("kind");
 const onlySplit = option("split") as Split | undefined;
 const verbose = flag("verbose");
 const showHeldOut = flag("show-held-out");
+const checkRecall = !flag("no-recall");
 const jsonFile = option("json") ?? (args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined);
 
 interface TurnResult {
@@ -188,6 +199,51 @@ async function importThroughApi(baseUrl: string, setupCode: string | null | unde
   }
 }
 
+/** The recall check of one shop: every kind its catalogue names, asked of both (recall.ts). */
+async function runRecall(baseUrl: string, products: readonly ShownProduct[]): Promise<RecallResult[]> {
+  const out: RecallResult[] = [];
+  for (const kind of recallAsks(products)) {
+    const answer = await ask(baseUrl, [{ role: "user", content: kind.text }]);
+    const res = await fetch(
+      `${baseUrl}/api/products?q=${encodeURIComponent(kind.text)}&pageSize=${SHOWN * 4}`,
+    );
+    const plain = res.status === 200 ? ((await res.json()) as { items: ShownProduct[] }).items : [];
+    // The assistant shows in-stock products first: the search's in-stock ones are compared.
+    out.push({
+      ask: kind.text,
+      possible: kind.possible,
+      assistant: hits(kind, answer.products),
+      plain: hits(
+        kind,
+        plain.filter((p) => p.inStock),
+      ),
+    });
+  }
+  return out;
+}
+
+const recall: { engine: string; name: CatalogueName; results: RecallResult[] }[] = [];
+
+function printRecall() {
+  if (recall.length === 0) return;
+  console.log(
+    `\n# Recall: each catalogue's own kinds (its tags and categories) asked of the assistant and of the plain search\n`,
+  );
+  console.log(
+    "| engine | catalogue | asks | assistant recall | plain search recall | assistant / plain | asks where plain found more |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const { engine, name, results } of recall) {
+    const r = summariseRecall(results);
+    console.log(
+      `| ${engine} | ${name} | ${r.asks} | ${r.assistantRecall.toFixed(3)} | ${r.plainRecall.toFixed(3)} | ${r.relative.toFixed(3)}${r.pass ? "" : ` (below ${MIN_RELATIVE_RECALL})`} | ${r.worse.length} |`,
+    );
+    if (verbose)
+      for (const w of r.worse)
+        console.log(`  - "${w.ask}": assistant ${w.assistant}, plain ${w.plain} of ${w.possible}`);
+  }
+}
+
 const CATALOGUES: CatalogueName[] = onlyCatalogue ? [onlyCatalogue] : ["seeded", "imported"];
 const SPLITS: [Split, readonly Conversation[]][] = [
   ["tuning", TUNING],
@@ -212,6 +268,8 @@ async function runEngine(engine: string, ai: Record<string, string>): Promise<Co
       );
       for (const { split, conversation } of work)
         results.push(await runConversation(shop.baseUrl, conversation, split, products, engine));
+      if (checkRecall && onlyKind === undefined)
+        recall.push({ engine, name, results: await runRecall(shop.baseUrl, products) });
     } finally {
       await shop.stop();
     }
@@ -282,6 +340,7 @@ for (const [engine, ai] of engines) {
       `\n${others} of ${turns.length} turns were not answered by the ${engine} engine (fallback or error).`,
     );
 }
+printRecall();
 if (engines.length === 1) console.log("\nLLM engine: skipped (AI_BASE_URL is not set).");
 if (jsonFile) {
   writeFileSync(jsonFile, `${JSON.stringify(all, null, 2)}\n`);

@@ -387,8 +387,9 @@ function readFreeWords({ s, facts, flag, wordAt }: Reading): void {
       .replace(/'s$|'$/, "")
       .replace(/[.'&+-]+$/, "")
       .slice(0, MAX_WORD_LENGTH);
-    if (word.length === 0 || STOP_WORDS.has(word)) continue;
     const at = m.index ?? 0;
+    // "my dad's birthday" with "my dad" read as the recipient leaves "'s": not a word.
+    if (word.length === 0 || STOP_WORDS.has(word) || (word.length === 1 && s.text[at - 1] === "'")) continue;
     if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) {
       facts.excludedWords.push(word);
       continue;

@@ -9,7 +9,7 @@ import { spaced, topLevelAlternatives, words } from "./request-scanner.ts";
  */
 const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] = [
   [
-    "rainy (?:days?|weather|season)|rainy|(?:the |in the )?rain|wet weather|stay dry|keep(?:s|ing)? (?:me |us )?dry",
+    "rainy (?:days?|weather|season)|rainy|(?:the |in the )?rain|wet weather|stay dry|keep(?:s|ing)? (?:me |us )?dry|(?:getting |get )?(?:soaked|drenched)|getting wet",
     ["umbrella", "rain jacket", "waterproof"],
   ],
   [
@@ -18,7 +18,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   [
     "(?:working|work) (?:from|at) home|home office|wfh|remote work(?:ing)?|(?:my )?desk setup|video calls?|zoom calls?",
-    ["webcam", "monitor", "keyboard", "mouse", "laptop stand", "work-from-home"],
+    ["webcam", "monitor", "keyboard", "mouse", "laptop stand", "work-from-home", "desk", "office chair"],
   ],
   [
     "backpacking trips?|camping trips?|(?:a )?trip (?:to the|in the) (?:mountains|woods|backcountry)|(?:a )?night (?:under the stars|outdoors)|sleep(?:ing)? outside",
@@ -45,11 +45,11 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["winter", "sweater", "jacket", "beanie", "scarf", "blanket"],
   ],
   [
-    "(?:a )?cozy night in|movie nights?|relax(?:ing)? at home|self care|pamper(?:ing)?",
+    "(?:a )?cozy night in|movie nights?|relax(?:ing)?(?: at home)?|unwind(?:ing)?|de ?stress(?:ing)?|self care|pamper(?:ing)?",
     ["blanket", "candle", "bath", "cozy"],
   ],
   [
-    "(?:a )?home gym|(?:get(?:ting)?|stay(?:ing)?) (?:in shape|fit)|work(?:ing)? out at home|lose weight",
+    "(?:a )?home gym|(?:get(?:ting)?|stay(?:ing)?) (?:in shape|fit)|work(?:ing)? out at home|lose weight|lift(?:ing)? weights|weight ?lifting|strength training",
     ["dumbbell", "kettlebell", "yoga mat", "resistance band", "home-gym"],
   ],
   [
@@ -72,6 +72,41 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   [
     "(?:a |my )?(?:first )?marathon|(?:training for )?(?:a )?(?:5k|10k|half marathon)",
     ["running", "running shoe", "hydration", "running watch"],
+  ],
+  // Meals and food: what they are made of, in general words ("vegetables", not a shop's names).
+  [
+    "(?:a |the )?(?:fruit |green |pasta )?salads?",
+    ["vegetables", "fruit", "lettuce", "tomato", "cucumber", "olive oil", "cooking oil"],
+  ],
+  [
+    "bak(?:e|ing) (?:a |some )?(?:cake|bread|cookies|muffins|pie|cupcakes)|(?:a )?bake sale|bak(?:e|ing)",
+    ["baking", "flour", "eggs", "butter", "whisk", "rolling pin", "mixing bowl", "baking tray", "mixer"],
+  ],
+  [
+    "(?:a )?(?:bbq|barbecue|barbeque|cookout|cook out)s?|grill(?:ing)?(?: out)?",
+    ["meat", "steak", "chicken", "sausage", "tongs", "grill", "soft drinks", "juice", "plates"],
+  ],
+  [
+    "(?:family )?game nights?|(?:a )?games? evening|(?:a )?family night",
+    ["board game", "card game", "trivia", "puzzle"],
+  ],
+  // Making videos and photos of oneself.
+  [
+    "vlog(?:s|ging|ger)?|youtub(?:e|er|ing)|(?:my own )?(?:channel|podcast)|content creat(?:or|ion|ing)|(?:film(?:ing)?|record(?:ing)?|post(?:ing)?|mak(?:e|ing)) (?:videos?|selfies|reels|tiktoks?)(?: of (?:myself|me))?|selfies|live ?stream(?:ing)?",
+    ["selfie", "monopod", "tripod", "camera", "microphone", "ring light"],
+  ],
+  // Somewhere to sit, sleep or put things: furniture by what it is for.
+  [
+    "(?:somewhere|some ?where|nowhere|a place|places|something) to sit(?: on| down)?|seating|sit(?:ting)? (?:on|down)",
+    ["sofa", "couch", "chair", "armchair", "stool"],
+  ],
+  [
+    "(?:decorat(?:e|ing)|furnish(?:ing)?|do(?:ing)? up) (?:my |our |the |a )?(?:living room|lounge|bedroom|home|house|apartment|flat|place|room)|(?:my |our |the )?(?:living room|lounge|bedroom|room|home|house|apartment|flat|place|walls?) (?:looks?|feels?|is|are) (?:so |really |a bit |very )?(?:empty|bare|boring|plain)|home decor",
+    ["decor", "furniture", "sofa", "lamp", "plant", "vase", "frame", "cushion", "rug"],
+  ],
+  [
+    "(?:a |her |his |my |their )?(?:new|first) job|(?:an )?office job|starting work|(?:her |his |my )?first day at work",
+    ["laptop backpack", "wallet", "watch", "notebook", "headphones", "keyboard", "work-from-home"],
   ],
 ];
 
@@ -151,3 +186,25 @@ export function kindsOfInterest(word: string): readonly string[] {
   const kinds = INTERESTS[word];
   return kinds ? [word, ...kinds.filter((k) => k !== word)] : [];
 }
+
+/**
+ * Kinds of product people commonly give, for a gift that names neither a product nor an
+ * interest ("something for my mom") in a shop whose products carry no gift tag. General words,
+ * like the needs: the search finds whichever the shop has.
+ */
+export const GIFT_KINDS: readonly string[] = [
+  "perfume",
+  "fragrance",
+  "jewellery",
+  "earrings",
+  "necklace",
+  "watch",
+  "handbag",
+  "wallet",
+  "scarf",
+  "candle",
+  "photo frame",
+  "chocolate",
+  "skincare",
+  "mug",
+];

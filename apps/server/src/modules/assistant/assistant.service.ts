@@ -13,21 +13,14 @@ import {
   relaxations,
   type SearchPlan,
 } from "@haggle/domain/assistant/relax-shopping-request";
+import { GIFT_KINDS } from "@haggle/domain/assistant/shopping-needs";
 import { STOP_WORDS } from "@haggle/domain/assistant/shopping-phrases";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
-import {
-  indexTerms,
-  nearestTerms,
-  type TermIndex,
-  type WordVectors,
-  wordForms,
-} from "@haggle/domain/assistant/word-meaning";
-import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import { type Cents, formatUsd } from "@haggle/domain/pricing/money";
 import type { Db } from "../../platform/db/client.ts";
-import { wordVectors } from "../../platform/ai/word-vectors.ts";
-import { searchProducts, vocabularyOf, loadCatalogNames, loadTagCategories } from "../catalog/index.ts";
-
+import { loadCatalogNames, loadTagCategories, searchProducts } from "../catalog/index.ts";
+import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
+import { plainSearchFill } from "./assistant-plain-search.ts";
 import type { AssistantDeps, AssistantEvent, AssistantMessage as Message } from "./assistant-types.ts";
 
 /** The built-in engine reads only the shopper's last messages. */
@@ -56,62 +49,6 @@ const MAX_REPLAY_DEPTH = 3;
 const OVERFETCH = 3;
 /** Fewer products than this that match everything are followed by close ones (see fillsSafely). */
 const FILL_TO = 4;
-
-const termIndexes = new WeakMap<SearchVocabulary, { names: ShoppingCatalogNames; index: TermIndex }>();
-
-/** The catalogue's own words (names, categories, tags) with their vectors, kept per vocabulary. */
-function catalogueTerms(
-  vocabulary: SearchVocabulary,
-  names: ShoppingCatalogNames,
-  vectors: WordVectors,
-): TermIndex {
-  const kept = termIndexes.get(vocabulary);
-  if (kept && kept.names === names) return kept.index;
-  const terms = [
-    ...vocabulary.words,
-    ...vocabulary.tags,
-    ...names.categories.flatMap((c) => c.toLowerCase().split(/[^a-z-]+/)),
-  ];
-  const index = indexTerms(terms, vectors);
-  termIndexes.set(vocabulary, { names, index });
-  return index;
-}
-
-/**
- * Words of the subject the catalogue does not contain are read by meaning: replaced by the
- * catalogue's words nearest to them ("runner" -> running, "picnic" -> camping), as kinds any of
- * which will do. Words it contains, and attribute words, stay as they are.
- */
-async function readByMeaning(
-  deps: AssistantDeps,
-  request: ParsedShoppingRequest,
-  names: ShoppingCatalogNames,
-) {
-  const vectors = wordVectors();
-  const unknownSubject = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
-  if (!vectors || unknownSubject.length === 0) return { text: request.text, anyOf: request.anyOf };
-  const vocabulary = await vocabularyOf(deps.db);
-  const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split("-"))]);
-  const isKnown = (w: string) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`));
-  const index = catalogueTerms(vocabulary, names, vectors);
-  const replaced: string[] = [];
-  const meanings: string[] = [];
-  for (const word of unknownSubject) {
-    if (isKnown(word)) continue;
-    const near = nearestTerms(word, vectors, index);
-    if (near.length === 0) continue;
-    replaced.push(word);
-    meanings.push(...near);
-  }
-  if (replaced.length === 0) return { text: request.text, anyOf: request.anyOf };
-  return {
-    text: request.text
-      .split(" ")
-      .filter((w) => !replaced.includes(w))
-      .join(" "),
-    anyOf: [...new Set([...request.anyOf, ...meanings])],
-  };
-}
 
 function stemOf(word: string): string {
   return word.toLowerCase().replace(/(?:es|s)$/, "");
@@ -227,18 +164,21 @@ async function answer(
   if (!hasQuery) return none;
 
   const meaning = await readByMeaning(deps, request, names);
+  const searched = searchOf(request, request.boostCategories);
   let base: SearchPlan = {
-    ...searchOf(request, request.boostCategories),
+    ...searched,
     // A word that is one of the kinds ("cooking" of a cook's kinds) is searched among them.
     text: meaning.text
       .split(" ")
       .filter((w) => !meaning.anyOf.includes(w))
       .join(" "),
     anyOf: meaning.anyOf,
+    filters: withCategories(searched.filters, meaning.categories),
+    boostCategories: [...new Set([...searched.boostCategories, ...meaning.boost])],
   };
   // Without words, the categories are all that says what to show: they filter.
   if (!base.text && base.anyOf.length === 0)
-    base = { ...base, filters: request.filters, boostCategories: [] };
+    base = { ...base, filters: withCategories(request.filters, meaning.categories), boostCategories: [] };
 
   if (request.turn === "relative-price" && request.relative) {
     const shown = await shownBefore(deps, userMessages.slice(0, -1), names, depth);
@@ -274,6 +214,13 @@ async function answer(
     // Without a subject, dropping a tag or sale would list half the shop: only the price widens.
     if (subject || r.relaxed.every((p) => p.startsWith("the price"))) plans.push(r);
   }
+  // A gift naming no product nor interest, in a shop whose products carry no gift tag: what
+  // people commonly give, within the same prices.
+  if (!subject && base.filters.tags.includes("gift"))
+    plans.push({
+      plan: { ...base, anyOf: [...GIFT_KINDS], filters: { ...base.filters, tags: [] } },
+      relaxed: ["the gift tag"],
+    });
   // Nothing cheaper of the kind: the kind's category, still cheaper than what was shown.
   const categories = [...base.filters.categories, ...base.boostCategories];
   if (relative && categories.length > 0 && (base.text !== "" || base.anyOf.length > 0)) {
@@ -309,10 +256,18 @@ async function answer(
   for (const { plan, relaxed } of plans) {
     // With some products found, looser plans only fill up to FILL_TO, and only by dropping the
     // gift tag or the rating floor: never past a price, a sale, an attribute or the kind.
-    if (shown.length > 0 && !relaxed.every(fillsSafely)) break;
+    if (shown.length > 0 && !relaxed.every((phrase) => fillsSafely(phrase, request))) break;
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
-    const wanted = found.items.filter((p) => !isExcluded(p, request));
-    const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id));
+    const wanted = ownWordsFirst(
+      found.items.filter((p) => !isExcluded(p, request)),
+      plan,
+    );
+    // Filling by the kind's head ("winter jacket": other jackets), only what is named so: a
+    // dry bag may join sleeping bags, a kayak whose description says "bag" may not.
+    const head = request.subjectWords.at(-1)?.replace(/(?:es|s)$/, "") ?? "";
+    const named = (p: Product) =>
+      shown.length === 0 || !relaxed.some(isModifierStep) || p.name.toLowerCase().includes(head);
+    const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id) && named(p));
     if (inStock.length > 0) {
       if (shown.length === 0 || relaxed.length > 0) relaxedUsed = relaxed;
       shown.push(...inStock.slice(0, plan.limit - shown.length));
@@ -321,15 +276,51 @@ async function answer(
       outOfStockOnly = { products: wanted.slice(0, plan.limit), relaxed, plan };
     if (shown.length >= Math.min(FILL_TO, plan.limit)) break;
   }
+  // "yoga mats" with one mat: other yoga things of its category fill the answer.
+  const modifiers = request.subjectWords.slice(0, -1);
+  if (shown.length > 0 && shown.length < FILL_TO && modifiers.length > 0 && request.relative === null) {
+    const filters = { ...base.filters, categories: [...new Set(shown.map((p) => p.category))] };
+    const close = await searchProducts(deps, { ...base, text: modifiers.join(" "), anyOf: [], filters });
+    const more = close.items.filter(
+      (p) => p.inStock && !isExcluded(p, request) && !shown.some((s) => s.id === p.id),
+    );
+    if (more.length > 0) {
+      relaxedUsed = [
+        ...relaxedUsed,
+        `"${request.subjectWords.at(-1)}" (other ${modifiers.join(" ")} things)`,
+      ];
+      shown.push(...more.slice(0, base.limit - shown.length));
+    }
+  }
+  // What the shop's search box finds for the same words is never left out (see plainSearchFill).
+  const literal = await plainSearchFill(deps, request, userMessages.at(-1) ?? "", shown, (p) =>
+    isExcluded(p, request),
+  );
+  if (shown.length === 0 && literal.length > 0)
+    return { ...none, plan: null, products: literal, relaxed: [], outOfStock: false };
+  shown.push(...literal);
   if (shown.length > 0)
     return { ...none, plan: usedPlan, products: shown, relaxed: relaxedUsed, outOfStock: false };
   if (outOfStockOnly) return { ...none, ...outOfStockOnly, outOfStock: true };
   return none;
 }
 
-/** Relaxations that may fill a short answer: they keep the kind, its traits, the price and a sale. */
-function fillsSafely(phrase: string): boolean {
-  return phrase === "the gift tag" || phrase.startsWith("rated ");
+/** The relaxation of a kind's modifiers ('"running" (any shoe)'). */
+function isModifierStep(phrase: string): boolean {
+  return /^".+" \(any [^)]+\)$/.test(phrase);
+}
+
+/**
+ * Relaxations that may fill a short answer: they keep the price, a sale and the traits asked for.
+ * The gift tag and the rating floor; the kind's modifiers ("winter jacket": other jackets); and,
+ * for a need, the words around it ("stay warm on my walk to work": the need's kinds are what is
+ * sought, "walk" and "work" only context).
+ */
+function fillsSafely(phrase: string, request: ParsedShoppingRequest): boolean {
+  if (phrase === "the gift tag" || phrase.startsWith("rated ")) return true;
+  if (isModifierStep(phrase)) return true;
+  const need = request.anyOf.length > 0 && request.subjectWords.length === 0;
+  return need && phrase === request.attributeWords.map((w) => `"${w}"`).join(", ");
 }
 
 /** The built-in engine: read the conversation, search, answer honestly and say what changed. */

@@ -1,0 +1,125 @@
+import type { Product } from "@haggle/contract/products";
+import { categoriesNamedBy } from "@haggle/domain/assistant/catalogue-kinds";
+import type {
+  ParsedShoppingRequest,
+  ShoppingCatalogNames,
+} from "@haggle/domain/assistant/parse-shopping-request";
+import type { SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
+import {
+  indexTerms,
+  nearestTerms,
+  type TermIndex,
+  type WordVectors,
+  wordForms,
+} from "@haggle/domain/assistant/word-meaning";
+import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
+import { wordVectors } from "../../platform/ai/word-vectors.ts";
+import { vocabularyOf } from "../catalog/index.ts";
+import type { AssistantDeps } from "./assistant-types.ts";
+
+/**
+ * The built-in engine's reading of words by meaning, against the shop's own catalogue (its
+ * names, tags and categories): see readByMeaning.
+ */
+
+const termIndexes = new WeakMap<SearchVocabulary, { names: ShoppingCatalogNames; index: TermIndex }>();
+
+/**
+ * The catalogue's own words (names, categories, tags) with their vectors, kept per vocabulary.
+ * A word only of brand names is left out: a meaning is a kind of thing, never a maker (the
+ * nearest words to an absent brand, "sony", are other brands).
+ */
+function catalogueTerms(
+  vocabulary: SearchVocabulary,
+  names: ShoppingCatalogNames,
+  vectors: WordVectors,
+): TermIndex {
+  const kept = termIndexes.get(vocabulary);
+  if (kept && kept.names === names) return kept.index;
+  const categoryWords = names.categories.flatMap((c) => c.toLowerCase().split(/[^a-z-]+/));
+  const brandWords = new Set(names.brands.flatMap((b) => b.toLowerCase().split(/[^a-z]+/)));
+  const terms = [...vocabulary.words, ...vocabulary.tags].filter(
+    (t) => !t.split(/[\s-]+/).some((w) => brandWords.has(w) && !categoryWords.includes(w)),
+  );
+  terms.push(...categoryWords);
+  const index = indexTerms(terms, vectors);
+  termIndexes.set(vocabulary, { names, index });
+  return index;
+}
+
+/**
+ * Words of the subject the catalogue does not contain are read by meaning. A word that heads one
+ * of the shop's kinds ("phone" -> the category Smartphones, "car" -> the tag "sports cars") names
+ * those categories, which then filter (catalogue-kinds.ts); another is replaced by the
+ * catalogue's words nearest to it ("runner" -> running, "picnic" -> camping), as kinds any of which
+ * will do. A modifier of a kind the catalogue knows ("running" of "running shoes" where no name
+ * says running) stays as written, so that relaxing the kind's modifiers can drop it. Words it
+ * contains, and attribute words, stay as they are; the head of the kind also ranks the categories
+ * it names first ("shoes" -> Men's Shoes, Women's Shoes).
+ */
+export async function readByMeaning(
+  deps: AssistantDeps,
+  request: ParsedShoppingRequest,
+  names: ShoppingCatalogNames,
+): Promise<{ text: string; anyOf: string[]; categories: string[]; boost: string[] }> {
+  const unchanged = { text: request.text, anyOf: request.anyOf, categories: [], boost: [] };
+  const subject = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
+  if (subject.length === 0) return unchanged;
+  const vocabulary = await vocabularyOf(deps.db);
+  const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split("-"))]);
+  const isKnown = (w: string) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`));
+  const head = subject.at(-1) ?? "";
+  const headKnown = isKnown(head);
+  const boost = categoriesNamedBy(head, names);
+  const vectors = wordVectors();
+  const replaced: string[] = [];
+  const meanings: string[] = [];
+  const categories: string[] = [];
+  for (const word of subject) {
+    if (isKnown(word)) continue;
+    // Only the head names a kind: "phone" of "phone accessories" is a modifier.
+    const named = word === head ? categoriesNamedBy(word, names) : [];
+    if (named.length > 0) {
+      replaced.push(word);
+      categories.push(...named);
+      continue;
+    }
+    if (!vectors || (word !== head && headKnown)) continue;
+    const near = nearestTerms(word, vectors, catalogueTerms(vocabulary, names, vectors));
+    if (near.length === 0) continue;
+    replaced.push(word);
+    meanings.push(...near);
+  }
+  return {
+    text: request.text
+      .split(" ")
+      .filter((w) => !replaced.includes(w))
+      .join(" "),
+    anyOf: [...new Set([...request.anyOf, ...meanings])],
+    categories: [...new Set(categories)],
+    boost,
+  };
+}
+
+/**
+ * "kitchen" within Home & Kitchen: every product of the category matches the word by its
+ * category, so the ones whose own name or tags say it (a skillet tagged kitchen, not a candle)
+ * come first. Stable otherwise.
+ */
+export function ownWordsFirst(found: Product[], plan: SearchPlan): Product[] {
+  const inCategory = plan.text
+    .split(" ")
+    .filter((w) => w.length >= 3 && plan.filters.categories.some((c) => c.toLowerCase().includes(w)));
+  if (inCategory.length === 0) return found;
+  const own = (p: Product) =>
+    inCategory.some((w) =>
+      `${p.name} ${p.tags.join(" ")}`.toLowerCase().includes(w.replace(/(?:es|s)$/, "")),
+    );
+  return [...found.filter(own), ...found.filter((p) => !own(p))];
+}
+
+/** Filters with the categories a word named added: a product of any of them will do. */
+export function withCategories<F extends { categories: string[] }>(filters: F, categories: string[]): F {
+  if (categories.length === 0) return filters;
+  return { ...filters, categories: [...new Set([...filters.categories, ...categories])] };
+}

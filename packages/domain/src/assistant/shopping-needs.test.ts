@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { parseShoppingRequest } from "./parse-shopping-request.ts";
+import { catalog } from "./shopping-test-catalog.ts";
+
+const kindsOf = (message: string) => parseShoppingRequest([message], catalog).anyOf;
+
+describe("needs read as general kinds of product", () => {
+  it("reads meals by what they are made of", () => {
+    expect(kindsOf("I want to make a salad tonight")).toContain("vegetables");
+    expect(kindsOf("I'm going to bake a cake this weekend")).toContain("flour");
+    expect(kindsOf("we're having a BBQ on saturday")).toContain("meat");
+    expect(kindsOf("planning a cookout in the backyard")).toContain("tongs");
+  });
+
+  it("reads furniture by what it is for, and rooms to fill", () => {
+    expect(kindsOf("home office, I need somewhere to sit")).toContain("chair");
+    expect(kindsOf("there's nowhere to sit in the lounge")).toContain("sofa");
+    expect(kindsOf("my living room looks so empty")).toContain("decor");
+  });
+
+  it("reads making videos of oneself, game night, getting soaked", () => {
+    expect(kindsOf("I want to start vlogging")).toContain("selfie");
+    expect(kindsOf("posting videos of myself on youtube")).toContain("tripod");
+    expect(kindsOf("family game night ideas")).toContain("board game");
+    expect(kindsOf("I keep getting soaked cycling to work")).toContain("umbrella");
+  });
+
+  it("leaves product words alone", () => {
+    expect(kindsOf("a salad bowl")).not.toContain("vegetables");
+    expect(kindsOf("wireless headphones")).toEqual([]);
+  });
+});
