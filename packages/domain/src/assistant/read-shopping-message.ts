@@ -79,6 +79,8 @@ export interface MessageFacts extends PriceBounds {
   moreLike: boolean;
   /** A question about a shown product ("is the first one waterproof?", "tell me about it"). */
   question: boolean;
+  /** "anything else for kids?": beyond the kind shown, keeping what it is for. */
+  widen: boolean;
 }
 
 /** One message being read: what is left of its text, what was found, and where. */
@@ -327,6 +329,10 @@ function readReferences({ s, facts, flag }: Reading): void {
   flag(P.instead, () => {
     facts.instead = true;
   });
+  flag(P.widen, () => {
+    facts.widen = true;
+    facts.marker = true;
+  });
 }
 
 const ORDINALS: Readonly<Record<string, number>> = {
@@ -443,6 +449,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     ordinal: null,
     moreLike: false,
     question: false,
+    widen: false,
   };
   const reading: Reading = {
     s,
