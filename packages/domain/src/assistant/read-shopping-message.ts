@@ -81,6 +81,8 @@ export interface MessageFacts extends PriceBounds {
   question: boolean;
   /** "anything else for kids?": beyond the kind shown, keeping what it is for. */
   widen: boolean;
+  /** Kinds named as alternatives ("fitness trackers or smartwatches"): any of them will do. */
+  alternatives: string[];
 }
 
 /** One message being read: what is left of its text, what was found, and where. */
@@ -403,6 +405,28 @@ function readFreeWords({ s, facts, flag, wordAt }: Reading): void {
   }
 }
 
+/** "X or Y" between two product words: either kind will do. */
+function alternativesOf(
+  text: string,
+  spans: { start: number; end: number }[],
+  wordAt: { word: Word; at: number }[],
+): string[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const out: string[] = [];
+  const kindAt = (at: number) =>
+    wordAt
+      .filter((w) => w.at === at && w.word.product)
+      .map((w) => w.word.word)
+      .join(" ");
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const a = sorted[i]!;
+    const b = sorted[i + 1]!;
+    if (!/^\s*,?\s*or\s+(?:an?\s+|some\s+|maybe\s+)?$/u.test(text.slice(a.end, b.start))) continue;
+    for (const kind of [kindAt(a.start), kindAt(b.start)]) if (kind && !out.includes(kind)) out.push(kind);
+  }
+  return out;
+}
+
 /**
  * What one message says. Its parts are taken out in this order, each masking what it read:
  * brands, figures that are not prices, prices, quantities, wishes (gift, sale, stock, rating,
@@ -450,6 +474,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     moreLike: false,
     question: false,
     widen: false,
+    alternatives: [],
   };
   const reading: Reading = {
     s,
@@ -475,6 +500,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
   readFreeWords(reading);
 
   const { categoryAt, wordAt } = reading;
+  facts.alternatives = alternativesOf(s.original, productSpans, wordAt);
   const strong = categoryAt.filter((c) => !c.weak);
   facts.weakCategories = strong.length === 0 && categoryAt.length > 0;
   const chosen = (facts.weakCategories ? categoryAt : strong).sort((a, b) => a.at - b.at);

@@ -120,7 +120,11 @@ function withoutBrands(brands: string[], excluded: string[]): string[] {
 /** A new request from a message; "also" / "too" keeps the previous bounds, sale, stock, rating and gift. */
 export function startRequest(f: MessageFacts, previous: RequestState | null): RequestState {
   const state: RequestState = {
-    words: f.words,
+    // The kinds of "X or Y" are searched as any of them, not as words all of which must match.
+    words:
+      f.alternatives.length > 1
+        ? f.words.filter((w) => !(w.product && f.alternatives.some((k) => k.split(" ").includes(w.word))))
+        : f.words,
     categories: f.categories,
     namedCategories: f.namedCategories,
     learnedCategories: f.learnedCategories,
@@ -136,7 +140,8 @@ export function startRequest(f: MessageFacts, previous: RequestState | null): Re
     limit: f.limit ?? DEFAULT_LIMIT,
     excludedWords: f.excludedWords,
     excludedBrands: f.excludedBrands,
-    anyOf: f.hasProduct ? [] : f.needKinds,
+    // "fitness trackers or smartwatches": either kind will do.
+    anyOf: f.alternatives.length > 1 ? f.alternatives : f.hasProduct ? [] : f.needKinds,
   };
   // "for my mom who loves cooking": the interest's kinds of product are what is sought.
   if (!f.hasProduct && f.needKinds.length === 0) {

@@ -38,7 +38,7 @@ const MAX_REPLAY_DEPTH = 3;
 const OVERFETCH = 3;
 /** Fewer products than this that match everything are followed by close ones (see fillsSafely). */
 const FILL_TO = 4;
-/** "cheaper ones" below the middle of what was shown needs this many to be worth showing alone. */
+/** "cheaper ones" below the top pick shown needs this many to be worth showing alone. */
 const MIN_RELATIVE = 2;
 
 export interface Answer {
@@ -127,11 +127,19 @@ function isExcluded(product: Product, request: ParsedShoppingRequest): boolean {
   });
 }
 
-/** Whether a product is literally of the request's subject: every subject word in its name, tags or category. */
+/**
+ * Whether a product is literally of the request's subject: every subject word in its name, tags
+ * or category, and in the request's categories when it has some ("hiking backpacks": Outdoor).
+ */
 function isOfSubject(product: Product, request: ParsedShoppingRequest): boolean {
   if (request.subjectWords.length === 0) return false;
+  const categories =
+    request.filters.categories.length > 0 ? request.filters.categories : request.boostCategories;
+  if (categories.length > 0 && !categories.includes(product.category)) return false;
   const haystack = `${product.name} ${product.category} ${product.tags.join(" ")}`.toLowerCase();
-  return request.subjectWords.every((w) => haystack.includes(stemOf(w)));
+  return request.subjectWords.every((w) =>
+    new RegExp(`(?<![a-z])${stemOf(w).replace(/[^a-z0-9]/g, "")}(?:s|es)?(?![a-z])`, "u").test(haystack),
+  );
 }
 
 /** What the earlier turns showed, replayed: the same reading and searches give the same products. */
@@ -236,16 +244,11 @@ async function firstPlan(
   return base;
 }
 
-/** The middle of a list of prices (the lower middle of an even list). */
-function medianOf(prices: number[]): number {
-  const sorted = [...prices].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-}
-
 /**
  * "cheaper ones", "more expensive": prices relative to what was shown, as plans to try in turn.
- * Cheaper means below the middle of what was shown (the shopper sees lower prices), else below
- * the dearest shown, cheapest first; a lower bound said in the same message wins.
+ * Cheaper means below the top pick shown (the first: what "a cheaper one" is compared with), else
+ * below the middle price shown, else below the dearest, cheapest first; a lower bound said in the
+ * same message wins.
  */
 async function relativeToShown(
   deps: AssistantDeps,
@@ -275,9 +278,10 @@ async function relativeToShown(
       base.filters.minPrice !== null && base.filters.minPrice > maxPrice ? null : base.filters.minPrice;
     return { ...base, filters: { ...base.filters, maxPrice, minPrice }, targetPrice: null };
   };
-  const median = medianOf(prices);
-  const dearest = Math.max(...prices);
-  return median < dearest ? [below(median), below(dearest)] : [below(dearest)];
+  const sorted = [...prices].sort((a, b) => a - b);
+  const middle = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const caps = [shown[0]?.price ?? 0, middle, sorted.at(-1) ?? 0];
+  return caps.filter((cap, i) => cap > 0 && caps.indexOf(cap) === i).map(below);
 }
 
 interface Step {
@@ -354,17 +358,16 @@ async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest
   let soldOut: Product[] = [];
   let outOfStockOnly: { products: Product[]; relaxed: string[]; plan: SearchPlan } | null = null;
   let usedPlan: SearchPlan | null = null;
-  let excludedOnly = false;
+  let excludedSeen = false;
+  let wantedSeen = false;
   const limitOf = (plan: SearchPlan) => Math.min(FILL_TO, plan.limit);
   for (const { plan, relaxed, fallbackOnly } of plans) {
     if (shown.length > 0 && (fallbackOnly ? shown.length >= MIN_RELATIVE : !relaxed.every(fillsSafely)))
       break;
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
     const wanted = found.items.filter((p) => !isExcluded(p, request));
-    if (shown.length === 0 && plan === plans[0]?.plan)
-      excludedOnly =
-        found.items.some((p) => isOfSubject(p, request) && isExcluded(p, request)) &&
-        !wanted.some((p) => isOfSubject(p, request));
+    if (found.items.some((p) => isOfSubject(p, request) && isExcluded(p, request))) excludedSeen = true;
+    if (wanted.some((p) => isOfSubject(p, request))) wantedSeen = true;
     const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id));
     if (inStock.length > 0) {
       if (shown.length === 0) soldOut = wanted.filter((p) => !p.inStock);
@@ -381,7 +384,7 @@ async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest
       if (shown.length >= limitOf(plan)) break;
     }
   }
-  return { shown, relaxedUsed, outOfStockOnly, usedPlan, excludedOnly };
+  return { shown, relaxedUsed, outOfStockOnly, usedPlan, excludedOnly: excludedSeen && !wantedSeen };
 }
 
 /** Relaxations that may fill a short answer: they keep the kind, its traits, the price and a sale. */
