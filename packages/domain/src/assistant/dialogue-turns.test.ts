@@ -112,6 +112,10 @@ describe("turns that point at what was shown, widen it or exclude part of it", (
     expect(r.text).toContain("blanket");
   });
 
+  it("'do you have them in black?' asks about all that was shown: not a question about one", () => {
+    expect(parse("throw blankets", "do you have them in black?").turn).not.toBe("question");
+  });
+
   it("'anything else for kids?' keeps what it is for and drops the kind, saying so", () => {
     const r = parse("headphones for my kid", "anything else for kids?");
     expect(r.turn).toBe("refinement");

@@ -139,7 +139,7 @@ export const P = {
   ),
   /** A question about something already shown ("is it waterproof?", "tell me more about that one"). */
   aboutShown:
-    /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|(?:is|are|does|do|can|could|will|would|should|how|what|has|have) (?:i|you|we) (?:[a-z']+ ){0,3}(?:it|them|that one|this one)(?![\p{L}\p{N}])|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
+    /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|(?:can|could|should|do|how do|how should|will) i (?:[a-z']+ ){0,3}(?:it|that one|this one)(?![\p{L}\p{N}])|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
   instead: words(
     "instead|actually|forget|never ?mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on",
   ),

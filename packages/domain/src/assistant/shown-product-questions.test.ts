@@ -60,3 +60,10 @@ describe("answering from the product's record", () => {
     );
   });
 });
+
+describe("questions about all that was shown are no question about one product", () => {
+  it("plural verbs and 'do you have them ...' are left to the search", () => {
+    expect(mayNameShownProduct("are the headphones waterproof?")).toBe(false);
+    expect(mayNameShownProduct("do the kettles come in black?")).toBe(false);
+  });
+});

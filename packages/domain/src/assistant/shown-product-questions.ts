@@ -16,9 +16,12 @@ export interface ShownProductRecord {
   tags: readonly string[];
 }
 
-/** "how much is the grinder?", "is the kettle electric?", "tell me about the tent". */
+/**
+ * "how much is the grinder?", "is the kettle electric?", "tell me about the tent": one product,
+ * so singular verbs ("are the headphones waterproof?" asks about all of them: a refinement).
+ */
 const NAMED_QUESTION =
-  /^\s*(?:(?:so|and|ok|okay|hmm),?\s+)?(?:how much (?:is|are|does|do|for)|what(?:'s| is| are| does)(?: the (?:price|cost) of)?|is|are|does|do|can|could|will|would|has|have|tell me (?:more )?about|more (?:about|on)|any (?:details|info) (?:on|about))\s+(?:the|your|that|this)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?/u;
+  /^\s*(?:(?:so|and|ok|okay|hmm),?\s+)?(?:how much (?:is|does|for)|what(?:'s| is| does)(?: the (?:price|cost) of)?|is|does|can|could|will|would|has|tell me (?:more )?about|more (?:about|on)|any (?:details|info) (?:on|about))\s+(?:the|your|that|this)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?/u;
 
 const singular = (word: string) => word.replace(/(?:es|s)$/, "");
 

@@ -54,6 +54,15 @@ export interface Answer {
   onlyExcluded: boolean;
 }
 
+/** One turn being answered: the conversation so far, its reading, and how deep in a replay. */
+interface Turn {
+  deps: AssistantDeps;
+  userMessages: string[];
+  names: ShoppingCatalogNames;
+  request: ParsedShoppingRequest;
+  depth: number;
+}
+
 const termIndexes = new WeakMap<SearchVocabulary, { names: ShoppingCatalogNames; index: TermIndex }>();
 
 /** The catalogue's own words (names, categories, tags) with their vectors, kept per vocabulary. */
@@ -142,15 +151,11 @@ function isOfSubject(product: Product, request: ParsedShoppingRequest): boolean 
   );
 }
 
-/** What the earlier turns showed, replayed: the same reading and searches give the same products. */
-async function shownBefore(
-  deps: AssistantDeps,
-  userMessages: string[],
-  names: ShoppingCatalogNames,
-  depth: number,
-): Promise<Product[]> {
-  if (userMessages.length === 0 || depth >= MAX_REPLAY_DEPTH) return [];
-  return (await answer(deps, userMessages, names, depth + 1)).products;
+/** What the turns before this one showed, replayed: the same reading and searches give the same products. */
+async function shownBefore({ deps, userMessages, names, depth }: Turn): Promise<Product[]> {
+  const earlier = userMessages.slice(0, -1);
+  if (earlier.length === 0 || depth >= MAX_REPLAY_DEPTH) return [];
+  return (await answer(deps, earlier, names, depth + 1)).products;
 }
 
 function nothingFor(request: ParsedShoppingRequest): Answer {
@@ -169,16 +174,11 @@ function nothingFor(request: ParsedShoppingRequest): Answer {
  * A question naming a shown product by a word of its name ("how much is the grinder?" after
  * coffee things): read as a new request, it would search for grinders instead of answering.
  */
-async function questionNamingShown(
-  deps: AssistantDeps,
-  userMessages: string[],
-  names: ShoppingCatalogNames,
-  request: ParsedShoppingRequest,
-  depth: number,
-): Promise<Answer | null> {
+async function questionNamingShown(turn: Turn): Promise<Answer | null> {
+  const { userMessages, request } = turn;
   const last = userMessages.at(-1) ?? "";
   if (userMessages.length < 2 || request.turn === "question" || !mayNameShownProduct(last)) return null;
-  const product = shownProductNamed(last, await shownBefore(deps, userMessages.slice(0, -1), names, depth));
+  const product = shownProductNamed(last, await shownBefore(turn));
   if (!product) return null;
   return {
     ...nothingFor({ ...request, turn: "question" }),
@@ -188,15 +188,10 @@ async function questionNamingShown(
 }
 
 /** "is the second one waterproof?" answered from its record; "more like the second one" searched. */
-async function aboutShown(
-  deps: AssistantDeps,
-  userMessages: string[],
-  names: ShoppingCatalogNames,
-  request: ParsedShoppingRequest,
-  depth: number,
-): Promise<Answer> {
+async function aboutShown(turn: Turn): Promise<Answer> {
+  const { deps, userMessages, request } = turn;
   const none = nothingFor(request);
-  const shown = await shownBefore(deps, userMessages.slice(0, -1), names, depth);
+  const shown = await shownBefore(turn);
   const product = shownAt(shown, request.ordinal);
   if (!product) return { ...none, said: "I'm not sure which product you mean; could you name it?" };
   if (request.turn === "question")
@@ -223,11 +218,7 @@ async function aboutShown(
 }
 
 /** The first search for a request: its words (read by meaning), filters, boosts and kinds. */
-async function firstPlan(
-  deps: AssistantDeps,
-  request: ParsedShoppingRequest,
-  names: ShoppingCatalogNames,
-): Promise<SearchPlan> {
+async function firstPlan({ deps, request, names }: Turn): Promise<SearchPlan> {
   const meaning = await readByMeaning(deps, request, names);
   const base: SearchPlan = {
     ...searchOf(request, request.boostCategories),
@@ -250,16 +241,10 @@ async function firstPlan(
  * below the middle price shown, else below the dearest, cheapest first; a lower bound said in the
  * same message wins.
  */
-async function relativeToShown(
-  deps: AssistantDeps,
-  userMessages: string[],
-  names: ShoppingCatalogNames,
-  request: ParsedShoppingRequest,
-  base: SearchPlan,
-  depth: number,
-): Promise<SearchPlan[]> {
+async function relativeToShown(turn: Turn, base: SearchPlan): Promise<SearchPlan[]> {
+  const { request } = turn;
   if (request.turn !== "relative-price" || !request.relative) return [base];
-  const shown = await shownBefore(deps, userMessages.slice(0, -1), names, depth);
+  const shown = await shownBefore(turn);
   if (shown.length === 0) return [base];
   const prices = shown.map((p) => p.price);
   if (request.relative === "pricier")
@@ -327,14 +312,8 @@ function plansFor(request: ParsedShoppingRequest, bases: SearchPlan[]): Step[] {
 }
 
 /** "for night time" after skincare narrows it; when nothing shown fits, it is a new request. */
-async function narrowingThatFitsNothing(
-  deps: AssistantDeps,
-  userMessages: string[],
-  names: ShoppingCatalogNames,
-  request: ParsedShoppingRequest,
-  base: SearchPlan,
-  depth: number,
-): Promise<Answer | null> {
+async function narrowingThatFitsNothing(turn: Turn, base: SearchPlan): Promise<Answer | null> {
+  const { deps, userMessages, names, request, depth } = turn;
   if (!request.narrowing || depth >= MAX_REPLAY_DEPTH) return null;
   const strict = await searchProducts(deps, { ...base, limit: Math.min(base.limit * OVERFETCH, 36) });
   if (strict.items.some((p) => p.inStock && !isExcluded(p, request))) return null;
@@ -403,18 +382,18 @@ export async function answer(
   depth = 0,
 ): Promise<Answer> {
   const request = parseShoppingRequest(userMessages, names);
+  const turn: Turn = { deps, userMessages, names, request, depth };
   const none = nothingFor(request);
-  if (request.turn === "question" || request.turn === "more-like")
-    return aboutShown(deps, userMessages, names, request, depth);
-  const named = await questionNamingShown(deps, userMessages, names, request, depth);
+  if (request.turn === "question" || request.turn === "more-like") return aboutShown(turn);
+  const named = await questionNamingShown(turn);
   if (named) return named;
   const hasQuery = request.text.trim() !== "" || request.understood.length > 0 || request.anyOf.length > 0;
   if (!hasQuery) return none;
 
-  const base = await firstPlan(deps, request, names);
-  const bases = await relativeToShown(deps, userMessages, names, request, base, depth);
+  const base = await firstPlan(turn);
+  const bases = await relativeToShown(turn, base);
   const plans = plansFor(request, bases);
-  const fresh = await narrowingThatFitsNothing(deps, userMessages, names, request, base, depth);
+  const fresh = await narrowingThatFitsNothing(turn, base);
   if (fresh) return fresh;
   const found = await searchInOrder(deps, request, plans);
   const onlyExcluded = found.excludedOnly;
