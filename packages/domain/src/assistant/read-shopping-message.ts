@@ -1,13 +1,14 @@
 import { spellFiguresAsDigits, UNIT_WORDS } from "../text/number-words.ts";
 import { type CatalogMatchers, matchKey } from "./catalog-names.ts";
 import { type PriceBounds, readPriceBounds } from "./read-price-bounds.ts";
-import { nameKey, Scanner, unique } from "./request-scanner.ts";
+import { alternativesOf, nameKey, Scanner, unique } from "./request-scanner.ts";
 import {
   COUNT_LEADERS,
   COUNT_PRECEDERS,
   COUNT_WORDS,
   NEGATION_BEFORE,
   NOT_MONEY_AFTER,
+  ORDINALS,
   P,
   STOP_WORDS,
 } from "./shopping-phrases.ts";
@@ -337,28 +338,6 @@ function readReferences({ s, facts, flag }: Reading): void {
   });
 }
 
-const ORDINALS: Readonly<Record<string, number>> = {
-  first: 1,
-  "1st": 1,
-  second: 2,
-  "2nd": 2,
-  third: 3,
-  "3rd": 3,
-  fourth: 4,
-  "4th": 4,
-  fifth: 5,
-  "5th": 5,
-  sixth: 6,
-  "6th": 6,
-  last: -1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-};
-
 /**
  * "3 headphones", "show me 4 cheap ones": a small number after "show me" / "top", or at the
  * start or after "want" and right before a product word; not a model number ("Airstride 5").
@@ -403,28 +382,6 @@ function readFreeWords({ s, facts, flag, wordAt }: Reading): void {
     }
     wordAt.push({ word: { word, product: false }, at: m.index ?? 0 });
   }
-}
-
-/** "X or Y" between two product words: either kind will do. */
-function alternativesOf(
-  text: string,
-  spans: { start: number; end: number }[],
-  wordAt: { word: Word; at: number }[],
-): string[] {
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  const out: string[] = [];
-  const kindAt = (at: number) =>
-    wordAt
-      .filter((w) => w.at === at && w.word.product)
-      .map((w) => w.word.word)
-      .join(" ");
-  for (let i = 0; i + 1 < sorted.length; i++) {
-    const a = sorted[i]!;
-    const b = sorted[i + 1]!;
-    if (!/^\s*,?\s*or\s+(?:an?\s+|some\s+|maybe\s+)?$/u.test(text.slice(a.end, b.start))) continue;
-    for (const kind of [kindAt(a.start), kindAt(b.start)]) if (kind && !out.includes(kind)) out.push(kind);
-  }
-  return out;
 }
 
 /**

@@ -148,6 +148,29 @@ export const P = {
   leadingMarker: /^\s*(?:and|or|but|with|without|in|plus)(?![\p{L}\p{N}])/u,
 } as const;
 
+/** A shown product's place, by word ("the second one" -> 2; "the last one" -> -1). */
+export const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+  fifth: 5,
+  "5th": 5,
+  sixth: 6,
+  "6th": 6,
+  last: -1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+};
+
 export const NEGATION_BEFORE =
   /(?:^|[^\p{L}])(?:not|no|except|without|excluding|other than|anything but|besides|but not|apart from|aren'?t|isn'?t|don'?t want|do not want|don'?t like|never|forget(?: about)?|skip|nothing)\s+(?:from\s+|by\s+|made by\s+|for\s+)?(?:a\s+|an\s+|any\s+|the\s+|more\s+)?$/u;
 /** Words after which a number is how many to show: "show me 5", "top 3", "give us 4". */
