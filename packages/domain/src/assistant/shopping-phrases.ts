@@ -163,12 +163,8 @@ export const ORDINALS: Readonly<Record<string, number>> = {
   sixth: 6,
   "6th": 6,
   last: -1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
+  // "option two", "pick three": the number words (the patterns read one to six).
+  ...UNIT_WORDS,
 };
 
 export const NEGATION_BEFORE =
