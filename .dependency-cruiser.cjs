@@ -54,11 +54,11 @@ module.exports = {
     {
       name: "only-http-and-routes-know-hono",
       comment:
-        "Services, stores and platform code take plain values and throw DomainError: only apps/server/src/http and *.routes.ts import hono or http/.",
+        "Services, stores and platform code take plain values and throw DomainError: only apps/server/src/http and a module's *.routes.ts import hono or http/.",
       severity: "error",
       from: {
         path: "^apps/server/src/(modules|platform)/",
-        pathNot: "\\.routes\\.ts$",
+        pathNot: "^apps/server/src/modules/.+\\.routes\\.ts$",
       },
       to: { path: ["(^|/)node_modules/(hono|@hono)/", "^apps/server/src/http/"] },
     },
@@ -77,15 +77,39 @@ module.exports = {
       to: { path: ["^apps/server/src/platform/db/schema(\\.ts$|/)", "(^|/)node_modules/drizzle-orm/"] },
     },
     {
-      name: "no-module-uses-another-modules-service",
+      name: "modules-meet-at-front-doors",
       comment:
-        "A module may use another module's store, never its service or routes: move the shared read into that module's store.",
+        "Another server module is reached only through its index.ts (its front door): export what you need there (a store or service function, a type, a route list) and import that.",
+      severity: "error",
+      from: { path: "^apps/server/src/modules/([^/]+)/", pathNot: "\\.test\\.tsx?$" },
+      to: {
+        path: MODULE_FILE,
+        pathNot: ["^apps/server/src/modules/$1/", "^apps/server/src/modules/[^/]+/index\\.ts$"],
+      },
+    },
+    {
+      name: "the-rest-meets-modules-at-front-doors",
+      comment:
+        "app.ts, server-runtime.ts, cli/, http/ and platform/ reach a module only through its index.ts: export what you need there.",
+      severity: "error",
+      from: { path: "^apps/server/src/", pathNot: ["^apps/server/src/modules/", "\\.test\\.tsx?$"] },
+      to: { path: MODULE_FILE, pathNot: "^apps/server/src/modules/[^/]+/index\\.ts$" },
+    },
+    {
+      name: "http-knows-no-modules",
+      comment:
+        "http/ is the bottom of the server's HTTP side: it imports platform/ and packages/, never a module. What it needs of a module (who is a merchant, a product page) is passed in by app.ts.",
+      severity: "error",
+      from: { path: "^apps/server/src/http/" },
+      to: { path: "^apps/server/src/modules/" },
+    },
+    {
+      name: "no-cycles-between-modules",
+      comment:
+        "Server modules depend one way: a cycle that leaves a module and comes back ties the modules together. Move the shared piece down (into the lower module or platform/), or pass a function in.",
       severity: "error",
       from: { path: "^apps/server/src/modules/([^/]+)/" },
-      to: {
-        path: "^apps/server/src/modules/[^/]+/.+\\.(service|routes)\\.ts$",
-        pathNot: "^apps/server/src/modules/$1/",
-      },
+      to: { circular: true, via: { pathNot: "^apps/server/src/modules/$1/" } },
     },
     {
       name: "layers-point-down",
@@ -105,7 +129,7 @@ module.exports = {
       name: "platform-knows-no-modules",
       comment: "platform/ (db, ai, realtime, auth) is below the modules and never imports them.",
       severity: "error",
-      from: { path: "^apps/server/src/platform/", pathNot: "\\.routes\\.ts$|^apps/server/src/platform/db/seed/" },
+      from: { path: "^apps/server/src/platform/" },
       to: { path: MODULE_FILE },
     },
     {

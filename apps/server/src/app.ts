@@ -3,7 +3,7 @@ import { workerNumber } from "./platform/cluster/workers.ts";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { forbidden, notFound } from "@haggle/domain/errors";
-import type { AppDeps, AppEnv } from "./http/context.ts";
+import type { AppDeps, AppEnv, ModuleHooks } from "./http/context.ts";
 import { compressAnswers } from "./http/compression.ts";
 import { answerFor } from "./http/error-table.ts";
 import { BodyBudget, guardBodies } from "./http/request-body.ts";
@@ -12,31 +12,37 @@ import { mountRoutes } from "./http/mount-routes.ts";
 import type { ApiRoute } from "./http/route.ts";
 import { mountWebApp } from "./http/static-web.ts";
 import { systemRoutes } from "./http/system.routes.ts";
-import { authRouteDocs, authRoutes } from "./modules/accounts/auth.routes.ts";
-import { addressRoutes } from "./modules/addresses/addresses.routes.ts";
-import { meRoutes } from "./modules/accounts/me.routes.ts";
-import { adminRoutes } from "./modules/admin/admin.routes.ts";
-import { agentRoutes, mountMcp } from "./modules/agents/agents.routes.ts";
-import { roleRoutes } from "./modules/admin/roles.routes.ts";
-import { assistantRoutes } from "./modules/assistant/assistant.routes.ts";
-import { cartRoutes } from "./modules/cart/cart.routes.ts";
-import { catalogRoutes } from "./modules/catalog/catalog.routes.ts";
-import { embeddingRoutes } from "./modules/catalog/embeddings.routes.ts";
-import { imageRoutes } from "./modules/catalog/images.routes.ts";
-import { siteFileRoutes } from "./modules/catalog/site-files.routes.ts";
-import { importRoutes } from "./modules/catalog/import.routes.ts";
-import { merchantCatalogRoutes } from "./modules/catalog/merchant-catalog.routes.ts";
-import { experimentRoutes } from "./modules/experiments/experiments.routes.ts";
-import { mailRoutes } from "./modules/mail/mail.routes.ts";
-import { merchantRoutes } from "./modules/merchant/merchant.routes.ts";
-import { negotiationRoutes } from "./modules/negotiation/negotiation.routes.ts";
-import { merchantOrderRoutes } from "./modules/orders/merchant-orders.routes.ts";
-import { orderRoutes } from "./modules/orders/orders.routes.ts";
-import { acpNoSuchPath, acpRouteDocs, mountAcp } from "./modules/orders/acp/acp.routes.ts";
-import { acpFeedRoutes } from "./modules/catalog/acp-feed.routes.ts";
-import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook.routes.ts";
-import { settingsRoutes } from "./modules/settings/settings.routes.ts";
-import { realtimeRoutes } from "./platform/realtime/realtime.routes.ts";
+import { authRouteDocs, authRoutes, hasRole, meRoutes } from "./modules/accounts/index.ts";
+import { addressRoutes } from "./modules/addresses/index.ts";
+import { adminRoutes, isShopAdmin, roleRoutes } from "./modules/admin/index.ts";
+import { agentRoutes, mountMcp } from "./modules/agents/index.ts";
+import { assistantRoutes } from "./modules/assistant/index.ts";
+import { cartRoutes } from "./modules/cart/index.ts";
+import {
+  acpFeedRoutes,
+  catalogRoutes,
+  embeddingRoutes,
+  getProductPage,
+  imageRoutes,
+  importRoutes,
+  listProducts,
+  resolveProductSlug,
+  siteFileRoutes,
+} from "./modules/catalog/index.ts";
+import { merchantCatalogRoutes, merchantRoutes } from "./modules/merchant/index.ts";
+import { experimentRoutes } from "./modules/experiments/index.ts";
+import { mailRoutes } from "./modules/mail/index.ts";
+import { negotiationRoutes } from "./modules/negotiation/index.ts";
+import {
+  merchantOrderRoutes,
+  orderRoutes,
+  acpNoSuchPath,
+  acpRouteDocs,
+  mountAcp,
+} from "./modules/orders/index.ts";
+import { stripeWebhookRoutes } from "./modules/payments/index.ts";
+import { settingsRoutes } from "./modules/settings/index.ts";
+import { realtimeRoutes } from "./modules/realtime/index.ts";
 
 /**
  * Every route of the API, declared once: app.ts serves them, /api/openapi.json describes them
@@ -71,6 +77,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...assistantRoutes,
 ];
 
+/** What http/ asks of the modules (it imports none of them): handed to every request by createApp. */
+const MODULE_HOOKS: ModuleHooks = {
+  isMerchant: (db, userId, demoMode) => hasRole(db, userId, "merchant", demoMode),
+  isShopAdmin,
+  resolveProductSlug,
+  listProducts,
+  getProductPage,
+};
+
 /** The status logged for a request whose client hung up before it was read (nginx's 499). */
 const CLIENT_CLOSED = 499;
 
@@ -97,6 +112,7 @@ export function createApp(deps: AppDeps) {
     c.set("requestId", requestId);
     c.set("log", log);
     c.set("deps", deps);
+    c.set("modules", MODULE_HOOKS);
     c.set("sessionUser", undefined);
     c.header("X-Request-Id", requestId);
     if (worker !== null) c.header("X-Haggle-Worker", String(worker));

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Env } from "./env.ts";
-import { newSetupCode } from "./modules/admin/roles.service.ts";
+import { newSetupCode } from "./modules/admin/index.ts";
 import {
   HEALTHY_LIFE_MS,
   restartDelayMs,

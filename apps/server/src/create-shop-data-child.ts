@@ -2,7 +2,7 @@ import { fork } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { CreateShopData, CreateShopDataAnswer } from "./create-shop-data.ts";
-import type { SeedResult } from "./modules/admin/seed.service.ts";
+import type { SeedResult } from "./modules/admin/index.ts";
 import { DataDirLockedError } from "./platform/db/data-dir-lock.ts";
 import type { Logger } from "./platform/logger.ts";
 

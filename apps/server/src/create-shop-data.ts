@@ -13,7 +13,7 @@
  * (and exit code 1) without printing anything.
  */
 import { openDatabase } from "./platform/db/client.ts";
-import { type SeedResult, seedIfEmpty } from "./modules/admin/seed.service.ts";
+import { type SeedResult, seedIfEmpty } from "./modules/admin/index.ts";
 
 export type CreateShopDataAnswer =
   | { seeded: SeedResult | null }

@@ -5,7 +5,7 @@ import { type Database, embeddedDatabaseExists, openDatabase } from "./platform/
 import { createShopDataInChild } from "./create-shop-data-child.ts";
 import type { Env } from "./env.ts";
 import { AnswerCache } from "./platform/cache/answer-cache.ts";
-import { CatalogueAnswers } from "./modules/catalog/catalogue-answers.service.ts";
+import { CatalogueAnswers } from "./modules/catalog/index.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
@@ -15,19 +15,16 @@ import {
   isAdminEmail,
   prepareAdminAccess,
   shopIsUnclaimed,
-} from "./modules/admin/roles.service.ts";
-import { announceSetupCode } from "./modules/admin/setup-code-banner.ts";
-import { sendAccountMail } from "./modules/mail/account-mail.service.ts";
-import { createProfile, storedAuthSecret } from "./modules/accounts/accounts.store.ts";
-import { seedIfEmpty } from "./modules/admin/seed.service.ts";
-import { revokeAllApiKeys } from "./modules/agents/api-keys.store.ts";
+  announceSetupCode,
+  seedIfEmpty,
+} from "./modules/admin/index.ts";
+import { sendAccountMail, MailSender } from "./modules/mail/index.ts";
+import { createProfile, storedAuthSecret, revokeAllApiKeys } from "./modules/accounts/index.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
-import { paymentProviders } from "./modules/payments/payment-providers.ts";
+import { paymentProviders } from "./platform/payments/payment-providers.ts";
 import type { MailSettings } from "./platform/mail/mail-settings.ts";
-import { MailSender } from "./modules/mail/mail-sender.service.ts";
-import { expireUnpaidOrders } from "./modules/payments/unpaid-order-expiry.service.ts";
-import { sendAcpWebhooks } from "./modules/orders/acp/acp-webhooks.service.ts";
-import { pruneIdempotencyKeys } from "./modules/orders/acp/acp-sessions.store.ts";
+import { expireUnpaidOrders } from "./modules/payments/index.ts";
+import { sendAcpWebhooks, pruneIdempotencyKeys } from "./modules/orders/index.ts";
 import { type PeriodicJob, startPeriodicJob } from "./platform/jobs/periodic-job.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
@@ -194,7 +191,7 @@ export async function startRuntime(
     logger.info("MERCHANT_EMAIL is not set: new-order notices go to the accounts holding the merchant role");
   const stripe =
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY
-      ? (await import("./modules/payments/stripe-provider.ts")).stripeProvider({
+      ? (await import("./platform/payments/stripe-provider.ts")).stripeProvider({
           secretKey: env.STRIPE_SECRET_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           publishableKey: env.STRIPE_PUBLISHABLE_KEY,

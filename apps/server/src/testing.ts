@@ -9,12 +9,12 @@ export { type Database, openDatabase } from "./platform/db/client.ts";
 export { products } from "./platform/db/schema.ts";
 export { buildCatalogue, type SeedProduct } from "./platform/db/seed/catalogue.ts";
 export { generatedProductsSql, insertGeneratedProductsSql } from "./platform/db/seed/generated-catalogue.ts";
-export { seedCatalogue } from "./modules/admin/seed.service.ts";
-export { productImagePath } from "./modules/catalog/product-image.ts";
+export { seedCatalogue } from "./modules/admin/index.ts";
+export { productImagePath } from "./modules/catalog/index.ts";
 // Embedding products and searching them, timed without HTTP in front.
 export { embedTexts, LOCAL_EMBEDDING_MODEL, productEmbeddingText } from "./platform/ai/embeddings.ts";
-export { embedMissingProducts } from "./modules/catalog/product-embeddings.service.ts";
-export { searchProducts } from "./modules/catalog/search-products.store.ts";
+export { embedMissingProducts } from "./modules/catalog/index.ts";
+export { searchProducts } from "./modules/catalog/index.ts";
 // The labelled queries of the search-quality test, so the bench times the queries the test scores.
 export { SEARCH_QUERIES } from "../test/fixtures/search-queries.ts";
 // The shop in the bench's own process (bench:agents), so that after 200 hostile agent

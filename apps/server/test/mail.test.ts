@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../src/env.ts";
 import { MailSender } from "../src/modules/mail/mail-sender.service.ts";
-import { enqueueMail, listOrderMail, type MailRow } from "../src/modules/mail/outbox.store.ts";
+import { enqueueMail, listOrderMail, type MailRow } from "../src/platform/mail/outbox.store.ts";
 import { mailOutbox } from "../src/platform/db/schema.ts";
 import { createLogger } from "../src/platform/logger.ts";
 import type { MailSettings } from "../src/platform/mail/mail-settings.ts";

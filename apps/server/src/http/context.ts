@@ -7,8 +7,10 @@ import type { Logger } from "../platform/logger.ts";
 import type { MailSettings } from "../platform/mail/mail-settings.ts";
 import type { EventBus } from "../platform/realtime/event-bus.ts";
 import type { SharedStreamSlots } from "../platform/realtime/stream-slots.ts";
-import type { PaymentProviders } from "../modules/payments/index.ts";
-import type { CatalogueAnswers } from "../modules/catalog/index.ts";
+import type { PaymentProviders } from "../platform/payments/payment-provider.ts";
+import type { AnswerCache } from "../platform/cache/answer-cache.ts";
+import type { Db } from "../platform/db/client.ts";
+import type { ProductList, ProductPage, ProductQuery } from "@haggle/contract/products";
 
 export interface AppConfig {
   /** The built web app to serve (index.html + assets); null serves the API alone. */
@@ -80,7 +82,41 @@ export interface AppDeps {
   /** The job delivering queued e-mail (SMTP_URL set), stopped with the server; null without SMTP_URL. */
   mailSender: { close(): Promise<void> } | null;
   /** Catalogue answers kept in memory, forgotten when the catalogue changes (ANSWER_CACHE_*). */
-  answers: CatalogueAnswers;
+  answers: KeptAnswers;
+}
+
+/**
+ * The catalogue's kept answers (the catalog module's CatalogueAnswers) as http/ uses them: the
+ * cache, computing an answer against the catalogue version, and the look after a write.
+ */
+export interface KeptAnswers {
+  readonly cache: AnswerCache;
+  compute<T>(compute: () => Promise<T>): Promise<{ value: T; generation: number }>;
+  afterWrite(): Promise<void>;
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * What http/ asks of the modules, handed in by app.ts when it builds the app: http/ sits below
+ * the modules and imports none of them (the guard's role checks, the product pages the server
+ * renders and the product paths it serves).
+ */
+export interface ModuleHooks {
+  /** Whether the account holds the merchant role (in demo mode, anyone signed in). */
+  isMerchant(db: Db, userId: string, demoMode: boolean): Promise<boolean>;
+  /** Whether the account is one of the shop's administrators under this policy. */
+  isShopAdmin(
+    db: Db,
+    policy: { demoMode: boolean; adminEmails: readonly string[] },
+    who: SessionUser,
+  ): Promise<boolean>;
+  /** A product path's slug (from its slug or id) while the product is visible, else null. */
+  resolveProductSlug(db: Db, slugOrId: string): Promise<string | null>;
+  /** The catalogue's page for a query, as GET /api/products answers it. */
+  listProducts(db: Db, query: ProductQuery): Promise<ProductList>;
+  /** A product's page, as GET /api/products/by-slug/{slug} answers it. */
+  getProductPage(db: Db, slugOrId: string): Promise<ProductPage | null>;
 }
 
 export interface SessionUser {
@@ -96,6 +132,8 @@ export type AppEnv = {
     requestId: string;
     log: Logger;
     deps: AppDeps;
+    /** What http/ asks of the modules (app.ts hands it in). */
+    modules: ModuleHooks;
     /** undefined until looked up; null when nobody is signed in. */
     sessionUser: SessionUser | null | undefined;
   };

@@ -1,13 +1,11 @@
 import { forbidden } from "@haggle/domain/errors";
-import { hasRole } from "../modules/accounts/accounts.store.ts";
-import { isShopAdmin } from "../modules/admin/roles.service.ts";
 import type { AppContext, SessionUser } from "./context.ts";
 import type { ApiRoute } from "./route.ts";
 import { requireUser } from "./session.ts";
 
 export function isMerchant(c: AppContext, who: SessionUser): Promise<boolean> {
   const { database, config } = c.get("deps");
-  return hasRole(database.db, who.id, "merchant", config.demoMode);
+  return c.get("modules").isMerchant(database.db, who.id, config.demoMode);
 }
 
 /**
@@ -16,7 +14,7 @@ export function isMerchant(c: AppContext, who: SessionUser): Promise<boolean> {
  */
 export function isAdmin(c: AppContext, who: SessionUser): Promise<boolean> {
   const { database, config } = c.get("deps");
-  return isShopAdmin(database.db, config, who);
+  return c.get("modules").isShopAdmin(database.db, config, who);
 }
 
 /**
@@ -26,8 +24,9 @@ export function isAdmin(c: AppContext, who: SessionUser): Promise<boolean> {
 export async function actsOnlyByDemoMode(c: AppContext, who: SessionUser): Promise<boolean> {
   const { database, config } = c.get("deps");
   if (!config.demoMode) return false;
-  if (await hasRole(database.db, who.id, "merchant", false)) return false;
-  return !(await isShopAdmin(database.db, { ...config, demoMode: false }, who));
+  const modules = c.get("modules");
+  if (await modules.isMerchant(database.db, who.id, false)) return false;
+  return !(await modules.isShopAdmin(database.db, { ...config, demoMode: false }, who));
 }
 
 export const NOT_ADMIN =

@@ -4,7 +4,6 @@ import { pathToFileURL } from "node:url";
 import { ProductListSchema, ProductPageSchema, ProductQuerySchema } from "@haggle/contract/products";
 import { isProductId, isSlugShaped } from "@haggle/domain/catalog/product-path";
 import { z } from "zod";
-import { getProductPage, listProducts } from "../modules/catalog/list-products.service.ts";
 import { heavyQueryGate } from "../platform/db/query-gate.ts";
 import type { AppContext } from "./context.ts";
 import { currentUser } from "./session.ts";
@@ -110,6 +109,7 @@ export async function renderPage(c: AppContext, distDir: string): Promise<Render
 
 function render(entry: EntryServer, c: AppContext, url: URL, signedIn: boolean): Promise<RenderedPage> {
   const { database, config } = c.get("deps");
+  const { listProducts, getProductPage } = c.get("modules");
   return entry.render({
     url: `${url.pathname}${url.search}`,
     origin: config.publicUrl,

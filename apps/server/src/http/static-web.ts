@@ -5,7 +5,6 @@ import { isPagePath } from "@haggle/contract/pages";
 import { productPathSegment } from "@haggle/domain/catalog/product-path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
-import { resolveProductSlug } from "../modules/catalog/list-products.service.ts";
 import type { AppEnv } from "./context.ts";
 import { pageHtml, renderPage } from "./server-render.ts";
 
@@ -64,7 +63,9 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
     if (c.req.path.startsWith("/products/")) {
       // A product page is a page while its product is visible; an id URL moves to the slug's.
       const segment = productPathSegment(c.req.path);
-      const slug = segment ? await resolveProductSlug(c.get("deps").database.db, segment) : null;
+      const slug = segment
+        ? await c.get("modules").resolveProductSlug(c.get("deps").database.db, segment)
+        : null;
       if (slug && slug !== segment) return c.redirect(`/products/${slug}`, 301);
       if (slug) status = 200;
     }

@@ -11,7 +11,7 @@ import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { parseWith } from "../../http/validate.ts";
 import { clearRateLimit, hitRateLimit } from "../../platform/rate-limit.ts";
-import { countActiveKeys } from "../agents/api-keys.store.ts";
+import { countActiveKeys } from "./api-keys.store.ts";
 import { findAccount, findResetTokenOwner } from "./accounts.store.ts";
 
 const MAIL_LIMIT_MESSAGE = "Too many e-mails asked for. Please wait a minute and try again.";

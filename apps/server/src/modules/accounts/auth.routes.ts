@@ -14,7 +14,7 @@ import type { AppContext, AppEnv } from "../../http/context.ts";
 import { type ApiRoute, declareForeignRoute } from "../../http/route.ts";
 import { assertNoNul, parseWith } from "../../http/validate.ts";
 import { currentUser } from "../../http/session.ts";
-import { revokeAllApiKeys } from "../agents/api-keys.store.ts";
+import { revokeAllApiKeys } from "./api-keys.store.ts";
 import {
   accountMailSentence,
   answerAccessEnded,

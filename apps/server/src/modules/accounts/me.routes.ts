@@ -2,7 +2,7 @@ import { type Me, type MeAnswer, MeAnswerSchema } from "@haggle/contract/account
 import { isAdmin } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { currentUser } from "../../http/session.ts";
-import { negotiationOffered } from "../experiments/holdout-gate.ts";
+import { negotiationOffered } from "../experiments/index.ts";
 import { loadProfile, loadRoles } from "./profile.service.ts";
 
 export const meRoutes: ApiRoute[] = [

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isMerchant } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { currentEmbeddingModel } from "../../platform/ai/embeddings.ts";
-import { countLackingEmbedding } from "../catalog/embeddings.store.ts";
+import { countLackingEmbedding } from "../catalog/index.ts";
 import { countVisibleProducts } from "./admin.store.ts";
 import { assignMerchantToSelf } from "./roles.service.ts";
 import { seedCatalogue } from "./seed.service.ts";

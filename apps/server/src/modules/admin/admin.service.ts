@@ -1,9 +1,8 @@
 import { currentEmbeddingModel } from "../../platform/ai/embeddings.ts";
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db } from "../../platform/db/client.ts";
-import { loadRoleNames } from "../accounts/accounts.store.ts";
-import { countLackingEmbedding } from "../catalog/embeddings.store.ts";
-import { countVisibleProducts } from "../catalog/products.store.ts";
+import { loadRoleNames } from "../accounts/index.ts";
+import { countLackingEmbedding, countVisibleProducts } from "../catalog/index.ts";
 
 /** GET /api/admin/status: what the admin panel shows beside its buttons, for the signed-in admin. */
 export async function adminStatus(

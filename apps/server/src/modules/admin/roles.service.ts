@@ -17,8 +17,8 @@ import {
   revokeDemoRoles,
   revokeRole,
   unverifiedAccountEmails,
-} from "../accounts/accounts.store.ts";
-import { lastDemoSettingsReset, restoreDemoSettings } from "../settings/settings.store.ts";
+} from "../accounts/index.ts";
+import { lastDemoSettingsReset, restoreDemoSettings } from "../settings/index.ts";
 import { forgetSetupCode, storeSetupCodeHash, takeSetupCode } from "./admin.store.ts";
 
 /** Who may administer the shop, as configured. */

@@ -1,7 +1,7 @@
 import type { Db } from "../../platform/db/client.ts";
 import { buildCatalogue } from "../../platform/db/seed/catalogue.ts";
-import { countAllProducts, insertSeedProducts } from "../catalog/products.store.ts";
-import { insertMissingSections, loadSellerConfig } from "../settings/settings.store.ts";
+import { countAllProducts, insertSeedProducts } from "../catalog/index.ts";
+import { insertMissingSections, loadSellerConfig } from "../settings/index.ts";
 
 export interface SeedResult {
   productsCreated: number;

@@ -11,7 +11,7 @@ import { clientIp } from "../../http/client-ip.ts";
 import { heavyQueryGate } from "../../platform/db/query-gate.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
-import type { ToolDeps } from "./agent-tool.ts";
+import type { ToolDeps } from "../../platform/agent-tools/agent-tool.ts";
 import {
   agentActivity,
   auditRefusedCall,

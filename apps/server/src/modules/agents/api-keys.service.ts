@@ -20,7 +20,7 @@ import {
   insertApiKey,
   listActiveKeys,
   revokeApiKey,
-} from "./api-keys.store.ts";
+} from "../accounts/index.ts";
 
 /** Characters of a key shown to tell keys apart: the prefix and 8 more. */
 const SHOWN = API_KEY_PREFIX.length + 8;

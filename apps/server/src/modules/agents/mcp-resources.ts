@@ -1,8 +1,8 @@
 import { settingCents } from "@haggle/domain/merchant/seller-config";
 import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
 import type { Db } from "../../platform/db/client.ts";
-import { loadCatalogNames } from "../catalog/search-legs.store.ts";
-import { loadSellerConfig } from "../settings/settings.store.ts";
+import { loadCatalogNames } from "../catalog/index.ts";
+import { loadSellerConfig } from "../settings/index.ts";
 
 /** What an agent may read besides the tools: the shop's policies and its categories. */
 export interface AgentResource {

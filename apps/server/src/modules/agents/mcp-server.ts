@@ -13,12 +13,12 @@ import { DomainError } from "@haggle/domain/errors";
 import { hasUnstorableText } from "@haggle/domain/text/storable-text";
 import { z } from "zod";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
-import { cartTools } from "../cart/cart.tools.ts";
-import { catalogTools } from "../catalog/catalog.tools.ts";
-import { negotiationTools } from "../negotiation/negotiation.tools.ts";
-import { orderTools } from "../orders/orders.tools.ts";
+import { cartTools } from "../cart/index.ts";
+import { catalogTools } from "../catalog/index.ts";
+import { negotiationTools } from "../negotiation/index.ts";
+import { orderTools } from "../orders/index.ts";
 import { type AgentCallStatus, beginToolCall, finishToolCall } from "./agent-audit.store.ts";
-import type { AgentShopper, AgentTool, ToolDeps } from "./agent-tool.ts";
+import type { AgentShopper, AgentTool, ToolDeps } from "../../platform/agent-tools/agent-tool.ts";
 import { AGENT_RESOURCES } from "./mcp-resources.ts";
 
 /**

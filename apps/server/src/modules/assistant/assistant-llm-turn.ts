@@ -9,7 +9,7 @@ import {
   type ChatTurn,
   streamChat,
 } from "../../platform/ai/openai-compatible.ts";
-import { searchProducts } from "../catalog/search-products.store.ts";
+import { searchProducts } from "../catalog/index.ts";
 import { SEARCH_TOOL, systemPrompt } from "./assistant-llm-prompt.ts";
 import {
   AI_UNAVAILABLE_TEXT,

@@ -11,8 +11,7 @@ import {
 } from "@haggle/domain/assistant/parse-shopping-request";
 import { describeChanges } from "@haggle/domain/assistant/relax-shopping-request";
 import type { Db } from "../../platform/db/client.ts";
-import { loadCatalogNames } from "../catalog/search-legs.store.ts";
-import { loadTagCategories } from "../catalog/tag-categories.store.ts";
+import { loadCatalogNames, loadTagCategories } from "../catalog/index.ts";
 import type { AssistantDeps, AssistantEvent, AssistantMessage as Message } from "./assistant-types.ts";
 import { type Answer, answer } from "./built-in-search.ts";
 

@@ -23,7 +23,7 @@ import {
 import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import type { Cents } from "@haggle/domain/pricing/money";
 import { wordVectors } from "../../platform/ai/word-vectors.ts";
-import { searchProducts, vocabularyOf } from "../catalog/search-products.store.ts";
+import { searchProducts, vocabularyOf } from "../catalog/index.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 
 /**

@@ -5,8 +5,8 @@ import {
 } from "@haggle/domain/negotiation/applied-price-lapse";
 import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Queryable } from "../../platform/db/client.ts";
-import { toProductDto } from "../catalog/products.store.ts";
-import { loadSellerConfig } from "../settings/settings.store.ts";
+import { toProductDto } from "../catalog/index.ts";
+import { loadSellerConfig } from "../settings/index.ts";
 import { type CartRow, loadCartLines, quoteLinesOf } from "./cart.store.ts";
 
 /*

@@ -1,5 +1,5 @@
 import type { Cart } from "@haggle/contract/cart";
-import { noteCartVisitor } from "../experiments/holdout-gate.ts";
+import { noteCartVisitor } from "../experiments/index.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { appliedPriceLapseOf, lapseAppliedPriceIfDue } from "./applied-price.store.ts";
 import { cartFingerprint, findLatestLiveOffer, offerDto, policyLines } from "./cart-offers.store.ts";

@@ -2,7 +2,7 @@ import { AddCartItemSchema, CartSchema, MergeCartSchema, UpdateCartItemSchema } 
 import { z } from "zod";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import type { Db } from "../../platform/db/client.ts";
-import { noteCartVisitor } from "../experiments/holdout-gate.ts";
+import { noteCartVisitor } from "../experiments/index.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
 import { addCartItem, clearCart, mergeCart, removeCartItem, setCartItemQuantity } from "./cart.service.ts";
 

@@ -1,7 +1,7 @@
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import { conflict, notFound } from "@haggle/domain/errors";
 import type { Db, Tx } from "../../platform/db/client.ts";
-import { findProductStock, findProductsStock } from "../catalog/stock.store.ts";
+import { findProductStock, findProductsStock } from "../catalog/index.ts";
 import { cartView } from "./cart-view.store.ts";
 import {
   addToCartItem,

@@ -3,7 +3,7 @@ import type { QuoteLine } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { cartItems, carts, negotiationOffers, products } from "../../platform/db/schema.ts";
-import { productColumns } from "../catalog/products.store.ts";
+import { productColumns } from "../catalog/index.ts";
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;

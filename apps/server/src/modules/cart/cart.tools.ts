@@ -7,7 +7,7 @@ import {
 import type { Cart, Offer } from "@haggle/contract/cart";
 import { notFound } from "@haggle/domain/errors";
 import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
-import { type AgentTool, defineTool, shopperOf } from "../agents/agent-tool.ts";
+import { type AgentTool, defineTool, shopperOf } from "../../platform/agent-tools/agent-tool.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
 import { addCartItem, setCartItemQuantity } from "./cart.service.ts";
 

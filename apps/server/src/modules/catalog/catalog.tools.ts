@@ -9,7 +9,7 @@ import type { Product } from "@haggle/contract/products";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
 import { invalid, limitReached, notFound } from "@haggle/domain/errors";
 import { toCents, toDollars } from "@haggle/domain/pricing/money";
-import { type AgentTool, defineTool, type ToolDeps } from "../agents/agent-tool.ts";
+import { type AgentTool, defineTool, type ToolDeps } from "../../platform/agent-tools/agent-tool.ts";
 import { correctedSearchText, getProduct } from "./list-products.service.ts";
 import { loadCatalogNames } from "./search-legs.store.ts";
 import { searchProducts } from "./search-products.store.ts";

@@ -1,7 +1,49 @@
 /**
- * The catalogue module's front door: what code outside the module (the command line, http/)
- * uses of it. Other modules' imports move here as the module boundaries are drawn.
+ * The catalog module's front door: all that code outside the module (other modules, app.ts,
+ * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
  */
-export type { CatalogueAnswers } from "./catalogue-answers.service.ts";
-export { embedMissingProducts } from "./product-embeddings.service.ts";
+export { acpFeedRoutes } from "./acp-feed.routes.ts";
+export { catalogRoutes } from "./catalog.routes.ts";
+export { catalogTools } from "./catalog.tools.ts";
+export { CatalogueAnswers } from "./catalogue-answers.service.ts";
+export { embeddingRoutes } from "./embeddings.routes.ts";
+export { clearEmbedding, countLackingEmbedding } from "./embeddings.store.ts";
+export { imageRoutes } from "./images.routes.ts";
+export { importRoutes } from "./import.routes.ts";
+export { getProductPage, listProducts, resolveProductSlug } from "./list-products.service.ts";
+export {
+  findMerchantProduct,
+  insertProduct,
+  lockMerchantProduct,
+  queryMerchantProducts,
+  toMerchantProduct,
+  updateProduct,
+} from "./merchant-products.store.ts";
+export { createPairing, deletePairing, listPairings } from "./pairings.service.ts";
+export { pairedBundleCandidate } from "./pairings.store.ts";
+export { embedMissingProducts, embedProduct } from "./product-embeddings.service.ts";
+export { productImagePath } from "./product-image.ts";
 export { importFormatOf, importProducts } from "./product-import.service.ts";
+export {
+  bundledProduct,
+  countAllProducts,
+  countVisibleProducts,
+  findVisibleProduct,
+  insertSeedProducts,
+  productColumns,
+  sampleCartProducts,
+  searchBundleCandidate,
+  toProductDto,
+} from "./products.store.ts";
+export type { ProductRow } from "./products.store.ts";
+export { loadCatalogNames } from "./search-legs.store.ts";
+export { searchProducts, vocabularyOf } from "./search-products.store.ts";
+export { siteFileRoutes } from "./site-files.routes.ts";
+export {
+  findHiddenProductName,
+  findProductStock,
+  findProductsStock,
+  returnStock,
+  takeStock,
+} from "./stock.store.ts";
+export { loadTagCategories } from "./tag-categories.store.ts";

@@ -1,7 +1,7 @@
 import type { AccountMailKind } from "@haggle/domain/mail/account-mail";
 import type { Db } from "../../platform/db/client.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueMail } from "./outbox.store.ts";
+import { enqueueMail } from "../../platform/mail/outbox.store.ts";
 
 /** The shop's pages that finish each step; the token rides in the query. */
 const PAGE: Record<AccountMailKind, string> = {
@@ -42,7 +42,7 @@ export async function sendAccountMail(
   request: AccountMailRequest,
 ): Promise<string> {
   const url = accountMailUrl(settings, request.kind, request.token);
-  // The templates load with the first e-mail, not at start (see order-mail.store.ts).
+  // The templates load with the first e-mail, not at start (see order-mail-render.store.ts).
   const { renderAccountMail } = await import("./templates/account-mail.templates.tsx");
   const rendered = await renderAccountMail(request.kind, {
     name: request.to.name,

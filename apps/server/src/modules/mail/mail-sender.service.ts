@@ -3,7 +3,7 @@ import type { Database } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import type { MailTransport } from "../../platform/mail/smtp-transport.ts";
-import { renderOrderMailRow } from "./order-mail.store.ts";
+import { renderOrderMailRow } from "./order-mail-render.store.ts";
 import {
   claimDueMail,
   MAIL_CHANNEL,
@@ -12,7 +12,7 @@ import {
   markMailSent,
   msUntilNextDueMail,
   releaseMail,
-} from "./outbox.store.ts";
+} from "../../platform/mail/outbox.store.ts";
 
 export interface MailSenderOptions {
   from: string;

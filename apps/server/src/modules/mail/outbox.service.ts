@@ -3,8 +3,8 @@ import { isAccountMailKind } from "@haggle/domain/mail/account-mail";
 import type { MailStatus } from "@haggle/domain/mail/mail-retry";
 import type { Db } from "../../platform/db/client.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { renderOrderMailRow, UNRENDERABLE_MAIL } from "./order-mail.store.ts";
-import { listMail, type MailRow } from "./outbox.store.ts";
+import { renderOrderMailRow, UNRENDERABLE_MAIL } from "./order-mail-render.store.ts";
+import { listMail, type MailRow } from "../../platform/mail/outbox.store.ts";
 
 const PRIVATE_TEXT =
   "This account e-mail carries a private link for its recipient alone (an e-mail check or a password reset), so the outbox does not show it. Without SMTP_URL the link is written to the server's log.";

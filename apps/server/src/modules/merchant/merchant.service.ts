@@ -9,7 +9,7 @@ import {
   windowStart,
 } from "@haggle/domain/merchant/merchant-dashboard";
 import type { Db } from "../../platform/db/client.ts";
-import { countVisibleProducts } from "../catalog/products.store.ts";
+import { countVisibleProducts } from "../catalog/index.ts";
 import {
   countActiveNegotiations,
   countEscalationsSince,

@@ -1,6 +1,6 @@
 import type { Approval } from "@haggle/contract/negotiation";
 import type { Db } from "../../platform/db/client.ts";
-import { findProfiles, type ProfileRow } from "../accounts/accounts.store.ts";
+import { findProfiles, type ProfileRow } from "../accounts/index.ts";
 import { type ApprovalWithShopper, findApprovalRow, listApprovalRows } from "./negotiation.store.ts";
 
 type Status = "pending" | "approved" | "rejected";

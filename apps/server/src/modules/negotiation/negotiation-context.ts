@@ -9,11 +9,17 @@ import type {
   TurnLine,
 } from "@haggle/domain/negotiation/negotiation-types";
 import type { Tx } from "../../platform/db/client.ts";
-import { findProfile } from "../accounts/accounts.store.ts";
-import { cartFingerprint, offerDto, offerTermsOf } from "../cart/cart-offers.store.ts";
-import { loadCartLines, lockCart, quoteLinesOf } from "../cart/cart.store.ts";
+import { findProfile } from "../accounts/index.ts";
+import {
+  cartFingerprint,
+  offerDto,
+  offerTermsOf,
+  loadCartLines,
+  lockCart,
+  quoteLinesOf,
+} from "../cart/index.ts";
 import { assertOrderableCart } from "@haggle/domain/pricing/cart-limit";
-import { loadSellerConfig } from "../settings/settings.store.ts";
+import { loadSellerConfig } from "../settings/index.ts";
 import {
   type ApprovalRow,
   latestApproval,

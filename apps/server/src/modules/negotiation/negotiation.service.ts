@@ -20,9 +20,10 @@ import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db, Queryable, Tx } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
-import { cartFingerprint, offerDto } from "../cart/cart-offers.store.ts";
-import { cartView } from "../cart/cart-view.store.ts";
 import {
+  cartFingerprint,
+  offerDto,
+  cartView,
   applyNegotiatedDiscount,
   findActiveCart,
   lockCart,
@@ -32,12 +33,11 @@ import {
   quoteLinesOf,
   writeNegotiatedOnPrice,
   writePriceSnapshot,
-} from "../cart/cart.store.ts";
+} from "../cart/index.ts";
 import { assertOrderableCart } from "@haggle/domain/pricing/cart-limit";
-import { pairedBundleCandidate } from "../catalog/pairings.store.ts";
-import { loadSellerConfig } from "../settings/settings.store.ts";
-import { assertNotHeldOut } from "../experiments/holdout-gate.ts";
-import { bundledProduct, searchBundleCandidate } from "../catalog/products.store.ts";
+import { pairedBundleCandidate, bundledProduct, searchBundleCandidate } from "../catalog/index.ts";
+import { loadSellerConfig } from "../settings/index.ts";
+import { assertNotHeldOut } from "../experiments/index.ts";
 import { type SpokenReply, speak } from "./llm-voice.ts";
 import { loadNegotiationContext, policyLines, resultBlock, storedOfferOf } from "./negotiation-context.ts";
 import {

@@ -126,6 +126,17 @@ export async function completeNegotiation(
     .where(eq(negotiations.id, id));
 }
 
+/**
+ * The negotiation whose offer an order carries ends with the order (its first completion time
+ * stays): the checkout calls this through the negotiation's front door.
+ */
+export async function completeNegotiationWithOrder(tx: Tx, negotiationId: string): Promise<void> {
+  await tx
+    .update(negotiations)
+    .set({ status: "completed", completedAt: sql`coalesce(${negotiations.completedAt}, now())` })
+    .where(eq(negotiations.id, negotiationId));
+}
+
 // ---------------------------------------------------------------- messages
 
 export async function listMessages(db: Queryable, negotiationId: string) {

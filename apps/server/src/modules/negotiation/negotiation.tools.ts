@@ -9,8 +9,8 @@ import { splitNegotiationData } from "@haggle/contract/negotiation";
 import { conflict, limitReached } from "@haggle/domain/errors";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
-import { type AgentTool, defineTool, shopperOf } from "../agents/agent-tool.ts";
-import { agentCart, agentOffer } from "../cart/cart.tools.ts";
+import { type AgentTool, defineTool, shopperOf } from "../../platform/agent-tools/agent-tool.ts";
+import { agentCart, agentOffer } from "../cart/index.ts";
 import {
   acceptOffer,
   assertAgentsMayNegotiate,

@@ -14,8 +14,8 @@ import { afterTurn, takeShopperTurn } from "@haggle/domain/negotiation/negotiati
 import { writeBuiltInReply } from "@haggle/domain/negotiation/negotiation-voice";
 import { quoteOffer } from "@haggle/domain/negotiation/voice-input";
 import type { Db } from "../../platform/db/client.ts";
-import { findVisibleProduct, type ProductRow, sampleCartProducts } from "../catalog/products.store.ts";
-import { loadSellerConfig } from "../settings/settings.store.ts";
+import { findVisibleProduct, type ProductRow, sampleCartProducts } from "../catalog/index.ts";
+import { loadSellerConfig } from "../settings/index.ts";
 import { findBundleCandidate } from "./negotiation.service.ts";
 
 /**

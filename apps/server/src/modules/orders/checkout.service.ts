@@ -9,30 +9,26 @@ import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
 import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Db, Tx } from "../../platform/db/client.ts";
+import { type AccountIdentity, ensureProfile, lockProfile, saveProfileTotals } from "../accounts/index.ts";
+import { addressForCheckout } from "../addresses/index.ts";
 import {
-  type AccountIdentity,
-  ensureProfile,
-  lockProfile,
-  saveProfileTotals,
-} from "../accounts/accounts.store.ts";
-import { addressForCheckout } from "../addresses/addresses.store.ts";
-import { lapseAppliedPriceIfDue } from "../cart/applied-price.store.ts";
-import { cartView } from "../cart/cart-view.store.ts";
-import {
+  lapseAppliedPriceIfDue,
+  cartView,
   findActiveCart,
   findCart,
   loadCartLines,
   lockCart,
   markCartConverted,
   quoteLinesOf,
-} from "../cart/cart.store.ts";
-import { findHiddenProductName, takeStock } from "../catalog/stock.store.ts";
-import { loadSellerConfig } from "../settings/settings.store.ts";
-import type { PaymentProvider, PaymentProviders } from "../payments/payment-provider.ts";
+} from "../cart/index.ts";
+import { findHiddenProductName, takeStock } from "../catalog/index.ts";
+import { loadSellerConfig } from "../settings/index.ts";
+import type { PaymentProvider, PaymentProviders } from "../../platform/payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueOrderPlacedMail } from "../mail/order-mail.store.ts";
-import { noteCartVisitor, noteExperimentOrder } from "../experiments/holdout-gate.ts";
-import { completeNegotiation, findOrderIdByKey, insertOrder } from "./orders.store.ts";
+import { enqueueOrderPlacedMail } from "./order-mail.store.ts";
+import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
+import { findOrderIdByKey, insertOrder } from "./orders.store.ts";
+import { completeNegotiationWithOrder as completeNegotiation } from "../negotiation/index.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
 
 /** Thrown inside the transaction to roll it back, then answered as the first order. */

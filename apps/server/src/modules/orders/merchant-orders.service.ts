@@ -6,7 +6,7 @@ import type { MerchantOrderStatus, OrderStatus } from "@haggle/domain/orders/ord
 import type { Db, Queryable } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueOrderMail } from "../mail/order-mail.store.ts";
+import { enqueueOrderMail } from "./order-mail.store.ts";
 import {
   type CustomerOrder,
   findCustomerOrder,

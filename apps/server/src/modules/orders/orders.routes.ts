@@ -10,7 +10,7 @@ import {
 import { notFound } from "@haggle/domain/errors";
 import { z } from "@hono/zod-openapi";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
-import { browserPayment } from "../payments/browser-payment.ts";
+import { browserPayment } from "../../platform/payments/browser-payment.ts";
 import { checkout } from "./checkout.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 import { cancelOrder } from "./refunds.service.ts";

@@ -3,15 +3,7 @@ import type { OrderEventKind } from "@haggle/domain/orders/order-timeline";
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
-import {
-  negotiations,
-  orderEvents,
-  orderLines,
-  orders,
-  products,
-  profiles,
-  user,
-} from "../../platform/db/schema.ts";
+import { orderEvents, orderLines, orders, products, profiles, user } from "../../platform/db/schema.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 /** A line as recorded, with its product's picture and page address (null once the product is gone). */
@@ -47,14 +39,6 @@ export async function insertOrder(
     .returning();
   stored.sort((a, b) => a.position - b.position);
   return { order: created, lines: stored };
-}
-
-/** The negotiation whose offer the order carries ends with it (its first completion time stays). */
-export async function completeNegotiation(tx: Tx, negotiationId: string): Promise<void> {
-  await tx
-    .update(negotiations)
-    .set({ status: "completed", completedAt: sql`coalesce(${negotiations.completedAt}, now())` })
-    .where(eq(negotiations.id, negotiationId));
 }
 
 /** The lines of these orders, each order's in its cart's order (one query for all). */

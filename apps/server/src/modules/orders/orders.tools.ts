@@ -13,15 +13,15 @@ import { ACP_API_VERSION, type AcpAddress } from "@haggle/contract/acp";
 import type { AddressInput } from "@haggle/contract/addresses";
 import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
-import { listAddressRows } from "../addresses/addresses.store.ts";
+import { listAddressRows } from "../addresses/index.ts";
 import {
   type AgentShopper,
   type AgentTool,
   defineTool,
   shopperOf,
   type ToolDeps,
-} from "../agents/agent-tool.ts";
-import { loadCartLines, findActiveCart } from "../cart/cart.store.ts";
+} from "../../platform/agent-tools/agent-tool.ts";
+import { loadCartLines, findActiveCart } from "../cart/index.ts";
 import { checkout } from "./checkout.service.ts";
 import { AcpFailure } from "./acp/acp-failure.ts";
 import { type AcpDeps, createAcpSession } from "./acp/acp-sessions.service.ts";

@@ -5,12 +5,12 @@ import { isClosedOrderStatus, shopperMayCancel } from "@haggle/domain/orders/ord
 import { planRefund, savingsGivenBack } from "@haggle/domain/orders/refund";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
-import { lockProfile, saveProfileTotals } from "../accounts/accounts.store.ts";
-import { returnStock } from "../catalog/stock.store.ts";
+import { lockProfile, saveProfileTotals } from "../accounts/index.ts";
+import { returnStock } from "../catalog/index.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueOrderMail } from "../mail/order-mail.store.ts";
-import { PaymentAlreadyMade, type PaymentProviders } from "../payments/payment-provider.ts";
-import { loadSellerConfig } from "../settings/settings.store.ts";
+import { enqueueOrderMail } from "./order-mail.store.ts";
+import { PaymentAlreadyMade, type PaymentProviders } from "../../platform/payments/payment-provider.ts";
+import { loadSellerConfig } from "../settings/index.ts";
 import { loadOrderLines, lockOrder, type OrderRow, recordRefund } from "./orders.store.ts";
 
 const NO_ORDER = "No order has that id.";
@@ -121,7 +121,12 @@ async function giveBack(
     const savings = savingsGivenBack(
       {
         discountApplied: order.discountApplied,
-        lines: rows.map((l) => ({ id: l.id, quantity: l.quantity, listPrice: l.listPrice, unitPrice: l.unitPrice })),
+        lines: rows.map((l) => ({
+          id: l.id,
+          quantity: l.quantity,
+          listPrice: l.listPrice,
+          unitPrice: l.unitPrice,
+        })),
       },
       plan,
     );

@@ -1,2 +1,6 @@
-/** The payments module's front door: what code outside the module uses of it. */
-export type { PaymentProviders } from "./payment-provider.ts";
+/**
+ * The payments module's front door: all that code outside the module (other modules, app.ts,
+ * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
+ */
+export { stripeWebhookRoutes } from "./stripe-webhook.routes.ts";
+export { expireUnpaidOrders } from "./unpaid-order-expiry.service.ts";

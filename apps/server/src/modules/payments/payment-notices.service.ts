@@ -2,7 +2,11 @@ import { conflict } from "@haggle/domain/errors";
 import { paymentNoticeAction } from "@haggle/domain/orders/payment-notice";
 import type { Db } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
-import { PaymentAlreadyMade, type PaymentNotice, type PaymentProvider } from "./payment-provider.ts";
+import {
+  PaymentAlreadyMade,
+  type PaymentNotice,
+  type PaymentProvider,
+} from "../../platform/payments/payment-provider.ts";
 import {
   claimPaymentEvent,
   lockOrderByPayment,
@@ -12,7 +16,7 @@ import {
 } from "./payment-orders.store.ts";
 import { cancelUnpaidOrder, paymentOf } from "./unpaid-order.service.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueOrderPlacedMail } from "../mail/order-mail.store.ts";
+import { enqueueOrderPlacedMail } from "../orders/index.ts";
 
 /** What handling a notice did. */
 export type NoticeOutcome =

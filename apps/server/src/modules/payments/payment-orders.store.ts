@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, ne, notInArray } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client.ts";
 import { orders, paymentEvents } from "../../platform/db/schema.ts";
-import { type OrderRow, recordOrderEvent } from "../orders/orders.store.ts";
+import { type OrderRow, recordOrderEvent } from "../orders/index.ts";
 
 /**
  * Records a provider's event as handled; false when it was already (a repeated delivery). A

@@ -1,6 +1,10 @@
 import type { Db } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { PaymentAlreadyMade, type PaymentProvider, type PaymentProviders } from "./payment-provider.ts";
+import {
+  PaymentAlreadyMade,
+  type PaymentProvider,
+  type PaymentProviders,
+} from "../../platform/payments/payment-provider.ts";
 import { lockOrderAwaitingPaymentSince } from "./payment-orders.store.ts";
 import { cancelUnpaidOrder, paymentOf } from "./unpaid-order.service.ts";
 

@@ -1,10 +1,10 @@
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import type { Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
-import { lockProfile, saveProfileTotals } from "../accounts/accounts.store.ts";
-import { returnStock } from "../catalog/stock.store.ts";
-import { loadOrderLines, type OrderRow } from "../orders/orders.store.ts";
-import { loadSellerConfig } from "../settings/settings.store.ts";
+import { lockProfile, saveProfileTotals } from "../accounts/index.ts";
+import { returnStock } from "../catalog/index.ts";
+import { loadOrderLines, type OrderRow } from "../orders/index.ts";
+import { loadSellerConfig } from "../settings/index.ts";
 import { markUnpaidOrderCancelled } from "./payment-orders.store.ts";
 
 /** An order's payment, as its provider is told of it. */

@@ -17,9 +17,9 @@ import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/d
 import { z } from "zod";
 import type { Db, Queryable, Tx } from "../../../platform/db/client.ts";
 import type { MailSettings } from "../../../platform/mail/mail-settings.ts";
-import type { AccountIdentity } from "../../accounts/accounts.store.ts";
-import { lapseAppliedPriceIfDue } from "../../cart/applied-price.store.ts";
+import type { AccountIdentity } from "../../accounts/index.ts";
 import {
+  lapseAppliedPriceIfDue,
   type CartRow,
   deleteCartItem,
   ensureActiveCart,
@@ -31,10 +31,10 @@ import {
   quoteLinesOf,
   updateCartItemQuantity,
   voidNegotiatedPrices,
-} from "../../cart/cart.store.ts";
-import { findProductsStock } from "../../catalog/stock.store.ts";
-import type { PaymentProviders } from "../../payments/payment-provider.ts";
-import { loadSellerConfig } from "../../settings/settings.store.ts";
+} from "../../cart/index.ts";
+import { findProductsStock } from "../../catalog/index.ts";
+import type { PaymentProviders } from "../../../platform/payments/payment-provider.ts";
+import { loadSellerConfig } from "../../settings/index.ts";
 import { checkout } from "../checkout.service.ts";
 import { AcpFailure, invalidParam } from "./acp-failure.ts";
 import { orderEvent } from "./acp-order-event.ts";

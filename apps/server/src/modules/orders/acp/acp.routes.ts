@@ -13,8 +13,7 @@ import type { AppContext, AppEnv } from "../../../http/context.ts";
 import { STATUS_OF_KIND } from "../../../http/error-table.ts";
 import { type ApiRoute, declareForeignRoute } from "../../../http/route.ts";
 import { hitRateLimit } from "../../../platform/rate-limit.ts";
-import type { AccountIdentity } from "../../accounts/accounts.store.ts";
-import { authenticateApiKey } from "../../agents/api-keys.store.ts";
+import { type AccountIdentity, authenticateApiKey } from "../../accounts/index.ts";
 import { AcpFailure, jsonPath } from "./acp-failure.ts";
 import {
   type AcpDeps,

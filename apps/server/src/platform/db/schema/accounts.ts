@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money } from "../column-values.ts";
 import { createdAt, updatedAt } from "./columns.ts";
 import { user } from "./auth.ts";
 
-// --- accounts: the shopper profile and roles ---------------------------------------------
+// --- accounts: the shopper profile, roles and API keys (the accounts module's) ---
 export const profiles = pgTable("profiles", {
   userId: text("user_id")
     .primaryKey()
@@ -57,4 +57,26 @@ export const roleAudit = pgTable(
     index("role_audit_created_idx").on(t.createdAt),
     check("role_audit_action", sql`${t.action} in ('grant', 'revoke')`),
   ],
+);
+
+/**
+ * A shopper's API key for an AI agent. Only the SHA-256 of the key is kept (a key is 32 random
+ * bytes, so a fast hash is enough); `prefix` is its first characters, shown to tell keys apart.
+ * A revoked key keeps its row (the audit names it) and is refused from the next request on.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
 );

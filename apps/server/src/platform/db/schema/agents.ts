@@ -1,31 +1,10 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 import { user } from "./auth.ts";
+import { apiKeys } from "./accounts.ts";
 
-// --- agents: shoppers' API keys and the audit of every MCP tool call ---------------------
-
-/**
- * A shopper's API key for an AI agent. Only the SHA-256 of the key is kept (a key is 32 random
- * bytes, so a fast hash is enough); `prefix` is its first characters, shown to tell keys apart.
- * A revoked key keeps its row (the audit names it) and is refused from the next request on.
- */
-export const apiKeys = pgTable(
-  "api_keys",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    prefix: text("prefix").notNull(),
-    keyHash: text("key_hash").notNull().unique(),
-    createdAt: createdAt(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-  },
-  (t) => [index("api_keys_user_idx").on(t.userId)],
-);
+// --- agents: the audit of every MCP tool call (the agents module's; API keys are in accounts.ts) ---
 
 /** Every tool call an agent made over MCP: who (key, shopper, address), which tool, what came of it. */
 export const agentToolCalls = pgTable(

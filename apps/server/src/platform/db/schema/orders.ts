@@ -1,21 +1,12 @@
 import type { Address } from "@haggle/contract/addresses";
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money } from "../column-values.ts";
 import { createdAt, updatedAt } from "./columns.ts";
 import { user } from "./auth.ts";
 import { products } from "./catalog.ts";
-import { carts, negotiations } from "./carts.ts";
+import { carts } from "./carts.ts";
+import { negotiations } from "./negotiation.ts";
 
 export const orders = pgTable(
   "orders",
@@ -68,45 +59,8 @@ export const orders = pgTable(
   ],
 );
 
-/**
- * The payment providers' notices (Stripe webhook events) already handled, by the provider's
- * event id: a notice delivered again (providers deliver at least once) changes nothing.
- */
-export const paymentEvents = pgTable("payment_events", {
-  /** The provider's event id (Stripe: evt_...). */
-  id: text("id").primaryKey(),
-  provider: text("provider").notNull(),
-  type: text("type").notNull(),
-  /** The order it was about, when there was one. */
-  orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
-  /** What it did: confirm, cancel, refund-late-payment, ignore, unknown-payment. */
-  outcome: text("outcome").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** An order's address snapshot: kept as given, whatever later happens to the address book. */
 export type ShippingAddress = Address;
-
-/** The shopper's address book: what checkout offers again, the last used first. */
-export const addresses = pgTable(
-  "addresses",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    line1: text("line1").notNull(),
-    line2: text("line2"),
-    city: text("city").notNull(),
-    region: text("region"),
-    postalCode: text("postal_code").notNull(),
-    country: text("country").notNull(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index("addresses_user_idx").on(t.userId, t.lastUsedAt)],
-);
 
 export const orderLines = pgTable(
   "order_lines",
@@ -152,45 +106,4 @@ export const orderEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.at)],
-);
-
-// --- mail ---------------------------------------------------------------------------------
-/**
- * Every e-mail the shop sends, written in the same transaction as what it tells of (an order
- * and its confirmation commit together). The sender delivers `queued` rows over SMTP_URL,
- * retrying with backoff; without SMTP_URL they are `kept` for the merchant to read.
- */
-export const mailOutbox = pgTable(
-  "mail_outbox",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind").notNull(),
-    to: text("to").notNull(),
-    /**
-     * The message as sent. Null until rendered: an order's e-mail is written bare in the
-     * checkout's transaction and rendered by the sender before sending, or when the merchant
-     * first reads it in the outbox (rendering never slows the checkout).
-     */
-    subject: text("subject"),
-    html: text("html"),
-    text: text("text"),
-    /** What the template needs besides the order (a refund's amount, a reason). */
-    payload: jsonb("payload").$type<Record<string, unknown>>(),
-    /** queued (to send), sent, failed (gave up; last_error says why), kept (no SMTP_URL). */
-    status: text("status").notNull().default("queued"),
-    /** Delivery attempts begun; a claim counts one before the mail server is reached. */
-    attempts: integer("attempts").notNull().default(0),
-    /** When a queued message is due; a sender claiming it moves this forward by its lease. */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lastError: text("last_error"),
-    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-  },
-  (t) => [
-    check("mail_outbox_status_check", sql`${t.status} in ('queued', 'sent', 'failed', 'kept')`),
-    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
-    index("mail_outbox_created_idx").on(t.createdAt),
-    index("mail_outbox_order_idx").on(t.orderId),
-  ],
 );

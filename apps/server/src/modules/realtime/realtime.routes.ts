@@ -4,7 +4,7 @@ import { streamSSE } from "hono/streaming";
 import { clientIp } from "../../http/client-ip.ts";
 import { isMerchant } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
-import type { StreamRefusal } from "./stream-slots.ts";
+import type { StreamRefusal } from "../../platform/realtime/stream-slots.ts";
 import { writeEncoded } from "../../http/sse.ts";
 
 const HEARTBEAT_MS = 25_000;

@@ -19,7 +19,7 @@ import {
   listMerchantProducts,
   updateMerchantProduct,
 } from "./merchant-products.service.ts";
-import { createPairing, deletePairing, listPairings } from "./pairings.service.ts";
+import { createPairing, deletePairing, listPairings } from "../catalog/index.ts";
 
 const NO_PRODUCT = "No product has that id.";
 const NO_PAIRING = "No pairing has that id.";

@@ -11,18 +11,18 @@ import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { isUniqueViolation } from "../../platform/db/db-errors.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { voidStaleOffersOnPriceChange, lockCartsNegotiatedOn } from "../cart/applied-price.store.ts";
-import { clearEmbedding } from "./embeddings.store.ts";
+import { voidStaleOffersOnPriceChange, lockCartsNegotiatedOn } from "../cart/index.ts";
 import {
+  clearEmbedding,
   findMerchantProduct,
   insertProduct,
   lockMerchantProduct,
   queryMerchantProducts,
   toMerchantProduct,
   updateProduct,
-} from "./merchant-products.store.ts";
-import { embedProduct } from "./product-embeddings.service.ts";
-import { productImagePath } from "./product-image.ts";
+  embedProduct,
+  productImagePath,
+} from "../catalog/index.ts";
 
 export interface MerchantProductDeps {
   db: Db;

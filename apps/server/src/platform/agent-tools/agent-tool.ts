@@ -9,7 +9,8 @@ import type { PaymentProviders } from "../payments/payment-provider.ts";
 /**
  * A tool an agent calls over MCP, declared beside the module whose service it calls (as routes
  * are): its zod input, its structured output, who may call it, and a thin handler. The agents
- * module serves them (mcp-server.ts): key, rate limits, validation, audit.
+ * module serves them (modules/agents/mcp-server.ts): key, rate limits, validation, audit. It sits
+ * in platform/ so the modules declaring tools and the module serving them never import each other.
  */
 
 /** What the tools reach: plain values, no HTTP. */

@@ -1,21 +1,10 @@
-import type { OrderMailKind } from "@haggle/domain/mail/order-mail";
-import { isOrderMailKind } from "@haggle/domain/mail/order-mail";
-import type { Cents } from "@haggle/domain/pricing/money";
-import type { Queryable, Tx } from "../../platform/db/client.ts";
+import type { Tx } from "../../platform/db/client.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { listMerchantEmails } from "../accounts/accounts.store.ts";
-import { findCustomerOrder, findOrderRecipient, loadOrderLines } from "../orders/orders.store.ts";
-import { enqueueMail, enqueueMails, giveUpMail, type MailRow, saveRenderedMail } from "./outbox.store.ts";
-
-/**
- * The templates (React Email, with its Markdown and syntax-highlighting parts, and React's
- * server renderer) are loaded with the first e-mail rendered, not at start: they weigh about
- * 40 MB of an idle server's memory. The first rendering after a start waits for them once
- * (after the checkout's commit: rendering never happens in its transaction).
- */
-async function templates() {
-  return import("./templates/order-mail.templates.tsx");
-}
+import { enqueueMail, enqueueMails } from "../../platform/mail/outbox.store.ts";
+import { listMerchantEmails } from "../accounts/index.ts";
+import type { OrderMailKind } from "@haggle/domain/mail/order-mail";
+import type { Cents } from "@haggle/domain/pricing/money";
+import { findOrderRecipient } from "./orders.store.ts";
 
 /** What some kinds say besides the order: a refund's amount (default the whole total), a reason. */
 export interface OrderMailExtra {
@@ -93,58 +82,4 @@ export async function enqueueOrderPlacedMail(
       "no new-order e-mail: MERCHANT_EMAIL is not set and no account holds the merchant role",
     );
   return enqueueMails(tx, settings, mails);
-}
-
-export const UNRENDERABLE_MAIL = "the message has no content and its order could not be read to write it";
-
-/** A message with its subject and bodies, ready to send or show. */
-export type RenderedMail = MailRow & { subject: string; html: string; text: string };
-
-export const isRendered = (row: MailRow): row is RenderedMail =>
-  row.subject !== null && row.html !== null && row.text !== null;
-
-/**
- * Renders an order e-mail written bare by `enqueueOrderMail` from its order and stores the result
- * (the first renderer wins; a message already rendered is answered as it is). Null when it cannot
- * be rendered (its order is gone, or it is no order e-mail): the message is then given up as failed.
- */
-export async function renderOrderMailRow(
-  db: Queryable,
-  settings: Pick<MailSettings, "shopName" | "publicUrl">,
-  row: MailRow,
-): Promise<RenderedMail | null> {
-  if (isRendered(row)) return row;
-  const found = row.orderId && isOrderMailKind(row.kind) ? await findCustomerOrder(db, row.orderId) : null;
-  if (!found || !isOrderMailKind(row.kind)) {
-    await giveUpMail(db, row.id, UNRENDERABLE_MAIL);
-    return null;
-  }
-  const { order, customer } = found;
-  const extra = (row.payload ?? {}) as OrderMailExtra;
-  const lines = await loadOrderLines(db, [order.id]);
-  const { renderOrderMail } = await templates();
-  const rendered = await renderOrderMail(row.kind, {
-    order: {
-      id: order.id,
-      createdAt: order.createdAt,
-      lines: lines.map((l) => ({
-        name: l.name,
-        quantity: l.quantity,
-        unitPrice: l.regularPrice,
-        refundedQuantity: l.refundedQuantity,
-      })),
-      paymentStatus: order.paymentStatus,
-      subtotal: order.subtotal,
-      negotiatedDiscount: order.negotiatedDiscount,
-      shipping: order.shipping,
-      tax: order.tax,
-      total: order.total,
-    },
-    customer,
-    shopName: settings.shopName,
-    orderUrl: `${settings.publicUrl}${row.kind === "new-order" ? "/merchant/orders" : "/orders"}`,
-    ...(extra.refundAmount === undefined ? {} : { refundAmount: extra.refundAmount }),
-    ...(extra.reason === undefined ? {} : { reason: extra.reason }),
-  });
-  return (await saveRenderedMail(db, row.id, rendered)) as RenderedMail;
 }

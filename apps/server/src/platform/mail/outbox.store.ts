@@ -1,8 +1,8 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
-import type { Queryable, Tx } from "../../platform/db/client.ts";
-import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { mailOutbox } from "../../platform/db/schema.ts";
-import { claimDueRows } from "../../platform/db/claim-due.ts";
+import type { Queryable, Tx } from "../db/client.ts";
+import type { MailSettings } from "./mail-settings.ts";
+import { mailOutbox } from "../db/schema.ts";
+import { claimDueRows } from "../db/claim-due.ts";
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -13,7 +13,7 @@ export interface OutgoingMail {
   kind: string;
   /** One address or several, comma-separated. */
   to: string;
-  /** The content; absent for a message rendered later from its order (see order-mail.store). */
+  /** The content; absent for a message rendered later from its order (see modules/mail/order-mail-render.store.ts). */
   subject?: string;
   html?: string;
   text?: string;

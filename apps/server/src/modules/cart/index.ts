@@ -1,0 +1,31 @@
+/**
+ * The cart module's front door: all that code outside the module (other modules, app.ts,
+ * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
+ */
+export {
+  lapseAppliedPriceIfDue,
+  lockCartsNegotiatedOn,
+  voidStaleOffersOnPriceChange,
+} from "./applied-price.store.ts";
+export { cartFingerprint, offerDto, offerTermsOf } from "./cart-offers.store.ts";
+export { cartView } from "./cart-view.store.ts";
+export { cartRoutes } from "./cart.routes.ts";
+export {
+  applyNegotiatedDiscount,
+  deleteCartItem,
+  ensureActiveCart,
+  findActiveCart,
+  findCart,
+  insertCartItem,
+  loadCartItems,
+  loadCartLines,
+  lockCart,
+  markCartConverted,
+  quoteLinesOf,
+  updateCartItemQuantity,
+  voidNegotiatedPrices,
+  writeNegotiatedOnPrice,
+  writePriceSnapshot,
+} from "./cart.store.ts";
+export type { CartRow } from "./cart.store.ts";
+export { agentCart, agentOffer, cartTools } from "./cart.tools.ts";

@@ -1,0 +1,14 @@
+/**
+ * The orders module's front door: all that code outside the module (other modules, app.ts,
+ * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
+ */
+export { pruneIdempotencyKeys } from "./acp/acp-sessions.store.ts";
+export { sendAcpWebhooks } from "./acp/acp-webhooks.service.ts";
+export { acpNoSuchPath, acpRouteDocs, mountAcp } from "./acp/acp.routes.ts";
+export { merchantOrderRoutes } from "./merchant-orders.routes.ts";
+export { enqueueOrderPlacedMail } from "./order-mail.store.ts";
+export type { OrderMailExtra } from "./order-mail.store.ts";
+export { orderRoutes } from "./orders.routes.ts";
+export { findCustomerOrder, loadOrderLines, recordOrderEvent } from "./orders.store.ts";
+export type { OrderRow } from "./orders.store.ts";
+export { orderTools } from "./orders.tools.ts";

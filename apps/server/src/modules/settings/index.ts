@@ -1,0 +1,11 @@
+/**
+ * The settings module's front door: all that code outside the module (other modules, app.ts,
+ * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
+ */
+export { settingsRoutes } from "./settings.routes.ts";
+export {
+  insertMissingSections,
+  lastDemoSettingsReset,
+  loadSellerConfig,
+  restoreDemoSettings,
+} from "./settings.store.ts";
