@@ -24,7 +24,7 @@ function percentile(values: number[], p: number) {
 }
 
 const server = await startServer({
-  port: 3902,
+  port: Number(process.env.BENCH_PORT ?? 3902),
   env: {
     STREAM_WORD_DELAY_MS: process.env.STREAM_WORD_DELAY_MS ?? "15",
     ASSISTANT_RATE_LIMIT_PER_MINUTE: "100000",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectSmallTalk, writeAssistantReply } from "./assistant-reply.ts";
+import { answerSmallTalk, detectSmallTalk, writeAssistantReply } from "./assistant-reply.ts";
 
 const base = {
   assistantName: "Ava",
@@ -83,5 +83,32 @@ describe("detectSmallTalk after a greeting", () => {
     expect(detectSmallTalk("hey, how are you?")).toBe("greeting");
     expect(detectSmallTalk("hi! what can you do?")).toBe("help");
     expect(detectSmallTalk("hello, running shoes please")).toBeNull();
+  });
+});
+
+describe("detectSmallTalk reads each clause as a person would", () => {
+  it("praise, filler and goodbyes are thanks; saying one is browsing is a greeting", () => {
+    expect(detectSmallTalk("ok you've been really helpful, cheers!")).toBe("thanks");
+    expect(detectSmallTalk("good morning! just browsing for now")).toBe("greeting");
+    expect(detectSmallTalk("lol ok")).toBeNull();
+  });
+  it("who or what the assistant is, and what the shop sells", () => {
+    expect(detectSmallTalk("are you a real person?")).toBe("identity");
+    expect(detectSmallTalk("who am I talking to?")).toBe("identity");
+    expect(detectSmallTalk("hey, what kind of stuff do you sell?")).toBe("catalogue");
+    expect(detectSmallTalk("what do you sell here?")).toBe("catalogue");
+  });
+  it("a clause that asks for something makes it a search", () => {
+    expect(detectSmallTalk("thanks! do you have tents?")).toBeNull();
+    expect(detectSmallTalk("hi, I'm looking for a kettle")).toBeNull();
+  });
+});
+
+describe("answerSmallTalk", () => {
+  it("says what the assistant is, and lists the shop's categories", () => {
+    expect(answerSmallTalk("identity", { assistantName: "Ava", seed: 0 })).toMatch(/not a person/);
+    expect(
+      answerSmallTalk("catalogue", { assistantName: "Ava", seed: 0, categories: ["Books", "Toys", "Audio"] }),
+    ).toMatch(/We sell Books, Toys and Audio\./);
   });
 });

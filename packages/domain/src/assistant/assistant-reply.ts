@@ -37,32 +37,50 @@ function describe(understood: string[]): string {
   return understood.length === 0 ? "your request" : understood.join(", ");
 }
 
+/** The answer to small talk: a person's answer, never a search. */
+export function answerSmallTalk(
+  kind: SmallTalk,
+  context: { assistantName: string; seed: number; categories?: readonly string[] },
+): string {
+  const { assistantName, seed } = context;
+  switch (kind) {
+    case "greeting":
+      return pick(
+        [
+          `Hi! I'm ${assistantName}. Take your time — tell me what you're looking for (a product, a brand, a budget like "gifts under $50") and I'll find it.`,
+          `Hello! I can search the whole shop for you. Try "running shoes under $120" or "what's on sale?".`,
+        ],
+        seed,
+      );
+    case "thanks":
+      return pick(
+        [
+          "You're welcome! Anything else I can find for you?",
+          "Happy to help — just ask if you need anything else.",
+        ],
+        seed,
+      );
+    case "help":
+      return `I can search the whole shop for you. Tell me what you're looking for — a product ("running shoes"), a need ("something for a rainy day"), a person ("a gift for my dad who loves cooking"), a brand or a budget — then narrow it down ("cheaper ones", "not Nike", "the second one").`;
+    case "identity":
+      return `I'm ${assistantName}, the shop's built-in shopping assistant — a program, not a person. I can search the whole shop for you: tell me what you're looking for, who it's for or your budget.`;
+    case "catalogue": {
+      const categories = context.categories ?? [];
+      const list =
+        categories.length === 0
+          ? ""
+          : ` We sell ${categories.length <= 1 ? categories[0] : `${categories.slice(0, -1).join(", ")} and ${categories.at(-1)}`}.`;
+      return `${list} Tell me what you're looking for and I'll find it — a product, a need, a person or a budget.`.trim();
+    }
+    case "shipping":
+      return "Delivery options and their cost are shown at checkout, once you enter your address. I can help you find products meanwhile — tell me what you're looking for.";
+  }
+}
+
 export function writeAssistantReply(input: AssistantReplyInput): string {
   const { products, seed } = input;
-  if (input.smallTalk === "greeting" && products.length === 0) {
-    return pick(
-      [
-        `Hi! I'm ${input.assistantName}. Tell me what you're looking for — a product, a brand, a budget ("gifts under $50") — and I'll find it.`,
-        `Hello! I can search the whole shop for you. Try "running shoes under $120" or "what's on sale?".`,
-      ],
-      seed,
-    );
-  }
-  if (input.smallTalk === "thanks" && products.length === 0) {
-    return pick(
-      [
-        "You're welcome! Anything else I can find for you?",
-        "Happy to help — just ask if you need anything else.",
-      ],
-      seed,
-    );
-  }
-  if (input.smallTalk === "help" && products.length === 0) {
-    return `I can search the whole shop for you. Tell me what you're looking for — a product ("running shoes"), a need ("something for a rainy day"), a person ("a gift for my dad who loves cooking"), a brand or a budget — then narrow it down ("cheaper ones", "not Nike", "the second one").`;
-  }
-  if (input.smallTalk === "shipping" && products.length === 0) {
-    return "Delivery options and their cost are shown at checkout, once you enter your address. I can help you find products meanwhile — tell me what you're looking for.";
-  }
+  if (input.smallTalk && products.length === 0)
+    return answerSmallTalk(input.smallTalk, { assistantName: input.assistantName, seed });
   const what = describe(input.understood);
   if (products.length === 0) {
     return `I couldn't find anything in the shop matching ${what}. Try a broader search — a category like "headphones", a brand, or a higher budget.`;
@@ -106,38 +124,81 @@ export function writeAssistantReply(input: AssistantReplyInput): string {
 }
 
 /**
- * Talk that is not a search: a greeting, thanks or goodbye, a question about how the assistant
- * works ("help"), or about delivery ("shipping"). The last two are answered even when their
- * words would find products ("do you ship to Canada?" is not a search for "canada").
+ * Talk that is not a search: a greeting, thanks or goodbye (also praise: "you've been really
+ * helpful"), a question about how the assistant works ("help"), about who or what it is
+ * ("identity": "are you a real person?"), about what the shop sells ("catalogue"), or about
+ * delivery ("shipping"). They are answered even when their words would find products ("do you
+ * ship to Canada?" is not a search for "canada", "who am I talking to?" not one for "talking").
  */
-export type SmallTalk = "greeting" | "thanks" | "help" | "shipping";
+export type SmallTalk = "greeting" | "thanks" | "help" | "identity" | "catalogue" | "shipping";
 
-const GREETING_WORDS =
-  "hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|yo|hi there|hello there|hey there";
-const GREETING = new RegExp(
-  `^(?:${GREETING_WORDS})(?: ava)?(?:[,!.]? ?(?:how are you(?: doing)?(?: today)?|how'?s it going|what'?s up|nice to meet you))?$|^(?:how are you(?: doing)?(?: today)?|how'?s it going|what'?s up)$`,
-);
-/** A greeting before a question ("hi! what can you do?") leaves the question. */
-const GREETING_FIRST = new RegExp(`^(?:${GREETING_WORDS})(?: ava)?[,!.]? `);
+const GREETING =
+  /^(?:(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day))(?: there| again| ava| everyone)?|how are you(?: doing)?(?: today)?|how'?s it going|what'?s up|nice to meet you)$/;
+/** Saying one is only looking around is part of a greeting, not a search. */
+const BROWSING =
+  /^(?:(?:i'?m |i am |we'?re |just )*(?:just )?(?:browsing|looking around|having a look(?: around)?|looking)(?: (?:for now|around|today|right now))?|nothing (?:yet|in particular|specific))$/;
 const THANKS =
-  /^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|lovely)[,!.]?\s*)?(?:thanks|thank you|thx|ty|cheers|bye|goodbye|see you|that'?s (?:all|it|everything))(?: (?:so much|a lot|ava))?(?:[,!.]?\s*(?:that'?s (?:all|it|everything)|bye|goodbye|see you)(?: (?:for now|for today))?)?(?: (?:for now|for today))?$/;
+  /^(?:thanks|thank you|thx|ty|cheers|ta|much appreciated|appreciate it|bye|goodbye|bye bye|see you|see ya|later|have a (?:good|nice|great) (?:one|day|evening)|that'?s (?:all|it|everything)|that will be all|i'?m (?:good|done|all set)|all set)(?: (?:so much|a lot|very much|ava|again|then))?(?: (?:for now|for today|for your help|for the help))?$/;
+/** Praise of the help received closes a conversation like thanks do. */
+const PRAISE =
+  /^(?:you'?(?:ve| have) been|you'?re|you are|that'?s|that was|this is|this was)(?: (?:really|so|very|super|a))* (?:helpful|great|awesome|amazing|perfect|brilliant|lovely|useful|a (?:big |great )?help|the best)$/;
+/** Words that carry no request by themselves ("ok", "cool", "lol"). */
+const FILLER =
+  /^(?:ok(?:ay)?|k|alright|all right|great|perfect|awesome|cool|nice|lovely|wonderful|brilliant|lol|haha|hmm+|oh|ah|wow|yes|yeah|yep|sure|right|got it|i see|fine|sounds good)$/;
 const HELP =
-  /^(?:how (?:does (?:this|it|the assistant)|do (?:i|you)) (?:work|use (?:this|you|it))|how do i (?:use|search|find (?:things|stuff|products))(?: (?:this|you|it|here))?|what can (?:you|i) (?:do|ask(?: you)?|help (?:me )?with)|how can you help(?: me)?|can you help(?: me)?|help(?: me)?|what do you do|who are you|what are you|are you (?:a bot|a robot|human|real|an ai))$/;
+  /^(?:how (?:does (?:this|it|the assistant)|do (?:i|you)) (?:work|use (?:this|you|it))|how do i (?:use|search|find (?:things|stuff|products))(?: (?:this|you|it|here))?|what can (?:you|i) (?:do|ask(?: you)?|help (?:me )?with)|how can you help(?: me)?|can you help(?: me)?|help(?: me)?(?: please)?|what do you do|what are you (?:for|good at)|what should i (?:ask|type|say))$/;
+const IDENTITY =
+  /^(?:who (?:are you|am i (?:talking|speaking|chatting) (?:to|with)|is this|made you|built you)|what are you|what'?s your name|are you (?:a |an )?(?:real |actual )?(?:bot|robot|human|person|people|real|ai|machine|computer|program|chatbot)|is this (?:a |an )?(?:real )?(?:bot|robot|human|person|ai)|am i (?:talking|speaking|chatting) (?:to|with) (?:a |an )?(?:real )?(?:bot|robot|human|person|ai|machine))$/;
+const CATALOGUE =
+  /^(?:what (?:kinds? of |sorts? of |types? of )?(?:things|stuff|products|items|categories|goods)? ?(?:do you|does (?:this|the) (?:shop|store)|can i) (?:sell|have|carry|stock|offer|buy(?: here)?)(?: here)?|what(?:'s| is) (?:this (?:shop|store)|in (?:the|this) (?:shop|store))(?: about)?|what (?:do|can) you (?:sell|carry|stock)(?: here)?|what(?:'s| is) (?:there|available)(?: to buy)?|what have you got)$/;
 const SHIPPING =
   /\b(?:do|can|will) you (?:ship|deliver)\b|\bshipping\b|\bdelivery\b|\bhow long (?:does|will) (?:it|delivery|shipping) take\b/;
 
-/** A message that is only small talk, with nothing to search for (see SmallTalk). */
+/** The strongest kind of small talk in one clause, or null when the clause asks for something. */
+function smallTalkOf(clause: string): SmallTalk | "filler" | null {
+  if (clause === "" || FILLER.test(clause)) return "filler";
+  if (GREETING.test(clause) || BROWSING.test(clause)) return "greeting";
+  if (THANKS.test(clause) || PRAISE.test(clause)) return "thanks";
+  if (HELP.test(clause)) return "help";
+  if (IDENTITY.test(clause)) return "identity";
+  if (CATALOGUE.test(clause)) return "catalogue";
+  return null;
+}
+
+/** Filler before the words of a clause ("ok thank you", "and who are you"). */
+const LEADING_FILLER =
+  /^(?:(?:ok(?:ay)?|alright|great|perfect|awesome|cool|nice|lovely|oh|well|so|and|but|also|yes|yeah|hmm+|wow|please) )+/;
+
+/** A question outweighs thanks, thanks outweigh a greeting ("hi! what can you do?" asks for help). */
+const WEIGHT: Record<SmallTalk, number> = {
+  greeting: 1,
+  thanks: 2,
+  help: 3,
+  identity: 3,
+  catalogue: 3,
+  shipping: 3,
+};
+
+/**
+ * A message that is only small talk, with nothing to search for (see SmallTalk): every clause of
+ * it (split at punctuation) is small talk or filler, and the weightiest one decides.
+ */
 export function detectSmallTalk(text: string): SmallTalk | null {
   const t = text
     .trim()
     .toLowerCase()
-    .replace(/[!.?,\s]+$/g, "")
+    .replace(/[\u2018\u2019`]/g, "'")
     .replace(/\s+/g, " ");
-  if (GREETING.test(t)) return "greeting";
-  const rest = t.replace(GREETING_FIRST, "");
-  if (rest !== t) return HELP.test(rest) ? "help" : THANKS.test(rest) ? "thanks" : null;
-  if (THANKS.test(t)) return "thanks";
-  if (HELP.test(t)) return "help";
   if (SHIPPING.test(t) && t.split(" ").length <= 12) return "shipping";
-  return null;
+  let found: SmallTalk | null = null;
+  for (const raw of t.split(/[,!.?;:()]+|\s+-\s+/)) {
+    const clause = raw
+      .trim()
+      .replace(LEADING_FILLER, "")
+      .replace(/ please$/, "");
+    const kind = smallTalkOf(clause);
+    if (kind === null) return null;
+    if (kind !== "filler" && (found === null || WEIGHT[kind] > WEIGHT[found])) found = kind;
+  }
+  return found;
 }

@@ -105,6 +105,34 @@ describe("what kind of turn a message is", () => {
   });
 });
 
+describe("turns that point at what was shown, widen it or exclude part of it", () => {
+  it("a question with 'it' about what was shown is a question, whatever its words", () => {
+    const r = parse("throw blankets", "can I put it in the washing machine?");
+    expect(r.turn).toBe("question");
+    expect(r.text).toContain("blanket");
+  });
+
+  it("'do you have them in black?' asks about all that was shown: not a question about one", () => {
+    expect(parse("throw blankets", "do you have them in black?").turn).not.toBe("question");
+  });
+
+  it("'anything else for kids?' keeps what it is for and drops the kind, saying so", () => {
+    const r = parse("headphones for my kid", "anything else for kids?");
+    expect(r.turn).toBe("refinement");
+    expect(r.subjectWords).not.toContain("headphone");
+    expect(r.text).toContain("kids");
+    expect(r.filters.categories).toEqual([]);
+    expect(r.dropped).toContain("headphone");
+  });
+
+  it("'not for kids' and 'nothing from Nike' exclude; 'nothing' is no search word", () => {
+    expect(parse("smartwatches, but not for kids").excludedWords).toEqual(["kids"]);
+    const nike = parse("stuff for running, nothing from Nike please");
+    expect(nike.excludedBrands).toEqual(["Nike"]);
+    expect(nike.text).toBe("running");
+  });
+});
+
 describe("relaxing a request that matches nothing", () => {
   const planOf = (r: ReturnType<typeof parse>): SearchPlan => ({ ...r, boostCategories: [], anyOf: r.anyOf });
 
@@ -137,5 +165,15 @@ describe("relaxing a request that matches nothing", () => {
     expect(first?.relaxed).toEqual(["the gift tag"]);
     expect(first?.plan.text).toBe("running");
     expect(first?.plan.filters.maxPrice).toBe(10000);
+  });
+});
+
+describe("kinds named as alternatives", () => {
+  it("'fitness trackers or smartwatches' is any of them, not both", () => {
+    const r = parse("fitness trackers or smartwatches, but not for kids");
+    expect(r.anyOf).toEqual(["tracker", "smartwatch"]);
+    expect(r.text.split(" ")).not.toContain("smartwatch");
+    expect(r.excludedWords).toEqual(["kids"]);
+    expect(parse("running shoes or sneakers").anyOf).toEqual(["running shoe", "sneaker"]);
   });
 });

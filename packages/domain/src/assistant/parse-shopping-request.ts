@@ -6,6 +6,7 @@ import {
   isEmpty,
   isFollowUp,
   isNarrowing,
+  isWidening,
   type RequestState,
   refineRequest,
   sanePrices,
@@ -333,7 +334,7 @@ export function parseShoppingRequest(
         narrowing = false;
         continue;
       }
-      if (before && !isEmpty(before) && facts.question && facts.words.length <= 2 && !facts.hasProduct) {
+      if (before && !isEmpty(before) && facts.question && !facts.hasProduct) {
         kind = "question";
         refined = true;
         previous = before;
@@ -345,7 +346,8 @@ export function parseShoppingRequest(
       narrowing = refined && state !== null && isNarrowing(facts, state);
       previous = refined ? state : null;
       state = sanePrices(refined && state ? refineRequest(state, facts) : startRequest(facts, state));
-      dropped = [];
+      // "anything else for kids?" leaves the kind shown: the reply says what it dropped.
+      dropped = refined && before && isWidening(facts) ? droppedBy(before, state) : [];
       if (refined) {
         kind =
           facts.excludedWords.length > 0 || facts.excludedBrands.length > 0

@@ -1,13 +1,14 @@
 import { spellFiguresAsDigits, UNIT_WORDS } from "../text/number-words.ts";
 import { type CatalogMatchers, matchKey } from "./catalog-names.ts";
 import { type PriceBounds, readPriceBounds } from "./read-price-bounds.ts";
-import { nameKey, Scanner, unique } from "./request-scanner.ts";
+import { alternativesOf, nameKey, Scanner, unique } from "./request-scanner.ts";
 import {
   COUNT_LEADERS,
   COUNT_PRECEDERS,
   COUNT_WORDS,
   NEGATION_BEFORE,
   NOT_MONEY_AFTER,
+  ORDINALS,
   P,
   STOP_WORDS,
 } from "./shopping-phrases.ts";
@@ -79,6 +80,10 @@ export interface MessageFacts extends PriceBounds {
   moreLike: boolean;
   /** A question about a shown product ("is the first one waterproof?", "tell me about it"). */
   question: boolean;
+  /** "anything else for kids?": beyond the kind shown, keeping what it is for. */
+  widen: boolean;
+  /** Kinds named as alternatives ("fitness trackers or smartwatches"): any of them will do. */
+  alternatives: string[];
 }
 
 /** One message being read: what is left of its text, what was found, and where. */
@@ -327,29 +332,11 @@ function readReferences({ s, facts, flag }: Reading): void {
   flag(P.instead, () => {
     facts.instead = true;
   });
+  flag(P.widen, () => {
+    facts.widen = true;
+    facts.marker = true;
+  });
 }
-
-const ORDINALS: Readonly<Record<string, number>> = {
-  first: 1,
-  "1st": 1,
-  second: 2,
-  "2nd": 2,
-  third: 3,
-  "3rd": 3,
-  fourth: 4,
-  "4th": 4,
-  fifth: 5,
-  "5th": 5,
-  sixth: 6,
-  "6th": 6,
-  last: -1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-};
 
 /**
  * "3 headphones", "show me 4 cheap ones": a small number after "show me" / "top", or at the
@@ -444,6 +431,8 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     ordinal: null,
     moreLike: false,
     question: false,
+    widen: false,
+    alternatives: [],
   };
   const reading: Reading = {
     s,
@@ -469,6 +458,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
   readFreeWords(reading);
 
   const { categoryAt, wordAt } = reading;
+  facts.alternatives = alternativesOf(s.original, productSpans, wordAt);
   const strong = categoryAt.filter((c) => !c.weak);
   facts.weakCategories = strong.length === 0 && categoryAt.length > 0;
   const chosen = (facts.weakCategories ? categoryAt : strong).sort((a, b) => a.at - b.at);

@@ -120,7 +120,11 @@ function withoutBrands(brands: string[], excluded: string[]): string[] {
 /** A new request from a message; "also" / "too" keeps the previous bounds, sale, stock, rating and gift. */
 export function startRequest(f: MessageFacts, previous: RequestState | null): RequestState {
   const state: RequestState = {
-    words: f.words,
+    // The kinds of "X or Y" are searched as any of them, not as words all of which must match.
+    words:
+      f.alternatives.length > 1
+        ? f.words.filter((w) => !(w.product && f.alternatives.some((k) => k.split(" ").includes(w.word))))
+        : f.words,
     categories: f.categories,
     namedCategories: f.namedCategories,
     learnedCategories: f.learnedCategories,
@@ -136,7 +140,8 @@ export function startRequest(f: MessageFacts, previous: RequestState | null): Re
     limit: f.limit ?? DEFAULT_LIMIT,
     excludedWords: f.excludedWords,
     excludedBrands: f.excludedBrands,
-    anyOf: f.hasProduct ? [] : f.needKinds,
+    // "fitness trackers or smartwatches": either kind will do.
+    anyOf: f.alternatives.length > 1 ? f.alternatives : f.hasProduct ? [] : f.needKinds,
   };
   // "for my mom who loves cooking": the interest's kinds of product are what is sought.
   if (!f.hasProduct && f.needKinds.length === 0) {
@@ -229,12 +234,35 @@ export function refineRequest(previous: RequestState, f: MessageFacts): RequestS
   state.excludedBrands = unique([...previous.excludedBrands, ...f.excludedBrands]).filter(
     (b) => !f.brands.includes(b) && !f.clearBrands,
   );
+  if (isWidening(f)) return widened(state, previous, f);
   if (f.needKinds.length > 0 && !f.hasProduct && isNarrowing(f, previous)) {
     // "something for travelling" after bags: bags for travel (the need's first kind as a trait).
     state.words = [...state.words, { word: f.needKinds[0] ?? "", product: false }];
   } else if (f.needKinds.length > 0 && !f.hasProduct) state.anyOf = f.needKinds;
   else if (f.words.some((w) => w.product) || (f.categories.length > 0 && !f.weakCategories)) state.anyOf = [];
   return state;
+}
+
+/** "anything else for kids?" after kids' headphones: other kinds, for what the message says. */
+export function isWidening(f: MessageFacts): boolean {
+  return f.widen && !f.hasProduct && f.words.length + f.interestWords.length > 0;
+}
+
+/** The request beyond its kind: its traits and the message's words, without its products or categories. */
+function widened(state: RequestState, previous: RequestState, f: MessageFacts): RequestState {
+  const words = [
+    ...previous.words.filter((w) => !w.product),
+    ...f.words,
+    ...f.interestWords.map((word) => ({ word, product: false })),
+  ];
+  return {
+    ...state,
+    words: words.filter((w, i) => words.findIndex((o) => o.word === w.word) === i),
+    categories: [],
+    namedCategories: [],
+    learnedCategories: [],
+    anyOf: [],
+  };
 }
 
 /** Integers, non-negative, capped, floor never above the cap. */

@@ -48,8 +48,10 @@ export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Re
     );
   if (plan.filters.minRating !== null)
     step({ ...plan, filters: { ...plan.filters, minRating: null } }, `rated ${plan.filters.minRating}+`);
-  // "fitness tracker": "Fitness" named a kind of tracker, not where trackers are filed.
-  if (plan.filters.categories.length > 0 && parsed.subjectWords.length > 0 && plan.text !== "")
+  // "fitness tracker": "Fitness" named a kind of tracker, not where trackers are filed (also
+  // among kinds any of which will do: "fitness trackers or smartwatches").
+  const kindsNamed = (parsed.subjectWords.length > 0 && plan.text !== "") || plan.anyOf.length > 0;
+  if (plan.filters.categories.length > 0 && kindsNamed)
     step(
       {
         ...plan,

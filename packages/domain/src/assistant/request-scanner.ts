@@ -79,3 +79,25 @@ export class Scanner {
 export function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
 }
+
+/** "X or Y" between two product words: either kind will do. */
+export function alternativesOf(
+  text: string,
+  spans: { start: number; end: number }[],
+  wordAt: { word: { word: string; product: boolean }; at: number }[],
+): string[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const out: string[] = [];
+  const kindAt = (at: number) =>
+    wordAt
+      .filter((w) => w.at === at && w.word.product)
+      .map((w) => w.word.word)
+      .join(" ");
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const a = sorted[i]!;
+    const b = sorted[i + 1]!;
+    if (!/^\s*,?\s*or\s+(?:an?\s+|some\s+|maybe\s+)?$/u.test(text.slice(a.end, b.start))) continue;
+    for (const kind of [kindAt(a.start), kindAt(b.start)]) if (kind && !out.includes(kind)) out.push(kind);
+  }
+  return out;
+}

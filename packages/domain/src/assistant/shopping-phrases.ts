@@ -139,15 +139,36 @@ export const P = {
   ),
   /** A question about something already shown ("is it waterproof?", "tell me more about that one"). */
   aboutShown:
-    /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
+    /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|(?:can|could|should|do|how do|how should|will) i (?:[a-z']+ ){0,3}(?:it|that one|this one)(?![\p{L}\p{N}])|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
   instead: words(
     "instead|actually|forget|never ?mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on",
   ),
+  /** "anything else for kids?", "other stuff for camping": beyond the kind shown, keeping what it is for. */
+  widen: words("(?:anything|something|what) else|other (?:things|stuff|kinds? of things)"),
   leadingMarker: /^\s*(?:and|or|but|with|without|in|plus)(?![\p{L}\p{N}])/u,
 } as const;
 
+/** A shown product's place, by word ("the second one" -> 2; "the last one" -> -1). */
+export const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+  fifth: 5,
+  "5th": 5,
+  sixth: 6,
+  "6th": 6,
+  last: -1,
+  // "option two", "pick three": the number words (the patterns read one to six).
+  ...UNIT_WORDS,
+};
+
 export const NEGATION_BEFORE =
-  /(?:^|[^\p{L}])(?:not|no|except|without|excluding|other than|anything but|besides|but not|apart from|aren'?t|isn'?t|don'?t want|do not want|don'?t like|never|forget(?: about)?|skip|nothing)\s+(?:from\s+|by\s+|made by\s+)?(?:a\s+|an\s+|any\s+|the\s+|more\s+)?$/u;
+  /(?:^|[^\p{L}])(?:not|no|except|without|excluding|other than|anything but|besides|but not|apart from|aren'?t|isn'?t|don'?t want|do not want|don'?t like|never|forget(?: about)?|skip|nothing)\s+(?:from\s+|by\s+|made by\s+|for\s+)?(?:a\s+|an\s+|any\s+|the\s+|more\s+)?$/u;
 /** Words after which a number is how many to show: "show me 5", "top 3", "give us 4". */
 export const COUNT_LEADERS = new Set(["me", "us", "top", "first", "show", "list"]);
 /** Words after which a number before a product word is how many to show: "want 2 tents". */
@@ -192,5 +213,5 @@ export const STOP_WORDS = new Set(
   teen teens teenager teenagers son sons daughter daughters wife husband she he her him his hers they're
   she's he's plays play playing goes going obsessed started starting always really nice tonight weekend
   saturday sunday friday tomorrow myself yourself friend friends someone somebody make making doing
-  does who's whos am pm crazy passionate keen adores`.split(/\s+/),
+  does who's whos am pm crazy passionate keen adores nothing`.split(/\s+/),
 );

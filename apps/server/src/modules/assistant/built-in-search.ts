@@ -1,0 +1,413 @@
+import type { Product } from "@haggle/contract/products";
+import {
+  type ParsedShoppingRequest,
+  parseShoppingRequest,
+  type ShoppingCatalogNames,
+  searchOf,
+} from "@haggle/domain/assistant/parse-shopping-request";
+import { relaxations, type SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
+import { GIFT_KINDS } from "@haggle/domain/assistant/shopping-needs";
+import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
+import {
+  answerAboutProduct,
+  mayNameShownProduct,
+  shownAt,
+  shownProductNamed,
+} from "@haggle/domain/assistant/shown-product-questions";
+import type { Cents } from "@haggle/domain/pricing/money";
+import { searchProducts } from "../catalog/index.ts";
+import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
+import { plainSearchFill } from "./assistant-plain-search.ts";
+import type { AssistantDeps } from "./assistant-types.ts";
+
+/**
+ * The built-in engine's search for one turn: what the conversation asks for, found in the shop
+ * (in stock first, relaxing the softest constraints when nothing fits), or the shown product a
+ * question is about. Each step is a function below, in the order `answer` runs them.
+ */
+
+/** A turn pointing at what was shown replays the earlier turns this deep at most. */
+const MAX_REPLAY_DEPTH = 3;
+/** Each search fetches this many times the products to show: exclusions and stock filter after. */
+const OVERFETCH = 3;
+/** Fewer products than this that match everything are followed by close ones (see fillsSafely). */
+const FILL_TO = 4;
+/** "cheaper ones" below the top pick shown needs this many to be worth showing alone. */
+const MIN_RELATIVE = 2;
+
+export interface Answer {
+  request: ParsedShoppingRequest;
+  /** The search that found the products (a relaxed one, when nothing fitted everything). */
+  plan: SearchPlan | null;
+  products: Product[];
+  relaxed: string[];
+  outOfStock: boolean;
+  /** A sentence that replaces the usual opening (a question about a shown product). */
+  said: string | null;
+  /** Products of the subject were found, but every one of them was of an excluded brand or kind. */
+  onlyExcluded: boolean;
+}
+
+/** One turn being answered: the conversation so far, its reading, and how deep in a replay. */
+interface Turn {
+  deps: AssistantDeps;
+  userMessages: string[];
+  names: ShoppingCatalogNames;
+  request: ParsedShoppingRequest;
+  depth: number;
+}
+
+function stemOf(word: string): string {
+  return word.toLowerCase().replace(/(?:es|s)$/, "");
+}
+
+/** Whether a product is one the shopper said they do not want. */
+function isExcluded(product: Product, request: ParsedShoppingRequest): boolean {
+  if (request.excludedBrands.some((b) => b.toLowerCase() === product.brand.toLowerCase())) return true;
+  if (request.excludedWords.length === 0) return false;
+  const haystack = `${product.name} ${product.category} ${product.tags.join(" ")}`.toLowerCase();
+  return request.excludedWords.some((w) => {
+    const stem = stemOf(w);
+    return (
+      stem.length >= 3 && new RegExp(`(?<![a-z])${stem.replace(/[^a-z0-9 -]/g, "")}`, "u").test(haystack)
+    );
+  });
+}
+
+/**
+ * Whether a product is literally of the request's subject: every subject word in its name, tags
+ * or category, and in the request's categories when it has some ("hiking backpacks": Outdoor).
+ */
+function isOfSubject(product: Product, request: ParsedShoppingRequest): boolean {
+  if (request.subjectWords.length === 0) return false;
+  const categories =
+    request.filters.categories.length > 0 ? request.filters.categories : request.boostCategories;
+  if (categories.length > 0 && !categories.includes(product.category)) return false;
+  const haystack = `${product.name} ${product.category} ${product.tags.join(" ")}`.toLowerCase();
+  return request.subjectWords.every((w) =>
+    new RegExp(`(?<![a-z])${stemOf(w).replace(/[^a-z0-9]/g, "")}(?:s|es)?(?![a-z])`, "u").test(haystack),
+  );
+}
+
+/** What the turns before this one showed, replayed: the same reading and searches give the same products. */
+async function shownBefore({ deps, userMessages, names, depth }: Turn): Promise<Product[]> {
+  const earlier = userMessages.slice(0, -1);
+  if (earlier.length === 0 || depth >= MAX_REPLAY_DEPTH) return [];
+  return (await answer(deps, earlier, names, depth + 1)).products;
+}
+
+function nothingFor(request: ParsedShoppingRequest): Answer {
+  return {
+    request,
+    plan: null,
+    products: [],
+    relaxed: [],
+    outOfStock: false,
+    said: null,
+    onlyExcluded: false,
+  };
+}
+
+/**
+ * A question naming a shown product by a word of its name ("how much is the grinder?" after
+ * coffee things): read as a new request, it would search for grinders instead of answering.
+ */
+async function questionNamingShown(turn: Turn): Promise<Answer | null> {
+  const { userMessages, request } = turn;
+  const last = userMessages.at(-1) ?? "";
+  if (userMessages.length < 2 || request.turn === "question" || !mayNameShownProduct(last)) return null;
+  const product = shownProductNamed(last, await shownBefore(turn));
+  if (!product) return null;
+  return {
+    ...nothingFor({ ...request, turn: "question" }),
+    products: [product],
+    said: answerAboutProduct(product, last),
+  };
+}
+
+/** "is the second one waterproof?" answered from its record; "more like the second one" searched. */
+async function aboutShown(turn: Turn): Promise<Answer> {
+  const { deps, userMessages, request } = turn;
+  const none = nothingFor(request);
+  const shown = await shownBefore(turn);
+  const product = shownAt(shown, request.ordinal);
+  if (!product) return { ...none, said: "I'm not sure which product you mean; could you name it?" };
+  if (request.turn === "question")
+    return { ...none, products: [product], said: answerAboutProduct(product, userMessages.at(-1) ?? "") };
+  // Its kind (the name's last word) in its category, nearest in price; the category alone
+  // when that finds too few (a name's last word is not always its kind: "CK One").
+  const kind = /\p{L}{3,}/u.exec(product.name.split(/\s+/).at(-1) ?? "")?.[0] ?? "";
+  const near = (text: string) =>
+    searchProducts(deps, {
+      text,
+      filters: { ...EMPTY_FILTERS, categories: [product.category] },
+      sort: "relevance",
+      limit: request.limit * OVERFETCH,
+      targetPrice: product.price,
+    });
+  let like = kind ? (await near(kind)).items.filter((p) => p.id !== product.id) : [];
+  if (like.length < 2) like = (await near("")).items.filter((p) => p.id !== product.id);
+  const inStock = like.filter((p) => p.inStock);
+  return {
+    ...none,
+    products: (inStock.length > 0 ? inStock : like).slice(0, request.limit),
+    said: `More like the ${product.name}:`,
+  };
+}
+
+/** The first search for a request: its words (read by meaning), filters, boosts and kinds. */
+async function firstPlan({ deps, request, names }: Turn): Promise<SearchPlan> {
+  const meaning = await readByMeaning(deps, request, names);
+  const searched = searchOf(request, request.boostCategories);
+  const base: SearchPlan = {
+    ...searched,
+    // A word that is one of the kinds ("cooking" of a cook's kinds) is searched among them.
+    text: meaning.text
+      .split(" ")
+      .filter((w) => !meaning.anyOf.includes(w))
+      .join(" "),
+    anyOf: meaning.anyOf,
+    filters: withCategories(searched.filters, meaning.categories),
+    boostCategories: [...new Set([...searched.boostCategories, ...meaning.boost])],
+  };
+  // Without words, the categories are all that says what to show: they filter.
+  if (!base.text && base.anyOf.length === 0)
+    return { ...base, filters: withCategories(request.filters, meaning.categories), boostCategories: [] };
+  return base;
+}
+
+/**
+ * "cheaper ones", "more expensive": prices relative to what was shown, as plans to try in turn.
+ * Cheaper means below the top pick shown (the first: what "a cheaper one" is compared with), else
+ * below the middle price shown, else below the dearest, cheapest first; a lower bound said in the
+ * same message wins.
+ */
+async function relativeToShown(turn: Turn, base: SearchPlan): Promise<SearchPlan[]> {
+  const { request } = turn;
+  if (request.turn !== "relative-price" || !request.relative) return [base];
+  const shown = await shownBefore(turn);
+  if (shown.length === 0) return [base];
+  const prices = shown.map((p) => p.price);
+  if (request.relative === "pricier")
+    return [
+      {
+        ...base,
+        filters: { ...base.filters, minPrice: (Math.min(...prices) + 1) as Cents, maxPrice: null },
+        targetPrice: null,
+      },
+    ];
+  const below = (cap: number): SearchPlan => {
+    let maxPrice = Math.max(0, cap - 1) as Cents;
+    if (request.stated.maxPrice !== null && request.stated.maxPrice < maxPrice)
+      maxPrice = request.stated.maxPrice;
+    const minPrice =
+      base.filters.minPrice !== null && base.filters.minPrice > maxPrice ? null : base.filters.minPrice;
+    return { ...base, filters: { ...base.filters, maxPrice, minPrice }, targetPrice: null };
+  };
+  const sorted = [...prices].sort((a, b) => a - b);
+  const middle = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const caps = [shown[0]?.price ?? 0, middle, sorted.at(-1) ?? 0];
+  return caps.filter((cap, i) => cap > 0 && caps.indexOf(cap) === i).map(below);
+}
+
+interface Step {
+  plan: SearchPlan;
+  relaxed: string[];
+  /** Tried only when those before it found fewer than MIN_RELATIVE products. */
+  fallbackOnly?: boolean;
+}
+
+/** The plans to try in order: the request, then relaxations that keep the subject. */
+function plansFor(request: ParsedShoppingRequest, bases: SearchPlan[]): Step[] {
+  const base = bases.at(-1) ?? bases[0]!;
+  const plans: Step[] = bases.map((plan, i) => ({ plan, relaxed: [], fallbackOnly: i > 0 }));
+  const subject =
+    base.text !== "" ||
+    base.anyOf.length > 0 ||
+    base.filters.categories.length > 0 ||
+    base.filters.brands.length > 0;
+  const relative = request.turn === "relative-price";
+  for (const r of relaxations(request, base)) {
+    const widensPrice = r.relaxed.some((p) => p.startsWith("the price"));
+    // "cheaper" is relative to what was shown: widening the price back would show the same.
+    if (relative && widensPrice) continue;
+    // Without a subject, dropping a tag or sale would list half the shop: only the price widens.
+    if (subject || r.relaxed.every((p) => p.startsWith("the price"))) plans.push(r);
+  }
+  // A gift naming no product nor interest, in a shop whose products carry no gift tag: what
+  // people commonly give, within the same prices.
+  if (!subject && base.filters.tags.includes("gift"))
+    plans.push({
+      plan: { ...base, anyOf: [...GIFT_KINDS], filters: { ...base.filters, tags: [] } },
+      relaxed: ["the gift tag"],
+    });
+  // Nothing cheaper of the kind: the kind's category, still cheaper than what was shown.
+  const categories = [...base.filters.categories, ...base.boostCategories];
+  if (relative && categories.length > 0 && (base.text !== "" || base.anyOf.length > 0)) {
+    const last = plans.at(-1) ?? plans[0]!;
+    plans.push({
+      plan: {
+        ...last.plan,
+        text: "",
+        anyOf: [],
+        filters: { ...last.plan.filters, categories },
+        boostCategories: [],
+      },
+      relaxed: [...last.relaxed, `the kind (other ${categories.join(" or ")} things)`],
+    });
+  }
+  return plans;
+}
+
+/** "for night time" after skincare narrows it; when nothing shown fits, it is a new request. */
+async function narrowingThatFitsNothing(turn: Turn, base: SearchPlan): Promise<Answer | null> {
+  const { deps, userMessages, names, request, depth } = turn;
+  if (!request.narrowing || depth >= MAX_REPLAY_DEPTH) return null;
+  const strict = await searchProducts(deps, { ...base, limit: Math.min(base.limit * OVERFETCH, 36) });
+  if (strict.items.some((p) => p.inStock && !isExcluded(p, request))) return null;
+  const before = parseShoppingRequest(userMessages.slice(0, -1), names);
+  const fresh = await answer(deps, userMessages.slice(-1), names, depth + 1);
+  const subjectBefore = before.subjectWords.join(" ") || before.filters.categories.join(" or ");
+  return {
+    ...fresh,
+    request: { ...fresh.request, turn: "topic-change", dropped: subjectBefore ? [subjectBefore] : [] },
+  };
+}
+
+/**
+ * The plans searched in order: in-stock products of the first plan that finds any, then (when
+ * fewer than FILL_TO) its sold-out ones, then close ones of plans that only drop the gift tag or
+ * the rating floor. Sold-out products lead only when nothing in stock fits.
+ */
+async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest, plans: Step[]) {
+  const shown: Product[] = [];
+  let relaxedUsed: string[] = [];
+  let soldOut: Product[] = [];
+  let outOfStockOnly: { products: Product[]; relaxed: string[]; plan: SearchPlan } | null = null;
+  let usedPlan: SearchPlan | null = null;
+  let excludedSeen = false;
+  let wantedSeen = false;
+  const limitOf = (plan: SearchPlan) => Math.min(FILL_TO, plan.limit);
+  for (const { plan, relaxed, fallbackOnly } of plans) {
+    if (
+      shown.length > 0 &&
+      (fallbackOnly ? shown.length >= MIN_RELATIVE : !relaxed.every((phrase) => fillsSafely(phrase, request)))
+    )
+      break;
+    const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
+    const wanted = ownWordsFirst(
+      found.items.filter((p) => !isExcluded(p, request)),
+      plan,
+    );
+    if (found.items.some((p) => isOfSubject(p, request) && isExcluded(p, request))) excludedSeen = true;
+    if (wanted.some((p) => isOfSubject(p, request))) wantedSeen = true;
+    // Filling by the kind's head ("winter jacket": other jackets), only what is named so: a
+    // dry bag may join sleeping bags, a kayak whose description says "bag" may not.
+    const head = request.subjectWords.at(-1)?.replace(/(?:es|s)$/, "") ?? "";
+    const named = (p: Product) =>
+      shown.length === 0 || !relaxed.some(isModifierStep) || p.name.toLowerCase().includes(head);
+    const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id) && named(p));
+    if (inStock.length > 0) {
+      if (shown.length === 0) soldOut = wanted.filter((p) => !p.inStock);
+      if (shown.length === 0 || relaxed.length > 0) relaxedUsed = relaxed;
+      shown.push(...inStock.slice(0, plan.limit - shown.length));
+      usedPlan ??= plan;
+    } else if (wanted.length > 0 && !outOfStockOnly && shown.length === 0)
+      outOfStockOnly = { products: wanted.slice(0, plan.limit), relaxed, plan };
+    if (shown.length >= limitOf(plan)) break;
+    // In stock first, not in stock only: a short answer shows the sold-out ones that fit next.
+    if (shown.length > 0 && soldOut.length > 0) {
+      shown.push(...soldOut.slice(0, limitOf(plan) - shown.length));
+      soldOut = [];
+      if (shown.length >= limitOf(plan)) break;
+    }
+  }
+  return { shown, relaxedUsed, outOfStockOnly, usedPlan, excludedOnly: excludedSeen && !wantedSeen };
+}
+
+/** The relaxation of a kind's modifiers ('"running" (any shoe)'). */
+function isModifierStep(phrase: string): boolean {
+  return /^".+" \(any [^)]+\)$/.test(phrase);
+}
+
+/**
+ * Relaxations that may fill a short answer: they keep the price, a sale and the traits asked for.
+ * The gift tag and the rating floor; the kind's modifiers ("winter jacket": other jackets); and,
+ * for a need, the words around it ("stay warm on my walk to work": the need's kinds are what is
+ * sought, "walk" and "work" only context).
+ */
+function fillsSafely(phrase: string, request: ParsedShoppingRequest): boolean {
+  if (phrase === "the gift tag" || phrase.startsWith("rated ")) return true;
+  if (isModifierStep(phrase)) return true;
+  const need = request.anyOf.length > 0 && request.subjectWords.length === 0;
+  return need && phrase === request.attributeWords.map((w) => `"${w}"`).join(", ");
+}
+
+/** "yoga mats" with one mat: other yoga things of the shown products' categories fill the answer. */
+async function closeByModifiers(
+  deps: AssistantDeps,
+  request: ParsedShoppingRequest,
+  base: SearchPlan,
+  shown: Product[],
+): Promise<{ products: Product[]; relaxed: string | null }> {
+  const modifiers = request.subjectWords.slice(0, -1);
+  if (shown.length === 0 || shown.length >= FILL_TO || modifiers.length === 0 || request.relative !== null)
+    return { products: [], relaxed: null };
+  const filters = { ...base.filters, categories: [...new Set(shown.map((p) => p.category))] };
+  const close = await searchProducts(deps, { ...base, text: modifiers.join(" "), anyOf: [], filters });
+  const more = close.items.filter(
+    (p) => p.inStock && !isExcluded(p, request) && !shown.some((s) => s.id === p.id),
+  );
+  if (more.length === 0) return { products: [], relaxed: null };
+  return {
+    products: more.slice(0, base.limit - shown.length),
+    relaxed: `"${request.subjectWords.at(-1)}" (other ${modifiers.join(" ")} things)`,
+  };
+}
+
+/**
+ * One turn of the built-in engine, without streaming: read the conversation; answer a question
+ * about a shown product; or search (relative to what was shown, relaxing when nothing fits).
+ */
+export async function answer(
+  deps: AssistantDeps,
+  userMessages: string[],
+  names: ShoppingCatalogNames,
+  depth = 0,
+): Promise<Answer> {
+  const request = parseShoppingRequest(userMessages, names);
+  const turn: Turn = { deps, userMessages, names, request, depth };
+  const none = nothingFor(request);
+  if (request.turn === "question" || request.turn === "more-like") return aboutShown(turn);
+  const named = await questionNamingShown(turn);
+  if (named) return named;
+  const hasQuery = request.text.trim() !== "" || request.understood.length > 0 || request.anyOf.length > 0;
+  if (!hasQuery) return none;
+
+  const base = await firstPlan(turn);
+  const bases = await relativeToShown(turn, base);
+  const plans = plansFor(request, bases);
+  const fresh = await narrowingThatFitsNothing(turn, base);
+  if (fresh) return fresh;
+  const found = await searchInOrder(deps, request, plans);
+  const onlyExcluded = found.excludedOnly;
+  const close = await closeByModifiers(deps, request, base, found.shown);
+  found.shown.push(...close.products);
+  if (close.relaxed) found.relaxedUsed = [...found.relaxedUsed, close.relaxed];
+  // What the shop's search box finds for the same words is never left out (see plainSearchFill).
+  const literal = await plainSearchFill(deps, request, userMessages.at(-1) ?? "", found.shown, (p) =>
+    isExcluded(p, request),
+  );
+  if (found.shown.length === 0 && literal.length > 0) return { ...none, products: literal, onlyExcluded };
+  found.shown.push(...literal);
+  if (found.shown.length > 0)
+    return {
+      ...none,
+      plan: found.usedPlan,
+      products: found.shown,
+      relaxed: found.relaxedUsed,
+      onlyExcluded,
+    };
+  if (found.outOfStockOnly) return { ...none, ...found.outOfStockOnly, outOfStock: true, onlyExcluded };
+  return { ...none, onlyExcluded };
+}
