@@ -122,6 +122,7 @@ export function lingerAfterAnswer(
   const limits = pool.limits;
   let discarded = 0;
   let done = false;
+  let release = () => {};
   const hold = () => socket;
   const close = () => {
     if (done) return;
@@ -176,5 +177,5 @@ export function lingerAfterAnswer(
     } else if (outgoing && !outgoing.writableFinished) outgoing.once("finish", () => setImmediate(watch));
     else setImmediate(watch);
   };
-  const release = pool.whenReading(read);
+  release = pool.whenReading(read);
 }
