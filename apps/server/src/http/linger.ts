@@ -28,7 +28,7 @@ export interface LingerLimits {
 }
 
 export const LINGER: LingerLimits = {
-  maxBytes: 8 * 1024 * 1024,
+  maxBytes: 2 * 1024 * 1024,
   maxMs: 5_000,
   maxDraining: 16,
   maxLingering: 512,
