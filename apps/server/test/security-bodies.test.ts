@@ -5,11 +5,13 @@
  * that never ends holds no memory, an answer that leaves a body unread lingers so the client
  * reads it instead of a reset, and a client hanging up is logged as such, not as a failure.
  */
+import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HttpClient } from "./support/http-client.ts";
 import { signUpShopper, useShop } from "./support/shop-fixtures.ts";
-import { DB_KINDS } from "./support/test-server.ts";
+import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
+import { createServerDatabase, DB_KINDS } from "./support/test-server.ts";
 
 const CHUNK_BYTES = 64 * 1024;
 /** One chunk of a chunked body, framed. */
@@ -135,52 +137,104 @@ describe.each(DB_KINDS)("request bodies on the %s database", (kind) => {
       message: "The request body is too large: at most 1 MB is accepted here.",
     });
   });
+});
+
+/** A process's resident memory, from /proc (Linux), in MiB. */
+function rssMiB(pid: number): number {
+  const line = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return line ? Number(line[1]) / 1024 : 0;
+}
+
+/** The posts of one flood: anonymous uploads and JSON bodies, and signed-in JSON bodies. */
+function flood(baseUrl: string, cookie: string, each: number): RawPost[] {
+  return [
+    // Anonymous: an upload route and a JSON route, refused before their bodies are read.
+    ...Array.from({ length: each }, () =>
+      rawPost(baseUrl, "/api/merchant/images", { bytes: 9.5 * MiB, type: "image/png" }),
+    ),
+    ...Array.from({ length: each }, () => rawPost(baseUrl, "/api/cart/items", { bytes: 0.95 * MiB })),
+    // Signed in: a JSON route that reads its body, up to the memory all bodies may hold (8 MB here).
+    ...Array.from({ length: each }, () => rawPost(baseUrl, "/api/cart/items", { bytes: 0.95 * MiB, cookie })),
+  ];
+}
+
+// The server runs in a process of its own, so that its memory is measured apart from the
+// attacking clients' (and from the test runner's own garbage).
+describe.each(DB_KINDS)("a flood of bodies that never end, server process on the %s database", (kind) => {
+  let server: ServerProcess | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = kind === "postgres" ? await createServerDatabase() : null;
+    drop = database?.drop;
+    server = await startServerProcess({
+      BODY_MEMORY_LIMIT_BYTES: String(8 * MiB),
+      BODY_LIMIT_BYTES: String(MiB),
+      SEED_ON_START: "false",
+      LOG_LEVEL: "warn",
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
 
   it("holds no memory for many bodies that never end, and /healthz answers meanwhile", async () => {
-    const { http } = await signUpShopper(shop.server.baseUrl);
+    const { baseUrl, child } = server as ServerProcess;
+    const pid = child.pid as number;
+    const { http } = await signUpShopper(baseUrl);
     const cookie = cookieOf(http);
-    const rssBefore = process.memoryUsage().rss;
-    const posts = [
-      // Anonymous: an upload route and a JSON route, refused before their bodies are read.
-      ...Array.from({ length: 30 }, () =>
-        rawPost(shop.server.baseUrl, "/api/merchant/images", { bytes: 9.5 * MiB, type: "image/png" }),
-      ),
-      ...Array.from({ length: 30 }, () =>
-        rawPost(shop.server.baseUrl, "/api/cart/items", { bytes: 0.95 * MiB }),
-      ),
-      // Signed in: a JSON route that reads its body, up to the memory all bodies may hold (8 MB here).
-      ...Array.from({ length: 30 }, () =>
-        rawPost(shop.server.baseUrl, "/api/cart/items", { bytes: 0.95 * MiB, cookie }),
-      ),
-    ];
+    // A small flood first: what any first requests allocate once (code, pools) is not growth.
+    const warmUp = flood(baseUrl, cookie, 10);
+    await Promise.all(warmUp.slice(0, 20).map((p) => p.answered));
+    for (const post of warmUp) post.close();
+    await new Promise((r) => setTimeout(r, 500));
+    const rssBefore = rssMiB(pid);
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMiB(pid));
+    }, 50);
+    const posts = flood(baseUrl, cookie, 30);
     try {
       // The anonymous ones are answered at once, whatever they still send.
       const anonymous = await Promise.all(posts.slice(0, 60).map((p) => p.answered));
       expect(new Set(anonymous.map((a) => a.status))).toEqual(new Set([401]));
       // The server stays responsive while the signed-in bodies stream in.
       for (let i = 0; i < 5; i++) {
-        expect(await healthzOk(shop.server.baseUrl)).toBe(true);
+        expect(await healthzOk(baseUrl)).toBe(true);
         await new Promise((r) => setTimeout(r, 200));
       }
-      const growthMiB = (process.memoryUsage().rss - rssBefore) / MiB;
-      expect(growthMiB).toBeLessThanOrEqual(50);
       // Past the budget the server says it is busy, with a sentence; it never runs out of memory.
-      const busy = rawPost(shop.server.baseUrl, "/api/cart/items", { bytes: 0.95 * MiB, cookie });
-      const answer = await busy.answered;
-      busy.close();
+      // (However the flood's own bodies shared the budget out, ten more bodies that never end
+      // ask for more than all of it, 9.5 MB of 8 MB: one of them at least is refused.)
+      const more = Array.from({ length: 10 }, () =>
+        rawPost(baseUrl, "/api/cart/items", { bytes: 0.95 * MiB, cookie }),
+      );
+      const answer = await Promise.race(more.map((p) => p.answered));
+      for (const post of more) post.close();
       expect(answer.status).toBe(503);
       expect(JSON.parse(answer.body).error).toEqual({
         code: "SERVER_BUSY",
         message: "The server is receiving too many requests at once. Please try again in a few seconds.",
       });
+      clearInterval(sampler);
+      peak = Math.max(peak, rssMiB(pid));
+      // 30 uploads of 9.5 MB and 60 JSON bodies of 0.95 MB were sent: 342 MB. The goal, 50 MiB
+      // per process, is measured by bench:bodies; this bound leaves room for when the collector
+      // runs on a loaded machine (up to 54 MiB seen at load 25 with two busy loops beside it)
+      // and still fails the moment bodies are held (the uploads alone are 285 MB).
+      expect(peak - rssBefore, `RSS ${rssBefore.toFixed(0)} -> ${peak.toFixed(0)} MiB`).toBeLessThanOrEqual(
+        80,
+      );
     } finally {
+      clearInterval(sampler);
       for (const post of posts) post.close();
     }
     // Once they are gone, their memory is given back: a body is read again.
     await new Promise((r) => setTimeout(r, 200));
     const again = await http.post("/api/cart/items", { productId: "nope", quantity: 1 });
     expect(again.status).not.toBe(503);
-  });
+  }, 180_000);
 });
 
 describe.each(DB_KINDS)("slow bodies and hang-ups on the %s database", (kind) => {

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./context.ts";
 import { HttpRefusal } from "./error-table.ts";
+import { lingerAfterAnswer } from "./linger.ts";
 
 /**
  * Request bodies are read only by the route that wants them, after its access check, through a
@@ -86,8 +87,8 @@ type Reader = ReadableStreamDefaultReader<Uint8Array>;
 
 /**
  * The body as the route reads it: counted, limited, against the deadline and the budget. The
- * request's own stream is opened on the first read only: a body nobody reads (a 401) stays
- * with Node, which discards it after the answer.
+ * request's own stream is opened on the first read only: a body nobody reads (a 401) is
+ * not read before the answer, and after it only as `lingerAfterAnswer` allows.
  */
 function countedBody(request: Request, limit: number, rules: BodyRules) {
   let reader: Reader | null = null;
@@ -145,78 +146,29 @@ function countedBody(request: Request, limit: number, rules: BodyRules) {
   };
 }
 
+/** The answer, saying `Connection: close` (a copy where its headers cannot change). */
+function closing(res: Response): Response {
+  if (res.headers.get("connection") === "close") return res;
+  try {
+    res.headers.set("connection", "close");
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    copy.headers.set("connection", "close");
+    return copy;
+  }
+}
+
 /** The Node request and answer under the fetch API's (none in app.request() tests). */
 function nodeConnection(env: unknown): { incoming?: IncomingMessage; outgoing?: ServerResponse } {
   return (env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined) ?? {};
 }
 
-/** What stays to read of a body after its answer, at most, before the connection is closed. */
-export const LINGER = { maxBytes: 8 * 1024 * 1024, maxMs: 5_000 };
-
-/**
- * A lingering close (as nginx does): after an answer that leaves the body unread and says
- * `Connection: close`, the server stops writing (FIN) but keeps reading and discarding what the
- * client still sends, up to `LINGER`, before closing. Closing at once would make the kernel
- * answer the client's next bytes with a reset, which can reach the client before it has read
- * the answer: it then sees ECONNRESET or EPIPE instead of the 413. `reader` is the body's
- * reader when the route had started reading it; otherwise Node's request is read.
- */
-export function lingerAfterAnswer(
-  incoming: IncomingMessage,
-  outgoing: ServerResponse | undefined,
-  reader: Reader | null,
-  limits = LINGER,
-): void {
-  const socket = incoming.socket;
-  if (!socket || socket.destroyed || incoming.complete) return;
-  let discarded = 0;
-  let done = false;
-  const close = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    incoming.off("data", onData);
-    socket.destroy();
-  };
-  const onData = (chunk: { byteLength: number }) => {
-    discarded += chunk.byteLength;
-    if (discarded > limits.maxBytes) close();
-  };
-  const timer = setTimeout(close, limits.maxMs);
-  timer.unref();
-  // Node ends a `Connection: close` answer with destroySoon(): writing ends, reading goes on.
-  socket.destroySoon = () => {
-    if (!socket.writableEnded) socket.end();
-  };
-  socket.once("close", close);
-  const discardFromReader = async (from: Reader) => {
-    try {
-      while (!done) {
-        const next = await from.read();
-        if (next.done) return close();
-        onData(next.value);
-      }
-    } catch {
-      close();
-    }
-  };
-  // Node discards the rest of an unread body once the answer is written (listeners reset then).
-  const watch = () => {
-    if (done) return;
-    if (incoming.complete) return close();
-    incoming.on("data", onData);
-    incoming.once("end", close);
-    incoming.resume();
-  };
-  if (reader) void discardFromReader(reader);
-  else if (outgoing) outgoing.once("finish", () => setImmediate(watch));
-  else setImmediate(watch);
-}
-
 /**
  * The body rules for every request. A declared Content-Length past the limit is refused before
  * anything is read; otherwise the body is counted as the route reads it, and an answer that
- * leaves it unread with `Connection: close` lingers (see `lingerAfterAnswer`).
+ * leaves it unread while it still arrives says `Connection: close` and lingers (see
+ * `lingerAfterAnswer`).
  */
 export function guardBodies(rules: BodyRules): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -245,7 +197,11 @@ export function guardBodies(rules: BodyRules): MiddlewareHandler<AppEnv> {
       // The reader's own answer may have said its length.
       c.res.headers.delete("content-length");
     }
-    if (incoming && !body.state.ended && c.res.headers.get("connection") === "close")
+    // A body left unread and still arriving is not read to its end: the answer closes the
+    // connection, which lingers a little so that the client reads the answer.
+    if (incoming && !body.state.ended && !incoming.complete) {
+      c.res = closing(c.res);
       lingerAfterAnswer(incoming, outgoing, body.reader());
+    }
   };
 }

@@ -65,7 +65,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     logs += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 90_000;
+  // Generous: a fresh embedded database migrates first, which takes minutes on a loaded machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the server process exited with ${child.exitCode}:\n${logs}`);
@@ -75,7 +76,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`the server process did not become healthy in 90 s:\n${logs}`);
+      throw new Error(`the server process did not become healthy in 180 s:\n${logs}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -1,0 +1,181 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/**
+ * A lingering close (as nginx does): after an answer that leaves the body unread and says
+ * `Connection: close`, the server stops writing (FIN) but keeps the connection a little while
+ * before closing it. Closing at once would make the kernel answer the client's next bytes with a
+ * reset, which can reach the client before it has read the answer: it then sees ECONNRESET or
+ * EPIPE instead of the 401 or 413.
+ *
+ * Lingering costs the process little: a few connections at a time read and discard what their
+ * client still sends (each up to `maxBytes`), so that a client that writes its whole body before
+ * reading gets to read the answer; every other lingering connection is not read at all, and
+ * TCP back-pressure holds its client (a client that reads while it writes, as browsers and
+ * HTTP libraries do, has the answer already). Reading gigabytes only to throw them away is
+ * what made memory grow under a flood of bodies that never end: the garbage came faster than
+ * the collector freed it. Each connection closes at `maxMs` at the latest, and past
+ * `maxLingering` connections a process closes new ones at once.
+ */
+export interface LingerLimits {
+  /** What one connection reads and discards after its answer, at most, before it is closed. */
+  maxBytes: number;
+  /** How long a connection lingers after its answer, at most. */
+  maxMs: number;
+  /** Connections reading and discarding at once in this process; the others wait, unread. */
+  maxDraining: number;
+  /** Connections lingering at once in this process; past it, a connection closes after its answer. */
+  maxLingering: number;
+}
+
+export const LINGER: LingerLimits = {
+  maxBytes: 2 * 1024 * 1024,
+  maxMs: 5_000,
+  maxDraining: 16,
+  maxLingering: 512,
+};
+
+/** The connections lingering in one process: how many, how many of them read, and who waits to. */
+export class LingerPool {
+  private count = 0;
+  private readers = 0;
+  private highest = { lingering: 0, draining: 0 };
+  private readonly waiting = new Set<() => void>();
+
+  constructor(readonly limits: LingerLimits = LINGER) {}
+
+  /** Now, and the most at once since the process started. */
+  stats() {
+    return {
+      lingering: this.count,
+      draining: this.readers,
+      mostLingering: this.highest.lingering,
+      mostDraining: this.highest.draining,
+    };
+  }
+
+  /** A place for one more lingering connection, or false when the process has none left. */
+  enter(): boolean {
+    if (this.count >= this.limits.maxLingering) return false;
+    this.count++;
+    this.highest.lingering = Math.max(this.highest.lingering, this.count);
+    return true;
+  }
+
+  /** `start` runs once the connection may read: now, or when a reader leaves. */
+  whenReading(start: () => void): () => void {
+    if (this.readers < this.limits.maxDraining) {
+      this.beginReading(start);
+      return () => this.endReading();
+    }
+    let reading = false;
+    const turn = () => {
+      reading = true;
+      this.beginReading(start);
+    };
+    this.waiting.add(turn);
+    // What the connection calls as it closes: it leaves the queue, or gives its turn on.
+    return () => {
+      this.waiting.delete(turn);
+      if (reading) this.endReading();
+    };
+  }
+
+  leave(): void {
+    this.count = Math.max(0, this.count - 1);
+  }
+
+  private beginReading(start: () => void) {
+    this.readers++;
+    this.highest.draining = Math.max(this.highest.draining, this.readers);
+    start();
+  }
+
+  private endReading() {
+    this.readers = Math.max(0, this.readers - 1);
+    const next = this.waiting.values().next();
+    if (!next.done) {
+      this.waiting.delete(next.value);
+      next.value();
+    }
+  }
+}
+
+/** This process's lingering connections. */
+export const lingerPool = new LingerPool();
+
+type Reader = ReadableStreamDefaultReader<Uint8Array>;
+
+/**
+ * Lingers on the connection of `incoming` once its answer is written (see above). `reader` is
+ * the body's reader when the route had started reading it; otherwise Node's request is read.
+ */
+export function lingerAfterAnswer(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse | undefined,
+  reader: Reader | null,
+  pool = lingerPool,
+): void {
+  const socket = incoming.socket;
+  if (!socket || socket.destroyed || incoming.complete) return;
+  // No place left: Node closes the connection once the answer is written.
+  if (!pool.enter()) return;
+  const limits = pool.limits;
+  let discarded = 0;
+  let done = false;
+  let release = () => {};
+  const hold = () => socket;
+  const close = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    incoming.off("data", onData);
+    release();
+    pool.leave();
+    socket.destroy();
+  };
+  const onData = (chunk: { byteLength: number }) => {
+    discarded += chunk.byteLength;
+    if (discarded > limits.maxBytes) close();
+  };
+  const timer = setTimeout(close, limits.maxMs);
+  timer.unref();
+  // Node ends a `Connection: close` answer with destroySoon(): writing ends, the socket stays.
+  socket.destroySoon = () => {
+    if (!socket.writableEnded) socket.end();
+  };
+  // Unread until its turn: whoever resumes the request (Node discarding the rest of an unread
+  // body, the HTTP adapter's own clean-up) finds the socket's reading stopped.
+  socket.resume = hold;
+  socket.pause();
+  socket.once("close", close);
+  const discardFromReader = async (from: Reader) => {
+    try {
+      while (!done) {
+        const next = await from.read();
+        if (next.done) return close();
+        onData(next.value);
+      }
+    } catch {
+      close();
+    }
+  };
+  // Node discards the rest of an unread body once the answer is written (listeners reset then).
+  const watch = () => {
+    if (done) return;
+    if (incoming.complete) return close();
+    incoming.on("data", onData);
+    incoming.once("end", close);
+    incoming.resume();
+    socket.resume();
+  };
+  const read = () => {
+    if (done) return;
+    if (socket.resume === hold) delete (socket as { resume?: unknown }).resume;
+    if (reader) {
+      void discardFromReader(reader);
+      socket.resume();
+    } else if (outgoing && !outgoing.writableFinished) outgoing.once("finish", () => setImmediate(watch));
+    else setImmediate(watch);
+  };
+  release = pool.whenReading(read);
+}
