@@ -38,7 +38,7 @@ function setup(props: { isPending?: boolean; disabled?: boolean } = {}) {
   return { onSend, box, button };
 }
 
-describe("the negotiation message box", () => {
+describe("the chat kit's message box (the negotiation's size)", () => {
   it("Enter sends", () => {
     const { onSend, box } = setup();
     fireEvent.change(box, { target: { value: "Can I get a discount?" } });
