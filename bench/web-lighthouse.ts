@@ -9,6 +9,7 @@
  *
  * BENCH_WEB_PORT (default 3280), BENCH_WEB_RUNS (default 1: runs per page and preset; the
  * median performance run is printed), BENCH_WEB_SKIP_BUILD=1 to serve the existing build,
+ * BENCH_WEB_PRESETS (default "mobile,desktop": the presets to run, e.g. "mobile"),
  * CHROMIUM_PATH (default /usr/bin/chromium). A run that fails (Lighthouse's NO_NAVSTART on a busy
  * machine) is tried once more; a second failure is printed as that page's row and the bench goes
  * on, ending with exit code 1.
@@ -26,6 +27,9 @@ import { startServer, waitForIdleServer } from "./lib/server-process.ts";
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.BENCH_WEB_PORT ?? 3280);
 const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
+const presets = (process.env.BENCH_WEB_PRESETS ?? "mobile,desktop")
+  .split(",")
+  .filter((preset): preset is Row["preset"] => preset === "mobile" || preset === "desktop");
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const chromeFlags = [
   "--headless",
@@ -125,7 +129,7 @@ try {
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   const failing = new Map<string, Set<string>>();
   const failed: string[] = [];
-  for (const preset of ["mobile", "desktop"] as const) {
+  for (const preset of presets) {
     for (const [name, pathname] of pages) {
       const rows: Row[] = [];
       for (let i = 0; i < runs; i++) {

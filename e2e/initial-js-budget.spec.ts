@@ -9,12 +9,13 @@ import { type JsFile, recordScripts, settle, someProductPath, webDist } from "./
  * modulepreloads, the route's chunk and what they import), summed as gzip (level 9) sizes of the
  * files of the build the server serves. 1 KB = 1,000 bytes, as Vite prints sizes.
  *
- * TARGET is issue #13's budget, and the test enforces it on both pages: the home page is 97.4 KB
- * and a product page 96.1 KB, of which React and React DOM are 67.5 KB (bench/README.md, "Initial
- * JavaScript"; docs/decisions/0033: our own query cache instead of TanStack Query,
- * and what the entry imports in one chunk).
+ * TARGET is the budget the test enforces: home 130 KB, a product page 140 KB, which leave room for
+ * the well-kept libraries every page uses (React Router, TanStack Query, tailwind-merge; the home
+ * page is 123.3 KB, of which React and React DOM are 67.5 KB). The goal behind it is a fast
+ * storefront, Lighthouse mobile performance at least 90 (bench/README.md, "bench:web";
+ * docs/decisions/0039-well-kept-libraries.md).
  */
-const TARGET_BYTES = { home: 100_000, product: 110_000 };
+const TARGET_BYTES = { home: 130_000, product: 140_000 };
 
 /** Screens that only some visitors use: none of their chunks may be part of a first page. */
 const LATER_SCREENS = [

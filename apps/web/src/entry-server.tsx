@@ -10,7 +10,7 @@
 import { ProductListSchema, ProductPageSchema } from "@haggle/contract/products";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { createMemoryRouter, matchPath, RouterProvider } from "@/lib/router/router";
+import { matchRoutes, StaticRouter } from "react-router";
 import { sessionQueryKey } from "@/features/auth/api/use-session";
 import { catalogQueryKey, productListPath } from "@/features/catalog/api/use-product-list";
 import { productPageQueryKey } from "@/features/catalog/api/use-product-page";
@@ -18,7 +18,7 @@ import { readCatalogFilters } from "@/features/catalog/lib/catalog-filters";
 import { setSiteOrigin } from "@/lib/site-origin";
 import { AppProviders } from "./app/app-providers";
 import { createQueryClient } from "./app/query-client";
-import { appRoutes, preloadScreens, rendersScreen } from "./app/router";
+import { AppRoutes, appRoutes, preloadScreens, rendersScreen } from "./app/router";
 import { SSR_PAYLOAD_ID, type SsrPayload } from "./app/ssr-payload";
 import { jsonLdText } from "@/lib/json-ld";
 
@@ -89,7 +89,10 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   const url = new URL(request.url, request.origin);
   const queryClient = createQueryClient();
 
-  const product = matchPath("/products/:slug", url.pathname);
+  // Matched over the route table as the screen's useParams is: the slug decoded the same way.
+  const product = matchRoutes(appRoutes, url.pathname)?.find(
+    (match) => match.route.path === "products/:slug",
+  );
   if (url.pathname === "/") {
     const filters = readCatalogFilters(url.searchParams);
     const query = new URLSearchParams(productListPath(filters, 1).split("?")[1]);
@@ -107,12 +110,13 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   if (!request.maybeSignedIn) queryClient.setQueryData(sessionQueryKey, null);
 
   await preloadScreens(url.pathname);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [`${url.pathname}${url.search}`] });
 
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders client={queryClient}>
-        <RouterProvider router={router} />
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProviders>
     </StrictMode>,
     // Every boundary inline: React would otherwise move a large one into place with an inline

@@ -1,10 +1,10 @@
 import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider } from "@/lib/router/router";
+import { browserHistory, HistoryRouter } from "@/lib/navigation";
 import { setSiteOrigin } from "@/lib/site-origin";
 import { AppProviders } from "./app/app-providers";
 import { createQueryClient } from "./app/query-client";
-import { createAppRouter, preloadScreens } from "./app/router";
+import { AppRoutes, preloadScreens } from "./app/router";
 import { readSsrPayload } from "./app/ssr-payload";
 import "./index.css";
 
@@ -13,6 +13,7 @@ if (!root) throw new Error("index.html has no #root element");
 
 const payload = readSsrPayload(document);
 const queryClient = createQueryClient();
+const history = browserHistory();
 
 /**
  * Marks the page as taken over by React (`<html data-interactive>`): before it, a server-rendered
@@ -31,7 +32,9 @@ function app() {
     <StrictMode>
       <MarkInteractive />
       <AppProviders client={queryClient}>
-        <RouterProvider router={createAppRouter()} />
+        <HistoryRouter history={history}>
+          <AppRoutes />
+        </HistoryRouter>
       </AppProviders>
     </StrictMode>
   );

@@ -1,4 +1,4 @@
-import { type QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { onAccountChangedElsewhere } from "@/lib/account-data";
 import { sessionQueryKey, useSession } from "@/features/auth/api/use-session";

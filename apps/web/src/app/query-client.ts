@@ -1,4 +1,4 @@
-import { QueryClient } from "@/lib/query/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import { ApiRequestError } from "@/lib/api-client";
 
 /** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */

@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
 import { vi } from "vitest";
 import { CartProvider } from "@/features/cart/components/cart-provider";
 import { type Handler, jsonResponse, makeCart, routeFetch } from "@/test/make-cart";
 import { appRoutes } from "./router";
+import { routesAt } from "@/test/routes-at";
 
 /** GET /api/me for the signed-in test shopper "Mona" (user-1) with these roles. */
 export function meAnswer(roles: string[] = []) {
@@ -34,13 +34,11 @@ export function renderApp(path: string, routes: Record<string, Handler>, userId:
     ...routes,
   });
   vi.stubGlobal("fetch", fetchFn);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const { element: routed, history: router } = routesAt(appRoutes, path);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <CartProvider userId={userId}>
-        <RouterProvider router={router} />
-      </CartProvider>
+      <CartProvider userId={userId}>{routed}</CartProvider>
     </QueryClientProvider>,
   );
   return { router, calls };

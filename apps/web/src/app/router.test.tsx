@@ -1,6 +1,6 @@
 import { cleanup, screen } from "@testing-library/react";
 import { PAGE_PATHS } from "@haggle/contract/pages";
-import type { RouteObject } from "@/lib/router/router";
+import type { RouteObject } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "@/test/make-cart";
 import { meAnswer, renderApp } from "./render-app.test-harness";
@@ -63,13 +63,13 @@ describe("the merchant routes", () => {
 
   it("send an anonymous visitor to sign in and a shopper home", async () => {
     const anonymous = renderAt("/merchant/products", "anonymous");
-    await vi.waitFor(() => expect(anonymous.state.location.pathname).toBe("/auth"));
-    expect(anonymous.state.location.search).toBe("?redirect=%2Fmerchant%2Fproducts");
+    await vi.waitFor(() => expect(anonymous.location.pathname).toBe("/auth"));
+    expect(anonymous.location.search).toBe("?redirect=%2Fmerchant%2Fproducts");
     // Outside the merchant area the assistant is back.
     expect(await screen.findByRole("button", { name: "Open shopping assistant" })).toBeTruthy();
     cleanup();
     const shopper = renderAt("/merchant", "shopper");
-    await vi.waitFor(() => expect(shopper.state.location.pathname).toBe("/"));
+    await vi.waitFor(() => expect(shopper.location.pathname).toBe("/"));
   });
 });
 

@@ -1,5 +1,6 @@
 import { lazy } from "react";
-import { createBrowserRouter, matchRoutes, type RouteObject } from "@/lib/router/router";
+import { matchRoutes, type RouteObject, useRoutes } from "react-router";
+import { RouteErrorBoundary } from "@/lib/navigation";
 import { lazyScreen } from "./lazy-screen";
 import { AppLayout } from "./layout/app-layout";
 import { RequireSignIn } from "./layout/require-sign-in";
@@ -93,8 +94,11 @@ interface RouteHandle {
 /** The route table; exported so tests can drive it with a memory router. */
 export const appRoutes: RouteObject[] = [
   {
-    element: <AppLayout />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary fallback={<RouteError />}>
+        <AppLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <HomeScreen />, handle: { preload: HomeScreen.preload } },
       { path: "products/:slug", element: <ProductScreen />, handle: { preload: ProductScreen.preload } },
@@ -154,6 +158,7 @@ export function rendersScreen(pathname: string): boolean {
   return (deepest?.route.handle as RouteHandle | undefined)?.preload !== undefined;
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/** The app's pages at the router's location (inside a HistoryRouter, or the server's StaticRouter). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

@@ -1,7 +1,7 @@
 import { type ClassValue, clsx } from "clsx";
-import { mergeClasses } from "./merge-classes";
+import { twMerge } from "tailwind-merge";
 
 /** Joins class names and lets later Tailwind utilities win over earlier ones. */
 export function cn(...inputs: ClassValue[]): string {
-  return mergeClasses(clsx(inputs));
+  return twMerge(clsx(inputs));
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { mergeSellerConfig, sellerConfigConflict, sellerConfigWith } from "./merge-seller-config.ts";
+import {
+  mergeSellerConfig,
+  sellerConfigClashes,
+  sellerConfigConflict,
+  sellerConfigWith,
+} from "./merge-seller-config.ts";
 import { DEFAULT_SELLER_CONFIG } from "./seller-config.ts";
 
 describe("mergeSellerConfig", () => {
@@ -124,5 +129,29 @@ describe("sellerConfigWith", () => {
       sellerConfigConflict({ ...DEFAULT_SELLER_CONFIG, negotiation_limits: above }, "negotiation_limits"),
     );
     expect(DEFAULT_SELLER_CONFIG.negotiation_limits.max_auto_discount_pct).toBe(15);
+  });
+});
+
+describe("sellerConfigClashes", () => {
+  const limits = { max_auto_discount_pct: 30, max_auto_discount_amount: 500 };
+  const ceiling = { ceiling_pct: 25, ceiling_amount: 400 };
+
+  it("names every field that breaks the rule, on the side being edited", () => {
+    expect(Object.keys(sellerConfigClashes(limits, ceiling, "negotiation_limits"))).toEqual([
+      "max_auto_discount_pct",
+      "max_auto_discount_amount",
+    ]);
+    expect(sellerConfigClashes(limits, ceiling, "escalation_rules")).toEqual({
+      ceiling_pct:
+        "Escalation ceiling cannot be below the max auto discount (30%). Lower the max auto discount first.",
+      ceiling_amount:
+        "Escalation ceiling amount cannot be below the max auto discount amount ($500). Lower the max auto discount amount first.",
+    });
+  });
+
+  it("is empty when the ceiling is at or above the limits", () => {
+    expect(
+      sellerConfigClashes(limits, { ceiling_pct: 30, ceiling_amount: 500 }, "negotiation_limits"),
+    ).toEqual({});
   });
 });

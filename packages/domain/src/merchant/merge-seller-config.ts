@@ -62,25 +62,52 @@ export function mergeSellerConfig(rows: readonly StoredConfigSection[]): SellerC
   return config;
 }
 
+/** The fields the rule across sections reads. */
+export interface AutomaticLimits {
+  max_auto_discount_pct: number;
+  max_auto_discount_amount: number;
+}
+export interface EscalationCeiling {
+  ceiling_pct: number;
+  ceiling_amount: number;
+}
+
 /**
- * The rule across sections: the escalation band starts where the automatic limits end, so the
- * ceiling may not be below them (percent and amount). Returns the sentence to show, or null.
- * `changed` says which side the merchant is editing, so the sentence tells them what to do.
+ * The rule across sections, field by field: the escalation band starts where the automatic
+ * limits end, so the ceiling may not be below them (percent and amount). `changed` says which
+ * side the merchant is editing: its fields get the sentences, which tell them what to do. Empty
+ * when nothing clashes; the percent first when both do.
  */
-export function sellerConfigConflict(config: SellerConfig, changed: SellerConfigType): string | null {
-  const limits = config.negotiation_limits;
-  const ceiling = config.escalation_rules;
+export function sellerConfigClashes(
+  limits: AutomaticLimits,
+  ceiling: EscalationCeiling,
+  changed: "negotiation_limits" | "escalation_rules",
+): Record<string, string> {
+  const clashes: Record<string, string> = {};
   const pctClash = ceiling.ceiling_pct < limits.max_auto_discount_pct;
   const amountClash = ceiling.ceiling_amount < limits.max_auto_discount_amount;
-  if (!pctClash && !amountClash) return null;
   if (changed === "negotiation_limits") {
-    return pctClash
-      ? `Max auto discount cannot be above the escalation ceiling (${ceiling.ceiling_pct}%). Raise the ceiling first.`
-      : `Max auto discount amount cannot be above the escalation ceiling amount ($${ceiling.ceiling_amount}). Raise the ceiling first.`;
+    if (pctClash)
+      clashes.max_auto_discount_pct = `Max auto discount cannot be above the escalation ceiling (${ceiling.ceiling_pct}%). Raise the ceiling first.`;
+    if (amountClash)
+      clashes.max_auto_discount_amount = `Max auto discount amount cannot be above the escalation ceiling amount ($${ceiling.ceiling_amount}). Raise the ceiling first.`;
+    return clashes;
   }
-  return pctClash
-    ? `Escalation ceiling cannot be below the max auto discount (${limits.max_auto_discount_pct}%). Lower the max auto discount first.`
-    : `Escalation ceiling amount cannot be below the max auto discount amount ($${limits.max_auto_discount_amount}). Lower the max auto discount amount first.`;
+  if (pctClash)
+    clashes.ceiling_pct = `Escalation ceiling cannot be below the max auto discount (${limits.max_auto_discount_pct}%). Lower the max auto discount first.`;
+  if (amountClash)
+    clashes.ceiling_amount = `Escalation ceiling amount cannot be below the max auto discount amount ($${limits.max_auto_discount_amount}). Lower the max auto discount amount first.`;
+  return clashes;
+}
+
+/**
+ * The rule across sections for a save: the sentence to show (the first of sellerConfigClashes),
+ * or null. `changed` says which side the merchant is editing.
+ */
+export function sellerConfigConflict(config: SellerConfig, changed: SellerConfigType): string | null {
+  const side = changed === "negotiation_limits" ? "negotiation_limits" : "escalation_rules";
+  const clashes = sellerConfigClashes(config.negotiation_limits, config.escalation_rules, side);
+  return Object.values(clashes)[0] ?? null;
 }
 
 /**

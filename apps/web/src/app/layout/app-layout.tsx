@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Outlet, useLocation } from "@/lib/router/router";
+import { Outlet, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { AssistantLauncher } from "@/features/assistant/components/assistant-launcher";
 import { useSession } from "@/features/auth/api/use-session";

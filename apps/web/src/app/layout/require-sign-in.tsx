@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from "@/lib/router/router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/use-session";
 import { isSigningOut } from "@/features/auth/api/use-sign-out";

@@ -1,10 +1,11 @@
-import { Link, useRouteError } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 
-/** Last line of defence for a route that throws (e.g. a code chunk failed to load after a deploy). */
+/**
+ * Last line of defence for a route that throws (e.g. a code chunk failed to load after a deploy);
+ * the error is logged by the boundary that shows this (RouteErrorBoundary).
+ */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "@/lib/router/router";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useCart } from "@/features/cart/hooks/use-cart";
 import { jsonResponse, makeCart, makeCartItem, routeFetch } from "@/test/make-cart";

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter } from "@/lib/router/router";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeCart, makeCartItem, routeFetch } from "@/test/make-cart";
 import { makeProduct } from "@/test/make-product";

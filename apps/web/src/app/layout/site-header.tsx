@@ -1,6 +1,11 @@
-import { ClipboardListIcon, HandCoinsIcon, ShoppingCartIcon, StoreIcon } from "@/components/icons/first-page-icons";
+import {
+  ClipboardListIcon,
+  HandCoinsIcon,
+  ShoppingCartIcon,
+  StoreIcon,
+} from "@/components/icons/first-page-icons";
 import { lazy, Suspense } from "react";
-import { NavLink, Link } from "@/lib/router/router";
+import { NavLink, Link } from "react-router";
 import { buttonVariants } from "@/components/ui/button";
 import { DemoBadge } from "@/features/admin/components/demo-badge";
 import { useSession } from "@/features/auth/api/use-session";

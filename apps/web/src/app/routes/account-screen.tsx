@@ -1,4 +1,4 @@
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { ApiKeysCard } from "@/features/account/components/api-keys-card";
 import { useSession } from "@/features/auth/api/use-session";

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@/lib/query/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { AdminPanel } from "@/features/admin/components/admin-panel";
 import { sessionQueryKey } from "@/features/auth/api/use-session";
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Navigate, useSearchParams } from "@/lib/router/router";
+import { Navigate, useSearchParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/use-session";
 import { signOutArrived } from "@/features/auth/api/use-sign-out";

@@ -1,4 +1,4 @@
-import { useNavigate } from "@/lib/router/router";
+import { useNavigate } from "react-router";
 import { useSession } from "@/features/auth/api/use-session";
 import { CartView } from "@/features/cart/components/cart-view";
 

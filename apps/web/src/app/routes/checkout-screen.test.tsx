@@ -103,7 +103,7 @@ describe("the checkout page", () => {
     ).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Postal code"), { target: { value: "94105" } });
     fireEvent.click(screen.getByRole("button", { name: "Place order" }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/order-placed"));
+    await vi.waitFor(() => expect(router.location.pathname).toBe("/order-placed"));
     const sent = calls.find((c) => c.route === "POST /api/checkout");
     expect(sent?.body).toEqual({
       address: {
@@ -132,7 +132,7 @@ describe("the checkout page", () => {
     expect(screen.getByText("Germany")).toBeTruthy();
     expect(screen.queryByLabelText("Full name")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Place order" }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/order-placed"));
+    await vi.waitFor(() => expect(router.location.pathname).toBe("/order-placed"));
     expect(calls.find((c) => c.route === "POST /api/checkout")?.body).toEqual({
       address: { addressId: saved.id },
       paymentMethod: "manual",
@@ -166,10 +166,10 @@ describe("the checkout page", () => {
       paymentMethod: "stripe",
     });
     expect(stripe.loadStripe).toHaveBeenCalledWith("pk_test_shop");
-    expect(router.state.location.pathname).toBe("/checkout");
+    expect(router.location.pathname).toBe("/checkout");
 
     fireEvent.click(screen.getByRole("button", { name: "Pay $32.00" }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/order-placed"));
+    await vi.waitFor(() => expect(router.location.pathname).toBe("/order-placed"));
     expect(stripe.confirmPayment).toHaveBeenCalledTimes(1);
     expect(
       await screen.findByRole("heading", { name: "Waiting for your payment" }, { timeout: 10_000 }),

@@ -1,8 +1,8 @@
-import { useQueryClient } from "@/lib/query/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { CheckoutPayment } from "@haggle/contract/orders";
 import { ShoppingCartIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link, useLocation, useNavigate } from "@/lib/router/router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@/lib/query/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { catalogQueryKey } from "@/features/catalog/api/use-product-list";
 import { ProductsView } from "@/features/merchant/components/products-view";

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Outlet } from "@/lib/router/router";
+import { Outlet } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/use-session";
 import { SidebarLayout } from "@/features/merchant/components/sidebar-layout";

@@ -1,8 +1,8 @@
 import type { Cart } from "@haggle/contract/cart";
-import { useQueryClient } from "@/lib/query/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftIcon, ShoppingCartIcon } from "lucide-react";
 import { useCallback } from "react";
-import { Link, useNavigate } from "@/lib/router/router";
+import { Link, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/use-session";

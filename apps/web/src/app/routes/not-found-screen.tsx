@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@/lib/router/router";
+import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 
 export function NotFoundScreen() {

@@ -1,4 +1,4 @@
-import { useLocation, useSearchParams } from "@/lib/router/router";
+import { useLocation, useSearchParams } from "react-router";
 import { OrderConfirmation } from "@/features/orders/components/order-confirmation";
 
 /** The order id from ?orderId= (survives a reload) or, failing that, from the navigation state. */

@@ -87,7 +87,7 @@ describe("the product page", () => {
     ).toBe("3");
     fireEvent.click(screen.getByRole("button", { name: `Decrease quantity of ${kettle.name}` }));
     fireEvent.click(screen.getByRole("button", { name: "Negotiate with Ava" }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/cart/negotiate"));
+    await vi.waitFor(() => expect(router.location.pathname).toBe("/cart/negotiate"));
     expect(calls.find((c) => c.route === "POST /api/cart/items")?.body).toEqual({
       productId: ID,
       quantity: 2,
@@ -96,7 +96,7 @@ describe("the product page", () => {
 
   it("moves an id address to the product's own", async () => {
     const { router } = renderAt(`/products/${ID}`, false);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/products/${kettle.slug}`), {
+    await vi.waitFor(() => expect(router.location.pathname).toBe(`/products/${kettle.slug}`), {
       timeout: 10_000,
     });
   });

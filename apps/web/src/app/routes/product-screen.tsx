@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
 import { productPath } from "@haggle/domain/catalog/product-path";
-import { Navigate, useNavigate, useParams } from "@/lib/router/router";
+import { Navigate, useNavigate, useParams } from "react-router";
 import { useSession } from "@/features/auth/api/use-session";
 import { useAddToCartWithToast } from "@/features/cart/hooks/use-add-to-cart-with-toast";
 import { useCart } from "@/features/cart/hooks/use-cart";

@@ -1,4 +1,4 @@
-import { useSearchParams } from "@/lib/router/router";
+import { useSearchParams } from "react-router";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
 
 /** /reset-password?token=…: where the reset e-mail's link lands. */

@@ -1,4 +1,4 @@
-import { useSearchParams } from "@/lib/router/router";
+import { useSearchParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/use-session";
 import { VerifyEmailStatus } from "@/features/auth/components/verify-email-status";

@@ -1,7 +1,7 @@
 import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { returnedLineNote } from "@haggle/domain/orders/refund";
 import { formatUsd } from "@haggle/domain/pricing/money";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import type { Order as OrderView } from "@haggle/contract/orders";
 
 /**
@@ -9,7 +9,13 @@ import type { Order as OrderView } from "@haggle/contract/orders";
  * quantity x the shop's unit price (list price struck when higher), line total. Units given back
  * say "refunded", or "cancelled" on an order called off before it was paid (`paymentStatus`).
  */
-export function OrderItemList({ items, paymentStatus }: { items: OrderView["items"]; paymentStatus: string }) {
+export function OrderItemList({
+  items,
+  paymentStatus,
+}: {
+  items: OrderView["items"];
+  paymentStatus: string;
+}) {
   return (
     <ul className="flex flex-col divide-y" aria-label="Items">
       {items.map((item) => {

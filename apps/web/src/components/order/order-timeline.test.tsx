@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "@/lib/router/router";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { OrderItemList } from "./order-item-list";
 import { formatEventTime, OrderTimeline } from "./order-timeline";
@@ -67,7 +67,10 @@ describe("OrderItemList", () => {
   it("keeps a line whose product is gone: no picture, no link", () => {
     render(
       <MemoryRouter>
-        <OrderItemList items={[{ ...line, productId: null, imageUrl: null, slug: null }]} paymentStatus="paid" />
+        <OrderItemList
+          items={[{ ...line, productId: null, imageUrl: null, slug: null }]}
+          paymentStatus="paid"
+        />
       </MemoryRouter>,
     );
     expect(screen.queryByTestId("order-line-image")).toBeNull();

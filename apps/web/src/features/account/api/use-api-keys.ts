@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiKeysQueryKey, createApiKey, fetchApiKeys, revokeApiKey } from "./api-keys-api";
 
 export function useApiKeys() {

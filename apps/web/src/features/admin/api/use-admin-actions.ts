@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminStatusQueryKey, assignMerchantRole, initializeEmbeddings, seedDatabase } from "./admin-api";
 
 /** The three admin actions; each refreshes the status the panel shows once it has run. */

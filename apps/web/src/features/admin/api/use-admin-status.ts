@@ -1,4 +1,4 @@
-import { useQuery } from "@/lib/query/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError } from "@/lib/api-client";
 import { adminStatusQueryKey, fetchAdminStatus } from "./admin-api";
 

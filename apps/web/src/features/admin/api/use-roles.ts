@@ -1,5 +1,5 @@
 import type { RoleName } from "@haggle/contract/admin";
-import { useMutation, useQuery, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError } from "@/lib/api-client";
 import {
   adminStatusQueryKey,

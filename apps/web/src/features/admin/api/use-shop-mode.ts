@@ -1,5 +1,5 @@
 import type { ShopMode } from "@haggle/contract/admin";
-import { useQuery } from "@/lib/query/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type AnswerParser, apiFetch } from "@/lib/api-client";
 
 export const shopModeQueryKey = ["shop-mode"] as const;

@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter } from "@/lib/router/router";
+import { MemoryRouter } from "react-router";
 import { toast } from "@/lib/toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
@@ -138,7 +138,9 @@ describe("AdminPanel", () => {
     expect(await screen.findByText(/^Where to find it: in the terminal that runs the server/)).toBeTruthy();
     expect(screen.getByText(/every 10 minutes until the shop is claimed/)).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getByText("Set up the shop: its catalogue, your merchant access and AI search.")).toBeTruthy(),
+      expect(
+        screen.getByText("Set up the shop: its catalogue, your merchant access and AI search."),
+      ).toBeTruthy(),
     );
     expect(screen.queryByText(/the demo shop/)).toBeNull();
     cleanup();

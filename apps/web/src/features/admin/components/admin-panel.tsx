@@ -7,7 +7,7 @@ import {
   StoreIcon,
 } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";

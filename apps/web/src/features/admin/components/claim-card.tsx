@@ -54,9 +54,9 @@ export function ClaimCard({ onClaimed }: ClaimCardProps) {
           works once.
         </CardDescription>
         <p className="text-sm text-muted-foreground">
-          Where to find it: in the terminal that runs the server (its standard error), in a box headed
-          "This shop has no admin yet", printed at start and again every 10 minutes until the shop is
-          claimed. In the JSON log it is the <code className="font-mono">setupCode</code> field.
+          Where to find it: in the terminal that runs the server (its standard error), in a box headed "This
+          shop has no admin yet", printed at start and again every 10 minutes until the shop is claimed. In
+          the JSON log it is the <code className="font-mono">setupCode</code> field.
         </p>
       </CardHeader>
       <CardContent>

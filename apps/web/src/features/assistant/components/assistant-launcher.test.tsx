@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter } from "@/lib/router/router";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ASSISTANT_STORAGE_KEY } from "../lib/assistant-launch";
 import { AssistantLauncher } from "./assistant-launcher";

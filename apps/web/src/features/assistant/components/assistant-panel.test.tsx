@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { MemoryRouter } from "@/lib/router/router";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeProduct } from "@/test/make-product";
 import { type AssistantMessage, greetingMessage } from "../lib/assistant-chat";

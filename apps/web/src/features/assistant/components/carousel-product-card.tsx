@@ -4,7 +4,7 @@ import { formatUsd, groupThousands, toDecimalString } from "@haggle/domain/prici
 import { productPath } from "@haggle/domain/catalog/product-path";
 import { ShoppingCartIcon, StarIcon } from "lucide-react";
 import { useId } from "react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { countNoun } from "@/lib/count-noun";

@@ -1,5 +1,5 @@
 import { AccessEndedSchema } from "@haggle/contract/account";
-import { useMutation, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import { sessionQueryKey } from "./use-session";
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
 import { apiFetch } from "@/lib/api-client";
 import { sessionQueryKey } from "./use-session";

@@ -1,5 +1,5 @@
 import type { Me } from "@haggle/contract/account";
-import { useQuery } from "@/lib/query/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { noteAccount } from "@/lib/account-data";
 import { ApiRequestError, apiFetch } from "@/lib/api-client";
 

@@ -1,6 +1,6 @@
 import type { AccessEnded } from "@haggle/contract/account";
-import { useMutation, useQueryClient } from "@/lib/query/react-query";
-import { useNavigate } from "@/lib/router/router";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
 import { noteAccount } from "@/lib/account-data";
 import { apiFetch } from "@/lib/api-client";

@@ -1,5 +1,5 @@
 import { LogOutIcon, ShieldIcon, UserRoundIcon } from "lucide-react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import {

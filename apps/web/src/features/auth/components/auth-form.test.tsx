@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
 import { toast } from "@/lib/toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { AuthForm } from "./auth-form";
+import { routesAt } from "@/test/routes-at";
 
 vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
 
@@ -15,18 +15,14 @@ function renderForm(routes: Parameters<typeof routeFetch>[0] = {}) {
   });
   vi.stubGlobal("fetch", fetchFn);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const { element: routed, history: router } = routesAt(
     [
       { path: "/auth", element: <AuthForm redirectTo="/orders" /> },
       { path: "/orders", element: <p>Orders page</p> },
     ],
-    { initialEntries: ["/auth"] },
+    "/auth",
   );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  render(<QueryClientProvider client={client}>{routed}</QueryClientProvider>);
   return { calls, router };
 }
 
@@ -127,7 +123,7 @@ describe("the auth form", () => {
     fireEvent.change(input("Email"), { target: { value: "ada@example.com" } });
     fireEvent.change(input("Password"), { target: { value: "secret123" } });
     fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/orders"));
+    await waitFor(() => expect(router.location.pathname).toBe("/orders"));
     expect(posts(calls)[0]?.body).toEqual({
       email: "ada@example.com",
       password: "secret123",

@@ -3,7 +3,7 @@ import { PASSWORD_MIN, SignInSchema, SignUpSchema } from "@haggle/contract/accou
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { Link, useNavigate } from "@/lib/router/router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";

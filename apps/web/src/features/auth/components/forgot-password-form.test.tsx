@@ -17,7 +17,7 @@ describe("'Forgot password?'", () => {
   it("is a link on the sign-in page that leads to the request form", async () => {
     const { router } = renderApp("/auth", {});
     fireEvent.click(await screen.findByRole("link", { name: "Forgot password?" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/forgot-password"));
+    await waitFor(() => expect(router.location.pathname).toBe("/forgot-password"));
     expect(await screen.findByText("Forgot your password?")).toBeTruthy();
   });
 

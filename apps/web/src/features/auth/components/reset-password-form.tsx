@@ -1,7 +1,7 @@
 import { ResetPasswordSchema } from "@haggle/contract/account";
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useResetPassword } from "../api/use-account-mail";

@@ -1,6 +1,6 @@
 import { CircleCheckIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ApiRequestError } from "@/lib/api-client";

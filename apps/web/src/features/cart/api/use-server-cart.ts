@@ -1,5 +1,5 @@
 import type { Cart } from "@haggle/contract/cart";
-import { useMutation, useMutationState, useQuery, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useMutationState, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { createCartWriteSequencer } from "../lib/cart-write-sequencer";
 import {

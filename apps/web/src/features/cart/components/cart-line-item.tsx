@@ -3,7 +3,7 @@ import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { productPath } from "@haggle/domain/catalog/product-path";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { Trash2Icon } from "lucide-react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { QuantityStepper } from "./quantity-stepper";
 

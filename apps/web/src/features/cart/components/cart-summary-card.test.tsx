@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "@/lib/router/router";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeCart, makeCartItem } from "@/test/make-cart";
 import { CartLineItem } from "./cart-line-item";

@@ -1,6 +1,6 @@
 import { CartSchema } from "@haggle/contract/cart";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "@/lib/router/router";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeCart, makeCartItem } from "@/test/make-cart";
 import { CartContext, type CartContextValue } from "../hooks/cart-context";

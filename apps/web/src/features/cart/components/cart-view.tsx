@@ -1,5 +1,5 @@
 import { HandCoinsIcon, ShoppingCartIcon } from "lucide-react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";

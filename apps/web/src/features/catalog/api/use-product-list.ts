@@ -1,5 +1,5 @@
 import type { ProductList } from "@haggle/contract/products";
-import { keepPreviousData, useInfiniteQuery } from "@/lib/query/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import type { CatalogFilters } from "../lib/catalog-filters";
 

@@ -1,5 +1,5 @@
 import type { ProductPage } from "@haggle/contract/products";
-import { useQuery } from "@/lib/query/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ApiRequestError, apiFetch } from "@/lib/api-client";
 import { catalogQueryKey } from "./use-product-list";
 

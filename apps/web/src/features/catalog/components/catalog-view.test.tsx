@@ -1,11 +1,11 @@
 import type { Product, ProductList } from "@haggle/contract/products";
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { makeProduct } from "@/test/make-product";
 import { CatalogView } from "./catalog-view";
+import { routesAt } from "@/test/routes-at";
 
 const FIRST = "GET /api/products?sort=featured&page=1&pageSize=24";
 const RATED = "GET /api/products?sort=rating&page=1&pageSize=24";
@@ -35,12 +35,10 @@ function renderCatalog(routes: Parameters<typeof routeFetch>[0]) {
   const { fetchFn } = routeFetch(routes);
   vi.stubGlobal("fetch", fetchFn);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: "/", element: <CatalogView onAddToCart={() => {}} /> }]);
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { element: routed, history: router } = routesAt([
+    { path: "/", element: <CatalogView onAddToCart={() => {}} /> },
+  ]);
+  render(<QueryClientProvider client={client}>{routed}</QueryClientProvider>);
   return router;
 }
 
@@ -82,7 +80,7 @@ describe("the catalogue", () => {
       [RATED]: rated.handler,
     });
     expect(await screen.findByText("Desk Lamp")).toBeTruthy();
-    await router.navigate("/?sort=rating");
+    act(() => router.push("/?sort=rating"));
 
     const results = screen.getByRole("region", { name: "Products" });
     await waitFor(() => expect(results.getAttribute("aria-busy")).toBe("true"));

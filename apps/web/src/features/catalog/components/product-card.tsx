@@ -4,7 +4,7 @@ import { productPath } from "@haggle/domain/catalog/product-path";
 import { formatUsd, toDecimalString } from "@haggle/domain/pricing/money";
 import { ShoppingCartIcon } from "@/components/icons/first-page-icons";
 import { useId } from "react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RatingStars } from "./rating-stars";

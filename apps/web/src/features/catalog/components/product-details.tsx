@@ -11,7 +11,7 @@ import {
   ShoppingCartIcon,
 } from "@/components/icons/first-page-icons";
 import { useState } from "react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "@/lib/router/router";
+import { useSearchParams } from "react-router";
 import { type CatalogFilters, readCatalogFilters, writeCatalogFilters } from "../lib/catalog-filters";
 
 /** The catalogue's filters, read from and written to the URL (`/?q=&category=&brand=&sort=`). */

@@ -1,6 +1,6 @@
 import { SavedAddressListSchema } from "@haggle/contract/addresses";
 import { CheckoutOptionsSchema } from "@haggle/contract/orders";
-import { useQuery } from "@/lib/query/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 
 export const addressesQueryKey = ["addresses"] as const;

@@ -1,5 +1,5 @@
 import { CheckoutAnswerSchema, type CheckoutBodyInput } from "@haggle/contract/orders";
-import { useMutation } from "@/lib/query/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { z } from "zod";
 import { apiFetch } from "@/lib/api-client";

@@ -1,4 +1,4 @@
-import { useQuery } from "@/lib/query/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { agentActivityQueryKey, fetchAgentActivity } from "./agent-activity-api";
 
 /** Refreshed every 15 s while open: agents act without the merchant's page knowing. */

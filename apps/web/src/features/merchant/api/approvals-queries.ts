@@ -1,5 +1,5 @@
 import type { Approval } from "@haggle/contract/negotiation";
-import { useMutation, useQuery, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { merchantQueryKey } from "../hooks/use-merchant-events";
 import { type ApprovalStatus, approvalsQueryKey, decideApproval, fetchApprovals } from "./approvals-api";
 

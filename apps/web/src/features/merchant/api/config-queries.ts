@@ -1,5 +1,5 @@
 import type { ConfigType, MerchantConfig, SellerConfigDto } from "@haggle/contract/merchant";
-import { useMutation, useQuery, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { merchantQueryKey } from "../hooks/use-merchant-events";
 import { configQueryKey, fetchMerchantConfig, saveConfigSection } from "./config-api";
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { experimentQueryKey, fetchExperiment, startExperiment, stopExperiment } from "./experiment-api";
 
 export function useExperiment() {

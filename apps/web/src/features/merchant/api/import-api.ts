@@ -4,7 +4,7 @@ import {
   type ProductImport,
   ProductImportSchema,
 } from "@haggle/contract/product-import";
-import { useMutation, useQuery } from "@/lib/query/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 
 /** Sends the file; the server answers once it has the bytes, and imports in the background. */

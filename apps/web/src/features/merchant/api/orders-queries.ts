@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@/lib/query/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { merchantQueryKey } from "../hooks/use-merchant-events";
 import {
   type ForwardStatus,

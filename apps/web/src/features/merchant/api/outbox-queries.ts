@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@/lib/query/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { fetchOutbox, type OutboxParams, outboxQueryKey } from "./outbox-api";
 
 export function useOutbox(params: OutboxParams) {

@@ -1,5 +1,5 @@
 import type { PairingKind } from "@haggle/contract/merchant";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@/lib/query/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   createPairing,
   deletePairing,

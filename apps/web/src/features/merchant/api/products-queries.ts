@@ -1,5 +1,5 @@
 import type { CreateProductData, UpdateProductData } from "@haggle/contract/merchant";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@/lib/query/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { merchantQueryKey } from "../hooks/use-merchant-events";
 import {
   createProduct,

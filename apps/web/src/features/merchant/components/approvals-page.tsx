@@ -1,7 +1,7 @@
 import type { Approval } from "@haggle/contract/negotiation";
 import { InboxIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";

@@ -1,5 +1,5 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { useConfigSave } from "../hooks/config-save";
 import { useConfigSectionForm } from "../hooks/config-section-form";
 import { ceilingBelowLimits } from "../lib/config-conflicts";

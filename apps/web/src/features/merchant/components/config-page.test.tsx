@@ -1,13 +1,13 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
 import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
 import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { EscalationRulesPage } from "./config-escalation-page";
 import { NegotiationConfigPage } from "./config-page";
+import { routesAt } from "@/test/routes-at";
 
 vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -60,21 +60,17 @@ function configServer(reject?: { status: number; message: string }) {
   return { ...server, current };
 }
 
-/** A data router, as in the app: the unsaved-changes guard needs one. */
+/** The app's router (the unsaved-changes guard needs its blocker). */
 function renderWith(page: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const { element: routed, history: router } = routesAt(
     [
       { path: "/merchant/page", element: page },
       { path: "/merchant/escalation-rules", element: <p>Escalation Rules page</p> },
     ],
-    { initialEntries: ["/merchant/page"] },
+    "/merchant/page",
   );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  render(<QueryClientProvider client={client}>{routed}</QueryClientProvider>);
   return Object.assign(router, { client });
 }
 
@@ -361,7 +357,7 @@ describe("leaving with unsaved settings", () => {
     expect(await screen.findByRole("dialog", { name: "Leave without saving?" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Stay on this page" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(router.state.location.pathname).toBe("/merchant/page");
+    expect(router.location.pathname).toBe("/merchant/page");
 
     fireEvent.click(screen.getByRole("link", { name: "Change it in Escalation Rules" }));
     fireEvent.click(await screen.findByRole("button", { name: "Leave without saving" }));

@@ -1,7 +1,7 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
 import { LOYALTY_TIERS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { type ReactNode, useState } from "react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";

@@ -2,10 +2,10 @@ import type { MerchantConfig } from "@haggle/contract/merchant";
 import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
-import { createMemoryRouter, RouterProvider } from "@/lib/router/router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { NegotiationConfigPage } from "./config-page";
+import { routesAt } from "@/test/routes-at";
 
 vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -61,7 +61,8 @@ function renderPage(reject = false) {
         return jsonResponse(400, {
           error: {
             code: "CONFIG_CONFLICT",
-            message: "Max auto discount cannot be above the escalation ceiling (25%). Raise the ceiling first.",
+            message:
+              "Max auto discount cannot be above the escalation ceiling (25%). Raise the ceiling first.",
           },
         });
       }
@@ -69,13 +70,9 @@ function renderPage(reject = false) {
     },
   });
   vi.stubGlobal("fetch", server.fetchFn);
-  const router = createMemoryRouter([{ path: "/", element: <NegotiationConfigPage /> }]);
+  const { element: routed } = routesAt([{ path: "/", element: <NegotiationConfigPage /> }]);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  render(<QueryClientProvider client={client}>{routed}</QueryClientProvider>);
   return server;
 }
 

@@ -131,7 +131,8 @@ export function ConfigTryAva({ forms }: { forms: readonly ConfigSectionForm[] })
                 {turn.offer && <p className="font-medium">{offerText(turn.offer)}</p>}
                 {turn.escalation && (
                   <p className="font-medium text-amber-700 dark:text-amber-400">
-                    In the shop this asks you to approve {formatPercentPoints(turn.escalation.discountPercent)} off (
+                    In the shop this asks you to approve{" "}
+                    {formatPercentPoints(turn.escalation.discountPercent)} off (
                     {formatUsd(turn.escalation.discountAmount)}).
                   </p>
                 )}

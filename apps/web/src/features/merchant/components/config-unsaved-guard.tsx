@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useBlocker } from "@/lib/router/router";
+import { useLeaveBlocker } from "@/lib/navigation";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 
@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
  * reloading or closing the tab (the browser's own question).
  */
 export function ConfigUnsavedGuard({ dirty }: { dirty: boolean }) {
-  const blocker = useBlocker(
+  const blocker = useLeaveBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
 

@@ -1,6 +1,6 @@
 import type { MerchantDashboard } from "@haggle/contract/merchant";
 import { ArrowRightIcon, BotIcon } from "lucide-react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 const count = new Intl.NumberFormat("en-US");

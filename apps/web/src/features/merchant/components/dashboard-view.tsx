@@ -9,7 +9,7 @@ import {
   UserCheckIcon,
 } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";

@@ -27,8 +27,8 @@ function ImportProgress({ job }: { job: ProductImport }) {
           {heading}
         </CardTitle>
         <CardDescription>
-          {count.format(job.rows)} {job.rows === 1 ? "row" : "rows"} read · {count.format(job.inserted)} added ·{" "}
-          {count.format(job.updated)} updated · {count.format(job.failed)} not imported
+          {count.format(job.rows)} {job.rows === 1 ? "row" : "rows"} read · {count.format(job.inserted)} added
+          · {count.format(job.updated)} updated · {count.format(job.failed)} not imported
           {job.skippedVariants > 0 ? ` · ${count.format(job.skippedVariants)} extra variants skipped` : ""}
         </CardDescription>
       </CardHeader>

@@ -1,7 +1,7 @@
 import type { MerchantOrder } from "@haggle/contract/merchant";
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "@/lib/router/router";
+import { MemoryRouter } from "react-router";
 import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";

@@ -5,7 +5,7 @@ import {
   UPLOAD_IMAGE_TYPE_MESSAGE,
   UPLOAD_IMAGE_TYPES,
 } from "@haggle/domain/catalog/image-upload";
-import { useMutation } from "@/lib/query/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { ImageUpIcon, LoaderCircleIcon } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { Label } from "@/components/ui/label";

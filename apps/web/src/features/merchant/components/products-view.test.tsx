@@ -1,5 +1,5 @@
 import type { MerchantProduct } from "@haggle/contract/merchant";
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "@/lib/router/router";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { SidebarLayout } from "./sidebar-layout";
@@ -83,7 +83,9 @@ describe("the merchant sidebar", () => {
     cleanup();
     renderLayout("/merchant/products", false);
     expect(
-      within(screen.getByRole("navigation", { name: "Merchant" })).queryByRole("link", { name: "Admin Panel" }),
+      within(screen.getByRole("navigation", { name: "Merchant" })).queryByRole("link", {
+        name: "Admin Panel",
+      }),
     ).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { useLocation } from "@/lib/router/router";
+import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import {
   Sheet,

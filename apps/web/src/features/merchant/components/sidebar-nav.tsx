@@ -15,7 +15,7 @@ import {
   UserCheckIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, NavLink } from "@/lib/router/router";
+import { Link, NavLink } from "react-router";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 
@@ -87,7 +87,13 @@ function PendingBadge({ count, expanded }: { count: number; expanded: boolean })
 }
 
 /** The merchant area's links; the current page has aria-current="page". */
-export function SidebarNav({ expanded, pendingApprovals, onNavigate, showAdmin = false, id }: SidebarNavProps) {
+export function SidebarNav({
+  expanded,
+  pendingApprovals,
+  onNavigate,
+  showAdmin = false,
+  id,
+}: SidebarNavProps) {
   const items = SIDEBAR_LINKS.map((link) => {
     const Icon = link.icon;
     const badge = link.approvals && pendingApprovals > 0 ? pendingApprovals : 0;

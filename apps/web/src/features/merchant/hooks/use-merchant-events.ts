@@ -1,5 +1,5 @@
 import { formatPercentPoints } from "@haggle/domain/pricing/percent";
-import { useQueryClient } from "@/lib/query/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
 import { useRealtimeEvents } from "@/lib/use-realtime-events";
 

@@ -1,37 +1,27 @@
-import { readNumber } from "./config-form";
-import type { FieldValues } from "./config-form";
-
-interface Limits {
-  max_auto_discount_pct: number;
-  max_auto_discount_amount: number;
-}
-interface Ceiling {
-  ceiling_pct: number;
-  ceiling_amount: number;
-}
+import {
+  type AutomaticLimits,
+  type EscalationCeiling,
+  sellerConfigClashes,
+} from "@haggle/domain/merchant/merge-seller-config";
+import { type FieldValues, readNumber } from "./config-form";
 
 /**
- * The cross-section rule the server enforces (the ceiling never below the automatic limits),
- * checked before sending, in the server's words, beside the field that breaks it.
+ * The cross-section rule the server enforces (packages/domain's sellerConfigClashes: the ceiling
+ * never below the automatic limits), checked before sending on the form's values, in the
+ * server's words, beside the field that breaks it.
  */
-export function limitsAboveCeiling(values: FieldValues, ceiling: Ceiling): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (readNumber(values.max_auto_discount_pct) > ceiling.ceiling_pct) {
-    errors.max_auto_discount_pct = `Max auto discount cannot be above the escalation ceiling (${ceiling.ceiling_pct}%). Raise the ceiling first.`;
-  }
-  if (readNumber(values.max_auto_discount_amount) > ceiling.ceiling_amount) {
-    errors.max_auto_discount_amount = `Max auto discount amount cannot be above the escalation ceiling amount ($${ceiling.ceiling_amount}). Raise the ceiling first.`;
-  }
-  return errors;
+export function limitsAboveCeiling(values: FieldValues, ceiling: EscalationCeiling): Record<string, string> {
+  const limits = {
+    max_auto_discount_pct: readNumber(values.max_auto_discount_pct),
+    max_auto_discount_amount: readNumber(values.max_auto_discount_amount),
+  };
+  return sellerConfigClashes(limits, ceiling, "negotiation_limits");
 }
 
-export function ceilingBelowLimits(values: FieldValues, limits: Limits): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (readNumber(values.ceiling_pct) < limits.max_auto_discount_pct) {
-    errors.ceiling_pct = `Escalation ceiling cannot be below the max auto discount (${limits.max_auto_discount_pct}%). Lower the max auto discount first.`;
-  }
-  if (readNumber(values.ceiling_amount) < limits.max_auto_discount_amount) {
-    errors.ceiling_amount = `Escalation ceiling amount cannot be below the max auto discount amount ($${limits.max_auto_discount_amount}). Lower the max auto discount amount first.`;
-  }
-  return errors;
+export function ceilingBelowLimits(values: FieldValues, limits: AutomaticLimits): Record<string, string> {
+  const ceiling = {
+    ceiling_pct: readNumber(values.ceiling_pct),
+    ceiling_amount: readNumber(values.ceiling_amount),
+  };
+  return sellerConfigClashes(limits, ceiling, "escalation_rules");
 }

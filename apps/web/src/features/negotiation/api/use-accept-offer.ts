@@ -1,5 +1,5 @@
 import type { Cart } from "@haggle/contract/cart";
-import { useMutation, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { toast } from "@/lib/toast";
 import { acceptErrorToast } from "../lib/negotiation-errors";

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@/lib/query/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { currentNegotiationQueryKey, fetchCurrentNegotiation, startNegotiation } from "./negotiation-api";
 

@@ -1,5 +1,5 @@
 import { NegotiationSchema } from "@haggle/contract/negotiation";
-import { useQuery } from "@/lib/query/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 
 /** The part of GET /api/negotiations/:id a transcript needs. */

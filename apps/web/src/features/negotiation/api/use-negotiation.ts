@@ -1,4 +1,4 @@
-import { useQuery } from "@/lib/query/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { fetchNegotiation, negotiationQueryKey } from "./negotiation-api";
 
 /** GET /api/negotiations/:id: stored messages, the standing offer and the manager's approval. */

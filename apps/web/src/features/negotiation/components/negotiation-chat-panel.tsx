@@ -1,4 +1,5 @@
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
+import { ChatComposer } from "@/components/chat/chat-composer";
 import {
   CheckCircle2Icon,
   HandshakeIcon,
@@ -10,7 +11,6 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { type NegotiationChatMessage, replyAnnouncement } from "../lib/negotiation-chat";
-import { NegotiationComposer } from "./negotiation-composer";
 import { NegotiationMessageBubble } from "./negotiation-message-bubble";
 
 /** How far above the bottom the shopper may scroll and still be followed as a reply grows. */
@@ -167,13 +167,13 @@ export function NegotiationChatPanel({
         </div>
       )}
 
-      <NegotiationComposer
+      <ChatComposer
         value={draft}
         onValueChange={onDraftChange}
         onSend={send}
         isPending={isPending}
         disabled={isStarting || startFailed || applied}
-        {...(placeholder ? { placeholder } : {})}
+        placeholder={placeholder ?? `Ask ${ASSISTANT_NAME} for a better price…`}
       />
     </Card>
   );

@@ -1,5 +1,5 @@
 import { negotiationDataBlock } from "@haggle/contract/negotiation";
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";

@@ -1,7 +1,7 @@
 import { type Profile, ProfileSchema } from "@haggle/contract/account";
 import { type Cart, CartSchema } from "@haggle/contract/cart";
 import { type NegotiationResult, negotiationDataBlock } from "@haggle/contract/negotiation";
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { toast } from "@/lib/toast";

@@ -1,6 +1,6 @@
 import type { Profile } from "@haggle/contract/account";
 import type { Cart } from "@haggle/contract/cart";
-import { useQueryClient } from "@/lib/query/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Notice } from "@/components/ui/notice";
 import { currentNegotiationQueryKey, negotiationQueryKey } from "../api/negotiation-api";

@@ -1,4 +1,4 @@
-import { useQuery } from "@/lib/query/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { fetchOrder, type OrderView, orderQueryKey } from "./orders-api";
 
 /**

@@ -1,4 +1,4 @@
-import { useQuery } from "@/lib/query/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { fetchOrders, orderListQueryKey } from "./orders-api";
 
 /** GET /api/orders: the shopper's orders, newest first. */

@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@/lib/query/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "@/lib/router/router";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { type OrderView, OrderViewSchema } from "../api/orders-api";

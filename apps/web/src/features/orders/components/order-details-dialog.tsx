@@ -1,5 +1,5 @@
 import { shopperMayCancel } from "@haggle/domain/orders/order-status";
-import { useMutation, useQueryClient } from "@/lib/query/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MessagesSquareIcon, ReceiptTextIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "@/lib/toast";

@@ -1,7 +1,7 @@
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { PackageIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link } from "@/lib/router/router";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@/lib/query/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRealtimeEvents } from "@/lib/use-realtime-events";
 import { ordersQueryKey } from "../api/orders-api";
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { canSendMessage, NegotiationComposer } from "./negotiation-composer";
+import { ChatComposer, canSendMessage } from "./chat-composer";
 
 afterEach(cleanup);
 
@@ -16,7 +16,8 @@ function Harness({
 }) {
   const [value, setValue] = useState("");
   return (
-    <NegotiationComposer
+    <ChatComposer
+      placeholder="Ask Ava for a better price…"
       value={value}
       onValueChange={setValue}
       onSend={(text) => {
@@ -37,7 +38,7 @@ function setup(props: { isPending?: boolean; disabled?: boolean } = {}) {
   return { onSend, box, button };
 }
 
-describe("the negotiation message box", () => {
+describe("the chat kit's message box (the negotiation's size)", () => {
   it("Enter sends", () => {
     const { onSend, box } = setup();
     fireEvent.change(box, { target: { value: "Can I get a discount?" } });

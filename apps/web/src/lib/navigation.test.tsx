@@ -1,18 +1,16 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  createMemoryRouter,
   Link,
   Navigate,
   NavLink,
   Outlet,
   type RouteObject,
-  RouterProvider,
-  useBlocker,
   useParams,
-  useRouteError,
+  useRoutes,
   useSearchParams,
-} from "./router";
+} from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { HistoryRouter, memoryHistory, RouteErrorBoundary, useLeaveBlocker } from "./navigation";
 
 afterEach(cleanup);
 
@@ -49,7 +47,7 @@ function Product() {
 }
 
 function Form() {
-  const blocker = useBlocker(() => true);
+  const blocker = useLeaveBlocker(() => true);
   return blocker.state === "blocked" ? (
     <div>
       <button type="button" onClick={() => blocker.proceed?.()}>
@@ -68,14 +66,13 @@ function Broken(): never {
   throw new Error("chunk failed");
 }
 
-function Oops() {
-  return <h1>Oops: {String((useRouteError() as Error).message)}</h1>;
-}
-
 const routes: RouteObject[] = [
   {
-    element: <Layout />,
-    errorElement: <Oops />,
+    element: (
+      <RouteErrorBoundary fallback={<h1>Oops</h1>}>
+        <Layout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <h1>Home page</h1> },
       { path: "products/:slug", element: <Product /> },
@@ -87,15 +84,23 @@ const routes: RouteObject[] = [
   },
 ];
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+function Pages() {
+  return useRoutes(routes);
 }
 
-describe("the app's router", () => {
+function renderAt(path: string) {
+  const history = memoryHistory([path]);
+  render(
+    <HistoryRouter history={history}>
+      <Pages />
+    </HistoryRouter>,
+  );
+  return history;
+}
+
+describe("React Router over the app's history", () => {
   it("follows a link, marks the current page and reads params and the query", async () => {
-    const router = renderAt("/");
+    const history = renderAt("/");
     expect(screen.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
     fireEvent.click(screen.getByRole("link", { name: "Kettle" }));
     expect(await screen.findByRole("heading", { name: "Product kettle" })).toBeTruthy();
@@ -103,35 +108,35 @@ describe("the app's router", () => {
     expect(screen.getByRole("link", { name: "Kettle" }).getAttribute("aria-current")).toBe("page");
     fireEvent.click(screen.getByRole("button", { name: "Two" }));
     expect(await screen.findByText("qty 2")).toBeTruthy();
-    expect(router.state.location.search).toBe("?qty=2");
-    await act(() => router.navigate(-1));
+    expect(history.location.search).toBe("?qty=2");
+    act(() => history.go(-1));
     expect(await screen.findByText("qty none")).toBeTruthy();
   });
 
   it("redirects, and shows the catch-all for an unknown path", async () => {
-    const router = renderAt("/old");
+    const history = renderAt("/old");
     expect(await screen.findByRole("heading", { name: "Product kettle" })).toBeTruthy();
-    expect(router.state.location.pathname).toBe("/products/kettle");
-    await act(() => router.navigate("/nope"));
+    expect(history.location.pathname).toBe("/products/kettle");
+    act(() => history.push("/nope"));
     expect(await screen.findByRole("heading", { name: "Not found" })).toBeTruthy();
   });
 
   it("holds a navigation while blocked until the visitor leaves", async () => {
-    const router = renderAt("/form");
+    const history = renderAt("/form");
     fireEvent.click(screen.getByRole("link", { name: "Kettle" }));
     fireEvent.click(await screen.findByRole("button", { name: "Stay" }));
     expect(await screen.findByRole("heading", { name: "Form" })).toBeTruthy();
-    expect(router.state.location.pathname).toBe("/form");
+    expect(history.location.pathname).toBe("/form");
     fireEvent.click(screen.getByRole("link", { name: "Kettle" }));
     fireEvent.click(await screen.findByRole("button", { name: "Leave" }));
     expect(await screen.findByRole("heading", { name: "Product kettle" })).toBeTruthy();
   });
 
-  it("shows the error element when a page throws, and recovers on the next page", async () => {
+  it("shows the fallback when a page throws, and recovers on the next page", async () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    const router = renderAt("/broken");
-    expect(await screen.findByRole("heading", { name: "Oops: chunk failed" })).toBeTruthy();
-    await act(() => router.navigate("/"));
+    const history = renderAt("/broken");
+    expect(await screen.findByRole("heading", { name: "Oops" })).toBeTruthy();
+    act(() => history.push("/"));
     expect(await screen.findByRole("heading", { name: "Home page" })).toBeTruthy();
     spy.mockRestore();
   });
