@@ -22,11 +22,14 @@ import type {
 } from "@haggle/domain/negotiation/negotiation-types";
 import type { Cents } from "@haggle/domain/pricing/money";
 import { buildCatalogue, type SeedProduct } from "../../apps/server/src/testing.ts";
-import { mulberry32, type Rand } from "@haggle/domain/random/mulberry32";
+import {
+  intBetween as between,
+  mulberry32,
+  pickWith as pick,
+  type Rand,
+} from "@haggle/domain/random/mulberry32";
 
 export { mulberry32, type Rand };
-const pick = <T>(rand: Rand, options: readonly T[]): T => options[Math.floor(rand() * options.length)] as T;
-const between = (rand: Rand, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 const uniform = (rand: Rand, [min, max]: readonly [number, number]) => min + rand() * (max - min);
 function weighted<K extends string>(rand: Rand, weights: Record<K, number>): K {
   const entries = Object.entries(weights) as [K, number][];
