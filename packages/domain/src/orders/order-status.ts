@@ -21,11 +21,6 @@ export function isClosedOrderStatus(status: string): boolean {
   return (CLOSED_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
-/** A shopper may call an order off until it ships. */
-export function shopperMayCancel(status: string): boolean {
-  return ["pending", "confirmed", "processing"].includes(displayOrderStatus(status));
-}
-
 /** The statuses a merchant may move an order to; pending and confirmed are the checkout's. */
 export const MERCHANT_ORDER_STATUSES = [
   "processing",

@@ -1,7 +1,7 @@
 import type { RefundBody } from "@haggle/contract/orders";
 import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
-import { isClosedOrderStatus, shopperMayCancel } from "@haggle/domain/orders/order-status";
+import { nextOrderStatus, type OrderStatusEvent } from "@haggle/domain/orders/order-states";
 import { planRefund, savingsGivenBack } from "@haggle/domain/orders/refund";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
@@ -17,6 +17,13 @@ const NO_ORDER = "No order has that id.";
 const PAID = new Set(["paid", "partially_refunded"]);
 
 type Who = { shopperId: string } | "merchant";
+
+/** The order state table's word on this change; its refusal as a 409 with the table's sentence. */
+function allowedStatus(order: OrderRow, event: OrderStatusEvent): string {
+  const change = nextOrderStatus(order.status, event);
+  if (!change.ok) throw conflict(change.sentence, change.code);
+  return change.to;
+}
 
 /** What a cancel or refund needs besides the database: the providers that refund, the mail settings. */
 export interface RefundDeps {
@@ -35,7 +42,7 @@ async function giveBack(
   { payments, mail }: RefundDeps,
   order: OrderRow,
   lines: RefundBody["lines"] | null,
-  cancel: boolean,
+  cancel: { by: "shopper" | "merchant" } | null,
 ): Promise<void> {
   const rows = await loadOrderLines(tx, [order.id]);
   const plan = planRefund(
@@ -96,7 +103,10 @@ async function giveBack(
     if (productId) await returnStock(tx, productId, line.quantity);
   }
 
-  const status = cancel ? "cancelled" : plan.complete ? "refunded" : order.status;
+  const status = allowedStatus(
+    order,
+    cancel ? { kind: "cancel", by: cancel.by } : { kind: "refund", whole: plan.complete },
+  );
   const paymentStatus = !paid
     ? plan.complete
       ? "voided"
@@ -109,7 +119,7 @@ async function giveBack(
     amount: moneyBack,
     status,
     paymentStatus,
-    cancelled: cancel,
+    cancelled: cancel !== null,
   });
 
   // Loyalty counts what was kept: the value given back leaves the lifetime value; an order
@@ -121,7 +131,12 @@ async function giveBack(
     const savings = savingsGivenBack(
       {
         discountApplied: order.discountApplied,
-        lines: rows.map((l) => ({ id: l.id, quantity: l.quantity, listPrice: l.listPrice, unitPrice: l.unitPrice })),
+        lines: rows.map((l) => ({
+          id: l.id,
+          quantity: l.quantity,
+          listPrice: l.listPrice,
+          unitPrice: l.unitPrice,
+        })),
       },
       plan,
     );
@@ -156,15 +171,9 @@ async function lockedOrder(tx: Tx, orderId: string, who: Who): Promise<OrderRow>
 export async function cancelOrder(db: Db, deps: RefundDeps, orderId: string, who: Who): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId, who);
-    if (isClosedOrderStatus(order.status))
-      throw conflict(`This order was already ${order.status}.`, "ORDER_CLOSED");
-    if (who !== "merchant" && !shopperMayCancel(order.status)) {
-      throw conflict(
-        `This order has ${order.status === "delivered" ? "been delivered" : "shipped"}, so it can no longer be cancelled. Contact the shop to send it back.`,
-        "ORDER_SHIPPED",
-      );
-    }
-    await giveBack(tx, deps, order, null, true);
+    const by = who === "merchant" ? "merchant" : "shopper";
+    allowedStatus(order, { kind: "cancel", by });
+    await giveBack(tx, deps, order, null, { by });
   });
 }
 
@@ -177,8 +186,8 @@ export async function refundOrder(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId, "merchant");
-    if (order.status === "cancelled")
-      throw conflict("This order was cancelled; nothing is left to refund.", "ORDER_CLOSED");
+    // Whether any of it may still be given back; whether all of it, the plan says.
+    allowedStatus(order, { kind: "refund", whole: false });
     if (!PAID.has(order.paymentStatus)) {
       throw conflict(
         order.paymentStatus === "refunded"
@@ -187,6 +196,6 @@ export async function refundOrder(
         "ORDER_NOT_PAID",
       );
     }
-    await giveBack(tx, deps, order, lines ?? null, false);
+    await giveBack(tx, deps, order, lines ?? null, null);
   });
 }
