@@ -2,7 +2,7 @@ import type { RefundBody } from "@haggle/contract/orders";
 import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { nextOrderStatus, type OrderStatusEvent } from "@haggle/domain/orders/order-states";
-import { planRefund, savingsGivenBack } from "@haggle/domain/orders/refund";
+import { planRefund, type RefundPlan, savingsGivenBack } from "@haggle/domain/orders/refund";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { lockProfile, saveProfileTotals } from "../accounts/accounts.store.ts";
@@ -29,6 +29,86 @@ function allowedStatus(order: OrderRow, event: OrderStatusEvent): string {
 export interface RefundDeps {
   payments: PaymentProviders;
   mail: MailSettings;
+}
+
+/**
+ * The provider's part of a cancel or refund: what was paid goes back (manual: recorded); a
+ * provider's payment not made yet is voided when everything is given back.
+ */
+async function settleWithProvider(
+  payments: PaymentProviders,
+  order: OrderRow,
+  settle: { paid: boolean; moneyBack: number; complete: boolean },
+): Promise<void> {
+  const { paid, moneyBack } = settle;
+  if (moneyBack > 0) {
+    const provider = payments.get(order.paymentMethod as "manual" | "stripe");
+    if (!provider) {
+      throw conflict(
+        `This order was paid with ${order.paymentMethod}, which this shop no longer takes, so it cannot be refunded here.`,
+        "PAYMENT_METHOD_UNAVAILABLE",
+      );
+    }
+    await provider.refund(
+      { id: order.id, reference: order.paymentReference, paymentStatus: order.paymentStatus },
+      moneyBack,
+    );
+  }
+
+  if (!paid && settle.complete && order.paymentReference) {
+    // A provider's payment not made yet (Stripe): void it, so the cancelled order is never paid.
+    const provider = payments.get(order.paymentMethod as "manual" | "stripe");
+    try {
+      await provider?.refund(
+        { id: order.id, reference: order.paymentReference, paymentStatus: order.paymentStatus },
+        order.total,
+      );
+    } catch (error) {
+      if (error instanceof PaymentAlreadyMade)
+        throw conflict(
+          "The payment for this order has just gone through. Try again in a moment.",
+          "PAYMENT_ALREADY_MADE",
+        );
+      throw error;
+    }
+  }
+}
+
+/**
+ * Loyalty counts what was kept: the value given back leaves the lifetime value; an order given
+ * back whole leaves the order count; each refunded line takes its list-price savings with it.
+ */
+async function loyaltyGivenBack(
+  tx: Tx,
+  order: OrderRow,
+  rows: Awaited<ReturnType<typeof loadOrderLines>>,
+  plan: RefundPlan,
+): Promise<void> {
+  const profile = await lockProfile(tx, order.userId);
+  if (profile) {
+    const ordersCount = Math.max(0, profile.ordersCount - (plan.complete ? 1 : 0));
+    const lifetimeValue = Math.max(0, profile.lifetimeValue - plan.amount);
+    const savings = savingsGivenBack(
+      {
+        discountApplied: order.discountApplied,
+        lines: rows.map((l) => ({
+          id: l.id,
+          quantity: l.quantity,
+          listPrice: l.listPrice,
+          unitPrice: l.unitPrice,
+        })),
+      },
+      plan,
+    );
+    const totalSavings = Math.max(0, profile.totalSavings - savings);
+    const config = await loadSellerConfig(tx);
+    await saveProfileTotals(tx, order.userId, {
+      ordersCount,
+      lifetimeValue,
+      totalSavings,
+      loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
+    });
+  }
 }
 
 /**
@@ -65,38 +145,7 @@ async function giveBack(
 
   const paid = PAID.has(order.paymentStatus);
   const moneyBack = paid ? plan.amount : 0;
-  if (moneyBack > 0) {
-    const provider = payments.get(order.paymentMethod as "manual" | "stripe");
-    if (!provider) {
-      throw conflict(
-        `This order was paid with ${order.paymentMethod}, which this shop no longer takes, so it cannot be refunded here.`,
-        "PAYMENT_METHOD_UNAVAILABLE",
-      );
-    }
-    await provider.refund(
-      { id: order.id, reference: order.paymentReference, paymentStatus: order.paymentStatus },
-      moneyBack,
-    );
-  }
-
-  if (!paid && plan.complete && order.paymentReference) {
-    // A provider's payment not made yet (Stripe): void it, so the cancelled order is never paid.
-    const provider = payments.get(order.paymentMethod as "manual" | "stripe");
-    try {
-      await provider?.refund(
-        { id: order.id, reference: order.paymentReference, paymentStatus: order.paymentStatus },
-        order.total,
-      );
-    } catch (error) {
-      if (error instanceof PaymentAlreadyMade)
-        throw conflict(
-          "The payment for this order has just gone through. Try again in a moment.",
-          "PAYMENT_ALREADY_MADE",
-        );
-      throw error;
-    }
-  }
-
+  await settleWithProvider(payments, order, { paid, moneyBack, complete: plan.complete });
   const byId = new Map(rows.map((l) => [l.id, l]));
   for (const line of plan.lines) {
     const productId = byId.get(line.id)?.productId;
@@ -122,33 +171,7 @@ async function giveBack(
     cancelled: cancel !== null,
   });
 
-  // Loyalty counts what was kept: the value given back leaves the lifetime value; an order
-  // given back whole leaves the order count; each refunded line takes its list-price savings with it.
-  const profile = await lockProfile(tx, order.userId);
-  if (profile) {
-    const ordersCount = Math.max(0, profile.ordersCount - (plan.complete ? 1 : 0));
-    const lifetimeValue = Math.max(0, profile.lifetimeValue - plan.amount);
-    const savings = savingsGivenBack(
-      {
-        discountApplied: order.discountApplied,
-        lines: rows.map((l) => ({
-          id: l.id,
-          quantity: l.quantity,
-          listPrice: l.listPrice,
-          unitPrice: l.unitPrice,
-        })),
-      },
-      plan,
-    );
-    const totalSavings = Math.max(0, profile.totalSavings - savings);
-    const config = await loadSellerConfig(tx);
-    await saveProfileTotals(tx, order.userId, {
-      ordersCount,
-      lifetimeValue,
-      totalSavings,
-      loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
-    });
-  }
+  await loyaltyGivenBack(tx, order, rows, plan);
   await publishEvent(tx, { type: "order.updated", orderId: order.id, status, userId: order.userId });
   // The shopper hears of it by e-mail too, if the change commits.
   await enqueueOrderMail(tx, mail, cancel ? "order-cancelled" : "order-refunded", order.id, {
