@@ -274,7 +274,7 @@ export const PERSONAS: Persona[] = [
       return { say: view.turn === 0 ? "can I get a discount?" : pick(rand, PUSHES) };
     },
   },
-  // Issue 11, item 5: "is that your best?" is a push, "any bundle deal?" names the cross-sell in
+  // "is that your best?" is a push, "any bundle deal?" names the cross-sell in
   // an offer the accept button adds; a two-item hot cart with a tier checks the reasons' words.
   {
     name: "plain talker (best?, bundle)",

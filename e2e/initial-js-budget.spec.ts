@@ -9,7 +9,7 @@ import { type JsFile, recordScripts, settle, someProductPath, webDist } from "./
  * modulepreloads, the route's chunk and what they import), summed as gzip (level 9) sizes of the
  * files of the build the server serves. 1 KB = 1,000 bytes, as Vite prints sizes.
  *
- * TARGET is issue #13's budget, and the test enforces it on both pages: the home page is 97.4 KB
+ * TARGET is the first page's budget, and the test enforces it on both pages: the home page is 97.4 KB
  * and a product page 96.1 KB, of which React and React DOM are 67.5 KB (bench/README.md, "Initial
  * JavaScript"; docs/decisions/0033: our own query cache instead of TanStack Query,
  * and what the entry imports in one chunk).

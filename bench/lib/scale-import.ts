@@ -1,5 +1,5 @@
 /**
- * The scale bench's catalogue files and imports (issue #14 item 6): the generated products
+ * The scale bench's catalogue files and imports: the generated products
  * (apps/server/src/platform/db/seed/generated-catalogue.ts) written as a Shopify product CSV,
  * then loaded through `npm run import` (the command-line import: streaming parse, batched
  * upserts by SKU) in its own process, timed, with the import process's peak RSS.

@@ -43,7 +43,7 @@ export interface PricingSettings {
 
 /** What shoppers' AI agents (over MCP) may do beyond browsing, filling the cart and checking out. */
 export interface AgentRules {
-  /** Whether an agent may negotiate with Ava for its shopper (issue #16); on by default. */
+  /** Whether an agent may negotiate with Ava for its shopper; on by default. */
   allow_negotiation: boolean;
 }
 

@@ -87,7 +87,7 @@ export async function advanceOrder(
     if (!change.ok) throw conflict(change.sentence, change.code);
     await setOrderStatus(tx, orderId, status);
     await publishEvent(tx, { type: "order.updated", orderId, status, userId: current.userId });
-    // E-mail (#15 item 4): the shopper hears it shipped, if the change commits.
+    // E-mail: the shopper hears it shipped, if the change commits.
     if (status === "shipped") await enqueueOrderMail(tx, mail, "order-shipped", orderId);
     return merchantOrderIn(tx, orderId);
   });

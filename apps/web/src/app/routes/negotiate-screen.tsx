@@ -40,7 +40,7 @@ function NegotiateBody() {
     );
   }
   if (me?.negotiation === false) {
-    // Held out by the merchant's holdout experiment (issue 17): the server refuses a negotiation too.
+    // Held out by the merchant's holdout experiment: the server refuses a negotiation too.
     return (
       <div role="status" className="flex flex-col items-center gap-4 py-16 text-center">
         <p className="text-lg font-medium">Negotiation is not offered on your account right now.</p>
