@@ -26,6 +26,7 @@ import {
   buildCatalogue,
   type SeedProduct,
   embedMissingProducts,
+  type GeneratedProductRow,
   generatedProductsSql,
   searchProducts,
   seedCatalogue,
@@ -40,22 +41,6 @@ const BUILD_SECONDS = Number(process.env.BENCH_BUILD_SECONDS ?? 240);
 const WITH_INDEXES = process.env.BENCH_SEARCH_INDEXES === "1";
 const BATCH = 1000;
 const WARM_UP = 10;
-
-/** A row of the generated catalogue (generatedProductsSql), as the database answers it. */
-interface GeneratedRow {
-  sku: string;
-  name: string;
-  description: string;
-  brand: string;
-  category: string;
-  price: string;
-  list_price: string;
-  rating: number;
-  review_count: number;
-  stock_level: number;
-  demand_index: number;
-  tags: string[];
-}
 
 /**
  * Products `from` .. `from + count - 1` of the large catalogue: the 180 seeded products first,
@@ -73,7 +58,7 @@ async function largeCatalogueBatch(
   if (rest <= 0) return seeded;
   const start = Math.max(from, seed.length) - seed.length + 1;
   const { rows } = (await database.db.execute(generatedProductsSql(start, rest))) as unknown as {
-    rows: GeneratedRow[];
+    rows: GeneratedProductRow[];
   };
   return [
     ...seeded,
