@@ -1,7 +1,6 @@
 /**
- * An order's statuses: the first five in the order it moves through them (spec §4; it only
- * ever moves forward), then the two it can end in from any of them (decisions.md, "Checkout,
- * payment and e-mail").
+ * An order's statuses: the first five in the order it moves through them (it only
+ * ever moves forward), then the two it can end in from any of them.
  */
 export const ORDER_STATUSES = [
   "pending",

@@ -27,7 +27,7 @@ function NegotiateBody() {
     void queryClient.invalidateQueries({ queryKey: cartQueryKey });
   }, [queryClient]);
 
-  // The negotiated offer travels with the cart: checkout reads the same cart (decisions.md).
+  // The negotiated offer travels with the cart: checkout reads the same cart.
   const onCheckout = () => navigate("/checkout", { state: { from: "negotiation" } });
 
   if (isLoading) return <Spinner aria-label="Loading your cart" className="py-24" />;
