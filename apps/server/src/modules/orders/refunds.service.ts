@@ -113,7 +113,8 @@ async function loyaltyGivenBack(
 
 /**
  * Gives back part or all of an order in one transaction: the provider refunds what was paid
- * (manual: recorded), the units go back on the shelf, the statuses move, the shopper's loyalty figures lose what was given back and the tier
+ * (manual: recorded), the units go back on the shelf, the statuses move, the shopper's loyalty
+ * figures lose what was given back and the tier
  * is recomputed, and the shopper's pages hear order.updated. `lines` null: everything left.
  */
 async function giveBack(
