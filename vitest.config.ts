@@ -1,5 +1,12 @@
 import { defineConfig } from "vitest/config";
 
+/** Tests beside the server's code that open a database: the service tier's, not the unit tier's. */
+const SERVER_TESTS_ON_A_DATABASE = [
+  "apps/server/src/platform/db/backup.test.ts",
+  "apps/server/src/platform/db/embedded-thread.test.ts",
+  "apps/server/src/platform/db/health-connection.test.ts",
+];
+
 export default defineConfig({
   test: {
     // Vitest's default on this 2-core machine is one worker (cores - 1), and the suite mostly
@@ -10,7 +17,7 @@ export default defineConfig({
       // busy; speed is measured in bench/, never asserted here.
       {
         test: {
-          name: "domain",
+          name: "unit",
           include: ["packages/*/src/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
@@ -27,10 +34,32 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
+      // The server's pure logic beside its code: no database.
       {
         test: {
-          name: "server",
-          include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
+          name: "server-unit",
+          include: ["apps/server/src/**/*.test.ts"],
+          exclude: SERVER_TESTS_ON_A_DATABASE,
+          environment: "node",
+          testTimeout: 60_000,
+        },
+      },
+      // Service tests: a module's service and store (or the platform's database code) against a
+      // database, the embedded one and a PostgreSQL server when TEST_DATABASE_URL is set; no HTTP.
+      {
+        test: {
+          name: "service",
+          include: ["apps/server/test/service/**/*.test.ts", ...SERVER_TESTS_ON_A_DATABASE],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // HTTP integration: the real server over HTTP, on both databases.
+      {
+        test: {
+          name: "http",
+          include: ["apps/server/test/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 /**
- * The kill -9 and two-process checks of issue #12 (finding 7), re-run on demand:
+ * The kill -9 and two-process checks of durable commits and the DATA_DIR lock, re-run on demand:
  *
  * 1. Crash cycles: the real server (a child process) on the embedded database, then (with
  *    BENCH_DATABASE_URL) on a fresh PostgreSQL database; shoppers check out concurrently; the

@@ -1,5 +1,5 @@
 /**
- * The market simulator (issue 17): does negotiation earn the merchant more than it gives away?
+ * The market simulator: does negotiation earn the merchant more than it gives away?
  * Three populations of shoppers (bench/market/population.ts) meet Ava — the shop's own domain
  * turn, no HTTP, no database — and the same shoppers meet the shop with no negotiator. Seeded:
  * every run is the same.

@@ -102,7 +102,7 @@ interface Outcome {
 }
 
 /**
- * Ava's words, beyond their figures (issue 11, item 5): no jargon ("1 point built in"), no
+ * Ava's words, beyond their figures: no jargon ("1 point built in"), no
  * "that item" about a cart of several, the same demand or stock reason not repeated turn after
  * turn, "is that your best?" and "any bundle deal?" understood, and a bundle question answered
  * with the cross-sell's name when there is one.

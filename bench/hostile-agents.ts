@@ -1,6 +1,6 @@
 /**
- * `npm run bench:agents --workspace @haggle/bench`: 200 hostile agent conversations over MCP
- * (issue #16 item 3). A shop runs in this process on a fresh embedded database (or PostgreSQL
+ * `npm run bench:agents --workspace @haggle/bench`: 200 hostile agent conversations over MCP.
+ * A shop runs in this process on a fresh embedded database (or PostgreSQL
  * with BENCH_DATABASE_URL); scripted agents use the official MCP SDK client over real HTTP:
  *
  * - injection: instructions, fake data blocks and false approvals in the `message` argument;

@@ -1,5 +1,5 @@
 /**
- * The product import alone (issue #14 item 1's goal: 100,000 products from a Shopify CSV in
+ * The product import alone (the goal: 100,000 products from a Shopify CSV in
  * ≤ 90 s on a PostgreSQL server, ≤ 5 min embedded, memory flat): for each size and database, a
  * fresh empty database, then `npm run import -- products.csv --no-embed` as its own process
  * (bench/lib/scale-import.ts: wall time, the import's own time and products/s, peak RSS from GNU

@@ -13,13 +13,16 @@ import type {
 } from "@haggle/domain/negotiation/negotiation-types";
 import type { Cents } from "@haggle/domain/pricing/money";
 import { buildCatalogue, type SeedProduct } from "../apps/server/src/testing.ts";
-import { mulberry32, type Rand } from "@haggle/domain/random/mulberry32";
+import {
+  intBetween as between,
+  mulberry32,
+  pickWith as pick,
+  type Rand,
+} from "@haggle/domain/random/mulberry32";
 
 // ---------------------------------------------------------------- randomness and the catalogue
 
 export { mulberry32, type Rand };
-const pick = <T>(rand: Rand, options: readonly T[]): T => options[Math.floor(rand() * options.length)] as T;
-const between = (rand: Rand, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 
 export const catalogue: SeedProduct[] = buildCatalogue().filter((p) => p.stockLevel > 0);
 const calm = catalogue.filter((p) => p.demandIndex < 0.7 && p.stockLevel >= 10);
@@ -271,7 +274,7 @@ export const PERSONAS: Persona[] = [
       return { say: view.turn === 0 ? "can I get a discount?" : pick(rand, PUSHES) };
     },
   },
-  // Issue 11, item 5: "is that your best?" is a push, "any bundle deal?" names the cross-sell in
+  // "is that your best?" is a push, "any bundle deal?" names the cross-sell in
   // an offer the accept button adds; a two-item hot cart with a tier checks the reasons' words.
   {
     name: "plain talker (best?, bundle)",

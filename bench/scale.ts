@@ -1,5 +1,5 @@
 /**
- * The catalogue at scale (issue #14): 1,000 / 10,000 / 100,000 generated products (seeded,
+ * The catalogue at scale: 1,000 / 10,000 / 100,000 generated products (seeded,
  * deterministic: apps/server/src/platform/db/seed/generated-catalogue.ts) on the embedded
  * database and on a PostgreSQL server, each measured over HTTP against the real server process:
  * the catalogue's first page, a one-word, a three-word and a typo search, and a category + brand
@@ -11,7 +11,7 @@
  * its own process: time and peak RSS printed), then VACUUM ANALYZE (as autovacuum would after a
  * bulk load). Without a PostgreSQL server (BENCH_DATABASE_URL=none) they are inserted by a
  * batched INSERT ... SELECT instead. Size 180 is the seeded demo catalogue alone (the first
- * start of an empty shop seeds it), the baseline of issue #14's growth goal; the generated
+ * start of an empty shop seeds it), the baseline of the catalogue's growth goal; the generated
  * products come after it, on top of those 180. The answer cache is off (ANSWER_CACHE_ENTRIES=0,
  * unless given): every request runs its queries, which is what grows with the catalogue
  * (bench:catalogue measures the cache). The assistant's

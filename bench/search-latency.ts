@@ -1,8 +1,7 @@
 /**
  * Hybrid product search latency (apps/server/src/modules/catalog/search-products.store.ts), measured
- * in-process on searchProducts itself: at the seeded 180 products and at a large generated
- * catalogue (100,000 by default: the seed multiplied with edition, colour and price
- * variations), on a fresh embedded database (pgvector path) and, with BENCH_DATABASE_URL, on a
+ * in-process on searchProducts itself: at the seeded 180 products and at a large catalogue
+ * (100,000 by default: the seed, then the shop's one generated catalogue, generatedProductsSql), on a fresh embedded database (pgvector path) and, with BENCH_DATABASE_URL, on a
  * fresh PostgreSQL database (exact in-process path when the server has no pgvector). Every
  * product carries a local-embedder vector, made in batches. The query mix is the labelled set of
  * the search quality test (words, typos, synonyms, filters, sorts, nonsense), cycled.
@@ -15,6 +14,7 @@
  * have yet: GIN on tags, and HNSW on the local embedder's vectors where pgvector exists).
  */
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
+import { toCents } from "@haggle/domain/pricing/money";
 import { sql } from "drizzle-orm";
 import {
   embedTexts,
@@ -26,6 +26,8 @@ import {
   buildCatalogue,
   type SeedProduct,
   embedMissingProducts,
+  type GeneratedProductRow,
+  generatedProductsSql,
   searchProducts,
   seedCatalogue,
   productImagePath,
@@ -40,55 +42,41 @@ const WITH_INDEXES = process.env.BENCH_SEARCH_INDEXES === "1";
 const BATCH = 1000;
 const WARM_UP = 10;
 
-const EDITIONS = [
-  "Pro",
-  "Lite",
-  "Plus",
-  "Max",
-  "Mini",
-  "Classic",
-  "Sport",
-  "Travel",
-  "Eco",
-  "Prime",
-  "Studio",
-  "Flex",
-];
-const COLOURS = [
-  "Black",
-  "White",
-  "Slate",
-  "Navy",
-  "Olive",
-  "Sand",
-  "Red",
-  "Teal",
-  "Graphite",
-  "Ivory",
-  "Rust",
-];
-
-/** Product n of the large catalogue: seed product n mod 180, unchanged for the first 180, then varied. */
-function variant(seed: readonly SeedProduct[], n: number): SeedProduct {
-  const base = seed[n % seed.length]!;
-  const v = Math.floor(n / seed.length);
-  if (v === 0) return base;
-  const edition = EDITIONS[v % EDITIONS.length]!;
-  const colour = COLOURS[Math.floor(v / EDITIONS.length) % COLOURS.length]!;
-  // Deterministic jitter: +-20% on price, +-0.3 on rating, so sorts and bounds have work to do.
-  const jitter = ((n * 2654435761) >>> 0) / 4294967296;
-  const list = Math.max(99, Math.round((base.listPriceCents * (0.8 + 0.4 * jitter)) / 100) * 100 - 1);
-  const ratio = base.priceCents / base.listPriceCents;
-  return {
-    ...base,
-    sku: `${base.sku}-V${v}`,
-    name: `${base.name} ${edition} (${colour})`,
-    description: `${base.description} The ${edition.toLowerCase()} edition in ${colour.toLowerCase()}.`,
-    listPriceCents: list,
-    priceCents: Math.max(99, Math.floor((list * ratio) / 100) * 100 - 1),
-    rating: Math.min(5, Math.max(1, Math.round((base.rating + (jitter - 0.5) * 0.6) * 10) / 10)),
-    stockLevel: v % 17 === 0 ? 0 : base.stockLevel,
+/**
+ * Products `from` .. `from + count - 1` of the large catalogue: the 180 seeded products first,
+ * unchanged, then the one generated catalogue (the shop's own generator, as the scale benches
+ * and query plans use), read from the database without writing them.
+ */
+async function largeCatalogueBatch(
+  database: Database,
+  seed: readonly SeedProduct[],
+  from: number,
+  count: number,
+): Promise<SeedProduct[]> {
+  const seeded = seed.slice(from, from + count);
+  const rest = count - seeded.length;
+  if (rest <= 0) return seeded;
+  const start = Math.max(from, seed.length) - seed.length + 1;
+  const { rows } = (await database.db.execute(generatedProductsSql(start, rest))) as unknown as {
+    rows: GeneratedProductRow[];
   };
+  return [
+    ...seeded,
+    ...rows.map((r) => ({
+      sku: r.sku,
+      name: r.name,
+      description: r.description,
+      brand: r.brand,
+      category: r.category,
+      priceCents: toCents(r.price),
+      listPriceCents: toCents(r.list_price),
+      rating: Number(r.rating),
+      reviewCount: Number(r.review_count),
+      stockLevel: Number(r.stock_level),
+      demandIndex: Number(r.demand_index),
+      tags: r.tags,
+    })),
+  ];
 }
 
 interface Built {
@@ -113,8 +101,7 @@ async function buildLarge(database: Database, target: number, indexes: boolean):
       truncated = true;
       break;
     }
-    const batch: SeedProduct[] = [];
-    for (let n = inserted; n < Math.min(target, inserted + BATCH); n++) batch.push(variant(seed, n));
+    const batch = await largeCatalogueBatch(database, seed, inserted, Math.min(BATCH, target - inserted));
     const { vectors, model } = await embedTexts(null, batch.map(productEmbeddingText));
     await database.db.insert(products).values(
       batch.map((p, i) => ({

@@ -1,5 +1,5 @@
 /**
- * Slow work and the rest of the shop (issue #14 item 4): a burst of concurrent slow catalogue
+ * Slow work and the rest of the shop: a burst of concurrent slow catalogue
  * searches on the embedded database while /healthz and a kept (cached) catalogue answer are
  * timed every 50 ms, until every search has answered. With PGlite on the request thread a slow
  * search stalls every other request; on its own thread the trivial routes keep answering.

@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { artifacts, expectLoaded } from "./support/shop.ts";
 
 /**
- * Shoppers' AI agents (#16): a shopper creates an API key on the account page, an agent uses it
+ * Shoppers' AI agents: a shopper creates an API key on the account page, an agent uses it
  * over MCP (JSON-RPC over Streamable HTTP, as any MCP client sends it) to haggle for the cart,
  * the merchant sees the agent's negotiation counted on the dashboard and its calls on 'Agent
  * activity', and a revoked key is refused at once.

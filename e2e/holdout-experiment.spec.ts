@@ -4,7 +4,7 @@ import { expect, PASSWORD, test, uniqueEmail, waitForInteractivePages } from "./
 import { artifacts, catalogue, expectLoaded, gotoLive } from "./support/shop.ts";
 
 /**
- * "Measure Ava" (#17): the merchant starts a holdout experiment on the dashboard; a held-out
+ * "Measure Ava": the merchant starts a holdout experiment on the dashboard; a held-out
  * shopper sees no negotiate button while a shopper in Ava's group does; the dashboard's figures
  * follow live as shoppers fill carts and buy. Half the shoppers are held out here, so a few
  * accounts give one of each group (chosen by what /api/me says, i.e. by the assignment function).

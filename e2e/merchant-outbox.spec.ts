@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { artifacts, E2E_CHECKOUT_BODY, expectLoaded, expectNoSidewaysScroll } from "./support/shop.ts";
 
 /**
- * E-mail for orders (#15 item 4), as a merchant meets it: the e2e shop has no SMTP_URL, so a
+ * E-mail for orders, as a merchant meets it: the e2e shop has no SMTP_URL, so a
  * checkout's confirmation and new-order notice are kept in the outbox, where the merchant reads
  * them, the HTML inside a sandboxed frame under the shop's own security policy.
  */

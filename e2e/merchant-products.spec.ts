@@ -240,7 +240,7 @@ test("a merchant marks a shopper's order paid, moves it forward and refunds its 
   await expect(orderRow).toContainText("Refunded");
   await expect(orderCard).toContainText("Refunded");
 
-  // The order's timeline (#15 item 6), as the merchant reads it in the order's details...
+  // The order's timeline, as the merchant reads it in the order's details...
   const steps = ["placed", "paid", "processing", "shipped", "refunded"];
   await orderRow.getByRole("button", { name: `Details (${number})` }).click();
   const details = merchant.getByRole("dialog").filter({ hasText: number });

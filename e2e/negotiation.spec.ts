@@ -148,7 +148,7 @@ test("a shopper negotiates the cart with Ava, applies the offer, checks out and 
   expect(applied.summary.total).toBeLessThan(before.summary.total);
   await expect(review.getByTestId("review-total")).toHaveText(usd(applied.summary.total));
   await expect(review.getByTestId("review-tax")).toHaveText(usd(applied.summary.tax));
-  // Ava's whole discount is one line, never $0.00 after a deal (#11 item 11).
+  // Ava's whole discount is one line, never $0.00 after a deal.
   expect(applied.summary.discount).toBeGreaterThan(0);
   await expect(review.getByText("Ava's discount")).toBeVisible();
   await expect(review.getByTestId("review-discount")).toHaveText(`−${usd(applied.summary.discount)}`);
@@ -156,7 +156,7 @@ test("a shopper negotiates the cart with Ava, applies the offer, checks out and 
   await expect(page.getByTestId("negotiation-offer")).toHaveCount(0);
   await page.screenshot({ path: `${artifacts}/negotiation.png`, fullPage: true });
 
-  // A phone: the chat above the summary (#11 item 12), no sideways scroll.
+  // A phone: the chat above the summary, no sideways scroll.
   await page.setViewportSize({ width: 360, height: 780 });
   await expectNoSidewaysScroll(page);
   const summaryBox = await page.getByRole("complementary", { name: "Negotiation summary" }).boundingBox();

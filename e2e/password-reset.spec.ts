@@ -4,7 +4,7 @@ import { accountMailLink } from "./support/server-log.ts";
 import { artifacts, expectNoSidewaysScroll } from "./support/shop.ts";
 
 /**
- * Password reset (issue #12, finding 3), as a shopper meets it: 'Forgot password?' on the sign-in
+ * Password reset, as a shopper meets it: 'Forgot password?' on the sign-in
  * page, the e-mailed link (the e2e shop has no SMTP_URL, so the link is read from the server's
  * log, as an owner setting the shop up from the terminal would), a new password, sign-in with it.
  */

@@ -1,5 +1,5 @@
 /**
- * Server rendering (#13 item 2, docs/decisions/0014): pages arrive with their content, the
+ * Server rendering (docs/decisions/0014): pages arrive with their content, the
  * browser takes them over without a hydration error, and they work before and after it.
  */
 import type { Page } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * The scale bench's catalogue files and imports (issue #14 item 6): the generated products
+ * The scale bench's catalogue files and imports: the generated products
  * (apps/server/src/platform/db/seed/generated-catalogue.ts) written as a Shopify product CSV,
  * then loaded through `npm run import` (the command-line import: streaming parse, batched
  * upserts by SKU) in its own process, timed, with the import process's peak RSS.
@@ -9,7 +9,7 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { generatedProductsSql } from "../../apps/server/src/testing.ts";
+import { type GeneratedProductRow, generatedProductsSql } from "../../apps/server/src/testing.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const HEADER = [
@@ -31,18 +31,6 @@ function csvField(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-interface GeneratedRow {
-  sku: string;
-  name: string;
-  description: string;
-  brand: string;
-  category: string;
-  price: string;
-  list_price: string;
-  stock_level: number;
-  tags: string[];
-}
-
 /**
  * Writes generated products `from` .. `to` to `file` as a Shopify CSV. The rows come from a
  * SELECT over generate_series on the PostgreSQL server at `serverUrl` (no table is touched).
@@ -60,7 +48,7 @@ export async function writeGeneratedCsv(serverUrl: string, from: number, to: num
     const dialect = new PgDialect();
     for (let n = from; n <= to; n += BATCH) {
       const query = dialect.sqlToQuery(generatedProductsSql(n, Math.min(BATCH, to - n + 1)));
-      const { rows } = await client.query<GeneratedRow>(query.sql, query.params as unknown[]);
+      const { rows } = await client.query<GeneratedProductRow>(query.sql, query.params as unknown[]);
       for (const r of rows) {
         const line = [
           r.sku.toLowerCase(),

@@ -1,5 +1,5 @@
 /**
- * The market simulator's shoppers (issue 17): each brings a cart of 1–5 items from the seeded
+ * The market simulator's shoppers: each brings a cart of 1–5 items from the seeded
  * catalogue, a hidden reservation price (the most they will pay for that cart) and a walk-away
  * rule, drawn from a configurable population. A shopper is a small script that reads what Ava
  * decided and answers with words, the accept button or leaving; it never sees the policy.
@@ -22,11 +22,14 @@ import type {
 } from "@haggle/domain/negotiation/negotiation-types";
 import type { Cents } from "@haggle/domain/pricing/money";
 import { buildCatalogue, type SeedProduct } from "../../apps/server/src/testing.ts";
-import { mulberry32, type Rand } from "@haggle/domain/random/mulberry32";
+import {
+  intBetween as between,
+  mulberry32,
+  pickWith as pick,
+  type Rand,
+} from "@haggle/domain/random/mulberry32";
 
 export { mulberry32, type Rand };
-const pick = <T>(rand: Rand, options: readonly T[]): T => options[Math.floor(rand() * options.length)] as T;
-const between = (rand: Rand, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 const uniform = (rand: Rand, [min, max]: readonly [number, number]) => min + rand() * (max - min);
 function weighted<K extends string>(rand: Rand, weights: Record<K, number>): K {
   const entries = Object.entries(weights) as [K, number][];
@@ -82,7 +85,7 @@ const COMMON = {
   cartSizes: [0.35, 0.25, 0.2, 0.12, 0.08] as const,
 };
 
-/** The three populations `npm run eval:market` reports. Fixed before the policy was tuned (issue 17). */
+/** The three populations `npm run eval:market` reports. Fixed before the policy was tuned. */
 export const POPULATIONS: Population[] = [
   { name: "mostly eager", ...COMMON, wouldBuyAnywayShare: 0.8 },
   { name: "mixed", ...COMMON, wouldBuyAnywayShare: 0.5 },

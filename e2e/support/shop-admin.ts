@@ -31,7 +31,7 @@ async function signedInOwner(browser: Browser, baseURL: string): Promise<Browser
 }
 
 /**
- * An ADMIN_EMAILS account is admin only once its address is verified (issue #12, finding 3): the
+ * An ADMIN_EMAILS account is admin only once its address is verified: the
  * owner opens the link the server logged (no SMTP_URL here), signed in, as on the verify page.
  */
 async function verifyOwnerEmail(context: BrowserContext, baseURL: string, since: number) {

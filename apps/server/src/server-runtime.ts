@@ -42,83 +42,27 @@ export function publicUrl(env: Pick<Env, "PUBLIC_URL" | "PORT">): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
 }
 
+type RuntimeOverrides = {
+  database?: Database;
+  /** The one-time admin setup code to store (else a new one); one for every worker of a cluster. */
+  setupCode?: string | undefined;
+  /** Whether to print the setup code (only one worker of a cluster does). */
+  announceSetupCode?: boolean;
+  /** Where the setup code's banner is written: standard error unless a test listens. */
+  writeBanner?: (text: string) => unknown;
+};
+
+type AdminPolicy = { demoMode: boolean; adminEmails: Env["ADMIN_EMAILS"] };
+
 /** Opens the database, migrates, seeds an empty shop and wires the dependencies of createApp. */
-export async function startRuntime(
-  env: Env,
-  logger: Logger,
-  overrides: {
-    database?: Database;
-    /** The one-time admin setup code to store (else a new one); one for every worker of a cluster. */
-    setupCode?: string | undefined;
-    /** Whether to print the setup code (only one worker of a cluster does). */
-    announceSetupCode?: boolean;
-    /** Where the setup code's banner is written: standard error unless a test listens. */
-    writeBanner?: (text: string) => unknown;
-  } = {},
-) {
+export async function startRuntime(env: Env, logger: Logger, overrides: RuntimeOverrides = {}) {
   const started = performance.now();
-  const open = () =>
-    openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      embeddedCacheMb: env.EMBEDDED_CACHE_MB,
-      poolSize: env.DATABASE_POOL_SIZE,
-    });
-  // A first start on the embedded database creates and seeds its folder in a process of its
-  // own (create-shop-data.ts), which gives back all that work's memory when it ends.
-  const createdInChild =
-    !overrides.database && !env.DATABASE_URL && env.DATA_DIR && !embeddedDatabaseExists(env.DATA_DIR)
-      ? await createShopDataInChild(
-          { dataDir: env.DATA_DIR, cacheMb: env.EMBEDDED_CACHE_MB, seed: env.SEED_ON_START },
-          logger,
-        )
-      : null;
-  if (createdInChild?.seeded)
-    logger.info(createdInChild.seeded, "empty shop seeded with the catalogue and seller configuration");
-  let database = overrides.database ?? (await open());
-  logger.info(
-    { db: database.kind, dataDir: database.kind === "embedded" ? env.DATA_DIR : undefined },
-    database.kind === "embedded"
-      ? "embedded PostgreSQL (PGlite) ready, migrations applied"
-      : "PostgreSQL server ready, migrations applied",
-  );
-  if (!database.hasPgvector) {
-    logger.warn(
-      "pgvector is not available on this PostgreSQL server: embeddings are stored as real[] and ranked exactly in the server",
-    );
-  }
-  if (env.SEED_ON_START) {
-    const seeded = await seedIfEmpty(database.db);
-    if (seeded) logger.info(seeded, "empty shop seeded with the catalogue and seller configuration");
-    // When seeding happened here (the child above could not run), the embedded database's
-    // thread holds the WebAssembly memory it grew, which never shrinks: reopen it.
-    if (seeded && database.kind === "embedded" && env.DATA_DIR && !overrides.database) {
-      await database.close();
-      database = await open();
-    }
-  }
+  const database = await openShopDatabase(env, logger, overrides.database);
   if (!env.AUTH_SECRET)
     logger.warn("AUTH_SECRET is not set: using a generated secret stored in the database");
-  const adminPolicy = { demoMode: env.DEMO_MODE, adminEmails: env.ADMIN_EMAILS };
+  const adminPolicy: AdminPolicy = { demoMode: env.DEMO_MODE, adminEmails: env.ADMIN_EMAILS };
   const admin = await prepareAdminAccess(database.db, adminPolicy, overrides.setupCode);
-  if (admin.demoRolesRevoked > 0)
-    logger.warn(
-      { revoked: admin.demoRolesRevoked },
-      "demo mode is off: the roles granted in demo mode ended",
-    );
-  if (admin.demoSettingsReset)
-    logger.warn(
-      { sections: admin.demoSettingsReset.sections },
-      "demo mode is off: the merchant settings changed in demo mode were put back (the admin page lists them)",
-    );
-  for (const email of admin.unverifiedAdmins)
-    logger.warn(
-      { email },
-      `${email} is in ADMIN_EMAILS but its e-mail is not verified yet, so it is not admin: sign in as it and choose 'Resend verification e-mail' on /account${env.SMTP_URL ? "" : " (without SMTP_URL the link is written to this log)"}, or use 'Forgot password?' on the sign-in page.`,
-    );
-  if (env.DEMO_MODE) {
-    logger.warn("DEMO_MODE is on: any signed-in user may use /admin and take the merchant role");
-  }
+  logAdminAccess(admin, env, logger);
   const baseURL = publicUrl(env);
   const announcing = !env.DEMO_MODE && admin.setupCode !== null && overrides.announceSetupCode !== false;
   if (announcing && admin.setupCode) {
@@ -138,7 +82,108 @@ export async function startRuntime(
   ];
   const secret = await sessionSecret(database, env.AUTH_SECRET);
   const events = new EventBus(database, logger);
-  const answers = new CatalogueAnswers(
+  const answers = catalogueAnswers(database, env, logger);
+  await answers.start();
+  await events.start();
+  const ai = aiSettings(env, logger);
+  const mail = mailSettings(env, baseURL, logger);
+  const mailSender = await startMailSender(database, env, mail, logger);
+  const stripe = await stripeFromEnv(env, logger);
+  const deps: AppDeps = {
+    database,
+    auth: createAuth({
+      db: database.db,
+      secret,
+      baseURL,
+      trustedOrigins,
+      ...accountHooks(database, env, mail, adminPolicy, logger),
+    }),
+    logger,
+    config: appConfig(env, baseURL, trustedOrigins),
+    ai,
+    events,
+    streams: new SharedStreamSlots(database.db, logger),
+    payments: paymentProviders(stripe ? [stripe] : []),
+    mail,
+    mailSender,
+    answers,
+  };
+  const code = announcing ? admin.setupCode : null;
+  const jobs = backgroundJobs(deps, env, () => setupCodeJobs(code, baseURL, database, logger, overrides));
+  return { deps, jobs, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * The shop's database, migrated and (SEED_ON_START) seeded when empty. A first start on the
+ * embedded database creates and seeds its folder in a process of its own
+ * (create-shop-data.ts), which gives back all that work's memory when it ends.
+ */
+async function openShopDatabase(env: Env, logger: Logger, given: Database | undefined): Promise<Database> {
+  const open = () =>
+    openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      embeddedCacheMb: env.EMBEDDED_CACHE_MB,
+      poolSize: env.DATABASE_POOL_SIZE,
+    });
+  const createdInChild =
+    !given && !env.DATABASE_URL && env.DATA_DIR && !embeddedDatabaseExists(env.DATA_DIR)
+      ? await createShopDataInChild(
+          { dataDir: env.DATA_DIR, cacheMb: env.EMBEDDED_CACHE_MB, seed: env.SEED_ON_START },
+          logger,
+        )
+      : null;
+  if (createdInChild?.seeded)
+    logger.info(createdInChild.seeded, "empty shop seeded with the catalogue and seller configuration");
+  let database = given ?? (await open());
+  logger.info(
+    { db: database.kind, dataDir: database.kind === "embedded" ? env.DATA_DIR : undefined },
+    database.kind === "embedded"
+      ? "embedded PostgreSQL (PGlite) ready, migrations applied"
+      : "PostgreSQL server ready, migrations applied",
+  );
+  if (!database.hasPgvector) {
+    logger.warn(
+      "pgvector is not available on this PostgreSQL server: embeddings are stored as real[] and ranked exactly in the server",
+    );
+  }
+  if (env.SEED_ON_START) {
+    const seeded = await seedIfEmpty(database.db);
+    if (seeded) logger.info(seeded, "empty shop seeded with the catalogue and seller configuration");
+    // When seeding happened here (the child above could not run), the embedded database's
+    // thread holds the WebAssembly memory it grew, which never shrinks: reopen it.
+    if (seeded && database.kind === "embedded" && env.DATA_DIR && !given) {
+      await database.close();
+      database = await open();
+    }
+  }
+  return database;
+}
+
+/** What preparing admin access changed or still waits for, in the log. */
+function logAdminAccess(admin: Awaited<ReturnType<typeof prepareAdminAccess>>, env: Env, logger: Logger) {
+  if (admin.demoRolesRevoked > 0)
+    logger.warn(
+      { revoked: admin.demoRolesRevoked },
+      "demo mode is off: the roles granted in demo mode ended",
+    );
+  if (admin.demoSettingsReset)
+    logger.warn(
+      { sections: admin.demoSettingsReset.sections },
+      "demo mode is off: the merchant settings changed in demo mode were put back (the admin page lists them)",
+    );
+  for (const email of admin.unverifiedAdmins)
+    logger.warn(
+      { email },
+      `${email} is in ADMIN_EMAILS but its e-mail is not verified yet, so it is not admin: sign in as it and choose 'Resend verification e-mail' on /account${env.SMTP_URL ? "" : " (without SMTP_URL the link is written to this log)"}, or use 'Forgot password?' on the sign-in page.`,
+    );
+  if (env.DEMO_MODE) {
+    logger.warn("DEMO_MODE is on: any signed-in user may use /admin and take the merchant role");
+  }
+}
+
+function catalogueAnswers(database: Database, env: Env, logger: Logger): CatalogueAnswers {
+  return new CatalogueAnswers(
     database,
     new AnswerCache({
       maxEntries: env.ANSWER_CACHE_ENTRIES,
@@ -147,8 +192,10 @@ export async function startRuntime(
     }),
     logger,
   );
-  await answers.start();
-  await events.start();
+}
+
+/** The OpenAI-compatible server when AI_BASE_URL names one; null for the built-in engine. */
+function aiSettings(env: Env, logger: Logger): AppDeps["ai"] {
   const ai = env.AI_BASE_URL
     ? {
         baseUrl: env.AI_BASE_URL,
@@ -164,7 +211,11 @@ export async function startRuntime(
       ? "AI: OpenAI-compatible server configured (built-in engine as fallback)"
       : "AI: built-in engine (no network)",
   );
-  const mail: MailSettings = {
+  return ai;
+}
+
+function mailSettings(env: Env, baseURL: string, logger: Logger): MailSettings {
+  return {
     delivery: env.SMTP_URL ? "smtp" : "keep",
     from: env.MAIL_FROM,
     merchantEmails: env.MERCHANT_EMAIL,
@@ -173,6 +224,15 @@ export async function startRuntime(
     demoMode: env.DEMO_MODE,
     logger: logger.child({ module: "mail" }),
   };
+}
+
+/** The SMTP sender, started, when SMTP_URL is set; else null (e-mails stay in the outbox). */
+async function startMailSender(
+  database: Database,
+  env: Env,
+  mail: MailSettings,
+  logger: Logger,
+): Promise<MailSender | null> {
   let mailSender: MailSender | null = null;
   if (env.SMTP_URL) {
     // Loaded only when configured (as Stripe's client below): an idle shop without them is smaller.
@@ -189,6 +249,11 @@ export async function startRuntime(
   }
   if (env.MERCHANT_EMAIL.length === 0)
     logger.info("MERCHANT_EMAIL is not set: new-order notices go to the accounts holding the merchant role");
+  return mailSender;
+}
+
+/** Stripe's provider when its three keys are set; null for manual payment only. */
+async function stripeFromEnv(env: Env, logger: Logger) {
   const stripe =
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY
       ? (await import("./platform/payments/stripe-provider.ts")).stripeProvider({
@@ -203,101 +268,110 @@ export async function startRuntime(
       ? "payments: manual and Stripe (card); Stripe's events are expected at /webhooks/stripe"
       : "payments: manual only (set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY for cards)",
   );
-  const deps: AppDeps = {
-    database,
-    auth: createAuth({
-      db: database.db,
-      secret,
-      baseURL,
-      trustedOrigins,
-      onUserCreated: (created) => createProfile(database.db, created),
-      sendAccountMail: async ({ kind, user, token, expiresInMinutes }) => {
-        await sendAccountMail(database.db, mail, { kind, to: user, token, expiresInMinutes });
-      },
-      verificationNeedsSession: (email) => !env.DEMO_MODE && isAdminEmail(adminPolicy, email),
-      onPasswordReset: async (user) => {
-        const revoked = await revokeAllApiKeys(database.db, user.id);
-        if (revoked > 0)
-          logger.info({ userId: user.id, revoked }, "password reset: the account's API keys were revoked");
-      },
-      onEmailVerified: async (user) => {
-        if (await adminEmailVerified(database.db, adminPolicy, user))
-          logger.info(
-            { email: user.email },
-            "an ADMIN_EMAILS address was verified: its account is admin now",
-          );
-      },
-    }),
-    logger,
-    config: {
-      webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
-      adminEmails: env.ADMIN_EMAILS,
-      demoMode: env.DEMO_MODE,
-      bodyLimit: {
-        bytes: env.BODY_LIMIT_BYTES,
-        uploadBytes: env.UPLOAD_BODY_LIMIT_BYTES,
-        readTimeoutMs: env.BODY_READ_TIMEOUT_SECONDS * 1000,
-        inFlightBytes: env.BODY_MEMORY_LIMIT_BYTES,
-      },
-      realtimeStreams: {
-        perUser: env.REALTIME_STREAMS_PER_USER,
-        perIp: env.REALTIME_STREAMS_PER_IP,
-        total: env.REALTIME_STREAMS_TOTAL,
-      },
-      negotiationRateLimit: {
-        perShopper: env.NEGOTIATION_RATE_LIMIT_PER_MINUTE,
-        perIp: env.NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE,
-      },
-      mcpRateLimit: {
-        perKey: env.MCP_RATE_LIMIT_PER_KEY_PER_MINUTE,
-        perIp: env.MCP_RATE_LIMIT_PER_IP_PER_MINUTE,
-      },
-      signUpRateLimitPerIp: env.SIGN_UP_RATE_LIMIT_PER_IP,
-      trustProxy: parseTrustProxy(env.TRUST_PROXY),
-      trustedOrigins,
-      authRateLimit: {
-        windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-        perIp: env.AUTH_RATE_LIMIT_PER_IP,
-        perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
-        perAccountAllAddresses: env.AUTH_RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES,
-      },
-      appliedOfferTtlMinutes: env.APPLIED_OFFER_TTL_MINUTES,
-      streamWordDelayMs: env.STREAM_WORD_DELAY_MS,
-      assistantRateLimitPerMinute: env.ASSISTANT_RATE_LIMIT_PER_MINUTE,
-      uploadsDir: path.join(env.DATA_DIR, "uploads", "images"),
-      publicUrl: baseURL,
-      acp: {
-        signingSecret: env.ACP_SIGNING_SECRET ?? null,
-        signatureMaxAgeSeconds: env.ACP_SIGNATURE_MAX_AGE_SECONDS,
-        webhooks: env.ACP_WEBHOOK_URL !== undefined,
-        ratePerKeyPerMinute: env.ACP_RATE_LIMIT_PER_KEY_PER_MINUTE,
-      },
+  return stripe;
+}
+
+/** What the accounts' life (sign-up, account e-mails, password reset, verification) does in the shop. */
+function accountHooks(
+  database: Database,
+  env: Env,
+  mail: MailSettings,
+  adminPolicy: AdminPolicy,
+  logger: Logger,
+) {
+  return {
+    onUserCreated: (created: Parameters<typeof createProfile>[1]) => createProfile(database.db, created),
+    sendAccountMail: async ({
+      kind,
+      user,
+      token,
+      expiresInMinutes,
+    }: Parameters<Parameters<typeof createAuth>[0]["sendAccountMail"]>[0]) => {
+      await sendAccountMail(database.db, mail, { kind, to: user, token, expiresInMinutes });
     },
-    ai,
-    events,
-    streams: new SharedStreamSlots(database.db, logger),
-    payments: paymentProviders(stripe ? [stripe] : []),
-    mail,
-    mailSender,
-    answers,
+    verificationNeedsSession: (email: string) => !env.DEMO_MODE && isAdminEmail(adminPolicy, email),
+    onPasswordReset: async (user: { id: string }) => {
+      const revoked = await revokeAllApiKeys(database.db, user.id);
+      if (revoked > 0)
+        logger.info({ userId: user.id, revoked }, "password reset: the account's API keys were revoked");
+    },
+    onEmailVerified: async (user: Parameters<typeof adminEmailVerified>[2]) => {
+      if (await adminEmailVerified(database.db, adminPolicy, user))
+        logger.info({ email: user.email }, "an ADMIN_EMAILS address was verified: its account is admin now");
+    },
   };
-  const code = announcing ? admin.setupCode : null;
-  // The log's JSON line is easy to miss after the build's output: a plain box on standard error
-  // too, again every ten minutes while nobody has claimed the shop.
-  const setupCodeJob = () =>
-    code
-      ? [
-          announceSetupCode({
-            code,
-            shopUrl: baseURL,
-            unclaimed: () => shopIsUnclaimed(database.db),
-            write: overrides.writeBanner ?? ((text) => process.stderr.write(text)),
-            logger,
-          }),
-        ]
-      : [];
-  const jobs = backgroundJobs(deps, env, setupCodeJob);
-  return { deps, jobs, setupCode: admin.setupCode, startupMs: Math.round(performance.now() - started) };
+}
+
+/** The settings the app's routes read, from the environment. */
+function appConfig(env: Env, baseURL: string, trustedOrigins: string[]): AppDeps["config"] {
+  return {
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    adminEmails: env.ADMIN_EMAILS,
+    demoMode: env.DEMO_MODE,
+    bodyLimit: {
+      bytes: env.BODY_LIMIT_BYTES,
+      uploadBytes: env.UPLOAD_BODY_LIMIT_BYTES,
+      readTimeoutMs: env.BODY_READ_TIMEOUT_SECONDS * 1000,
+      inFlightBytes: env.BODY_MEMORY_LIMIT_BYTES,
+    },
+    realtimeStreams: {
+      perUser: env.REALTIME_STREAMS_PER_USER,
+      perIp: env.REALTIME_STREAMS_PER_IP,
+      total: env.REALTIME_STREAMS_TOTAL,
+    },
+    negotiationRateLimit: {
+      perShopper: env.NEGOTIATION_RATE_LIMIT_PER_MINUTE,
+      perIp: env.NEGOTIATION_RATE_LIMIT_PER_IP_PER_MINUTE,
+    },
+    mcpRateLimit: {
+      perKey: env.MCP_RATE_LIMIT_PER_KEY_PER_MINUTE,
+      perIp: env.MCP_RATE_LIMIT_PER_IP_PER_MINUTE,
+    },
+    signUpRateLimitPerIp: env.SIGN_UP_RATE_LIMIT_PER_IP,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustedOrigins,
+    authRateLimit: {
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      perIp: env.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      perAccountAllAddresses: env.AUTH_RATE_LIMIT_PER_ACCOUNT_ALL_ADDRESSES,
+    },
+    appliedOfferTtlMinutes: env.APPLIED_OFFER_TTL_MINUTES,
+    streamWordDelayMs: env.STREAM_WORD_DELAY_MS,
+    assistantRateLimitPerMinute: env.ASSISTANT_RATE_LIMIT_PER_MINUTE,
+    uploadsDir: path.join(env.DATA_DIR, "uploads", "images"),
+    publicUrl: baseURL,
+    acp: {
+      signingSecret: env.ACP_SIGNING_SECRET ?? null,
+      signatureMaxAgeSeconds: env.ACP_SIGNATURE_MAX_AGE_SECONDS,
+      webhooks: env.ACP_WEBHOOK_URL !== undefined,
+      ratePerKeyPerMinute: env.ACP_RATE_LIMIT_PER_KEY_PER_MINUTE,
+    },
+  };
+}
+
+/**
+ * The log's JSON line is easy to miss after the build's output: a plain box on standard error
+ * too, again every ten minutes while nobody has claimed the shop.
+ */
+function setupCodeJobs(
+  code: string | null,
+  baseURL: string,
+  database: Database,
+  logger: Logger,
+  overrides: RuntimeOverrides,
+): PeriodicJob[] {
+  return code
+    ? [
+        announceSetupCode({
+          code,
+          shopUrl: baseURL,
+          unclaimed: () => shopIsUnclaimed(database.db),
+          write: overrides.writeBanner ?? ((text) => process.stderr.write(text)),
+          logger,
+        }),
+      ]
+    : [];
 }
 
 /**

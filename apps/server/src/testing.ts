@@ -8,7 +8,11 @@
 export { type Database, openDatabase } from "./platform/db/client.ts";
 export { products } from "./platform/db/schema.ts";
 export { buildCatalogue, type SeedProduct } from "./platform/db/seed/catalogue.ts";
-export { generatedProductsSql, insertGeneratedProductsSql } from "./platform/db/seed/generated-catalogue.ts";
+export {
+  type GeneratedProductRow,
+  generatedProductsSql,
+  insertGeneratedProductsSql,
+} from "./platform/db/seed/generated-catalogue.ts";
 export { seedCatalogue } from "./modules/admin/index.ts";
 export { productImagePath } from "./modules/catalog/index.ts";
 // Embedding products and searching them, timed without HTTP in front.

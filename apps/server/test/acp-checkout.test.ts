@@ -1,5 +1,5 @@
 /**
- * The Agentic Commerce Protocol checkout at /acp (issue #16 item 2; docs/decisions/0013-acp.md),
+ * The Agentic Commerce Protocol checkout at /acp (docs/decisions/0013-acp.md),
  * over real HTTP as an agent platform calls it: signed (ACP_SIGNING_SECRET), versioned, keyed by
  * the shopper's API key, with Idempotency-Keys. A session's lifecycle and every refusal here;
  * negotiated discounts, the MCP hand-off, the product feed and order webhooks in

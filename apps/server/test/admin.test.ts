@@ -28,7 +28,7 @@ describe.each(DB_KINDS)("admin functions on the %s database", (kind) => {
 
     const owner = new HttpClient(shop.server.baseUrl);
     await owner.signUp("owner@example.com");
-    // Listed in ADMIN_EMAILS, yet admin only once the address is verified (issue #12, finding 3).
+    // Listed in ADMIN_EMAILS, yet admin only once the address is verified.
     expect((await owner.get("/api/admin/status")).status).toBe(403);
     await verifyEmail(owner, shop.server.baseUrl, "owner@example.com");
     const before = await owner.get("/api/admin/status");

@@ -1,5 +1,5 @@
 /**
- * Issue #16 item 3: shoppers' agents obey the shopper's limits, their negotiations are recorded
+ * Shoppers' agents obey the shopper's limits, their negotiations are recorded
  * and counted apart on the merchant's dashboard, and the merchant can switch agent negotiation
  * off. The dashboard test runs first: it checks exact figures on a fresh shop.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalogue answer cache (#14 item 3), both databases, real HTTP: identical catalogue and
+ * The catalogue answer cache, both databases, real HTTP: identical catalogue and
  * product requests are answered from memory (with ETag/304), any change to what the catalogue
  * shows is seen at once by the process that made it and, through NOTIFY, by another process on
  * the same database; checkout never reads the cache.

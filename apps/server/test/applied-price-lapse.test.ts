@@ -1,5 +1,5 @@
 /**
- * An applied negotiated price lapses (#12 finding 6; decisions.md, Negotiation): when a price it
+ * An applied negotiated price lapses: when a price it
  * was computed on changes, up or down, and APPLIED_OFFER_TTL_MINUTES after it was applied. The
  * cart then shows today's prices and says why; checkout never charges the old price: it refuses
  * with 409 and the new total, or (once the cart shows today's prices) charges them. The shopper

@@ -75,7 +75,7 @@ async function stateServedFrom(database: Database): Promise<ShopState> {
   }
 }
 
-// Issue #12, finding 7: `npm run backup` / `npm run restore`, a consistent copy of the embedded
+// `npm run backup` / `npm run restore`, a consistent copy of the embedded
 // database restorable into the embedded database or a PostgreSQL server (and back).
 describe("npm run backup / npm run restore", () => {
   const work = mkdtempSync(path.join(tmpdir(), "haggle-backup-test-"));

@@ -1,5 +1,5 @@
 /**
- * Checkout like a real shop (#15 items 1 and 2): a shipping address, checked field by field and
+ * Checkout like a real shop: a shipping address, checked field by field and
  * kept in the shopper's address book, and manual payment (pay on delivery or bank transfer)
  * that the merchant marks paid. Both databases, real HTTP.
  */

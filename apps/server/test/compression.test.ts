@@ -1,4 +1,4 @@
-/** A fast first page (issue #13, item 4): compressed answers, long-lived assets, ETags, streams left alone. */
+/** A fast first page: compressed answers, long-lived assets, ETags, streams left alone. */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";

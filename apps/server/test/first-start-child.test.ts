@@ -7,7 +7,7 @@ import { createShopDataInChild } from "../src/create-shop-data-child.ts";
 import { countAllProducts } from "../src/modules/catalog/products.store.ts";
 import { embeddedDatabaseExists, openDatabase } from "../src/platform/db/client.ts";
 
-// Issue #13 item 6: a first start on the embedded database creates and seeds its data folder in
+// A first start on the embedded database creates and seeds its data folder in
 // a child process, so the server does not keep that work's memory (README "Start time and memory").
 describe("a first start's data folder, created in a child process", () => {
   const dirs: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 3: the merchant's holdout experiment ("measure Ava"). Held-out shoppers cannot
+ * The merchant's holdout experiment ("measure Ava"). Held-out shoppers cannot
  * reach a negotiation through the API or the MCP tools (a 403 / a tool error with a sentence,
  * nothing changed); the dashboard's figures equal a hand-computed fixture of seeded carts and
  * orders; starting a new experiment starts a new measurement period.

@@ -1,5 +1,5 @@
 /**
- * E-mail for orders (issue #15 item 4) over real HTTP, on both databases, against a real SMTP
+ * E-mail for orders over real HTTP, on both databases, against a real SMTP
  * server (smtp-server, read back with mailparser): what a checkout sends and with which figures,
  * that a hanging or dead mail server never holds a checkout and its mail goes out once the
  * server is back, giving up after the last attempt, several senders delivering each message

@@ -32,7 +32,7 @@ describe.each(DB_KINDS)("merchant dashboard and orders on the %s database", (kin
     const offered = await say(deal.http, deal.id, "Can I get a discount?");
     const accepted = await deal.http.post(`/api/negotiations/${deal.id}/accept`, {});
     expect(accepted.status).toBe(200);
-    // Ava's whole discount is one figure on the cart (#11 item 11): the offer's amount, whether the
+    // Ava's whole discount is one figure on the cart: the offer's amount, whether the
     // policy wrote it as line prices or an order-level remainder; the lines show the shop's prices.
     const agreed = cents(offered.result!.total_discount_amount);
     expect(agreed).toBeGreaterThan(0);
@@ -41,7 +41,7 @@ describe.each(DB_KINDS)("merchant dashboard and orders on the %s database", (kin
       accepted.json.items.reduce((sum: number, i: { lineTotal: number }) => sum + cents(i.lineTotal), 0),
     ).toBe(cents(accepted.json.summary.subtotal));
     const dealOrder = await checkout(deal.http);
-    // Stored on the order (#11 item 16), and the order's figures add up with it as its own line.
+    // Stored on the order, and the order's figures add up with it as its own line.
     expect(cents(dealOrder.negotiatedDiscount)).toBe(agreed);
     expect(cents(dealOrder.subtotal) - agreed + cents(dealOrder.shipping) + cents(dealOrder.tax)).toBe(
       cents(dealOrder.total),
@@ -89,7 +89,7 @@ describe.each(DB_KINDS)("merchant dashboard and orders on the %s database", (kin
       totalDiscount: offered.result!.total_discount_amount,
       escalations: 1,
     });
-    // One definition: the chart's day, the negotiator card and the order agree (#11 item 16).
+    // One definition: the chart's day, the negotiator card and the order agree.
     expect(days.at(-1).negotiatedDiscount).toBe(negotiator.totalDiscount);
     expect(cents(plainOrder.negotiatedDiscount)).toBe(0);
     expect((await shop.merchant.get("/api/merchant/dashboard?days=7")).json.days).toHaveLength(7);

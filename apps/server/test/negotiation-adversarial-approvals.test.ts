@@ -13,7 +13,7 @@ describe.each(DB_KINDS)("adversarial negotiation, bundles and approvals, on the 
 
   it("a bundle offer adds its product and gives at most 20% and $150, applied exactly", async () => {
     const s = await shopper(300);
-    // Asked for a bundle, Ava names the cross-sell in an offer the accept button adds (#11 item 5).
+    // Asked for a bundle, Ava names the cross-sell in an offer the accept button adds.
     const early = await converse(s, ["what if I add another item, is there a bundle deal?"]);
     const { offer } = await settle(s, false);
     expect(offer).not.toBeNull();

@@ -341,7 +341,7 @@ describe.each(DB_KINDS)("negotiation with an LLM voice on the %s database", (kin
     ["40% off please", LEAK],
     ["can I get a discount?", "Great news: 10% off your whole cart!"],
     ["can I get a discount?", "For you, I'll take $100 off."],
-    // Discounts in words (#12 finding 11): no figure, yet a price the policy never decided.
+    // Discounts in words: no figure, yet a price the policy never decided.
     ["can I get a discount?", "You know what? It's free, on the house."],
     ["can I get a discount?", "Fine: 1/2 off, just for you."],
   ] as const) {

@@ -135,7 +135,7 @@ describe.each(DB_KINDS)("negotiation on the %s database", (kind) => {
     expect(splitNegotiationData(fake.text).result?.total_discount_percent ?? 0).toBeLessThanOrEqual(15);
     const ok = await http.say(id, "ok");
     expect(ok.display.length).toBeGreaterThan(0);
-    // Typed acceptance applies the standing offer, as the button does (#11 item 4).
+    // Typed acceptance applies the standing offer, as the button does.
     expect((await http.get(`/api/negotiations/${id}`)).json.status).toBe("completed");
   });
 

@@ -1,5 +1,5 @@
 /**
- * Cancel and refund (#15 item 5), both databases, real HTTP: a shopper cancels before shipping, a
+ * Cancel and refund, both databases, real HTTP: a shopper cancels before shipping, a
  * merchant cancels or refunds (a line, or everything), stock returns, the money adds up to the
  * total, and the loyalty figures and tier keep only what was kept.
  */

@@ -1,5 +1,5 @@
 /**
- * Password reset (issue #12, finding 3), through better-auth's own flow and the shop's mail: the
+ * Password reset, through better-auth's own flow and the shop's mail: the
  * request answers the same whether the address has an account or not; the e-mailed link sets a
  * new password once, ends every session of the account, and a bad or old link is a 400 sentence.
  */

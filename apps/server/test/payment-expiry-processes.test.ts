@@ -1,5 +1,5 @@
 /**
- * The unpaid-order expiry job as the server runs it (#15 item 3): on its own schedule inside the
+ * The unpaid-order expiry job as the server runs it: on its own schedule inside the
  * server, and in two real server processes sharing one PostgreSQL database, where each order
  * must be cancelled, voided at Stripe and have its stock returned exactly once.
  */

@@ -6,7 +6,7 @@ import { sellerConfig } from "../src/platform/db/schema.ts";
 import { call, connectMcp, createKey, ok } from "./support/mcp-client.ts";
 import { nearestPrice, signUpShopper, useShop } from "./support/shop-fixtures.ts";
 
-// Issue 30, item 8: the chat said "0.5% off ($0.24)" while the cart panel said "0.49% off". One
+// The chat said "0.5% off ($0.24)" while the cart panel said "0.49% off". One
 // offer whose percent is not whole (Ava's amount cap makes it so) must read the same in Ava's
 // reply, the MCP tool's summary, the reference agent's printout and the cart the web app renders (it formats the API's figure
 // with the same domain rule).
@@ -16,7 +16,9 @@ describe("one offer's percent reads the same everywhere", () => {
   it("in the negotiation reply, the MCP negotiate answer and GET /api/cart", async () => {
     await shop.server.database.db
       .update(sellerConfig)
-      .set({ configData: { max_auto_discount_pct: 15, max_auto_discount_amount: 1, bundling_discount_bonus: 0 } })
+      .set({
+        configData: { max_auto_discount_pct: 15, max_auto_discount_amount: 1, bundling_discount_bonus: 0 },
+      })
       .where(eq(sellerConfig.configType, "negotiation_limits"));
     const { http } = await signUpShopper(shop.server.baseUrl, "Percy Percent");
     const client = await connectMcp(shop.server.baseUrl, (await createKey(http)).key);

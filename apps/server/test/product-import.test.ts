@@ -1,4 +1,4 @@
-/** Product import (issue #14 item 1): Shopify CSV and JSON lines, upserts by SKU, crashes, access. */
+/** Product import: Shopify CSV and JSON lines, upserts by SKU, crashes, access. */
 import { createReadStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";

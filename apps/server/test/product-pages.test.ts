@@ -1,4 +1,4 @@
-/** Product pages (#13 item 1): an address per product, the page's content, ids moving to slugs, 404s. */
+/** Product pages: an address per product, the page's content, ids moving to slugs, 404s. */
 import type { ProductPage } from "@haggle/contract/products";
 import { describe, expect, it } from "vitest";
 import { signUpMerchant, useShop } from "./support/shop-fixtures.ts";

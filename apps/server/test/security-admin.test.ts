@@ -1,5 +1,5 @@
 /**
- * Issue #12, findings 1 and 2: a fresh shop cannot be taken over, it is claimed once with the
+ * A fresh shop cannot be taken over, it is claimed once with the
  * setup code from the start-up log, and roles are granted and revoked by an admin (audited);
  * roles granted in demo mode end with demo mode.
  */

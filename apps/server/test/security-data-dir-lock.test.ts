@@ -8,7 +8,7 @@ import { DataDirLockedError, LOCK_FILE } from "../src/platform/db/data-dir-lock.
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
-// Issue #12, finding 7: a second server on the same DATA_DIR started without error and its
+// A second server on the same DATA_DIR started without error and its
 // acknowledged orders were gone after a restart. One process holds a data folder at a time.
 describe("embedded database: one process per DATA_DIR", () => {
   const dirs: string[] = [];

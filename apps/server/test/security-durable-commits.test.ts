@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/platform/db/client.ts";
 
-// Issue #12, finding 7: a commit on the embedded database is acknowledged only once its WAL
+// A commit on the embedded database is acknowledged only once its WAL
 // has been synced to disk (fsync through the file system), not left in the OS page cache.
 describe("embedded database: durable commits", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "haggle-durable-"));

@@ -1,5 +1,5 @@
 /**
- * Issue #12, finding 3: admin e-mail squatting. Whoever registered an ADMIN_EMAILS address first
+ * Admin e-mail squatting. Whoever registered an ADMIN_EMAILS address first
  * became admin. Now such an account is admin only once its address is proven: by the
  * verification link opened in the account's own session, or by a password reset sent to it
  * (which also ends the registrant's sessions). Shoppers still shop unverified.

@@ -1,5 +1,5 @@
 /**
- * Issue #12, findings 4, 5, 9 and 10: one body limit for every route, capped realtime streams
+ * One body limit for every route, capped realtime streams
  * (per account, per address, per process) that never starve /healthz, negotiation turns
  * limited per shopper and per address, and one active negotiation per cart in the database.
  */

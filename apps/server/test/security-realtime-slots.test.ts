@@ -1,5 +1,5 @@
 /**
- * Issue #31, item 9: the realtime stream caps multiplied by the number of server processes (with
+ * The realtime stream caps multiplied by the number of server processes (with
  * WORKERS=N a user held N×5 streams). The per-account and per-address counts now live in the
  * database every process shares (`realtime_streams`): a slot is taken atomically, given back when
  * the stream closes, and a row its process stopped refreshing (a crash) no longer counts.

@@ -1,5 +1,5 @@
 /**
- * Issue #12, finding 8: wrong passwords slow down one account from one address (backoff), never
+ * Wrong passwords slow down one account from one address (backoff), never
  * lock the owner out; X-Forwarded-For counts only behind TRUST_PROXY; sign-ups are limited;
  * the rate-limit table forgets old counters.
  */

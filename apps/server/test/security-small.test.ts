@@ -1,5 +1,5 @@
 /**
- * Issue #12, finding 11 (the smaller ones done here): a NUL in a path is a 400, not a 500; the
+ * The smaller hardening checks: a NUL in a path is a 400, not a 500; the
  * product pictures keep their own strict CSP; common passwords are refused at sign-up; a
  * signed-out session (or a copy of its cookie) stops working at once.
  */

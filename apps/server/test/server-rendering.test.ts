@@ -1,4 +1,4 @@
-/** Server rendering (#13 item 2): the HTML of the catalogue and product pages carries their content, no script run. */
+/** Server rendering: the HTML of the catalogue and product pages carries their content, no script run. */
 import type { Product } from "@haggle/contract/products";
 import { describe, expect, it } from "vitest";
 import { builtWebDist } from "./support/built-web-dist.ts";

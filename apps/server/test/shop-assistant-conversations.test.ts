@@ -4,8 +4,7 @@ import { signUpMerchant } from "./support/shop-fixtures.ts";
 import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
- * Whole conversations with the built-in shopping assistant on the seeded catalogue (issue 11,
- * items 7 and 8): a new topic starts a new request, a refinement keeps the old one, and a
+ * Whole conversations with the built-in shopping assistant on the seeded catalogue: a new topic starts a new request, a refinement keeps the old one, and a
  * fallback never breaks the constraint just stated.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Slow work never takes the shop down (#14 item 4): a slow query on the embedded database runs
+ * Slow work never takes the shop down: a slow query on the embedded database runs
  * on its own thread while the server goes on answering, and a catalogue search whose client
  * goes away is cancelled on the PostgreSQL server instead of holding a pooled connection.
  */

@@ -1,5 +1,5 @@
 /**
- * Card payments through Stripe (#15 items 2 and 3), against a local fake of the Stripe endpoints
+ * Card payments through Stripe, against a local fake of the Stripe endpoints
  * the shop calls (real HTTP; the `stripe` library pointed at it) and webhook events signed with
  * the library's own test helper: no network. Both databases.
  */

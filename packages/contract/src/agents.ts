@@ -4,7 +4,7 @@ import { MAX_LINE_QUANTITY } from "./cart.ts";
 import { MAX_MESSAGE_LENGTH } from "./negotiation.ts";
 
 /**
- * Shoppers' AI agents (issue #16): the shopper's API keys, the MCP tools' inputs and structured
+ * Shoppers' AI agents: the shopper's API keys, the MCP tools' inputs and structured
  * outputs, and the merchant's view of agents' tool calls. Amounts an agent reads are US dollars
  * (plain numbers: a JSON Schema an agent reads must say what it gets, and a codec cannot).
  */

@@ -83,7 +83,7 @@ export const AddCartItemSchema = z.object({
     .default(1),
 });
 
-/** 0 or less removes the line (spec §4). */
+/** 0 or less removes the line. */
 export const UpdateCartItemSchema = z.object({
   quantity: z.number({ error: quantityMessage }).int(quantityMessage).max(MAX_LINE_QUANTITY, quantityMessage),
 });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { MoneySchema } from "./money.ts";
 
 /**
- * The holdout experiment ("measure Ava", issue 17): the merchant holds a share of the shoppers
+ * The holdout experiment ("measure Ava"): the merchant holds a share of the shoppers
  * out from Ava and compares what both groups buy. Money is dollars on the wire, cents in code.
  */
 

@@ -255,7 +255,7 @@ export const PricingRulesSchema = z
   })
   .meta({ id: "PricingRules" });
 
-/** What shoppers' AI agents (over MCP, issue #16) may do beyond browsing, the cart and checkout. */
+/** What shoppers' AI agents (over MCP) may do beyond browsing, the cart and checkout. */
 export const AgentRulesSchema = z
   .object({
     /** Off: the MCP tools negotiate and accept_offer refuse with a sentence; nothing else changes. */

@@ -70,7 +70,7 @@ export const ApprovalSchema = z
 export type Approval = z.infer<typeof ApprovalSchema>;
 
 // ------------------------------------------------------------- the hidden result block
-/** The result Ava's reply carries, hidden from the displayed text (spec §3, Negotiation result). */
+/** The result Ava's reply carries, hidden from the displayed text (Negotiation result). */
 export const NegotiationResultSchema = z.object({
   negotiation_complete: z.boolean(),
   offer_id: z.string().optional(),
@@ -99,7 +99,7 @@ export function splitNegotiationData(text: string): { display: string; result: N
       const parsed = NegotiationResultSchema.safeParse(JSON.parse(match[1] ?? ""));
       if (parsed.success) result = parsed.data;
     } catch {
-      // A block that does not parse is ignored (spec §8: logged only).
+      // A block that does not parse is ignored (logged only).
     }
   }
   let display = text.replace(BLOCK, "");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Product import (issue #14 item 1): POST /api/merchant/imports takes the file's raw bytes
+ * Product import: POST /api/merchant/imports takes the file's raw bytes
  * (?fileName=products.csv or .jsonl) and answers the import's progress, which
  * GET /api/merchant/imports/{id} reads until its status is done or failed.
  */

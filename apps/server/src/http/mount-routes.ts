@@ -43,7 +43,7 @@ function answerWithValidator(c: AppContext, body: string | Uint8Array, etag = we
 }
 
 /**
- * A catalogue answer from this process's answer cache (#14 item 3), keyed by the path and query
+ * A catalogue answer from this process's answer cache, keyed by the path and query
  * as asked: a hit answers without reading the database (304 when the client holds it); a miss
  * runs the route and keeps a 200 JSON answer, unless the catalogue changed while it was read.
  */

@@ -91,7 +91,7 @@ export async function renderPage(c: AppContext, distDir: string): Promise<Render
   const signedIn = await maybeSignedIn(c);
   // A rendered page depends on its URL, on whether the visitor may be signed in (the header's
   // session state) and on the catalogue: it is kept like the catalogue's API answers, forgotten
-  // when the catalogue version moves (#14 item 3), so a busy home page is not rendered anew for
+  // when the catalogue version moves, so a busy home page is not rendered anew for
   // every visitor.
   const key = `page ${signedIn ? "session" : "anonymous"} ${url.pathname}${url.search}`;
   const hit = answers.cache.enabled ? answers.cache.get(key) : undefined;

@@ -10,7 +10,7 @@ const LABELS: Record<OrderStatus, string> = {
   refunded: "Refunded",
 };
 
-/** The badge text of an order status; an unknown status shows as Pending (spec §4). */
+/** The badge text of an order status; an unknown status shows as Pending. */
 export function orderStatusLabel(status: string): string {
   return LABELS[displayOrderStatus(status)];
 }

@@ -1,5 +1,5 @@
 /**
- * Product import (issue #14 item 1): the pure part. A Shopify product CSV's rows become products
+ * Product import: the pure part. A Shopify product CSV's rows become products
  * in our shape (the body of POST /api/merchant/products: prices in dollars), which the server then
  * checks with the same schema as the product form and upserts by SKU.
  *

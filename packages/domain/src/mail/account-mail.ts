@@ -1,7 +1,7 @@
 import { oneLine } from "./order-mail.ts";
 
 /**
- * What the account e-mails say (issue #12 finding 3): the e-mail check and the password reset.
+ * What the account e-mails say: the e-mail check and the password reset.
  * Built here, laid out by the server's template (HTML) and by `accountMailText` (plain text), so
  * both parts of a message carry the same words and the same link.
  */

@@ -4,7 +4,7 @@ import { returnedLineNote } from "../orders/refund.ts";
 import { type Cents, formatUsd } from "../pricing/money.ts";
 
 /**
- * What each order e-mail says (issue #15 item 4): the subject, the words, the lines and the
+ * What each order e-mail says: the subject, the words, the lines and the
  * figures, built from the order as the server recorded it. Templates only lay this out (HTML in
  * the server, plain text here), so both parts of a message always show the same figures.
  */

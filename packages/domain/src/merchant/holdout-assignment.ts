@@ -1,5 +1,5 @@
 /**
- * The holdout experiment's assignment (issue 17, "measure Ava"): which group a shopper's account
+ * The holdout experiment's assignment ("measure Ava"): which group a shopper's account
  * falls in. A pure function of the account id, the experiment id and the share held out, so an
  * account lands in the same group on every server process and every visit; the server stores
  * the first assignment only to know when the account became a visitor with a cart.

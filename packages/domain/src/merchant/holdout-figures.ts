@@ -2,7 +2,7 @@ import { type Cents, formatUsd } from "../pricing/money.ts";
 import type { HoldoutGroup } from "./holdout-assignment.ts";
 
 /**
- * The holdout experiment's figures (issue 17): for each group, since the experiment started,
+ * The holdout experiment's figures: for each group, since the experiment started,
  * what its visitors with a cart bought, and how far apart the groups are with a 95% confidence
  * interval. Money sums are exact integer cents; means are rounded to the cent (half up) once,
  * at the end. The intervals are normal approximations: Welch's (unequal variances) for revenue

@@ -87,7 +87,7 @@ export function negotiatorFigures(input: NegotiatorInput): NegotiatorFigures {
   };
 }
 
-/** Where negotiations are held: Ava's page, or shoppers' AI agents over MCP (issue #16). */
+/** Where negotiations are held: Ava's page, or shoppers' AI agents over MCP. */
 export const NEGOTIATION_CHANNELS = ["web", "agent"] as const;
 export type NegotiationChannel = (typeof NEGOTIATION_CHANNELS)[number];
 

@@ -3,7 +3,7 @@ import type { NegotiationStance } from "../negotiation/negotiation-stance.ts";
 import type { Cents } from "../pricing/money.ts";
 
 /**
- * The merchant's settings and their defaults (decisions.md). Every number here is a default a
+ * The merchant's settings and their defaults. Every number here is a default a
  * merchant can change; amounts are in dollars as the merchant types them, percents in points.
  */
 export interface NegotiationLimits {
@@ -43,7 +43,7 @@ export interface PricingSettings {
 
 /** What shoppers' AI agents (over MCP) may do beyond browsing, filling the cart and checking out. */
 export interface AgentRules {
-  /** Whether an agent may negotiate with Ava for its shopper (issue #16); on by default. */
+  /** Whether an agent may negotiate with Ava for its shopper; on by default. */
   allow_negotiation: boolean;
 }
 

@@ -1,8 +1,8 @@
 import { type Cents, formatUsd } from "../pricing/money.ts";
 
 /**
- * An applied negotiated price is not forever (decisions.md, Negotiation: "An applied offer
- * lapses with its expiry or when a price it was computed on changes"). Ava's discount was
+ * An applied negotiated price is not forever: an applied offer lapses with its expiry or when a
+ * price it was computed on changes. Ava's discount was
  * computed on the shop's prices of the moment; once one of them moves, or the applied price
  * has been sitting in the cart too long, it no longer holds and the cart goes back to today's
  * prices. The shopper may negotiate again.

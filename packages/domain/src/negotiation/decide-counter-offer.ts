@@ -138,19 +138,53 @@ export function largestStep(subtotal: Cents, limits: Limits): Cents {
   return Math.min(byPercent, byCap) + tier;
 }
 
+/** What every answer of one turn reads: the cart, the limits, the reserve and what stands. */
+interface Turn {
+  input: PolicyInput;
+  state: NegotiationState;
+  round: number;
+  subtotal: Cents;
+  limits: Limits;
+  pressure: Pressure;
+  standing: NegotiationState["standing"];
+  standingDiscount: Cents;
+  reserve: number;
+  reserveDiscount: Cents;
+  finalRound: boolean;
+  /** The most the next concession may reach without a real commitment signal. */
+  stepLimit: Cents;
+  /** The policy's own offer stands at its reserve already. */
+  atReserve: boolean;
+  canBundle: boolean;
+}
+
+type Concession = { offer: OfferTerms; step: number; isFinal: boolean };
+
 export function decideCounterOffer(input: PolicyInput): DecisionWithState {
+  const { lines, intent } = input;
+  if (lines.length === 0 || subtotalOf(lines) <= 0) return keep(turnRound(input), { kind: "empty-cart" });
+  const turn = turnOf(input);
+  if (intent.type !== "ask") return answerWithoutFigure(turn, intent);
+  return answerAsk(turn, intent.ask);
+}
+
+function turnRound(input: PolicyInput): Pick<Turn, "state" | "round"> {
+  return { state: input.state, round: input.state.round + 1 };
+}
+
+/** The decision, with the state for the next turn (by default the schedule and bundle as they were). */
+function keep(
+  turn: Pick<Turn, "state" | "round">,
+  decision: Decision,
+  step = turn.state.step,
+  bundleProposed = turn.state.bundleProposed,
+): DecisionWithState {
+  return { decision, next: { round: turn.round, step, bundleProposed } };
+}
+
+function turnOf(input: PolicyInput): Turn {
   const { lines, config, state, intent, bundleCandidate } = input;
   const round = state.round + 1;
-  const keep = (
-    decision: Decision,
-    step = state.step,
-    bundleProposed = state.bundleProposed,
-  ): DecisionWithState => ({
-    decision,
-    next: { round, step, bundleProposed },
-  });
-  if (lines.length === 0 || subtotalOf(lines) <= 0) return keep({ kind: "empty-cart" });
-
   const subtotal = subtotalOf(lines);
   const limits = limitsFor(config, input.profile.tier);
   const pressure = pressureOf(lines);
@@ -173,186 +207,192 @@ export function decideCounterOffer(input: PolicyInput): DecisionWithState {
     finalRound || realCommitmentOf(intent, lines, limits)
       ? Number.POSITIVE_INFINITY
       : standingFloor + largestStep(subtotal, limits);
-
-  /** The next concession: one schedule step further (or the reserve on the last round), never below the standing offer. */
-  const nextConcession = (): { offer: OfferTerms; step: number; isFinal: boolean } => {
-    const step = finalRound ? Number.POSITIVE_INFINITY : state.step + 1;
-    const percent = finalRound ? reserve : scheduledPercent(reserve, step, limits);
-    const discount = Math.max(
-      Math.min(discountAt(percent, subtotal, limits, false), stepLimit),
-      Math.min(standingDiscount, reserveDiscount),
-    );
-    const isFinal = discount >= reserveDiscount;
-    const offer = terms(discount, subtotal, reasonsFor(limits, pressure, isFinal ? ["final"] : []));
-    return { offer, step: finalRound ? state.step + 1 : step, isFinal };
+  return {
+    input,
+    state,
+    round,
+    subtotal,
+    limits,
+    pressure,
+    standing,
+    standingDiscount,
+    reserve,
+    reserveDiscount,
+    finalRound,
+    stepLimit,
+    atReserve: standing !== null && standing.source === "policy" && standingDiscount >= reserveDiscount,
+    canBundle: bundleCandidate !== null && !state.bundleProposed && bundleCandidate.price > 0,
   };
+}
 
-  const atReserve = standing !== null && standing.source === "policy" && standingDiscount >= reserveDiscount;
-  const canBundle = bundleCandidate !== null && !state.bundleProposed && bundleCandidate.price > 0;
-  /** The cross-sell for the bonus: at the reserve, or asked for early, the next step plus the bonus. */
-  const bundleOffer = (early = false): OfferTerms | null => {
-    if (!bundleCandidate) return null;
-    const bundledSubtotal = subtotal + bundleCandidate.price;
-    // Taking a bundle is a commitment: its reserve is the committed one, plus the bonus.
-    const bundledReserve = reservePercent(limits, pressure, true, true);
-    const percent = early
-      ? Math.min(
-          bundledReserve,
-          scheduledPercent(reserve, state.step + 1, limits) +
-            Math.floor(limits.bundleBonus * limits.curve.earlyBundleShare),
-        )
-      : bundledReserve;
-    const discount = discountAt(percent, bundledSubtotal, limits, true);
-    if (discount <= standingDiscount) return null;
-    return terms(discount, bundledSubtotal, reasonsFor(limits, pressure, ["bundle"]), [
-      {
-        productId: bundleCandidate.productId,
-        name: bundleCandidate.name,
-        quantity: 1,
-        price: bundleCandidate.price,
-      },
-    ]);
-  };
+/** The next concession: one schedule step further (or the reserve on the last round), never below the standing offer. */
+function nextConcession(t: Turn): Concession {
+  const step = t.finalRound ? Number.POSITIVE_INFINITY : t.state.step + 1;
+  const percent = t.finalRound ? t.reserve : scheduledPercent(t.reserve, step, t.limits);
+  const discount = Math.max(
+    Math.min(discountAt(percent, t.subtotal, t.limits, false), t.stepLimit),
+    Math.min(t.standingDiscount, t.reserveDiscount),
+  );
+  const isFinal = discount >= t.reserveDiscount;
+  const offer = terms(discount, t.subtotal, reasonsFor(t.limits, t.pressure, isFinal ? ["final"] : []));
+  return { offer, step: t.finalRound ? t.state.step + 1 : step, isFinal };
+}
 
-  /** Wants more without a number (or said no): concede one step, offer a bundle at the reserve, or hold. */
-  const concede = (): DecisionWithState => {
-    if (state.approval?.status === "pending") return keep({ kind: "awaiting-approval", standing });
-    if (!standing) {
-      const first = nextConcession();
-      return keep(
-        { kind: "offer", stage: first.isFinal ? "final" : "opening", offer: first.offer, ask: null },
-        first.step,
-      );
-    }
-    if (standing.source === "merchant" || atReserve) {
-      if (canBundle) {
-        const offer = bundleOffer();
-        if (offer) return keep({ kind: "offer", stage: "bundle", offer, ask: null }, state.step, true);
-      }
-      return keep({ kind: "decline", ask: null, counter: standing, why: "final-reached" });
-    }
-    const next = nextConcession();
+/** The cross-sell for the bonus: at the reserve, or asked for early, the next step plus the bonus. */
+function bundleOffer(t: Turn, early = false): OfferTerms | null {
+  const candidate = t.input.bundleCandidate;
+  if (!candidate) return null;
+  const bundledSubtotal = t.subtotal + candidate.price;
+  // Taking a bundle is a commitment: its reserve is the committed one, plus the bonus.
+  const bundledReserve = reservePercent(t.limits, t.pressure, true, true);
+  const percent = early
+    ? Math.min(
+        bundledReserve,
+        scheduledPercent(t.reserve, t.state.step + 1, t.limits) +
+          Math.floor(t.limits.bundleBonus * t.limits.curve.earlyBundleShare),
+      )
+    : bundledReserve;
+  const discount = discountAt(percent, bundledSubtotal, t.limits, true);
+  if (discount <= t.standingDiscount) return null;
+  return terms(discount, bundledSubtotal, reasonsFor(t.limits, t.pressure, ["bundle"]), [
+    { productId: candidate.productId, name: candidate.name, quantity: 1, price: candidate.price },
+  ]);
+}
+
+/** At the policy's end (its reserve, or the merchant's offer): the bundle if one is left, else the final word. */
+function bundleOrFinal(t: Turn, ask: ShopperAsk | null): DecisionWithState {
+  if (t.canBundle) {
+    const offer = bundleOffer(t);
+    if (offer) return keep(t, { kind: "offer", stage: "bundle", offer, ask }, t.state.step, true);
+  }
+  return keep(t, { kind: "decline", ask, counter: t.standing, why: "final-reached" });
+}
+
+/** The next concession offered as a counter (or as final when it reaches the reserve). */
+function counterWith(t: Turn, next: Concession, ask: ShopperAsk | null): DecisionWithState {
+  return keep(
+    t,
+    { kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask },
+    next.step,
+  );
+}
+
+/** Wants more without a number (or said no): concede one step, offer a bundle at the reserve, or hold. */
+function concede(t: Turn): DecisionWithState {
+  const { standing } = t;
+  if (t.state.approval?.status === "pending") return keep(t, { kind: "awaiting-approval", standing });
+  if (!standing) {
+    const first = nextConcession(t);
     return keep(
-      {
-        kind: "offer",
-        stage: next.isFinal ? "final" : "counter",
-        offer: next.offer,
-        ask: null,
-        ...(next.offer.discount <= standingDiscount ? { held: true as const } : {}),
-      },
-      next.step,
+      t,
+      { kind: "offer", stage: first.isFinal ? "final" : "opening", offer: first.offer, ask: null },
+      first.step,
     );
-  };
+  }
+  if (standing.source === "merchant" || t.atReserve) return bundleOrFinal(t, null);
+  const next = nextConcession(t);
+  return keep(
+    t,
+    {
+      kind: "offer",
+      stage: next.isFinal ? "final" : "counter",
+      offer: next.offer,
+      ask: null,
+      ...(next.offer.discount <= t.standingDiscount ? { held: true as const } : {}),
+    },
+    next.step,
+  );
+}
 
+/** An answer to anything but a figure: agreeing, refusing, pushing, or a question. */
+function answerWithoutFigure(
+  t: Turn,
+  intent: Exclude<PolicyInput["intent"], { type: "ask" }>,
+): DecisionWithState {
   switch (intent.type) {
     case "accept":
-      if (standing) return keep({ kind: "agreed", offer: standing });
+      if (t.standing) return keep(t, { kind: "agreed", offer: t.standing });
       // Agreeing to an offer that was never made: there is nothing to agree to yet, so open.
-      return concede();
+      return concede(t);
     case "refuse":
-      if (!standing) return keep({ kind: "refused", standing: null });
-      return concede();
+      if (!t.standing) return keep(t, { kind: "refused", standing: null });
+      return concede(t);
     case "discount-request":
     case "push":
-      return concede();
+      return concede(t);
     case "question":
     case "small-talk":
     case "unknown": {
       const topic =
         intent.type === "question" ? intent.topic : intent.type === "small-talk" ? intent.topic : "unknown";
       // Asked for a bundle, Ava plays it: the cross-sell named, in an offer the accept button adds.
-      if (intent.type === "question" && intent.topic === "bundle" && canBundle) {
-        const offer = bundleOffer(!(atReserve || standing?.source === "merchant"));
-        if (offer) return keep({ kind: "offer", stage: "bundle", offer, ask: null }, state.step, true);
+      if (intent.type === "question" && intent.topic === "bundle" && t.canBundle) {
+        const offer = bundleOffer(t, !(t.atReserve || t.standing?.source === "merchant"));
+        if (offer) return keep(t, { kind: "offer", stage: "bundle", offer, ask: null }, t.state.step, true);
       }
-      return keep({ kind: "info", topic, standing });
+      return keep(t, { kind: "info", topic, standing: t.standing });
     }
-    case "ask":
-      break;
   }
+}
 
-  const ask = intent.ask;
-  const requested = requestedDiscount(ask, lines, subtotal);
+/**
+ * A figure the shopper named, by how far it reaches: within what stands or the next step (the
+ * shopper's number wins), within the reserve, within the automatic limit, within the
+ * escalation ceiling (the merchant decides), or above it.
+ */
+function answerAsk(t: Turn, ask: ShopperAsk): DecisionWithState {
+  const { subtotal, standing } = t;
+  const requested = requestedDiscount(ask, t.input.lines, subtotal);
   if (requested === null || requested <= 0 || requested > subtotal) {
-    return keep({ kind: "decline", ask, counter: standing, why: "nonsense" });
+    return keep(t, { kind: "decline", ask, counter: standing, why: "nonsense" });
   }
-  // A percent ask keeps the shopper's own figure; other asks are expressed on the subtotal.
-  const requestedPercent = ask.kind === "percent" ? ask.percent : Math.floor((requested * 10_000) / subtotal);
-
-  // Asking for no more than what stands, or than the next step gives: the shopper's number wins.
-  const next = nextConcession();
+  const next = nextConcession(t);
   // A bundle offer's discount needs the bundle: without it, only the cart's own levels count.
-  const withinStanding = standing !== null && standing.newItems.length === 0 && requested <= standingDiscount;
+  const withinStanding =
+    standing !== null && standing.newItems.length === 0 && requested <= t.standingDiscount;
   if (withinStanding || requested <= next.offer.discount) {
-    const offer = terms(requested, subtotal, reasonsFor(limits, pressure, ["your-ask"]));
+    const offer = terms(requested, subtotal, reasonsFor(t.limits, t.pressure, ["your-ask"]));
     if (withinStanding && standing?.source === "merchant") offer.source = "merchant";
-    return keep({ kind: "accept-ask", offer, ask }, withinStanding ? state.step : next.step);
+    return keep(t, { kind: "accept-ask", offer, ask }, withinStanding ? t.state.step : next.step);
   }
-  if (requested <= reserveDiscount) {
-    // Within the reserve: the last round, or a gap of at most one point (within the step limit),
-    // closes the deal at the ask.
-    if (
-      finalRound ||
-      (requested - next.offer.discount <= Math.floor(subtotal / 100) && requested <= stepLimit)
-    ) {
-      return keep(
-        {
-          kind: "accept-ask",
-          offer: terms(requested, subtotal, reasonsFor(limits, pressure, ["your-ask"])),
-          ask,
-        },
-        next.step,
-      );
-    }
-    return keep(
-      { kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask },
-      next.step,
-    );
-  }
-
-  const autoLimit = automaticCap(subtotal, limits, false);
+  if (requested <= t.reserveDiscount) return askWithinReserve(t, ask, requested, next);
+  const endOfPolicy = t.atReserve || standing?.source === "merchant";
   if (
-    requested <= autoLimit ||
-    (standing?.source === "merchant" && requested <= escalationCeiling(subtotal, limits))
+    requested <= automaticCap(subtotal, t.limits, false) ||
+    (standing?.source === "merchant" && requested <= escalationCeiling(subtotal, t.limits))
   ) {
     // Possible in principle, more than the policy gives for this cart now.
-    if (atReserve || standing?.source === "merchant") {
-      if (canBundle) {
-        const offer = bundleOffer();
-        if (offer) return keep({ kind: "offer", stage: "bundle", offer, ask }, state.step, true);
-      }
-      return keep({ kind: "decline", ask, counter: standing, why: "final-reached" });
-    }
-    return keep(
-      { kind: "offer", stage: next.isFinal ? "final" : "counter", offer: next.offer, ask },
-      next.step,
-    );
+    return endOfPolicy ? bundleOrFinal(t, ask) : counterWith(t, next, ask);
   }
-
-  if (requested <= escalationCeiling(subtotal, limits)) {
-    if (state.approval?.status === "pending") return keep({ kind: "awaiting-approval", standing });
-    if (state.approval === null) {
-      return keep({
-        kind: "escalate",
-        requested: { percent: requestedPercent, amount: requested },
-        ask,
-        standing,
-      });
-    }
-    // The merchant already answered once in this negotiation; the policy's best stands.
-    const counter = atReserve || standing?.source === "merchant" ? standing : next.offer;
-    return keep(
-      { kind: "decline", ask, counter, why: "final-reached" },
-      counter === next.offer ? next.step : state.step,
-    );
+  if (t.state.approval?.status === "pending") return keep(t, { kind: "awaiting-approval", standing });
+  const aboveCeiling = requested > escalationCeiling(subtotal, t.limits);
+  if (!aboveCeiling && t.state.approval === null) {
+    // A percent ask keeps the shopper's own figure; other asks are expressed on the subtotal.
+    const percent = ask.kind === "percent" ? ask.percent : Math.floor((requested * 10_000) / subtotal);
+    return keep(t, { kind: "escalate", requested: { percent, amount: requested }, ask, standing });
   }
-
-  if (state.approval?.status === "pending") return keep({ kind: "awaiting-approval", standing });
-  const counter = atReserve || standing?.source === "merchant" ? standing : next.offer;
+  // Above the ceiling, or the merchant already answered once in this negotiation: the policy's best stands.
+  const counter = endOfPolicy ? standing : next.offer;
   return keep(
-    { kind: "decline", ask, counter, why: "above-ceiling" },
-    counter === next.offer ? next.step : state.step,
+    t,
+    { kind: "decline", ask, counter, why: aboveCeiling ? "above-ceiling" : "final-reached" },
+    counter === next.offer ? next.step : t.state.step,
   );
+}
+
+/**
+ * An ask within the reserve: the last round, or a gap of at most one point (within the step
+ * limit), closes the deal at the ask; otherwise the next concession is the counter.
+ */
+function askWithinReserve(t: Turn, ask: ShopperAsk, requested: Cents, next: Concession): DecisionWithState {
+  if (
+    t.finalRound ||
+    (requested - next.offer.discount <= Math.floor(t.subtotal / 100) && requested <= t.stepLimit)
+  ) {
+    const offer = terms(requested, t.subtotal, reasonsFor(t.limits, t.pressure, ["your-ask"]));
+    return keep(t, { kind: "accept-ask", offer, ask }, next.step);
+  }
+  return counterWith(t, next, ask);
 }
 
 /**

@@ -7,7 +7,7 @@ import { DEFAULT_SELLER_CONFIG } from "../merchant/seller-config.ts";
 const t = DEFAULT_SELLER_CONFIG.tier_benefits.thresholds;
 
 describe("loyalty tiers", () => {
-  it("follows decisions.md: NONE, BRONZE >= 1 order, SILVER $500, GOLD $2,000, PLATINUM $5,000", () => {
+  it("follows the tiers: NONE, BRONZE >= 1 order, SILVER $500, GOLD $2,000, PLATINUM $5,000", () => {
     expect(loyaltyTierFor(0, 0, t)).toBe("NONE");
     expect(loyaltyTierFor(1, 100, t)).toBe("BRONZE");
     expect(loyaltyTierFor(3, 49_999, t)).toBe("BRONZE");

@@ -1,4 +1,4 @@
-/** A shopper's loyalty tiers, lowest first (decisions.md): NONE until the first order. */
+/** A shopper's loyalty tiers, lowest first: NONE until the first order. */
 export const LOYALTY_TIERS = ["NONE", "BRONZE", "SILVER", "GOLD", "PLATINUM"] as const;
 export type LoyaltyTier = (typeof LOYALTY_TIERS)[number];
 

@@ -150,7 +150,9 @@ describe("approvals", () => {
     expect(escalationReason({ percent: 2000, amount: 6_666 }, negotiation)).toBe(
       "Kim (Gold, 1 order) asked for 20% ($66.66) off a $333.33 cart, above the automatic limit of 15% / $150.",
     );
-    // The percent as Ava and every other surface write it (one rule, issue 30 item 8).
-    expect(escalationReason({ percent: 1245, amount: 4_150 }, negotiation)).toContain("asked for 12.5% ($41.50)");
+    // The percent as Ava and every other surface write it (one rule).
+    expect(escalationReason({ percent: 1245, amount: 4_150 }, negotiation)).toContain(
+      "asked for 12.5% ($41.50)",
+    );
   });
 });

@@ -190,7 +190,7 @@ describe("the late steps", () => {
   };
 
   it("climbs in steps under balanced when the shopper only pushes: no leap to the cap", () => {
-    // Before issue 17's smoothing: 0.5 → 1 → 4 → 15 (the cap) on the fourth push.
+    // Before the smoothing: 0.5 → 1 → 4 → 15 (the cap) on the fourth push.
     expect(playPushes([line(10_000, 1, 0)], "balanced", 6)).toEqual([0.5, 0.5, 5.5, 10.5, 15, 15]);
   });
 

@@ -2,7 +2,7 @@
 type BasisPoints = number;
 
 /**
- * The merchant's stance (issue 17): how Ava spends the room the limits give her. Every stance
+ * The merchant's stance: how Ava spends the room the limits give her. Every stance
  * stays inside the same caps, concedes monotonically and escalates in the same band; they differ
  * in how fast concessions come and what earns the room up to the cap.
  *

@@ -33,7 +33,7 @@ export { hundredthsOf, type NumberToken, normalizeForFigures, scanNumbers } from
  * refusals, appeals and small talk; anything else is unknown. Never throws.
  */
 
-/** The acceptance words of the spec (decisions.md, Negotiation), whole words, case-insensitive. */
+/** The acceptance words of the spec, whole words, case-insensitive. */
 export const ACCEPTANCE_WORDS = [
   "accept",
   "accepted",

@@ -24,38 +24,10 @@ export function infoReply(
   const seed = input.seed;
   const config = input.config;
   switch (topic) {
-    case "shipping": {
-      const free = usd(settingCents(config.pricing.free_shipping_threshold));
-      const flat = usd(settingCents(config.pricing.flat_shipping));
-      const main = pick(seed, [
-        `Shipping is free when your order comes to ${free} or more after discounts; below that it's a flat ${flat}.`,
-        `Orders of ${free} and up ship free, and anything under that ships for a flat ${flat}.`,
-        `Good question! Spend ${free} or more and shipping is on us; otherwise it's a flat ${flat}.`,
-      ]);
-      const current =
-        standing && input.quote
-          ? `With my current offer, shipping comes to ${usd(input.quote.shipping)}.`
-          : "";
-      return sentences(main, current);
-    }
-    case "loyalty": {
-      const tier = input.profile.tier;
-      const points = config.tier_benefits.extra_points[tier] ?? 0;
-      if (points > 0) {
-        const extra = formatExtraOff(points);
-        return pick(seed, [
-          `You're ${tierPhrase(tier)}, so my offers include an extra ${extra} for you on top of the usual discount.`,
-          `As ${tierPhrase(tier)} you get an extra ${extra}, and loyal tiers get more the more you shop with us.`,
-          `Your tier is ${tierLabel(tier)}, which adds an extra ${extra} to what I can offer you.`,
-        ]);
-      }
-      const bronze = formatExtraOff(config.tier_benefits.extra_points.BRONZE ?? 0);
-      return pick(seed, [
-        `You're ${tierPhrase(tier)} for now, so there's no loyalty discount yet; your first order makes you ${TIER_LABELS.BRONZE}, worth an extra ${bronze} on my offers.`,
-        `As ${tierPhrase(tier)} you don't have a loyalty discount yet, but loyal tiers do: your first order makes you ${TIER_LABELS.BRONZE}, worth an extra ${bronze}.`,
-        `Your tier is ${tierLabel(tier)}. Loyal tiers get an extra discount on my offers, beginning with ${bronze} at ${TIER_LABELS.BRONZE}.`,
-      ]);
-    }
+    case "shipping":
+      return shippingWords(input, standing);
+    case "loyalty":
+      return loyaltyWords(input);
     case "expiry": {
       const minutes = config.global_rules.offer_expiry_minutes;
       return pick(seed, [
@@ -64,22 +36,8 @@ export function infoReply(
         `You have ${minutes} minutes to accept an offer, and it only applies to your cart as it is now.`,
       ]);
     }
-    case "bundle": {
-      const bonus = formatPercent(pointsToBasisPoints(config.negotiation_limits.bundling_discount_bonus));
-      const bundled = standing?.newItems ?? [];
-      if (bundled.length > 0) {
-        const names = bundled.map((i) => `${i.name} (${usd(i.price)})`).join(" and ");
-        return sentences(
-          `My offer already bundles ${names}; press ${button} and ${bundled.length === 1 ? "it joins" : "they join"} your cart with the discount.`,
-          standingSentence(input, standing),
-        );
-      }
-      return pick(seed, [
-        `Adding a suggested item to your cart can unlock an extra ${bonus} off the bundle.`,
-        `Bundles help! If you add one of my suggested items, I can add up to ${bonus} more to your discount.`,
-        `If you're open to adding a suggested item, bundling unlocks an extra ${bonus} off.`,
-      ]);
-    }
+    case "bundle":
+      return bundleWords(input, standing, button);
     case "how-it-works":
       return pick(seed, [
         `Tell me the percentage off or the total you have in mind, and I'll see what I can do. When you're happy with an offer, press ${button}.`,
@@ -135,4 +93,62 @@ export function infoReply(
         standingSentence(input, standing),
       );
   }
+}
+
+/** Shipping: free from the threshold, else the flat fee; what it comes to with the offer that stands. */
+function shippingWords(input: VoiceInput, standing: OfferTerms | null): string {
+  const seed = input.seed;
+  const config = input.config;
+  const free = usd(settingCents(config.pricing.free_shipping_threshold));
+  const flat = usd(settingCents(config.pricing.flat_shipping));
+  const main = pick(seed, [
+    `Shipping is free when your order comes to ${free} or more after discounts; below that it's a flat ${flat}.`,
+    `Orders of ${free} and up ship free, and anything under that ships for a flat ${flat}.`,
+    `Good question! Spend ${free} or more and shipping is on us; otherwise it's a flat ${flat}.`,
+  ]);
+  const current =
+    standing && input.quote ? `With my current offer, shipping comes to ${usd(input.quote.shipping)}.` : "";
+  return sentences(main, current);
+}
+
+/** The shopper's loyalty tier and what it adds to the offers (or will, from the first order). */
+function loyaltyWords(input: VoiceInput): string {
+  const seed = input.seed;
+  const config = input.config;
+  const tier = input.profile.tier;
+  const points = config.tier_benefits.extra_points[tier] ?? 0;
+  if (points > 0) {
+    const extra = formatExtraOff(points);
+    return pick(seed, [
+      `You're ${tierPhrase(tier)}, so my offers include an extra ${extra} for you on top of the usual discount.`,
+      `As ${tierPhrase(tier)} you get an extra ${extra}, and loyal tiers get more the more you shop with us.`,
+      `Your tier is ${tierLabel(tier)}, which adds an extra ${extra} to what I can offer you.`,
+    ]);
+  }
+  const bronze = formatExtraOff(config.tier_benefits.extra_points.BRONZE ?? 0);
+  return pick(seed, [
+    `You're ${tierPhrase(tier)} for now, so there's no loyalty discount yet; your first order makes you ${TIER_LABELS.BRONZE}, worth an extra ${bronze} on my offers.`,
+    `As ${tierPhrase(tier)} you don't have a loyalty discount yet, but loyal tiers do: your first order makes you ${TIER_LABELS.BRONZE}, worth an extra ${bronze}.`,
+    `Your tier is ${tierLabel(tier)}. Loyal tiers get an extra discount on my offers, beginning with ${bronze} at ${TIER_LABELS.BRONZE}.`,
+  ]);
+}
+
+/** Bundles: what the offer already bundles, or the bonus a suggested item unlocks. */
+function bundleWords(input: VoiceInput, standing: OfferTerms | null, button: string): string {
+  const seed = input.seed;
+  const config = input.config;
+  const bonus = formatPercent(pointsToBasisPoints(config.negotiation_limits.bundling_discount_bonus));
+  const bundled = standing?.newItems ?? [];
+  if (bundled.length > 0) {
+    const names = bundled.map((i) => `${i.name} (${usd(i.price)})`).join(" and ");
+    return sentences(
+      `My offer already bundles ${names}; press ${button} and ${bundled.length === 1 ? "it joins" : "they join"} your cart with the discount.`,
+      standingSentence(input, standing),
+    );
+  }
+  return pick(seed, [
+    `Adding a suggested item to your cart can unlock an extra ${bonus} off the bundle.`,
+    `Bundles help! If you add one of my suggested items, I can add up to ${bonus} more to your discount.`,
+    `If you're open to adding a suggested item, bundling unlocks an extra ${bonus} off.`,
+  ]);
 }

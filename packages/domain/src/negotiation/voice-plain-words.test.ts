@@ -11,7 +11,7 @@ import { afterTurn, takeShopperTurn } from "./negotiation-turn.ts";
 import { writeBuiltInReply } from "./negotiation-voice.ts";
 import { parseShopperMessage } from "./parse-shopper-message.ts";
 
-/** Ava's language in a whole conversation (issue 11, item 5). */
+/** Ava's language in a whole conversation. */
 
 const now = new Date("2026-01-01T12:00:00Z");
 

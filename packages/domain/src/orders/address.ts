@@ -1,6 +1,6 @@
 /**
- * Shipping addresses: the rules a shop's checkout applies before it accepts one (decisions.md,
- * "Checkout, payment and e-mail"). Country is an ISO 3166-1 alpha-2 code; its English name comes
+ * Shipping addresses: the rules a shop's checkout applies before it accepts one. Country is an
+ * ISO 3166-1 alpha-2 code; its English name comes
  * from Intl (Node and every browser carry the region names), so no table of names is shipped.
  */
 

@@ -1,4 +1,4 @@
-/** 'ORD-' + the last 8 characters of the order id, upper case (spec §9). */
+/** 'ORD-' + the last 8 characters of the order id, upper case. */
 export function orderNumber(orderId: string): string {
   return `ORD-${orderId.slice(-8).toUpperCase()}`;
 }

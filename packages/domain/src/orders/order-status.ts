@@ -1,7 +1,6 @@
 /**
- * An order's statuses: the first five in the order it moves through them (spec §4; it only
- * ever moves forward), then the two it can end in from any of them (decisions.md, "Checkout,
- * payment and e-mail").
+ * An order's statuses: the first five in the order it moves through them (it only
+ * ever moves forward), then the two it can end in from any of them.
  */
 export const ORDER_STATUSES = [
   "pending",
@@ -19,11 +18,6 @@ export const CLOSED_ORDER_STATUSES = ["cancelled", "refunded"] as const satisfie
 
 export function isClosedOrderStatus(status: string): boolean {
   return (CLOSED_ORDER_STATUSES as readonly string[]).includes(status);
-}
-
-/** A shopper may call an order off until it ships. */
-export function shopperMayCancel(status: string): boolean {
-  return ["pending", "confirmed", "processing"].includes(displayOrderStatus(status));
 }
 
 /** The statuses a merchant may move an order to; pending and confirmed are the checkout's. */

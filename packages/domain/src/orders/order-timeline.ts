@@ -1,5 +1,5 @@
 /**
- * An order's status timeline (#15 item 6): what happened to it and when, oldest first, as the
+ * An order's status timeline: what happened to it and when, oldest first, as the
  * shopper's order page and the merchant's order view show it. The order's placing is its own
  * creation time (no row is written for it at checkout); every later move is a recorded event.
  */

@@ -1,6 +1,6 @@
 /**
- * What a payment provider's signed word about an order's payment does to the order
- * (decisions.md, "Checkout, payment and e-mail"). Providers deliver their notices at least once
+ * What a payment provider's signed word about an order's payment does to the order.
+ * Providers deliver their notices at least once
  * and in any order, so each decision depends only on how the order stands now:
  * - `succeeded` confirms a pending order and records it paid, once;
  * - `failed` (the shopper's payment was declined) and `canceled` (the payment was voided) cancel

@@ -1,5 +1,5 @@
 /**
- * How an order is paid (decisions.md, "Checkout, payment and e-mail"). `manual` needs no
+ * How an order is paid. `manual` needs no
  * configuration: pay on delivery or by bank transfer, the merchant marks the order paid.
  * `stripe` exists when the shop has Stripe keys: the order waits for Stripe's signed word.
  */

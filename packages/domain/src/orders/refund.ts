@@ -27,7 +27,7 @@ export interface RefundPlan {
 }
 
 /**
- * How much a refund gives back, exactly (decisions.md: merchants refund a whole order or a line).
+ * How much a refund gives back, exactly (merchants refund a whole order or a line).
  * The goods' share of the total (total minus shipping: Ava's discounts and tax included) is
  * shared out by what each unit was charged, rounded down to the cent; the refund that leaves
  * nothing unrefunded takes exactly what is left, shipping included. So the refunds of an order

@@ -12,7 +12,7 @@ const line = (price: number, quantity = 1, listPrice = price, priceSnapshot: num
 });
 
 describe("the one pricing rule", () => {
-  it("uses the defaults of decisions.md: free shipping from $100.00, else $10.00, tax 10%", () => {
+  it("uses the shop's defaults: free shipping from $100.00, else $10.00, tax 10%", () => {
     expect(rules).toEqual({ freeShippingThreshold: 10000, flatShipping: 1000, taxRateBasisPoints: 1000 });
   });
 

@@ -2,7 +2,7 @@ import { type Cents, assertCents, percentOf } from "./money.ts";
 import { type PricingSettings, settingCents } from "../merchant/seller-config.ts";
 
 /**
- * The one pricing rule (decisions.md), the only place totals are computed:
+ * The one pricing rule, the only place totals are computed:
  * line price = snapshot if set, else product price; subtotal = sum(line price x quantity);
  * discounted subtotal = subtotal - extra discount; shipping = 0 at or above the free-shipping
  * threshold, else flat; tax = rate x discounted subtotal, half up; total = the three added.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mulberry32 } from "./mulberry32.ts";
+import { intBetween, mulberry32, pickWith } from "./mulberry32.ts";
 
 describe("mulberry32", () => {
   it("gives the same numbers for the same seed, in [0, 1), and others for another seed", () => {
@@ -18,5 +18,13 @@ describe("mulberry32", () => {
     const buckets = new Array(10).fill(0);
     for (let i = 0; i < 10_000; i++) buckets[Math.floor(rand() * 10)] += 1;
     for (const n of buckets) expect(Math.abs(n - 1000)).toBeLessThan(150);
+  });
+
+  it("picks every option and every whole number in range, and nothing outside", () => {
+    const rand = mulberry32(11);
+    const picked = new Set(Array.from({ length: 500 }, () => pickWith(rand, ["a", "b", "c"] as const)));
+    expect([...picked].sort()).toEqual(["a", "b", "c"]);
+    const numbers = new Set(Array.from({ length: 500 }, () => intBetween(rand, 2, 5)));
+    expect([...numbers].sort()).toEqual([2, 3, 4, 5]);
   });
 });

@@ -16,3 +16,13 @@ export function mulberry32(seed: number): () => number {
 
 /** A source of numbers in [0, 1), as Math.random and mulberry32 give. */
 export type Rand = () => number;
+
+/** One of `options`, each as likely as the others. */
+export function pickWith<T>(rand: Rand, options: readonly T[]): T {
+  return options[Math.floor(rand() * options.length)] as T;
+}
+
+/** A whole number from `min` to `max`, both included, each as likely as the others. */
+export function intBetween(rand: Rand, min: number, max: number): number {
+  return min + Math.floor(rand() * (max - min + 1));
+}

@@ -93,7 +93,7 @@ export function isAdminEmail(policy: Pick<AdminPolicy, "adminEmails">, email: st
 
 /**
  * Whether the signed-in account may administer the shop. An ADMIN_EMAILS address counts only
- * once verified: whoever registers it first must not become admin by typing it (issue #12, 3).
+ * once verified: whoever registers it first must not become admin by typing it.
  */
 export async function isShopAdmin(db: Db, policy: AdminPolicy, who: AdminCandidate): Promise<boolean> {
   if (policy.demoMode) return true;

@@ -22,7 +22,7 @@ import type { AgentShopper, AgentTool, ToolDeps } from "../../platform/agent-too
 import { AGENT_RESOURCES } from "./mcp-resources.ts";
 
 /**
- * The shop's MCP server (issue #16), one per request (the Streamable HTTP transport in stateless
+ * The shop's MCP server, one per request (the Streamable HTTP transport in stateless
  * mode: any process answers any request, and a revoked key is refused at the next one). The
  * low-level SDK server is used so that every call, a refused or malformed one too, passes one
  * path: rate limits, access, the zod input, the tool, the audit row.

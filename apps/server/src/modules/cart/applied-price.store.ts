@@ -10,9 +10,9 @@ import { cartFingerprint } from "./cart-offers.store.ts";
 import { type CartLine, type CartRow, loadCartLines, voidNegotiatedPrices } from "./cart.store.ts";
 
 /*
- * An applied negotiated price is rechecked wherever it could be paid or shown (decisions.md,
- * Negotiation: "An applied offer lapses with its expiry or when a price it was computed on
- * changes"). Kept with the stores, like the cart view: the cart, checkout and the merchant's
+ * An applied negotiated price is rechecked wherever it could be paid or shown: an applied offer
+ * lapses with its expiry or when a price it was computed on changes. Kept with the stores, like
+ * the cart view: the cart, checkout and the merchant's
  * product update all use it, and a module may use another's stores, never its services.
  */
 

@@ -38,7 +38,7 @@ export async function activeCartWithOffer(
     findLatestLiveOffer(db, cart.id),
     loadCartLines(db, cart.id),
   ]);
-  // Opening a cart that holds something (the page or an agent's tool): a visitor with a cart (issue 17).
+  // Opening a cart that holds something (the page or an agent's tool): a visitor with a cart.
   if (lines.length > 0) await noteCartVisitor(db, userId);
   return {
     ...view,

@@ -6,7 +6,7 @@ import { noteCartVisitor } from "../experiments/index.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
 import { addCartItem, clearCart, mergeCart, removeCartItem, setCartItemQuantity } from "./cart.service.ts";
 
-/** A cart that holds something makes its shopper a visitor with a cart of a running holdout experiment (issue 17). */
+/** A cart that holds something makes its shopper a visitor with a cart of a running holdout experiment. */
 async function noted<T extends { items: unknown[] }>(db: Db, userId: string, cart: T): Promise<T> {
   if (cart.items.length > 0) await noteCartVisitor(db, userId);
   return cart;

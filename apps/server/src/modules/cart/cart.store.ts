@@ -120,7 +120,7 @@ export async function deleteCartItems(tx: Tx, cartId: string): Promise<void> {
 
 /**
  * A negotiated price is bound to the exact cart contents: any change to the lines voids the
- * standing offers, the applied snapshots and the order-level discount (decisions.md, Negotiation).
+ * standing offers, the applied snapshots and the order-level discount.
  * So does an applied price that lapsed (a price it was computed on moved, or its time ran out):
  * `lapse` says why, for the cart to tell the shopper; a change of the cart (lapse null) clears it.
  */

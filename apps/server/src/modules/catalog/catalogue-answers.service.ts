@@ -7,7 +7,7 @@ import { readCatalogueVersion } from "./product-import.store.ts";
 export const CATALOGUE_CHANNEL = "haggle_catalogue";
 
 /**
- * Keeps the answer cache true to the catalogue (#14 item 3). Any statement that changes what the
+ * Keeps the answer cache true to the catalogue. Any statement that changes what the
  * catalogue shows takes a new catalogue version and NOTIFYs it; every process sharing the
  * database hears it and forgets its answers. A change made by this process is also checked for
  * right after its request (`afterWrite`), so its own next answer never waits for the notice.

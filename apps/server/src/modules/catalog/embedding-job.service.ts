@@ -6,7 +6,7 @@ import { countAllProducts } from "./products.store.ts";
 import { type EmbeddingDeps, embedMissingProducts } from "./product-embeddings.service.ts";
 
 /**
- * The background job that embeds imported products for AI search (issue #14 item 1): started
+ * The background job that embeds imported products for AI search: started
  * after an import, it embeds every product lacking an embedding of the current model, in
  * batches, while the shop keeps answering (lexical search works meanwhile). One job per
  * database in a process; starting it while it runs makes it look again once done.

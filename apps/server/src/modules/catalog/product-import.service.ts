@@ -13,7 +13,7 @@ import { type ImportedProduct, upsertProductsBySku } from "./product-import.stor
 import { productImagePath } from "./product-image.ts";
 
 /**
- * Product import (issue #14 item 1), used by the merchant's Import page and by
+ * Product import, used by the merchant's Import page and by
  * `npm run import`: a Shopify product CSV or JSON lines of our product shape (the body of
  * POST /api/merchant/products, prices in dollars), parsed as it streams in, checked row by row
  * with the product form's own schema, and upserted by SKU in batches, each batch in its own

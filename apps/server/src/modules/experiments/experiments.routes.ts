@@ -2,7 +2,7 @@ import { ExperimentAnswerSchema, StartExperimentSchema } from "@haggle/contract/
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { experimentAnswer, startExperiment, stopExperiment } from "./experiments.service.ts";
 
-/** The merchant's holdout experiment ("measure Ava", issue 17). */
+/** The merchant's holdout experiment ("measure Ava"). */
 export const experimentRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",

@@ -14,7 +14,7 @@ import {
 } from "./experiments.store.ts";
 
 /**
- * The holdout experiment ("measure Ava", issue 17; docs/decisions/0017-holdout-experiment.md):
+ * The holdout experiment ("measure Ava"; docs/decisions/0017-holdout-experiment.md):
  * the merchant starts and stops measurement periods; shoppers become visitors with a cart when
  * their cart first holds something in the period; held-out shoppers cannot negotiate.
  */

@@ -1,5 +1,5 @@
 /**
- * The holdout experiment's records (issue 17): the measurement periods, the visitors with a cart
+ * The holdout experiment's records: the measurement periods, the visitors with a cart
  * assigned in each, and what their orders came to. Money in cents (sums decoded like the money
  * columns).
  */

@@ -5,7 +5,7 @@ import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { findRunningExperiment, insertAssignment, isAssigned, runningGroupOf } from "./experiments.store.ts";
 
 /**
- * The holdout experiment where shoppers meet it (issue 17), for the cart, negotiation, agents'
+ * The holdout experiment where shoppers meet it, for the cart, negotiation, agents'
  * and accounts' modules: recording a visitor with a cart, and keeping held-out shoppers away
  * from Ava. (Not a service: other modules' services call it.)
  */

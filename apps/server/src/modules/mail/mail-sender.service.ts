@@ -1,18 +1,10 @@
-import { afterFailedAttempt, type MailRetryPolicy } from "@haggle/domain/mail/mail-retry";
+import type { MailRetryPolicy } from "@haggle/domain/mail/mail-retry";
 import type { Database } from "../../platform/db/client.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import type { MailTransport } from "../../platform/mail/smtp-transport.ts";
 import { renderOrderMailRow } from "./order-mail-render.store.ts";
-import {
-  claimDueMail,
-  MAIL_CHANNEL,
-  type MailRow,
-  markMailFailedAttempt,
-  markMailSent,
-  msUntilNextDueMail,
-  releaseMail,
-} from "../../platform/mail/outbox.store.ts";
+import { MAIL_CHANNEL, type MailRow, mailQueue } from "../../platform/mail/outbox.store.ts";
 
 export interface MailSenderOptions {
   from: string;
@@ -101,7 +93,7 @@ export class MailSender {
     let nextLookMs = this.idleMs;
     try {
       while (!this.closed) {
-        const batch = await claimDueMail(this.database.db, this.batchSize, this.leaseMs);
+        const batch = await mailQueue.claimDue(this.database.db, this.batchSize, this.leaseMs);
         if (batch.length === 0) break;
         for (const [i, row] of batch.entries()) {
           if (this.closed) {
@@ -112,7 +104,7 @@ export class MailSender {
         }
       }
       if (this.closed) return;
-      const due = await msUntilNextDueMail(this.database.db);
+      const due = await mailQueue.msUntilNextDue(this.database.db);
       if (due !== null) nextLookMs = Math.min(due, this.idleMs);
     } catch (error) {
       if (this.closed) return;
@@ -151,7 +143,7 @@ export class MailSender {
     }
     if (failure === null) {
       this.delivered += 1;
-      const recorded = await markMailSent(this.database.db, row.id, row.attempts);
+      const recorded = await mailQueue.markSent(this.database.db, row.id, row.attempts);
       if (!recorded)
         this.logger.warn(
           { mailId: row.id },
@@ -160,13 +152,12 @@ export class MailSender {
       else this.logger.info({ mailId: row.id, kind: row.kind, attempts: row.attempts }, "e-mail sent");
       return;
     }
-    const next = afterFailedAttempt(row.attempts, this.options.retry);
-    await markMailFailedAttempt(
+    const next = await mailQueue.markFailed(
       this.database.db,
       row.id,
       row.attempts,
       failure,
-      next.status === "failed" ? null : next.retryInMs,
+      this.options.retry,
     );
     if (next.status === "failed")
       this.logger.error(
@@ -182,7 +173,7 @@ export class MailSender {
 
   /** Claimed messages this sender will not send (it is closing) are due again at once, their claim uncounted. */
   private async release(rows: MailRow[]): Promise<void> {
-    for (const row of rows) await releaseMail(this.database.db, row.id, row.attempts);
+    for (const row of rows) await mailQueue.release(this.database.db, row.id, row.attempts);
   }
 
   /** Stops looking, waits (briefly) for a message being sent, and closes the transport. */

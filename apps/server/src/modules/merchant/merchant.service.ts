@@ -54,7 +54,7 @@ export async function merchantDashboard(db: Db, days: number, now = new Date()):
   const figures = negotiatorFigures({
     negotiations,
     dealPercents: deals.map((d) => d.percentBp),
-    // Ava's discount as the orders stored it, the same figure the chart draws (#11 item 16):
+    // Ava's discount as the orders stored it, the same figure the chart draws:
     // an accepted offer that never became an order gave nothing away.
     totalDiscount: totals.reduce((sum, t) => sum + t.negotiatedDiscount, 0),
     escalations,

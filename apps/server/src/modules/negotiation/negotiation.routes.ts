@@ -37,7 +37,7 @@ const ApprovalQuerySchema = z.object({
 });
 
 /** The shopper's negotiations with Ava, and the merchant's side of escalated asks. */
-/** Each turn may cost an LLM call: limited per shopper and per address (issue #12, finding 9). */
+/** Each turn may cost an LLM call: limited per shopper and per address. */
 const turnRateLimit = perCallerAndAddress("negotiation-turn", (config) => ({
   perCaller: config.negotiationRateLimit.perShopper,
   perIp: config.negotiationRateLimit.perIp,

@@ -112,7 +112,7 @@ export async function startNegotiation(
   });
 }
 
-/** The merchant's switch (issue #16): when off, shoppers' AI agents may not negotiate or accept offers. */
+/** The merchant's switch: when off, shoppers' AI agents may not negotiate or accept offers. */
 export async function assertAgentsMayNegotiate(db: Db): Promise<void> {
   const config = await loadSellerConfig(db);
   if (!config.agents.allow_negotiation) throw forbidden(AGENT_NEGOTIATION_OFF);

@@ -83,6 +83,43 @@ async function resumePayment(
   }
 }
 
+type CheckoutOptions = {
+  appliedOfferTtlMinutes: number;
+  payments: PaymentProviders;
+  mail: MailSettings;
+  /**
+   * Runs inside the checkout's transaction once the order is written (an ACP session binds its
+   * order and queues its webhook), so both stand or fall with the order.
+   */
+  onPlaced?: (tx: Tx, order: { id: string; status: string }) => Promise<void>;
+  /** The cart the caller priced (an ACP session's): refused if the shopper's active cart is another. */
+  cartId?: string;
+  /** A payment method the agent platform delegated (ACP's Stripe token), charged at once. */
+  paymentToken?: string;
+};
+
+type CheckoutAnswer = { order: Order; created: boolean; clientSecret: string | null };
+type LockedCart = NonNullable<Awaited<ReturnType<typeof lockCart>>>;
+type CartLines = Awaited<ReturnType<typeof loadCartLines>>;
+type Profile = Awaited<ReturnType<typeof lockProfile>>;
+type Quote = ReturnType<typeof quoteCart>;
+type Placed = Awaited<ReturnType<typeof insertOrder>>;
+
+/** The provider of the payment method the shopper chose; 400 with a sentence when the shop takes none. */
+function paymentProviderFor(
+  payments: PaymentProviders,
+  method: CheckoutBody["paymentMethod"],
+): PaymentProvider {
+  const provider = payments.get(method);
+  if (provider) return provider;
+  throw invalid(
+    method === "stripe"
+      ? "This shop does not take card payments yet. Choose another payment method."
+      : `This shop does not take ${method} payments.`,
+    "PAYMENT_METHOD_UNAVAILABLE",
+  );
+}
+
 /**
  * Checkout in one transaction: re-price the cart, take the stock (never below zero), write the
  * order and its lines, convert the cart, complete the negotiation and update the profile.
@@ -95,182 +132,234 @@ export async function checkout(
   who: AccountIdentity,
   idempotencyKey: string,
   body: CheckoutBody,
-  options: {
-    appliedOfferTtlMinutes: number;
-    payments: PaymentProviders;
-    mail: MailSettings;
-    /**
-     * Runs inside the checkout's transaction once the order is written (an ACP session binds its
-     * order and queues its webhook), so both stand or fall with the order.
-     */
-    onPlaced?: (tx: Tx, order: { id: string; status: string }) => Promise<void>;
-    /** The cart the caller priced (an ACP session's): refused if the shopper's active cart is another. */
-    cartId?: string;
-    /** A payment method the agent platform delegated (ACP's Stripe token), charged at once. */
-    paymentToken?: string;
-  },
-): Promise<{ order: Order; created: boolean; clientSecret: string | null }> {
-  const provider = options.payments.get(body.paymentMethod);
-  if (!provider) {
-    throw invalid(
-      body.paymentMethod === "stripe"
-        ? "This shop does not take card payments yet. Choose another payment method."
-        : `This shop does not take ${body.paymentMethod} payments.`,
-      "PAYMENT_METHOD_UNAVAILABLE",
-    );
-  }
+  options: CheckoutOptions,
+): Promise<CheckoutAnswer> {
+  const provider = paymentProviderFor(options.payments, body.paymentMethod);
   await ensureProfile(db, who); // the profile row is the per-shopper lock below
   // A cart filled before the experiment started (or by an agent) counts from here at the latest.
   await noteCartVisitor(db, who.id);
-  let placed: Order | Lapsed;
-  let clientSecret: string | null = null;
+  let placed: { order: Order; clientSecret: string | null } | Lapsed;
   try {
-    placed = await db.transaction(async (tx): Promise<Order | Lapsed> => {
-      // One checkout per shopper at a time, on both databases: lock the profile row.
-      const profile = await lockProfile(tx, who.id);
-      const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
-      if (previous) throw new AlreadyPlaced(previous);
-
-      const active = await findActiveCart(tx, who.id);
-      const cart = active ? await lockCart(tx, active.id) : null;
-      if (cart?.status !== "active") throw invalid("No active cart found", "NO_ACTIVE_CART");
-      if (options.cartId !== undefined && cart.id !== options.cartId)
-        throw conflict("This cart was checked out elsewhere. Start a new checkout.", "CART_CONVERTED");
-      const lines = await loadCartLines(tx, cart.id);
-      if (lines.length === 0) throw invalid("Cart is empty", "CART_EMPTY");
-      // A product the merchant hid is no longer sold, even from a cart that held it before.
-      const hiddenName = await findHiddenProductName(
-        tx,
-        lines.map((l) => l.product.id),
-      );
-      if (hiddenName !== null) {
-        throw conflict(
-          `${hiddenName} is no longer sold. Remove it from your cart to check out.`,
-          "PRODUCT_HIDDEN",
-        );
-      }
-
-      // Committed, not rolled back: the cart shows today's prices whatever the shopper does next.
-      const lapse = await lapseAppliedPriceIfDue(tx, cart, lines, options.appliedOfferTtlMinutes);
-      if (lapse) {
-        const view = await cartView(tx, (await findCart(tx, cart.id)) ?? cart);
-        return { lapse, total: view.summary.total };
-      }
-
-      const shippingAddress = await addressForCheckout(tx, who.id, body.address);
-      const config = await loadSellerConfig(tx);
-      const quoteLines = quoteLinesOf(lines);
-      const quote = quoteCart(quoteLines, cart.negotiatedDiscount, pricingRulesFrom(config.pricing));
-      assertOrderableAmount(quote.total);
-
-      // In one order of products, so two checkouts sharing products never wait on each other in a cycle.
-      for (const { item, product } of [...lines].sort((a, b) => a.product.id.localeCompare(b.product.id))) {
-        const { taken, left } = await takeStock(tx, product.id, item.quantity);
-        if (!taken) {
-          throw conflict(
-            left <= 0 ? `${product.name} is out of stock.` : `Only ${left} of ${product.name} left in stock.`,
-            "INSUFFICIENT_STOCK",
-          );
-        }
-      }
-
-      // The provider hears of the order inside the transaction: if it fails, no order stands. Its
-      // answer (status, payment state, reference) is written with the order, in one insert.
-      const orderId = checkoutOrderId(who.id, idempotencyKey);
-      const payment = await provider.start({
-        id: orderId,
-        total: quote.total,
-        idempotencyKey,
-        email: who.email,
-        ...(options.paymentToken ? { paymentToken: options.paymentToken } : {}),
-      });
-      clientSecret = payment.clientSecret;
-
-      let created: Awaited<ReturnType<typeof insertOrder>>;
-      try {
-        created = await insertOrder(
-          tx,
-          {
-            id: orderId,
-            userId: who.id,
-            cartId: cart.id,
-            negotiationId: cart.appliedNegotiationId,
-            subtotal: quote.itemsTotal,
-            discountApplied: quote.savings,
-            extraDiscount: quote.discount,
-            negotiatedDiscount: quote.negotiatedDiscount,
-            shipping: quote.shipping,
-            tax: quote.tax,
-            total: quote.total,
-            status: payment.orderStatus,
-            paymentStatus: payment.paymentStatus,
-            paymentReference: payment.reference,
-            paidAt: payment.paymentStatus === "paid" ? new Date() : null,
-            paymentMethod: body.paymentMethod,
-            shippingAddress,
-            idempotencyKey,
-          },
-          lines.map(({ item, product }, i) => ({
-            productId: product.id,
-            name: product.name,
-            listPrice: product.listPrice,
-            unitPrice: unitPrice(quoteLines[i]!),
-            regularPrice: shopUnitPrice(quoteLines[i]!),
-            quantity: item.quantity,
-            position: i,
-          })),
-        );
-      } catch (error) {
-        throw failed("Failed to create order", "ORDER_FAILED", { cause: error });
-      }
-
-      await markCartConverted(tx, cart.id);
-      await options.onPlaced?.(tx, { id: created.order.id, status: created.order.status });
-      if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);
-
-      const ordersCount = (profile?.ordersCount ?? 0) + 1;
-      const lifetimeValue = (profile?.lifetimeValue ?? 0) + quote.total;
-      const totalSavings = (profile?.totalSavings ?? 0) + quote.savings;
-      await saveProfileTotals(tx, who.id, {
-        ordersCount,
-        lifetimeValue,
-        totalSavings,
-        loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
-      });
-
-      // E-mail (#15 item 4): written in this transaction, sent after it commits; no mail server is reached here.
-      // E-mail when the order stands: now for manual payment, on the provider's word otherwise.
-      if (payment.orderStatus === "confirmed") {
-        // The order's customer address: the profile's, else the account's (as order e-mails read it).
-        await enqueueOrderPlacedMail(tx, options.mail, created.order.id, profile?.email ?? who.email);
-      }
-      // The answer is what was just written (no reading it back): each line with its product's
-      // picture and address, and a timeline that is the placing alone.
-      const products = new Map(lines.map(({ product }) => [product.id, product]));
-      return toOrderDto(
-        created.order,
-        created.lines.map((line) => {
-          const product = line.productId ? products.get(line.productId) : undefined;
-          return { ...line, imageUrl: product?.imageUrl ?? null, slug: product?.slug ?? null };
-        }),
-        [],
-      );
-    });
+    placed = await db.transaction((tx) => placeOrder(tx, who, idempotencyKey, body, provider, options));
   } catch (error) {
-    if (error instanceof AlreadyPlaced) {
-      const order = await loadOrder(db, who.id, error.orderId);
-      if (order)
-        return {
-          order,
-          created: false,
-          clientSecret: await resumePayment(options.payments, order, idempotencyKey, who.email),
-        };
-    }
+    const first =
+      error instanceof AlreadyPlaced ? await answerFirstOrder(db, who, error, idempotencyKey, options) : null;
+    if (first) return first;
     throw error;
   }
   if ("lapse" in placed) {
     throw conflict(appliedPriceLapseAtCheckout(placed.lapse, placed.total), "APPLIED_PRICE_LAPSED");
   }
   await noteExperimentOrder(db, who.id);
-  return { order: placed, created: true, clientSecret };
+  return { ...placed, created: true };
+}
+
+/** The transaction of a checkout, step by step; a lapsed applied price commits its voiding and answers it. */
+async function placeOrder(
+  tx: Tx,
+  who: AccountIdentity,
+  idempotencyKey: string,
+  body: CheckoutBody,
+  provider: PaymentProvider,
+  options: CheckoutOptions,
+): Promise<{ order: Order; clientSecret: string | null } | Lapsed> {
+  // One checkout per shopper at a time, on both databases: lock the profile row.
+  const profile = await lockProfile(tx, who.id);
+  const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
+  if (previous) throw new AlreadyPlaced(previous);
+
+  const { cart, lines } = await lockCartToCheckOut(tx, who.id, options.cartId);
+  // Committed, not rolled back: the cart shows today's prices whatever the shopper does next.
+  const lapse = await lapseAppliedPriceIfDue(tx, cart, lines, options.appliedOfferTtlMinutes);
+  if (lapse) {
+    const view = await cartView(tx, (await findCart(tx, cart.id)) ?? cart);
+    return { lapse, total: view.summary.total };
+  }
+
+  const shippingAddress = await addressForCheckout(tx, who.id, body.address);
+  const config = await loadSellerConfig(tx);
+  const quote = quoteCart(quoteLinesOf(lines), cart.negotiatedDiscount, pricingRulesFrom(config.pricing));
+  assertOrderableAmount(quote.total);
+  await takeCartStock(tx, lines);
+
+  // The provider hears of the order inside the transaction: if it fails, no order stands. Its
+  // answer (status, payment state, reference) is written with the order, in one insert.
+  const orderId = checkoutOrderId(who.id, idempotencyKey);
+  const payment = await provider.start({
+    id: orderId,
+    total: quote.total,
+    idempotencyKey,
+    email: who.email,
+    ...(options.paymentToken ? { paymentToken: options.paymentToken } : {}),
+  });
+  const created = await writeOrder(tx, {
+    orderId,
+    who,
+    cart,
+    lines,
+    quote,
+    payment,
+    body,
+    shippingAddress,
+    idempotencyKey,
+  });
+
+  await markCartConverted(tx, cart.id);
+  await options.onPlaced?.(tx, { id: created.order.id, status: created.order.status });
+  if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);
+  await countOrderInProfile(tx, who.id, profile, quote, config.tier_benefits.thresholds);
+  // E-mail when the order stands: now for manual payment, on the provider's word otherwise;
+  // written in this transaction, sent after it commits (no mail server is reached here).
+  if (payment.orderStatus === "confirmed") {
+    // The order's customer address: the profile's, else the account's (as order e-mails read it).
+    await enqueueOrderPlacedMail(tx, options.mail, created.order.id, profile?.email ?? who.email);
+  }
+  return { order: orderAnswer(created, lines), clientSecret: payment.clientSecret };
+}
+
+/** The shopper's active cart, locked, with its lines: refused when none, another, empty, or holding a hidden product. */
+async function lockCartToCheckOut(
+  tx: Tx,
+  userId: string,
+  expectedCartId: string | undefined,
+): Promise<{ cart: LockedCart; lines: CartLines }> {
+  const active = await findActiveCart(tx, userId);
+  const cart = active ? await lockCart(tx, active.id) : null;
+  if (cart?.status !== "active") throw invalid("No active cart found", "NO_ACTIVE_CART");
+  if (expectedCartId !== undefined && cart.id !== expectedCartId)
+    throw conflict("This cart was checked out elsewhere. Start a new checkout.", "CART_CONVERTED");
+  const lines = await loadCartLines(tx, cart.id);
+  if (lines.length === 0) throw invalid("Cart is empty", "CART_EMPTY");
+  // A product the merchant hid is no longer sold, even from a cart that held it before.
+  const hiddenName = await findHiddenProductName(
+    tx,
+    lines.map((l) => l.product.id),
+  );
+  if (hiddenName !== null) {
+    throw conflict(
+      `${hiddenName} is no longer sold. Remove it from your cart to check out.`,
+      "PRODUCT_HIDDEN",
+    );
+  }
+  return { cart, lines };
+}
+
+/** Takes every line's units off the shelf (never below zero), or refuses with what is left. */
+async function takeCartStock(tx: Tx, lines: CartLines): Promise<void> {
+  // In one order of products, so two checkouts sharing products never wait on each other in a cycle.
+  for (const { item, product } of [...lines].sort((a, b) => a.product.id.localeCompare(b.product.id))) {
+    const { taken, left } = await takeStock(tx, product.id, item.quantity);
+    if (!taken) {
+      throw conflict(
+        left <= 0 ? `${product.name} is out of stock.` : `Only ${left} of ${product.name} left in stock.`,
+        "INSUFFICIENT_STOCK",
+      );
+    }
+  }
+}
+
+/** Writes the order and its lines at the quoted prices, with the provider's answer. */
+async function writeOrder(
+  tx: Tx,
+  w: {
+    orderId: string;
+    who: AccountIdentity;
+    cart: LockedCart;
+    lines: CartLines;
+    quote: Quote;
+    payment: Awaited<ReturnType<PaymentProvider["start"]>>;
+    body: CheckoutBody;
+    shippingAddress: Awaited<ReturnType<typeof addressForCheckout>>;
+    idempotencyKey: string;
+  },
+): Promise<Placed> {
+  const quoteLines = quoteLinesOf(w.lines);
+  try {
+    return await insertOrder(
+      tx,
+      {
+        id: w.orderId,
+        userId: w.who.id,
+        cartId: w.cart.id,
+        negotiationId: w.cart.appliedNegotiationId,
+        subtotal: w.quote.itemsTotal,
+        discountApplied: w.quote.savings,
+        extraDiscount: w.quote.discount,
+        negotiatedDiscount: w.quote.negotiatedDiscount,
+        shipping: w.quote.shipping,
+        tax: w.quote.tax,
+        total: w.quote.total,
+        status: w.payment.orderStatus,
+        paymentStatus: w.payment.paymentStatus,
+        paymentReference: w.payment.reference,
+        paidAt: w.payment.paymentStatus === "paid" ? new Date() : null,
+        paymentMethod: w.body.paymentMethod,
+        shippingAddress: w.shippingAddress,
+        idempotencyKey: w.idempotencyKey,
+      },
+      w.lines.map(({ item, product }, i) => ({
+        productId: product.id,
+        name: product.name,
+        listPrice: product.listPrice,
+        unitPrice: unitPrice(quoteLines[i]!),
+        regularPrice: shopUnitPrice(quoteLines[i]!),
+        quantity: item.quantity,
+        position: i,
+      })),
+    );
+  } catch (error) {
+    throw failed("Failed to create order", "ORDER_FAILED", { cause: error });
+  }
+}
+
+/** The shopper's totals and loyalty tier count the new order. */
+async function countOrderInProfile(
+  tx: Tx,
+  userId: string,
+  profile: Profile,
+  quote: Quote,
+  thresholds: Parameters<typeof loyaltyTierFor>[2],
+): Promise<void> {
+  const ordersCount = (profile?.ordersCount ?? 0) + 1;
+  const lifetimeValue = (profile?.lifetimeValue ?? 0) + quote.total;
+  const totalSavings = (profile?.totalSavings ?? 0) + quote.savings;
+  await saveProfileTotals(tx, userId, {
+    ordersCount,
+    lifetimeValue,
+    totalSavings,
+    loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, thresholds),
+  });
+}
+
+/**
+ * The answer is what was just written (no reading it back): each line with its product's
+ * picture and address, and a timeline that is the placing alone.
+ */
+function orderAnswer(created: Placed, lines: CartLines): Order {
+  const products = new Map(lines.map(({ product }) => [product.id, product]));
+  return toOrderDto(
+    created.order,
+    created.lines.map((line) => {
+      const product = line.productId ? products.get(line.productId) : undefined;
+      return { ...line, imageUrl: product?.imageUrl ?? null, slug: product?.slug ?? null };
+    }),
+    [],
+  );
+}
+
+/** A repeated Idempotency-Key: the first order, with its payment handed over again while it waits. */
+async function answerFirstOrder(
+  db: Db,
+  who: AccountIdentity,
+  placed: AlreadyPlaced,
+  idempotencyKey: string,
+  options: CheckoutOptions,
+): Promise<CheckoutAnswer | null> {
+  const order = await loadOrder(db, who.id, placed.orderId);
+  if (!order) return null;
+  return {
+    order,
+    created: false,
+    clientSecret: await resumePayment(options.payments, order, idempotencyKey, who.email),
+  };
 }

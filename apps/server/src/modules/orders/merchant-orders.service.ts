@@ -1,6 +1,6 @@
 import type { MerchantOrder, MerchantOrderList } from "@haggle/contract/merchant";
 import { conflict, notFound } from "@haggle/domain/errors";
-import { orderStatusMoveError } from "@haggle/domain/orders/advance-order-status";
+import { nextOrderStatus } from "@haggle/domain/orders/order-states";
 import { markPaidError } from "@haggle/domain/orders/payment";
 import type { MerchantOrderStatus, OrderStatus } from "@haggle/domain/orders/order-status";
 import type { Db, Queryable } from "../../platform/db/client.ts";
@@ -83,11 +83,11 @@ export async function advanceOrder(
   return db.transaction(async (tx) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw notFound(NO_ORDER);
-    const refused = orderStatusMoveError(current.status, status);
-    if (refused) throw conflict(refused, "ORDER_STATUS");
+    const change = nextOrderStatus(current.status, { kind: "merchant-moves", to: status });
+    if (!change.ok) throw conflict(change.sentence, change.code);
     await setOrderStatus(tx, orderId, status);
     await publishEvent(tx, { type: "order.updated", orderId, status, userId: current.userId });
-    // E-mail (#15 item 4): the shopper hears it shipped, if the change commits.
+    // E-mail: the shopper hears it shipped, if the change commits.
     if (status === "shipped") await enqueueOrderMail(tx, mail, "order-shipped", orderId);
     return merchantOrderIn(tx, orderId);
   });

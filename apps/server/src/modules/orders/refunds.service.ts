@@ -1,8 +1,8 @@
 import type { RefundBody } from "@haggle/contract/orders";
 import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
-import { isClosedOrderStatus, shopperMayCancel } from "@haggle/domain/orders/order-status";
-import { planRefund, savingsGivenBack } from "@haggle/domain/orders/refund";
+import { nextOrderStatus, type OrderStatusEvent } from "@haggle/domain/orders/order-states";
+import { planRefund, type RefundPlan, savingsGivenBack } from "@haggle/domain/orders/refund";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { lockProfile, saveProfileTotals } from "../accounts/index.ts";
@@ -18,6 +18,13 @@ const PAID = new Set(["paid", "partially_refunded"]);
 
 type Who = { shopperId: string } | "merchant";
 
+/** The order state table's word on this change; its refusal as a 409 with the table's sentence. */
+function allowedStatus(order: OrderRow, event: OrderStatusEvent): string {
+  const change = nextOrderStatus(order.status, event);
+  if (!change.ok) throw conflict(change.sentence, change.code);
+  return change.to;
+}
+
 /** What a cancel or refund needs besides the database: the providers that refund, the mail settings. */
 export interface RefundDeps {
   payments: PaymentProviders;
@@ -25,39 +32,15 @@ export interface RefundDeps {
 }
 
 /**
- * Gives back part or all of an order in one transaction (decisions.md, "Checkout, payment and
- * e-mail"): the provider refunds what was paid (manual: recorded), the units go back on the
- * shelf, the statuses move, the shopper's loyalty figures lose what was given back and the tier
- * is recomputed, and the shopper's pages hear order.updated. `lines` null: everything left.
+ * The provider's part of a cancel or refund: what was paid goes back (manual: recorded); a
+ * provider's payment not made yet is voided when everything is given back.
  */
-async function giveBack(
-  tx: Tx,
-  { payments, mail }: RefundDeps,
+async function settleWithProvider(
+  payments: PaymentProviders,
   order: OrderRow,
-  lines: RefundBody["lines"] | null,
-  cancel: boolean,
+  settle: { paid: boolean; moneyBack: number; complete: boolean },
 ): Promise<void> {
-  const rows = await loadOrderLines(tx, [order.id]);
-  const plan = planRefund(
-    {
-      total: order.total,
-      shipping: order.shipping,
-      refundedTotal: order.refundedTotal,
-      lines: rows.map((l) => ({
-        id: l.id,
-        name: l.name,
-        quantity: l.quantity,
-        refundedQuantity: l.refundedQuantity,
-        unitPrice: l.unitPrice,
-      })),
-    },
-    lines ? lines.map((l) => ({ lineId: l.orderItemId, quantity: l.quantity })) : null,
-  );
-  if ("error" in plan)
-    throw lines ? invalid(plan.error, "REFUND_INVALID") : conflict(plan.error, "ORDER_REFUNDED");
-
-  const paid = PAID.has(order.paymentStatus);
-  const moneyBack = paid ? plan.amount : 0;
+  const { paid, moneyBack } = settle;
   if (moneyBack > 0) {
     const provider = payments.get(order.paymentMethod as "manual" | "stripe");
     if (!provider) {
@@ -72,7 +55,7 @@ async function giveBack(
     );
   }
 
-  if (!paid && plan.complete && order.paymentReference) {
+  if (!paid && settle.complete && order.paymentReference) {
     // A provider's payment not made yet (Stripe): void it, so the cancelled order is never paid.
     const provider = payments.get(order.paymentMethod as "manual" | "stripe");
     try {
@@ -89,31 +72,18 @@ async function giveBack(
       throw error;
     }
   }
+}
 
-  const byId = new Map(rows.map((l) => [l.id, l]));
-  for (const line of plan.lines) {
-    const productId = byId.get(line.id)?.productId;
-    if (productId) await returnStock(tx, productId, line.quantity);
-  }
-
-  const status = cancel ? "cancelled" : plan.complete ? "refunded" : order.status;
-  const paymentStatus = !paid
-    ? plan.complete
-      ? "voided"
-      : order.paymentStatus
-    : plan.complete
-      ? "refunded"
-      : "partially_refunded";
-  await recordRefund(tx, order.id, {
-    lines: plan.lines,
-    amount: moneyBack,
-    status,
-    paymentStatus,
-    cancelled: cancel,
-  });
-
-  // Loyalty counts what was kept: the value given back leaves the lifetime value; an order
-  // given back whole leaves the order count; each refunded line takes its list-price savings with it.
+/**
+ * Loyalty counts what was kept: the value given back leaves the lifetime value; an order given
+ * back whole leaves the order count; each refunded line takes its list-price savings with it.
+ */
+async function loyaltyGivenBack(
+  tx: Tx,
+  order: OrderRow,
+  rows: Awaited<ReturnType<typeof loadOrderLines>>,
+  plan: RefundPlan,
+): Promise<void> {
   const profile = await lockProfile(tx, order.userId);
   if (profile) {
     const ordersCount = Math.max(0, profile.ordersCount - (plan.complete ? 1 : 0));
@@ -139,6 +109,69 @@ async function giveBack(
       loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, config.tier_benefits.thresholds),
     });
   }
+}
+
+/**
+ * Gives back part or all of an order in one transaction: the provider refunds what was paid
+ * (manual: recorded), the units go back on the shelf, the statuses move, the shopper's loyalty
+ * figures lose what was given back and the tier
+ * is recomputed, and the shopper's pages hear order.updated. `lines` null: everything left.
+ */
+async function giveBack(
+  tx: Tx,
+  { payments, mail }: RefundDeps,
+  order: OrderRow,
+  lines: RefundBody["lines"] | null,
+  cancel: { by: "shopper" | "merchant" } | null,
+): Promise<void> {
+  const rows = await loadOrderLines(tx, [order.id]);
+  const plan = planRefund(
+    {
+      total: order.total,
+      shipping: order.shipping,
+      refundedTotal: order.refundedTotal,
+      lines: rows.map((l) => ({
+        id: l.id,
+        name: l.name,
+        quantity: l.quantity,
+        refundedQuantity: l.refundedQuantity,
+        unitPrice: l.unitPrice,
+      })),
+    },
+    lines ? lines.map((l) => ({ lineId: l.orderItemId, quantity: l.quantity })) : null,
+  );
+  if ("error" in plan)
+    throw lines ? invalid(plan.error, "REFUND_INVALID") : conflict(plan.error, "ORDER_REFUNDED");
+
+  const paid = PAID.has(order.paymentStatus);
+  const moneyBack = paid ? plan.amount : 0;
+  await settleWithProvider(payments, order, { paid, moneyBack, complete: plan.complete });
+  const byId = new Map(rows.map((l) => [l.id, l]));
+  for (const line of plan.lines) {
+    const productId = byId.get(line.id)?.productId;
+    if (productId) await returnStock(tx, productId, line.quantity);
+  }
+
+  const status = allowedStatus(
+    order,
+    cancel ? { kind: "cancel", by: cancel.by } : { kind: "refund", whole: plan.complete },
+  );
+  const paymentStatus = !paid
+    ? plan.complete
+      ? "voided"
+      : order.paymentStatus
+    : plan.complete
+      ? "refunded"
+      : "partially_refunded";
+  await recordRefund(tx, order.id, {
+    lines: plan.lines,
+    amount: moneyBack,
+    status,
+    paymentStatus,
+    cancelled: cancel !== null,
+  });
+
+  await loyaltyGivenBack(tx, order, rows, plan);
   await publishEvent(tx, { type: "order.updated", orderId: order.id, status, userId: order.userId });
   // The shopper hears of it by e-mail too, if the change commits.
   await enqueueOrderMail(tx, mail, cancel ? "order-cancelled" : "order-refunded", order.id, {
@@ -161,15 +194,9 @@ async function lockedOrder(tx: Tx, orderId: string, who: Who): Promise<OrderRow>
 export async function cancelOrder(db: Db, deps: RefundDeps, orderId: string, who: Who): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId, who);
-    if (isClosedOrderStatus(order.status))
-      throw conflict(`This order was already ${order.status}.`, "ORDER_CLOSED");
-    if (who !== "merchant" && !shopperMayCancel(order.status)) {
-      throw conflict(
-        `This order has ${order.status === "delivered" ? "been delivered" : "shipped"}, so it can no longer be cancelled. Contact the shop to send it back.`,
-        "ORDER_SHIPPED",
-      );
-    }
-    await giveBack(tx, deps, order, null, true);
+    const by = who === "merchant" ? "merchant" : "shopper";
+    allowedStatus(order, { kind: "cancel", by });
+    await giveBack(tx, deps, order, null, { by });
   });
 }
 
@@ -182,8 +209,8 @@ export async function refundOrder(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId, "merchant");
-    if (order.status === "cancelled")
-      throw conflict("This order was cancelled; nothing is left to refund.", "ORDER_CLOSED");
+    // Whether any of it may still be given back; whether all of it, the plan says.
+    allowedStatus(order, { kind: "refund", whole: false });
     if (!PAID.has(order.paymentStatus)) {
       throw conflict(
         order.paymentStatus === "refunded"
@@ -192,6 +219,6 @@ export async function refundOrder(
         "ORDER_NOT_PAID",
       );
     }
-    await giveBack(tx, deps, order, lines ?? null, false);
+    await giveBack(tx, deps, order, lines ?? null, null);
   });
 }

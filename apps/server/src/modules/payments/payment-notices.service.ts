@@ -1,6 +1,7 @@
 import { conflict } from "@haggle/domain/errors";
+import { nextOrderStatus } from "@haggle/domain/orders/order-states";
 import { paymentNoticeAction } from "@haggle/domain/orders/payment-notice";
-import type { Db } from "../../platform/db/client.ts";
+import type { Db, Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import {
   PaymentAlreadyMade,
@@ -28,6 +29,30 @@ export type NoticeOutcome =
   | "cancelled"
   | "late-payment-refunded"
   | "unchanged";
+
+/**
+ * The money for `order` arrived: paid now, at the status the order state table gives (a pending
+ * order confirmed); from a pending order, the shopper's confirmation and the merchant's notice go
+ * out, and the pages hear order.updated.
+ */
+async function confirmPayment(
+  tx: Tx,
+  order: { id: string; status: string; userId: string },
+  mail: MailSettings,
+  done: (outcome: NoticeOutcome, orderId: string | null) => Promise<NoticeOutcome>,
+): Promise<NoticeOutcome> {
+  const change = nextOrderStatus(order.status, { kind: "payment-arrived" });
+  if (!change.ok) return done("unchanged", order.id);
+  await recordProviderPayment(tx, order.id, change.to);
+  if (order.status === "pending") await enqueueOrderPlacedMail(tx, mail, order.id);
+  await publishEvent(tx, {
+    type: "order.updated",
+    orderId: order.id,
+    status: change.to,
+    userId: order.userId,
+  });
+  return done("confirmed", order.id);
+}
 
 /**
  * Applies a provider's signed notice in one transaction: the event id is recorded first (a
@@ -61,18 +86,7 @@ export async function applyPaymentNotice(
       case "confirm":
         // Only the amount this order was started for pays it.
         if (notice.amount !== order.total) return done("amount-mismatch", order.id);
-        await recordProviderPayment(tx, order);
-        // The order stands from now: the shopper's confirmation and the merchant's notice go out.
-        if (order.status === "pending") {
-          await enqueueOrderPlacedMail(tx, mail, order.id);
-        }
-        await publishEvent(tx, {
-          type: "order.updated",
-          orderId: order.id,
-          status: order.status === "pending" ? "confirmed" : order.status,
-          userId: order.userId,
-        });
-        return done("confirmed", order.id);
+        return confirmPayment(tx, order, mail, done);
       case "cancel":
         if (notice.kind === "failed") {
           // A declined payment could be retried in the page; void it so the cancelled order is never paid.

@@ -1,4 +1,5 @@
 import { and, asc, eq, lt, ne, notInArray } from "drizzle-orm";
+import type { OrderStatus } from "@haggle/domain/orders/order-status";
 import type { Tx } from "../../platform/db/client.ts";
 import { orders, paymentEvents } from "../../platform/db/schema.ts";
 import { type OrderRow, recordOrderEvent } from "../orders/index.ts";
@@ -44,30 +45,31 @@ export async function lockOrderByPayment(
   return row ?? null;
 }
 
-/** The provider's word that the money arrived: paid now, and a pending order confirmed. */
-export async function recordProviderPayment(tx: Tx, order: OrderRow): Promise<void> {
+/** The provider's word that the money arrived: paid now, at the status the order state table gave. */
+export async function recordProviderPayment(tx: Tx, orderId: string, status: OrderStatus): Promise<void> {
   await tx
     .update(orders)
     .set({
-      status: order.status === "pending" ? "confirmed" : order.status,
+      status,
       paymentStatus: "paid",
       paidAt: new Date(),
       updatedAt: new Date(),
     })
-    .where(eq(orders.id, order.id));
-  await recordOrderEvent(tx, order.id, "paid");
+    .where(eq(orders.id, orderId));
+  await recordOrderEvent(tx, orderId, "paid");
 }
 
-/** An order whose payment failed, was voided or never came: cancelled, with the reason as its payment status. */
+/**
+ * An order whose payment failed, was voided or never came: at the status the order state table
+ * gave (cancelled), with the reason as its payment status.
+ */
 export async function markUnpaidOrderCancelled(
   tx: Tx,
   orderId: string,
+  status: OrderStatus,
   paymentStatus: "failed" | "expired",
 ): Promise<void> {
-  await tx
-    .update(orders)
-    .set({ status: "cancelled", paymentStatus, updatedAt: new Date() })
-    .where(eq(orders.id, orderId));
+  await tx.update(orders).set({ status, paymentStatus, updatedAt: new Date() }).where(eq(orders.id, orderId));
   await recordOrderEvent(tx, orderId, "cancelled", {
     note: paymentStatus === "failed" ? "The payment failed." : "The payment did not arrive in time.",
   });

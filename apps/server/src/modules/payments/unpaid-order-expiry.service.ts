@@ -16,8 +16,8 @@ export interface ExpiryRun {
 }
 
 /**
- * The expiry job (decisions.md: "failure or 30 minutes (config) without payment cancels it and
- * returns stock"): every order a provider is still waiting on `timeoutMinutes` after checkout is
+ * The expiry job (a payment's failure, or 30 minutes (configurable) without payment, cancels the
+ * order and returns its stock): every order a provider is still waiting on `timeoutMinutes` after checkout is
  * cancelled, its payment voided at the provider first so it can no longer be made. One
  * transaction per order, each order locked with SKIP LOCKED: runners in several server
  * processes share the orders and each order is cancelled once. Manual orders never expire.

@@ -1,4 +1,6 @@
+import { conflict } from "@haggle/domain/errors";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
+import { nextOrderStatus } from "@haggle/domain/orders/order-states";
 import type { Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { lockProfile, saveProfileTotals } from "../accounts/index.ts";
@@ -24,8 +26,10 @@ export async function cancelUnpaidOrder(
   order: OrderRow,
   reason: "failed" | "expired",
 ): Promise<void> {
+  const change = nextOrderStatus(order.status, { kind: "payment-lost" });
+  if (!change.ok) throw conflict(change.sentence, change.code);
   const profile = await lockProfile(tx, order.userId);
-  await markUnpaidOrderCancelled(tx, order.id, reason);
+  await markUnpaidOrderCancelled(tx, order.id, change.to, reason);
   const lines = await loadOrderLines(tx, [order.id]);
   const returned = new Map<string, number>();
   for (const line of lines) {
@@ -48,7 +52,7 @@ export async function cancelUnpaidOrder(
   await publishEvent(tx, {
     type: "order.updated",
     orderId: order.id,
-    status: "cancelled",
+    status: change.to,
     userId: order.userId,
   });
 }

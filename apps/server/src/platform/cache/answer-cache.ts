@@ -1,5 +1,5 @@
 /**
- * Shared answers kept in this process (#14 item 3): a catalogue page, a product, a product page,
+ * Shared answers kept in this process: a catalogue page, a product, a product page,
  * as the bytes sent and their ETag, so an identical request is answered without the database.
  *
  * Every entry belongs to a generation; `invalidate()` starts a new one and forgets the rest. An

@@ -5,7 +5,7 @@ import { NodeFS } from "@electric-sql/pglite/nodefs";
 /**
  * PGlite 0.5 starts PostgreSQL with fsync off (`-F`), and its Node file system (Emscripten's
  * NODEFS) has no fsync: every sync PostgreSQL asks for returns at once, so a committed
- * transaction reaches the disk only when the OS writes its page cache (issue #12, finding 7).
+ * transaction reaches the disk only when the OS writes its page cache.
  * This file system gives NODEFS an fsync that really syncs the file, and `DURABLE_START_PARAMS`
  * starts PostgreSQL with fsync on and `wal_sync_method=fsync` (Emscripten's fdatasync is a
  * stub that never reaches the file system), so each commit flushes its WAL to disk before it

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../db/client.ts";
 import type { MailSettings } from "./mail-settings.ts";
 import { mailOutbox } from "../db/schema.ts";
-import { claimDueRows } from "../db/claim-due.ts";
+import { outboxOf } from "../db/outbox.ts";
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -65,10 +65,8 @@ export async function enqueueMails(
   return rows.map((r) => r.id);
 }
 
-/** Claims up to `limit` due queued messages for one delivery attempt each (see claimDueRows). */
-export async function claimDueMail(db: Queryable, limit: number, leaseMs: number): Promise<MailRow[]> {
-  return claimDueRows(db, mailOutbox, { limit, leaseMs });
-}
+/** The outbox's claim, status rules and retries, shared with every other outbox (see outboxOf). */
+export const mailQueue = outboxOf(mailOutbox);
 
 /**
  * Stores a message's rendered content unless another renderer got there first; answers the
@@ -92,60 +90,6 @@ export async function giveUpMail(db: Queryable, id: string, error: string): Prom
     .update(mailOutbox)
     .set({ status: "failed", lastError: error })
     .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} in ('queued', 'kept')`);
-}
-
-/** The claim of `attempts` succeeded; a later claim (its lease ran out) makes this change nothing. */
-export async function markMailSent(db: Queryable, id: string, attempts: number): Promise<boolean> {
-  const rows = await db
-    .update(mailOutbox)
-    .set({ status: "sent", sentAt: sql`now()`, lastError: null })
-    .where(
-      sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`,
-    )
-    .returning({ id: mailOutbox.id });
-  return rows.length > 0;
-}
-
-/** The attempt failed: due again after `retryInMs`, or given up as failed (retryInMs null). */
-export async function markMailFailedAttempt(
-  db: Queryable,
-  id: string,
-  attempts: number,
-  error: string,
-  retryInMs: number | null,
-): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set(
-      retryInMs === null
-        ? { status: "failed", lastError: error }
-        : { lastError: error, nextAttemptAt: sql`now() + ${retryInMs} * interval '1 millisecond'` },
-    )
-    .where(
-      sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`,
-    );
-}
-
-/** A claim given back unsent (its sender is closing): due again now, the attempt not counted. */
-export async function releaseMail(db: Queryable, id: string, attempts: number): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
-    .where(
-      sql`${mailOutbox.id} = ${id} and ${mailOutbox.attempts} = ${attempts} and ${mailOutbox.status} = 'queued'`,
-    );
-}
-
-/** Milliseconds until the next queued message is due (0 when one is due now); null when none is queued. */
-export async function msUntilNextDueMail(db: Queryable): Promise<number | null> {
-  const [row] = await db
-    .select({
-      ms: sql<number | null>`(extract(epoch from (min(${mailOutbox.nextAttemptAt}) - now())) * 1000)::float8`,
-    })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, "queued"));
-  const ms = row?.ms;
-  return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
 }
 
 /** Every message, newest first, one page, with the count of all. */

@@ -51,7 +51,7 @@ export class PaymentAlreadyMade extends Error {
 }
 
 /**
- * One payment provider (decisions.md, "Checkout, payment and e-mail"): the shop talks to every
+ * One payment provider: the shop talks to every
  * provider through this, so checkout, cancel and refund do not know which one paid.
  */
 export interface PaymentProvider {

@@ -9,7 +9,7 @@ export function CartScreen() {
     <div className="flex flex-col gap-6">
       <title>Shopping Cart · Haggle</title>
       <h1 className="text-3xl font-bold tracking-tight">Shopping Cart</h1>
-      {/* Checkout asks where to ship and how to pay: its own page (decisions.md). */}
+      {/* Checkout asks where to ship and how to pay: its own page. */}
       <CartView onCheckout={() => navigate("/checkout")} negotiable={me?.negotiation !== false} />
     </div>
   );

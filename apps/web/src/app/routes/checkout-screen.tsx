@@ -21,7 +21,7 @@ import { checkoutErrorMessage } from "@/features/negotiation/lib/negotiation-err
 import { orderQueryKey, ordersQueryKey } from "@/features/orders/api/orders-api";
 import { errorMessage } from "@/lib/error-message";
 
-/** What /order-placed receives besides ?orderId= (spec §2: orderId, cartId, discountForDisplay). */
+/** What /order-placed receives besides ?orderId= (orderId, cartId, discountForDisplay). */
 interface OrderPlacedState {
   orderId: string;
   cartId: string | null;

@@ -27,7 +27,7 @@ function NegotiateBody() {
     void queryClient.invalidateQueries({ queryKey: cartQueryKey });
   }, [queryClient]);
 
-  // The negotiated offer travels with the cart: checkout reads the same cart (decisions.md).
+  // The negotiated offer travels with the cart: checkout reads the same cart.
   const onCheckout = () => navigate("/checkout", { state: { from: "negotiation" } });
 
   if (isLoading) return <Spinner aria-label="Loading your cart" className="py-24" />;
@@ -40,7 +40,7 @@ function NegotiateBody() {
     );
   }
   if (me?.negotiation === false) {
-    // Held out by the merchant's holdout experiment (issue 17): the server refuses a negotiation too.
+    // Held out by the merchant's holdout experiment: the server refuses a negotiation too.
     return (
       <div role="status" className="flex flex-col items-center gap-4 py-16 text-center">
         <p className="text-lg font-medium">Negotiation is not offered on your account right now.</p>

@@ -37,7 +37,7 @@ export function FigureTotal({
 }
 
 /**
- * Ava's discount as its own line of a breakdown (#11 item 11): the whole negotiated discount,
+ * Ava's discount as its own line of a breakdown: the whole negotiated discount,
  * one figure from the server, shown after the subtotal it comes off.
  */
 export function NegotiatedDiscountRow({

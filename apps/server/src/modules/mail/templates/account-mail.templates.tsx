@@ -8,79 +8,30 @@ import {
   accountMailText,
   buildAccountMail,
 } from "@haggle/domain/mail/account-mail";
-import {
-  Body,
-  Button,
-  Container,
-  Head,
-  Heading,
-  Html,
-  Link,
-  Preview,
-  render,
-  Section,
-  Text,
-} from "@react-email/components";
-import type { RenderedMail } from "./order-mail.templates.tsx";
+import { Link, render, Text } from "@react-email/components";
+import { MailLayout, mailMuted, type RenderedMail } from "./mail-layout.tsx";
 
-const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
-const ink = "#1f2328";
-const muted = "#59636e";
-const brand = "#4f46e5";
+const small = { color: mailMuted, fontSize: "13px", lineHeight: "18px", margin: "0 0 12px" } as const;
 
 /**
- * "Verify your e-mail" and "Reset your password": the shop's name, the heading and words, one
- * button, and the link written out too (some mail apps hide buttons). Inline styles, as in the
- * order e-mails; every text comes from the domain's AccountMail, and React escapes it.
+ * "Verify your e-mail" and "Reset your password": the one mail frame, with the link written out
+ * after the button too (some mail apps hide buttons) and the notice. Every text comes from the
+ * domain's AccountMail, and React escapes it.
  */
 function AccountMailLayout({ mail, shopName }: { mail: AccountMail; shopName: string }) {
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{mail.preview}</Preview>
-      <Body style={{ backgroundColor: "#f6f7f9", fontFamily: font, margin: 0, padding: "24px 0" }}>
-        <Container
-          style={{ backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "560px", padding: "24px" }}
-        >
-          <Text style={{ color: brand, fontSize: "18px", fontWeight: 700, margin: "0 0 8px" }}>
-            {shopName}
-          </Text>
-          <Heading as="h1" style={{ color: ink, fontSize: "22px", lineHeight: "28px", margin: "8px 0 16px" }}>
-            {mail.heading}
-          </Heading>
-          {mail.paragraphs.map((paragraph) => (
-            <Text
-              key={paragraph}
-              style={{ color: ink, fontSize: "15px", lineHeight: "22px", margin: "0 0 12px" }}
-            >
-              {paragraph}
-            </Text>
-          ))}
-          <Section style={{ margin: "20px 0 12px" }}>
-            <Button
-              href={mail.action.url}
-              style={{
-                backgroundColor: brand,
-                borderRadius: "6px",
-                color: "#ffffff",
-                fontSize: "15px",
-                fontWeight: 600,
-                padding: "10px 18px",
-              }}
-            >
-              {mail.action.label}
-            </Button>
-          </Section>
-          <Text style={{ color: muted, fontSize: "13px", lineHeight: "18px", margin: "0 0 12px" }}>
+    <MailLayout
+      mail={mail}
+      shopName={shopName}
+      afterAction={
+        <>
+          <Text style={small}>
             Or open this link: <Link href={mail.action.url}>{mail.action.url}</Link>
           </Text>
-          <Text style={{ color: muted, fontSize: "13px", lineHeight: "18px", margin: "0 0 12px" }}>
-            {mail.notice}
-          </Text>
-          <Text style={{ color: muted, fontSize: "14px", margin: "16px 0 0" }}>{mail.signOff}</Text>
-        </Container>
-      </Body>
-    </Html>
+          <Text style={small}>{mail.notice}</Text>
+        </>
+      }
+    />
   );
 }
 

@@ -156,22 +156,13 @@ function buyerOf(row: AcpSessionRow, who: AccountIdentity) {
   return { first_name: first || who.name, last_name: rest.join(" "), email: who.email };
 }
 
-/**
- * The session's authoritative state: its cart priced now by the one pricing rule (the applied
- * negotiated price rechecked first), the discount as its own total, our one shipping option,
- * what is missing, and the status that follows.
- */
-export async function sessionView(
-  deps: AcpDeps,
-  db: Queryable,
+/** What the session still needs (errors) and what the agent should know (info), while it is open. */
+function sessionMessages(
   row: AcpSessionRow,
-  who: AccountIdentity,
-): Promise<AcpCheckoutSession> {
-  const cart = await findCart(db, row.cartId);
-  const lines = cart ? await loadCartLines(db, cart.id) : [];
-  const config = await loadSellerConfig(db);
-  const quoteLines = quoteLinesOf(lines);
-  const quote = quoteCart(quoteLines, cart?.negotiatedDiscount ?? 0, pricingRulesFrom(config.pricing));
+  cart: Awaited<ReturnType<typeof findCart>>,
+  lineCount: number,
+  takesCards: boolean,
+): AcpMessage[] {
   const messages: AcpMessage[] = [];
   const open = row.status === "open";
   if (open && cart?.status !== "active")
@@ -181,7 +172,7 @@ export async function sessionView(
       content_type: "plain",
       content: "This cart was checked out elsewhere. Start a new checkout session.",
     });
-  if (open && lines.length === 0)
+  if (open && lineCount === 0)
     messages.push({
       type: "error",
       code: "missing",
@@ -203,30 +194,59 @@ export async function sessionView(
       content_type: "plain",
       content: "The negotiated price no longer applies: the cart shows today's prices.",
     });
-  if (open && !deps.payments.has("stripe"))
+  if (open && !takesCards)
     messages.push({
       type: "info",
       content_type: "plain",
       content:
         "This shop takes payment on delivery or by bank transfer: completing places the order with payment due, nothing is charged.",
     });
-  const status =
-    row.status === "completed"
-      ? "completed"
-      : row.status === "canceled"
-        ? "canceled"
-        : messages.some((m) => m.type === "error")
-          ? "not_ready_for_payment"
-          : "ready_for_payment";
-  const shipping = {
+  return messages;
+}
+
+/** Completed or canceled as stored; an open session is ready for payment once nothing is missing. */
+function sessionStatus(row: AcpSessionRow, messages: readonly AcpMessage[]): AcpCheckoutSession["status"] {
+  return row.status === "completed"
+    ? "completed"
+    : row.status === "canceled"
+      ? "canceled"
+      : messages.some((m) => m.type === "error")
+        ? "not_ready_for_payment"
+        : "ready_for_payment";
+}
+
+/** The shop's one shipping option, at what the pricing rule charges for this cart. */
+function shippingOption(shippingCost: number) {
+  return {
     type: "shipping" as const,
     id: ACP_SHIPPING_OPTION_ID,
-    title: quote.shipping === 0 ? "Standard shipping (free)" : "Standard shipping",
+    title: shippingCost === 0 ? "Standard shipping (free)" : "Standard shipping",
     subtitle: "Flat rate, free above the shop's threshold",
-    subtotal: quote.shipping,
+    subtotal: shippingCost,
     tax: 0,
-    total: quote.shipping,
+    total: shippingCost,
   };
+}
+
+/**
+ * The session's authoritative state: its cart priced now by the one pricing rule (the applied
+ * negotiated price rechecked first), the discount as its own total, our one shipping option,
+ * what is missing, and the status that follows.
+ */
+export async function sessionView(
+  deps: AcpDeps,
+  db: Queryable,
+  row: AcpSessionRow,
+  who: AccountIdentity,
+): Promise<AcpCheckoutSession> {
+  const cart = await findCart(db, row.cartId);
+  const lines = cart ? await loadCartLines(db, cart.id) : [];
+  const config = await loadSellerConfig(db);
+  const quoteLines = quoteLinesOf(lines);
+  const quote = quoteCart(quoteLines, cart?.negotiatedDiscount ?? 0, pricingRulesFrom(config.pricing));
+  const messages = sessionMessages(row, cart, lines.length, deps.payments.has("stripe"));
+  const status = sessionStatus(row, messages);
+  const shipping = shippingOption(quote.shipping);
   const buyer = buyerOf(row, who);
   return {
     id: row.id,

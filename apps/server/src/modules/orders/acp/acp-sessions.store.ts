@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../../platform/db/client.ts";
-import { claimDueRows } from "../../../platform/db/claim-due.ts";
+import { outboxOf } from "../../../platform/db/outbox.ts";
 import {
   acpCheckoutSessions,
   acpIdempotencyKeys,
@@ -208,35 +208,8 @@ export async function markOrderStatusNotified(
   return updated.length > 0;
 }
 
-/** Claims due webhooks for one attempt each, leased to this sender (see claimDueRows). */
-export async function claimDueAcpWebhooks(
-  db: Queryable,
-  limit: number,
-  leaseMs: number,
-): Promise<AcpWebhookRow[]> {
-  return claimDueRows(db, acpWebhookEvents, { limit, leaseMs, tieBreak: acpWebhookEvents.createdAt });
-}
-
-export async function markAcpWebhookSent(db: Queryable, id: string, attempts: number): Promise<void> {
-  await db
-    .update(acpWebhookEvents)
-    .set({ status: "sent", sentAt: new Date(), lastError: null })
-    .where(and(eq(acpWebhookEvents.id, id), eq(acpWebhookEvents.attempts, attempts)));
-}
-
-export async function markAcpWebhookFailedAttempt(
-  db: Queryable,
-  id: string,
-  attempts: number,
-  error: string,
-  retryInMs: number | null,
-): Promise<void> {
-  await db
-    .update(acpWebhookEvents)
-    .set(
-      retryInMs === null
-        ? { status: "failed", lastError: error }
-        : { lastError: error, nextAttemptAt: sql`now() + ${retryInMs} * interval '1 millisecond'` },
-    )
-    .where(and(eq(acpWebhookEvents.id, id), eq(acpWebhookEvents.attempts, attempts)));
-}
+/**
+ * The webhooks' claim, status rules and retries, shared with every other outbox (see outboxOf);
+ * events due at the same moment go in the order they were queued.
+ */
+export const acpWebhookQueue = outboxOf(acpWebhookEvents, { tieBreak: acpWebhookEvents.createdAt });

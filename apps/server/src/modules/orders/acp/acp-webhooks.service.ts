@@ -1,15 +1,13 @@
 import { createHmac } from "node:crypto";
 import { acpOrderStatus } from "@haggle/domain/acp/acp-cart-state";
-import { afterFailedAttempt, type MailRetryPolicy } from "@haggle/domain/mail/mail-retry";
+import type { MailRetryPolicy } from "@haggle/domain/mail/mail-retry";
 import type { Db } from "../../../platform/db/client.ts";
 import type { Logger } from "../../../platform/logger.ts";
 import { orderEvent } from "./acp-order-event.ts";
 import {
   type AcpWebhookRow,
-  claimDueAcpWebhooks,
+  acpWebhookQueue,
   enqueueAcpWebhook,
-  markAcpWebhookFailedAttempt,
-  markAcpWebhookSent,
   markOrderStatusNotified,
   sessionsWithOrderChanges,
 } from "./acp-sessions.store.ts";
@@ -94,23 +92,16 @@ export async function sendAcpWebhooks(db: Db, settings: AcpWebhookSettings, logg
   await queueOrderUpdates(db, settings.publicUrl);
   let sent = 0;
   for (;;) {
-    const batch = await claimDueAcpWebhooks(db, 10, settings.leaseMs ?? 60_000);
+    const batch = await acpWebhookQueue.claimDue(db, 10, settings.leaseMs ?? 60_000);
     if (batch.length === 0) return sent;
     for (const row of batch) {
       const failure = await deliver(row, settings);
       if (failure === null) {
-        await markAcpWebhookSent(db, row.id, row.attempts);
+        await acpWebhookQueue.markSent(db, row.id, row.attempts);
         sent += 1;
         continue;
       }
-      const next = afterFailedAttempt(row.attempts, settings.retry);
-      await markAcpWebhookFailedAttempt(
-        db,
-        row.id,
-        row.attempts,
-        failure,
-        next.status === "failed" ? null : next.retryInMs,
-      );
+      const next = await acpWebhookQueue.markFailed(db, row.id, row.attempts, failure, settings.retry);
       logger.warn(
         { webhookId: row.id, type: row.type, attempts: row.attempts, error: failure },
         next.status === "failed"

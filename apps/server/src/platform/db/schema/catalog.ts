@@ -148,7 +148,7 @@ export const productTagCategories = pgTable(
 );
 
 /**
- * A product import started from the merchant area (issue #14 item 1): its progress, read by the
+ * A product import started from the merchant area: its progress, read by the
  * Import page while the server works through the file, and its bad rows (line, SKU, reason).
  */
 export const productImports = pgTable("product_imports", {

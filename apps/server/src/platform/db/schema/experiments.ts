@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
-// --- the holdout experiment ("measure Ava", issue 17) ------------------------------------
+// --- the holdout experiment ("measure Ava") ------------------------------------
 
 /**
  * One measurement period: from `started_at` until `stopped_at` (null while it runs), a share of

@@ -39,7 +39,7 @@ export const negotiations = pgTable(
     bundleProposed: boolean("bundle_proposed").notNull().default(false),
     /**
      * Where the shopper haggles: 'web' (Ava's page), or 'agent' once a turn was taken through MCP
-     * (issue #16: the merchant's dashboard counts agents' negotiations apart).
+     * (the merchant's dashboard counts agents' negotiations apart).
      */
     channel: text("channel").notNull().default("web"),
   },

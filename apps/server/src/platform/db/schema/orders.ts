@@ -87,7 +87,7 @@ export const orderLines = pgTable(
 
 /**
  * What happened to an order after it was placed (paid, shipped, cancelled, refunded...), one row
- * per move, written in the transaction that made it: the order's status timeline (#15 item 6).
+ * per move, written in the transaction that made it: the order's status timeline.
  * Placing the order is its own created_at, so checkout writes no row here.
  */
 export const orderEvents = pgTable(

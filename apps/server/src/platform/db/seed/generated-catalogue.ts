@@ -170,6 +170,22 @@ function textArray(values: readonly string[]): SQL {
   return sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`}::text[]`;
 }
 
+/** A row of generatedProductsSql, as the database answers it (numeric prices as strings). */
+export interface GeneratedProductRow {
+  sku: string;
+  name: string;
+  description: string;
+  brand: string;
+  category: string;
+  price: string;
+  list_price: string;
+  rating: number;
+  review_count: number;
+  stock_level: number;
+  demand_index: number;
+  tags: string[];
+}
+
 /**
  * Products `from` .. `from + count - 1` of the generated catalogue as rows (sku, name,
  * description, brand, category, price, list_price, rating, review_count, stock_level,

@@ -7,7 +7,7 @@ import { CartSummaryCard } from "./cart-summary-card";
 
 afterEach(cleanup);
 
-describe("Ava's discount and line totals in the cart (#11 item 11)", () => {
+describe("Ava's discount and line totals in the cart", () => {
   it("shows Ava's discount as its own line, apart from list-price savings", () => {
     const cart = makeCart([makeCartItem("p1", 2, { price: 5000, listPrice: 6000 })], {
       summary: {

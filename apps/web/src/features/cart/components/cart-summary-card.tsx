@@ -13,7 +13,7 @@ interface CartSummaryCardProps {
   children: ReactNode;
 }
 
-/** 'Order Summary': every figure is the server's (decisions.md: one pricing rule). */
+/** 'Order Summary': every figure is the server's (one pricing rule). */
 export function CartSummaryCard({ summary, updating, children }: CartSummaryCardProps) {
   const savings = summary.savings;
   return (

@@ -28,7 +28,7 @@ export interface CheckoutCallbacks {
 }
 
 /**
- * The one checkout (decisions.md): the server prices the cart and places the order. Every try of
+ * The one checkout: the server prices the cart and places the order. Every try of
  * one attempt (double click, retry after an error) carries the same Idempotency-Key, so at most
  * one order comes of it; once an order is placed the next checkout gets a new key.
  */

@@ -63,7 +63,7 @@ describe("ApprovalsPage", () => {
     expect(within(card).getByText("Nora Shopper")).toBeTruthy();
     expect(within(card).getByText("New Customer")).toBeTruthy();
     expect(within(card).getByText("0 orders")).toBeTruthy();
-    expect(within(card).getByText("20% · $64.50")).toBeTruthy(); // 19.96 reads as Ava says it (issue 30, item 8)
+    expect(within(card).getByText("20% · $64.50")).toBeTruthy(); // 19.96 reads as Ava says it
     expect(within(card).getByText("$322.50")).toBeTruthy();
     expect(within(card).getByText(/above the 15% Ava may give/)).toBeTruthy();
     expect(within(card).getByText("5 minutes ago")).toBeTruthy();

@@ -14,7 +14,7 @@ export interface AgentSwitchState {
 }
 
 /**
- * The settings' 'AI agents' card (issue #16): whether shoppers' AI agents may negotiate with Ava
+ * The settings' 'AI agents' card: whether shoppers' AI agents may negotiate with Ava
  * over MCP. Off, an agent still browses, fills the cart and checks out at the cart's prices.
  */
 export function ConfigAgentsCard({

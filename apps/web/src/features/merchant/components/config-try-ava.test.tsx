@@ -85,7 +85,7 @@ describe("Try Ava on the negotiation settings page", () => {
     fireEvent.change(input, { target: { value: "10% off?" } });
     // Enter in the field sends, as the form's submit.
     fireEvent.submit(input);
-    // 0.49 from the API reads "0.5%", as Ava says it in the chat (issue 30, item 8).
+    // 0.49 from the API reads "0.5%", as Ava says it in the chat.
     await within(panel).findByText("Offer: 0.5% off ($0.58), total $126.96");
     expect(within(panel).getByText(/What would move me further/)).toBeTruthy();
     expect(within(panel).getByTestId("try-ava-cart").textContent).toContain("1 × Trail Shoes ($116.00)");

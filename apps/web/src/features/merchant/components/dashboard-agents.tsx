@@ -18,7 +18,7 @@ function figuresOf(channel: ChannelFigures): [string, string][] {
 }
 
 /**
- * The dashboard's 'AI agents' card (issue #16): shoppers' agents' negotiations over MCP, apart
+ * The dashboard's 'AI agents' card: shoppers' agents' negotiations over MCP, apart
  * from people's on Ava's page, with the same three figures side by side.
  */
 export function AgentNegotiationsCard({ channels }: { channels: Channels }) {

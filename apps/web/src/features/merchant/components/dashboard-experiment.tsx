@@ -148,7 +148,7 @@ function StartForm({ busy, onStart }: { busy: boolean; onStart: (holdoutPct: num
 }
 
 /**
- * The dashboard's 'Measure Ava' card (issue 17): the holdout experiment's switch, and both groups'
+ * The dashboard's 'Measure Ava' card: the holdout experiment's switch, and both groups'
  * figures since it started with the 95% intervals and a plain sentence. Refreshed live by the
  * experiment.updated event (useMerchantEvents invalidates every merchant query).
  */

@@ -16,7 +16,7 @@ interface NegotiationSummaryPanelProps {
 
 /**
  * The left panel: who is negotiating, then the cart's figures exactly as the server computed them
- * (decisions.md: one pricing rule; the browser never adds anything up), and the offer that stands.
+ * (one pricing rule; the browser never adds anything up), and the offer that stands.
  */
 export function NegotiationSummaryPanel({ cart, profile }: NegotiationSummaryPanelProps) {
   const { summary, offer } = cart;

@@ -2,8 +2,8 @@ import { ApiRequestError } from "@/lib/api-client";
 import { isRateLimited, RATE_LIMIT_TOAST } from "@/lib/rate-limit-toast";
 
 /**
- * The server's own sentence for a refused request (4xx): 401 is always 'Not authenticated'
- * (spec §8), a 409 or 400 says why. Server failures (5xx) and network errors have none.
+ * The server's own sentence for a refused request (4xx): 401 is always 'Not authenticated',
+ * a 409 or 400 says why. Server failures (5xx) and network errors have none.
  */
 export function clientErrorSentence(error: unknown): string | null {
   if (!(error instanceof ApiRequestError)) return null;
@@ -44,7 +44,7 @@ export function acceptErrorToast(error: unknown): ErrorToast {
     : { title: "Failed to apply negotiation" };
 }
 
-/** Checkout from the review card (spec §8: this screen says 'No active cart' and 'Failed to process checkout'). */
+/** Checkout from the review card (this screen says 'No active cart' and 'Failed to process checkout'). */
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError && error.code === "NO_ACTIVE_CART") return "No active cart";
   return clientErrorSentence(error) ?? "Failed to process checkout";

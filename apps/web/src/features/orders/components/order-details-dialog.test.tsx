@@ -77,14 +77,14 @@ describe("OrderDetailsDialog", () => {
     expect(within(dialog).getByRole("tab", { name: "Order Summary", selected: true })).toBeTruthy();
     expect(within(dialog).getByText("Kettle")).toBeTruthy();
     expect(within(dialog).getByText("$60.00").tagName).toBe("S");
-    // Ava's discount is its own line (#11 item 11), and each line shows its total.
+    // Ava's discount is its own line, and each line shows its total.
     expect(within(dialog).getByText("Ava's discount")).toBeTruthy();
     expect(within(dialog).getByTestId("order-discount").textContent).toBe("−$5.00");
     expect(within(dialog).getByTestId("order-line-total").textContent).toBe("$99.98");
     expect(within(dialog).getByTestId("order-total").textContent).toBe("$114.48");
     expect(within(dialog).getByTestId("order-savings").textContent).toBe("You saved $25.02");
     expect(calls.map((c) => c.route)).toContain("GET /api/orders/order-1");
-    // The status timeline (#15 item 6): placed, so far.
+    // The status timeline: placed, so far.
     expect(
       within(dialog)
         .getAllByTestId("order-timeline-event")

@@ -1,4 +1,4 @@
-import { shopperMayCancel } from "@haggle/domain/orders/order-status";
+import { shopperMayCancel } from "@haggle/domain/orders/order-states";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MessagesSquareIcon, ReceiptTextIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
