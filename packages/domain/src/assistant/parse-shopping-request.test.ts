@@ -351,7 +351,7 @@ const cases: Record<string, Case[]> = {
     [["running shoes", "asdf qwerty"], { text: "asdf qwerty" }],
     [["hello", "under $50"], { filters: { maxPrice: 5_000 } }],
     [["running shoes", "thanks"], { text: "" }],
-    // A new topic without product words leaves the old constraints behind (issue 11, item 7).
+    // A new topic without product words leaves the old constraints behind.
     [
       ["headphones under $100", "cheaper ones?", "gift for a runner"],
       { filters: { tags: ["gift"] }, text: "running", understood: ["gifts"] },
