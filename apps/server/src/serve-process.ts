@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { keepConnectionsAlive } from "./http/keep-alive.ts";
+import { handleShutdownSignals } from "./graceful-shutdown.ts";
 import { DataDirLockedError } from "./platform/db/data-dir-lock.ts";
 import type { Env } from "./env.ts";
 import { SETUP_CODE_VAR, workerNumber } from "./platform/cluster/workers.ts";
@@ -9,7 +10,7 @@ import { publicUrl, startRuntime } from "./server-runtime.ts";
 
 /**
  * One server process: opens the database, serves the port, runs the background jobs, and stops
- * gracefully on SIGTERM / SIGINT. Alone, or as one of the WORKERS of a cluster (then the port is
+ * gracefully on SIGTERM / SIGINT (graceful-shutdown.ts). Alone, or as one of the WORKERS of a cluster (then the port is
  * shared through the primary and the log lines carry the worker's number).
  */
 export async function serveProcess(env: Env, processStarted: number): Promise<void> {
@@ -42,27 +43,16 @@ export async function serveProcess(env: Env, processStarted: number): Promise<vo
   keepConnectionsAlive(server as unknown as import("node:http").Server);
   jobs.start();
 
-  let stopping = false;
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    // Stop accepting, let in-flight requests finish (bounded), then close the database.
-    const force = setTimeout(() => {
-      logger.warn("in-flight requests did not finish in 10 s; closing anyway");
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    }, 10_000);
-    force.unref();
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await jobs.stop();
-    await deps.events.close();
-    await deps.mailSender?.close();
-    await deps.answers.close();
-    await deps.database.close();
-    logger.info("stopped");
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  handleShutdownSignals({
+    server: server as unknown as import("node:http").Server,
+    readiness: deps.readiness,
+    logger,
+    release: async () => {
+      await jobs.stop();
+      await deps.events.close();
+      await deps.mailSender?.close();
+      await deps.answers.close();
+      await deps.database.close();
+    },
+  });
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
 import { SharedStreamSlots } from "./platform/realtime/stream-slots.ts";
+import { readinessOf } from "./platform/lifecycle/readiness.ts";
 import {
   adminEmailVerified,
   isAdminEmail,
@@ -283,6 +284,7 @@ export async function startRuntime(
     mail,
     mailSender,
     answers,
+    readiness: readinessOf(database),
   };
   const code = announcing ? admin.setupCode : null;
   // The log's JSON line is easy to miss after the build's output: a plain box on standard error

@@ -7,6 +7,7 @@ import type { Logger } from "../platform/logger.ts";
 import type { MailSettings } from "../platform/mail/mail-settings.ts";
 import type { EventBus } from "../platform/realtime/event-bus.ts";
 import type { SharedStreamSlots } from "../platform/realtime/stream-slots.ts";
+import type { Readiness } from "../platform/lifecycle/readiness.ts";
 import type { PaymentProviders } from "../modules/payments/index.ts";
 import type { CatalogueAnswers } from "../modules/catalog/index.ts";
 
@@ -81,6 +82,8 @@ export interface AppDeps {
   mailSender: { close(): Promise<void> } | null;
   /** Catalogue answers kept in memory, forgotten when the catalogue changes (ANSWER_CACHE_*). */
   answers: CatalogueAnswers;
+  /** Whether this process takes traffic (GET /readyz); drained on SIGTERM, ending realtime streams. */
+  readiness: Readiness;
 }
 
 export interface SessionUser {
