@@ -64,9 +64,11 @@ export async function sigtermLosesNoOrder(shop: Deployment, merchant: Shopper) {
   await sleep(4000);
   const before = acknowledged.length;
   const signalled = performance.now();
-  await podman(["kill", "--signal", "TERM", victim.name]);
-  const { out } = await podman(["wait", victim.name]);
+  // `podman stop` sends the image's STOPSIGNAL (SIGTERM) and waits, SIGKILL after 10 s; a stop
+  // asked for is not undone by the restart policy.
+  await podman(["stop", "-t", "10", victim.name]);
   const exitMs = Math.round(performance.now() - signalled);
+  const { out } = await podman(["inspect", "-f", "{{.State.ExitCode}}", victim.name]);
   const exitCode = Number(out.trim());
   await sleep(4000);
   stop = true;

@@ -61,7 +61,9 @@ async function images() {
   let base = process.env.CONTAINER_BASE_IMAGE;
   if (!base) {
     base = "localhost/haggle-node-base:bookworm";
-    await timed("local base image", () => run("containers/build-local-base.sh", [base!]));
+    await timed("local base image", async () => {
+      await run("containers/build-local-base.sh", [base!]);
+    });
   }
   // A registry behind a proxy with its own authority: the host's bundle, as a build secret (no layer).
   const ca = ["--secret", "id=npm_ca,src=/etc/ssl/certs/ca-certificates.crt"];

@@ -21,8 +21,9 @@ export interface ShutdownPlan {
 
 /**
  * What SIGTERM and SIGINT do: stop being ready (GET /readyz answers 503) and end the realtime
- * streams with a hint to reconnect; stop accepting connections; let in-flight requests (a
- * checkout, a streaming reply) finish for up to SHUTDOWN_GRACE_MS; close the database; exit 0.
+ * streams with a hint to reconnect; stop accepting connections and close each kept-alive one
+ * after its current answer; let in-flight requests (a checkout, a streaming reply) finish for up
+ * to SHUTDOWN_GRACE_MS; close the database; exit 0.
  * Whatever still hangs at SHUTDOWN_DEADLINE_MS, the process exits 1. Returns `shutdown`, which
  * the signals call, for tests.
  */
@@ -47,9 +48,19 @@ export function handleShutdownSignals(plan: ShutdownPlan): (signal: string) => P
     }, plan.graceMs ?? SHUTDOWN_GRACE_MS);
     grace.unref();
     plan.readiness.drain();
+    // A balancer keeps its connections alive and sends the next request on them: answer each with
+    // `Connection: close`, so every connection ends after its answer instead of at its idle timeout.
+    server.prependListener("request", (_req, res) => {
+      if (!res.headersSent) res.setHeader("connection", "close");
+    });
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Answers under way when the signal came leave their connections idle, not closed: close those
+    // as they become idle. Each sweep may cut a request just written to an idle connection (the
+    // balancer answers it 502), so once a second, not more.
     server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 1000);
     await closed;
+    clearInterval(sweep);
     clearTimeout(grace);
     try {
       await plan.release();
