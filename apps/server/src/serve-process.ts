@@ -3,6 +3,7 @@ import { createApp } from "./app.ts";
 import { keepConnectionsAlive } from "./http/keep-alive.ts";
 import { handleShutdownSignals } from "./graceful-shutdown.ts";
 import { DataDirLockedError } from "./platform/db/data-dir-lock.ts";
+import { unreachableDatabaseSentence } from "./platform/db/db-errors.ts";
 import type { Env } from "./env.ts";
 import { SETUP_CODE_VAR, workerNumber } from "./platform/cluster/workers.ts";
 import { createLogger } from "./platform/logger.ts";
@@ -27,6 +28,12 @@ export async function serveProcess(env: Env, processStarted: number): Promise<vo
     // A refusal the owner can act on (the data folder is held by another server) is one sentence.
     if (error instanceof DataDirLockedError) {
       logger.fatal(error.message);
+      process.exit(1);
+    }
+    // So is a database server that is not up yet (a container started before PostgreSQL).
+    const unreachable = env.DATABASE_URL ? unreachableDatabaseSentence(error) : null;
+    if (unreachable) {
+      logger.fatal(unreachable);
       process.exit(1);
     }
     throw error;
