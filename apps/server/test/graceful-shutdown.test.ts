@@ -1,6 +1,7 @@
 import { get } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
+import { realtimeResponse } from "./support/realtime-client.ts";
 import { signUpShopper } from "./support/shop-fixtures.ts";
 
 describe("the server process", () => {
@@ -59,10 +60,7 @@ describe("the server process", () => {
     const own = await startServerProcess({});
     try {
       const { http } = await signUpShopper(own.baseUrl);
-      const cookies = (http as unknown as { cookies: Map<string, string> }).cookies;
-      const res = await fetch(`${own.baseUrl}/api/realtime`, {
-        headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
-      });
+      const res = await realtimeResponse(http);
       expect(res.status).toBe(200);
       const reader = res.body!.getReader();
       const decoder = new TextDecoder();

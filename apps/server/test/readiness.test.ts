@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { realtimeResponse } from "./support/realtime-client.ts";
 import { signUpShopper, useShop } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
@@ -30,10 +31,7 @@ describe.each(DB_KINDS)("liveness and readiness on the %s database", (kind) => {
     expect(await ready.json()).toMatchObject({ ready: true });
 
     const { http } = await signUpShopper(base);
-    const cookies = (http as unknown as { cookies: Map<string, string> }).cookies;
-    const stream = await fetch(`${base}/api/realtime`, {
-      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
-    });
+    const stream = await realtimeResponse(http);
     expect(stream.status).toBe(200);
     const text = readToEnd(stream);
 
