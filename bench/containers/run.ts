@@ -169,7 +169,11 @@ async function main() {
       console.error(`--- ${PROJECT}_app_${i}\n${out}`);
     }
   } finally {
-    if (process.env.KEEP !== "1") await compose(dir, postgres, ["down", "-v"], true);
+    if (process.env.KEEP !== "1") {
+      await compose(dir, postgres, ["down", "-v"], true);
+      // podman-compose 1.0 leaves the project's network behind.
+      await podman(["network", "rm", "-f", `${PROJECT}_default`], { allowFail: true });
+    }
     rmSync(dir, { recursive: true, force: true });
   }
   console.log(JSON.stringify(figures, null, 2));
