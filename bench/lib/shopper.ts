@@ -15,11 +15,22 @@ export const CHECKOUT_BODY = {
 
 export class Shopper {
   private cookie = "";
-  constructor(private baseUrl: string) {}
+  /** `origin`: the shop's public address, when `baseUrl` is another way in (one replica of several). */
+  constructor(
+    private baseUrl: string,
+    private readonly origin?: string,
+  ) {}
 
   /** The same shopper (its session cookie) against another address, e.g. a restarted server. */
   moveTo(baseUrl: string) {
     this.baseUrl = baseUrl;
+  }
+
+  /** The same shopper (its cookies and origin) through another address, for requests in parallel. */
+  at(baseUrl: string): Shopper {
+    const other = new Shopper(baseUrl, this.origin ?? this.baseUrl);
+    other.cookie = this.cookie;
+    return other;
   }
 
   /** A request with the shopper's cookies: its status and parsed JSON body (null if none). */
@@ -43,7 +54,7 @@ export class Shopper {
   ) {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
-      headers: { origin: this.baseUrl, cookie: this.cookie, ...headers },
+      headers: { origin: this.origin ?? this.baseUrl, cookie: this.cookie, ...headers },
       body,
     });
     const setCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]);
@@ -56,6 +67,13 @@ export class Shopper {
       json = null;
     }
     return { status: res.status, json };
+  }
+
+  /** A GET whose streamed answer (server-sent events) the caller reads itself. */
+  open(path: string): Promise<Response> {
+    return fetch(`${this.baseUrl}${path}`, {
+      headers: { origin: this.origin ?? this.baseUrl, cookie: this.cookie },
+    });
   }
 
   /** A request whose answer only matters by its status. */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
+import { withSecretFiles } from "./env-files.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -217,7 +218,9 @@ function embeddedWorkers(env: Env): string[] {
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = EnvSchema.safeParse(source);
+  const files = withSecretFiles(source);
+  if (files.problems.length > 0) throw new Error(`Invalid configuration:\n${files.problems.join("\n")}`);
+  const result = EnvSchema.safeParse(files.env);
   const lines = result.success
     ? [
         ...missingStripeKeys(result.data),

@@ -1,7 +1,9 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { keepConnectionsAlive } from "./http/keep-alive.ts";
+import { handleShutdownSignals } from "./graceful-shutdown.ts";
 import { DataDirLockedError } from "./platform/db/data-dir-lock.ts";
+import { unreachableDatabaseSentence } from "./platform/db/db-errors.ts";
 import type { Env } from "./env.ts";
 import { SETUP_CODE_VAR, workerNumber } from "./platform/cluster/workers.ts";
 import { createLogger } from "./platform/logger.ts";
@@ -9,7 +11,7 @@ import { publicUrl, startRuntime } from "./server-runtime.ts";
 
 /**
  * One server process: opens the database, serves the port, runs the background jobs, and stops
- * gracefully on SIGTERM / SIGINT. Alone, or as one of the WORKERS of a cluster (then the port is
+ * gracefully on SIGTERM / SIGINT (graceful-shutdown.ts). Alone, or as one of the WORKERS of a cluster (then the port is
  * shared through the primary and the log lines carry the worker's number).
  */
 export async function serveProcess(env: Env, processStarted: number): Promise<void> {
@@ -28,6 +30,12 @@ export async function serveProcess(env: Env, processStarted: number): Promise<vo
       logger.fatal(error.message);
       process.exit(1);
     }
+    // So is a database server that is not up yet (a container started before PostgreSQL).
+    const unreachable = env.DATABASE_URL ? unreachableDatabaseSentence(error) : null;
+    if (unreachable) {
+      logger.fatal(unreachable);
+      process.exit(1);
+    }
     throw error;
   }
   const { deps, jobs, startupMs } = runtime;
@@ -42,27 +50,16 @@ export async function serveProcess(env: Env, processStarted: number): Promise<vo
   keepConnectionsAlive(server as unknown as import("node:http").Server);
   jobs.start();
 
-  let stopping = false;
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    // Stop accepting, let in-flight requests finish (bounded), then close the database.
-    const force = setTimeout(() => {
-      logger.warn("in-flight requests did not finish in 10 s; closing anyway");
-      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    }, 10_000);
-    force.unref();
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await jobs.stop();
-    await deps.events.close();
-    await deps.mailSender?.close();
-    await deps.answers.close();
-    await deps.database.close();
-    logger.info("stopped");
-    process.exit(0);
-  }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  handleShutdownSignals({
+    server: server as unknown as import("node:http").Server,
+    readiness: deps.readiness,
+    logger,
+    release: async () => {
+      await jobs.stop();
+      await deps.events.close();
+      await deps.mailSender?.close();
+      await deps.answers.close();
+      await deps.database.close();
+    },
+  });
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
 import { SharedStreamSlots } from "./platform/realtime/stream-slots.ts";
+import { readinessOf } from "./platform/lifecycle/readiness.ts";
 import {
   adminEmailVerified,
   isAdminEmail,
@@ -107,6 +108,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: RuntimeO
     mail,
     mailSender,
     answers,
+    readiness: readinessOf(database),
   };
   const code = announcing ? admin.setupCode : null;
   const jobs = backgroundJobs(deps, env, () => setupCodeJobs(code, baseURL, database, logger, overrides));

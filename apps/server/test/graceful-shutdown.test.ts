@@ -1,6 +1,8 @@
 import { get } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
+import { realtimeResponse } from "./support/realtime-client.ts";
+import { signUpShopper } from "./support/shop-fixtures.ts";
 
 describe("the server process", () => {
   let server: ServerProcess | null = null;
@@ -49,6 +51,35 @@ describe("the server process", () => {
     expect(await server.exited).toBe(0);
     expect(server.logs()).toContain("shutting down");
     expect(server.logs()).toContain('"msg":"stopped"');
+    // The kept-alive connection the reply came on was closed once idle, not left to the grace's end.
+    expect(server.logs()).not.toContain("did not finish in time");
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+
+  it("on SIGTERM ends open realtime streams with a hint to reconnect elsewhere, then exits 0", async () => {
+    const own = await startServerProcess({});
+    try {
+      const { http } = await signUpShopper(own.baseUrl);
+      const res = await realtimeResponse(http);
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      while (!text.includes("event: ready")) text += decoder.decode((await reader.read()).value);
+      own.child.kill("SIGTERM");
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      // Without the hint the stream would hold the shutdown until its grace ran out.
+      expect(text).toContain("event: reconnect");
+      expect(text).toContain("retry: 1000");
+      expect(await own.exited).toBe(0);
+      expect(own.logs()).not.toContain("did not finish in time");
+    } finally {
+      own.child.kill("SIGKILL");
+      await own.stop();
+    }
   });
 });

@@ -104,3 +104,12 @@ export const HealthSchema = z.object({
   /** Which server process answered (1..WORKERS), when the server runs several (WORKERS > 1). */
   worker: z.number().int().optional(),
 });
+
+/** GET /readyz: whether this server process should be sent traffic, and why not. */
+export const ReadinessSchema = z.object({
+  ready: z.boolean(),
+  /** Why not: draining (shutting down), database-unreachable or migrations-pending. */
+  reason: z.enum(["draining", "database-unreachable", "migrations-pending"]).optional(),
+  message: z.string().optional(),
+  worker: z.number().int().optional(),
+});

@@ -11,6 +11,7 @@ import type { PaymentProviders } from "../platform/payments/payment-provider.ts"
 import type { AnswerCache } from "../platform/cache/answer-cache.ts";
 import type { Db } from "../platform/db/client.ts";
 import type { ProductList, ProductPage, ProductQuery } from "@haggle/contract/products";
+import type { Readiness } from "../platform/lifecycle/readiness.ts";
 
 export interface AppConfig {
   /** The built web app to serve (index.html + assets); null serves the API alone. */
@@ -83,6 +84,8 @@ export interface AppDeps {
   mailSender: { close(): Promise<void> } | null;
   /** Catalogue answers kept in memory, forgotten when the catalogue changes (ANSWER_CACHE_*). */
   answers: KeptAnswers;
+  /** Whether this process takes traffic (GET /readyz); drained on SIGTERM, ending realtime streams. */
+  readiness: Readiness;
 }
 
 /**

@@ -1,13 +1,17 @@
 import { expect } from "vitest";
 import type { HttpClient } from "./http-client.ts";
 
+/** GET /api/realtime with the client's cookies: the streaming answer as it is. */
+export function realtimeResponse(http: HttpClient, signal?: AbortSignal): Promise<Response> {
+  const cookies = (http as unknown as { cookies: Map<string, string> }).cookies;
+  const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  return fetch(`${http.baseUrl}/api/realtime`, { headers: { cookie }, signal });
+}
+
 /** Opens GET /api/realtime and yields its events by type. */
 export async function openEvents(http: HttpClient) {
   const controller = new AbortController();
-  const headers: Record<string, string> = {};
-  const cookies = (http as unknown as { cookies: Map<string, string> }).cookies;
-  headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const res = await fetch(`${http.baseUrl}/api/realtime`, { headers, signal: controller.signal });
+  const res = await realtimeResponse(http, controller.signal);
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();

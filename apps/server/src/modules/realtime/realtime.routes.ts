@@ -8,6 +8,8 @@ import type { StreamRefusal } from "../../platform/realtime/stream-slots.ts";
 import { writeEncoded } from "../../http/sse.ts";
 
 const HEARTBEAT_MS = 25_000;
+/** How soon a client should reconnect (to another server process) when this one shuts down. */
+export const RECONNECT_AFTER_MS = 1_000;
 
 const REFUSALS: Record<StreamRefusal, string> = {
   user: "Too many live connections are open for this account. Close another tab of the shop and try again.",
@@ -25,7 +27,7 @@ export const realtimeRoutes: ApiRoute[] = [
     method: "get",
     path: "/api/realtime",
     summary:
-      "Server-sent events for the signed-in user: approval.created and experiment.updated (merchants), approval.decided and order.updated (the shopper's own)",
+      "Server-sent events for the signed-in user: approval.created and experiment.updated (merchants), approval.decided and order.updated (the shopper's own); reconnect (with retry) when the server shuts down",
     tag: "Realtime",
     access: "signed-in",
     produces: "text/event-stream",
@@ -67,6 +69,13 @@ export const realtimeRoutes: ApiRoute[] = [
           queue.push(event);
           wake?.();
         });
+        // A stream never ends by itself: when the process drains for a shutdown, it ends with a
+        // hint, so the browser's EventSource reconnects at once, through the balancer, elsewhere.
+        let draining = false;
+        const stopDrainWatch = deps.readiness.onDrain(() => {
+          draining = true;
+          wake?.();
+        });
         stream.onAbort(() => {
           unsubscribe();
           slot();
@@ -75,6 +84,14 @@ export const realtimeRoutes: ApiRoute[] = [
         await stream.writeSSE({ event: "ready", data: JSON.stringify({ merchant }) });
         try {
           while (!stream.aborted) {
+            if (draining && queue.length === 0) {
+              await stream.writeSSE({
+                event: "reconnect",
+                data: JSON.stringify({ reason: "shutting down" }),
+                retry: RECONNECT_AFTER_MS,
+              });
+              break;
+            }
             const event = queue.shift();
             if (event) {
               const access = await stillWanted(event);
@@ -82,6 +99,7 @@ export const realtimeRoutes: ApiRoute[] = [
               if (access === "deliver") await writeEncoded(stream, RealtimeEventSchema, event, event.type);
               continue;
             }
+            if (draining) continue;
             await new Promise<void>((resolve) => {
               const timer = setTimeout(resolve, HEARTBEAT_MS);
               wake = () => {
@@ -96,6 +114,7 @@ export const realtimeRoutes: ApiRoute[] = [
             }
           }
         } finally {
+          stopDrainWatch();
           unsubscribe();
           slot();
         }

@@ -56,7 +56,7 @@ export class RestoreRefusedError extends Error {
   override name = "RestoreRefusedError";
 }
 
-interface JournalEntry {
+export interface JournalEntry {
   idx: number;
   when: number;
   tag: string;
@@ -123,7 +123,7 @@ async function tablesInLoadOrder(q: Queryable): Promise<BackupTable[]> {
 }
 
 /** The migrations a database is at (drizzle's journal `when` of each), oldest first; [] if none. */
-async function appliedMigrations(q: Queryable): Promise<number[]> {
+export async function appliedMigrations(q: Queryable): Promise<number[]> {
   const [exists] = await rowsOf<{ found: boolean }>(
     q,
     sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found`,
@@ -285,7 +285,7 @@ export async function inspectBackup(file: string): Promise<{ header: BackupHeade
 }
 
 /** The committed migrations this code knows, from drizzle's journal. */
-async function journal(): Promise<JournalEntry[]> {
+export async function journal(): Promise<JournalEntry[]> {
   const text = await readFile(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8");
   return (JSON.parse(text) as { entries: JournalEntry[] }).entries;
 }

@@ -14,3 +14,16 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** Network failures of reaching a database server: nothing answered at its address. */
+const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH"]);
+
+/**
+ * The sentence for a start that could not reach the PostgreSQL server, or null when `error` is
+ * something else. Starting again is the supervisor's (a container's restart policy, systemd).
+ */
+export function unreachableDatabaseSentence(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string" || !UNREACHABLE.has(code)) return null;
+  return `The PostgreSQL server in DATABASE_URL does not answer (${code}); start it, or check its address, and start Haggle again.`;
+}
