@@ -11,25 +11,13 @@ import type {
   NegotiationSnapshot,
   OfferTerms,
   StoredOffer,
-  TurnLine,
 } from "./negotiation-types.ts";
+import { turnLine } from "./turn-test-fixtures.ts";
 import { afterTurn, takeShopperTurn } from "./negotiation-turn.ts";
 
 const now = new Date("2026-01-01T12:00:00Z");
 
-const line = (price: number, extra: Partial<TurnLine> = {}): TurnLine => ({
-  cartItemId: `item-${price}`,
-  productId: `product-${price}`,
-  name: `Thing ${price}`,
-  brand: "Acme",
-  category: "Audio",
-  price,
-  listPrice: price,
-  quantity: 1,
-  stockLevel: 100,
-  demandIndex: 0.5,
-  ...extra,
-});
+const line = turnLine;
 
 function snapshot(extra: Partial<NegotiationSnapshot> = {}): NegotiationSnapshot {
   return {

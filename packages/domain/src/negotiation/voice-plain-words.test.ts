@@ -7,6 +7,7 @@ import {
   type NegotiationSnapshot,
   type TurnLine,
 } from "./negotiation-types.ts";
+import { turnLine } from "./turn-test-fixtures.ts";
 import { afterTurn, takeShopperTurn } from "./negotiation-turn.ts";
 import { writeBuiltInReply } from "./negotiation-voice.ts";
 import { parseShopperMessage } from "./parse-shopper-message.ts";
@@ -15,19 +16,9 @@ import { parseShopperMessage } from "./parse-shopper-message.ts";
 
 const now = new Date("2026-01-01T12:00:00Z");
 
-const line = (price: number, extra: Partial<TurnLine> = {}): TurnLine => ({
-  cartItemId: `item-${price}`,
-  productId: `product-${price}`,
-  name: `Thing ${price}`,
-  brand: "Acme",
-  category: "Audio",
-  price,
-  listPrice: price,
-  quantity: 1,
-  stockLevel: 100,
-  demandIndex: 0.2,
-  ...extra,
-});
+/** Low demand: the lines Ava has most room on. */
+const line = (price: number, extra: Partial<TurnLine> = {}): TurnLine =>
+  turnLine(price, { demandIndex: 0.2, ...extra });
 
 function snapshot(lines: TurnLine[], tier: LoyaltyTier = "NONE"): NegotiationSnapshot {
   return freshNegotiation({

@@ -8,6 +8,7 @@ import {
   type OfferLever,
   type TurnLine,
 } from "./negotiation-types.ts";
+import { turnLine } from "./turn-test-fixtures.ts";
 import { afterTurn, type ShopperTurn, takeShopperTurn } from "./negotiation-turn.ts";
 import { writeBuiltInReply } from "./negotiation-voice.ts";
 import { allowedFigures, statesOnlyAllowedFigures } from "./voice-figures.ts";
@@ -15,19 +16,7 @@ import { allowedFigures, statesOnlyAllowedFigures } from "./voice-figures.ts";
 const now = new Date("2026-01-01T12:00:00Z");
 const socks: BundleCandidate = { productId: "socks", name: "Sport Socks", price: 1500 };
 
-const line = (price: number, extra: Partial<TurnLine> = {}): TurnLine => ({
-  cartItemId: `item-${price}`,
-  productId: `product-${price}`,
-  name: `Thing ${price}`,
-  brand: "Acme",
-  category: "Audio",
-  price,
-  listPrice: price,
-  quantity: 1,
-  stockLevel: 100,
-  demandIndex: 0.5,
-  ...extra,
-});
+const line = turnLine;
 
 const start = (lines: TurnLine[]): NegotiationSnapshot =>
   freshNegotiation({
