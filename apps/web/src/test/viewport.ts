@@ -19,3 +19,18 @@ export function stubViewportWidth(width: number) {
     })),
   );
 }
+
+/**
+ * jsdom has no ResizeObserver: components that measure themselves (a switch, a chart) get one
+ * that never reports. Undo with vi.unstubAllGlobals().
+ */
+export function stubResizeObserver() {
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}

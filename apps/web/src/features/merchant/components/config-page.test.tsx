@@ -8,19 +8,13 @@ import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { EscalationRulesPage } from "./config-escalation-page";
 import { NegotiationConfigPage } from "./config-page";
 import { routesAt } from "@/test/routes-at";
+import { stubResizeObserver } from "@/test/viewport";
 
 vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 // The agents card's switch measures itself; jsdom has no layout (each test's afterEach unstubs it).
 beforeEach(() => {
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 
 function makeConfig(): MerchantConfig {

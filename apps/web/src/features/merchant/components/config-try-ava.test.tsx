@@ -6,19 +6,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { NegotiationConfigPage } from "./config-page";
 import { routesAt } from "@/test/routes-at";
+import { stubResizeObserver } from "@/test/viewport";
 
 vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 beforeEach(() => {
   // The agents card's switch measures itself; jsdom has no layout.
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(() => {
   cleanup();

@@ -5,7 +5,7 @@ import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { makeProduct } from "@/test/make-product";
-import { stubViewportWidth } from "@/test/viewport";
+import { stubViewportWidth, stubResizeObserver } from "@/test/viewport";
 import { ProductsView } from "./products-view";
 
 vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -54,14 +54,7 @@ describe("the merchant products page", () => {
   beforeEach(() => {
     stubViewportWidth(1366);
     // The switch measures itself; jsdom has no layout.
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
   });
   afterEach(() => {
     cleanup();
