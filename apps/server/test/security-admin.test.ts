@@ -5,16 +5,16 @@
  */
 import { Writable } from "node:stream";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashSetupCode, WRONG_CODE } from "../src/modules/admin/roles.service.ts";
 import { appSettings } from "../src/platform/db/schema.ts";
-import type { Database } from "../src/platform/db/client.ts";
 import { parseEnv } from "../src/env.ts";
 import { startRuntime } from "../src/server-runtime.ts";
 import { NOT_ADMIN } from "../src/http/guard.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { signUpShopper, useShop } from "./support/shop-fixtures.ts";
-import { DB_KINDS, openFreshTestDatabase, startTestServer } from "./support/test-server.ts";
+import { useServiceDatabase } from "./support/service-shop.ts";
+import { DB_KINDS, startTestServer } from "./support/test-server.ts";
 
 /** Who claimed each suite's shop (the claim test runs first in its suite). */
 const claimed = new Map<string, { admin: HttpClient; email: string; id: string }>();
@@ -142,14 +142,7 @@ describe.each(DB_KINDS)("a fresh shop on the %s database (no ADMIN_EMAILS, no DE
 });
 
 describe.each(DB_KINDS)("the setup code on the %s database", (kind) => {
-  let fresh: { database: Database; drop: () => Promise<void> };
-  beforeAll(async () => {
-    fresh = await openFreshTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await fresh.database.close();
-    await fresh.drop();
-  });
+  const fresh = useServiceDatabase(kind);
 
   it("is printed in the start-up log, and only its hash is kept", async () => {
     const lines: string[] = [];
@@ -183,14 +176,7 @@ describe.each(DB_KINDS)("the setup code on the %s database", (kind) => {
 });
 
 describe.each(DB_KINDS)("demo mode on the %s database", (kind) => {
-  let fresh: { database: Database; drop: () => Promise<void> };
-  beforeAll(async () => {
-    fresh = await openFreshTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await fresh.database.close();
-    await fresh.drop();
-  });
+  const fresh = useServiceDatabase(kind);
 
   it("restores the open /admin with a badge, and its roles end when demo mode does", async () => {
     const demo = await startTestServer(kind, {

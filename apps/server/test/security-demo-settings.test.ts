@@ -6,11 +6,11 @@
  * or to what a real admin saved), and the admin page says what was reset and who had changed it.
  */
 import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../src/platform/db/client.ts";
+import { describe, expect, it } from "vitest";
 import { HttpClient } from "./support/http-client.ts";
 import { shopAdmin, signUpShopper } from "./support/shop-fixtures.ts";
-import { DB_KINDS, openFreshTestDatabase, startTestServer } from "./support/test-server.ts";
+import { useServiceDatabase } from "./support/service-shop.ts";
+import { DB_KINDS, startTestServer } from "./support/test-server.ts";
 
 const OWNERS_TIERS = {
   extra_points: { NONE: 0, BRONZE: 2, SILVER: 3, GOLD: 4, PLATINUM: 5 },
@@ -18,14 +18,7 @@ const OWNERS_TIERS = {
 };
 
 describe.each(DB_KINDS)("settings changed in demo mode, on the %s database", (kind) => {
-  let fresh: { database: Database; drop: () => Promise<void> };
-  beforeAll(async () => {
-    fresh = await openFreshTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await fresh.database.close();
-    await fresh.drop();
-  });
+  const fresh = useServiceDatabase(kind);
 
   it("are put back when demo mode ends, what a real admin saved stays, and the admin page says so", async () => {
     const demo = await startTestServer(kind, {
