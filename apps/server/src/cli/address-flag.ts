@@ -1,15 +1,7 @@
 import { type AddressInput, AddressInputSchema } from "@haggle/contract/addresses";
+import { ADDRESS_FIELDS } from "@haggle/domain/orders/address";
 
 /** The fields --address takes, in the order the usage line shows them. */
-export const ADDRESS_FLAG_FIELDS = [
-  "name",
-  "line1",
-  "line2",
-  "city",
-  "region",
-  "postalCode",
-  "country",
-] as const;
 
 export const ADDRESS_FLAG_EXAMPLE =
   '--address="name=Ada Lovelace;line1=1 Market Street;city=San Francisco;region=CA;postalCode=94105;country=US"';
@@ -25,9 +17,9 @@ export function parseAddressFlag(text: string): { address: AddressInput } | { pr
     if (part.trim() === "") continue;
     const at = part.indexOf("=");
     const key = at < 0 ? part.trim() : part.slice(0, at).trim();
-    if (at < 0 || !(ADDRESS_FLAG_FIELDS as readonly string[]).includes(key))
+    if (at < 0 || !(ADDRESS_FIELDS as readonly string[]).includes(key))
       return {
-        problem: `--address takes ${ADDRESS_FLAG_FIELDS.join(", ")} as key=value pairs separated by ';', not "${part.trim()}". For example: ${ADDRESS_FLAG_EXAMPLE}`,
+        problem: `--address takes ${ADDRESS_FIELDS.join(", ")} as key=value pairs separated by ';', not "${part.trim()}". For example: ${ADDRESS_FLAG_EXAMPLE}`,
       };
     fields[key] = part.slice(at + 1).trim();
   }

@@ -4,6 +4,9 @@
  * from Intl (Node and every browser carry the region names), so no table of names is shipped.
  */
 
+/** An address's fields in the order a form shows them and a command line names them. */
+export const ADDRESS_FIELDS = ["name", "line1", "line2", "city", "region", "postalCode", "country"] as const;
+
 /** Every ISO 3166-1 alpha-2 country code (249), in alphabetical order. */
 export const COUNTRY_CODES: readonly string[] = [
   "AD",

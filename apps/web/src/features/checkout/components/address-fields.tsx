@@ -10,15 +10,6 @@ import { NativeSelect } from "@/components/ui/native-select";
 /** The address form's values as typed (text; the contract's schema checks and normalises them). */
 export type AddressFormValues = z.input<typeof AddressInputSchema>;
 
-export const ADDRESS_FIELD_ORDER = [
-  "name",
-  "line1",
-  "line2",
-  "city",
-  "region",
-  "postalCode",
-  "country",
-] as const;
 
 export const EMPTY_ADDRESS: AddressFormValues = {
   name: "",

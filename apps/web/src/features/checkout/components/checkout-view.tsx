@@ -3,7 +3,7 @@ import type { AddressInput, SavedAddress } from "@haggle/contract/addresses";
 import { AddressInputSchema } from "@haggle/contract/addresses";
 import type { Cart } from "@haggle/contract/cart";
 import type { CheckoutBodyInput, CheckoutOptions } from "@haggle/contract/orders";
-import { addressLines } from "@haggle/domain/orders/address";
+import { ADDRESS_FIELDS, addressLines } from "@haggle/domain/orders/address";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { LoaderCircleIcon, LockIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
@@ -11,7 +11,7 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { CartSummaryCard } from "@/features/cart/components/cart-summary-card";
-import { ADDRESS_FIELD_ORDER, AddressFields, type AddressFormValues, EMPTY_ADDRESS } from "./address-fields";
+import { AddressFields, type AddressFormValues, EMPTY_ADDRESS } from "./address-fields";
 
 const NEW_ADDRESS = "new";
 
@@ -75,7 +75,7 @@ export function CheckoutView({
   const usingNew = choice === NEW_ADDRESS;
 
   function onInvalid(invalid: FieldErrors<AddressFormValues>) {
-    const first = ADDRESS_FIELD_ORDER.find((name) => invalid[name]);
+    const first = ADDRESS_FIELDS.find((name) => invalid[name]);
     if (first) form.setFocus(first);
   }
 
