@@ -6,11 +6,12 @@ import { planAcceptance } from "./accept-offer.ts";
 import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import { afterMerchantDecision, decideMerchantApproval } from "./merchant-approval.ts";
 import { automaticCap, escalationCeiling, limitsFor, subtotalOf } from "./negotiation-limits.ts";
-import type {
-  BundleCandidate,
-  NegotiationSnapshot,
-  OfferTerms,
-  StoredOffer,
+import {
+  type BundleCandidate,
+  freshNegotiation,
+  type NegotiationSnapshot,
+  type OfferTerms,
+  type StoredOffer,
 } from "./negotiation-types.ts";
 import { turnLine } from "./turn-test-fixtures.ts";
 import { afterTurn, takeShopperTurn } from "./negotiation-turn.ts";
@@ -21,16 +22,12 @@ const line = turnLine;
 
 function snapshot(extra: Partial<NegotiationSnapshot> = {}): NegotiationSnapshot {
   return {
-    status: "active",
-    round: 0,
-    step: 0,
-    bundleProposed: false,
-    latestOffer: null,
-    approval: null,
-    lines: [line(40_000)],
-    fingerprint: "cart-a",
-    profile: { name: "Sam", tier: "NONE", ordersCount: 0, lifetimeValue: 0 },
-    config: DEFAULT_SELLER_CONFIG,
+    ...freshNegotiation({
+      lines: [line(40_000)],
+      fingerprint: "cart-a",
+      profile: { name: "Sam", tier: "NONE", ordersCount: 0, lifetimeValue: 0 },
+      config: DEFAULT_SELLER_CONFIG,
+    }),
     ...extra,
   };
 }
