@@ -10,13 +10,25 @@ import { TEST_LIMITS, withFixtureAdmin } from "./test-server.ts";
 const root = path.resolve(import.meta.dirname, "../../../..");
 
 /** A port nobody listens on right now: bind to 0, read it, let it go. */
+/**
+ * A port free now, for a server a test starts (or starts again) later. It is chosen below the
+ * system's ephemeral range (32768-60999 on Linux), so the local end of an outgoing connection
+ * cannot take it in the meantime, as one did to a mail server coming back on its port.
+ */
 export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const probe = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (free) {
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error("no free port between 20000 and 32000 after 50 tries");
 }
 
 export interface ServerProcess {
