@@ -1,16 +1,16 @@
 /**
- * The shopping assistant's evaluation: shopper conversations (bench/assistant-eval/tuning.jsonl and
- * held-out.jsonl) sent through the real route, POST /functions/v1/shop-assistant, of a shop served
+ * The shopping assistant's evaluation: shopper conversations (bench/assistant-eval/tuning.jsonl,
+ * held-out.jsonl and stranger.jsonl) sent through the real route, POST /functions/v1/shop-assistant, of a shop served
  * in this process on a fresh embedded database per catalogue, and judged on the products shown.
  * Prints the pass rate (a conversation passes when every one of its turns does) per kind and
- * catalogue, for the tuning and the held-out conversations apart. Nothing is asserted.
+ * catalogue, for the tuning, the held-out and the stranger conversations apart. Nothing is asserted.
  *
  * Run: npm run eval:assistant [-- options]
- *   --catalogue=seeded|imported   one catalogue only
+ *   --catalogue=seeded|imported|luma  one catalogue only
  *   --kind=<kind>                 one kind only (gift, need, topic-change, ...)
- *   --split=tuning|held-out       one split only
+ *   --split=tuning|held-out|stranger  one split only
  *   --verbose                     print the failed tuning conversations turn by turn
- *   --show-held-out               with --verbose, the held-out failures too
+ *   --show-held-out               with --verbose, the held-out and stranger failures too
  *   --json=FILE                   write every conversation's result as JSON
  *   --no-recall                   skip the recall check (each catalogue's own kinds asked of the
  *                                 assistant and of the plain search: assistant-eval/recall.ts)
@@ -21,9 +21,9 @@ import { writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { startShopInProcess } from "../apps/server/src/testing.ts";
-import { catalogue, IMPORTED_CSV } from "./assistant-eval/catalogues.ts";
+import { catalogue, catalogueCsv } from "./assistant-eval/catalogues.ts";
 import { type CatalogueName, type Conversation, KINDS } from "./assistant-eval/conversation.ts";
-import { HELD_OUT, TUNING } from "./assistant-eval/conversations.ts";
+import { HELD_OUT, STRANGER, TUNING } from "./assistant-eval/conversations.ts";
 import { judgeTurn, type ShownProduct, type TurnAnswer } from "./assistant-eval/judge.ts";
 import {
   hits,
@@ -35,7 +35,7 @@ import {
 } from "./assistant-eval/recall.ts";
 import { Shopper } from "./lib/shopper.ts";
 
-type Split = "tuning" | "held-out";
+type Split = "tuning" | "held-out" | "stranger";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -145,9 +145,10 @@ async function startShop(name: CatalogueName, ai: Record<string, string>) {
     SEED_ON_START: name === "seeded" ? "true" : "false",
     ...ai,
   });
-  if (name === "imported") {
+  const csv = catalogueCsv(name);
+  if (csv !== null) {
     try {
-      await importThroughApi(shop.baseUrl, shop.setupCode);
+      await importThroughApi(shop.baseUrl, shop.setupCode, csv);
     } catch (error) {
       await shop.stop();
       throw error;
@@ -156,7 +157,7 @@ async function startShop(name: CatalogueName, ai: Record<string, string>) {
   return shop;
 }
 
-async function importThroughApi(baseUrl: string, setupCode: string | null | undefined) {
+async function importThroughApi(baseUrl: string, setupCode: string | null | undefined, file: string) {
   const merchant = new Shopper(baseUrl);
   const signedUp = await merchant.call("POST", "/api/auth/sign-up/email", {
     email: `eval.merchant.${Date.now()}@example.com`,
@@ -166,8 +167,8 @@ async function importThroughApi(baseUrl: string, setupCode: string | null | unde
   if (signedUp !== 200) throw new Error(`merchant sign-up failed: ${signedUp}`);
   const claimed = await merchant.call("POST", "/api/admin/claim", { code: setupCode });
   if (claimed !== 200) throw new Error(`claiming the shop failed: ${claimed}`);
-  const csv = await readFile(IMPORTED_CSV);
-  const fileName = encodeURIComponent(path.basename(IMPORTED_CSV));
+  const csv = await readFile(file);
+  const fileName = encodeURIComponent(path.basename(file));
   const upload = await merchant.upload("POST", `/api/merchant/imports?fileName=${fileName}`, csv, "text/csv");
   if (upload.status !== 202)
     throw new Error(`import refused: ${upload.status} ${JSON.stringify(upload.json)}`);
@@ -244,10 +245,11 @@ function printRecall() {
   }
 }
 
-const CATALOGUES: CatalogueName[] = onlyCatalogue ? [onlyCatalogue] : ["seeded", "imported"];
+const CATALOGUES: CatalogueName[] = onlyCatalogue ? [onlyCatalogue] : ["seeded", "imported", "luma"];
 const SPLITS: [Split, readonly Conversation[]][] = [
   ["tuning", TUNING],
   ["held-out", HELD_OUT],
+  ["stranger", STRANGER],
 ];
 const selected = (c: Conversation) =>
   CATALOGUES.includes(c.catalogue) && (onlyKind === undefined || c.kind === onlyKind);
@@ -285,13 +287,15 @@ const pct = (list: readonly ConversationResult[]) =>
 function printTable(engine: string, results: readonly ConversationResult[]) {
   const columns: { label: string; keep: (r: ConversationResult) => boolean }[] = [];
   for (const name of CATALOGUES)
-    for (const split of ["tuning", "held-out"] as const)
-      if (!onlySplit || split === onlySplit)
+    for (const split of ["tuning", "held-out", "stranger"] as const)
+      if (
+        (!onlySplit || split === onlySplit) &&
+        results.some((r) => r.catalogue === name && r.split === split)
+      )
         columns.push({ label: `${name} ${split}`, keep: (r) => r.catalogue === name && r.split === split });
-  if (!onlySplit && CATALOGUES.length > 1) {
-    columns.push({ label: "all tuning", keep: (r) => r.split === "tuning" });
-    columns.push({ label: "all held-out", keep: (r) => r.split === "held-out" });
-  }
+  if (!onlySplit && CATALOGUES.length > 1)
+    for (const split of ["tuning", "held-out", "stranger"] as const)
+      columns.push({ label: `all ${split}`, keep: (r) => r.split === split });
   if (columns.length > 1) columns.push({ label: "all", keep: () => true });
   console.log(`\n# Shopping assistant evaluation, ${engine} engine: conversations passed\n`);
   console.log(`| kind | ${columns.map((c) => c.label).join(" | ")} |`);
@@ -306,7 +310,7 @@ function printTable(engine: string, results: readonly ConversationResult[]) {
 
 function printFailures(results: readonly ConversationResult[]) {
   for (const r of results) {
-    if (r.pass || (r.split === "held-out" && !showHeldOut)) continue;
+    if (r.pass || (r.split !== "tuning" && !showHeldOut)) continue;
     console.log(`\n✗ ${r.id} (${r.catalogue}, ${r.kind}, ${r.split})`);
     for (const t of r.turns) {
       console.log(`  ${t.pass ? "✓" : "✗"} shopper: ${t.user}`);

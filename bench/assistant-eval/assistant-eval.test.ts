@@ -1,13 +1,13 @@
 /**
  * The assistant evaluation's own checks, without a server: the judges on hand-made answers, and
- * the conversations' shape (how many, every kind, the held-out third, every expectation
- * satisfiable by — or, for "nothing", truly absent from — its catalogue).
+ * the conversations' shape (how many, every kind, the held-out third, the stranger split, every
+ * expectation satisfiable by — or, for "nothing", truly absent from — its catalogue).
  */
 import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { catalogue, IMPORTED_CSV, importedCatalogue, parseCsv } from "./catalogues.ts";
+import { catalogue, IMPORTED_CSV, importedCatalogue, LUMA_CSV, parseCsv } from "./catalogues.ts";
 import { type CatalogueName, type Conversation, KINDS, type Match } from "./conversation.ts";
-import { HELD_OUT, TUNING } from "./conversations.ts";
+import { HELD_OUT, STRANGER, TUNING } from "./conversations.ts";
 import { available, judgeTurn, matches, type ShownProduct } from "./judge.ts";
 
 const product = (name: string, price: number, more: Partial<ShownProduct> = {}): ShownProduct => ({
@@ -126,6 +126,7 @@ describe("the conversations", () => {
   const catalogues: Record<CatalogueName, ShownProduct[]> = {
     seeded: catalogue("seeded"),
     imported: catalogue("imported"),
+    luma: catalogue("luma"),
   };
 
   it("are at least 150, one to three turns each, with unique ids, every kind in both catalogues", () => {
@@ -152,8 +153,25 @@ describe("the conversations", () => {
       }
   });
 
+  it("in the stranger split: at least 60 on the luma catalogue with every kind, 30 on the other two", () => {
+    const ids = [...all, ...STRANGER].map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const luma = STRANGER.filter((c) => c.catalogue === "luma");
+    expect(luma.length).toBeGreaterThanOrEqual(60);
+    expect(STRANGER.length - luma.length).toBeGreaterThanOrEqual(30);
+    for (const c of STRANGER) expect(c.turns.length, c.id).toBeGreaterThanOrEqual(1);
+    for (const c of STRANGER) expect(c.turns.length, c.id).toBeLessThanOrEqual(3);
+    for (const kind of KINDS)
+      expect(
+        luma.some((c) => c.kind === kind),
+        `luma ${kind}`,
+      ).toBe(true);
+    // Nobody tunes on the luma catalogue: it has no tuning (nor held-out) conversation.
+    expect(all.some((c) => c.catalogue === "luma")).toBe(false);
+  });
+
   it("expect only what the catalogue has (and 'nothing' only for what it has not)", () => {
-    for (const c of all) {
+    for (const c of [...all, ...STRANGER]) {
       const products = catalogues[c.catalogue];
       const categories = new Set(products.map((p) => p.category.toLowerCase()));
       const brands = new Set(products.map((p) => p.brand.toLowerCase()));
@@ -198,6 +216,20 @@ describe("the imported catalogue", () => {
       expect(p.name, JSON.stringify(p)).not.toBe("");
       expect(p.brand, p.name).not.toBe("");
       expect(p.price, p.name).toBeGreaterThan(0);
+    }
+  });
+
+  it("has a second one, the Luma sample shop, of clothing and gear", () => {
+    expect(statSync(LUMA_CSV).size).toBeLessThan(2 * 1024 * 1024);
+    const products = importedCatalogue(LUMA_CSV);
+    expect(products.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(products.map((p) => p.category)).size).toBeGreaterThanOrEqual(10);
+    expect(new Set(products.map((p) => p.name)).size).toBe(products.length);
+    for (const p of products) {
+      expect(p.name, JSON.stringify(p)).not.toMatch(/&\w+;/);
+      expect(p.brand, p.name).not.toBe("");
+      expect(p.price, p.name).toBeGreaterThan(0);
+      for (const t of p.tags) expect(t, p.name).not.toMatch(/&\w+;/);
     }
   });
 

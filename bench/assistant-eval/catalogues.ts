@@ -1,7 +1,8 @@
 /**
- * The evaluation's two catalogues as the judges read them: the seeded demo catalogue (what
- * `npm start` puts in an empty shop) and the imported public one (the converted CSV beside this
- * file, imported through the import API by the runner).
+ * The evaluation's three catalogues as the judges read them: the seeded demo catalogue (what
+ * `npm start` puts in an empty shop) and two imported public ones (the converted CSVs in dataset/
+ * beside this file, imported through the import API by the runner): DummyJSON's ("imported") and
+ * Magento's Luma sample shop ("luma", written for the stranger conversations only).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,12 @@ import type { CatalogueName } from "./conversation.ts";
 import type { ShownProduct } from "./judge.ts";
 
 export const IMPORTED_CSV = path.join(import.meta.dirname, "dataset", "dummyjson-products.csv");
+export const LUMA_CSV = path.join(import.meta.dirname, "dataset", "luma-products.csv");
+
+/** The CSV an imported catalogue is read from; the seeded one has none. */
+export function catalogueCsv(name: CatalogueName): string | null {
+  return name === "imported" ? IMPORTED_CSV : name === "luma" ? LUMA_CSV : null;
+}
 
 /** RFC 4180 CSV: quoted fields with doubled quotes, commas and line breaks inside quotes. */
 export function parseCsv(text: string): string[][] {
@@ -76,5 +83,6 @@ export function seededCatalogue(): ShownProduct[] {
 }
 
 export function catalogue(name: CatalogueName): ShownProduct[] {
-  return name === "seeded" ? seededCatalogue() : importedCatalogue();
+  const csv = catalogueCsv(name);
+  return csv === null ? seededCatalogue() : importedCatalogue(csv);
 }

@@ -7,7 +7,7 @@
  */
 
 /** The catalogue a conversation is written for. */
-export type CatalogueName = "seeded" | "imported";
+export type CatalogueName = "seeded" | "imported" | "luma";
 
 /** What a shopper is doing in the conversation (its last, hardest turn decides). */
 export const KINDS = [

@@ -6,6 +6,9 @@
  *
  * The split: within each (catalogue, kind) group, in the order the conversations were written,
  * every third one from the second (the 2nd, 5th, 8th, ...) is held out; the others are for tuning.
+ * `stranger.jsonl` is a third split, all of it held out like `held-out.jsonl`: conversations written
+ * afterwards by someone who never saw the engine's answers nor the tuning conversations, on the
+ * three catalogues (most on "luma", a catalogue nobody tunes on).
  * Written from shoppers' point of view; README.md beside this file says how they are judged.
  */
 import { readFileSync } from "node:fs";
@@ -26,3 +29,4 @@ function readConversations(file: string): readonly Conversation[] {
 
 export const TUNING = readConversations("tuning.jsonl");
 export const HELD_OUT = readConversations("held-out.jsonl");
+export const STRANGER = readConversations("stranger.jsonl");
