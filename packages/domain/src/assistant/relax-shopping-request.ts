@@ -8,9 +8,9 @@ import type { ShoppingRequest } from "./shopping-request.ts";
  * more of the softest constraints, never the subject (what is sought: its product words, its
  * need's kinds, its categories) nor a brand the shopper named. Softest first: on sale, the gift
  * tag, the rating floor, a category named as a modifier ("fitness tracker"), the attribute
- * words ("waterproof", "leather"), then the price (by PRICE_MARGIN, then the kind's cheapest)
- * unless a follow-up just stated it, and last the modifiers of the kind ("running shoe" -> shoe,
- * within its categories, at the price asked). Each says what it relaxed, for the reply.
+ * words ("waterproof", "leather"), then the price by PRICE_MARGIN (unless a follow-up just
+ * stated it), the modifiers of the kind ("running shoe" -> shoe, within its categories, at the
+ * price asked), then the price further (the kind's cheapest). Each says what it relaxed, for the reply.
  *
  * "gifts under $100 for a runner": nothing running is tagged a gift, so the gift tag goes and
  * running things under $100 show, never a kettle because it is a gift.
@@ -84,8 +84,9 @@ export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Re
   }
   // The kind by its head noun ("running shoes" in a shop that files them as "Men's Shoes"),
   // within the kind's categories when the shop has them ("sleeping bag" widens to Outdoor bags),
-  // at the price asked: tried after every widening of the price, as the modifiers are part of
-  // what is sought ("running shoes under $40": the cheapest running shoes, not sandals).
+  // at the price asked: with a price, tried after the price's first widening and before its
+  // larger ones ("board games, max $25": card games at $13; "running shoes under $40" in a shop
+  // with no shoe under $50: the cheapest running shoes, not sandals).
   const head = parsed.subjectWords.at(-1);
   let byHead: Relaxation | null = null;
   if (head && parsed.subjectWords.length > 1 && plan.text.split(" ").length > 1) {
@@ -115,6 +116,10 @@ export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Re
         ? `the price limit (now up to ${formatUsd(widened.maxPrice)})`
         : `the price floor (now from ${formatUsd(widened.minPrice ?? 0)})`;
     step({ ...plan, targetPrice: null, filters: { ...plan.filters, ...widened } }, phrase);
+    // Then the kind's wider family within the price asked ("board games, max $25": card games),
+    // before the kind itself far above it.
+    if (byHead) out.push(byHead);
+    byHead = null;
     // Still nothing: the kind as asked up to twice the bound, cheapest first ("a tent under
     // $100" in a shop whose tents start at $120 shows the cheapest tents, and says so); then,
     // when the kind starts higher still ("a laptop under $500", laptops from $1,000), its
