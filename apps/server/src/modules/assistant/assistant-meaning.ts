@@ -71,7 +71,13 @@ export async function readByMeaning(
   const subject = subjectWords.filter((w) => !joined.parts.has(w));
   if (subject.length === 0) return { text: joined.text, anyOf: request.anyOf, categories: [], boost: [] };
   const isKnown = (w: string) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`));
-  const head = subject.at(-1) ?? "";
+  // In a sentence ("my desk chair is killing my back"), the words naming the shop's kinds are
+  // what is sought; the others are its context: never read by meaning (the neighbours of
+  // "killing" are no chairs), left out when the catalogue does not know them, and the last kind
+  // word is the head.
+  const context = contextWords(subject, vocabulary, names);
+  const kindsOnly = subject.filter((w) => !context.has(w));
+  const head = kindsOnly.at(-1) ?? "";
   const headKnown = isKnown(head);
   const boost = categoriesNamedBy(head, names);
   const vectors = wordVectors();
@@ -79,6 +85,10 @@ export async function readByMeaning(
   const meanings: string[] = [];
   const categories: string[] = [];
   for (const word of subject) {
+    if (context.has(word)) {
+      if (!isKnown(word)) replaced.push(word);
+      continue;
+    }
     if (isKnown(word)) continue;
     // Only the head names a kind: "phone" of "phone accessories" is a modifier.
     const named = word === head ? categoriesNamedBy(word, names) : [];
@@ -102,6 +112,25 @@ export async function readByMeaning(
     categories: [...new Set(categories)],
     boost,
   };
+}
+
+/** A sentence's words around the kinds it names (see readByMeaning); none for a short request. */
+const MIN_SENTENCE_WORDS = 3;
+
+function contextWords(
+  subject: string[],
+  vocabulary: SearchVocabulary,
+  names: ShoppingCatalogNames,
+): Set<string> {
+  if (subject.length < MIN_SENTENCE_WORDS) return new Set();
+  const kindWords = new Set(
+    [...[...vocabulary.tags], ...names.categories].flatMap((t) => t.toLowerCase().split(/[^a-z]+/)),
+  );
+  const namesKind = (w: string) =>
+    wordForms(w).some((f) => kindWords.has(f) || kindWords.has(`${f}s`)) ||
+    categoriesNamedBy(w, names).length > 0;
+  const context = subject.filter((w) => !namesKind(w));
+  return context.length < subject.length ? new Set(context) : new Set();
 }
 
 /**
