@@ -111,6 +111,29 @@ describe("the shopping assistant's examples on the seeded catalogue", () => {
     for (const p of quiet.products) expect(p.tags).toContain("headphones");
   });
 
+  it("a price nothing of the kind fits keeps the kind and says so; a budget far below it finds nothing", async () => {
+    // Tents start at $250.99: the cheapest tent, not a dry bag under $100.
+    const tent = await converse(server, ["a tent under $100"]);
+    expect(tent.products[0]?.name).toMatch(/Tent/);
+    expect(tent.text).toMatch(/nothing of it under \$100\.00/);
+    // Running shoes start at $55.99, no shoe is under $50: the cheapest running shoes, not sandals.
+    const shoes = await converse(server, ["running shoes under $40"]);
+    expect(shoes.products[0]?.name).toMatch(/Running Shoe/);
+    expect(shoes.text).toMatch(/nothing under \$40\.00/);
+    // Board games start at $50: other games within the budget before the kind far above it.
+    const games = await converse(server, ["secret santa, max $25, coworker who loves board games"]);
+    expect(games.products.length).toBeGreaterThan(1);
+    for (const p of games.products) expect(p.price).toBeLessThanOrEqual(25);
+    expect((await converse(server, ["headphones under $1"])).products).toEqual([]);
+  });
+
+  it("a sentence's kind words are what it asks for ('my desk chair is killing my back'); two words written as one", async () => {
+    const chairs = await converse(server, ["my office chair is killing my back"]);
+    expect(chairs.products.slice(0, 2).some((p) => /chair/i.test(p.name))).toBe(true);
+    const sunglasses = await converse(server, ["have you got any sun glasses"]);
+    expect(sunglasses.products[0]?.name).toMatch(/Sunglasses/);
+  });
+
   it("the shown products: a question about the first one, more like the second one", async () => {
     const about = await converse(server, ["headphones", "is the first one wireless?"]);
     expect(about.products).toHaveLength(1);

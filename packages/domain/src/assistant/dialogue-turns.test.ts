@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseShoppingRequest } from "./parse-shopping-request.ts";
-import { describeChanges, PRICE_MARGIN, relaxations, type SearchPlan } from "./relax-shopping-request.ts";
+import {
+  CHEAPEST_OF_KIND,
+  describeChanges,
+  PRICE_MARGIN,
+  relaxations,
+  type SearchPlan,
+} from "./relax-shopping-request.ts";
 import { catalog } from "./shopping-test-catalog.ts";
 
 const withTags = {
@@ -136,7 +142,7 @@ describe("turns that point at what was shown, widen it or exclude part of it", (
 describe("relaxing a request that matches nothing", () => {
   const planOf = (r: ReturnType<typeof parse>): SearchPlan => ({ ...r, boostCategories: [], anyOf: r.anyOf });
 
-  it("drops sale, the gift tag, the rating, attributes, the kind's modifiers, then widens the price (25%, then up to twice, cheapest first); never the kind", () => {
+  it("drops sale, the gift tag, the rating, attributes, widens the price 25%, drops the kind's modifiers at the price asked, then shows the kind's cheapest (up to twice, then ten times the bound); never the kind", () => {
     const r = parse("waterproof running shoes on sale, gifts rated 4+ under $100");
     const steps = relaxations(r, planOf(r));
     expect(steps.map((s) => s.relaxed.at(-1))).toEqual([
@@ -145,18 +151,26 @@ describe("relaxing a request that matches nothing", () => {
       "rated 4+",
       "the category Footwear",
       '"waterproof"',
-      '"running" (any shoe)',
       "the price limit (now up to $125.00)",
+      '"running" (any shoe)',
       "the price limit (nothing under $100.00: the cheapest up to $200.00)",
+      "the price limit (nothing of it under $100.00: the cheapest there is)",
     ]);
-    expect(steps.at(-2)?.plan.filters.maxPrice).toBe(10000 * (1 + PRICE_MARGIN));
-    const last = steps.at(-1)?.plan;
-    // The kind stays, widened to its head noun at most; the price at most doubles, cheapest first.
-    expect(last?.text).toBe("shoe");
-    expect(last?.filters.maxPrice).toBe(20000);
-    expect(last?.sort).toBe("price-low");
-    expect(last?.filters.onSale).toBe(false);
-    expect(last?.filters.tags).toEqual([]);
+    expect(steps[5]?.plan.filters.maxPrice).toBe(10000 * (1 + PRICE_MARGIN));
+    // One price phrase at a time: the latest widening replaces the one before.
+    expect(steps[8]?.relaxed.filter((p) => p.startsWith("the price"))).toHaveLength(1);
+    const cheapest = steps[8]?.plan;
+    // The kind as asked, the cheapest first, up to CHEAPEST_OF_KIND times the bound.
+    expect(cheapest?.text).toBe("running shoe");
+    expect(cheapest?.filters.maxPrice).toBe(10000 * CHEAPEST_OF_KIND);
+    expect(cheapest?.sort).toBe("price-low");
+    expect(cheapest?.filters.onSale).toBe(false);
+    expect(cheapest?.filters.tags).toEqual([]);
+    // The kind by its head noun, at the price asked.
+    const byHead = steps[6];
+    expect(byHead?.plan.text).toBe("shoe");
+    expect(byHead?.plan.filters.maxPrice).toBe(10000);
+    expect(byHead?.relaxed).not.toContain("the price limit (now up to $125.00)");
   });
 
   it("'gifts under $100 for a runner' first drops the gift tag, keeping running and the price", () => {

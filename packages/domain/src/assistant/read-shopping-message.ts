@@ -154,7 +154,7 @@ function readFiguresThatAreNotPrices({ s, facts, wordAt, flag }: Reading): void 
   }
   flag(P.size, () => undefined);
   s.take(P.age, (m, at) => {
-    if (Number(m[1] ?? m[2]) < 13) wordAt.push({ word: { word: "kids", product: false }, at });
+    if (Number(m[1] ?? m[2] ?? m[3]) < 13) wordAt.push({ word: { word: "kids", product: false }, at });
     return true;
   });
 }

@@ -8,8 +8,9 @@ import type { ShoppingRequest } from "./shopping-request.ts";
  * more of the softest constraints, never the subject (what is sought: its product words, its
  * need's kinds, its categories) nor a brand the shopper named. Softest first: on sale, the gift
  * tag, the rating floor, a category named as a modifier ("fitness tracker"), the attribute
- * words ("waterproof", "leather"), the modifiers of the kind ("running shoe" -> shoe, within its
- * categories), then the price by PRICE_MARGIN, unless a follow-up just stated it. Each says what it relaxed, for the reply.
+ * words ("waterproof", "leather"), then the price by PRICE_MARGIN (unless a follow-up just
+ * stated it), the modifiers of the kind ("running shoe" -> shoe, within its categories, at the
+ * price asked), then the price further (the kind's cheapest). Each says what it relaxed, for the reply.
  *
  * "gifts under $100 for a runner": nothing running is tagged a gift, so the gift tag goes and
  * running things under $100 show, never a kettle because it is a gift.
@@ -17,6 +18,12 @@ import type { ShoppingRequest } from "./shopping-request.ts";
 
 /** A price bound is relaxed by this much once ("under $100" -> "under $125"); never dropped. */
 export const PRICE_MARGIN = 0.25;
+/**
+ * When nothing of the kind is under twice the bound, its cheapest are shown up to this many times
+ * the bound ("a laptop under $500": the cheapest laptop at $1,028); beyond it, the budget is not
+ * one for that kind ("headphones under $1") and the answer is an honest nothing.
+ */
+export const CHEAPEST_OF_KIND = 10;
 
 /** A search the assistant runs: a request plus what only ranks (categories) and any-of kinds. */
 export interface SearchPlan extends ShoppingRequest {
@@ -37,6 +44,11 @@ export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Re
   const relaxed: string[] = [];
   const step = (next: SearchPlan, phrase: string) => {
     plan = next;
+    // A price widened again replaces the widening before it in what is said.
+    if (phrase.startsWith("the price")) {
+      const before = relaxed.findIndex((p) => p.startsWith("the price"));
+      if (before >= 0) relaxed.splice(before, 1);
+    }
     relaxed.push(phrase);
     out.push({ plan, relaxed: [...relaxed] });
   };
@@ -70,26 +82,31 @@ export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Re
     if (kept !== plan.text)
       step({ ...plan, text: kept }, parsed.attributeWords.map((w) => `"${w}"`).join(", "));
   }
-  // "running shoes" in a shop that files them as "Men's Shoes": the kind by its head noun.
+  // The kind by its head noun ("running shoes" in a shop that files them as "Men's Shoes"),
+  // within the kind's categories when the shop has them ("sleeping bag" widens to Outdoor bags),
+  // at the price asked: with a price, tried after the price's first widening and before its
+  // larger ones ("board games, max $25": card games at $13; "running shoes under $40" in a shop
+  // with no shoe under $50: the cheapest running shoes, not sandals).
   const head = parsed.subjectWords.at(-1);
+  let byHead: Relaxation | null = null;
   if (head && parsed.subjectWords.length > 1 && plan.text.split(" ").length > 1) {
     const modifiers = parsed.subjectWords.slice(0, -1);
     const kept = plan.text
       .split(" ")
       .filter((w) => w && !modifiers.includes(w))
       .join(" ");
-    // Within the kind's categories, when the shop has them: "sleeping bag" widens to Outdoor bags.
     const within = plan.filters.categories.length > 0 ? plan.filters.categories : plan.boostCategories;
     if (kept !== plan.text && parsed.relative === null)
-      step(
-        { ...plan, text: kept, filters: { ...plan.filters, categories: within } },
-        `"${modifiers.join(" ")}" (any ${head})`,
-      );
+      byHead = {
+        plan: { ...plan, text: kept, filters: { ...plan.filters, categories: within } },
+        relaxed: [...relaxed, `"${modifiers.join(" ")}" (any ${head})`],
+      };
   }
   const { minPrice, maxPrice } = plan.filters;
   // A bound the last message itself set ("between 50 and 80") is kept: fewer products, or none.
   const justSaid = parsed.stated.minPrice !== null || parsed.stated.maxPrice !== null;
   if ((minPrice !== null || maxPrice !== null) && !(justSaid && parsed.refined)) {
+    const priced = plan;
     const widened = {
       minPrice: minPrice === null ? null : clampPrice(minPrice * (1 - PRICE_MARGIN)),
       maxPrice: maxPrice === null ? null : clampPrice(maxPrice * (1 + PRICE_MARGIN)),
@@ -99,22 +116,38 @@ export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Re
         ? `the price limit (now up to ${formatUsd(widened.maxPrice)})`
         : `the price floor (now from ${formatUsd(widened.minPrice ?? 0)})`;
     step({ ...plan, targetPrice: null, filters: { ...plan.filters, ...widened } }, phrase);
+    // Then the kind's wider family within the price asked ("board games, max $25": card games),
+    // before the kind itself far above it.
+    if (byHead) out.push(byHead);
+    byHead = null;
     // Still nothing: the kind as asked up to twice the bound, cheapest first ("a tent under
-    // $100" in a shop whose tents start at $120 shows the cheapest tents, and says so); a
-    // budget far below anything of the kind ("headphones under $1") still finds nothing.
+    // $100" in a shop whose tents start at $120 shows the cheapest tents, and says so); then,
+    // when the kind starts higher still ("a laptop under $500", laptops from $1,000), its
+    // cheapest up to CHEAPEST_OF_KIND times the bound. A budget far below anything of the kind
+    // ("headphones under $1") still finds nothing.
     if (maxPrice !== null) {
+      const cheapestUpTo = (factor: number, said: string) =>
+        step(
+          {
+            ...priced,
+            sort: "price-low",
+            targetPrice: null,
+            filters: { ...priced.filters, minPrice: null, maxPrice: clampPrice(maxPrice * factor) },
+          },
+          said,
+        );
       const cap = clampPrice(maxPrice * 2);
-      step(
-        {
-          ...plan,
-          sort: "price-low",
-          targetPrice: null,
-          filters: { ...plan.filters, minPrice: null, maxPrice: cap },
-        },
+      cheapestUpTo(
+        2,
         `the price limit (nothing under ${formatUsd(maxPrice)}: the cheapest up to ${formatUsd(cap)})`,
+      );
+      cheapestUpTo(
+        CHEAPEST_OF_KIND,
+        `the price limit (nothing of it under ${formatUsd(maxPrice)}: the cheapest there is)`,
       );
     }
   }
+  if (byHead) out.push(byHead);
   return out;
 }
 

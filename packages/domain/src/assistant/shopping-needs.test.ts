@@ -25,6 +25,19 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("I keep getting soaked cycling to work")).toContain("umbrella");
   });
 
+  it("reads getting back into shape as a home gym", () => {
+    expect(kindsOf("I really want to get back into shape")).toContain("dumbbell");
+    expect(kindsOf("I'm so out of shape")).toContain("yoga mat");
+  });
+
+  it("reads a person named anywhere as a recipient, and a child's age as kids", () => {
+    const r = parseShoppingRequest(["my nephew is 6 and loves trains, what would he like?"], catalog);
+    expect(r.text.split(" ")).toEqual(["kids", "trains"]);
+    expect(parseShoppingRequest(["my nephew"], catalog).filters.tags).toContain("gift");
+    expect(r.text).not.toMatch(/nephew|6/);
+    expect(parseShoppingRequest(["my budget is 50"], catalog).text.split(" ")).not.toContain("kids");
+  });
+
   it("leaves product words alone", () => {
     expect(kindsOf("a salad bowl")).not.toContain("vegetables");
     expect(kindsOf("wireless headphones")).toEqual([]);

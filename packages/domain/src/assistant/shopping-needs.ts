@@ -49,7 +49,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["blanket", "candle", "bath", "cozy"],
   ],
   [
-    "(?:a )?home gym|(?:get(?:ting)?|stay(?:ing)?) (?:in shape|fit)|work(?:ing)? out at home|lose weight|lift(?:ing)? weights|weight ?lifting|strength training",
+    "(?:a )?home gym|(?:get(?:ting)?|stay(?:ing)?|keep(?:ing)?)(?: back)? (?:in(?:to)? shape|fit)|back in(?:to)? shape|out of shape|work(?:ing)? out at home|lose weight|lift(?:ing)? weights|weight ?lifting|strength training",
     ["dumbbell", "kettlebell", "yoga mat", "resistance band", "home-gym"],
   ],
   [

@@ -32,7 +32,10 @@ export const P = {
     "rated (?:at least |over |above )?(\\d(?:\\.\\d)?)(?:\\s*\\+| or (?:more|higher|above|better)| and up)?",
   ),
   size: words("(?:in )?(?:a )?(?:us |uk |eu )?size (?:\\d{1,2}(?:\\.5)?|xx?s|xx?l|s|m|l|small|medium|large)"),
-  age: words("(?:a )?(\\d{1,2}) ?(?:years?|yrs?|y) ?olds?|aged? (\\d{1,2})"),
+  /** A child's age: "a 7 year old", "aged 5", "he's 6", "my nephew is 6", "who turns 8". */
+  age: words(
+    "(?:a )?(\\d{1,2}) ?(?:years?|yrs?|y) ?olds?|aged? (\\d{1,2})|(?:he|she|who|nephew|niece|son|daughter|kid|child|boy|girl|grandson|granddaughter)(?:'s| is| turns| is turning| turned) (\\d{1,2})(?! ?(?:\\$|dollars?|bucks|usd|%|stars?))",
+  ),
   anyPrice: words(
     "any price|all prices|any budget|no budget|price doesn'?t matter|regardless of price|money is no object",
   ),
@@ -89,7 +92,7 @@ export const P = {
   ),
   digitCount: new RegExp(`(?<![${LN}.,$-])(\\d{1,3})(?![${LN}.,%-])`, "gu"),
   recipient: words(
-    "for (?:my |a |an |the |our |his |her |your )?(?:dad|daddy|father|mom|mommy|mother|mum|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[eé]e?|best friend|friends?|sister|brother|siblings?|grandma|grandmother|grandpa|grandfather|grandparents|parents|son|daughter|niece|nephew|aunt|uncle|boss|coworker|co-worker|colleague|teacher|in-laws?|him|her|someone|somebody|family)",
+    "(?:for (?:my |a |an |the |our |his |her |your )?|(?:my|our) )(?:dad|daddy|father|mom|mommy|mother|mum|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[eé]e?|best friend|friends?|sister|brother|siblings?|grandma|grandmother|grandpa|grandfather|grandparents|parents|son|daughter|niece|nephew|aunt|uncle|boss|coworker|co-worker|colleague|teacher|in-laws?|him|her|someone|somebody|family)",
   ),
   occasion: words(
     "birthday|christmas|xmas|hanukkah|anniversary|valentine'?s?(?: day)?|mother'?s day|father'?s day|stocking stuffers?|secret santa|housewarming|graduation|wedding|baby shower",

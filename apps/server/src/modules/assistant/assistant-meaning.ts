@@ -62,13 +62,22 @@ export async function readByMeaning(
   request: ParsedShoppingRequest,
   names: ShoppingCatalogNames,
 ): Promise<{ text: string; anyOf: string[]; categories: string[]; boost: string[] }> {
-  const unchanged = { text: request.text, anyOf: request.anyOf, categories: [], boost: [] };
-  const subject = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
-  if (subject.length === 0) return unchanged;
+  const subjectWords = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
+  if (subjectWords.length === 0)
+    return { text: request.text, anyOf: request.anyOf, categories: [], boost: [] };
   const vocabulary = await vocabularyOf(deps.db);
   const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split("-"))]);
+  const joined = joinedWords(request.text, known);
+  const subject = subjectWords.filter((w) => !joined.parts.has(w));
+  if (subject.length === 0) return { text: joined.text, anyOf: request.anyOf, categories: [], boost: [] };
   const isKnown = (w: string) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`));
-  const head = subject.at(-1) ?? "";
+  // In a sentence ("my desk chair is killing my back"), the words naming the shop's kinds are
+  // what is sought; the others are its context: never read by meaning (the neighbours of
+  // "killing" are no chairs), left out when the catalogue does not know them, and the last kind
+  // word is the head.
+  const context = contextWords(subject, vocabulary, names);
+  const kindsOnly = subject.filter((w) => !context.has(w));
+  const head = kindsOnly.at(-1) ?? "";
   const headKnown = isKnown(head);
   const boost = categoriesNamedBy(head, names);
   const vectors = wordVectors();
@@ -76,6 +85,10 @@ export async function readByMeaning(
   const meanings: string[] = [];
   const categories: string[] = [];
   for (const word of subject) {
+    if (context.has(word)) {
+      if (!isKnown(word)) replaced.push(word);
+      continue;
+    }
     if (isKnown(word)) continue;
     // Only the head names a kind: "phone" of "phone accessories" is a modifier.
     const named = word === head ? categoriesNamedBy(word, names) : [];
@@ -91,7 +104,7 @@ export async function readByMeaning(
     meanings.push(...near);
   }
   return {
-    text: request.text
+    text: joined.text
       .split(" ")
       .filter((w) => !replaced.includes(w))
       .join(" "),
@@ -99,6 +112,49 @@ export async function readByMeaning(
     categories: [...new Set(categories)],
     boost,
   };
+}
+
+/** A sentence's words around the kinds it names (see readByMeaning); none for a short request. */
+const MIN_SENTENCE_WORDS = 3;
+
+function contextWords(
+  subject: string[],
+  vocabulary: SearchVocabulary,
+  names: ShoppingCatalogNames,
+): Set<string> {
+  if (subject.length < MIN_SENTENCE_WORDS) return new Set();
+  const kindWords = new Set(
+    [...[...vocabulary.tags], ...names.categories].flatMap((t) => t.toLowerCase().split(/[^a-z]+/)),
+  );
+  const namesKind = (w: string) =>
+    wordForms(w).some((f) => kindWords.has(f) || kindWords.has(`${f}s`)) ||
+    categoriesNamedBy(w, names).length > 0;
+  const context = subject.filter((w) => !namesKind(w));
+  return context.length < subject.length ? new Set(context) : new Set();
+}
+
+/**
+ * Two words the catalogue writes as one ("sun glasses" -> sunglasses, "back pack" -> backpack,
+ * "ear buds" -> earbuds): joined when the joined word (of six letters or more) is one of the
+ * catalogue's. The parts are returned so that neither is read by meaning on its own.
+ */
+export function joinedWords(text: string, known: ReadonlySet<string>): { text: string; parts: Set<string> } {
+  const words = text.split(" ").filter(Boolean);
+  const out: string[] = [];
+  const parts = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const a = words[i] ?? "";
+    const b = words[i + 1] ?? "";
+    const one = `${a}${b}`;
+    const isWord = (w: string) => known.has(w) || known.has(w.replace(/s$/, "")) || known.has(`${w}s`);
+    if (b && /^[a-z]{2,}$/.test(a) && /^[a-z]{2,}$/.test(b) && one.length >= 6 && isWord(one)) {
+      out.push(one);
+      parts.add(a);
+      parts.add(b);
+      i++;
+    } else out.push(a);
+  }
+  return { text: out.join(" "), parts };
 }
 
 /**

@@ -289,11 +289,11 @@ async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest
   let wantedSeen = false;
   const limitOf = (plan: SearchPlan) => Math.min(FILL_TO, plan.limit);
   for (const { plan, relaxed, fallbackOnly } of plans) {
-    if (
-      shown.length > 0 &&
-      (fallbackOnly ? shown.length >= MIN_RELATIVE : !relaxed.every((phrase) => fillsSafely(phrase, request)))
-    )
-      break;
+    if (shown.length > 0 && fallbackOnly && shown.length >= MIN_RELATIVE) break;
+    // A short answer is filled only by plans that keep what matters (see fillsSafely); a later
+    // one may (the kind's modifiers at the price asked come after the price's widenings).
+    if (shown.length > 0 && !fallbackOnly && !relaxed.every((phrase) => fillsSafely(phrase, request)))
+      continue;
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
     const wanted = ownWordsFirst(
       found.items.filter((p) => !isExcluded(p, request)),
