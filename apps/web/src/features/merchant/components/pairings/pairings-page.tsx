@@ -18,7 +18,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
 import { formRuleMessage } from "@/lib/field-error-message";
 import { withArticle } from "@/lib/count-noun";
-import { useCreatePairing, useDeletePairing, usePairings } from "../api/pairings-queries";
+import { useCreatePairing, useDeletePairing, usePairings } from "../../api/pairings-queries";
 import { type PickedProduct, ProductPicker } from "./pairings-product-picker";
 
 const COPY: Record<

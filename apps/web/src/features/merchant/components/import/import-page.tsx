@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/error-message";
-import { importErrorsUrl, useProductImport, useStartProductImport } from "../api/import-api";
+import { importErrorsUrl, useProductImport, useStartProductImport } from "../../api/import-api";
 import { EmbeddingProgressNote } from "./embedding-progress";
 
 const count = new Intl.NumberFormat("en-US");

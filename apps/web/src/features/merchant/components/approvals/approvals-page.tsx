@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useApprovals } from "../api/approvals-queries";
-import { useClockTick } from "../hooks/approvals-clock";
+import { useApprovals } from "../../api/approvals-queries";
+import { useClockTick } from "../../hooks/approvals-clock";
 import { DecidedApprovalCard, PendingApprovalCard } from "./approvals-card";
 
 function ListState({

@@ -14,11 +14,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
-import { useMerchantDashboard, useMerchantStats } from "../api/dashboard-queries";
+import { useMerchantDashboard, useMerchantStats } from "../../api/dashboard-queries";
 import { AgentNegotiationsCard } from "./dashboard-agents";
 import { DashboardChart } from "./dashboard-chart";
 import { ExperimentCard } from "./dashboard-experiment";
-import { EmbeddingProgressNote } from "./embedding-progress";
+import { EmbeddingProgressNote } from "../import/embedding-progress";
 
 const count = new Intl.NumberFormat("en-US");
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });

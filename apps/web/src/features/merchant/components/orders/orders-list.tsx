@@ -11,10 +11,10 @@ import { useMediaQuery } from "@/lib/use-media-query";
 import { paymentStatusSentence } from "@haggle/domain/orders/payment";
 import { isClosedOrderStatus } from "@haggle/domain/orders/order-status";
 import { useState } from "react";
-import { useMarkOrderPaid, useMoveOrderForward } from "../api/orders-queries";
+import { useMarkOrderPaid, useMoveOrderForward } from "../../api/orders-queries";
 import { MerchantOrderDetailsDialog } from "./order-details-dialog";
 import { OrderRefundDialog } from "./order-refund-dialog";
-import { nextOrderStep } from "../lib/orders-flow";
+import { nextOrderStep } from "../../lib/orders-flow";
 
 interface OrdersListProps {
   orders: readonly MerchantOrder[];

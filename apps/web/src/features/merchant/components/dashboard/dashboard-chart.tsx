@@ -1,7 +1,7 @@
 import { formatUsd } from "@haggle/domain/pricing/money";
 import type { DashboardDay } from "@haggle/contract/merchant";
 import { useEffect, useId, useRef, useState } from "react";
-import { chartTotals, formatAxisUsd, formatChartDay, niceMax } from "../lib/dashboard-chart";
+import { chartTotals, formatAxisUsd, formatChartDay, niceMax } from "../../lib/dashboard-chart";
 
 const HEIGHT = 260;
 const MARGIN = { top: 12, right: 12, bottom: 30, left: 56 };

@@ -1,6 +1,6 @@
 import { cn } from "@/lib/cn";
-import type { ConfigSectionForm } from "../hooks/config-section-form";
-import { CONFIG_FIELDS, configFieldId } from "../lib/config-fields";
+import type { ConfigSectionForm } from "../../hooks/config-section-form";
+import { CONFIG_FIELDS, configFieldId } from "../../lib/config-fields";
 
 /** One setting chosen among a few words (the stance): a radio group, each option with what it does. */
 export function ConfigChoiceField({ form, path }: { form: ConfigSectionForm; path: string }) {

@@ -5,10 +5,10 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { orderStatusLabel } from "@/lib/order-status";
-import type { OrderStatusFilter } from "../api/orders-api";
-import { useMerchantOrders } from "../api/orders-queries";
+import type { OrderStatusFilter } from "../../api/orders-api";
+import { useMerchantOrders } from "../../api/orders-queries";
 import { OrdersList } from "./orders-list";
-import { Pager } from "./products-pager";
+import { Pager } from "../products/products-pager";
 
 export const ORDERS_PAGE_SIZE = 20;
 

@@ -12,7 +12,7 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/error-message";
 import { fieldErrorMessage } from "@/lib/field-error-message";
-import { useCatalogFacets, useProductMutations } from "../api/products-queries";
+import { useCatalogFacets, useProductMutations } from "../../api/products-queries";
 import {
   changedProductFields,
   EMPTY_PRODUCT_FORM,
@@ -22,7 +22,7 @@ import {
   ProductFormSchema,
   type ProductFormValues,
   productFormValues,
-} from "../lib/products-form";
+} from "../../lib/products-form";
 import { FacetField } from "./products-facet-field";
 import { ProductImageUpload } from "./products-image-upload";
 

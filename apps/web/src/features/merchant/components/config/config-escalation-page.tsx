@@ -1,10 +1,10 @@
 import type { MerchantConfig } from "@haggle/contract/merchant";
 import { Link } from "react-router";
-import { useConfigSave } from "../hooks/config-save";
-import { useConfigSectionForm } from "../hooks/config-section-form";
-import { ceilingBelowLimits } from "../lib/config-conflicts";
-import { negotiationBandSentence, typedOr } from "../lib/config-explanation";
-import { readNumber } from "../lib/config-form";
+import { useConfigSave } from "../../hooks/config-save";
+import { useConfigSectionForm } from "../../hooks/config-section-form";
+import { ceilingBelowLimits } from "../../lib/config-conflicts";
+import { negotiationBandSentence, typedOr } from "../../lib/config-explanation";
+import { readNumber } from "../../lib/config-form";
 import { ConfigNumberField } from "./config-number-field";
 import { ConfigLoader } from "./config-page";
 import { ConfigSectionCard } from "./config-section-card";

@@ -9,9 +9,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { useDecideApproval } from "../api/approvals-queries";
-import { approvalFailureToast, approvalSuccessToast, type ToastContent } from "../lib/approvals-feedback";
-import { formatDateTime, formatTimeAgo } from "../lib/approvals-time";
+import { useDecideApproval } from "../../api/approvals-queries";
+import { approvalFailureToast, approvalSuccessToast, type ToastContent } from "../../lib/approvals-feedback";
+import { formatDateTime, formatTimeAgo } from "../../lib/approvals-time";
 
 const NOTES_MAX = 1000;
 

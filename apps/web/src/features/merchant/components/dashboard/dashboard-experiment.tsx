@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { useExperiment, useExperimentSwitch } from "../api/experiment-queries";
-import { formatDateTime } from "../lib/approvals-time";
+import { useExperiment, useExperimentSwitch } from "../../api/experiment-queries";
+import { formatDateTime } from "../../lib/approvals-time";
 
 const count = new Intl.NumberFormat("en-US");
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
-import { matchExistingValue } from "../lib/facet-choice";
+import { matchExistingValue } from "../../lib/facet-choice";
 
 interface FacetFieldProps extends Omit<ComponentProps<typeof Input>, "list"> {
   id: string;

@@ -1,8 +1,8 @@
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
-import type { ConfigSectionForm } from "../hooks/config-section-form";
-import { CONFIG_FIELDS, configFieldId, type FieldUnit } from "../lib/config-fields";
+import type { ConfigSectionForm } from "../../hooks/config-section-form";
+import { CONFIG_FIELDS, configFieldId, type FieldUnit } from "../../lib/config-fields";
 
 const ADORNMENT: Record<FieldUnit, { text: string; before: boolean }> = {
   percent: { text: "%", before: false },

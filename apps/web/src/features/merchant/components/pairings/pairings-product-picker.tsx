@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { usePairableProducts } from "../api/pairings-queries";
+import { usePairableProducts } from "../../api/pairings-queries";
 
 export type PickedProduct = Pick<
   MerchantProduct,

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useEmbeddingProgress } from "../api/import-api";
+import { useEmbeddingProgress } from "../../api/import-api";
 
 const count = new Intl.NumberFormat("en-US");
 

@@ -2,7 +2,7 @@ import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDateTime, formatTimeAgo } from "../lib/approvals-time";
+import { formatDateTime, formatTimeAgo } from "../../lib/approvals-time";
 
 interface ConfigSectionCardProps {
   title: string;

@@ -13,8 +13,8 @@ import {
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 import { useMediaQuery } from "@/lib/use-media-query";
-import { useMerchantStats } from "../api/dashboard-queries";
-import { useSidebarShortcut, useSidebarState } from "../hooks/use-sidebar-state";
+import { useMerchantStats } from "../../api/dashboard-queries";
+import { useSidebarShortcut, useSidebarState } from "../../hooks/use-sidebar-state";
 import { SidebarNav, sidebarPageLabel } from "./sidebar-nav";
 
 /** Spec §9: below 768px the sidebar becomes a sheet. */

@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/error-message";
-import { useAgentActivity } from "../api/agent-activity-queries";
+import { useAgentActivity } from "../../api/agent-activity-queries";
 
 const STATUS = {
   ok: { label: "OK", variant: "secondary" },

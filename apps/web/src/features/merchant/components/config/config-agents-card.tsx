@@ -1,8 +1,8 @@
 import { toast } from "@/lib/toast";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { useSaveConfig } from "../api/config-queries";
-import { CONFIG_SAVED, configSaveFailure } from "../lib/config-feedback";
+import { useSaveConfig } from "../../api/config-queries";
+import { CONFIG_SAVED, configSaveFailure } from "../../lib/config-feedback";
 import { ConfigSectionCard } from "./config-section-card";
 
 export interface AgentSwitchState {

@@ -8,10 +8,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { tryAva } from "../api/try-ava-api";
-import type { ConfigSectionForm } from "../hooks/config-section-form";
-import { choicePaths } from "../lib/config-fields";
-import { fromFieldValues } from "../lib/config-form";
+import { tryAva } from "../../api/try-ava-api";
+import type { ConfigSectionForm } from "../../hooks/config-section-form";
+import { choicePaths } from "../../lib/config-fields";
+import { fromFieldValues } from "../../lib/config-form";
 
 /** The sections the page edits whose typed values differ from the saved ones, as the server reads a section. */
 export function unsavedSections(forms: readonly ConfigSectionForm[]): Record<string, unknown> {

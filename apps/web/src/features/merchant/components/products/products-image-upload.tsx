@@ -10,7 +10,7 @@ import { ImageUpIcon, LoaderCircleIcon } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/error-message";
-import { uploadProductImage } from "../api/products-api";
+import { uploadProductImage } from "../../api/products-api";
 
 interface ProductImageUploadProps {
   /** The product's image URL as the form holds it now (shown as a preview). */

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/error-message";
-import { useGiveBack } from "../api/orders-queries";
+import { useGiveBack } from "../../api/orders-queries";
 
 const PAID = new Set(["paid", "partially_refunded"]);
 

@@ -9,9 +9,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useMediaQuery } from "@/lib/use-media-query";
-import { useOutbox } from "../api/outbox-queries";
-import { mailKindLabel, mailStatusLabel, mailStatusSentence } from "../lib/outbox-labels";
-import { Pager } from "./products-pager";
+import { useOutbox } from "../../api/outbox-queries";
+import { mailKindLabel, mailStatusLabel, mailStatusSentence } from "../../lib/outbox-labels";
+import { Pager } from "../products/products-pager";
 
 export const OUTBOX_PAGE_SIZE = 20;
 
