@@ -8,16 +8,15 @@ import {
   type PaymentNotice,
   type PaymentProvider,
 } from "../../platform/payments/payment-provider.ts";
-import {
-  claimPaymentEvent,
-  lockOrderByPayment,
-  markLatePaymentRefunded,
-  recordPaymentEventOutcome,
-  recordProviderPayment,
-} from "./payment-orders.store.ts";
+import { claimPaymentEvent, recordPaymentEventOutcome } from "./payment-orders.store.ts";
 import { cancelUnpaidOrder, paymentOf } from "./unpaid-order.service.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueOrderPlacedMail } from "../orders/index.ts";
+import {
+  enqueueOrderPlacedMail,
+  lockOrderByPayment,
+  markLatePaymentRefunded,
+  recordProviderPayment,
+} from "../orders/index.ts";
 
 /** What handling a notice did. */
 export type NoticeOutcome =
