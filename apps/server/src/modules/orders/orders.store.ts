@@ -3,7 +3,9 @@ import type { OrderEventKind } from "@haggle/domain/orders/order-timeline";
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
-import { orderEvents, orderLines, orders, products, profiles, user } from "../../platform/db/schema.ts";
+import { orderEvents, orderLines, orders } from "../../platform/db/schema/orders.ts";
+import { profilesRead as profiles, usersRead as user } from "../accounts/index.ts";
+import { productsRead as products } from "../catalog/index.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 /** A line as recorded, with its product's picture and page address (null once the product is gone). */
