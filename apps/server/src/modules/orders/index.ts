@@ -12,10 +12,9 @@ export {
   lockOrderByPayment,
   markLatePaymentRefunded,
   markUnpaidOrderCancelled,
-  recordProviderPayment,
 } from "./order-payments.store.ts";
 export type { OrderMailExtra } from "./order-mail.store.ts";
 export { orderRoutes } from "./orders.routes.ts";
-export { findCustomerOrder, loadOrderLines, recordOrderEvent } from "./orders.store.ts";
+export { findCustomerOrder, loadOrderLines, recordOrderEvent, setOrderPaid } from "./orders.store.ts";
 export type { OrderRow } from "./orders.store.ts";
 export { orderTools } from "./orders.tools.ts";

@@ -24,20 +24,6 @@ export async function lockOrderByPayment(
   return row ?? null;
 }
 
-/** The provider's word that the money arrived: paid now, at the status the order state table gave. */
-export async function recordProviderPayment(tx: Tx, orderId: string, status: OrderStatus): Promise<void> {
-  await tx
-    .update(orders)
-    .set({
-      status,
-      paymentStatus: "paid",
-      paidAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, orderId));
-  await recordOrderEvent(tx, orderId, "paid");
-}
-
 /**
  * An order whose payment failed, was voided or never came: at the status the order state table
  * gave (cancelled), with the reason as its payment status.

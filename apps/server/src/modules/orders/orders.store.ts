@@ -1,4 +1,4 @@
-import type { MerchantOrderStatus } from "@haggle/domain/orders/order-status";
+import type { MerchantOrderStatus, OrderStatus } from "@haggle/domain/orders/order-status";
 import type { OrderEventKind } from "@haggle/domain/orders/order-timeline";
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
@@ -176,11 +176,14 @@ export async function recordRefund(
   });
 }
 
-/** The merchant's word that the money arrived (manual payment), or the provider's. */
-export async function setOrderPaid(tx: Tx, orderId: string): Promise<void> {
+/**
+ * The merchant's word that the money arrived (manual payment, the status unchanged), or the
+ * provider's (at the status the order state table gave).
+ */
+export async function setOrderPaid(tx: Tx, orderId: string, status?: OrderStatus): Promise<void> {
   await tx
     .update(orders)
-    .set({ paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
+    .set({ ...(status ? { status } : {}), paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
     .where(eq(orders.id, orderId));
   await recordOrderEvent(tx, orderId, "paid");
 }

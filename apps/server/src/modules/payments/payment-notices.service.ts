@@ -15,7 +15,7 @@ import {
   enqueueOrderPlacedMail,
   lockOrderByPayment,
   markLatePaymentRefunded,
-  recordProviderPayment,
+  setOrderPaid,
 } from "../orders/index.ts";
 
 /** What handling a notice did. */
@@ -42,7 +42,7 @@ async function confirmPayment(
 ): Promise<NoticeOutcome> {
   const change = nextOrderStatus(order.status, { kind: "payment-arrived" });
   if (!change.ok) return done("unchanged", order.id);
-  await recordProviderPayment(tx, order.id, change.to);
+  await setOrderPaid(tx, order.id, change.to);
   if (order.status === "pending") await enqueueOrderPlacedMail(tx, mail, order.id);
   await publishEvent(tx, {
     type: "order.updated",
