@@ -55,6 +55,17 @@ const planted = {
   "apps/server/src/modules/delta/index.ts": 'export { delta } from "./delta.ts";\n',
   "apps/server/src/modules/delta/delta.ts":
     'import { gamma } from "../gamma/index.ts";\nexport const delta = (): number => (Math.random() > 2 ? gamma() : 0);\n',
+  // a-module-owns-its-tables: the cart's store writing the orders table, a module owning no table
+  // importing the whole schema; the cart's own schema file is allowed.
+  "apps/server/src/platform/db/schema.ts": 'export * from "./schema/orders.ts";\nexport * from "./schema/carts.ts";\n',
+  "apps/server/src/platform/db/schema/orders.ts": "export const orders = {};\n",
+  "apps/server/src/platform/db/schema/carts.ts": "export const carts = {};\n",
+  "apps/server/src/modules/cart/own-table.store.ts":
+    'import { carts } from "../../platform/db/schema/carts.ts";\nexport const own = carts;\n',
+  "apps/server/src/modules/cart/foreign-table.store.ts":
+    'import { orders } from "../../platform/db/schema/orders.ts";\nexport const foreign = orders;\n',
+  "apps/server/src/modules/beta/whole-schema.store.ts":
+    'import { orders } from "../../platform/db/schema.ts";\nexport const whole = orders;\n',
   "tsconfig.base.json": '{ "compilerOptions": { "allowImportingTsExtensions": true } }\n',
 };
 
@@ -77,6 +88,8 @@ describe("the server's import rules", () => {
         "modules-meet-at-front-doors: apps/server/src/modules/beta/past-the-door.ts → apps/server/src/modules/alpha/alpha.store.ts",
         "the-rest-meets-modules-at-front-doors: apps/server/src/cli/past-the-door.ts → apps/server/src/modules/alpha/alpha.store.ts",
         "http-knows-no-modules: apps/server/src/http/knows-a-module.ts → apps/server/src/modules/alpha/index.ts",
+        "a-module-owns-its-tables: apps/server/src/modules/cart/foreign-table.store.ts → apps/server/src/platform/db/schema/orders.ts",
+        "a-module-owns-its-tables: apps/server/src/modules/beta/whole-schema.store.ts → apps/server/src/platform/db/schema.ts",
       ]),
     );
     expect(
@@ -85,6 +98,7 @@ describe("the server's import rules", () => {
     const rules = new Set(summary.violations.map((v) => v.rule.name));
     expect([...rules].sort()).toEqual(
       [
+        "a-module-owns-its-tables",
         "http-knows-no-modules",
         "modules-meet-at-front-doors",
         "no-circular",
@@ -93,6 +107,7 @@ describe("the server's import rules", () => {
       ].sort(),
     );
     expect(found.join("\n")).not.toContain("through-the-door");
+    expect(found.join("\n")).not.toContain("own-table.store.ts");
   });
 
   it("leaves the server's modules depending on each other one way only", () => {

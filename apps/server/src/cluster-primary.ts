@@ -32,11 +32,32 @@ interface Slot {
 export async function runPrimary(env: Env, count: number, logger: Logger): Promise<void> {
   const log = logger.child({ role: "primary", pid: process.pid });
   const started = performance.now();
+  announceStart(env, count, log);
   // One code for every worker (each stores its hash; they must agree). Unused when the shop has an admin.
-  const setupCode = newSetupCode();
-  const slots = new Map<number, Slot>();
-  let stopping = false;
+  const pool = workerPool(newSetupCode(), log);
+  process.on("SIGTERM", () => pool.stop("SIGTERM"));
+  process.on("SIGINT", () => pool.stop("SIGINT"));
 
+  // Worker 1 first: it migrates and seeds; if it cannot start, neither can the others.
+  const firstCode = await listeningOrExitCode(pool.fork(1));
+  if (firstCode !== null) {
+    if (!pool.stopping()) {
+      log.fatal({ code: firstCode }, "the first worker could not start (its log is above): stopping");
+      process.exit(firstCode || 1);
+    }
+    return;
+  }
+  if (pool.stopping()) return;
+  await Promise.all(Array.from({ length: count - 1 }, (_, i) => listeningOrExitCode(pool.fork(i + 2))));
+  if (!pool.stopping())
+    log.info(
+      { workers: count, startupMs: Math.round(performance.now() - started) },
+      `${count} server processes are serving on port ${env.PORT}`,
+    );
+}
+
+/** Says how many workers start, and warns when together they may open more connections than PostgreSQL allows by default. */
+function announceStart(env: Env, count: number, log: Logger): void {
   const connections = count * (env.DATABASE_POOL_SIZE + 2);
   log.info(
     { workers: count, port: env.PORT },
@@ -47,6 +68,23 @@ export async function runPrimary(env: Env, count: number, logger: Logger): Promi
       { workers: count, connections },
       `${count} workers may open ${connections} connections to PostgreSQL (default max_connections is ${DEFAULT_MAX_CONNECTIONS}): lower WORKERS or DATABASE_POOL_SIZE, or raise max_connections`,
     );
+}
+
+/** Null once the worker listens; its exit code (1 when none) if it exits first. */
+function listeningOrExitCode(worker: Worker): Promise<number | null> {
+  return new Promise((resolve) => {
+    worker.once("listening", () => resolve(null));
+    worker.once("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * The numbered worker slots: `fork(n)` starts worker n, a worker that dies is started again after
+ * a pause that grows while it keeps dying young, and `stop` ends them all gracefully (then exits).
+ */
+function workerPool(setupCode: string, log: Logger) {
+  const slots = new Map<number, Slot>();
+  let stopping = false;
 
   function fork(n: number): Worker {
     const slot = slots.get(n) ?? { worker: null, startedAt: 0, quickDeaths: 0, restart: null };
@@ -100,36 +138,6 @@ export async function runPrimary(env: Env, count: number, logger: Logger): Promi
       process.exit(1);
     }, STOP_GRACE_MS).unref();
   }
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
 
-  // Worker 1 first: it migrates and seeds; if it cannot start, neither can the others.
-  const first = fork(1);
-  const firstCode = await new Promise<number | null>((resolve) => {
-    first.once("listening", () => resolve(null));
-    first.once("exit", (code) => resolve(code ?? 1));
-  });
-  if (firstCode !== null) {
-    if (!stopping) {
-      log.fatal({ code: firstCode }, "the first worker could not start (its log is above): stopping");
-      process.exit(firstCode || 1);
-    }
-    return;
-  }
-  if (stopping) return;
-  const rest = Array.from({ length: count - 1 }, (_, i) => fork(i + 2));
-  await Promise.all(
-    rest.map(
-      (w) =>
-        new Promise<void>((resolve) => {
-          w.once("listening", () => resolve());
-          w.once("exit", () => resolve());
-        }),
-    ),
-  );
-  if (!stopping)
-    log.info(
-      { workers: count, startupMs: Math.round(performance.now() - started) },
-      `${count} server processes are serving on port ${env.PORT}`,
-    );
+  return { fork, stop, stopping: () => stopping };
 }

@@ -5,7 +5,7 @@ import { APIError } from "better-auth/api";
 import { bearer } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
-import { account, session, user, verification } from "./db/schema.ts";
+import { account, session, user, verification } from "./db/schema/auth.ts";
 
 export interface AuthOptions {
   db: Db;

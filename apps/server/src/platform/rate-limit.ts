@@ -1,6 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
-import { rateLimits } from "./db/schema.ts";
+import { rateLimits } from "./db/schema/settings.ts";
 
 /**
  * Counts a hit against `key` in a fixed window and says whether it is still allowed. The

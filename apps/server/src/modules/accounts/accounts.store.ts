@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { appSettings, profiles, roleAudit, user, userRoles, verification } from "../../platform/db/schema.ts";
+import { profiles, roleAudit, userRoles } from "../../platform/db/schema/accounts.ts";
+import { user, verification } from "../../platform/db/schema/auth.ts";
+import { appSettings } from "../../platform/db/schema/settings.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 

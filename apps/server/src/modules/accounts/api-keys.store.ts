@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { apiKeys, user } from "../../platform/db/schema.ts";
+import { apiKeys } from "../../platform/db/schema/accounts.ts";
+import { user } from "../../platform/db/schema/auth.ts";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

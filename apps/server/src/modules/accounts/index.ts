@@ -2,6 +2,7 @@
  * The accounts module's front door: all that code outside the module (other modules, app.ts,
  * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
  */
+export { apiKeysRead, profilesRead, usersRead } from "./read-views.store.ts";
 export {
   anyAdminRole,
   auditConfiguredAdmin,

@@ -2,7 +2,8 @@ import { type AddressInput, MAX_SAVED_ADDRESSES } from "@haggle/contract/address
 import { invalid } from "@haggle/domain/errors";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { addresses, type ShippingAddress } from "../../platform/db/schema.ts";
+import { addresses } from "../../platform/db/schema/addresses.ts";
+import type { ShippingAddress } from "../../platform/db/schema/orders.ts";
 
 export type AddressRow = typeof addresses.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db, Queryable } from "../../platform/db/client.ts";
-import { appSettings, products } from "../../platform/db/schema.ts";
+import { appSettings } from "../../platform/db/schema/settings.ts";
+import { productsRead as products } from "../catalog/index.ts";
 
 /** Products shoppers can see: the first figure of the admin panel. */
 export async function countVisibleProducts(db: Db): Promise<number> {

@@ -1,7 +1,8 @@
 import { storableText } from "@haggle/domain/text/storable-text";
 import { desc, eq } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { agentToolCalls, apiKeys, user } from "../../platform/db/schema.ts";
+import { agentToolCalls } from "../../platform/db/schema/agents.ts";
+import { apiKeysRead as apiKeys, usersRead as user } from "../accounts/index.ts";
 
 export type AgentCallStatus = "ok" | "error" | "refused" | "rate_limited";
 

@@ -5,7 +5,8 @@ import {
 } from "@haggle/domain/negotiation/applied-price-lapse";
 import { and, asc, eq, exists, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client.ts";
-import { cartItems, carts, negotiationOffers } from "../../platform/db/schema.ts";
+import { cartItems, carts } from "../../platform/db/schema/carts.ts";
+import { negotiationOffers } from "../../platform/db/schema/negotiation.ts";
 import { cartFingerprint } from "./cart-offers.store.ts";
 import { type CartLine, type CartRow, loadCartLines, voidNegotiatedPrices } from "./cart.store.ts";
 

@@ -12,7 +12,7 @@ import {
 } from "@haggle/domain/negotiation/accept-offer";
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { negotiationOffers, negotiations } from "../../platform/db/schema.ts";
+import { negotiationOffers, negotiations } from "../../platform/db/schema/negotiation.ts";
 import type { CartLine } from "./cart.store.ts";
 
 export type OfferRow = typeof negotiationOffers.$inferSelect;

@@ -2,8 +2,10 @@ import type { AppliedPriceLapse } from "@haggle/domain/negotiation/applied-price
 import type { QuoteLine } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { cartItems, carts, negotiationOffers, products } from "../../platform/db/schema.ts";
-import { productColumns } from "../catalog/index.ts";
+// The negotiation's offer table is read and written here: see the exception in .dependency-cruiser.cjs.
+import { negotiationOffers } from "../../platform/db/schema/negotiation.ts";
+import { cartItems, carts } from "../../platform/db/schema/carts.ts";
+import { productColumns, productsRead as products } from "../catalog/index.ts";
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { vectorLiteral } from "../../platform/db/column-values.ts";
-import { products } from "../../platform/db/schema.ts";
+import { products } from "../../platform/db/schema/catalog.ts";
 
 /** The product text an embedding is made of. */
 export interface EmbeddingSource {

@@ -2,6 +2,7 @@
  * The catalog module's front door: all that code outside the module (other modules, app.ts,
  * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
  */
+export { productsRead } from "./read-views.store.ts";
 export { acpFeedRoutes } from "./acp-feed.routes.ts";
 export { catalogRoutes } from "./catalog.routes.ts";
 export { catalogTools } from "./catalog.tools.ts";

@@ -2,7 +2,7 @@ import type { MerchantProduct } from "@haggle/contract/merchant";
 import { escapeLike } from "@haggle/domain/text/search-text";
 import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { products } from "../../platform/db/schema.ts";
+import { products } from "../../platform/db/schema/catalog.ts";
 import { productColumns, toProductDto } from "./products.store.ts";
 
 const merchantColumns = { ...productColumns, hidden: products.hidden, updatedAt: products.updatedAt };

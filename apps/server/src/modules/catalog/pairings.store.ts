@@ -3,7 +3,7 @@ import type { BundleCandidate } from "@haggle/domain/negotiation/negotiation-typ
 import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../platform/db/client.ts";
-import { productPairings, products } from "../../platform/db/schema.ts";
+import { productPairings, products } from "../../platform/db/schema/catalog.ts";
 
 const paired = alias(products, "paired");
 

@@ -1,7 +1,7 @@
 import type { ImportRowError } from "@haggle/domain/catalog/product-import";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { productImports } from "../../platform/db/schema.ts";
+import { productImports } from "../../platform/db/schema/catalog.ts";
 import type { NewProduct } from "./merchant-products.store.ts";
 
 export type ImportedProduct = Required<NewProduct>;

@@ -4,7 +4,7 @@ import type { BundleCandidate } from "@haggle/domain/negotiation/negotiation-typ
 import { and, asc, count, desc, eq, gt, gte, lte, notInArray, sql } from "drizzle-orm";
 import type { SeedProduct } from "../../platform/db/seed/catalogue.ts";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { productFacetCounts, productPairings, products } from "../../platform/db/schema.ts";
+import { productFacetCounts, productPairings, products } from "../../platform/db/schema/catalog.ts";
 import { type ProductImageInput, productImagePath } from "./product-image.ts";
 
 /** The columns a product answer needs: not the embedding nor the search vector (large, internal). */

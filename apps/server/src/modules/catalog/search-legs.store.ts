@@ -12,7 +12,7 @@ import type { Cents } from "@haggle/domain/pricing/money";
 import { asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
-import { productPairCounts, products, searchVocabulary } from "../../platform/db/schema.ts";
+import { productPairCounts, products, searchVocabulary } from "../../platform/db/schema/catalog.ts";
 import { productColumns, toProductDto } from "./products.store.ts";
 import { SEARCH_LEXICON } from "./search-lexicon.ts";
 

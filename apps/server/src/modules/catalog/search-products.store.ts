@@ -18,7 +18,7 @@ import { currentEmbeddingModel, embedTexts, LOCAL_EMBEDDING_MODEL } from "../../
 import type { AiConfig } from "../../platform/ai/openai-compatible.ts";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
-import { products } from "../../platform/db/schema.ts";
+import { products } from "../../platform/db/schema/catalog.ts";
 import { readMoney } from "../../platform/db/column-values.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { nearestExact } from "./exact-vector-search.ts";

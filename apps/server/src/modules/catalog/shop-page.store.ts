@@ -3,7 +3,7 @@ import { facetCountsFromPairs } from "@haggle/domain/catalog/facet-counts";
 import { escapeLike, likelyCasings } from "@haggle/domain/text/search-text";
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { productFacetCounts, productPairCounts, products } from "../../platform/db/schema.ts";
+import { productFacetCounts, productPairCounts, products } from "../../platform/db/schema/catalog.ts";
 import { productColumns, type ProductRow } from "./products.store.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { products } from "../../platform/db/schema.ts";
+import { products } from "../../platform/db/schema/catalog.ts";
 
 /** What a cart change needs to know of a product. */
 const stockColumns = {

@@ -1,6 +1,6 @@
 import { asc, gt } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
-import { productTagCategories } from "../../platform/db/schema.ts";
+import { productTagCategories } from "../../platform/db/schema/catalog.ts";
 
 /**
  * The shop's own vocabulary beyond its category names: each tag of a visible product and the

@@ -7,7 +7,8 @@ import { type HoldoutGroup, holdoutGroupOf } from "@haggle/domain/merchant/holdo
 import type { HoldoutVisitor } from "@haggle/domain/merchant/holdout-figures";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { holdoutAssignments, holdoutExperiments, orders } from "../../platform/db/schema.ts";
+import { holdoutAssignments, holdoutExperiments } from "../../platform/db/schema/experiments.ts";
+import { orders } from "../../platform/db/schema/orders.ts";
 
 export type ExperimentRow = typeof holdoutExperiments.$inferSelect;
 

@@ -6,14 +6,13 @@ import { UNCOUNTED_ORDER_STATUSES } from "@haggle/domain/merchant/counted-order"
 import { abandonedBefore } from "@haggle/domain/negotiation/open-negotiation";
 import { and, count, eq, gt, gte, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
+import { cartItems, carts } from "../../platform/db/schema/carts.ts";
 import {
-  cartItems,
-  carts,
   negotiationApprovals,
   negotiationMessages,
   negotiations,
-  orders,
-} from "../../platform/db/schema.ts";
+} from "../../platform/db/schema/negotiation.ts";
+import { orders } from "../../platform/db/schema/orders.ts";
 
 /**
  * Negotiations still open (the domain's isNegotiationOpen): active, the shopper has said something

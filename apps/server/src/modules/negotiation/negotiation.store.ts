@@ -7,7 +7,7 @@ import {
   negotiationMessages,
   negotiationOffers,
   negotiations,
-} from "../../platform/db/schema.ts";
+} from "../../platform/db/schema/negotiation.ts";
 
 /**
  * The negotiation module's access to its own tables (negotiations, messages, offers, approvals).

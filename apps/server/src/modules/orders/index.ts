@@ -7,8 +7,14 @@ export { sendAcpWebhooks } from "./acp/acp-webhooks.service.ts";
 export { acpNoSuchPath, acpRouteDocs, mountAcp } from "./acp/acp.routes.ts";
 export { merchantOrderRoutes } from "./merchant-orders.routes.ts";
 export { enqueueOrderPlacedMail } from "./order-mail.store.ts";
+export {
+  lockOrderAwaitingPaymentSince,
+  lockOrderByPayment,
+  markLatePaymentRefunded,
+  markUnpaidOrderCancelled,
+} from "./order-payments.store.ts";
 export type { OrderMailExtra } from "./order-mail.store.ts";
 export { orderRoutes } from "./orders.routes.ts";
-export { findCustomerOrder, loadOrderLines, recordOrderEvent } from "./orders.store.ts";
+export { findCustomerOrder, loadOrderLines, recordOrderEvent, setOrderPaid } from "./orders.store.ts";
 export type { OrderRow } from "./orders.store.ts";
 export { orderTools } from "./orders.tools.ts";

@@ -1,9 +1,11 @@
-import type { MerchantOrderStatus } from "@haggle/domain/orders/order-status";
+import type { MerchantOrderStatus, OrderStatus } from "@haggle/domain/orders/order-status";
 import type { OrderEventKind } from "@haggle/domain/orders/order-timeline";
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
-import { orderEvents, orderLines, orders, products, profiles, user } from "../../platform/db/schema.ts";
+import { orderEvents, orderLines, orders } from "../../platform/db/schema/orders.ts";
+import { profilesRead as profiles, usersRead as user } from "../accounts/index.ts";
+import { productsRead as products } from "../catalog/index.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 /** A line as recorded, with its product's picture and page address (null once the product is gone). */
@@ -174,11 +176,14 @@ export async function recordRefund(
   });
 }
 
-/** The merchant's word that the money arrived (manual payment), or the provider's. */
-export async function setOrderPaid(tx: Tx, orderId: string): Promise<void> {
+/**
+ * The merchant's word that the money arrived (manual payment, the status unchanged), or the
+ * provider's (at the status the order state table gave).
+ */
+export async function setOrderPaid(tx: Tx, orderId: string, status?: OrderStatus): Promise<void> {
   await tx
     .update(orders)
-    .set({ paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
+    .set({ ...(status ? { status } : {}), paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
     .where(eq(orders.id, orderId));
   await recordOrderEvent(tx, orderId, "paid");
 }

@@ -8,16 +8,15 @@ import {
   type PaymentNotice,
   type PaymentProvider,
 } from "../../platform/payments/payment-provider.ts";
-import {
-  claimPaymentEvent,
-  lockOrderByPayment,
-  markLatePaymentRefunded,
-  recordPaymentEventOutcome,
-  recordProviderPayment,
-} from "./payment-orders.store.ts";
+import { claimPaymentEvent, recordPaymentEventOutcome } from "./payment-orders.store.ts";
 import { cancelUnpaidOrder, paymentOf } from "./unpaid-order.service.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueOrderPlacedMail } from "../orders/index.ts";
+import {
+  enqueueOrderPlacedMail,
+  lockOrderByPayment,
+  markLatePaymentRefunded,
+  setOrderPaid,
+} from "../orders/index.ts";
 
 /** What handling a notice did. */
 export type NoticeOutcome =
@@ -43,7 +42,7 @@ async function confirmPayment(
 ): Promise<NoticeOutcome> {
   const change = nextOrderStatus(order.status, { kind: "payment-arrived" });
   if (!change.ok) return done("unchanged", order.id);
-  await recordProviderPayment(tx, order.id, change.to);
+  await setOrderPaid(tx, order.id, change.to);
   if (order.status === "pending") await enqueueOrderPlacedMail(tx, mail, order.id);
   await publishEvent(tx, {
     type: "order.updated",

@@ -5,8 +5,8 @@ import {
   type PaymentProvider,
   type PaymentProviders,
 } from "../../platform/payments/payment-provider.ts";
-import { lockOrderAwaitingPaymentSince } from "./payment-orders.store.ts";
 import { cancelUnpaidOrder, paymentOf } from "./unpaid-order.service.ts";
+import { lockOrderAwaitingPaymentSince } from "../orders/index.ts";
 
 export interface ExpiryRun {
   /** Orders this run cancelled. */

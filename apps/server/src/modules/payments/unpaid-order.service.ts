@@ -5,9 +5,8 @@ import type { Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { lockProfile, saveProfileTotals } from "../accounts/index.ts";
 import { returnStock } from "../catalog/index.ts";
-import { loadOrderLines, type OrderRow } from "../orders/index.ts";
+import { loadOrderLines, markUnpaidOrderCancelled, type OrderRow } from "../orders/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
-import { markUnpaidOrderCancelled } from "./payment-orders.store.ts";
 
 /** An order's payment, as its provider is told of it. */
 export function paymentOf(order: OrderRow) {

@@ -13,7 +13,7 @@ import {
 } from "@haggle/domain/merchant/seller-config";
 import { eq, like, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { appSettings, sellerConfig } from "../../platform/db/schema.ts";
+import { appSettings, sellerConfig } from "../../platform/db/schema/settings.ts";
 
 /**
  * When the merchant last saved a section, kept apart from the row's updated_at: seeding a shop, or

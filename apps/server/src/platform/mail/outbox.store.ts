@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../db/client.ts";
 import type { MailSettings } from "./mail-settings.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxOf } from "../db/outbox.ts";
 
 export type MailRow = typeof mailOutbox.$inferSelect;

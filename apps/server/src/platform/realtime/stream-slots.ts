@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { realtimeStreams } from "../db/schema.ts";
+import { realtimeStreams } from "../db/schema/realtime.ts";
 import type { Logger } from "../logger.ts";
 
 /** Why a stream was refused: too many open for the account, for the address (in the shop), or in the process. */

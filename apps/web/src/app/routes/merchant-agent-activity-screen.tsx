@@ -1,4 +1,4 @@
-import { AgentActivityView } from "@/features/merchant/components/agent-activity-view";
+import { AgentActivityView } from "@/features/merchant/components/agent-activity/agent-activity-view";
 
 export function MerchantAgentActivityScreen() {
   return (

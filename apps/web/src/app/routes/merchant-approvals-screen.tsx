@@ -1,4 +1,4 @@
-import { ApprovalsPage } from "@/features/merchant/components/approvals-page";
+import { ApprovalsPage } from "@/features/merchant/components/approvals/approvals-page";
 
 export function MerchantApprovalsScreen() {
   return (

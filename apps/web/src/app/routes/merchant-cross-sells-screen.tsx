@@ -1,4 +1,4 @@
-import { PairingsPage } from "@/features/merchant/components/pairings-page";
+import { PairingsPage } from "@/features/merchant/components/pairings/pairings-page";
 
 export function MerchantCrossSellsScreen() {
   return (

@@ -1,4 +1,4 @@
-import { DashboardView } from "@/features/merchant/components/dashboard-view";
+import { DashboardView } from "@/features/merchant/components/dashboard/dashboard-view";
 
 export function MerchantDashboardScreen() {
   return (

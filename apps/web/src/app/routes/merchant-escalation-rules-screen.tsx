@@ -1,4 +1,4 @@
-import { EscalationRulesPage } from "@/features/merchant/components/config-escalation-page";
+import { EscalationRulesPage } from "@/features/merchant/components/config/config-escalation-page";
 
 export function MerchantEscalationRulesScreen() {
   return (

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { catalogQueryKey } from "@/features/catalog/api/use-product-list";
-import { ImportPage } from "@/features/merchant/components/import-page";
+import { ImportPage } from "@/features/merchant/components/import/import-page";
 
 export function MerchantImportScreen() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { NegotiationConfigPage } from "@/features/merchant/components/config-page";
+import { NegotiationConfigPage } from "@/features/merchant/components/config/config-page";
 
 export function MerchantNegotiationConfigScreen() {
   return (

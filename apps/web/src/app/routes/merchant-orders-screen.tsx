@@ -1,4 +1,4 @@
-import { OrdersView } from "@/features/merchant/components/orders-view";
+import { OrdersView } from "@/features/merchant/components/orders/orders-view";
 
 export function MerchantOrdersScreen() {
   return (

@@ -1,4 +1,4 @@
-import { OutboxView } from "@/features/merchant/components/outbox-view";
+import { OutboxView } from "@/features/merchant/components/outbox/outbox-view";
 
 export function MerchantOutboxScreen() {
   return (

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { catalogQueryKey } from "@/features/catalog/api/use-product-list";
-import { ProductsView } from "@/features/merchant/components/products-view";
+import { ProductsView } from "@/features/merchant/components/products/products-view";
 
 export function MerchantProductsScreen() {
   const queryClient = useQueryClient();

@@ -5,8 +5,8 @@ import {
   acpCheckoutSessions,
   acpIdempotencyKeys,
   acpWebhookEvents,
-  orders,
-} from "../../../platform/db/schema.ts";
+} from "../../../platform/db/schema/acp.ts";
+import { orders } from "../../../platform/db/schema/orders.ts";
 
 export type AcpSessionRow = typeof acpCheckoutSessions.$inferSelect;
 export type AcpWebhookRow = typeof acpWebhookEvents.$inferSelect;
