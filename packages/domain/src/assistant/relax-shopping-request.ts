@@ -38,33 +38,65 @@ export interface Relaxation {
   relaxed: string[];
 }
 
+/** The relaxations in order, each with everything dropped so far (see the steps below). */
 export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Relaxation[] {
-  const out: Relaxation[] = [];
-  let plan = base;
-  const relaxed: string[] = [];
-  const step = (next: SearchPlan, phrase: string) => {
-    plan = next;
+  const steps = new RelaxationSteps(base);
+  relaxSoftConstraints(steps, parsed);
+  // The kind's wider family within the price asked: with a price, tried after the price's first
+  // widening and before its larger ones; without one, last.
+  let byHead = kindByHeadNoun(steps, parsed);
+  const { minPrice, maxPrice } = steps.plan.filters;
+  // A bound the last message itself set ("between 50 and 80") is kept: fewer products, or none.
+  const justSaid = parsed.stated.minPrice !== null || parsed.stated.maxPrice !== null;
+  if ((minPrice !== null || maxPrice !== null) && !(justSaid && parsed.refined)) {
+    const priced = steps.plan;
+    widenPrice(steps);
+    if (byHead) steps.out.push(byHead);
+    byHead = null;
+    if (maxPrice !== null) cheapestOfKind(steps, priced, maxPrice);
+  }
+  if (byHead) steps.out.push(byHead);
+  return steps.out;
+}
+
+/** The plan as relaxed so far, what has been dropped, and every relaxation made. */
+class RelaxationSteps {
+  readonly out: Relaxation[] = [];
+  readonly relaxed: string[] = [];
+  constructor(public plan: SearchPlan) {}
+
+  step(next: SearchPlan, phrase: string) {
+    this.plan = next;
     // A price widened again replaces the widening before it in what is said.
     if (phrase.startsWith("the price")) {
-      const before = relaxed.findIndex((p) => p.startsWith("the price"));
-      if (before >= 0) relaxed.splice(before, 1);
+      const before = this.relaxed.findIndex((p) => p.startsWith("the price"));
+      if (before >= 0) this.relaxed.splice(before, 1);
     }
-    relaxed.push(phrase);
-    out.push({ plan, relaxed: [...relaxed] });
-  };
-  if (plan.filters.onSale) step({ ...plan, filters: { ...plan.filters, onSale: false } }, "on sale");
-  if (plan.filters.tags.length > 0)
-    step(
-      { ...plan, filters: { ...plan.filters, tags: [] } },
-      plan.filters.tags.includes("gift") ? "the gift tag" : plan.filters.tags.join(", "),
+    this.relaxed.push(phrase);
+    this.out.push({ plan: next, relaxed: [...this.relaxed] });
+  }
+}
+
+/** The softest first: sale, the tags (the gift tag), the rating, a category naming a kind, attributes. */
+function relaxSoftConstraints(steps: RelaxationSteps, parsed: ParsedShoppingRequest) {
+  const filters = () => steps.plan.filters;
+  if (filters().onSale) steps.step({ ...steps.plan, filters: { ...filters(), onSale: false } }, "on sale");
+  if (filters().tags.length > 0)
+    steps.step(
+      { ...steps.plan, filters: { ...filters(), tags: [] } },
+      filters().tags.includes("gift") ? "the gift tag" : filters().tags.join(", "),
     );
-  if (plan.filters.minRating !== null)
-    step({ ...plan, filters: { ...plan.filters, minRating: null } }, `rated ${plan.filters.minRating}+`);
+  if (filters().minRating !== null)
+    steps.step(
+      { ...steps.plan, filters: { ...filters(), minRating: null } },
+      `rated ${filters().minRating}+`,
+    );
   // "fitness tracker": "Fitness" named a kind of tracker, not where trackers are filed (also
   // among kinds any of which will do: "fitness trackers or smartwatches").
+  const plan = steps.plan;
   const kindsNamed = (parsed.subjectWords.length > 0 && plan.text !== "") || plan.anyOf.length > 0;
   if (plan.filters.categories.length > 0 && kindsNamed)
-    step(
+    steps.step(
       {
         ...plan,
         filters: { ...plan.filters, categories: [] },
@@ -73,82 +105,83 @@ export function relaxations(parsed: ParsedShoppingRequest, base: SearchPlan): Re
       `the category ${plan.filters.categories.join(" or ")}`,
     );
   const hasSubject =
-    parsed.subjectWords.length > 0 || parsed.anyOf.length > 0 || plan.filters.categories.length > 0;
+    parsed.subjectWords.length > 0 || parsed.anyOf.length > 0 || steps.plan.filters.categories.length > 0;
   if (hasSubject && parsed.attributeWords.length > 0) {
-    const kept = plan.text
-      .split(" ")
-      .filter((w) => w && !parsed.attributeWords.includes(w))
-      .join(" ");
-    if (kept !== plan.text)
-      step({ ...plan, text: kept }, parsed.attributeWords.map((w) => `"${w}"`).join(", "));
+    const kept = withoutWords(steps.plan.text, parsed.attributeWords);
+    if (kept !== steps.plan.text)
+      steps.step({ ...steps.plan, text: kept }, parsed.attributeWords.map((w) => `"${w}"`).join(", "));
   }
-  // The kind by its head noun ("running shoes" in a shop that files them as "Men's Shoes"),
-  // within the kind's categories when the shop has them ("sleeping bag" widens to Outdoor bags),
-  // at the price asked: with a price, tried after the price's first widening and before its
-  // larger ones ("board games, max $25": card games at $13; "running shoes under $40" in a shop
-  // with no shoe under $50: the cheapest running shoes, not sandals).
+}
+
+/**
+ * The kind by its head noun ("running shoes" in a shop that files them as "Men's Shoes"), within
+ * the kind's categories when the shop has them ("sleeping bag" widens to Outdoor bags), at the
+ * price asked ("board games, max $25": card games at $13; "running shoes under $40" in a shop with
+ * no shoe under $50: the cheapest running shoes, not sandals). Not a step yet: where it goes
+ * depends on the price.
+ */
+function kindByHeadNoun(steps: RelaxationSteps, parsed: ParsedShoppingRequest): Relaxation | null {
+  const plan = steps.plan;
   const head = parsed.subjectWords.at(-1);
-  let byHead: Relaxation | null = null;
-  if (head && parsed.subjectWords.length > 1 && plan.text.split(" ").length > 1) {
-    const modifiers = parsed.subjectWords.slice(0, -1);
-    const kept = plan.text
-      .split(" ")
-      .filter((w) => w && !modifiers.includes(w))
-      .join(" ");
-    const within = plan.filters.categories.length > 0 ? plan.filters.categories : plan.boostCategories;
-    if (kept !== plan.text && parsed.relative === null)
-      byHead = {
-        plan: { ...plan, text: kept, filters: { ...plan.filters, categories: within } },
-        relaxed: [...relaxed, `"${modifiers.join(" ")}" (any ${head})`],
-      };
-  }
-  const { minPrice, maxPrice } = plan.filters;
-  // A bound the last message itself set ("between 50 and 80") is kept: fewer products, or none.
-  const justSaid = parsed.stated.minPrice !== null || parsed.stated.maxPrice !== null;
-  if ((minPrice !== null || maxPrice !== null) && !(justSaid && parsed.refined)) {
-    const priced = plan;
-    const widened = {
-      minPrice: minPrice === null ? null : clampPrice(minPrice * (1 - PRICE_MARGIN)),
-      maxPrice: maxPrice === null ? null : clampPrice(maxPrice * (1 + PRICE_MARGIN)),
-    };
-    const phrase =
-      widened.maxPrice !== null
-        ? `the price limit (now up to ${formatUsd(widened.maxPrice)})`
-        : `the price floor (now from ${formatUsd(widened.minPrice ?? 0)})`;
-    step({ ...plan, targetPrice: null, filters: { ...plan.filters, ...widened } }, phrase);
-    // Then the kind's wider family within the price asked ("board games, max $25": card games),
-    // before the kind itself far above it.
-    if (byHead) out.push(byHead);
-    byHead = null;
-    // Still nothing: the kind as asked up to twice the bound, cheapest first ("a tent under
-    // $100" in a shop whose tents start at $120 shows the cheapest tents, and says so); then,
-    // when the kind starts higher still ("a laptop under $500", laptops from $1,000), its
-    // cheapest up to CHEAPEST_OF_KIND times the bound. A budget far below anything of the kind
-    // ("headphones under $1") still finds nothing.
-    if (maxPrice !== null) {
-      const cheapestUpTo = (factor: number, said: string) =>
-        step(
-          {
-            ...priced,
-            sort: "price-low",
-            targetPrice: null,
-            filters: { ...priced.filters, minPrice: null, maxPrice: clampPrice(maxPrice * factor) },
-          },
-          said,
-        );
-      const cap = clampPrice(maxPrice * 2);
-      cheapestUpTo(
-        2,
-        `the price limit (nothing under ${formatUsd(maxPrice)}: the cheapest up to ${formatUsd(cap)})`,
-      );
-      cheapestUpTo(
-        CHEAPEST_OF_KIND,
-        `the price limit (nothing of it under ${formatUsd(maxPrice)}: the cheapest there is)`,
-      );
-    }
-  }
-  if (byHead) out.push(byHead);
-  return out;
+  if (!head || parsed.subjectWords.length <= 1 || plan.text.split(" ").length <= 1) return null;
+  const modifiers = parsed.subjectWords.slice(0, -1);
+  const kept = withoutWords(plan.text, modifiers);
+  if (kept === plan.text || parsed.relative !== null) return null;
+  const within = plan.filters.categories.length > 0 ? plan.filters.categories : plan.boostCategories;
+  return {
+    plan: { ...plan, text: kept, filters: { ...plan.filters, categories: within } },
+    relaxed: [...steps.relaxed, `"${modifiers.join(" ")}" (any ${head})`],
+  };
+}
+
+/** The price bounds widened by PRICE_MARGIN. */
+function widenPrice(steps: RelaxationSteps) {
+  const { minPrice, maxPrice } = steps.plan.filters;
+  const widened = {
+    minPrice: minPrice === null ? null : clampPrice(minPrice * (1 - PRICE_MARGIN)),
+    maxPrice: maxPrice === null ? null : clampPrice(maxPrice * (1 + PRICE_MARGIN)),
+  };
+  const phrase =
+    widened.maxPrice !== null
+      ? `the price limit (now up to ${formatUsd(widened.maxPrice)})`
+      : `the price floor (now from ${formatUsd(widened.minPrice ?? 0)})`;
+  steps.step({ ...steps.plan, targetPrice: null, filters: { ...steps.plan.filters, ...widened } }, phrase);
+}
+
+/**
+ * Still nothing: the kind as asked up to twice the bound, cheapest first ("a tent under $100" in a
+ * shop whose tents start at $120 shows the cheapest tents, and says so); then, when the kind
+ * starts higher still ("a laptop under $500", laptops from $1,000), its cheapest up to
+ * CHEAPEST_OF_KIND times the bound. A budget far below anything of the kind ("headphones under
+ * $1") still finds nothing.
+ */
+function cheapestOfKind(steps: RelaxationSteps, priced: SearchPlan, maxPrice: number) {
+  const cheapestUpTo = (factor: number, said: string) =>
+    steps.step(
+      {
+        ...priced,
+        sort: "price-low",
+        targetPrice: null,
+        filters: { ...priced.filters, minPrice: null, maxPrice: clampPrice(maxPrice * factor) },
+      },
+      said,
+    );
+  const cap = clampPrice(maxPrice * 2);
+  cheapestUpTo(
+    2,
+    `the price limit (nothing under ${formatUsd(maxPrice)}: the cheapest up to ${formatUsd(cap)})`,
+  );
+  cheapestUpTo(
+    CHEAPEST_OF_KIND,
+    `the price limit (nothing of it under ${formatUsd(maxPrice)}: the cheapest there is)`,
+  );
+}
+
+function withoutWords(text: string, words: readonly string[]): string {
+  return text
+    .split(" ")
+    .filter((w) => w && !words.includes(w))
+    .join(" ");
 }
 
 function andList(items: string[]): string {
