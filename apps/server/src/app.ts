@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { workerNumber } from "./platform/cluster/workers.ts";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { forbidden, notFound } from "@haggle/domain/errors";
 import type { AppDeps, AppEnv, ModuleHooks } from "./http/context.ts";
@@ -102,10 +102,42 @@ function uploadPaths(routes: readonly ApiRoute[]): RegExp {
 /** The whole HTTP application; index.ts serves it, tests drive it over real HTTP. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  app.use("*", requestContext(deps));
+  // Outside everything else, so it sees each answer as it leaves, errors included.
+  app.use("*", compressAnswers());
+  app.use("*", catalogueFreshAfterWrites(deps));
+  app.use("*", contentSecurity(deps));
+  // A path parameter no route can have (a NUL, no UTF-8, far too long) never reaches a route.
+  app.use("*", refuseMalformedPaths([{ prefix: "/acp/", answer: acpNoSuchPath }]));
+  app.use("*", bodyLimits(deps));
+  app.use("*", ownPagesOnly(deps));
+
+  app.route("/api/auth", authRoutes());
+  mountMcp(app);
+  mountAcp(app);
+  mountRoutes(app, API_ROUTES);
+  app.all("/api/*", () => {
+    throw notFound("There is no such API route.");
+  });
+  app.all("/functions/*", () => {
+    throw notFound("There is no such server function.");
+  });
+  mountWebApp(app, deps.config.webDistDir);
+
+  app.onError((error, c) => {
+    const answer = answerFor(error);
+    if (answer.logged)
+      c.get("log")?.error({ err: answer.logged, code: answer.body.error.code }, "request failed");
+    return c.json(answer.body, answer.status);
+  });
+  return app;
+}
+
+/** Each request's id, logger, dependencies and module hooks; the API's requests logged. */
+function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   // One of several server processes (WORKERS > 1): each answer names it, for operators and tests.
   const worker = workerNumber();
-
-  app.use("*", async (c, next) => {
+  return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     const log = deps.logger.child({ requestId });
@@ -127,58 +159,63 @@ export function createApp(deps: AppDeps) {
         "request",
       );
     }
-  });
+  };
+}
 
-  // Outside everything else, so it sees each answer as it leaves, errors included.
-  app.use("*", compressAnswers());
-
-  // A request that may have changed the catalogue (a product saved, a checkout taking stock, an
-  // import) is followed by a look at the catalogue version before its answer leaves, so this
-  // process's next catalogue answer is never older than the change (other processes hear NOTIFY).
-  app.use("*", async (c, next) => {
+/**
+ * A request that may have changed the catalogue (a product saved, a checkout taking stock, an
+ * import) is followed by a look at the catalogue version before its answer leaves, so this
+ * process's next catalogue answer is never older than the change (other processes hear NOTIFY).
+ */
+function catalogueFreshAfterWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     await next();
     if (c.req.method !== "GET" && c.req.method !== "HEAD") await deps.answers.afterWrite();
-  });
+  };
+}
 
-  // With Stripe keys the checkout page loads Stripe.js and its Payment Element frames (Stripe's
-  // documented sources); without them the pages may reach nothing but the shop itself.
+/**
+ * With Stripe keys the checkout page loads Stripe.js and its Payment Element frames (Stripe's
+ * documented sources); without them the pages may reach nothing but the shop itself.
+ */
+function contentSecurity(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const stripe = deps.payments.has("stripe");
-  app.use(
-    "*",
-    secureHeaders({
-      // A route's own stricter policy (the product pictures') stands.
-      overwrite: false,
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
-        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
-        ...(stripe ? { frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"] } : {}),
-        frameAncestors: ["'none'"],
-      },
-    }),
-  );
-  // A path parameter no route can have (a NUL, no UTF-8, far too long) never reaches a route.
-  app.use("*", refuseMalformedPaths([{ prefix: "/acp/", answer: acpNoSuchPath }]));
+  return secureHeaders({
+    // A route's own stricter policy (the product pictures') stands.
+    overwrite: false,
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", "data:", "https:"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
+      connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+      ...(stripe ? { frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"] } : {}),
+      frameAncestors: ["'none'"],
+    },
+  });
+}
 
-  // One body limit for every route (uploads have their own): a declared Content-Length past it
-  // is refused at once; any other body is counted as its route reads it, after the route's
-  // access check, against a read deadline and the memory all bodies in flight may hold.
+/**
+ * One body limit for every route (uploads have their own): a declared Content-Length past it is
+ * refused at once; any other body is counted as its route reads it, after the route's access
+ * check, against a read deadline and the memory all bodies in flight may hold.
+ */
+function bodyLimits(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const uploads = uploadPaths(API_ROUTES);
   const limits = deps.config.bodyLimit;
-  app.use(
-    "*",
-    guardBodies({
-      limitFor: (path) => (uploads.test(path) ? limits.uploadBytes : limits.bytes),
-      readTimeoutMs: limits.readTimeoutMs,
-      budget: new BodyBudget(limits.inFlightBytes),
-    }),
-  );
+  return guardBodies({
+    limitFor: (path) => (uploads.test(path) ? limits.uploadBytes : limits.bytes),
+    readTimeoutMs: limits.readTimeoutMs,
+    budget: new BodyBudget(limits.inFlightBytes),
+  });
+}
 
-  // Cookie-authenticated mutations must come from the shop's own pages (bearer clients are exempt).
-  // (Not /webhooks/: Stripe sends no Origin and no cookie; its events are signed instead.)
-  app.use("*", async (c, next) => {
+/**
+ * Cookie-authenticated mutations must come from the shop's own pages (bearer clients are exempt).
+ * (Not /webhooks/: Stripe sends no Origin and no cookie; its events are signed instead.)
+ */
+function ownPagesOnly(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     const path = c.req.path;
     const guarded =
       (path.startsWith("/api/") && !path.startsWith("/api/auth/")) || path.startsWith("/functions/");
@@ -192,25 +229,5 @@ export function createApp(deps: AppDeps) {
       if (!allowed) throw forbidden("This request must come from the shop's own pages.");
     }
     await next();
-  });
-
-  app.route("/api/auth", authRoutes());
-  mountMcp(app);
-  mountAcp(app);
-  mountRoutes(app, API_ROUTES);
-  app.all("/api/*", () => {
-    throw notFound("There is no such API route.");
-  });
-  app.all("/functions/*", () => {
-    throw notFound("There is no such server function.");
-  });
-  mountWebApp(app, deps.config.webDistDir);
-
-  app.onError((error, c) => {
-    const answer = answerFor(error);
-    if (answer.logged)
-      c.get("log")?.error({ err: answer.logged, code: answer.body.error.code }, "request failed");
-    return c.json(answer.body, answer.status);
-  });
-  return app;
+  };
 }
