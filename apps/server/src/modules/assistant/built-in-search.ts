@@ -91,7 +91,10 @@ function isOfSubject(product: Product, request: ParsedShoppingRequest): boolean 
 
 /** What the turns before this one showed, replayed: the same reading and searches give the same products. */
 async function shownBefore({ deps, userMessages, names, depth }: Turn): Promise<Product[]> {
-  const earlier = userMessages.slice(0, -1);
+  // Talk in between ("thanks!", "who are you?") showed nothing: what was shown is from before it.
+  let earlier = userMessages.slice(0, -1);
+  while (earlier.length > 0 && parseShoppingRequest(earlier, names).turn === "chit-chat")
+    earlier = earlier.slice(0, -1);
   if (earlier.length === 0 || depth >= MAX_REPLAY_DEPTH) return [];
   return (await answer(deps, earlier, names, depth + 1)).products;
 }
@@ -378,6 +381,8 @@ export async function answer(
   const request = parseShoppingRequest(userMessages, names);
   const turn: Turn = { deps, userMessages, names, request, depth };
   const none = nothingFor(request);
+  // Talk asks for nothing: the request so far waits for the next turn.
+  if (request.turn === "chit-chat") return none;
   if (request.turn === "question" || request.turn === "more-like") return aboutShown(turn);
   const named = await questionNamingShown(turn);
   if (named) return named;
