@@ -78,6 +78,8 @@ describe("detectSmallTalk", () => {
     expect(detectSmallTalk("how do I pay?")).toBe("payment");
     expect(detectSmallTalk("can I negotiate the price?")).toBe("bargain");
     expect(detectSmallTalk("is the price negotiable?")).toBe("bargain");
+    expect(detectSmallTalk("where is my order?")).toBe("service");
+    expect(detectSmallTalk("can I speak to a human?")).toBe("service");
   });
   it("leaves searches alone", () => {
     expect(detectSmallTalk("thanks, now show me tents")).toBeNull();
@@ -136,5 +138,6 @@ describe("answers to questions about the shop", () => {
     expect(answerSmallTalk("returns", context)).toMatch(/refund/);
     expect(answerSmallTalk("payment", context)).toMatch(/checkout/);
     expect(answerSmallTalk("bargain", context)).toContain("Negotiate with Ava");
+    expect(answerSmallTalk("service", context)).toMatch(/orders page/);
   });
 });

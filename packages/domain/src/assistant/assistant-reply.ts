@@ -95,6 +95,8 @@ export function answerSmallTalk(
       return "You can cancel an order until it ships and get a full refund. After it ships, the shop refunds items on request: each item refunds what you paid for it. I can help you find products meanwhile — tell me what you're looking for.";
     case "payment":
       return "You pay at checkout, after entering your address; the checkout page shows the ways to pay this shop accepts. I can help you find products meanwhile — tell me what you're looking for.";
+    case "service":
+      return "I can't look up orders or speak for the shop's staff: your orders and their status are on your orders page, and the shop's own pages say how to reach it. I can search the whole shop for you meanwhile — tell me what you're looking for.";
     case "bargain":
       return `Yes, prices here can be negotiated: put what you like in your cart and press 'Negotiate with ${assistantName}' on the cart page to ask for a discount on the whole cart. I can help you find products first — tell me what you're looking for.`;
   }
@@ -151,7 +153,8 @@ export function writeAssistantReply(input: AssistantReplyInput): string {
  * helpful"), a question about how the assistant works ("help"), about who or what it is
  * ("identity": "are you a real person?"), about what the shop sells ("catalogue"), or about
  * delivery ("shipping"), returns and refunds ("returns"), paying ("payment") or discounts by
- * negotiation ("bargain"). They are answered even when their words would find products ("do you
+ * negotiation ("bargain"), or for the shop's people and records ("service": an order's status, a
+ * human to talk to, opening hours). They are answered even when their words would find products ("do you
  * ship to Canada?" is not a search for "canada", "who am I talking to?" not one for "talking").
  */
 export type SmallTalk =
@@ -163,7 +166,8 @@ export type SmallTalk =
   | "shipping"
   | "returns"
   | "payment"
-  | "bargain";
+  | "bargain"
+  | "service";
 
 const GREETING =
   /^(?:(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day))(?: there| again| ava| everyone)?|how are you(?: doing)?(?: today)?|how'?s it going|what'?s up|nice to meet you)$/;
@@ -195,6 +199,9 @@ const PAYMENT =
 const BARGAIN =
   /\b(?:(?:can|could|do) (?:i|we|you) (?:haggle|negotiate|bargain|get (?:a |any )?(?:discount|better price|deal))|(?:any|a) (?:discount|coupon|promo(?: code)?|voucher)s?(?: codes?)? (?:available|for me)|is the price negotiable|prices? negotiable|how (?:do|does) (?:the )?(?:haggling|negotiat(?:ion|ing)|bargaining) work)\b/;
 
+const SERVICE =
+  /\b(?:where(?:'s| is) my (?:order|package|parcel|delivery)|track (?:my|an|the) (?:order|package|parcel)|order status|(?:talk|speak|chat) (?:to|with) (?:a |an |someone|somebody|a real )?(?:human|person|agent|manager|someone|somebody|staff)|customer (?:service|support|care)|contact (?:you|the shop|the store|support|someone)|opening hours|(?:are|is) (?:you|the shop|the store) open|physical (?:shop|store))\b/;
+
 /** The strongest kind of small talk in one clause, or null when the clause asks for something. */
 function smallTalkOf(clause: string): SmallTalk | "filler" | null {
   if (clause === "" || FILLER.test(clause)) return "filler";
@@ -221,6 +228,7 @@ const WEIGHT: Record<SmallTalk, number> = {
   returns: 3,
   payment: 3,
   bargain: 3,
+  service: 3,
 };
 
 /**
@@ -237,6 +245,7 @@ export function detectSmallTalk(text: string): SmallTalk | null {
   if (short && RETURNS.test(t)) return "returns";
   if (short && BARGAIN.test(t)) return "bargain";
   if (short && PAYMENT.test(t)) return "payment";
+  if (short && SERVICE.test(t)) return "service";
   if (SHIPPING.test(t) && short) return "shipping";
   let found: SmallTalk | null = null;
   for (const raw of t.split(/[,!.?;:()]+|\s+-\s+/)) {
