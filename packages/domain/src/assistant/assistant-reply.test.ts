@@ -80,6 +80,7 @@ describe("detectSmallTalk", () => {
     expect(detectSmallTalk("is the price negotiable?")).toBe("bargain");
     expect(detectSmallTalk("where is my order?")).toBe("service");
     expect(detectSmallTalk("can I speak to a human?")).toBe("service");
+    expect(detectSmallTalk("wait, who am I talking to?")).toBe("identity");
   });
   it("leaves searches alone", () => {
     expect(detectSmallTalk("thanks, now show me tents")).toBeNull();

@@ -181,7 +181,7 @@ const PRAISE =
   /^(?:you'?(?:ve| have) been|you'?re|you are|that'?s|that was|this is|this was)(?: (?:really|so|very|super|a))* (?:helpful|great|awesome|amazing|perfect|brilliant|lovely|useful|a (?:big |great )?help|the best)$/;
 /** Words that carry no request by themselves ("ok", "cool", "lol"). */
 const FILLER =
-  /^(?:ok(?:ay)?|k|alright|all right|great|perfect|awesome|cool|nice|lovely|wonderful|brilliant|lol|haha|hmm+|oh|ah|wow|yes|yeah|yep|sure|right|got it|i see|fine|sounds good)$/;
+  /^(?:ok(?:ay)?|k|alright|all right|great|perfect|awesome|cool|nice|lovely|wonderful|brilliant|lol|haha|hmm+|oh|ah|wow|yes|yeah|yep|sure|right|got it|i see|fine|sounds good|wait|sorry|actually|btw|by the way)$/;
 const HELP =
   /^(?:how (?:does (?:this|it|the assistant)|do (?:i|you)) (?:work|use (?:this|you|it))|how do i (?:use|search|find (?:things|stuff|products))(?: (?:this|you|it|here))?|what can (?:you|i) (?:do|ask(?: you)?|help (?:me )?with)|how can you help(?: me)?|can you help(?: me)?|help(?: me)?(?: please)?|what do you do|what are you (?:for|good at)|what should i (?:ask|type|say))$/;
 const IDENTITY =
@@ -215,7 +215,7 @@ function smallTalkOf(clause: string): SmallTalk | "filler" | null {
 
 /** Filler before the words of a clause ("ok thank you", "and who are you"). */
 const LEADING_FILLER =
-  /^(?:(?:ok(?:ay)?|alright|great|perfect|awesome|cool|nice|lovely|oh|well|so|and|but|also|yes|yeah|hmm+|wow|please) )+/;
+  /^(?:(?:ok(?:ay)?|alright|great|perfect|awesome|cool|nice|lovely|oh|well|so|and|but|also|yes|yeah|hmm+|wow|please|wait|sorry|actually|by the way|btw) )+/;
 
 /** A question outweighs thanks, thanks outweigh a greeting ("hi! what can you do?" asks for help). */
 const WEIGHT: Record<SmallTalk, number> = {
