@@ -1,3 +1,4 @@
+import type { Cents } from "../pricing/money.ts";
 import { describe, expect, it } from "vitest";
 import { answerSmallTalk, detectSmallTalk, writeAssistantReply } from "./assistant-reply.ts";
 
@@ -70,6 +71,16 @@ describe("detectSmallTalk", () => {
     expect(detectSmallTalk("what can you do?")).toBe("help");
     expect(detectSmallTalk("do you ship to Canada?")).toBe("shipping");
     expect(detectSmallTalk("how long does delivery take?")).toBe("shipping");
+    expect(detectSmallTalk("when will my order arrive?")).toBe("shipping");
+    expect(detectSmallTalk("what's your return policy?")).toBe("returns");
+    expect(detectSmallTalk("can I get a refund if it doesn't fit?")).toBe("returns");
+    expect(detectSmallTalk("do you accept paypal?")).toBe("payment");
+    expect(detectSmallTalk("how do I pay?")).toBe("payment");
+    expect(detectSmallTalk("can I negotiate the price?")).toBe("bargain");
+    expect(detectSmallTalk("is the price negotiable?")).toBe("bargain");
+    expect(detectSmallTalk("where is my order?")).toBe("service");
+    expect(detectSmallTalk("can I speak to a human?")).toBe("service");
+    expect(detectSmallTalk("wait, who am I talking to?")).toBe("identity");
   });
   it("leaves searches alone", () => {
     expect(detectSmallTalk("thanks, now show me tents")).toBeNull();
@@ -110,5 +121,24 @@ describe("answerSmallTalk", () => {
     expect(
       answerSmallTalk("catalogue", { assistantName: "Ava", seed: 0, categories: ["Books", "Toys", "Audio"] }),
     ).toMatch(/We sell Books, Toys and Audio\./);
+  });
+});
+
+describe("answers to questions about the shop", () => {
+  const context = { assistantName: "Ava", seed: 0 };
+  it("delivery is answered from the shop's settings when known", () => {
+    const text = answerSmallTalk("shipping", {
+      ...context,
+      policies: { flatShipping: 1000 as Cents, freeShippingOver: 10000 as Cents, taxRatePct: 10 },
+    });
+    expect(text).toContain("$10.00 per order");
+    expect(text).toContain("$100.00 or more");
+    expect(answerSmallTalk("shipping", context)).toContain("checkout");
+  });
+  it("returns, payment and bargaining are answered, never searched", () => {
+    expect(answerSmallTalk("returns", context)).toMatch(/refund/);
+    expect(answerSmallTalk("payment", context)).toMatch(/checkout/);
+    expect(answerSmallTalk("bargain", context)).toContain("Negotiate with Ava");
+    expect(answerSmallTalk("service", context)).toMatch(/orders page/);
   });
 });

@@ -37,10 +37,22 @@ function describe(understood: string[]): string {
   return understood.length === 0 ? "your request" : understood.join(", ");
 }
 
+/** The shop's own settings that answer questions about delivery (see answerSmallTalk). */
+export interface ShopPolicies {
+  flatShipping: Cents;
+  freeShippingOver: Cents;
+  taxRatePct: number;
+}
+
 /** The answer to small talk: a person's answer, never a search. */
 export function answerSmallTalk(
   kind: SmallTalk,
-  context: { assistantName: string; seed: number; categories?: readonly string[] },
+  context: {
+    assistantName: string;
+    seed: number;
+    categories?: readonly string[];
+    policies?: ShopPolicies | null;
+  },
 ): string {
   const { assistantName, seed } = context;
   switch (kind) {
@@ -72,8 +84,21 @@ export function answerSmallTalk(
           : ` We sell ${categories.length <= 1 ? categories[0] : `${categories.slice(0, -1).join(", ")} and ${categories.at(-1)}`}.`;
       return `${list} Tell me what you're looking for and I'll find it — a product, a need, a person or a budget.`.trim();
     }
-    case "shipping":
-      return "Delivery options and their cost are shown at checkout, once you enter your address. I can help you find products meanwhile — tell me what you're looking for.";
+    case "shipping": {
+      const p = context.policies;
+      const cost = p
+        ? `Shipping costs ${formatUsd(p.flatShipping)} per order and is free when your goods come to ${formatUsd(p.freeShippingOver)} or more; tax is ${p.taxRatePct}%. `
+        : "";
+      return `${cost}We deliver to the address you enter at checkout, where the delivery cost is shown before you pay. I can help you find products meanwhile — tell me what you're looking for.`;
+    }
+    case "returns":
+      return "You can cancel an order until it ships and get a full refund. After it ships, the shop refunds items on request: each item refunds what you paid for it. I can help you find products meanwhile — tell me what you're looking for.";
+    case "payment":
+      return "You pay at checkout, after entering your address; the checkout page shows the ways to pay this shop accepts. I can help you find products meanwhile — tell me what you're looking for.";
+    case "service":
+      return "I can't look up orders or speak for the shop's staff: your orders and their status are on your orders page, and the shop's own pages say how to reach it. I can search the whole shop for you meanwhile — tell me what you're looking for.";
+    case "bargain":
+      return `Yes, prices here can be negotiated: put what you like in your cart and press 'Negotiate with ${assistantName}' on the cart page to ask for a discount on the whole cart. I can help you find products first — tell me what you're looking for.`;
   }
 }
 
@@ -127,10 +152,22 @@ export function writeAssistantReply(input: AssistantReplyInput): string {
  * Talk that is not a search: a greeting, thanks or goodbye (also praise: "you've been really
  * helpful"), a question about how the assistant works ("help"), about who or what it is
  * ("identity": "are you a real person?"), about what the shop sells ("catalogue"), or about
- * delivery ("shipping"). They are answered even when their words would find products ("do you
+ * delivery ("shipping"), returns and refunds ("returns"), paying ("payment") or discounts by
+ * negotiation ("bargain"), or for the shop's people and records ("service": an order's status, a
+ * human to talk to, opening hours). They are answered even when their words would find products ("do you
  * ship to Canada?" is not a search for "canada", "who am I talking to?" not one for "talking").
  */
-export type SmallTalk = "greeting" | "thanks" | "help" | "identity" | "catalogue" | "shipping";
+export type SmallTalk =
+  | "greeting"
+  | "thanks"
+  | "help"
+  | "identity"
+  | "catalogue"
+  | "shipping"
+  | "returns"
+  | "payment"
+  | "bargain"
+  | "service";
 
 const GREETING =
   /^(?:(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day))(?: there| again| ava| everyone)?|how are you(?: doing)?(?: today)?|how'?s it going|what'?s up|nice to meet you)$/;
@@ -144,7 +181,7 @@ const PRAISE =
   /^(?:you'?(?:ve| have) been|you'?re|you are|that'?s|that was|this is|this was)(?: (?:really|so|very|super|a))* (?:helpful|great|awesome|amazing|perfect|brilliant|lovely|useful|a (?:big |great )?help|the best)$/;
 /** Words that carry no request by themselves ("ok", "cool", "lol"). */
 const FILLER =
-  /^(?:ok(?:ay)?|k|alright|all right|great|perfect|awesome|cool|nice|lovely|wonderful|brilliant|lol|haha|hmm+|oh|ah|wow|yes|yeah|yep|sure|right|got it|i see|fine|sounds good)$/;
+  /^(?:ok(?:ay)?|k|alright|all right|great|perfect|awesome|cool|nice|lovely|wonderful|brilliant|lol|haha|hmm+|oh|ah|wow|yes|yeah|yep|sure|right|got it|i see|fine|sounds good|wait|sorry|actually|btw|by the way)$/;
 const HELP =
   /^(?:how (?:does (?:this|it|the assistant)|do (?:i|you)) (?:work|use (?:this|you|it))|how do i (?:use|search|find (?:things|stuff|products))(?: (?:this|you|it|here))?|what can (?:you|i) (?:do|ask(?: you)?|help (?:me )?with)|how can you help(?: me)?|can you help(?: me)?|help(?: me)?(?: please)?|what do you do|what are you (?:for|good at)|what should i (?:ask|type|say))$/;
 const IDENTITY =
@@ -152,7 +189,18 @@ const IDENTITY =
 const CATALOGUE =
   /^(?:what (?:kinds? of |sorts? of |types? of )?(?:things|stuff|products|items|categories|goods)? ?(?:do you|does (?:this|the) (?:shop|store)|can i) (?:sell|have|carry|stock|offer|buy(?: here)?)(?: here)?|what(?:'s| is) (?:this (?:shop|store)|in (?:the|this) (?:shop|store))(?: about)?|what (?:do|can) you (?:sell|carry|stock)(?: here)?|what(?:'s| is) (?:there|available)(?: to buy)?|what have you got)$/;
 const SHIPPING =
-  /\b(?:do|can|will) you (?:ship|deliver)\b|\bshipping\b|\bdelivery\b|\bhow long (?:does|will) (?:it|delivery|shipping) take\b/;
+  /\b(?:do|can|will) you (?:ship|deliver)\b|\bshipping\b|\bdelivery\b|\bhow long (?:does|will) (?:it|delivery|shipping) take\b|\b(?:when|how soon) (?:will|would|does|do) (?:it|they|my order|my package|the order) (?:arrive|come|get here)\b|\bpostage\b/;
+
+/** Questions about the shop's policies: asked of the shop, never of its products. */
+const RETURNS =
+  /\b(?:return (?:policy|policies)|returns?(?: policy)?\b.*\?|refunds?|money back|can i (?:return|send (?:it|them|this) back|cancel)|send (?:it|them) back|cancel (?:my|an|the) order|exchange (?:it|them|policy))/;
+const PAYMENT =
+  /\b(?:(?:do|can) (?:you|i) (?:take|accept|pay (?:with|by|in))|payment (?:methods?|options?)|ways to pay|how (?:do|can) i pay|pay (?:with|by) (?:card|credit|debit|paypal|cash|bank|apple pay|google pay)|(?:accept|take) (?:credit cards?|cards|paypal|cash))\b/;
+const BARGAIN =
+  /\b(?:(?:can|could|do) (?:i|we|you) (?:haggle|negotiate|bargain|get (?:a |any )?(?:discount|better price|deal))|(?:any|a) (?:discount|coupon|promo(?: code)?|voucher)s?(?: codes?)? (?:available|for me)|is the price negotiable|prices? negotiable|how (?:do|does) (?:the )?(?:haggling|negotiat(?:ion|ing)|bargaining) work)\b/;
+
+const SERVICE =
+  /\b(?:where(?:'s| is) my (?:order|package|parcel|delivery)|track (?:my|an|the) (?:order|package|parcel)|order status|(?:talk|speak|chat) (?:to|with) (?:a |an |someone|somebody|a real )?(?:human|person|agent|manager|someone|somebody|staff)|customer (?:service|support|care)|contact (?:you|the shop|the store|support|someone)|opening hours|(?:are|is) (?:you|the shop|the store) open|physical (?:shop|store))\b/;
 
 /** The strongest kind of small talk in one clause, or null when the clause asks for something. */
 function smallTalkOf(clause: string): SmallTalk | "filler" | null {
@@ -167,7 +215,7 @@ function smallTalkOf(clause: string): SmallTalk | "filler" | null {
 
 /** Filler before the words of a clause ("ok thank you", "and who are you"). */
 const LEADING_FILLER =
-  /^(?:(?:ok(?:ay)?|alright|great|perfect|awesome|cool|nice|lovely|oh|well|so|and|but|also|yes|yeah|hmm+|wow|please) )+/;
+  /^(?:(?:ok(?:ay)?|alright|great|perfect|awesome|cool|nice|lovely|oh|well|so|and|but|also|yes|yeah|hmm+|wow|please|wait|sorry|actually|by the way|btw) )+/;
 
 /** A question outweighs thanks, thanks outweigh a greeting ("hi! what can you do?" asks for help). */
 const WEIGHT: Record<SmallTalk, number> = {
@@ -177,6 +225,10 @@ const WEIGHT: Record<SmallTalk, number> = {
   identity: 3,
   catalogue: 3,
   shipping: 3,
+  returns: 3,
+  payment: 3,
+  bargain: 3,
+  service: 3,
 };
 
 /**
@@ -189,7 +241,12 @@ export function detectSmallTalk(text: string): SmallTalk | null {
     .toLowerCase()
     .replace(/[\u2018\u2019`]/g, "'")
     .replace(/\s+/g, " ");
-  if (SHIPPING.test(t) && t.split(" ").length <= 12) return "shipping";
+  const short = t.split(" ").length <= 12;
+  if (short && RETURNS.test(t)) return "returns";
+  if (short && BARGAIN.test(t)) return "bargain";
+  if (short && PAYMENT.test(t)) return "payment";
+  if (short && SERVICE.test(t)) return "service";
+  if (SHIPPING.test(t) && short) return "shipping";
   let found: SmallTalk | null = null;
   for (const raw of t.split(/[,!.?;:()]+|\s+-\s+/)) {
     const clause = raw

@@ -25,6 +25,17 @@ describe("what kind of turn a message is", () => {
     expect(parse("thanks").turn).toBe("chit-chat");
   });
 
+  it("talk in the middle of a conversation keeps the request for the turns after it", () => {
+    const talk = parse("tents under $200", "thanks!");
+    expect(talk.turn).toBe("chit-chat");
+    expect(talk.filters.maxPrice).toBe(20000);
+    const after = parse("tents under $200", "ok cool", "cheaper ones");
+    expect(after.turn).toBe("relative-price");
+    expect(after.subjectWords).toEqual(parse("tents under $200", "cheaper ones").subjectWords);
+    expect(after.filters.maxPrice).toBe(parse("tents under $200", "cheaper ones").filters.maxPrice);
+    expect(parse("running shoes", "who are you?", "not Nike").turn).toBe("exclusion");
+  });
+
   it("'instead' with a new subject changes the topic and drops the old subject and limit", () => {
     const r = parse("headphones under $100", "something for camping instead");
     expect(r.turn).toBe("topic-change");

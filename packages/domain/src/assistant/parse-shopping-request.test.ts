@@ -350,7 +350,8 @@ const cases: Record<string, Case[]> = {
     [["Nike running shoes on sale", "a tent"], { filters: { categories: ["Outdoor"] }, text: "tent" }],
     [["running shoes", "asdf qwerty"], { text: "asdf qwerty" }],
     [["hello", "under $50"], { filters: { maxPrice: 5_000 } }],
-    [["running shoes", "thanks"], { text: "" }],
+    // Talk asks for nothing: the request so far stays for the turns after it.
+    [["running shoes", "thanks"], { filters: { categories: ["Footwear"] }, text: "running shoe" }],
     // A new topic without product words leaves the old constraints behind.
     [
       ["headphones under $100", "cheaper ones?", "gift for a runner"],

@@ -303,6 +303,11 @@ function toResult(
   };
 }
 
+/** A message that neither refines the request so far nor starts one of its own: talk. */
+function isTalkOnly(facts: MessageFacts, before: RequestState): boolean {
+  return !isFollowUp(facts, before) && isEmpty(startRequest(facts, before));
+}
+
 /**
  * The structured search for the shopper's messages (oldest first; the last one is the new
  * request), using the catalogue's category and brand names exactly as given.
@@ -337,6 +342,16 @@ export function parseShoppingRequest(
       if (before && !isEmpty(before) && facts.question && !facts.hasProduct) {
         kind = "question";
         refined = true;
+        previous = before;
+        dropped = [];
+        narrowing = false;
+        continue;
+      }
+      // "thanks", "hmm", "who are you?" in the middle of a conversation ask for nothing: the
+      // request so far stays for the turns after them ("cheaper ones" still means the tents).
+      if (before && !isEmpty(before) && isTalkOnly(facts, before)) {
+        kind = "chit-chat";
+        refined = false;
         previous = before;
         dropped = [];
         narrowing = false;

@@ -2,6 +2,8 @@ import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import {
   answerSmallTalk,
   detectSmallTalk,
+  type ShopPolicies,
+  type SmallTalk,
   writeAssistantReply,
 } from "@haggle/domain/assistant/assistant-reply";
 import {
@@ -10,8 +12,10 @@ import {
   type ShoppingCatalogNames,
 } from "@haggle/domain/assistant/parse-shopping-request";
 import { describeChanges } from "@haggle/domain/assistant/relax-shopping-request";
+import { settingCents } from "@haggle/domain/merchant/seller-config";
 import type { Db } from "../../platform/db/client.ts";
 import { loadCatalogNames, loadTagCategories } from "../catalog/index.ts";
+import { loadSellerConfig } from "../settings/index.ts";
 import type { AssistantDeps, AssistantEvent, AssistantMessage as Message } from "./assistant-types.ts";
 import { type Answer, answer } from "./built-in-search.ts";
 
@@ -116,29 +120,71 @@ function isOnlySmallTalk(found: Answer | null): boolean {
   );
 }
 
-/** The built-in engine: read the conversation, search, answer honestly and say what changed. */
-export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): AsyncGenerator<AssistantEvent> {
-  const userMessages = messages
+/** The shop's delivery settings, read only when a shopper asks about delivery. */
+async function policiesFor(deps: AssistantDeps, talk: SmallTalk): Promise<ShopPolicies | null> {
+  if (talk !== "shipping") return null;
+  try {
+    const { pricing } = await loadSellerConfig(deps.db);
+    return {
+      flatShipping: settingCents(pricing.flat_shipping),
+      freeShippingOver: settingCents(pricing.free_shipping_threshold),
+      taxRatePct: pricing.tax_rate_pct,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What to say to talk: the kind detected, or — for a message that asked for nothing the engine
+ * could read ("hmm, not sure") — how to ask.
+ */
+async function talkReply(
+  deps: AssistantDeps,
+  talk: SmallTalk | null,
+  names: ShoppingCatalogNames,
+  seed: number,
+): Promise<string> {
+  const kind = talk ?? "help";
+  const policies = await policiesFor(deps, kind);
+  return answerSmallTalk(kind, {
+    assistantName: ASSISTANT_NAME,
+    seed,
+    categories: names.categories,
+    policies,
+  });
+}
+
+/** A question about the assistant, the shop or delivery is answered, never searched for. */
+function mayAlsoSearch(talk: SmallTalk | null): boolean {
+  return !talk || talk === "greeting" || talk === "thanks";
+}
+
+/** The shopper's last messages, oldest first: all the built-in engine reads. */
+function shopperMessages(messages: Message[]): string[] {
+  return messages
     .filter((m) => m.role === "user")
     .map((m) => m.content)
     .slice(-BUILT_IN_MESSAGES);
+}
+
+/** The built-in engine: read the conversation, search, answer honestly and say what changed. */
+export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): AsyncGenerator<AssistantEvent> {
+  const userMessages = shopperMessages(messages);
   const names = await catalogNames(deps.db);
   const seed = userMessages.length;
-  const smallTalk = detectSmallTalk(userMessages.at(-1) ?? "");
-  // A question about the assistant, the shop or delivery is answered, never searched for.
-  const found =
-    smallTalk && smallTalk !== "greeting" && smallTalk !== "thanks"
-      ? null
-      : await answer(deps, userMessages, names);
-  if (smallTalk && isOnlySmallTalk(found)) {
-    const categories = names.categories;
-    yield {
-      type: "text",
-      text: answerSmallTalk(smallTalk, { assistantName: ASSISTANT_NAME, seed, categories }),
-    };
+  const talk = detectSmallTalk(userMessages.at(-1) ?? "");
+  const found = mayAlsoSearch(talk) ? await answer(deps, userMessages, names) : null;
+  if (talk && isOnlySmallTalk(found)) {
+    yield { type: "text", text: await talkReply(deps, talk, names, seed) };
     return;
   }
   if (!found) return;
+  // Talk the engine could not place ("hmm, not sure yet") is answered with how to ask.
+  if (found.request.turn === "chit-chat" && found.products.length === 0) {
+    yield { type: "text", text: await talkReply(deps, null, names, seed) };
+    return;
+  }
   yield { type: "text", text: replyOf(found, seed) };
   if (found.products.length > 0) yield { type: "products", products: found.products };
 }

@@ -91,7 +91,10 @@ function isOfSubject(product: Product, request: ParsedShoppingRequest): boolean 
 
 /** What the turns before this one showed, replayed: the same reading and searches give the same products. */
 async function shownBefore({ deps, userMessages, names, depth }: Turn): Promise<Product[]> {
-  const earlier = userMessages.slice(0, -1);
+  // Talk in between ("thanks!", "who are you?") showed nothing: what was shown is from before it.
+  let earlier = userMessages.slice(0, -1);
+  while (earlier.length > 0 && parseShoppingRequest(earlier, names).turn === "chit-chat")
+    earlier = earlier.slice(0, -1);
   if (earlier.length === 0 || depth >= MAX_REPLAY_DEPTH) return [];
   return (await answer(deps, earlier, names, depth + 1)).products;
 }
@@ -365,28 +368,12 @@ async function closeByModifiers(
   };
 }
 
-/**
- * One turn of the built-in engine, without streaming: read the conversation; answer a question
- * about a shown product; or search (relative to what was shown, relaxing when nothing fits).
- */
-export async function answer(
-  deps: AssistantDeps,
-  userMessages: string[],
-  names: ShoppingCatalogNames,
-  depth = 0,
-): Promise<Answer> {
-  const request = parseShoppingRequest(userMessages, names);
-  const turn: Turn = { deps, userMessages, names, request, depth };
+/** A search turn: plans tried in order, close ones and the plain search's finds filling a short answer. */
+async function searchTurn(turn: Turn): Promise<Answer> {
+  const { deps, userMessages, request } = turn;
   const none = nothingFor(request);
-  if (request.turn === "question" || request.turn === "more-like") return aboutShown(turn);
-  const named = await questionNamingShown(turn);
-  if (named) return named;
-  const hasQuery = request.text.trim() !== "" || request.understood.length > 0 || request.anyOf.length > 0;
-  if (!hasQuery) return none;
-
   const base = await firstPlan(turn);
-  const bases = await relativeToShown(turn, base);
-  const plans = plansFor(request, bases);
+  const plans = plansFor(request, await relativeToShown(turn, base));
   const fresh = await narrowingThatFitsNothing(turn, base);
   if (fresh) return fresh;
   const found = await searchInOrder(deps, request, plans);
@@ -410,4 +397,31 @@ export async function answer(
     };
   if (found.outOfStockOnly) return { ...none, ...found.outOfStockOnly, outOfStock: true, onlyExcluded };
   return { ...none, onlyExcluded };
+}
+
+/** Whether the reading found anything to search for. */
+function asksForSomething(request: ParsedShoppingRequest): boolean {
+  return request.text.trim() !== "" || request.understood.length > 0 || request.anyOf.length > 0;
+}
+
+/**
+ * One turn of the built-in engine, without streaming: read the conversation; let talk wait;
+ * answer a question about a shown product; or search (relative to what was shown, relaxing when
+ * nothing fits).
+ */
+export async function answer(
+  deps: AssistantDeps,
+  userMessages: string[],
+  names: ShoppingCatalogNames,
+  depth = 0,
+): Promise<Answer> {
+  const request = parseShoppingRequest(userMessages, names);
+  const turn: Turn = { deps, userMessages, names, request, depth };
+  // Talk asks for nothing: the request so far waits for the next turn.
+  if (request.turn === "chit-chat") return nothingFor(request);
+  if (request.turn === "question" || request.turn === "more-like") return aboutShown(turn);
+  const named = await questionNamingShown(turn);
+  if (named) return named;
+  if (!asksForSomething(request)) return nothingFor(request);
+  return searchTurn(turn);
 }
