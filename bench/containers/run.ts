@@ -1,5 +1,5 @@
 /**
- * npm run test:containers: builds the images, starts compose.yaml with APP_REPLICAS replicas behind
+ * npm run test:deploy: builds the images, starts compose.yaml with APP_REPLICAS replicas behind
  * the balancer on PostgreSQL, and proves the shop's promises across replicas. Needs podman,
  * podman-compose and minutes; not part of npm test. Figures go to bench/README.md.
  *
