@@ -48,12 +48,7 @@ export async function takeSetupCode(db: Queryable, hash: string): Promise<boolea
   const key = setupCodeKey(hash);
   const taken = await db
     .delete(appSettings)
-    .where(
-      and(
-        isSetupCode,
-        sql`exists (select 1 from ${appSettings} where ${appSettings.key} = ${key})`,
-      ),
-    )
+    .where(and(isSetupCode, sql`exists (select 1 from ${appSettings} where ${appSettings.key} = ${key})`))
     .returning({ key: appSettings.key });
   return taken.some((row) => row.key === key);
 }
