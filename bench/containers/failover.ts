@@ -127,7 +127,7 @@ export async function sigtermLosesNoOrder(shop: Deployment, merchant: Shopper) {
   const unrecovered = seen.filter((s) => s.startsWith("cart")).length;
   if (unrecovered > 0)
     throw new Error(`${unrecovered} cart requests failed: ${[...new Set(seen)].join("; ")}`);
-  await startAgain(shop, victim);
+  await startAgain(victim);
   return {
     replica: victim.name,
     shoppers: shoppers.length,
@@ -143,7 +143,7 @@ export async function sigtermLosesNoOrder(shop: Deployment, merchant: Shopper) {
   };
 }
 
-async function startAgain(shop: Deployment, replica: Deployment["replicas"][number]) {
+async function startAgain(replica: Deployment["replicas"][number]) {
   await podman(["start", replica.name]);
   replica.url = `http://${await containerAddress(replica.name)}:3000`;
   await until(`${replica.name} ready again`, 120, async () =>
@@ -186,7 +186,7 @@ export async function rollingRestartFailsNothing(shop: Deployment, merchant: Sho
     const started = performance.now();
     await podman(["stop", "-t", "10", replica.name]);
     const stopMs = Math.round(performance.now() - started);
-    await startAgain(shop, replica);
+    await startAgain(replica);
     restarted.push({ replica: replica.name, stopMs, readyMs: Math.round(performance.now() - started) });
     await sleep(3000);
   }
