@@ -24,6 +24,8 @@ debootstrap --variant=minbase --include=ca-certificates bookworm "$WORK/root" "$
 # Node and npm (npm is needed by the build stage only; the final stage copies node alone).
 NODE_PREFIX="$(dirname "$(dirname "$(readlink -f "$NODE_BIN")")")"
 install -m 0755 "$(readlink -f "$NODE_BIN")" "$WORK/root/usr/local/bin/node"
+# Without its debug symbols (a distribution's build may keep them): 12 MB less, the same Node.
+if command -v strip >/dev/null 2>&1; then strip "$WORK/root/usr/local/bin/node"; fi
 NPM_DIR=""
 for candidate in "$NODE_PREFIX/lib/node_modules/npm" /usr/lib/node_modules/npm /usr/share/nodejs/npm; do
   if [ -f "$candidate/bin/npm-cli.js" ]; then NPM_DIR="$candidate"; break; fi
@@ -33,8 +35,8 @@ mkdir -p "$WORK/root/usr/local/lib/node_modules"
 cp -a "$NPM_DIR" "$WORK/root/usr/local/lib/node_modules/npm"
 ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$WORK/root/usr/local/bin/npm"
 ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$WORK/root/usr/local/bin/npx"
-# What an image needs no copy of: apt's lists and caches, documentation, other languages.
-rm -rf "$WORK/root/var/lib/apt/lists/"* "$WORK/root/var/cache/apt/"*.bin \
+# What an image needs no copy of: apt's lists and caches (debootstrap leaves its packages there), documentation, other languages.
+rm -rf "$WORK/root/var/lib/apt/lists/"* "$WORK/root/var/cache/apt/"*.bin "$WORK/root/var/cache/apt/archives/"*.deb \
   "$WORK/root/usr/share/doc" "$WORK/root/usr/share/man" "$WORK/root/usr/share/info"
 find "$WORK/root/usr/share/locale" -mindepth 1 -maxdepth 1 ! -name 'locale.alias' -exec rm -rf {} + 2>/dev/null || true
 tar -C "$WORK/root" -c . | podman import \

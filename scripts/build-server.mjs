@@ -11,6 +11,8 @@ export const SERVER_ENTRY = "apps/server/src/index.ts";
 export const EMBEDDED_WORKER_ENTRY = "apps/server/src/platform/db/embedded-worker.ts";
 /** A first start's creation of the embedded data folder, in a child process: its own entry too. */
 export const CREATE_SHOP_DATA_ENTRY = "apps/server/src/create-shop-data.ts";
+/** Applying the migrations and exiting (a Kubernetes Job, an init container): its own entry too. */
+export const MIGRATE_ENTRY = "apps/server/src/migrate.ts";
 export const SERVER_OUTDIR = "apps/server/dist";
 export const SERVER_OUTFILE = `${SERVER_OUTDIR}/index.js`;
 
@@ -71,11 +73,11 @@ export async function buildServer({ outdir = path.join(root, SERVER_OUTDIR) } = 
   await rm(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [SERVER_ENTRY, EMBEDDED_WORKER_ENTRY, CREATE_SHOP_DATA_ENTRY].map((entry) =>
+    entryPoints: [SERVER_ENTRY, EMBEDDED_WORKER_ENTRY, CREATE_SHOP_DATA_ENTRY, MIGRATE_ENTRY].map((entry) =>
       path.join(root, entry),
     ),
     outdir,
-    // The entries beside each other (index.js, embedded-worker.js, create-shop-data.js), where
+    // The entries beside each other (index.js, embedded-worker.js, create-shop-data.js, migrate.js), where
     // the chunks are too.
     entryNames: "[name]",
     bundle: true,

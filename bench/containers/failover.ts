@@ -2,22 +2,85 @@
 import { randomUUID } from "node:crypto";
 import { CHECKOUT_BODY, type Shopper, signUpShoppers } from "../lib/shopper.ts";
 import type { Deployment } from "./checks.ts";
-import { podman, sleep, statusOf, until } from "./podman.ts";
+import { containerAddress, podman, sleep, statusOf, until } from "./podman.ts";
+
+/** What shoppers saw: each answer that was not a success, after the balancer's own retries. */
+type Seen = string[];
 
 /**
- * Shoppers keep checking out through the balancer while one replica gets SIGTERM: every order a
- * shopper was told of (201) exists afterwards, the realtime stream it held ends with a reconnect
- * hint, and the replica exits 0 within 10 s.
+ * One purchase as a browser makes it: the item into the cart, then the checkout with one
+ * Idempotency-Key, sent again with the same key while the answer is a 5xx or no answer (at most
+ * five times). Returns the order's id, or null when the shop said no.
  */
-export async function sigtermLosesNoOrder(shop: Deployment, merchant: Shopper) {
-  const victim = shop.replicas.at(-1)!;
+async function buyOnce(shopper: Shopper, product: string, seen: Seen): Promise<string | null> {
+  try {
+    const added = await shopper.call("POST", "/api/cart/items", { productId: product, quantity: 1 });
+    if (added !== 200) {
+      seen.push(`cart ${added}`);
+      return null;
+    }
+  } catch (error) {
+    seen.push(`cart: ${(error as Error).message}`);
+    return null;
+  }
+  const key = randomUUID();
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      const answer = await shopper.request("POST", "/api/checkout", CHECKOUT_BODY, {
+        "idempotency-key": key,
+      });
+      if (answer.status === 201 || answer.status === 200) return (answer.json as { id: string }).id;
+      seen.push(`checkout ${answer.status}`);
+      if (answer.status < 500) return null;
+    } catch (error) {
+      seen.push(`checkout: ${(error as Error).message}`);
+    }
+    await sleep(200);
+  }
+  return null;
+}
+
+async function stockedProduct(shop: Deployment, merchant: Shopper): Promise<string> {
   const list = (await (await fetch(`${shop.balancer}/api/products?pageSize=24`)).json()) as {
     items: { id: string }[];
   };
   const product = list.items[1]?.id ?? list.items[0]!.id;
-  const stocked = await merchant.call("PATCH", `/api/merchant/products/${product}`, { stockLevel: 100_000 });
+  const stocked = await merchant.call("PATCH", `/api/merchant/products/${product}`, {
+    stockLevel: 1_000_000,
+  });
   if (stocked !== 200) throw new Error(`setting stock answered ${stocked}`);
-  const shoppers = await signUpShoppers(shop.balancer, 12, "sigterm");
+  return product;
+}
+
+/** Every acknowledged order exists, and no shopper has an order it was not told of (no double). */
+async function ordersMatch(acknowledged: { shopper: Shopper; id: string }[], shoppers: Shopper[]) {
+  let missing = 0;
+  for (const { shopper, id } of acknowledged)
+    if ((await shopper.call("GET", `/api/orders/${id}`)) !== 200) missing++;
+  let held = 0;
+  for (const shopper of shoppers) {
+    const answer = await shopper.request("GET", "/api/orders");
+    held += (answer.json as unknown[]).length;
+  }
+  const distinct = new Set(acknowledged.map((a) => a.id)).size;
+  if (missing > 0) throw new Error(`${missing} of ${acknowledged.length} acknowledged orders are missing`);
+  if (held !== distinct)
+    throw new Error(
+      `the shoppers hold ${held} orders for ${distinct} acknowledged: a checkout landed twice or unseen`,
+    );
+  return { missing, ordersHeld: held };
+}
+
+/**
+ * 50 shoppers check out at once, again and again, through the balancer while one replica gets
+ * SIGTERM: every order a shopper was told of exists afterwards, no order lands twice, retries
+ * (the same key) succeed on the other replica, the realtime stream it held ends with a reconnect
+ * hint, and the replica exits 0 within 10 s. It is started again at the end.
+ */
+export async function sigtermLosesNoOrder(shop: Deployment, merchant: Shopper) {
+  const victim = shop.replicas.at(-1)!;
+  const product = await stockedProduct(shop, merchant);
+  const shoppers = await signUpShoppers(shop.balancer, 50, "sigterm");
   const [watcher] = await signUpShoppers(shop.balancer, 1, "sigterm-stream");
   const stream = await watcher!.at(victim.url).open("/api/realtime");
   const reader = stream.body!.getReader();
@@ -32,33 +95,14 @@ export async function sigtermLosesNoOrder(shop: Deployment, merchant: Shopper) {
   })();
 
   const acknowledged: { shopper: Shopper; id: string }[] = [];
-  const failures: string[] = [];
+  const seen: Seen = [];
   let attempts = 0;
   let stop = false;
   const buying = shoppers.map(async (shopper) => {
     while (!stop) {
       attempts++;
-      try {
-        const added = await shopper.call("POST", "/api/cart/items", { productId: product, quantity: 1 });
-        if (added !== 200) {
-          failures.push(`cart ${added}`);
-          continue;
-        }
-        // The same key again after a failure: the retry a browser makes, answered by the first order.
-        const key = randomUUID();
-        let answer = await shopper.request("POST", "/api/checkout", CHECKOUT_BODY, {
-          "idempotency-key": key,
-        });
-        if (answer.status >= 500) {
-          failures.push(`checkout ${answer.status}, retried`);
-          answer = await shopper.request("POST", "/api/checkout", CHECKOUT_BODY, { "idempotency-key": key });
-        }
-        if (answer.status === 201 || answer.status === 200)
-          acknowledged.push({ shopper, id: (answer.json as { id: string }).id });
-        else failures.push(`checkout ${answer.status}`);
-      } catch (error) {
-        failures.push(`network: ${(error as Error).message}`);
-      }
+      const id = await buyOnce(shopper, product, seen);
+      if (id) acknowledged.push({ shopper, id });
     }
   });
   await sleep(4000);
@@ -75,27 +119,83 @@ export async function sigtermLosesNoOrder(shop: Deployment, merchant: Shopper) {
   await Promise.all(buying);
   await Promise.race([streamEnded, sleep(5000)]);
 
-  let missing = 0;
-  for (const { shopper, id } of acknowledged) {
-    const status = await shopper.call("GET", `/api/orders/${id}`);
-    if (status !== 200) missing++;
-  }
-  if (missing > 0) throw new Error(`${missing} of ${acknowledged.length} acknowledged orders are missing`);
+  const { missing, ordersHeld } = await ordersMatch(acknowledged, shoppers);
   if (exitCode !== 0) throw new Error(`the replica exited with ${exitCode} after SIGTERM`);
   if (exitMs > 10_000) throw new Error(`the replica took ${exitMs} ms to exit after SIGTERM`);
   if (!streamed.includes("event: reconnect"))
     throw new Error("the realtime stream ended without a reconnect hint");
+  const unrecovered = seen.filter((s) => s.startsWith("cart")).length;
+  if (unrecovered > 0)
+    throw new Error(`${unrecovered} cart requests failed: ${[...new Set(seen)].join("; ")}`);
+  await startAgain(victim);
   return {
     replica: victim.name,
+    shoppers: shoppers.length,
     exitCode,
     exitMs,
     checkoutAttempts: attempts,
     acknowledgedBeforeSignal: before,
     acknowledged: acknowledged.length,
+    ordersHeld,
     missing,
-    failuresSeenByShoppers: failures.length,
-    failureKinds: [...new Set(failures)],
+    failuresSeenByShoppers: seen.length,
+    failureKinds: [...new Set(seen)],
   };
+}
+
+async function startAgain(replica: Deployment["replicas"][number]) {
+  await podman(["start", replica.name]);
+  replica.url = `http://${await containerAddress(replica.name)}:3000`;
+  await until(`${replica.name} ready again`, 120, async () =>
+    (await statusOf(`${replica.url}/readyz`)) === 200 ? true : undefined,
+  );
+}
+
+/**
+ * A rolling restart under load: 30 shoppers browse and check out through the balancer while each
+ * replica in turn stops (SIGTERM) and starts again. No request fails: what a stopping replica
+ * could not answer, the balancer retried on the other.
+ */
+export async function rollingRestartFailsNothing(shop: Deployment, merchant: Shopper) {
+  const product = await stockedProduct(shop, merchant);
+  const shoppers = await signUpShoppers(shop.balancer, 30, "rolling");
+  const acknowledged: { shopper: Shopper; id: string }[] = [];
+  const seen: Seen = [];
+  let requests = 0;
+  let stop = false;
+  const load = shoppers.map(async (shopper, i) => {
+    while (!stop) {
+      if (i % 2 === 0) {
+        requests++;
+        try {
+          const status = await shopper.call("GET", "/api/products?pageSize=12");
+          if (status !== 200) seen.push(`products ${status}`);
+        } catch (error) {
+          seen.push(`products: ${(error as Error).message}`);
+        }
+      } else {
+        requests += 2;
+        const id = await buyOnce(shopper, product, seen);
+        if (id) acknowledged.push({ shopper, id });
+      }
+    }
+  });
+  const restarted: { replica: string; stopMs: number; readyMs: number }[] = [];
+  await sleep(3000);
+  for (const replica of shop.replicas) {
+    const started = performance.now();
+    await podman(["stop", "-t", "10", replica.name]);
+    const stopMs = Math.round(performance.now() - started);
+    await startAgain(replica);
+    restarted.push({ replica: replica.name, stopMs, readyMs: Math.round(performance.now() - started) });
+    await sleep(3000);
+  }
+  stop = true;
+  await Promise.all(load);
+  const { ordersHeld } = await ordersMatch(acknowledged, shoppers);
+  if (seen.length > 0)
+    throw new Error(`${seen.length} of ${requests} requests failed: ${[...new Set(seen)].join("; ")}`);
+  return { restarted, requests, orders: ordersHeld, failuresSeenByShoppers: seen.length };
 }
 
 /** The database stops: every live replica's /readyz says 503 while /healthz stays 200; back when it returns. */

@@ -1,9 +1,17 @@
 import type { Server } from "node:http";
+import { Server as NetServer } from "node:net";
 import type { Logger } from "./platform/logger.ts";
 import type { Readiness } from "./platform/lifecycle/readiness.ts";
 
 /** In-flight requests get this long after SIGTERM before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 8_000;
+/**
+ * Idle kept-alive connections are left to their client this long after SIGTERM, then closed. A
+ * connection the server closes may cross a request the client just sent on it, which a balancer
+ * can retry on another replica only when it is idempotent; the balancer closes its own idle
+ * connections sooner (containers/Caddyfile: after 2 s), so none of its requests is cut.
+ */
+export const IDLE_CLOSE_DELAY_MS = 3_000;
 /** The process is gone by then whatever hangs (orchestrators wait 10 s before SIGKILL). */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -17,12 +25,13 @@ export interface ShutdownPlan {
   exit?: (code: number) => void;
   graceMs?: number;
   deadlineMs?: number;
+  idleCloseDelayMs?: number;
 }
 
 /**
  * What SIGTERM and SIGINT do: stop being ready (GET /readyz answers 503) and end the realtime
  * streams with a hint to reconnect; stop accepting connections and close each kept-alive one
- * after its current answer; let in-flight requests (a checkout, a streaming reply) finish for up
+ * after its current answer, or when still idle after IDLE_CLOSE_DELAY_MS; let in-flight requests (a checkout, a streaming reply) finish for up
  * to SHUTDOWN_GRACE_MS; close the database; exit 0.
  * Whatever still hangs at SHUTDOWN_DEADLINE_MS, the process exits 1. Returns `shutdown`, which
  * the signals call, for tests.
@@ -53,13 +62,17 @@ export function handleShutdownSignals(plan: ShutdownPlan): (signal: string) => P
     server.prependListener("request", (_req, res) => {
       if (!res.headersSent) res.setHeader("connection", "close");
     });
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Answers under way when the signal came leave their connections idle, not closed: close those
-    // as they become idle. Each sweep may cut a request just written to an idle connection (the
-    // balancer answers it 502), so once a second, not more.
-    server.closeIdleConnections();
-    const sweep = setInterval(() => server.closeIdleConnections(), 1000);
+    // Stop accepting connections. (http's close would also close the idle ones at once: not yet.)
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+    // Then close the idle connections the clients left, once a second (each sweep may cut a request
+    // just written to one); connections still answering end after their answer (`Connection: close`).
+    let sweep: NodeJS.Timeout | undefined;
+    const sweeping = setTimeout(() => {
+      server.closeIdleConnections();
+      sweep = setInterval(() => server.closeIdleConnections(), 1000);
+    }, plan.idleCloseDelayMs ?? IDLE_CLOSE_DELAY_MS);
     await closed;
+    clearTimeout(sweeping);
     clearInterval(sweep);
     clearTimeout(grace);
     try {

@@ -168,10 +168,39 @@ describe.each(DB_KINDS)("the setup code on the %s database", (kind) => {
     expect(setupCode).not.toBeNull();
     const printed = lines.find((l) => l.includes(setupCode as string));
     expect(JSON.parse(printed as string).msg).toContain(`enter the setup code ${setupCode}`);
-    const kept = (await fresh.database.db.select().from(appSettings)).map((row) => row.value);
-    expect(kept).toContain(hashSetupCode(setupCode as string));
+    const kept = (await fresh.database.db.select().from(appSettings)).flatMap((row) => [row.key, row.value]);
+    expect(kept).toContain(`setup_code_sha256:${hashSetupCode(setupCode as string)}`);
     expect(kept.some((value) => value.includes((setupCode as string).replaceAll("-", "")))).toBe(false);
     expect(kept.some((value) => value.includes(setupCode as string))).toBe(false);
+  });
+});
+
+describe.each(DB_KINDS)("replicas on one %s database", (kind) => {
+  const fresh = useServiceDatabase(kind);
+
+  it("each print a setup code that works whichever answers; one claim uses them all up", async () => {
+    const a = await startTestServer(kind, { bare: true, seed: false, database: fresh.database });
+    const b = await startTestServer(kind, { bare: true, seed: false, database: fresh.database });
+    try {
+      expect(a.setupCode).not.toBeNull();
+      expect(b.setupCode).not.toBeNull();
+      expect(a.setupCode).not.toBe(b.setupCode);
+      // The first replica's code, asked of the second (the balancer chose it), and the reverse, at once.
+      const racers = [new HttpClient(b.baseUrl), new HttpClient(a.baseUrl)];
+      for (const [i, http] of racers.entries()) await http.signUp(uniqueEmail(`replica.claim${i}`));
+      const claims = await Promise.all([
+        racers[0]!.post("/api/admin/claim", { code: a.setupCode }),
+        racers[1]!.post("/api/admin/claim", { code: b.setupCode }),
+      ]);
+      expect(claims.map((c) => c.status).sort()).toEqual([200, 403]);
+      const loser = racers[claims.findIndex((c) => c.status === 403)]!;
+      for (const code of [a.setupCode, b.setupCode])
+        expect((await loser.post("/api/admin/claim", { code })).status).toBe(403);
+      expect((await loser.get("/api/me")).json.roles).toEqual([]);
+    } finally {
+      await b.close();
+      await a.close();
+    }
   });
 });
 
