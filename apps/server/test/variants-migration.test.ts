@@ -109,9 +109,42 @@ describe.each(DB_KINDS)("migration 0028, products with variants (%s)", (kind) =>
           from product_variants v join products p on p.id = v.product_id order by p.sku`,
     );
     expect(variants).toEqual([
-      { product_sku: "CAP-1", sku: "CAP-1", option_values: [], price: "12.50", list_price: "12.50", stock_level: 0, in_stock: false, image_url: "", weight_grams: null, barcode: null },
-      { product_sku: "SOCK-1", sku: "SOCK-1", option_values: [], price: "8.00", list_price: "9.00", stock_level: 40, in_stock: true, image_url: "", weight_grams: null, barcode: null },
-      { product_sku: "TEE-1", sku: "TEE-1", option_values: [], price: "25.00", list_price: "30.00", stock_level: 7, in_stock: true, image_url: "", weight_grams: null, barcode: null },
+      {
+        product_sku: "CAP-1",
+        sku: "CAP-1",
+        option_values: [],
+        price: "12.50",
+        list_price: "12.50",
+        stock_level: 0,
+        in_stock: false,
+        image_url: "",
+        weight_grams: null,
+        barcode: null,
+      },
+      {
+        product_sku: "SOCK-1",
+        sku: "SOCK-1",
+        option_values: [],
+        price: "8.00",
+        list_price: "9.00",
+        stock_level: 40,
+        in_stock: true,
+        image_url: "",
+        weight_grams: null,
+        barcode: null,
+      },
+      {
+        product_sku: "TEE-1",
+        sku: "TEE-1",
+        option_values: [],
+        price: "25.00",
+        list_price: "30.00",
+        stock_level: 7,
+        in_stock: true,
+        image_url: "",
+        weight_grams: null,
+        barcode: null,
+      },
     ]);
 
     const lines = await rows(
@@ -136,10 +169,16 @@ describe.each(DB_KINDS)("migration 0028, products with variants (%s)", (kind) =>
           join product_variants v on v.id = (o.new_items->0->>'variantId')::uuid`,
     );
     expect(offer?.sku).toBe("SOCK-1");
-    expect(offer?.new_items[0]).toMatchObject({ productId: "00000000-0000-4000-8000-000000000003", price: 800 });
+    expect(offer?.new_items[0]).toMatchObject({
+      productId: "00000000-0000-4000-8000-000000000003",
+      price: 800,
+    });
     // Nothing else moved: the products keep their prices and stock.
     expect(
-      await rows(database, sql`select sku, price::text, list_price::text, stock_level from products order by sku`),
+      await rows(
+        database,
+        sql`select sku, price::text, list_price::text, stock_level from products order by sku`,
+      ),
     ).toEqual([
       { sku: "CAP-1", price: "12.50", list_price: "12.50", stock_level: 0 },
       { sku: "SOCK-1", price: "8.00", list_price: "9.00", stock_level: 40 },
@@ -148,7 +187,9 @@ describe.each(DB_KINDS)("migration 0028, products with variants (%s)", (kind) =>
   }, 120_000);
 
   it("writes of a product without options reach its default variant; new products and lines get theirs", async () => {
-    await database.db.execute(sql`update products set stock_level = stock_level - 2, price = 24.00 where sku = 'TEE-1'`);
+    await database.db.execute(
+      sql`update products set stock_level = stock_level - 2, price = 24.00 where sku = 'TEE-1'`,
+    );
     await database.db.execute(sql`update products set sku = 'CAP-2' where sku = 'CAP-1'`);
     await database.db.execute(sql`insert into products (sku, name, brand, category, price, list_price, stock_level)
       values ('MUG-1', 'Camp Mug', 'Ridge', 'Kitchen', 9.00, 9.00, 3)`);
@@ -168,10 +209,13 @@ describe.each(DB_KINDS)("migration 0028, products with variants (%s)", (kind) =>
     );
     expect(line).toEqual({ sku: "MUG-1" });
     // A variant's SKU is unique in the shop: a product cannot take another product's variant SKU.
-    await run(database, sql`insert into products (sku, name, brand, category, price, list_price) values ('X', 'X', 'B', 'C', 1, 1)`);
-    expect(await refusal(database.db.execute(sql`update product_variants set sku = 'SOCK-1' where sku = 'X'`))).toMatch(
-      /product_variants_sku_unique/,
+    await run(
+      database,
+      sql`insert into products (sku, name, brand, category, price, list_price) values ('X', 'X', 'B', 'C', 1, 1)`,
     );
+    expect(
+      await refusal(database.db.execute(sql`update product_variants set sku = 'SOCK-1' where sku = 'X'`)),
+    ).toMatch(/product_variants_sku_unique/);
   });
 
   it("derives the product's from price, list price and stock from its variants; refuses direct writes once it has options", async () => {
@@ -186,20 +230,30 @@ describe.each(DB_KINDS)("migration 0028, products with variants (%s)", (kind) =>
         (${product}, 'TEE-1-L', '{L}', 2, 26.00, 30.00, 4)`,
     );
     const tee = sql`select price::text, list_price::text, stock_level, in_stock from products where sku = 'TEE-1'`;
-    expect(await rows(database, tee)).toEqual([{ price: "22.00", list_price: "28.00", stock_level: 9, in_stock: true }]);
+    expect(await rows(database, tee)).toEqual([
+      { price: "22.00", list_price: "28.00", stock_level: 9, in_stock: true },
+    ]);
     // Sold out in every size: the product is out of stock; its from price stays.
     await database.db.execute(sql`update product_variants set stock_level = 0 where product_id = ${product}`);
-    expect(await rows(database, tee)).toEqual([{ price: "22.00", list_price: "28.00", stock_level: 0, in_stock: false }]);
+    expect(await rows(database, tee)).toEqual([
+      { price: "22.00", list_price: "28.00", stock_level: 0, in_stock: false },
+    ]);
     await database.db.execute(sql`update product_variants set stock_level = 3 where sku = 'TEE-1-L'`);
     await database.db.execute(sql`delete from product_variants where sku = 'TEE-1-M'`);
-    expect(await rows(database, tee)).toEqual([{ price: "24.00", list_price: "30.00", stock_level: 3, in_stock: true }]);
+    expect(await rows(database, tee)).toEqual([
+      { price: "24.00", list_price: "30.00", stock_level: 3, in_stock: true },
+    ]);
     // The product's price and stock are its variants': writing them on the product is refused.
-    expect(await refusal(database.db.execute(sql`update products set stock_level = 10 where sku = 'TEE-1'`))).toBe(
-      "Product TEE-1 has options: its price and stock are its variants'.",
-    );
+    expect(
+      await refusal(database.db.execute(sql`update products set stock_level = 10 where sku = 'TEE-1'`)),
+    ).toBe("Product TEE-1 has options: its price and stock are its variants'.");
     // Other product fields stay the product's own.
-    await database.db.execute(sql`update products set name = 'Trail Tee II', demand_index = 0.9 where sku = 'TEE-1'`);
-    expect(await rows(database, tee)).toEqual([{ price: "24.00", list_price: "30.00", stock_level: 3, in_stock: true }]);
+    await database.db.execute(
+      sql`update products set name = 'Trail Tee II', demand_index = 0.9 where sku = 'TEE-1'`,
+    );
+    expect(await rows(database, tee)).toEqual([
+      { price: "24.00", list_price: "30.00", stock_level: 3, in_stock: true },
+    ]);
     // An order line of a removed variant keeps its name and loses only the link.
     await database.db.execute(sql`insert into order_lines (order_id, product_id, variant_id, name, list_price, unit_price, regular_price, quantity)
       select '00000000-0000-4000-8000-0000000000b1', product_id, id, 'Trail Tee — L', 30, 26, 26, 1 from product_variants where sku = 'TEE-1-L'`);

@@ -122,10 +122,7 @@ export const productVariants = pgTable(
     /** Unique in the shop; a default variant carries its product's SKU. */
     sku: text("sku").notNull().unique(),
     /** One value per option, in the options' order; empty for the default variant. */
-    optionValues: text("option_values")
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    optionValues: text("option_values").array().notNull().default(sql`'{}'::text[]`),
     /** The variant's place in the product's list (the merchant's order). */
     position: integer("position").notNull().default(0),
     price: money("price").notNull(),
