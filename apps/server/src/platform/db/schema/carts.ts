@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money } from "../column-values.ts";
 import { createdAt, updatedAt } from "./columns.ts";
 import { user } from "./auth.ts";
-import { products } from "./catalog.ts";
+import { products, productVariants } from "./catalog.ts";
 
 export const carts = pgTable(
   "carts",
@@ -43,6 +43,11 @@ export const cartItems = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id),
+    /**
+     * The variant the line buys. Filled from the product's default variant by a trigger when an
+     * insert leaves it out (migration 0028), until every writer names the variant.
+     */
+    variantId: uuid("variant_id").references(() => productVariants.id),
     quantity: integer("quantity").notNull(),
     priceSnapshot: money("price_snapshot"),
     /** The product's price the applied offer was computed on; the offer lapses when the price moves. */
@@ -52,5 +57,6 @@ export const cartItems = pgTable(
   (t) => [
     check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
     uniqueIndex("cart_items_cart_product_uq").on(t.cartId, t.productId),
+    index("cart_items_variant_idx").on(t.variantId),
   ],
 );

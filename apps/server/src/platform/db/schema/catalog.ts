@@ -81,6 +81,73 @@ export const products = pgTable(
 );
 
 /**
+ * A product's options (at most three: Size, Colour, Material...), each a name and its values in
+ * the order the shop shows them. A product without options has none and one default variant.
+ */
+export const productOptions = pgTable(
+  "product_options",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** 0, 1 or 2: the option's place, which is also its value's place in a variant's option_values. */
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    values: text("values").array().notNull(),
+  },
+  (t) => [
+    check("product_options_position", sql`${t.position} between 0 and 2`),
+    check("product_options_name_nonempty", sql`length(trim(${t.name})) > 0`),
+    check("product_options_values_nonempty", sql`cardinality(${t.values}) > 0`),
+    uniqueIndex("product_options_product_position_uq").on(t.productId, t.position),
+    uniqueIndex("product_options_product_name_uq").on(t.productId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * What a shopper buys: one combination of a product's option values with its own SKU, price,
+ * stock and picture. A product without options has exactly one, its default variant (no option
+ * values). The variants hold the price and the stock; the product's price, list price and
+ * stock_level are derived from them by triggers (migration 0028): the cheapest variant's price
+ * and list price (the "from" price) and the sum of their stock.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Unique in the shop; a default variant carries its product's SKU. */
+    sku: text("sku").notNull().unique(),
+    /** One value per option, in the options' order; empty for the default variant. */
+    optionValues: text("option_values").array().notNull().default(sql`'{}'::text[]`),
+    /** The variant's place in the product's list (the merchant's order). */
+    position: integer("position").notNull().default(0),
+    price: money("price").notNull(),
+    listPrice: money("list_price").notNull(),
+    stockLevel: integer("stock_level").notNull().default(0),
+    inStock: boolean("in_stock").notNull().generatedAlwaysAs(sql`stock_level > 0`),
+    /** Shipping weight in grams, when the merchant gave it. */
+    weightGrams: integer("weight_grams"),
+    barcode: text("barcode"),
+    /** The variant's own picture; empty: the product's. */
+    imageUrl: text("image_url").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("product_variants_stock_nonnegative", sql`${t.stockLevel} >= 0`),
+    check("product_variants_price_nonnegative", sql`${t.price} >= 0 and ${t.listPrice} >= 0`),
+    check("product_variants_weight_nonnegative", sql`${t.weightGrams} is null or ${t.weightGrams} >= 0`),
+    check("product_variants_option_values", sql`cardinality(${t.optionValues}) <= 3`),
+    uniqueIndex("product_variants_product_options_uq").on(t.productId, t.optionValues),
+    index("product_variants_product_idx").on(t.productId, t.position),
+  ],
+);
+
+/**
  * How many visible products each category and brand has (kind "category" or "brand"), and in
  * all (kind "all", value ""): kept by statement triggers on products (migration 0009), so the
  * unfiltered catalogue reads its facets here instead of counting every product. Only net

@@ -4,7 +4,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { money } from "../column-values.ts";
 import { createdAt, updatedAt } from "./columns.ts";
 import { user } from "./auth.ts";
-import { products } from "./catalog.ts";
+import { products, productVariants } from "./catalog.ts";
 import { carts } from "./carts.ts";
 import { negotiations } from "./negotiation.ts";
 
@@ -70,6 +70,8 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** The variant sold (filled from the product's default variant when an insert leaves it out, migration 0028). */
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     listPrice: money("list_price").notNull(),
     /** What one unit was charged: the negotiated price when Ava's offer applied. */
@@ -82,7 +84,11 @@ export const orderLines = pgTable(
     /** The line's place in the cart it came from, so an order lists items as the cart did. */
     position: integer("position").notNull().default(0),
   },
-  (t) => [index("order_lines_order_idx").on(t.orderId)],
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    // Removing a variant sets its order lines' variant_id to null: this finds them.
+    index("order_lines_variant_idx").on(t.variantId),
+  ],
 );
 
 /**
