@@ -7,6 +7,7 @@
  * Run: npx tsx bench/assistant-eval/dataset/convert-dummyjson.ts <path to DummyJSON's products.json>
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { cell, IMPORT_COLUMNS as COLUMNS, slug } from "./import-csv.ts";
 import path from "node:path";
 
 interface DummyProduct {
@@ -49,31 +50,6 @@ const CATEGORY_NAMES: Record<string, string> = {
   "womens-shoes": "Women's Shoes",
   "womens-watches": "Women's Watches",
 };
-
-const COLUMNS = [
-  "Handle",
-  "Title",
-  "Body (HTML)",
-  "Vendor",
-  "Type",
-  "Tags",
-  "Published",
-  "Variant SKU",
-  "Variant Inventory Qty",
-  "Variant Price",
-  "Variant Compare At Price",
-];
-
-const cell = (value: string | number) => {
-  const s = String(value);
-  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
-
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 
 const source = process.argv[2];
 if (!source) {

@@ -9,32 +9,10 @@
  *   (ConfigurableSampleData/fixtures/products.csv and CatalogSampleData/fixtures/SimpleProduct/products_gear_*.csv)
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { cell, IMPORT_COLUMNS as COLUMNS, slug } from "./import-csv.ts";
 import path from "node:path";
 import { parseCsv } from "../catalogues.ts";
 
-const COLUMNS = [
-  "Handle",
-  "Title",
-  "Body (HTML)",
-  "Vendor",
-  "Type",
-  "Tags",
-  "Published",
-  "Variant SKU",
-  "Variant Inventory Qty",
-  "Variant Price",
-  "Variant Compare At Price",
-];
-
-const cell = (value: string | number) => {
-  const s = String(value);
-  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 const clean = (text: string) =>
   text
     .replace(/&(trade|reg);/g, "")
