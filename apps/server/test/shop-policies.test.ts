@@ -30,9 +30,13 @@ describe.each(DB_KINDS)("the shop's policy pages on the %s database", (kind) => 
 
   it("lets only the merchant write a page, with sentences for bad input, and publishes it", async () => {
     const anonymous = new HttpClient(server.baseUrl);
-    expect((await anonymous.request("PUT", "/api/merchant/policies/returns", { body: RETURNS })).status).toBe(401);
+    expect((await anonymous.request("PUT", "/api/merchant/policies/returns", { body: RETURNS })).status).toBe(
+      401,
+    );
     const { http: shopper } = await signUpShopper(server.baseUrl);
-    expect((await shopper.request("PUT", "/api/merchant/policies/returns", { body: RETURNS })).status).toBe(403);
+    expect((await shopper.request("PUT", "/api/merchant/policies/returns", { body: RETURNS })).status).toBe(
+      403,
+    );
 
     const unknown = await merchant.request("PUT", "/api/merchant/policies/privacy", { body: "x" });
     expect(unknown.status).toBe(404);
@@ -57,7 +61,12 @@ describe.each(DB_KINDS)("the shop's policy pages on the %s database", (kind) => 
     const returns = saved.json.items.find((p: { kind: string }) => p.kind === "returns");
     expect(returns).toMatchObject({ title: "Returns", path: "/policies/returns", body: RETURNS });
     expect(returns.updatedAt).not.toBeNull();
-    expect(saved.json.items.map((p: { kind: string }) => p.kind)).toEqual(["shipping", "returns", "warranty", "faq"]);
+    expect(saved.json.items.map((p: { kind: string }) => p.kind)).toEqual([
+      "shipping",
+      "returns",
+      "warranty",
+      "faq",
+    ]);
 
     const list = (await anonymous.get("/api/policies")).json;
     expect(list.items).toEqual([
@@ -76,15 +85,22 @@ describe.each(DB_KINDS)("the shop's policy pages on the %s database", (kind) => 
       "[click](javascript:alert(3))",
       "[ok](https://example.com/care)",
     ].join("\n\n");
-    expect((await merchant.request("PUT", "/api/merchant/policies/warranty", { body: hostile })).status).toBe(200);
+    expect((await merchant.request("PUT", "/api/merchant/policies/warranty", { body: hostile })).status).toBe(
+      200,
+    );
     const { html } = (await new HttpClient(server.baseUrl).get("/api/policies/warranty")).json;
     expect(html).not.toMatch(/<script|<img|href="javascript:/i);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(html).toContain('<a href="https://example.com/care" rel="noopener noreferrer" target="_blank">ok</a>');
+    expect(html).toContain(
+      '<a href="https://example.com/care" rel="noopener noreferrer" target="_blank">ok</a>',
+    );
   });
 
   it("unpublishes a page saved empty: gone from the list, its page 404", async () => {
-    expect((await merchant.request("PUT", "/api/merchant/policies/faq", { body: "## Do you ship abroad?\nNo." })).status).toBe(200);
+    expect(
+      (await merchant.request("PUT", "/api/merchant/policies/faq", { body: "## Do you ship abroad?\nNo." }))
+        .status,
+    ).toBe(200);
     expect((await new HttpClient(server.baseUrl).get("/api/policies/faq")).status).toBe(200);
     const cleared = await merchant.request("PUT", "/api/merchant/policies/faq", { body: "  \n" });
     expect(cleared.json.items.find((p: { kind: string }) => p.kind === "faq")).toMatchObject({
@@ -105,7 +121,9 @@ describe.each(DB_KINDS)("the shop's policy pages on the %s database", (kind) => 
 
   it("answers a question from the pages: over HTTP and to an agent over MCP", async () => {
     const anonymous = new HttpClient(server.baseUrl);
-    const answer = (await anonymous.get(`/api/policies-search?q=${encodeURIComponent("can I return shoes?")}`)).json;
+    const answer = (
+      await anonymous.get(`/api/policies-search?q=${encodeURIComponent("can I return shoes?")}`)
+    ).json;
     expect(answer.results[0]).toMatchObject({
       kind: "returns",
       heading: "Shoes",
@@ -119,7 +137,9 @@ describe.each(DB_KINDS)("the shop's policy pages on the %s database", (kind) => 
     expect(empty.json.error.message).toBe("q must be a question, such as: can I return shoes.");
 
     const agent = await connectMcp(server.baseUrl);
-    const value = await ok(agent, "search_shop_policies_and_faqs", { query: "what about sale items, can I return them" });
+    const value = await ok(agent, "search_shop_policies_and_faqs", {
+      query: "what about sale items, can I return them",
+    });
     expect(value.results[0]).toEqual({
       page: "Returns",
       heading: "Sale items",

@@ -27,7 +27,10 @@ export const PolicyPageSchema = PolicySummarySchema.extend({
 export const PolicyBodySchema = z.object({
   body: z
     .string({ error: "body must be the page's text." })
-    .max(POLICY_MAX_LENGTH, `A policy page can be at most ${POLICY_MAX_LENGTH.toLocaleString("en-US")} characters.`),
+    .max(
+      POLICY_MAX_LENGTH,
+      `A policy page can be at most ${POLICY_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+    ),
 });
 
 /** GET /api/merchant/policies: every page as the merchant edits it, published or not. */

@@ -87,7 +87,7 @@ export async function renderPage(c: AppContext, distDir: string): Promise<Render
     return null;
   }
   if (!entry?.rendersPath(c.req.path)) return null;
-  const { database, config, answers } = c.get("deps");
+  const { answers } = c.get("deps");
   const url = new URL(c.req.url);
   const signedIn = await maybeSignedIn(c);
   // A rendered page depends on its URL, on whether the visitor may be signed in (the header's

@@ -34,7 +34,10 @@ describe("policy pages", () => {
 
   it("reads Windows line ends and ignores blank pages", () => {
     expect(policySections("shipping", "  \r\n\r\n")).toEqual([]);
-    expect(policySections("shipping", "# Rates\r\nFlat $5.")[0]).toMatchObject({ heading: "Rates", text: "Flat $5." });
+    expect(policySections("shipping", "# Rates\r\nFlat $5.")[0]).toMatchObject({
+      heading: "Rates",
+      text: "Flat $5.",
+    });
   });
 
   it("gives a passage as plain text", () => {

@@ -83,7 +83,10 @@ export const siteFileRoutes: ApiRoute[] = [
       const policies = (await listPolicies(database.db)).items;
       // Products the same way: one indexed read, so a created product is listed and a hidden one
       // gone at once. One file holds 50,000 URLs; a larger catalogue lists its oldest products.
-      const productPages = await visibleProductSlugs(database.db, SITEMAP_MAX_URLS - urls.length - policies.length);
+      const productPages = await visibleProductSlugs(
+        database.db,
+        SITEMAP_MAX_URLS - urls.length - policies.length,
+      );
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -30,7 +30,8 @@ export const policyRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/api/policies",
-    summary: "The shop's published policy pages (shipping, returns, warranty, FAQ): title, storefront path, last change",
+    summary:
+      "The shop's published policy pages (shipping, returns, warranty, FAQ): title, storefront path, last change",
     tag: "Policies",
     access: "public",
     cache: "shared",
@@ -40,7 +41,8 @@ export const policyRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/api/policies/{kind}",
-    summary: "One published policy page: the merchant's Markdown and the HTML the storefront shows. 404 when not written",
+    summary:
+      "One published policy page: the merchant's Markdown and the HTML the storefront shows. 404 when not written",
     tag: "Policies",
     access: "public",
     cache: "shared",

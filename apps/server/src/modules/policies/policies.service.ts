@@ -1,6 +1,12 @@
 import type { MerchantPolicies, PolicyList, PolicyPage, PolicySearchResult } from "@haggle/contract/policies";
 import { notFound } from "@haggle/domain/errors";
-import { isPolicyKind, POLICY_KINDS, POLICY_TITLES, type PolicyKind, policyPath } from "@haggle/domain/policies/policy-pages";
+import {
+  isPolicyKind,
+  POLICY_KINDS,
+  POLICY_TITLES,
+  type PolicyKind,
+  policyPath,
+} from "@haggle/domain/policies/policy-pages";
 import type { Queryable } from "../../platform/db/client.ts";
 import { loadPolicies, loadPolicy, type StoredPolicy, savePolicy } from "./policies.store.ts";
 import { policyHtml } from "./render-policy.ts";
@@ -56,13 +62,21 @@ export async function getMerchantPolicies(db: Queryable): Promise<MerchantPolici
 }
 
 /** Saves a page's text (an empty one unpublishes it) and answers every page as the merchant edits them. */
-export async function saveMerchantPolicy(db: Queryable, kind: PolicyKind, body: string): Promise<MerchantPolicies> {
+export async function saveMerchantPolicy(
+  db: Queryable,
+  kind: PolicyKind,
+  body: string,
+): Promise<MerchantPolicies> {
   await savePolicy(db, kind, body);
   return await getMerchantPolicies(db);
 }
 
 /** The passages of the published pages that answer a shopper's (or an agent's) question. */
-export async function searchPolicies(db: Queryable, question: string, limit = 3): Promise<PolicySearchResult> {
+export async function searchPolicies(
+  db: Queryable,
+  question: string,
+  limit = 3,
+): Promise<PolicySearchResult> {
   const passages = searchPolicyPages(await loadPolicies(db), question, limit);
   return {
     results: passages.map((p) => ({ ...p, title: POLICY_TITLES[p.kind], path: policyPath(p.kind) })),

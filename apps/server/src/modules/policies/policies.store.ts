@@ -21,7 +21,11 @@ export async function loadPolicy(db: Queryable, kind: PolicyKind): Promise<Store
 }
 
 /** Writes a page's text; an empty text removes the page (unpublished). */
-export async function savePolicy(db: Queryable, kind: PolicyKind, body: string): Promise<StoredPolicy | null> {
+export async function savePolicy(
+  db: Queryable,
+  kind: PolicyKind,
+  body: string,
+): Promise<StoredPolicy | null> {
   if (body.trim() === "") {
     await db.delete(shopPolicies).where(eq(shopPolicies.kind, kind));
     return null;

@@ -51,5 +51,9 @@ export function searchPolicyPages(
     .slice(0, limit)
     .map((hit) => sections[hit.id as number])
     .filter((section): section is PolicySection => section !== undefined)
-    .map((section) => ({ kind: section.kind, heading: section.heading, text: plainPolicyText(section.text) }));
+    .map((section) => ({
+      kind: section.kind,
+      heading: section.heading,
+      text: plainPolicyText(section.text),
+    }));
 }
