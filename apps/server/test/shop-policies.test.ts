@@ -3,6 +3,7 @@
  * storefront, the sitemap and agents (MCP) read them, and nothing in them can run as script.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { converse } from "./support/assistant-chat.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { connectMcp, ok } from "./support/mcp-client.ts";
 import { signUpMerchant, signUpShopper } from "./support/shop-fixtures.ts";
@@ -147,5 +148,14 @@ describe.each(DB_KINDS)("the shop's policy pages on the %s database", (kind) => 
       url: `${server.baseUrl}/policies/returns`,
     });
     await agent.close();
+  });
+
+  it("lets the shopping assistant answer a question about returns from the merchant's page", async () => {
+    const reply = await converse(server, ["can I return shoes?"]);
+    expect(reply.text).toContain(
+      "Our Returns page says: “Unworn shoes in their original box can be returned for a full refund.”",
+    );
+    expect(reply.text).toContain("/policies/returns");
+    expect(reply.products).toEqual([]);
   });
 });
