@@ -57,6 +57,8 @@ test("the merchant writes a returns page by keyboard; shoppers find it in the fo
       void dialog.dismiss();
     });
     await visitor.goto("/");
+    // The footer's links are asked for as it comes near the screen, as a shopper scrolls down.
+    await visitor.locator("footer").scrollIntoViewIfNeeded();
     const footerLinks = visitor.getByRole("navigation", { name: "Shop policies" });
     await footerLinks.getByRole("link", { name: "Returns" }).click();
     await expect(visitor).toHaveURL(/\/policies\/returns$/);

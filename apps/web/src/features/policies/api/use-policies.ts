@@ -9,9 +9,10 @@ export function policyPageQueryKey(kind: string) {
   return [...policiesQueryKey, "page", kind] as const;
 }
 
-/** GET /api/policies: the pages the merchant has published, for the footer. */
-export function usePolicyList() {
+/** GET /api/policies: the pages the merchant has published, for the footer (asked once `enabled`). */
+export function usePolicyList(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...policiesQueryKey, "list"],
     queryFn: ({ signal }): Promise<PolicyList> =>
       apiFetch("/api/policies", {
