@@ -21,6 +21,7 @@ const TABLE_OWNERS = {
   negotiation: ["negotiation"],
   orders: ["orders", "acp"],
   payments: ["payments"],
+  policies: ["policies"],
   settings: ["settings"],
 };
 

@@ -41,6 +41,7 @@ import {
   mountAcp,
 } from "./modules/orders/index.ts";
 import { stripeWebhookRoutes } from "./modules/payments/index.ts";
+import { findPolicyPage, policyRoutes } from "./modules/policies/index.ts";
 import { settingsRoutes } from "./modules/settings/index.ts";
 import { realtimeRoutes } from "./modules/realtime/index.ts";
 
@@ -54,6 +55,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...catalogRoutes,
   ...imageRoutes,
   ...siteFileRoutes,
+  ...policyRoutes,
   ...meRoutes,
   ...cartRoutes,
   ...addressRoutes,
@@ -84,6 +86,7 @@ const MODULE_HOOKS: ModuleHooks = {
   resolveProductSlug,
   listProducts,
   getProductPage,
+  findPolicyPage,
 };
 
 /** The status logged for a request whose client hung up before it was read (nginx's 499). */

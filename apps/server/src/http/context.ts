@@ -10,6 +10,7 @@ import type { SharedStreamSlots } from "../platform/realtime/stream-slots.ts";
 import type { PaymentProviders } from "../platform/payments/payment-provider.ts";
 import type { AnswerCache } from "../platform/cache/answer-cache.ts";
 import type { Db } from "../platform/db/client.ts";
+import type { PolicyPage } from "@haggle/contract/policies";
 import type { ProductList, ProductPage, ProductQuery } from "@haggle/contract/products";
 import type { Readiness } from "../platform/lifecycle/readiness.ts";
 
@@ -120,6 +121,8 @@ export interface ModuleHooks {
   listProducts(db: Db, query: ProductQuery): Promise<ProductList>;
   /** A product's page, as GET /api/products/by-slug/{slug} answers it. */
   getProductPage(db: Db, slugOrId: string): Promise<ProductPage | null>;
+  /** A published policy page (`returns`, …), as GET /api/policies/{kind} answers it, else null. */
+  findPolicyPage(db: Db, kind: string): Promise<PolicyPage | null>;
 }
 
 export interface SessionUser {
