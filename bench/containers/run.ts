@@ -20,6 +20,7 @@ import {
   realtimeCrossesReplicas,
   stockNeverOversold,
 } from "./checks.ts";
+import { journeyThroughTheBalancer } from "./journey.ts";
 import { readyzFollowsTheDatabase, rollingRestartFailsNothing, sigtermLosesNoOrder } from "./failover.ts";
 import { containerAddress, imageExists, imageSize, podman, ROOT, run, statusOf, until } from "./podman.ts";
 
@@ -156,6 +157,9 @@ async function main() {
     await timed("migrations ran once", () => migrationsRanOnce(shop));
     const { merchant, codesPrinted } = await claimMerchant(shop);
     figures["claim with a setup code"] = { codesPrinted };
+    await timed("journey through the balancer: browse, negotiate, check out", () =>
+      journeyThroughTheBalancer(shop),
+    );
     await timed("one order per idempotency key across replicas", () => ordersLandOnce(shop, merchant));
     await timed("stock never oversold", () => stockNeverOversold(shop, merchant));
     await timed("realtime across replicas", () => realtimeCrossesReplicas(shop, merchant));
