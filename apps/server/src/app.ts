@@ -12,7 +12,7 @@ import { mountRoutes } from "./http/mount-routes.ts";
 import type { ApiRoute } from "./http/route.ts";
 import { mountWebApp } from "./http/static-web.ts";
 import { systemRoutes } from "./http/system.routes.ts";
-import { authRouteDocs, authRoutes, hasRole, meRoutes } from "./modules/accounts/index.ts";
+import { authenticateApiKey, authRouteDocs, authRoutes, hasRole, meRoutes } from "./modules/accounts/index.ts";
 import { addressRoutes } from "./modules/addresses/index.ts";
 import { adminRoutes, isShopAdmin, roleRoutes } from "./modules/admin/index.ts";
 import { agentRoutes, mountMcp } from "./modules/agents/index.ts";
@@ -37,8 +37,7 @@ import {
   merchantOrderRoutes,
   orderRoutes,
   acpNoSuchPath,
-  acpRouteDocs,
-  mountAcp,
+  acpRoutes,
 } from "./modules/orders/index.ts";
 import { stripeWebhookRoutes } from "./modules/payments/index.ts";
 import { settingsRoutes } from "./modules/settings/index.ts";
@@ -58,7 +57,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...cartRoutes,
   ...addressRoutes,
   ...orderRoutes,
-  ...acpRouteDocs,
+  ...acpRoutes,
   ...acpFeedRoutes,
   ...stripeWebhookRoutes,
   ...negotiationRoutes,
@@ -81,6 +80,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 const MODULE_HOOKS: ModuleHooks = {
   isMerchant: (db, userId, demoMode) => hasRole(db, userId, "merchant", demoMode),
   isShopAdmin,
+  authenticateApiKey,
   resolveProductSlug,
   listProducts,
   getProductPage,
@@ -114,8 +114,8 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api/auth", authRoutes());
   mountMcp(app);
-  mountAcp(app);
   mountRoutes(app, API_ROUTES);
+  app.all("/acp/checkout_sessions/*", (c) => acpNoSuchPath(c, 404, "There is no such ACP route."));
   app.all("/api/*", () => {
     throw notFound("There is no such API route.");
   });

@@ -77,11 +77,14 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly ApiRoute[]) {
   for (const route of routes) {
     const { handler, failure } = route;
     if (!handler) continue;
-    app.on(route.method.toUpperCase(), route.path.replaceAll(/\{(\w+)\}/g, ":$1"), async (c) => {
+    const serve = async (c: AppContext): Promise<Response> => {
       const user = await checkAccess(c, route);
       await route.before?.(c);
       const run = async (): Promise<Response> => {
-        const input = { user, ...(await readInput(c, route)) };
+        const read = route.readsOwnInput
+          ? { params: c.req.param(), query: undefined, headers: undefined, body: undefined }
+          : await readInput(c, route);
+        const input = { user, ...read };
         if (route.status) c.status(route.status as 200);
         if (!failure) return answer(c, route, await handler(c, input));
         try {
@@ -91,6 +94,12 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly ApiRoute[]) {
         }
       };
       return route.cache === "catalogue" && isShared(route) ? answerFromCache(c, run) : run();
-    });
+    };
+    const { answerError } = route;
+    app.on(
+      route.method.toUpperCase(),
+      route.path.replaceAll(/\{(\w+)\}/g, ":$1"),
+      answerError ? (c) => serve(c).catch((error: unknown) => answerError(c, error)) : serve,
+    );
   }
 }
