@@ -15,7 +15,7 @@ import { systemRoutes } from "./http/system.routes.ts";
 import { authenticateApiKey, authRouteDocs, authRoutes, hasRole, meRoutes } from "./modules/accounts/index.ts";
 import { addressRoutes } from "./modules/addresses/index.ts";
 import { adminRoutes, isShopAdmin, roleRoutes } from "./modules/admin/index.ts";
-import { agentRoutes, mountMcp } from "./modules/agents/index.ts";
+import { agentRoutes, mcpNotPost, mcpRoutes } from "./modules/agents/index.ts";
 import { assistantRoutes } from "./modules/assistant/index.ts";
 import { cartRoutes } from "./modules/cart/index.ts";
 import {
@@ -62,6 +62,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...stripeWebhookRoutes,
   ...negotiationRoutes,
   ...agentRoutes,
+  ...mcpRoutes,
   ...merchantRoutes,
   ...experimentRoutes,
   ...merchantCatalogRoutes,
@@ -113,9 +114,9 @@ export function createApp(deps: AppDeps) {
   app.use("*", ownPagesOnly(deps));
 
   app.route("/api/auth", authRoutes());
-  mountMcp(app);
   mountRoutes(app, API_ROUTES);
   app.all("/acp/checkout_sessions/*", (c) => acpNoSuchPath(c, 404, "There is no such ACP route."));
+  app.all("/mcp", mcpNotPost);
   app.all("/api/*", () => {
     throw notFound("There is no such API route.");
   });

@@ -42,7 +42,12 @@ export const INVALID_API_KEY =
  */
 async function requireApiKey(c: AppContext, message: string | undefined): Promise<ApiKeyCaller> {
   const header = c.req.header("authorization");
-  if (header === undefined) throw unauthenticated(message);
+  if (!header) throw unauthenticated(message);
+  return keyCaller(c, header);
+}
+
+/** The key's shopper; anything but `Bearer <a key in force>` is 401 INVALID_API_KEY. */
+async function keyCaller(c: AppContext, header: string): Promise<ApiKeyCaller> {
   const key = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   const found = key ? await c.get("modules").authenticateApiKey(c.get("deps").database.db, key) : null;
   if (!found) throw new DomainError("unauthenticated", "INVALID_API_KEY", INVALID_API_KEY);
@@ -59,6 +64,10 @@ export async function checkAccess(
 ): Promise<Caller> {
   if (route.access === "public") return null;
   if (route.access === "api-key") return requireApiKey(c, route.unauthenticated);
+  if (route.access === "api-key-or-anonymous") {
+    const header = c.req.header("authorization");
+    return header === undefined ? null : keyCaller(c, header);
+  }
   const who = await requireUser(c, route.unauthenticated);
   switch (route.access) {
     case "signed-in":

@@ -6,9 +6,18 @@ import type { AppContext, SessionUser } from "./context.ts";
  * Who may call a route. `owner` is `signed-in` at the gate; the route's service answers 404 for
  * a cart, order or negotiation that is not the caller's, exactly like one that does not exist.
  * `api-key`: a shopper's agent key (`Authorization: Bearer hgl_…`, made on the account page),
- * never a session cookie; the caller is the key's shopper.
+ * never a session cookie; the caller is the key's shopper. `api-key-or-anonymous`: the same, but
+ * a request without an Authorization header passes as an anonymous agent (MCP: agents browse).
  */
-export const ACCESS_LEVELS = ["public", "signed-in", "owner", "merchant", "admin", "api-key"] as const;
+export const ACCESS_LEVELS = [
+  "public",
+  "signed-in",
+  "owner",
+  "merchant",
+  "admin",
+  "api-key",
+  "api-key-or-anonymous",
+] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** The caller of an `api-key` route: the key's shopper, and the key (its id) it called with. */
@@ -29,7 +38,13 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** What a handler receives: the caller and its input, already checked against the declaration. */
 export interface RouteInput<A extends Access, P, Q, H, B> {
   /** The caller; public routes do not look the session up. */
-  user: A extends "public" ? null : A extends "api-key" ? ApiKeyCaller : SessionUser;
+  user: A extends "public"
+    ? null
+    : A extends "api-key"
+      ? ApiKeyCaller
+      : A extends "api-key-or-anonymous"
+        ? ApiKeyCaller | null
+        : SessionUser;
   params: Out<P>;
   query: Out<Q>;
   headers: Out<H>;
@@ -79,7 +94,7 @@ export interface RouteDeclaration<
    * The answer to any error of this route, its gate's included, where a protocol fixes its own
    * error shape (ACP's); without it the API's error table answers. `errorSchema` documents it.
    */
-  answerError?: (c: AppContext, error: unknown) => Response;
+  answerError?: (c: AppContext, error: unknown) => Response | Promise<Response>;
   errorSchema?: z.ZodType;
   /** A file upload: its body may be as large as UPLOAD_BODY_LIMIT_BYTES instead of BODY_LIMIT_BYTES. */
   upload?: boolean;
@@ -131,7 +146,7 @@ export interface ApiRoute {
   readonly bodyFor?: (params: unknown) => z.ZodType;
   readonly before?: (c: AppContext) => Promise<void>;
   readonly readsOwnInput?: boolean;
-  readonly answerError?: (c: AppContext, error: unknown) => Response;
+  readonly answerError?: (c: AppContext, error: unknown) => Response | Promise<Response>;
   readonly upload?: boolean;
   readonly failure?: Failure;
   readonly status?: number;
@@ -192,7 +207,7 @@ function operationOf(declaration: Documented): RouteConfig {
       ? { security }
       : access === "public"
         ? {}
-        : { security: access === "api-key" ? KEY_ONLY : SECURED }),
+        : { security: access.startsWith("api-key") ? KEY_ONLY : SECURED }),
     request: {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
