@@ -38,9 +38,6 @@ const FOREIGN_TABLE_EXCEPTIONS = {
   // The dashboard's counts over carts, negotiations and orders, one query each, not yet moved
   // into the owners' stores.
   merchant: ["carts", "negotiation", "orders"],
-  // The auth secret and the admin setup code are rows of app_settings, the settings' table.
-  accounts: ["settings"],
-  admin: ["settings"],
 };
 
 const SCHEMA_DIR = "^apps/server/src/platform/db/schema/";

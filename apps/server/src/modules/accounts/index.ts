@@ -23,7 +23,6 @@ export {
   revokeDemoRoles,
   revokeRole,
   saveProfileTotals,
-  storedAuthSecret,
   unverifiedAccountEmails,
 } from "./accounts.store.ts";
 export type { AccountIdentity, ProfileRow, RoleActor, RoleName } from "./accounts.store.ts";
