@@ -35,9 +35,6 @@ const FOREIGN_TABLE_EXCEPTIONS = {
   // Orders note experiment orders, so experiments sit below orders and cannot call them; the
   // experiment's report reads the orders table.
   experiments: ["orders"],
-  // The dashboard's counts over carts, negotiations and orders, one query each, not yet moved
-  // into the owners' stores.
-  merchant: ["carts", "negotiation", "orders"],
 };
 
 const SCHEMA_DIR = "^apps/server/src/platform/db/schema/";

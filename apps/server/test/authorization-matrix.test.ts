@@ -123,10 +123,14 @@ interface Actor {
 const docKey = (doc: Pick<ApiRoute, "method" | "path">) =>
   `${doc.method.toUpperCase()} ${doc.path.replace(/\{(\w+)\}/g, ":$1")}`;
 
-/** The concrete routes of the app; wildcards are middleware, better-auth's handler, the 404 catch-alls, the web app. */
+/**
+ * The concrete routes of the app; wildcards are middleware, better-auth's handler, the 404
+ * catch-alls, the web app; ALL is a catch-all for the methods a path does not serve (/mcp's 405).
+ */
 function servedRoutes(app: TestServer["app"]) {
   const keys = new Set<string>();
-  for (const route of app.routes) if (!route.path.includes("*")) keys.add(`${route.method} ${route.path}`);
+  for (const route of app.routes)
+    if (!route.path.includes("*") && route.method !== "ALL") keys.add(`${route.method} ${route.path}`);
   return keys;
 }
 
@@ -175,7 +179,9 @@ async function sendForAnswer(actor: Actor, method: string, path: string, sample:
 function mismatch(doc: Pick<ApiRoute, "access">, actor: ActorName, status: number): string | null {
   if (status >= 500) return `${status} (a server error)`;
   const gated = status === 401 || status === 403;
-  if (doc.access === "public") return gated ? `${status}, but the route is public` : null;
+  // Without a key an `api-key-or-anonymous` route serves anyone, as an anonymous agent.
+  if (doc.access === "public" || doc.access === "api-key-or-anonymous")
+    return gated ? `${status}, but the route is ${doc.access}` : null;
   // The five actors carry no API key: a session cookie opens no `api-key` route.
   if (doc.access === "api-key") return status === 401 ? null : `${status}, expected 401 (no API key)`;
   if (actor === "anonymous") return status === 401 ? null : `${status}, expected 401`;
