@@ -8,11 +8,11 @@ import { compressAnswers } from "./http/compression.ts";
 import { answerFor } from "./http/error-table.ts";
 import { BodyBudget, guardBodies } from "./http/request-body.ts";
 import { refuseMalformedPaths } from "./http/path-guard.ts";
-import { mountRoutes } from "./http/mount-routes.ts";
-import type { ApiRoute } from "./http/route.ts";
+import { mountHandlers, mountRoutes } from "./http/mount-routes.ts";
+import type { ApiRoute, MountedHandler } from "./http/route.ts";
 import { mountWebApp } from "./http/static-web.ts";
 import { systemRoutes } from "./http/system.routes.ts";
-import { authenticateApiKey, authRouteDocs, authRoutes, hasRole, meRoutes } from "./modules/accounts/index.ts";
+import { authenticateApiKey, authHandler, hasRole, meRoutes } from "./modules/accounts/index.ts";
 import { addressRoutes } from "./modules/addresses/index.ts";
 import { adminRoutes, isShopAdmin, roleRoutes } from "./modules/admin/index.ts";
 import { agentRoutes, mcpNotPost, mcpRoutes } from "./modules/agents/index.ts";
@@ -49,7 +49,7 @@ import { realtimeRoutes } from "./modules/realtime/index.ts";
  */
 export const API_ROUTES: readonly ApiRoute[] = [
   ...systemRoutes(() => API_ROUTES),
-  ...authRouteDocs,
+  ...authHandler.routes,
   ...catalogRoutes,
   ...imageRoutes,
   ...siteFileRoutes,
@@ -76,6 +76,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...realtimeRoutes,
   ...assistantRoutes,
 ];
+
+/** The path prefixes another library's handler serves, each declared with its documented paths. */
+export const API_MOUNTS: readonly MountedHandler[] = [authHandler];
 
 /** What http/ asks of the modules (it imports none of them): handed to every request by createApp. */
 const MODULE_HOOKS: ModuleHooks = {
@@ -113,7 +116,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", bodyLimits(deps));
   app.use("*", ownPagesOnly(deps));
 
-  app.route("/api/auth", authRoutes());
+  mountHandlers(app, API_MOUNTS);
   mountRoutes(app, API_ROUTES);
   app.all("/acp/checkout_sessions/*", (c) => acpNoSuchPath(c, 404, "There is no such ACP route."));
   app.all("/mcp", mcpNotPost);

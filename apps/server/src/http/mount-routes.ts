@@ -6,7 +6,7 @@ import { refusalIn } from "./error-table.ts";
 import { etagMatches, weakEtag } from "./etag.ts";
 import { checkAccess } from "./guard.ts";
 import type { AppContext } from "./context.ts";
-import type { ApiRoute, Failure } from "./route.ts";
+import type { ApiRoute, Failure, MountedHandler } from "./route.ts";
 import { readInput } from "./validate.ts";
 
 /** An error the client may see passes as it is; anything else is the route's declared failure. */
@@ -102,4 +102,9 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly ApiRoute[]) {
       answerError ? (c) => serve(c).catch((error: unknown) => answerError(c, error)) : serve,
     );
   }
+}
+
+/** Mounts each handler another library serves at its declared prefix (better-auth's). */
+export function mountHandlers(app: Hono<AppEnv>, handlers: readonly MountedHandler[]) {
+  for (const handler of handlers) app.route(handler.prefix, handler.app());
 }

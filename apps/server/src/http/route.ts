@@ -1,6 +1,7 @@
 import { ApiErrorSchema } from "@haggle/contract/errors";
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
-import type { AppContext, SessionUser } from "./context.ts";
+import type { Hono } from "hono";
+import type { AppContext, AppEnv, SessionUser } from "./context.ts";
 
 /**
  * Who may call a route. `owner` is `signed-in` at the gate; the route's service answers 404 for
@@ -254,6 +255,39 @@ export function declareForeignRoute(declaration: {
   errorSchema?: z.ZodType;
 }): ApiRoute {
   return { ...declaration, handler: null, openapi: operationOf(declaration) };
+}
+
+/**
+ * A path prefix another handler serves (better-auth's `/api/auth/*`), mounted from this
+ * declaration. `routes` are its paths the API documents (declared with `declareForeignRoute`):
+ * their OpenAPI operations say who serves them.
+ */
+export interface MountedHandler {
+  readonly prefix: string;
+  readonly servedBy: string;
+  readonly routes: readonly ApiRoute[];
+  readonly app: () => Hono<AppEnv>;
+}
+
+export function declareMountedHandler(declaration: {
+  prefix: string;
+  servedBy: string;
+  routes: readonly ApiRoute[];
+  app: () => Hono<AppEnv>;
+}): MountedHandler {
+  const { prefix, servedBy } = declaration;
+  const outside = declaration.routes.filter((route) => !route.path.startsWith(`${prefix}/`));
+  if (outside.length > 0)
+    throw new Error(`routes documented under ${prefix} lie outside it: ${outside.map((r) => r.path).join(", ")}`);
+  const routes = declaration.routes.map((route) => ({
+    ...route,
+    openapi: {
+      ...route.openapi,
+      description: `Served by ${servedBy}, mounted at ${prefix}/*.`,
+      "x-served-by": servedBy,
+    },
+  }));
+  return { ...declaration, routes };
 }
 
 const UUID = z.uuid();

@@ -38,5 +38,5 @@ export {
   revokeApiKey,
 } from "./api-keys.store.ts";
 export type { ApiKeyRow } from "./api-keys.store.ts";
-export { authRouteDocs, authRoutes } from "./auth.routes.ts";
+export { authHandler } from "./auth.routes.ts";
 export { meRoutes } from "./me.routes.ts";
