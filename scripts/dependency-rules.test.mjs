@@ -57,7 +57,8 @@ const planted = {
     'import { gamma } from "../gamma/index.ts";\nexport const delta = (): number => (Math.random() > 2 ? gamma() : 0);\n',
   // a-module-owns-its-tables: the cart's store writing the orders table, a module owning no table
   // importing the whole schema; the cart's own schema file is allowed.
-  "apps/server/src/platform/db/schema.ts": 'export * from "./schema/orders.ts";\nexport * from "./schema/carts.ts";\n',
+  "apps/server/src/platform/db/schema.ts":
+    'export * from "./schema/orders.ts";\nexport * from "./schema/carts.ts";\n',
   "apps/server/src/platform/db/schema/orders.ts": "export const orders = {};\n",
   "apps/server/src/platform/db/schema/carts.ts": "export const carts = {};\n",
   "apps/server/src/modules/cart/own-table.store.ts":

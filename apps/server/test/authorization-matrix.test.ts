@@ -137,7 +137,10 @@ function servedRoutes(app: TestServer["app"]) {
 const isMatrixRoute = (key: string) => {
   const path = key.slice(key.indexOf(" ") + 1);
   return (
-    (path.startsWith("/api/") || path.startsWith("/functions/") || path.startsWith("/acp/") || path === "/mcp") &&
+    (path.startsWith("/api/") ||
+      path.startsWith("/functions/") ||
+      path.startsWith("/acp/") ||
+      path === "/mcp") &&
     !path.startsWith("/api/auth/")
   );
 };

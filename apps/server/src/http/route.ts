@@ -278,7 +278,9 @@ export function declareMountedHandler(declaration: {
   const { prefix, servedBy } = declaration;
   const outside = declaration.routes.filter((route) => !route.path.startsWith(`${prefix}/`));
   if (outside.length > 0)
-    throw new Error(`routes documented under ${prefix} lie outside it: ${outside.map((r) => r.path).join(", ")}`);
+    throw new Error(
+      `routes documented under ${prefix} lie outside it: ${outside.map((r) => r.path).join(", ")}`,
+    );
   const routes = declaration.routes.map((route) => ({
     ...route,
     openapi: {

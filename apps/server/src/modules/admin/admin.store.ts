@@ -1,5 +1,5 @@
-import { and, count, desc, eq, notInArray, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../../platform/db/client.ts";
+import { count, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client.ts";
 import { productsRead as products } from "../catalog/index.ts";
 
 /** Products shoppers can see: the first figure of the admin panel. */

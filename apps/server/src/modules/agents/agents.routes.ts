@@ -12,13 +12,7 @@ import { heavyQueryGate } from "../../platform/db/query-gate.ts";
 import type { AppContext } from "../../http/context.ts";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import type { ToolDeps } from "../../platform/agent-tools/agent-tool.ts";
-import {
-  agentActivity,
-  auditRefusedCall,
-  createApiKey,
-  listApiKeys,
-  revokeKey,
-} from "./api-keys.service.ts";
+import { agentActivity, auditRefusedCall, createApiKey, listApiKeys, revokeKey } from "./api-keys.service.ts";
 import { createMcpServer } from "./mcp-server.ts";
 
 /** Shoppers' API keys for their agents, and the merchant's view of what agents did. */

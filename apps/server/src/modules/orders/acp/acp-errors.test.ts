@@ -1,4 +1,12 @@
-import { conflict, DomainError, failed, invalid, invalidField, limitReached, notFound } from "@haggle/domain/errors";
+import {
+  conflict,
+  DomainError,
+  failed,
+  invalid,
+  invalidField,
+  limitReached,
+  notFound,
+} from "@haggle/domain/errors";
 import { describe, expect, it } from "vitest";
 import { HttpRefusal } from "../../../http/error-table.ts";
 import { acpErrorOf } from "./acp.routes.ts";
@@ -11,7 +19,9 @@ describe("ACP's error table", () => {
       message: "No product has the id x.",
       param: "$.items[0].id",
     });
-    expect(acpErrorOf(conflict("The cart was just checked out. Try again.", "CART_CONVERTED")).status).toBe(409);
+    expect(acpErrorOf(conflict("The cart was just checked out. Try again.", "CART_CONVERTED")).status).toBe(
+      409,
+    );
     expect(acpErrorOf(notFound("No checkout session has that id.")).body.code).toBe("not_found");
     expect(acpErrorOf(limitReached("Too many.", "RATE_LIMITED")).status).toBe(429);
     expect(acpErrorOf(new DomainError("unauthenticated", "INVALID_SIGNATURE", "No.")).status).toBe(401);
@@ -30,7 +40,11 @@ describe("ACP's error table", () => {
   it("answers our own failures as processing errors; anything unexpected without details", () => {
     expect(acpErrorOf(failed("The payment provider failed.", "PAYMENT_PROVIDER_FAILED"))).toEqual({
       status: 500,
-      body: { type: "processing_error", code: "payment_provider_failed", message: "The payment provider failed." },
+      body: {
+        type: "processing_error",
+        code: "payment_provider_failed",
+        message: "The payment provider failed.",
+      },
       headers: {},
     });
     expect(acpErrorOf(new Error("boom")).body).toEqual({

@@ -92,7 +92,11 @@ const INTERNAL: AcpError = {
  * Any error below an ACP route as the spec's error: a domain error keeps its sentence, its code
  * (in ACP's lower case) and its field as `param`; anything unexpected is a 500 without details.
  */
-export function acpErrorOf(error: unknown): { status: number; body: AcpError; headers: Record<string, string> } {
+export function acpErrorOf(error: unknown): {
+  status: number;
+  body: AcpError;
+  headers: Record<string, string>;
+} {
   const refusal = refusalIn(error);
   if (refusal)
     return {
@@ -233,7 +237,10 @@ function pipeline<S extends z.ZodType>(schema: S | null, status: number, run: Ha
       if (c.req.method === "POST") {
         const key = c.req.header("idempotency-key");
         if (!key)
-          throw invalid("Idempotency-Key header is required on all POST requests.", "IDEMPOTENCY_KEY_REQUIRED");
+          throw invalid(
+            "Idempotency-Key header is required on all POST requests.",
+            "IDEMPOTENCY_KEY_REQUIRED",
+          );
         if (key.length > MAX_IDEMPOTENCY_KEY)
           throw invalid(
             `Idempotency-Key can be at most ${MAX_IDEMPOTENCY_KEY} characters.`,
@@ -262,7 +269,10 @@ function pipeline<S extends z.ZodType>(schema: S | null, status: number, run: Ha
         if (claim.state === "in_flight")
           return errorAnswer(
             c,
-            conflict("A request with this Idempotency-Key is currently being processed.", "IDEMPOTENCY_IN_FLIGHT"),
+            conflict(
+              "A request with this Idempotency-Key is currently being processed.",
+              "IDEMPOTENCY_IN_FLIGHT",
+            ),
             { "Retry-After": "1" },
           );
         claimed = { userId: who.id, key };
