@@ -33,7 +33,13 @@ import { merchantCatalogRoutes, merchantRoutes } from "./modules/merchant/index.
 import { experimentRoutes } from "./modules/experiments/index.ts";
 import { mailRoutes } from "./modules/mail/index.ts";
 import { negotiationRoutes } from "./modules/negotiation/index.ts";
-import { merchantOrderRoutes, orderRoutes, acpNoSuchPath, acpRoutes } from "./modules/orders/index.ts";
+import {
+  acpNoSuchPath,
+  acpRoutes,
+  holdoutVisitorOrders,
+  merchantOrderRoutes,
+  orderRoutes,
+} from "./modules/orders/index.ts";
 import { stripeWebhookRoutes } from "./modules/payments/index.ts";
 import { settingsRoutes } from "./modules/settings/index.ts";
 import { realtimeRoutes } from "./modules/realtime/index.ts";
@@ -59,7 +65,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...agentRoutes,
   ...mcpRoutes,
   ...merchantRoutes,
-  ...experimentRoutes,
+  ...experimentRoutes(holdoutVisitorOrders),
   ...merchantCatalogRoutes,
   ...importRoutes,
   ...settingsRoutes,

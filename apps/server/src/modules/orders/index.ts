@@ -19,3 +19,4 @@ export { findCustomerOrder, loadOrderLines, recordOrderEvent, setOrderPaid } fro
 export type { OrderRow } from "./orders.store.ts";
 export { orderTools } from "./orders.tools.ts";
 export { orderTotalsByDay, totalRevenue } from "./order-figures.store.ts";
+export { holdoutVisitorOrders } from "./holdout-orders.store.ts";

@@ -8,7 +8,6 @@ import {
   notFound,
 } from "@haggle/domain/errors";
 import { describe, expect, it } from "vitest";
-import { HttpRefusal } from "../../../http/error-table.ts";
 import { acpErrorOf } from "./acp.routes.ts";
 
 describe("ACP's error table", () => {
@@ -53,16 +52,5 @@ describe("ACP's error table", () => {
       message: "Something went wrong on our side. Please try again.",
     });
     expect(acpErrorOf(invalid("x")).body.type).toBe("invalid_request");
-  });
-
-  it("keeps an HTTP refusal's status and headers (a body too large)", () => {
-    const refusal = new HttpRefusal(413, "PAYLOAD_TOO_LARGE", "The request body is too large.", {
-      Connection: "close",
-    });
-    expect(acpErrorOf(refusal)).toEqual({
-      status: 413,
-      body: { type: "invalid_request", code: "payload_too_large", message: "The request body is too large." },
-      headers: { Connection: "close" },
-    });
   });
 });
