@@ -51,10 +51,11 @@ export async function countNegotiationsTalkedIn(db: Queryable, since: Date): Pro
   return row?.n ?? 0;
 }
 
-/** Of those, the ones that ended in a deal: their final percent (basis points). */
+/** Of those, the ones that ended in a deal: their channel and final percent (basis points). */
 export async function dealsSince(db: Queryable, since: Date) {
   return db
     .select({
+      channel: negotiations.channel,
       // final_discount_pct is numeric(5,2): times 100 it is exactly a whole number of basis points.
       percentBp: sql<number>`coalesce(round(${negotiations.finalDiscountPct} * 100), 0)::int`,
     })
@@ -83,19 +84,7 @@ export async function negotiationsByChannelSince(db: Queryable, since: Date) {
     .from(negotiations)
     .where(talkedSince(since))
     .groupBy(negotiations.channel);
-  const deals = await db
-    .select({
-      channel: negotiations.channel,
-      percentBp: sql<number>`coalesce(round(${negotiations.finalDiscountPct} * 100), 0)::int`,
-    })
-    .from(negotiations)
-    .where(
-      and(
-        talkedSince(since),
-        eq(negotiations.status, "completed"),
-        isNotNull(negotiations.appliedDiscountAmount),
-      ),
-    );
+  const deals = await dealsSince(db, since);
   return counted.map((row) => ({
     channel: row.channel,
     negotiations: row.n,
