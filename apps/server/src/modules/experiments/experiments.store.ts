@@ -3,8 +3,7 @@
  * assigned in each (what their orders came to is the orders module's to count).
  */
 import { type HoldoutGroup, holdoutGroupOf } from "@haggle/domain/merchant/holdout-assignment";
-import type { HoldoutVisitor } from "@haggle/domain/merchant/holdout-figures";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { holdoutAssignments, holdoutExperiments } from "../../platform/db/schema/experiments.ts";
 
