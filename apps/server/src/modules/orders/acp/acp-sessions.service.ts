@@ -59,6 +59,11 @@ export interface AcpDeps {
 
 const UUID = z.uuid();
 
+/** A refusal of one field, named by its RFC 9535 JSONPath (ACP's `param`), with ACP's code. */
+function invalidParam(param: string, message: string, code = "invalid"): DomainError {
+  return invalidField(param, message, code.toUpperCase());
+}
+
 function notFoundSession(): DomainError {
   return notFound("No checkout session has that id.");
 }
@@ -80,7 +85,7 @@ function toAddressInput(address: AcpAddress, at: string): AddressInput {
     { line1: "line_one", line2: "line_two", region: "state", postalCode: "postal_code" }[
       String(issue.path[0])
     ] ?? String(issue.path[0] ?? "");
-  throw invalidField(field ? `${at}.${field}` : at, issue.message);
+  throw invalidParam(field ? `${at}.${field}` : at, issue.message);
 }
 
 /** The address as stored on the session and answered: as the checkout will ship to it. */
@@ -106,27 +111,27 @@ async function setCartItems(tx: Tx, cart: CartRow, items: readonly AcpItem[]): P
   const wanted = new Map<string, number>();
   for (const [i, item] of items.entries()) {
     if (!UUID.safeParse(item.id).success)
-      throw invalidField(`$.items[${i}].id`, `No product has the id ${item.id}.`);
+      throw invalidParam(`$.items[${i}].id`, `No product has the id ${item.id}.`);
     wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.quantity);
   }
   const stock = await findProductsStock(tx, [...wanted.keys()]);
   for (const [i, item] of items.entries()) {
     const product = stock.find((p) => p.id === item.id);
     if (!product || product.hidden)
-      throw invalidField(`$.items[${i}].id`, `No product has the id ${item.id}.`);
+      throw invalidParam(`$.items[${i}].id`, `No product has the id ${item.id}.`);
     const quantity = wanted.get(item.id)!;
     if (quantity > MAX_LINE_QUANTITY)
-      throw invalidField(
+      throw invalidParam(
         `$.items[${i}].quantity`,
         `At most ${MAX_LINE_QUANTITY} of ${product.name} can be bought at once.`,
       );
     if (quantity > product.stockLevel)
-      throw invalidField(
+      throw invalidParam(
         `$.items[${i}].quantity`,
         product.stockLevel <= 0
           ? `${product.name} is out of stock.`
           : `Only ${product.stockLevel} of ${product.name} left in stock.`,
-        "OUT_OF_STOCK",
+        "out_of_stock",
       );
   }
   const current = await loadCartItems(tx, cart.id);
@@ -290,7 +295,7 @@ async function loadOwn(deps: AcpDeps, who: AccountIdentity, id: string): Promise
 
 function checkOption(id: string | undefined): void {
   if (id !== undefined && id !== ACP_SHIPPING_OPTION_ID)
-    throw invalidField(
+    throw invalidParam(
       "$.fulfillment_option_id",
       `There is no fulfillment option ${id}; the shop offers ${ACP_SHIPPING_OPTION_ID}.`,
     );
@@ -417,17 +422,18 @@ export async function completeAcpSession(
     throw new DomainError("invalid", "SESSION_NOT_READY", missing.content, { field: missing.param });
   const stripe = deps.payments.has("stripe");
   if (stripe && !body.payment_data)
-    throw invalidField(
+    throw invalidParam(
       "$.payment_data",
       "payment_data (the delegated Stripe payment token) is required.",
-      "MISSING",
+      "missing",
     );
   // A token no provider here can charge is refused, never dropped: the platform must not believe
   // it charged a card while the order waits for payment by hand.
   if (!stripe && body.payment_data)
-    throw invalidField(
+    throw invalidParam(
       "$.payment_data",
       "This shop cannot charge a delegated payment token: it takes no card payments. Complete without payment_data to place the order with payment due by hand (on delivery or by bank transfer).",
+      "invalid",
     );
   if (body.buyer) await deps.db.transaction((tx) => updateAcpSession(tx, row.id, { buyer: body.buyer! }));
   // The checkout's own refusals pass as they are, with the web checkout's sentences.
