@@ -115,6 +115,11 @@ export interface ModuleHooks {
     policy: { demoMode: boolean; adminEmails: readonly string[] },
     who: SessionUser,
   ): Promise<boolean>;
+  /** The shopper an agent's API key (`hgl_…`) belongs to, and the key's id; null for an unknown or revoked key. */
+  authenticateApiKey(
+    db: Db,
+    key: string,
+  ): Promise<{ keyId: string; shopper: { id: string; email: string; name: string } } | null>;
   /** A product path's slug (from its slug or id) while the product is visible, else null. */
   resolveProductSlug(db: Db, slugOrId: string): Promise<string | null>;
   /** The catalogue's page for a query, as GET /api/products answers it. */
