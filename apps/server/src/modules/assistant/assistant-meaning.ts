@@ -114,10 +114,13 @@ export async function readByMeaning(
     // What the shop's own catalogue writes the word about comes first ("hiking" in the
     // descriptions of boots and backpacks); the general vectors only when it says nothing sure.
     const fromCatalogue = learnedKinds(learned, word);
-    if (fromCatalogue.kinds.length > 0) {
+    if (fromCatalogue.kinds.length > 0 || fromCatalogue.category) {
       replaced.push(word);
       meanings.push(...fromCatalogue.kinds);
-      boost.push(...fromCatalogue.categories.filter((c) => names.categories.includes(c)));
+      const shop = fromCatalogue.categories.filter((c) => names.categories.includes(c));
+      // A word the catalogue writes all over one category ("makeup" in Beauty) names it.
+      if (fromCatalogue.category) categories.push(...shop);
+      else boost.push(...shop);
       continue;
     }
     if (!vectors) continue;
@@ -126,6 +129,10 @@ export async function readByMeaning(
     replaced.push(word);
     meanings.push(...near);
   }
+  // A head read by meaning ("daily commute" -> bags) leaves its modifiers no kind to modify:
+  // the shop's words for them ("daily" of a "Daily Tee") would then pick other things.
+  if (replaced.includes(head) && (meanings.length > 0 || categories.length > 0))
+    for (const word of subject) if (word !== head && !replaced.includes(word)) replaced.push(word);
   return {
     text: joined.text
       .split(" ")
@@ -162,18 +169,28 @@ function needInShopWords(
 }
 
 /** A learned meaning this strong is taken before the vectors' (see catalogue-associations.ts). */
-const LEARNED_FLOOR = 0.5;
+const LEARNED_FLOOR = 0.3;
+/** A category whose score is this many times the best kind's is what the word names. */
+const CATEGORY_DOMINANCE = 2;
 
-/** The kinds the catalogue writes a word about, surely enough to search for them. */
+/**
+ * The kinds the catalogue writes words about, surely enough to search for them, and the
+ * categories they go with; `category` when one category outweighs every kind (the word is
+ * written all over it: "makeup" of Beauty), so that the categories say what is meant.
+ */
 function learnedKinds(
   learned: CatalogueAssociations | null,
   words: string | string[],
-): { kinds: string[]; categories: string[] } {
-  const found = (learned?.kindsOf(typeof words === "string" ? [words] : words) ?? []).filter((k) => k.score >= LEARNED_FLOOR);
+): { kinds: string[]; categories: string[]; category: boolean } {
+  const found = learned?.kindsOf(typeof words === "string" ? [words] : words) ?? [];
+  const bestKind = found.find((k) => !k.category)?.score ?? 0;
+  const bestCategory = found.find((k) => k.category)?.score ?? 0;
+  if (Math.max(bestKind, bestCategory) < LEARNED_FLOOR) return { kinds: [], categories: [], category: false };
+  const categories = found.filter((k) => k.category).map((k) => k.label);
+  if (bestCategory >= bestKind * CATEGORY_DOMINANCE)
+    return { kinds: [], categories: categories.slice(0, 1), category: true };
   const kinds = found.filter((k) => !k.category).map((k) => k.label.replace(/-/g, " "));
-  // A category alone is too wide to stand for a word: it only ranks first beside kinds.
-  if (kinds.length === 0) return { kinds: [], categories: [] };
-  return { kinds, categories: found.filter((k) => k.category).map((k) => k.label) };
+  return { kinds, categories, category: false };
 }
 
 /** A sentence's words around the kinds it names (see readByMeaning); none for a short request. */
