@@ -4,6 +4,7 @@ import {
   contentStems,
   type LearningProduct,
   learnAssociations,
+  MAX_LEARNED_PRODUCTS,
   stemOf,
 } from "./catalogue-associations.ts";
 
@@ -90,7 +91,7 @@ describe("meaning learned from the shop's own catalogue", () => {
 
   it("learns a large catalogue's sample quickly", () => {
     const many: LearningProduct[] = [];
-    for (let i = 0; i < 20_000; i++) {
+    for (let i = 0; i < MAX_LEARNED_PRODUCTS; i++) {
       const base = SHOP[i % SHOP.length]!;
       many.push({ ...base, name: `${base.name} ${i % 7}`, description: `${base.description} model ${i}` });
     }

@@ -31,7 +31,9 @@ export interface LearnedKind {
 }
 
 /** Above this many products, a sample of this many is learned from (evenly spread). */
-export const MAX_LEARNED_PRODUCTS = 20_000;
+export const MAX_LEARNED_PRODUCTS = 10_000;
+/** Only the start of a description is read: it says what the thing is; the rest is care and sizes. */
+const DESCRIPTION_CHARS = 600;
 /**
  * A word met with a kind this many times counts half as much as one met always: a word one
  * product's description uses once ("wet rock" of a hiking boot) is weak evidence, not none.
@@ -89,13 +91,27 @@ export function stemOf(word: string): string {
   return w;
 }
 
+/** Stems already worked out (a catalogue repeats its words); bounded, cleared when full. */
+const stems = new Map<string, string>();
+const MAX_KEPT_STEMS = 50_000;
+
+function keptStem(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    if (stems.size >= MAX_KEPT_STEMS) stems.clear();
+    stem = stemOf(word);
+    stems.set(word, stem);
+  }
+  return stem;
+}
+
 /** The content words of a text, stemmed, once each. */
 export function contentStems(text: string): string[] {
   const out = new Set<string>();
   for (const raw of text.toLowerCase().split(/[^a-z']+/)) {
-    const word = raw.replace(/^'+|'+$/g, "");
+    const word = raw.includes("'") ? raw.replace(/^'+|'+$/g, "") : raw;
     if (word.length < 3 || FILLER.has(word)) continue;
-    out.add(stemOf(word));
+    out.add(keptStem(word));
   }
   return [...out];
 }
@@ -209,7 +225,7 @@ export class AssociationLearner {
     }
     for (const k of kinds) this.kinds[k]!.count++;
     const stems = contentStems(
-      `${product.name} ${wordTags.join(" ")} ${withoutMarkup(product.description)}`,
+      `${product.name} ${wordTags.join(" ")} ${withoutMarkup(product.description.slice(0, DESCRIPTION_CHARS))}`,
     );
     for (const stem of stems) {
       this.wordCounts.set(stem, (this.wordCounts.get(stem) ?? 0) + 1);

@@ -22,7 +22,7 @@ import type { AssistantDeps } from "./assistant-types.ts";
  */
 
 const LEARNING_WAIT_MS = 250;
-const LEARN_BATCH = 1_000;
+const LEARN_BATCH = 250;
 
 interface Kept {
   vocabulary: SearchVocabulary;
