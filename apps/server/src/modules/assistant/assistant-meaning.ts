@@ -133,6 +133,10 @@ export async function readByMeaning(
   // the shop's words for them ("daily" of a "Daily Tee") would then pick other things.
   if (replaced.includes(head) && (meanings.length > 0 || categories.length > 0))
     for (const word of subject) if (word !== head && !replaced.includes(word)) replaced.push(word);
+  // Beside a word read by meaning, a word neither the catalogue nor any meaning knows ("makeup
+  // every morning") could only leave nothing to show.
+  if (meanings.length > 0 || categories.length > 0)
+    for (const word of subject) if (!isKnown(word) && !replaced.includes(word)) replaced.push(word);
   return {
     text: joined.text
       .split(" ")
