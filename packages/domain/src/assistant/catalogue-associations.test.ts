@@ -95,9 +95,9 @@ describe("meaning learned from the shop's own catalogue", () => {
       const base = SHOP[i % SHOP.length]!;
       many.push({ ...base, name: `${base.name} ${i % 7}`, description: `${base.description} model ${i}` });
     }
-    const started = performance.now();
+    const started = Date.now();
     const learned = learnAssociations(many);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(learned.kindsOf(["hiking"]).map((k) => k.label)).toContain("backpack");
   });
 });

@@ -169,7 +169,8 @@ export class CatalogueAssociations {
   kindsOf(words: readonly string[]): LearnedKind[] {
     const totals = new Map<number, number>();
     for (const stem of new Set(words.flatMap((w) => contentStems(w)))) {
-      for (const [kind, score] of this.byStem.get(stem) ?? []) totals.set(kind, (totals.get(kind) ?? 0) + score);
+      for (const [kind, score] of this.byStem.get(stem) ?? [])
+        totals.set(kind, (totals.get(kind) ?? 0) + score);
     }
     const ranked = [...totals].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     const best = (category: boolean) => {
@@ -219,7 +220,17 @@ export class AssociationLearner {
       if (!tag) continue;
       // A tag of several words is a kind ("running shoes", "rain-jacket"); one word is a trait.
       if (/[\s-]/.test(tag)) {
-        kinds.add(this.kindId(`t:${tag.split(/[\s-]+/).map(stemOf).join(" ")}`, tag, false, true));
+        kinds.add(
+          this.kindId(
+            `t:${tag
+              .split(/[\s-]+/)
+              .map(stemOf)
+              .join(" ")}`,
+            tag,
+            false,
+            true,
+          ),
+        );
         wordTags.push(tag.replace(/-/g, " "));
       } else wordTags.push(tag);
     }
@@ -253,7 +264,17 @@ export class AssociationLearner {
   private heads: Set<string> | null = null;
   private categoryHeads(): Set<string> {
     this.heads ??= new Set(
-      this.kinds.filter((k) => k.category).map((k) => stemOf(k.label.toLowerCase().split(/[^a-z']+/).filter(Boolean).at(-1) ?? "")),
+      this.kinds
+        .filter((k) => k.category)
+        .map((k) =>
+          stemOf(
+            k.label
+              .toLowerCase()
+              .split(/[^a-z']+/)
+              .filter(Boolean)
+              .at(-1) ?? "",
+          ),
+        ),
     );
     return this.heads;
   }
