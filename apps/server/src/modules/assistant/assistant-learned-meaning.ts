@@ -6,7 +6,7 @@ import {
 } from "@haggle/domain/assistant/catalogue-associations";
 import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import type { Db } from "../../platform/db/client.ts";
-import { loadLearningSample, vocabularyOf } from "../catalog/index.ts";
+import { countVisibleProducts, loadLearningSample, vocabularyOf } from "../catalog/index.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 
 /**
@@ -15,19 +15,23 @@ import type { AssistantDeps } from "./assistant-types.ts";
  * the catalogue's words do (search-products.store.ts), so a new one means products changed and
  * the meanings are learned again, in the background; the old ones answer meanwhile.
  *
- * Learning never holds a request up for long: a request waits at most LEARNING_WAIT_MS for the
- * first learning of a catalogue (a shop of a few hundred products is learned well within it),
- * then goes on without, and the next one finds it done. The learner yields to other requests
- * every LEARN_BATCH products.
+ * Learning never holds a request up for long: in a shop of at most SMALL_CATALOGUE products a
+ * request waits at most LEARNING_WAIT_MS for the first learning of its catalogue (a few hundred
+ * products are learned well within it), then goes on without; in a larger one it does not wait
+ * at all (reading and learning 10,000 products takes about a second): the requests after it
+ * find the meanings learned. The learner yields to other requests every LEARN_BATCH products.
  */
 
 const LEARNING_WAIT_MS = 250;
+const SMALL_CATALOGUE = 2_000;
 const LEARN_BATCH = 250;
 
 interface Kept {
   vocabulary: SearchVocabulary;
   learning: Promise<CatalogueAssociations | null>;
   learned: CatalogueAssociations | null;
+  /** Whether the shop is small enough for a request to wait for the first learning. */
+  small: Promise<boolean>;
   /** The version before, while this one is learned. */
   previous: CatalogueAssociations | null;
 }
@@ -66,7 +70,16 @@ export async function learnedMeanings(deps: AssistantDeps): Promise<CatalogueAss
   let entry = kept.get(deps.db);
   if (!entry || entry.vocabulary !== vocabulary) {
     const previous = entry ? (entry.learned ?? entry.previous) : null;
-    const fresh: Kept = { vocabulary, learning: Promise.resolve(null), learned: null, previous };
+    const fresh: Kept = {
+      vocabulary,
+      learning: Promise.resolve(null),
+      learned: null,
+      previous,
+      small: countVisibleProducts(deps.db).then(
+        (n) => n <= SMALL_CATALOGUE,
+        () => false,
+      ),
+    };
     fresh.learning = learn(deps).then(
       (learned) => {
         fresh.learned = learned;
@@ -83,5 +96,6 @@ export async function learnedMeanings(deps: AssistantDeps): Promise<CatalogueAss
   }
   if (entry.learned) return entry.learned;
   if (entry.previous) return entry.previous;
+  if (!(await entry.small)) return null;
   return Promise.race([entry.learning, timeout(LEARNING_WAIT_MS)]);
 }
