@@ -85,6 +85,14 @@ describe.each(DB_KINDS)("shopping assistant conversations on the %s database", (
     for (const p of named.products) expect(p.category).toBe("Audio");
   });
 
+  it("a word only the shop's descriptions use finds the kinds they describe ('commute': headphones)", async () => {
+    // No name, tag or category says commute; the descriptions of two headphones, a walking
+    // sneaker and a daypack do: the meanings learned from the catalogue (decision 0047).
+    const r = await converse(server, ["something for my commute"]);
+    expect(r.products.length).toBeGreaterThan(0);
+    for (const p of r.products) expect(p.name).toMatch(/headphones|daypack|sneaker/i);
+  });
+
   it("quotes no rating for a product without reviews", async () => {
     // One message: the reply's highlight is the one that quotes the rating.
     const r = await converse(server, ["Aurion Halo noise cancelling headphones"]);

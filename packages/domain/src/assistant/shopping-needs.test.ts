@@ -38,6 +38,11 @@ describe("needs read as general kinds of product", () => {
     expect(parseShoppingRequest(["my budget is 50"], catalog).text.split(" ")).not.toContain("kids");
   });
 
+  it("reads a class of an interest as the interest, not as school", () => {
+    expect(kindsOf("what do I need for a yoga class")).not.toContain("notebook");
+    expect(kindsOf("stuff for my classes")).toContain("notebook");
+  });
+
   it("leaves product words alone", () => {
     expect(kindsOf("a salad bowl")).not.toContain("vegetables");
     expect(kindsOf("wireless headphones")).toEqual([]);

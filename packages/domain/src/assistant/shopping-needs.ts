@@ -57,7 +57,8 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["coffee", "grinder", "espresso", "kettle", "mug"],
   ],
   [
-    "back to school|(?:for )?(?:college|university|school|class(?:es)?)",
+    // "class" alone, not "a yoga class" (whose interest, yoga, is what is sought).
+    "back to school|(?:for )?(?:college|university|school)|(?:for|to|in|my|her|his) class(?:es)?",
     ["backpack", "laptop", "headphones", "notebook"],
   ],
   ["(?:a )?road trips?|(?:long )?drives?", ["cooler", "power bank", "charger", "travel"]],

@@ -4,6 +4,7 @@ import type {
   ParsedShoppingRequest,
   ShoppingCatalogNames,
 } from "@haggle/domain/assistant/parse-shopping-request";
+import type { CatalogueAssociations } from "@haggle/domain/assistant/catalogue-associations";
 import type { SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
 import {
   indexTerms,
@@ -15,6 +16,7 @@ import {
 import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import { wordVectors } from "../../platform/ai/word-vectors.ts";
 import { vocabularyOf } from "../catalog/index.ts";
+import { learnedMeanings } from "./assistant-learned-meaning.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 
 /**
@@ -63,10 +65,20 @@ export async function readByMeaning(
   names: ShoppingCatalogNames,
 ): Promise<{ text: string; anyOf: string[]; categories: string[]; boost: string[] }> {
   const subjectWords = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
-  if (subjectWords.length === 0)
+  if (subjectWords.length === 0 && request.anyOf.length === 0)
     return { text: request.text, anyOf: request.anyOf, categories: [], boost: [] };
   const vocabulary = await vocabularyOf(deps.db);
   const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split("-"))]);
+  if (subjectWords.length === 0) {
+    const learned = await learnedMeanings(deps);
+    const need = needInShopWords(request.anyOf, learned, known);
+    return {
+      text: request.text,
+      anyOf: need.kinds,
+      categories: [],
+      boost: need.categories.filter((c) => names.categories.includes(c)),
+    };
+  }
   const joined = joinedWords(request.text, known);
   const subject = subjectWords.filter((w) => !joined.parts.has(w));
   if (subject.length === 0) return { text: joined.text, anyOf: request.anyOf, categories: [], boost: [] };
@@ -80,6 +92,7 @@ export async function readByMeaning(
   const head = kindsOnly.at(-1) ?? "";
   const headKnown = isKnown(head);
   const boost = categoriesNamedBy(head, names);
+  const learned = await learnedMeanings(deps);
   const vectors = wordVectors();
   const replaced: string[] = [];
   const meanings: string[] = [];
@@ -97,12 +110,33 @@ export async function readByMeaning(
       categories.push(...named);
       continue;
     }
-    if (!vectors || (word !== head && headKnown)) continue;
+    if (word !== head && headKnown) continue;
+    // What the shop's own catalogue writes the word about comes first ("hiking" in the
+    // descriptions of boots and backpacks); the general vectors only when it says nothing sure.
+    const fromCatalogue = learnedKinds(learned, word);
+    if (fromCatalogue.kinds.length > 0 || fromCatalogue.category) {
+      replaced.push(word);
+      meanings.push(...fromCatalogue.kinds);
+      const shop = fromCatalogue.categories.filter((c) => names.categories.includes(c));
+      // A word the catalogue writes all over one category ("makeup" in Beauty) names it.
+      if (fromCatalogue.category) categories.push(...shop);
+      else boost.push(...shop);
+      continue;
+    }
+    if (!vectors) continue;
     const near = nearestTerms(word, vectors, catalogueTerms(vocabulary, names, vectors));
     if (near.length === 0) continue;
     replaced.push(word);
     meanings.push(...near);
   }
+  // A head read by meaning ("daily commute" -> bags) leaves its modifiers no kind to modify:
+  // the shop's words for them ("daily" of a "Daily Tee") would then pick other things.
+  if (replaced.includes(head) && (meanings.length > 0 || categories.length > 0))
+    for (const word of subject) if (word !== head && !replaced.includes(word)) replaced.push(word);
+  // Beside a word read by meaning, a word neither the catalogue nor any meaning knows ("makeup
+  // every morning") could only leave nothing to show.
+  if (meanings.length > 0 || categories.length > 0)
+    for (const word of subject) if (!isKnown(word) && !replaced.includes(word)) replaced.push(word);
   return {
     text: joined.text
       .split(" ")
@@ -110,8 +144,57 @@ export async function readByMeaning(
       .join(" "),
     anyOf: [...new Set([...request.anyOf, ...meanings])],
     categories: [...new Set(categories)],
-    boost,
+    boost: [...new Set(boost)],
   };
+}
+
+/** A need's general kinds the shop carries this many of are searched as they are. */
+const NEED_KINDS_CARRIED = 2;
+
+/**
+ * A need's or an interest's kinds come from a small general table ("a rainy day" -> umbrella,
+ * rain jacket, waterproof); a shop that carries few of them calls its things otherwise (a sports
+ * shop's "hard shell" jackets). Then the kinds it lacks are read through what the shop's own
+ * catalogue writes their words about ("rain", "waterproof" in its shells' descriptions), and
+ * those kinds join the ones it carries.
+ */
+function needInShopWords(
+  kinds: string[],
+  learned: CatalogueAssociations | null,
+  known: ReadonlySet<string>,
+): { kinds: string[]; categories: string[] } {
+  const carried = kinds.filter((k) =>
+    k.split(/[\s-]+/).every((w) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`))),
+  );
+  if (!learned || carried.length >= NEED_KINDS_CARRIED) return { kinds, categories: [] };
+  const lacking = kinds.filter((k) => !carried.includes(k)).flatMap((k) => k.split(/[\s-]+/));
+  const found = learnedKinds(learned, lacking);
+  return { kinds: [...new Set([...kinds, ...found.kinds])], categories: found.categories };
+}
+
+/** A learned meaning this strong is taken before the vectors' (see catalogue-associations.ts). */
+const LEARNED_FLOOR = 0.3;
+/** A category whose score is this many times the best kind's is what the word names. */
+const CATEGORY_DOMINANCE = 2;
+
+/**
+ * The kinds the catalogue writes words about, surely enough to search for them, and the
+ * categories they go with; `category` when one category outweighs every kind (the word is
+ * written all over it: "makeup" of Beauty), so that the categories say what is meant.
+ */
+function learnedKinds(
+  learned: CatalogueAssociations | null,
+  words: string | string[],
+): { kinds: string[]; categories: string[]; category: boolean } {
+  const found = learned?.kindsOf(typeof words === "string" ? [words] : words) ?? [];
+  const bestKind = found.find((k) => !k.category)?.score ?? 0;
+  const bestCategory = found.find((k) => k.category)?.score ?? 0;
+  if (Math.max(bestKind, bestCategory) < LEARNED_FLOOR) return { kinds: [], categories: [], category: false };
+  const categories = found.filter((k) => k.category).map((k) => k.label);
+  if (bestCategory >= bestKind * CATEGORY_DOMINANCE)
+    return { kinds: [], categories: categories.slice(0, 1), category: true };
+  const kinds = found.filter((k) => !k.category).map((k) => k.label.replace(/-/g, " "));
+  return { kinds, categories, category: false };
 }
 
 /** A sentence's words around the kinds it names (see readByMeaning); none for a short request. */

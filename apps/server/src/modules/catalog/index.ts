@@ -37,6 +37,7 @@ export {
   toProductDto,
 } from "./products.store.ts";
 export type { ProductRow } from "./products.store.ts";
+export { loadLearningSample } from "./learning-sample.store.ts";
 export { loadCatalogNames } from "./search-legs.store.ts";
 export { searchProducts, vocabularyOf } from "./search-products.store.ts";
 export { siteFileRoutes } from "./site-files.routes.ts";

@@ -1,0 +1,25 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { LearningProduct } from "@haggle/domain/assistant/catalogue-associations";
+import type { Db } from "../../platform/db/client.ts";
+import { products } from "../../platform/db/schema/catalog.ts";
+
+/**
+ * What the assistant learns word meanings from (catalogue-associations.ts): the visible
+ * products' names, descriptions, categories and tags, at most `max` of them. A larger catalogue
+ * gives a sample spread over it (ordered by a hash of the id, so the same products each time
+ * while the catalogue stays the same), not its first rows, which are often one import's
+ * category.
+ */
+export async function loadLearningSample(db: Db, max: number): Promise<LearningProduct[]> {
+  return db
+    .select({
+      name: products.name,
+      description: products.description,
+      category: products.category,
+      tags: products.tags,
+    })
+    .from(products)
+    .where(eq(products.hidden, false))
+    .orderBy(sql`md5(${products.id}::text)`, asc(products.id))
+    .limit(max);
+}
