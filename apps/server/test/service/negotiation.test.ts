@@ -21,7 +21,8 @@ describe.each(DB_KINDS)("negotiation, the service (%s)", (kind) => {
     const who = await makeShopper(shop.database);
     const rows = await shop.database.db.select().from(products).limit(40);
     const picked = rows.filter((p) => p.stockLevel > 2 && !p.hidden && p.price >= 5_000).slice(0, 2);
-    for (const product of picked) await addCartItem(shop.database.db, who.id, product.id, 1);
+    for (const product of picked)
+      await addCartItem(shop.database.db, who.id, { productId: product.id, quantity: 1 });
     return who;
   }
 

@@ -1,7 +1,8 @@
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
-import { conflict, notFound } from "@haggle/domain/errors";
+import { chooseVariantSentence, variantName } from "@haggle/domain/catalog/variant-name";
+import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import type { Db, Tx } from "../../platform/db/client.ts";
-import { findProductStock, findProductsStock } from "../catalog/index.ts";
+import { findProductVariants, type ProductVariants } from "../catalog/index.ts";
 import { cartView } from "./cart-view.store.ts";
 import {
   addToCartItem,
@@ -18,11 +19,51 @@ import {
   voidNegotiatedPrices,
 } from "./cart.store.ts";
 
-/** A product that may go into a cart: it exists and is not hidden. */
-async function sellableProduct(tx: Tx, productId: string) {
-  const product = await findProductStock(tx, productId);
-  if (!product || product.hidden) throw notFound("No product has that id.");
-  return product;
+/** A variant as a cart change weighs it: which line it is, its name in sentences, its stock. */
+interface SellableVariant {
+  productId: string;
+  variantId: string;
+  name: string;
+  stockLevel: number;
+}
+
+/**
+ * The variant a line buys: the one named, which must be the product's; without one, a product
+ * without options buys its default variant and a product with options asks which (400).
+ * Answers a sentence instead of a variant when there is no such choice to make.
+ */
+function chosenVariant(found: ProductVariants, variantId: string | undefined): SellableVariant | string {
+  const { product, options, variants } = found;
+  const variant =
+    variantId !== undefined
+      ? variants.find((v) => v.id === variantId)
+      : options.length === 0
+        ? variants[0]
+        : undefined;
+  if (!variant) {
+    return variantId !== undefined
+      ? `${product.name} has no variant with that id.`
+      : chooseVariantSentence(
+          product.name,
+          options.map((o) => o.name),
+        );
+  }
+  return {
+    productId: product.id,
+    variantId: variant.id,
+    name: variantName(product.name, variant.optionValues),
+    stockLevel: variant.stockLevel,
+  };
+}
+
+/** A variant that may go into a cart: its product exists and is not hidden, and the variant is chosen. */
+async function sellableVariant(tx: Tx, productId: string, variantId: string | undefined) {
+  const found = await findProductVariants(tx, productId);
+  if (!found || found.product.hidden) throw notFound("No product has that id.");
+  const chosen = chosenVariant(found, variantId);
+  if (typeof chosen === "string")
+    throw invalid(chosen, variantId === undefined ? "VARIANT_REQUIRED" : "VARIANT_NOT_FOUND");
+  return chosen;
 }
 
 function assertStock(product: { name: string; stockLevel: number }, wanted: number) {
@@ -58,10 +99,14 @@ async function changeCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow
   });
 }
 
-export async function addCartItem(db: Db, userId: string, productId: string, quantity: number) {
+export async function addCartItem(
+  db: Db,
+  userId: string,
+  wanted: { productId: string; variantId?: string | undefined; quantity: number },
+) {
   return changeCart(db, userId, async (tx, cart) => {
-    const product = await sellableProduct(tx, productId);
-    assertStock(product, await addToCartItem(tx, cart.id, productId, quantity));
+    const variant = await sellableVariant(tx, wanted.productId, wanted.variantId);
+    assertStock(variant, await addToCartItem(tx, cart.id, variant, wanted.quantity));
   });
 }
 
@@ -72,7 +117,7 @@ export async function setCartItemQuantity(db: Db, userId: string, itemId: string
       await deleteCartItem(tx, line.id);
       return;
     }
-    assertStock(await sellableProduct(tx, line.productId), quantity);
+    assertStock(await sellableVariant(tx, line.productId, line.variantId), quantity);
     await updateCartItemQuantity(tx, line.id, quantity);
   });
 }
@@ -91,40 +136,58 @@ export async function clearCart(db: Db, userId: string) {
 }
 
 /**
- * The anonymous cart joins the server cart on sign-in: same product, quantities add, capped at
- * the stock; unknown, hidden or sold-out products are skipped. All or nothing.
+ * The anonymous cart joins the server cart on sign-in: same variant, quantities add, capped at
+ * the stock; unknown, hidden or sold-out products (and a product with options saved without its
+ * variant) are skipped with a sentence. All or nothing.
  */
-export async function mergeCart(db: Db, userId: string, items: { productId: string; quantity: number }[]) {
-  const wanted = new Map<string, number>();
-  for (const item of items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+export async function mergeCart(
+  db: Db,
+  userId: string,
+  items: { productId: string; variantId?: string | undefined; quantity: number }[],
+) {
   const notices: string[] = [];
   const cart = await changeCart(db, userId, async (tx, cartRow) => {
-    if (wanted.size === 0) return;
-    const found = await findProductsStock(tx, [...wanted.keys()]);
-    const existing = await loadCartItems(tx, cartRow.id);
-    const missing = [...wanted.keys()].filter((id) => !found.some((p) => p.id === id && !p.hidden)).length;
+    if (items.length === 0) return;
+    const wanted = new Map<string, { variant: SellableVariant; quantity: number }>();
+    let missing = 0;
+    const seen = new Map<string, ProductVariants | null>();
+    for (const item of items) {
+      if (!seen.has(item.productId)) seen.set(item.productId, await findProductVariants(tx, item.productId));
+      const found = seen.get(item.productId);
+      if (!found || found.product.hidden) {
+        missing += 1;
+        continue;
+      }
+      const chosen = chosenVariant(found, item.variantId);
+      if (typeof chosen === "string") {
+        notices.push(`${chosen} It was not added.`);
+        continue;
+      }
+      const before = wanted.get(chosen.variantId);
+      wanted.set(chosen.variantId, { variant: chosen, quantity: (before?.quantity ?? 0) + item.quantity });
+    }
     if (missing > 0)
       notices.push(
         `${missing} saved item${missing === 1 ? " is" : "s are"} no longer sold and ${missing === 1 ? "was" : "were"} not added.`,
       );
-    for (const product of found) {
-      if (product.hidden) continue;
-      if (product.stockLevel <= 0) {
-        notices.push(`${product.name} is out of stock and was not added.`);
+    const existing = await loadCartItems(tx, cartRow.id);
+    for (const { variant, quantity: added } of wanted.values()) {
+      if (variant.stockLevel <= 0) {
+        notices.push(`${variant.name} is out of stock and was not added.`);
         continue;
       }
-      const current = existing.find((l) => l.productId === product.id);
-      const asked = (current?.quantity ?? 0) + (wanted.get(product.id) ?? 0);
-      const quantity = Math.min(asked, product.stockLevel, MAX_LINE_QUANTITY);
+      const current = existing.find((l) => l.variantId === variant.variantId);
+      const asked = (current?.quantity ?? 0) + added;
+      const quantity = Math.min(asked, variant.stockLevel, MAX_LINE_QUANTITY);
       if (quantity < asked) {
         notices.push(
-          quantity === product.stockLevel
-            ? `Only ${product.stockLevel} of ${product.name} left in stock.`
-            : `You can have at most ${MAX_LINE_QUANTITY} of ${product.name} in your cart.`,
+          quantity === variant.stockLevel
+            ? `Only ${variant.stockLevel} of ${variant.name} left in stock.`
+            : `You can have at most ${MAX_LINE_QUANTITY} of ${variant.name} in your cart.`,
         );
       }
       if (current) await updateCartItemQuantity(tx, current.id, quantity);
-      else await insertCartItem(tx, cartRow.id, product.id, quantity);
+      else await insertCartItem(tx, cartRow.id, variant, quantity);
     }
   });
   return { ...cart, notices };
