@@ -10,7 +10,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { giveProductOptions } from "../src/modules/catalog/index.ts";
 import { products, productVariants } from "../src/platform/db/schema.ts";
-import type { HttpClient } from "./support/http-client.ts";
+import { HttpClient } from "./support/http-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
 import { cents, postCheckout, signUpShopper, startNegotiation } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
@@ -74,6 +74,48 @@ describe.each(DB_KINDS)("a cart line is a variant, on the %s database", (kind) =
   }
   const setVariant = (size: string, set: { stockLevel?: number; price?: number }) =>
     db().update(productVariants).set(set).where(eq(productVariants.id, variant[size]!));
+
+  it("answers a product with its options and variants, and a variant's change reaches the cached answer", async () => {
+    const anon = new HttpClient(shop.server.baseUrl);
+    const first = await anon.get(`/api/products/${tee.id}`);
+    expect(first.status).toBe(200);
+    expect(first.json.options).toEqual([
+      { name: "Size", values: ["S", "M", "L"] },
+      { name: "Colour", values: ["Black", "White"] },
+    ]);
+    expect(first.json.variants).toHaveLength(TEE.length);
+    expect(first.json.variants[1]).toEqual({
+      id: variant["S / White"],
+      sku: `${tee.sku}-S-White`,
+      optionValues: ["S", "White"],
+      title: "S / White",
+      price: 25,
+      listPrice: 35,
+      stockLevel: 0,
+      inStock: false,
+      imageUrl: tee.imageUrl,
+    });
+    // The product's from price is its cheapest variant's.
+    expect(first.json.price).toBe(25);
+    const page = await anon.get(`/api/products/by-slug/${tee.slug}`);
+    expect(page.json.product.variants.map((v: { title: string }) => v.title)).toEqual(
+      TEE.map((v) => v.values.join(" / ")),
+    );
+    // A variant's price moves without moving the from price: the answer is not served stale.
+    await setVariant("L / Black", { price: 3_000 });
+    await expect
+      .poll(async () => {
+        const again = await anon.get(`/api/products/${tee.id}`);
+        return again.json.variants.find((v: { id: string }) => v.id === variant["L / Black"]).price;
+      })
+      .toBe(30);
+    await setVariant("L / Black", { price: 2_900 });
+    const plain = await anon.get(`/api/products/${near(40).id}`);
+    expect(plain.json.options).toEqual([]);
+    expect(plain.json.variants).toEqual([
+      expect.objectContaining({ optionValues: [], title: "", price: near(40).price }),
+    ]);
+  });
 
   it("needs the variant of a product with options, with a sentence; a product without options needs none", async () => {
     const http = await shopper();

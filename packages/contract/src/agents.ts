@@ -212,6 +212,23 @@ export const GetProductOutputSchema = z.object({
     description: z.string(),
     stockLevel: z.number().int(),
     tags: z.array(z.string()),
+    options: z
+      .array(z.object({ name: z.string(), values: z.array(z.string()) }))
+      .describe(
+        "The product's options (Size, Colour...) and their values; none for a product without options.",
+      ),
+    variants: z
+      .array(
+        z.object({
+          variantId: z.string().describe("What update_cart's variantId takes."),
+          title: z.string().describe("The option values ('M / Black'); empty for a product without options."),
+          sku: z.string(),
+          price: Money,
+          stockLevel: z.number().int(),
+          inStock: z.boolean(),
+        }),
+      )
+      .describe("What can be bought: one per combination sold, each with its price and stock."),
   }),
 });
 

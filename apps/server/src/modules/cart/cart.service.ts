@@ -27,33 +27,36 @@ interface SellableVariant {
   stockLevel: number;
 }
 
+/** A product without options has exactly one variant, its default (no option values). */
+function defaultVariantOf(found: ProductVariants) {
+  const [only, more] = found.variants;
+  return only && !more && only.optionValues.length === 0 ? only : undefined;
+}
+
 /**
  * The variant a line buys: the one named, which must be the product's; without one, a product
- * without options buys its default variant and a product with options asks which (400).
- * Answers a sentence instead of a variant when there is no such choice to make.
+ * without options buys its default variant. Undefined when there is no such variant.
  */
-function chosenVariant(found: ProductVariants, variantId: string | undefined): SellableVariant | string {
-  const { product, options, variants } = found;
+function chosenVariant(found: ProductVariants, variantId: string | undefined): SellableVariant | undefined {
   const variant =
-    variantId !== undefined
-      ? variants.find((v) => v.id === variantId)
-      : options.length === 0
-        ? variants[0]
-        : undefined;
-  if (!variant) {
-    return variantId !== undefined
-      ? `${product.name} has no variant with that id.`
-      : chooseVariantSentence(
-          product.name,
-          options.map((o) => o.name),
-        );
-  }
+    variantId !== undefined ? found.variants.find((v) => v.id === variantId) : defaultVariantOf(found);
+  if (!variant) return undefined;
   return {
-    productId: product.id,
+    productId: found.product.id,
     variantId: variant.id,
-    name: variantName(product.name, variant.optionValues),
+    name: variantName(found.product.name, variant.optionValues),
     stockLevel: variant.stockLevel,
   };
+}
+
+/** Why no variant was chosen: another product's variant named, or a product with options left without one. */
+async function noVariantSentence(tx: Tx, found: ProductVariants, variantId: string | undefined) {
+  if (variantId !== undefined) return `${found.product.name} has no variant with that id.`;
+  const withOptions = await findProductVariants(tx, found.product.id, true);
+  return chooseVariantSentence(
+    found.product.name,
+    (withOptions?.options ?? []).map((o) => o.name),
+  );
 }
 
 /** A variant that may go into a cart: its product exists and is not hidden, and the variant is chosen. */
@@ -61,8 +64,11 @@ async function sellableVariant(tx: Tx, productId: string, variantId: string | un
   const found = await findProductVariants(tx, productId);
   if (!found || found.product.hidden) throw notFound("No product has that id.");
   const chosen = chosenVariant(found, variantId);
-  if (typeof chosen === "string")
-    throw invalid(chosen, variantId === undefined ? "VARIANT_REQUIRED" : "VARIANT_NOT_FOUND");
+  if (!chosen)
+    throw invalid(
+      await noVariantSentence(tx, found, variantId),
+      variantId === undefined ? "VARIANT_REQUIRED" : "VARIANT_NOT_FOUND",
+    );
   return chosen;
 }
 
@@ -159,8 +165,8 @@ export async function mergeCart(
         continue;
       }
       const chosen = chosenVariant(found, item.variantId);
-      if (typeof chosen === "string") {
-        notices.push(`${chosen} It was not added.`);
+      if (!chosen) {
+        notices.push(`${await noVariantSentence(tx, found, item.variantId)} It was not added.`);
         continue;
       }
       const before = wanted.get(chosen.variantId);

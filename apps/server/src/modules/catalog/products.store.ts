@@ -143,7 +143,11 @@ export async function countVisibleProducts(db: Queryable): Promise<number> {
  * Inserts the seeded catalogue; a SKU that exists already is left as it is, so a merchant's
  * edits survive a re-seed. Returns how many products were created.
  */
-export async function insertSeedProducts(tx: Tx, catalogue: readonly SeedProduct[]): Promise<number> {
+/** Inserts the seeded products the shop lacks (by SKU); answers those inserted. */
+export async function insertSeedProducts(
+  tx: Tx,
+  catalogue: readonly SeedProduct[],
+): Promise<{ id: string; sku: string }[]> {
   const inserted = await tx
     .insert(products)
     .values(
@@ -164,8 +168,8 @@ export async function insertSeedProducts(tx: Tx, catalogue: readonly SeedProduct
       })),
     )
     .onConflictDoNothing({ target: products.sku })
-    .returning({ id: products.id });
-  return inserted.length;
+    .returning({ id: products.id, sku: products.sku });
+  return inserted;
 }
 
 /**

@@ -55,7 +55,7 @@ export interface VariantRow {
 
 export interface ProductVariants {
   product: { id: string; name: string; hidden: boolean };
-  /** The product's options in order (none for a product without options). */
+  /** The product's options in order (none for a product without options; see findProductVariants). */
   options: { name: string; values: string[] }[];
   /** Its variants in the merchant's order (one, the default, for a product without options). */
   variants: VariantRow[];
@@ -71,15 +71,11 @@ const variantColumns = {
   imageUrl: productVariants.imageUrl,
 };
 
-/** A product (hidden ones too) with its options and variants; null when there is none. */
-export async function findProductVariants(db: Queryable, productId: string): Promise<ProductVariants | null> {
-  const [product] = await db
-    .select({ id: products.id, name: products.name, hidden: products.hidden })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  if (!product) return null;
-  // One after another: `db` may be a transaction (one connection).
+/** A product's options in order and its variants in the merchant's order (one after another: `db` may be a transaction). */
+export async function loadOptionsAndVariants(
+  db: Queryable,
+  productId: string,
+): Promise<Pick<ProductVariants, "options" | "variants">> {
   const options = await db
     .select({ name: productOptions.name, values: productOptions.values })
     .from(productOptions)
@@ -90,7 +86,33 @@ export async function findProductVariants(db: Queryable, productId: string): Pro
     .from(productVariants)
     .where(eq(productVariants.productId, productId))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
-  return { product, options, variants };
+  return { options, variants };
+}
+
+/**
+ * A product (hidden ones too) with its variants, in one query (a cart change reads it on every
+ * add); null when there is none. Its options' names are read only when asked (`withOptions`),
+ * for the sentence that asks which variant: whether it has options shows in its variants (a
+ * product without options has exactly one, with no option values).
+ */
+export async function findProductVariants(
+  db: Queryable,
+  productId: string,
+  withOptions = false,
+): Promise<ProductVariants | null> {
+  const rows = await db
+    .select({
+      product: { id: products.id, name: products.name, hidden: products.hidden },
+      variant: variantColumns,
+    })
+    .from(products)
+    .innerJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(eq(products.id, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  const [first] = rows;
+  if (!first) return null;
+  const options = withOptions ? (await loadOptionsAndVariants(db, productId)).options : [];
+  return { product: first.product, options, variants: rows.map((r) => r.variant) };
 }
 
 /** The default variants (no option values) of these products, by product; a product with options has none. */

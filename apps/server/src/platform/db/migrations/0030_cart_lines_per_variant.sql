@@ -19,3 +19,12 @@ CREATE TRIGGER "products_default_variant_update" AFTER UPDATE ON "products" FOR 
   WHEN (pg_trigger_depth() = 0
     AND (NEW.sku, NEW.price, NEW.list_price, NEW.stock_level) IS DISTINCT FROM (OLD.sku, OLD.price, OLD.list_price, OLD.stock_level))
   EXECUTE FUNCTION products_default_variant_on_update();
+--> statement-breakpoint
+-- A product's answer lists its options and variants, so a write of either announces a new
+-- catalogue version as a write of the product does (a variant's price can move without moving
+-- the product's from price). NOTIFY goes out on commit; the answer caches forget older answers.
+CREATE TRIGGER catalogue_version_variants AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_variants
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER catalogue_version_options AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_options
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_version_bump();
