@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expect, PASSWORD, test, uniqueEmail, waitForInteractivePages } from "./support/fixtures.ts";
-import { artifacts, catalogue, expectLoaded, gotoLive } from "./support/shop.ts";
+import { artifacts, catalogue, expectLoaded, gotoLive, hasNoOptions } from "./support/shop.ts";
 
 /**
  * "Measure Ava": the merchant starts a holdout experiment on the dashboard; a held-out
@@ -95,9 +95,16 @@ test("the merchant measures Ava: held-out shoppers see no negotiate button, the 
 
   try {
     // A well-stocked product to fill carts with.
-    const product = (await catalogue(dashboard.request))
+    const stocked = (await catalogue(dashboard.request))
       .filter((p) => p.inStock && p.stockLevel >= 150)
-      .sort((a, b) => Math.abs(a.price - 60) - Math.abs(b.price - 60))[0];
+      .sort((a, b) => Math.abs(a.price - 60) - Math.abs(b.price - 60));
+    let product: (typeof stocked)[number] | undefined;
+    for (const candidate of stocked) {
+      if (await hasNoOptions(dashboard.request, candidate.id)) {
+        product = candidate;
+        break;
+      }
+    }
     expect(product, "a product with stock to spare").toBeTruthy();
 
     // One shopper of each group, through the browser.

@@ -28,24 +28,49 @@ export async function catalogue(request: APIRequestContext): Promise<CataloguePr
 }
 
 /**
- * The names of the first `count` product cards on the page with at least five units in stock.
+ * Whether a product is bought by its id alone: one without options (sizes, colours), whose one
+ * variant is its default. A product with options is bought by choosing a variant on its page.
+ */
+export async function hasNoOptions(request: APIRequestContext, productId: string): Promise<boolean> {
+  const response = await request.get(`/api/products/${productId}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { options: unknown[] }).options.length === 0;
+}
+
+/**
+ * The names of the first `count` product cards on the page with at least five units in stock
+ * and no options (a test adds them without choosing a size).
  * Earlier runs on the same shop buy some of them, so the pick reads today's stock.
  */
 export async function wellStockedCardNames(page: Page, count: number): Promise<string[]> {
   const cards = page.getByRole("article");
   await expect(cards.first()).toBeVisible();
-  const stock = new Map((await catalogue(page.request)).map((p) => [p.name, p.inStock ? p.stockLevel : 0]));
+  const listed = await catalogue(page.request);
+  const stock = new Map(listed.map((p) => [p.name, p.inStock ? p.stockLevel : 0]));
+  const ids = new Map(listed.map((p) => [p.name, p.id]));
   const shown = await cards.evaluateAll((els) => els.map((el) => el.querySelector("h3")?.textContent ?? ""));
-  const picks = shown.filter((name) => (stock.get(name) ?? 0) >= 5).slice(0, count);
+  const picks: string[] = [];
+  for (const name of shown) {
+    if (picks.length === count) break;
+    const id = ids.get(name);
+    if ((stock.get(name) ?? 0) >= 5 && id && (await hasNoOptions(page.request, id))) picks.push(name);
+  }
   expect(picks).toHaveLength(count);
   return picks;
 }
 
 /** Adds the in-stock product priced nearest `target` dollars to the signed-in cart, through the API. */
 export async function addProductNear(request: APIRequestContext, target: number): Promise<CatalogueProduct> {
-  const product = (await catalogue(request))
+  const nearest = (await catalogue(request))
     .filter((p) => p.inStock && p.stockLevel >= 2)
-    .sort((a, b) => Math.abs(a.price - target) - Math.abs(b.price - target))[0];
+    .sort((a, b) => Math.abs(a.price - target) - Math.abs(b.price - target));
+  let product: CatalogueProduct | undefined;
+  for (const candidate of nearest) {
+    if (await hasNoOptions(request, candidate.id)) {
+      product = candidate;
+      break;
+    }
+  }
   if (!product) throw new Error("No product in stock");
   const added = await request.post("/api/cart/items", { data: { productId: product.id } });
   expect(added.ok()).toBe(true);

@@ -28,16 +28,16 @@ describe.each(DB_KINDS)("the ACP product feed, page by page (%s)", (kind) => {
       url = nextOf(res.headers.get("link"));
       if (url) expect(url.startsWith("http")).toBe(true);
     }
-    expect(pages).toBe(Math.ceil(shop.catalogue.length / 50));
+    expect(pages).toBe(Math.ceil(shop.everyProduct.length / 50));
     expect(new Set(seen).size).toBe(seen.length);
-    expect([...seen].sort()).toEqual(shop.catalogue.map((p) => p.id).sort());
+    expect([...seen].sort()).toEqual(shop.everyProduct.map((p) => p.id).sort());
   });
 
   it("sends the whole demo catalogue in one page by default, with no next", async () => {
     const res = await fetch(`${shop.server.baseUrl}/acp/feed`);
     expect(res.status).toBe(200);
     expect(res.headers.get("link")).toBeNull();
-    expect(((await res.json()) as { products: unknown[] }).products.length).toBe(shop.catalogue.length);
+    expect(((await res.json()) as { products: unknown[] }).products.length).toBe(shop.everyProduct.length);
   });
 
   it("refuses a page size past 1,000 or a cursor that is no product id, with a sentence", async () => {

@@ -240,6 +240,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
         {
           id: expect.any(String),
           productId: expensive.id,
+          variantId: expect.any(String),
           name: expensive.name,
           quantity: 2,
           listPrice: expensive.listPrice,
@@ -253,6 +254,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
         {
           id: expect.any(String),
           productId: onSale.id,
+          variantId: expect.any(String),
           name: onSale.name,
           quantity: 1,
           listPrice: onSale.listPrice,

@@ -231,7 +231,8 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
       list.find((f) => f.value === value)?.count ?? 0;
     try {
       await db.execute(sql`update products set hidden = true where sku = ${item.sku}`);
-      await db.execute(sql`update products set stock_level = stock_level + 1`); // no facet change
+      // Every product's stock moves (through its variants: a product with options takes no direct write); no facet change.
+      await db.execute(sql`update product_variants set stock_level = stock_level + 1`);
       // Written behind the server's back: it may not have heard the change yet (NOTIFY is async).
       await shop.server.deps.answers.settle();
       let after = (await http.get("/api/products")).json;
@@ -257,8 +258,9 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
       expect(counted.total).toBe(2);
       expect(counted.collectionTotal).toBe(181);
       expect(countOf(counted.facets.brands, "Facet Brand")).toBe(1);
-      const both = (await http.get(`/api/products?category=Moved%20Here&brand=${encodeURIComponent(item.brand)}`))
-        .json;
+      const both = (
+        await http.get(`/api/products?category=Moved%20Here&brand=${encodeURIComponent(item.brand)}`)
+      ).json;
       expect(both.total).toBe(1);
       expect(countOf(both.facets.categories, "Moved Here")).toBe(1);
       expect(await keptPairs()).toEqual(await countedPairs());
@@ -267,7 +269,7 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
       await db.execute(
         sql`update products set hidden = false, category = ${item.category} where sku = ${item.sku}`,
       );
-      await db.execute(sql`update products set stock_level = stock_level - 1`);
+      await db.execute(sql`update product_variants set stock_level = stock_level - 1`);
       await shop.server.deps.answers.settle();
     }
     const restored = (await http.get("/api/products")).json;
@@ -326,7 +328,18 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     const first = (await http.get("/api/products")).json.items[0];
     const res = await http.get(`/api/products/${first.id}`);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual(first);
+    // The listing's product, with its options and variants (without options: its default variant).
+    const { options, variants, ...product } = res.json;
+    expect(product).toEqual(first);
+    expect(options).toEqual([]);
+    expect(variants).toEqual([
+      expect.objectContaining({
+        sku: first.sku,
+        optionValues: [],
+        price: first.price,
+        stockLevel: first.stockLevel,
+      }),
+    ]);
     expect((await http.get("/api/products/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     const bad = await http.get("/api/products/not-a-uuid");
     expect(bad.status).toBe(404);

@@ -3,7 +3,8 @@
  * database migrated up to 0027 gets products, a cart, a negotiation with a bundled offer and
  * orders, then the server's migrations run. Every product gets its default variant, every line
  * names it; afterwards the variants hold price and stock and the product's are derived. On the
- * embedded database and, when TEST_DATABASE_URL is set, on the PostgreSQL server.
+ * embedded database and, when TEST_DATABASE_URL is set, on the PostgreSQL server. The migrations
+ * after it run too: 0030 makes a cart line a variant (unique per cart and variant).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -86,10 +87,11 @@ describe.each(DB_KINDS)("migration 0028, products with variants (%s)", (kind) =>
 
   it("gives every product its default variant and points every cart line, offer and order line at it", async () => {
     const entries = await journal();
-    const tag = entries.at(-1)?.tag;
-    expect(tag).toBe("0028_product_variants");
+    const at = entries.findIndex((e) => e.tag === "0028_product_variants");
+    expect(at).toBeGreaterThan(0);
+    // Migrated up to 0027, then opened at today's migrations (0028 and those after it).
     const { folder } = await migrationsFolderFor({
-      migrations: entries.slice(0, -1).map((e) => e.when),
+      migrations: entries.slice(0, at).map((e) => e.when),
     } as BackupHeader);
     cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
     const where = await place(kind);
@@ -233,6 +235,24 @@ describe.each(DB_KINDS)("migration 0028, products with variants (%s)", (kind) =>
     expect(await rows(database, tee)).toEqual([
       { price: "22.00", list_price: "28.00", stock_level: 9, in_stock: true },
     ]);
+    // A cart line is a variant (migration 0030): the cart holding the tee's first size takes another.
+    await database.db.execute(sql`insert into cart_items (cart_id, product_id, variant_id, quantity)
+      select '00000000-0000-4000-8000-0000000000c1', product_id, id, 1 from product_variants where sku = 'TEE-1-L'`);
+    expect(
+      await rows(
+        database,
+        sql`select v.sku from cart_items c join product_variants v on v.id = c.variant_id where v.product_id = ${product} order by v.sku`,
+      ),
+    ).toEqual([{ sku: "TEE-1-L" }, { sku: "TEE-1-S" }]);
+    expect(
+      await refusal(
+        database.db.execute(sql`insert into cart_items (cart_id, product_id, variant_id, quantity)
+          select '00000000-0000-4000-8000-0000000000c1', product_id, id, 1 from product_variants where sku = 'TEE-1-L'`),
+      ),
+    ).toMatch(/cart_items_cart_variant_uq/);
+    await database.db.execute(
+      sql`delete from cart_items where variant_id = (select id from product_variants where sku = 'TEE-1-L')`,
+    );
     // Sold out in every size: the product is out of stock; its from price stays.
     await database.db.execute(sql`update product_variants set stock_level = 0 where product_id = ${product}`);
     expect(await rows(database, tee)).toEqual([

@@ -122,6 +122,12 @@ export const GetProductInputSchema = z.object({
 
 export const UpdateCartInputSchema = z.object({
   productId: productId.describe("The product's id, from search_products."),
+  variantId: z
+    .uuid("variantId must be the id of one of the product's variants.")
+    .optional()
+    .describe(
+      "Which variant (size, colour...), from get_product's variants; needed for a product with options, left out for one without.",
+    ),
   quantity: z
     .number({ error: "quantity must be a whole number." })
     .int("quantity must be a whole number.")
@@ -206,6 +212,23 @@ export const GetProductOutputSchema = z.object({
     description: z.string(),
     stockLevel: z.number().int(),
     tags: z.array(z.string()),
+    options: z
+      .array(z.object({ name: z.string(), values: z.array(z.string()) }))
+      .describe(
+        "The product's options (Size, Colour...) and their values; none for a product without options.",
+      ),
+    variants: z
+      .array(
+        z.object({
+          variantId: z.string().describe("What update_cart's variantId takes."),
+          title: z.string().describe("The option values ('M / Black'); empty for a product without options."),
+          sku: z.string(),
+          price: Money,
+          stockLevel: z.number().int(),
+          inStock: z.boolean(),
+        }),
+      )
+      .describe("What can be bought: one per combination sold, each with its price and stock."),
   }),
 });
 
@@ -220,7 +243,10 @@ export const AgentCartSchema = z.object({
   items: z.array(
     z.object({
       productId: z.string(),
-      name: z.string(),
+      variantId: z.string(),
+      name: z
+        .string()
+        .describe("The product's name, then the variant's option values ('Trail Tee — M / Black')."),
       quantity: z.number().int(),
       unitPrice: Money.describe("One unit at the shop's price, before Ava's discount (US dollars)."),
       /** unitPrice x quantity: the lines add up to subtotal. */

@@ -26,6 +26,7 @@ export const OfferSchema = z
     discountPercent: z.number(),
     discountAmount: MoneySchema,
     itemAdjustments: z.array(z.object({ cartItemId: z.string(), newPrice: MoneySchema })),
+    /** A bundled product is one without options: it joins the cart as its default variant. */
     newItems: z.array(z.object({ productId: z.string(), quantity: z.number().int(), price: MoneySchema })),
     expiresAt: z.string(),
     status: z.string(),
@@ -37,6 +38,17 @@ export const CartItemSchema = z
   .object({
     id: z.string(),
     productId: z.string(),
+    /** The variant the line buys: its price and stock are the line's. */
+    variantId: z.string(),
+    /** The line's name: the product's, then the variant's option values ("Trail Tee — M / Black"). */
+    name: z.string(),
+    /** The variant's option values alone ("M / Black"); empty for a product without options. */
+    variantTitle: z.string(),
+    sku: z.string(),
+    /** The variant's picture, else the product's. */
+    imageUrl: z.string(),
+    /** The variant's units in stock. */
+    stockLevel: z.number().int(),
     quantity: z.number().int(),
     /** What one unit costs in this cart: the negotiated price once Ava's offer is applied. */
     unitPrice: MoneySchema,
@@ -44,7 +56,9 @@ export const CartItemSchema = z
     regularPrice: MoneySchema,
     /** regularPrice x quantity: the line as shown; Ava's discount is the summary's own line. */
     lineTotal: MoneySchema,
+    /** The variant's list price. */
     listPrice: MoneySchema,
+    /** The product the variant belongs to (its price is the product's "from" price). */
     product: ProductSchema,
   })
   .meta({ id: "CartItem" });
@@ -70,10 +84,13 @@ export const CartSchema = z
 export type Cart = z.infer<typeof CartSchema>;
 
 const productId = z.uuid("productId must be the id of a product.");
+/** Which of the product's variants; needed for a product with options (a size, a colour). */
+const variantId = z.uuid("variantId must be the id of one of the product's variants.").optional();
 const quantityMessage = `Quantity must be a whole number up to ${MAX_LINE_QUANTITY}.`;
 
 export const AddCartItemSchema = z.object({
   productId,
+  variantId,
   quantity: z
     .number({ error: quantityMessage })
     .int(quantityMessage)
@@ -93,6 +110,7 @@ export const MergeCartSchema = z.object({
     .array(
       z.object({
         productId,
+        variantId,
         quantity: z
           .number({ error: quantityMessage })
           .int(quantityMessage)

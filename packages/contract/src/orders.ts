@@ -23,6 +23,9 @@ export const OrderSchema = z
         /** The line's id: what a refund names (orderItemId). */
         id: z.string(),
         productId: z.string().nullable(),
+        /** The variant sold; null once the merchant removed it. */
+        variantId: z.string().nullable(),
+        /** The product's name, then the variant's option values ("Trail Tee — M / Black"), as sold. */
         name: z.string(),
         quantity: z.number().int(),
         listPrice: MoneySchema,
@@ -34,7 +37,7 @@ export const OrderSchema = z
         lineTotal: MoneySchema,
         /** Units given back (refunded or cancelled). */
         refundedQuantity: z.number().int(),
-        /** The product's picture and page address (/products/<slug>); null once the product is gone. */
+        /** The variant's picture (else the product's) and the product's page address (/products/<slug>); null once the product is gone. */
         imageUrl: z.string().nullable(),
         slug: z.string().nullable(),
       }),

@@ -25,10 +25,46 @@ export const ProductSchema = z
   .meta({ id: "Product" });
 export type Product = z.infer<typeof ProductSchema>;
 
+/** A product's option: its name and values in the order the shop shows them ("Size": S, M, L). */
+export const ProductOptionSchema = z
+  .object({ name: z.string(), values: z.array(z.string()) })
+  .meta({ id: "ProductOption" });
+export type ProductOption = z.infer<typeof ProductOptionSchema>;
+
+/** What a shopper buys: one combination of the product's option values, with its own SKU, price and stock. */
+export const ProductVariantSchema = z
+  .object({
+    id: z.string(),
+    sku: z.string(),
+    /** One value per option, in the options' order; empty for a product without options. */
+    optionValues: z.array(z.string()),
+    /** The values as shown ("M / Black"); empty for a product without options. */
+    title: z.string(),
+    price: MoneySchema,
+    listPrice: MoneySchema,
+    stockLevel: z.number().int(),
+    inStock: z.boolean(),
+    /** The variant's own picture, else the product's. */
+    imageUrl: z.string(),
+  })
+  .meta({ id: "ProductVariant" });
+export type ProductVariant = z.infer<typeof ProductVariantSchema>;
+
+/**
+ * One product with its options and variants (GET /api/products/{id}, a product page). The
+ * product's price and list price are its cheapest variant's (the "from" price), its stock the sum
+ * of its variants'. A product without options has no options and one variant, its default.
+ */
+export const ProductDetailSchema = ProductSchema.extend({
+  options: z.array(ProductOptionSchema),
+  variants: z.array(ProductVariantSchema),
+}).meta({ id: "ProductDetail" });
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
 /** GET /api/products/by-slug/{slug}: a product page's content. */
 export const ProductPageSchema = z
   .object({
-    product: ProductSchema,
+    product: ProductDetailSchema,
     /** The merchant's cross-sells of the product, filled up from its category. */
     frequentlyBoughtTogether: z.array(ProductSchema),
   })

@@ -6,6 +6,7 @@ import { addCartItem } from "../../src/modules/cart/cart.service.ts";
 import { checkout } from "../../src/modules/orders/checkout.service.ts";
 import { paymentProviders } from "../../src/platform/payments/payment-providers.ts";
 import { products } from "../../src/platform/db/schema.ts";
+import { SEEDED_WITH_OPTIONS } from "../../src/platform/db/seed/catalogue-variants.ts";
 import { DB_KINDS } from "../support/test-server.ts";
 import { KEPT_MAIL, makeShopper, useServiceDatabase } from "../support/service-shop.ts";
 import type { CheckoutBody } from "@haggle/contract/orders";
@@ -24,7 +25,9 @@ describe.each(DB_KINDS)("checkout, the service (%s)", (kind) => {
 
   async function inStock(min: number) {
     const rows = await shop.database.db.select().from(products).limit(50);
-    const product = rows.find((p) => p.stockLevel >= min && !p.hidden);
+    const product = rows.find(
+      (p) => p.stockLevel >= min && !p.hidden && !SEEDED_WITH_OPTIONS.includes(p.name),
+    );
     if (!product) throw new Error("no product in stock");
     return product;
   }
@@ -32,7 +35,7 @@ describe.each(DB_KINDS)("checkout, the service (%s)", (kind) => {
   it("places the order at the server's price, takes the stock and counts it in the profile", async () => {
     const who = await makeShopper(shop.database);
     const product = await inStock(3);
-    await addCartItem(shop.database.db, who.id, product.id, 2);
+    await addCartItem(shop.database.db, who.id, { productId: product.id, quantity: 2 });
     const placed = await checkout(shop.database.db, who, randomUUID(), CHECKOUT_BODY, options());
     expect(placed.created).toBe(true);
     expect(placed.order.status).toBe("confirmed");
@@ -48,7 +51,7 @@ describe.each(DB_KINDS)("checkout, the service (%s)", (kind) => {
   it("answers a repeated Idempotency-Key with the first order, taking nothing twice", async () => {
     const who = await makeShopper(shop.database);
     const product = await inStock(2);
-    await addCartItem(shop.database.db, who.id, product.id, 1);
+    await addCartItem(shop.database.db, who.id, { productId: product.id, quantity: 1 });
     const key = randomUUID();
     const first = await checkout(shop.database.db, who, key, CHECKOUT_BODY, options());
     const again = await checkout(shop.database.db, who, key, CHECKOUT_BODY, options());
@@ -61,7 +64,7 @@ describe.each(DB_KINDS)("checkout, the service (%s)", (kind) => {
   it("refuses more than is in stock with a sentence, and changes nothing", async () => {
     const who = await makeShopper(shop.database);
     const product = await inStock(1);
-    await addCartItem(shop.database.db, who.id, product.id, 1);
+    await addCartItem(shop.database.db, who.id, { productId: product.id, quantity: 1 });
     await shop.database.db.update(products).set({ stockLevel: 0 }).where(eq(products.id, product.id));
     await expect(
       checkout(shop.database.db, who, randomUUID(), CHECKOUT_BODY, options()),

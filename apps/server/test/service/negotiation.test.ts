@@ -6,6 +6,7 @@ import {
   startNegotiation,
 } from "../../src/modules/negotiation/negotiation.service.ts";
 import { products } from "../../src/platform/db/schema.ts";
+import { SEEDED_WITH_OPTIONS } from "../../src/platform/db/seed/catalogue-variants.ts";
 import { DB_KINDS } from "../support/test-server.ts";
 import { KEPT_MAIL, makeShopper, useServiceDatabase } from "../support/service-shop.ts";
 
@@ -20,8 +21,13 @@ describe.each(DB_KINDS)("negotiation, the service (%s)", (kind) => {
   async function shopperWithCart() {
     const who = await makeShopper(shop.database);
     const rows = await shop.database.db.select().from(products).limit(40);
-    const picked = rows.filter((p) => p.stockLevel > 2 && !p.hidden && p.price >= 5_000).slice(0, 2);
-    for (const product of picked) await addCartItem(shop.database.db, who.id, product.id, 1);
+    const picked = rows
+      .filter(
+        (p) => p.stockLevel > 2 && !p.hidden && p.price >= 5_000 && !SEEDED_WITH_OPTIONS.includes(p.name),
+      )
+      .slice(0, 2);
+    for (const product of picked)
+      await addCartItem(shop.database.db, who.id, { productId: product.id, quantity: 1 });
     return who;
   }
 

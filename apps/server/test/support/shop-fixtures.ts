@@ -12,6 +12,7 @@ import {
 import type { Product } from "@haggle/contract/products";
 import { afterAll, beforeAll, expect } from "vitest";
 import { z } from "zod";
+import { SEEDED_WITH_OPTIONS } from "../../src/platform/db/seed/catalogue-variants.ts";
 import { verifyEmail } from "./account-mail.ts";
 import { HttpClient, uniqueEmail } from "./http-client.ts";
 import {
@@ -33,13 +34,26 @@ export function wireResult(text: string): NegotiationResult | null {
 
 export interface Shop {
   server: TestServer;
-  /** Every seeded product, as GET /api/products lists them (empty when the shop is not seeded). */
+  /**
+   * The seeded products a test can put in a cart by product id alone: every product but the few
+   * seeded with options (sizes, colours), which need a variant (empty when the shop is not seeded).
+   */
   catalogue: Product[];
+  /** Every seeded product, as GET /api/products lists them, those with options too. */
+  everyProduct: Product[];
 }
 
-/** Every product of the shop (up to 200), as the shop lists them. */
-export async function loadCatalogue(baseUrl: string): Promise<Product[]> {
+/** Every product of the shop (up to 200), as the shop lists them, those with options too. */
+export async function loadEveryProduct(baseUrl: string): Promise<Product[]> {
   return (await new HttpClient(baseUrl).get("/api/products?pageSize=200")).json.items;
+}
+
+/**
+ * The shop's products a test can put in a cart by product id alone (up to 200, as the shop lists
+ * them): all but the few seeded with options (sizes, colours), which need a variant.
+ */
+export async function loadCatalogue(baseUrl: string): Promise<Product[]> {
+  return (await loadEveryProduct(baseUrl)).filter((p) => !SEEDED_WITH_OPTIONS.includes(p.name));
 }
 
 /**
@@ -50,7 +64,8 @@ export function useShop(kind: DbKind, options: TestServerOptions = {}): Shop {
   const shop = {} as Shop;
   beforeAll(async () => {
     shop.server = await startTestServer(kind, options);
-    shop.catalogue = options.seed === false ? [] : await loadCatalogue(shop.server.baseUrl);
+    shop.everyProduct = options.seed === false ? [] : await loadEveryProduct(shop.server.baseUrl);
+    shop.catalogue = shop.everyProduct.filter((p) => !SEEDED_WITH_OPTIONS.includes(p.name));
   });
   afterAll(async () => {
     await shop.server?.close();

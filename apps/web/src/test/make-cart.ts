@@ -8,6 +8,12 @@ export function makeCartItem(productId: string, quantity: number, product: Parti
   return {
     id: `item-${productId}`,
     productId,
+    variantId: `variant-${productId}`,
+    name: p.name,
+    variantTitle: "",
+    sku: p.sku,
+    imageUrl: p.imageUrl,
+    stockLevel: p.stockLevel,
     quantity,
     unitPrice: p.price,
     regularPrice: p.price,

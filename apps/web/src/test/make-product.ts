@@ -1,4 +1,4 @@
-import type { Product } from "@haggle/contract/products";
+import type { Product, ProductDetail } from "@haggle/contract/products";
 
 /** A valid Product for tests; override any field. */
 export function makeProduct(id: string, overrides: Partial<Product> = {}): Product {
@@ -20,5 +20,26 @@ export function makeProduct(id: string, overrides: Partial<Product> = {}): Produ
     demandIndex: 0.5,
     tags: [],
     ...overrides,
+  };
+}
+
+/** A product as one product's answers show it: without options, its one default variant. */
+export function withDefaultVariant(product: Product): ProductDetail {
+  return {
+    ...product,
+    options: [],
+    variants: [
+      {
+        id: `variant-${product.id}`,
+        sku: product.sku,
+        optionValues: [],
+        title: "",
+        price: product.price,
+        listPrice: product.listPrice,
+        stockLevel: product.stockLevel,
+        inStock: product.inStock,
+        imageUrl: product.imageUrl,
+      },
+    ],
   };
 }

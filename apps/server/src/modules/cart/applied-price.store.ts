@@ -18,7 +18,7 @@ import { type CartLine, type CartRow, loadCartLines, voidNegotiatedPrices } from
  */
 
 function appliedLines(lines: readonly CartLine[]) {
-  return lines.map(({ item, product }) => ({ price: product.price, negotiatedOn: item.negotiatedOnPrice }));
+  return lines.map(({ item, variant }) => ({ price: variant.price, negotiatedOn: item.negotiatedOnPrice }));
 }
 
 /** Whether the cart's applied price has lapsed by now, and why; null while it holds (or none is applied). */

@@ -13,28 +13,35 @@ import {
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { negotiationOffers, negotiations } from "../../platform/db/schema/negotiation.ts";
-import type { CartLine } from "./cart.store.ts";
+import { type CartLine, lineName } from "./cart.store.ts";
 
 export type OfferRow = typeof negotiationOffers.$inferSelect;
 
-/** The cart contents an offer is bound to: products, quantities and current prices. */
+/**
+ * The cart contents an offer is bound to: products, quantities and current prices. A line of a
+ * product's default variant reads as before variants (so offers made then still match); a line
+ * of another variant adds the variant, so changing a size voids the offer.
+ */
 export function cartFingerprint(lines: readonly CartLine[]): string {
   const parts = lines
-    .map(({ item, product }) => `${item.productId}:${item.quantity}:${product.price}`)
+    .map(({ item, variant }) => {
+      const what = variant.optionValues.length === 0 ? item.productId : `${item.productId}/${item.variantId}`;
+      return `${what}:${item.quantity}:${variant.price}`;
+    })
     .sort();
   return createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 32);
 }
 
 export function policyLines(lines: readonly CartLine[]): PolicyLine[] {
-  return lines.map(({ item, product }) => ({
-    cartItemId: item.id,
-    productId: item.productId,
-    name: product.name,
-    price: product.price,
-    listPrice: product.listPrice,
-    quantity: item.quantity,
-    stockLevel: product.stockLevel,
-    demandIndex: product.demandIndex,
+  return lines.map((line) => ({
+    cartItemId: line.item.id,
+    productId: line.item.productId,
+    name: lineName(line),
+    price: line.variant.price,
+    listPrice: line.variant.listPrice,
+    quantity: line.item.quantity,
+    stockLevel: line.variant.stockLevel,
+    demandIndex: line.product.demandIndex,
   }));
 }
 

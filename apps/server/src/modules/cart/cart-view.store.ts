@@ -7,7 +7,8 @@ import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/d
 import type { Queryable } from "../../platform/db/client.ts";
 import { toProductDto } from "../catalog/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
-import { type CartRow, loadCartLines, quoteLinesOf } from "./cart.store.ts";
+import { variantTitle } from "@haggle/domain/catalog/variant-name";
+import { type CartRow, lineName, loadCartLines, quoteLinesOf } from "./cart.store.ts";
 
 /*
  * A read model, kept with the stores: it changes nothing, and every module that answers a cart
@@ -29,16 +30,23 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
   return {
     id: cart.id,
     status: cart.status === "converted" ? "converted" : "active",
-    items: lines.map(({ item, product }, i) => {
+    items: lines.map((line, i) => {
+      const { item, product, variant } = line;
       const regularPrice = shopUnitPrice(quoteLines[i]!);
       return {
         id: item.id,
         productId: item.productId,
+        variantId: variant.id,
+        name: lineName(line),
+        variantTitle: variantTitle(variant.optionValues),
+        sku: variant.sku,
+        imageUrl: variant.imageUrl || product.imageUrl,
+        stockLevel: variant.stockLevel,
         quantity: item.quantity,
         unitPrice: unitPrice(quoteLines[i]!),
         regularPrice,
         lineTotal: regularPrice * item.quantity,
-        listPrice: product.listPrice,
+        listPrice: variant.listPrice,
         product: toProductDto(product),
       };
     }),

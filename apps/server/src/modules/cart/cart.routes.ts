@@ -33,14 +33,15 @@ export const cartRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
     path: "/api/cart/items",
-    summary: "Add a product (an existing line grows); 409 when out of stock",
+    summary:
+      "Add a variant of a product (an existing line of that variant grows). A product with options needs its variantId (400 without one, or with another product's); a product without options may leave it out (its default variant). 409 when the variant is out of stock",
     tag: "Cart",
     access: "signed-in",
     body: AddCartItemSchema,
     response: CartSchema,
     handler: async (c, { user, body }) => {
       const { db } = c.get("deps").database;
-      return await noted(db, user.id, await addCartItem(db, user.id, body.productId, body.quantity));
+      return await noted(db, user.id, await addCartItem(db, user.id, body));
     },
   }),
   defineRoute({
@@ -78,7 +79,8 @@ export const cartRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
     path: "/api/cart/merge",
-    summary: "Merge the anonymous cart on sign-in (quantities add, capped at stock; all or nothing)",
+    summary:
+      "Merge the anonymous cart on sign-in (lines by variant: quantities add, capped at stock; a product with options saved without its variantId is skipped with a notice; all or nothing)",
     tag: "Cart",
     access: "signed-in",
     body: MergeCartSchema,

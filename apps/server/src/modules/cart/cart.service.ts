@@ -1,7 +1,8 @@
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
-import { conflict, notFound } from "@haggle/domain/errors";
+import { chooseVariantSentence, variantName } from "@haggle/domain/catalog/variant-name";
+import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import type { Db, Tx } from "../../platform/db/client.ts";
-import { findProductStock, findProductsStock } from "../catalog/index.ts";
+import { findProductVariants, type ProductVariants } from "../catalog/index.ts";
 import { cartView } from "./cart-view.store.ts";
 import {
   addToCartItem,
@@ -18,11 +19,57 @@ import {
   voidNegotiatedPrices,
 } from "./cart.store.ts";
 
-/** A product that may go into a cart: it exists and is not hidden. */
-async function sellableProduct(tx: Tx, productId: string) {
-  const product = await findProductStock(tx, productId);
-  if (!product || product.hidden) throw notFound("No product has that id.");
-  return product;
+/** A variant as a cart change weighs it: which line it is, its name in sentences, its stock. */
+interface SellableVariant {
+  productId: string;
+  variantId: string;
+  name: string;
+  stockLevel: number;
+}
+
+/** A product without options has exactly one variant, its default (no option values). */
+function defaultVariantOf(found: ProductVariants) {
+  const [only, more] = found.variants;
+  return only && !more && only.optionValues.length === 0 ? only : undefined;
+}
+
+/**
+ * The variant a line buys: the one named, which must be the product's; without one, a product
+ * without options buys its default variant. Undefined when there is no such variant.
+ */
+function chosenVariant(found: ProductVariants, variantId: string | undefined): SellableVariant | undefined {
+  const variant =
+    variantId !== undefined ? found.variants.find((v) => v.id === variantId) : defaultVariantOf(found);
+  if (!variant) return undefined;
+  return {
+    productId: found.product.id,
+    variantId: variant.id,
+    name: variantName(found.product.name, variant.optionValues),
+    stockLevel: variant.stockLevel,
+  };
+}
+
+/** Why no variant was chosen: another product's variant named, or a product with options left without one. */
+async function noVariantSentence(tx: Tx, found: ProductVariants, variantId: string | undefined) {
+  if (variantId !== undefined) return `${found.product.name} has no variant with that id.`;
+  const withOptions = await findProductVariants(tx, found.product.id, true);
+  return chooseVariantSentence(
+    found.product.name,
+    (withOptions?.options ?? []).map((o) => o.name),
+  );
+}
+
+/** A variant that may go into a cart: its product exists and is not hidden, and the variant is chosen. */
+async function sellableVariant(tx: Tx, productId: string, variantId: string | undefined) {
+  const found = await findProductVariants(tx, productId);
+  if (!found || found.product.hidden) throw notFound("No product has that id.");
+  const chosen = chosenVariant(found, variantId);
+  if (!chosen)
+    throw invalid(
+      await noVariantSentence(tx, found, variantId),
+      variantId === undefined ? "VARIANT_REQUIRED" : "VARIANT_NOT_FOUND",
+    );
+  return chosen;
 }
 
 function assertStock(product: { name: string; stockLevel: number }, wanted: number) {
@@ -58,10 +105,14 @@ async function changeCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow
   });
 }
 
-export async function addCartItem(db: Db, userId: string, productId: string, quantity: number) {
+export async function addCartItem(
+  db: Db,
+  userId: string,
+  wanted: { productId: string; variantId?: string | undefined; quantity: number },
+) {
   return changeCart(db, userId, async (tx, cart) => {
-    const product = await sellableProduct(tx, productId);
-    assertStock(product, await addToCartItem(tx, cart.id, productId, quantity));
+    const variant = await sellableVariant(tx, wanted.productId, wanted.variantId);
+    assertStock(variant, await addToCartItem(tx, cart.id, variant, wanted.quantity));
   });
 }
 
@@ -72,7 +123,7 @@ export async function setCartItemQuantity(db: Db, userId: string, itemId: string
       await deleteCartItem(tx, line.id);
       return;
     }
-    assertStock(await sellableProduct(tx, line.productId), quantity);
+    assertStock(await sellableVariant(tx, line.productId, line.variantId), quantity);
     await updateCartItemQuantity(tx, line.id, quantity);
   });
 }
@@ -91,40 +142,58 @@ export async function clearCart(db: Db, userId: string) {
 }
 
 /**
- * The anonymous cart joins the server cart on sign-in: same product, quantities add, capped at
- * the stock; unknown, hidden or sold-out products are skipped. All or nothing.
+ * The anonymous cart joins the server cart on sign-in: same variant, quantities add, capped at
+ * the stock; unknown, hidden or sold-out products (and a product with options saved without its
+ * variant) are skipped with a sentence. All or nothing.
  */
-export async function mergeCart(db: Db, userId: string, items: { productId: string; quantity: number }[]) {
-  const wanted = new Map<string, number>();
-  for (const item of items) wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+export async function mergeCart(
+  db: Db,
+  userId: string,
+  items: { productId: string; variantId?: string | undefined; quantity: number }[],
+) {
   const notices: string[] = [];
   const cart = await changeCart(db, userId, async (tx, cartRow) => {
-    if (wanted.size === 0) return;
-    const found = await findProductsStock(tx, [...wanted.keys()]);
-    const existing = await loadCartItems(tx, cartRow.id);
-    const missing = [...wanted.keys()].filter((id) => !found.some((p) => p.id === id && !p.hidden)).length;
+    if (items.length === 0) return;
+    const wanted = new Map<string, { variant: SellableVariant; quantity: number }>();
+    let missing = 0;
+    const seen = new Map<string, ProductVariants | null>();
+    for (const item of items) {
+      if (!seen.has(item.productId)) seen.set(item.productId, await findProductVariants(tx, item.productId));
+      const found = seen.get(item.productId);
+      if (!found || found.product.hidden) {
+        missing += 1;
+        continue;
+      }
+      const chosen = chosenVariant(found, item.variantId);
+      if (!chosen) {
+        notices.push(`${await noVariantSentence(tx, found, item.variantId)} It was not added.`);
+        continue;
+      }
+      const before = wanted.get(chosen.variantId);
+      wanted.set(chosen.variantId, { variant: chosen, quantity: (before?.quantity ?? 0) + item.quantity });
+    }
     if (missing > 0)
       notices.push(
         `${missing} saved item${missing === 1 ? " is" : "s are"} no longer sold and ${missing === 1 ? "was" : "were"} not added.`,
       );
-    for (const product of found) {
-      if (product.hidden) continue;
-      if (product.stockLevel <= 0) {
-        notices.push(`${product.name} is out of stock and was not added.`);
+    const existing = await loadCartItems(tx, cartRow.id);
+    for (const { variant, quantity: added } of wanted.values()) {
+      if (variant.stockLevel <= 0) {
+        notices.push(`${variant.name} is out of stock and was not added.`);
         continue;
       }
-      const current = existing.find((l) => l.productId === product.id);
-      const asked = (current?.quantity ?? 0) + (wanted.get(product.id) ?? 0);
-      const quantity = Math.min(asked, product.stockLevel, MAX_LINE_QUANTITY);
+      const current = existing.find((l) => l.variantId === variant.variantId);
+      const asked = (current?.quantity ?? 0) + added;
+      const quantity = Math.min(asked, variant.stockLevel, MAX_LINE_QUANTITY);
       if (quantity < asked) {
         notices.push(
-          quantity === product.stockLevel
-            ? `Only ${product.stockLevel} of ${product.name} left in stock.`
-            : `You can have at most ${MAX_LINE_QUANTITY} of ${product.name} in your cart.`,
+          quantity === variant.stockLevel
+            ? `Only ${variant.stockLevel} of ${variant.name} left in stock.`
+            : `You can have at most ${MAX_LINE_QUANTITY} of ${variant.name} in your cart.`,
         );
       }
       if (current) await updateCartItemQuantity(tx, current.id, quantity);
-      else await insertCartItem(tx, cartRow.id, product.id, quantity);
+      else await insertCartItem(tx, cartRow.id, variant, quantity);
     }
   });
   return { ...cart, notices };

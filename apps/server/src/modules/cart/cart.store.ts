@@ -1,11 +1,12 @@
 import type { AppliedPriceLapse } from "@haggle/domain/negotiation/applied-price-lapse";
+import { variantName } from "@haggle/domain/catalog/variant-name";
 import type { QuoteLine } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 // The negotiation's offer table is read and written here: see the exception in .dependency-cruiser.cjs.
 import { negotiationOffers } from "../../platform/db/schema/negotiation.ts";
 import { cartItems, carts } from "../../platform/db/schema/carts.ts";
-import { productColumns, productsRead as products } from "../catalog/index.ts";
+import { productColumns, productsRead as products, variantsRead as variants } from "../catalog/index.ts";
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -40,24 +41,41 @@ export async function lockCart(tx: Tx, cartId: string): Promise<CartRow | null> 
   return row ?? null;
 }
 
-/** The cart's lines with their products, in the order they were added. */
+/** What a line reads of its variant: the variant holds the price and the stock the line buys. */
+const lineVariantColumns = {
+  id: variants.id,
+  sku: variants.sku,
+  optionValues: variants.optionValues,
+  price: variants.price,
+  listPrice: variants.listPrice,
+  stockLevel: variants.stockLevel,
+  imageUrl: variants.imageUrl,
+};
+
+/** The cart's lines with their products and variants, in the order they were added. */
 export async function loadCartLines(db: Queryable, cartId: string) {
   return db
-    .select({ item: cartItems, product: productColumns })
+    .select({ item: cartItems, product: productColumns, variant: lineVariantColumns })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
 }
 
 export type CartLine = Awaited<ReturnType<typeof loadCartLines>>[number];
 
-/** Cart lines as the pricing rule reads them: the snapshot when the server wrote one, else the price. */
+/** The line's name wherever one line is named: "Trail Tee — M / Black" (the product's alone without options). */
+export function lineName(line: Pick<CartLine, "product" | "variant">): string {
+  return variantName(line.product.name, line.variant.optionValues);
+}
+
+/** Cart lines as the pricing rule reads them: the snapshot when the server wrote one, else the variant's price. */
 export function quoteLinesOf(lines: readonly CartLine[]): QuoteLine[] {
-  return lines.map(({ item, product }) => ({
-    price: product.price,
+  return lines.map(({ item, variant }) => ({
+    price: variant.price,
     priceSnapshot: item.priceSnapshot,
-    listPrice: product.listPrice,
+    listPrice: variant.listPrice,
     quantity: item.quantity,
   }));
 }
@@ -81,18 +99,24 @@ export async function findCartItem(
   return line ?? null;
 }
 
-/** Adds units to the product's line (a new line when there is none); answers the line's quantity now. */
+/** What a line buys: the product and which of its variants. */
+export interface LineVariant {
+  productId: string;
+  variantId: string;
+}
+
+/** Adds units to the variant's line (a new line when there is none); answers the line's quantity now. */
 export async function addToCartItem(
   tx: Tx,
   cartId: string,
-  productId: string,
+  { productId, variantId }: LineVariant,
   quantity: number,
 ): Promise<number> {
   const [line] = await tx
     .insert(cartItems)
-    .values({ cartId, productId, quantity })
+    .values({ cartId, productId, variantId, quantity })
     .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId],
+      target: [cartItems.cartId, cartItems.variantId],
       set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
     })
     .returning({ quantity: cartItems.quantity });
@@ -102,10 +126,10 @@ export async function addToCartItem(
 export async function insertCartItem(
   tx: Tx,
   cartId: string,
-  productId: string,
+  { productId, variantId }: LineVariant,
   quantity: number,
 ): Promise<void> {
-  await tx.insert(cartItems).values({ cartId, productId, quantity });
+  await tx.insert(cartItems).values({ cartId, productId, variantId, quantity });
 }
 
 export async function updateCartItemQuantity(tx: Tx, itemId: string, quantity: number): Promise<void> {
@@ -168,7 +192,7 @@ export async function writePriceSnapshot(tx: Tx, cartItemId: string, unitPrice: 
   await tx.update(cartItems).set({ priceSnapshot: unitPrice }).where(eq(cartItems.id, cartItemId));
 }
 
-/** The product price an applied offer was computed on for a line: the offer lapses when it moves. */
+/** The variant's price an applied offer was computed on for a line: the offer lapses when it moves. */
 export async function writeNegotiatedOnPrice(tx: Tx, cartItemId: string, price: number): Promise<void> {
   await tx.update(cartItems).set({ negotiatedOnPrice: price }).where(eq(cartItems.id, cartItemId));
 }

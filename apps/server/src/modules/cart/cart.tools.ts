@@ -29,7 +29,8 @@ export function agentCart(cart: Cart, notice: string | null = null): AgentCart {
   return {
     items: cart.items.map((item) => ({
       productId: item.productId,
-      name: item.product.name,
+      variantId: item.variantId,
+      name: item.name,
       quantity: item.quantity,
       unitPrice: toDollars(item.regularPrice),
       lineTotal: toDollars(item.lineTotal),
@@ -76,7 +77,7 @@ export const cartTools: AgentTool[] = [
     name: "update_cart",
     title: "Update the cart",
     description:
-      "Set how many of a product the cart holds (0 removes it). Any change voids a negotiated discount computed on the old contents; the answer's cart.notice says so when it did.",
+      "Set how many of a product's variant the cart holds (0 removes it); a product with options needs the variantId of the size or colour wanted (get_product lists them). Any change voids a negotiated discount computed on the old contents; the answer's cart.notice says so when it did.",
     access: "shopper",
     readOnly: false,
     input: UpdateCartInputSchema,
@@ -86,10 +87,15 @@ export const cartTools: AgentTool[] = [
       const current = await activeCartWithOffer(deps.db, id, {
         appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
       });
-      const line = current.items.find((item) => item.productId === input.productId);
+      // The variant's line; without a variantId, the product's line when the cart holds one.
+      const line = current.items.find(
+        (item) =>
+          item.productId === input.productId &&
+          (input.variantId === undefined || item.variantId === input.variantId),
+      );
       if (!line && input.quantity === 0) throw notFound("That product is not in the cart.");
       if (line) await setCartItemQuantity(deps.db, id, line.id, input.quantity);
-      else await addCartItem(deps.db, id, input.productId, input.quantity);
+      else await addCartItem(deps.db, id, input);
       const cart = await activeCartWithOffer(deps.db, id, {
         appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
       });

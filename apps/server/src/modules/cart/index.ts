@@ -18,6 +18,7 @@ export {
   findActiveCart,
   findCart,
   insertCartItem,
+  lineName,
   loadCartItems,
   loadCartLines,
   lockCart,
@@ -28,5 +29,5 @@ export {
   writeNegotiatedOnPrice,
   writePriceSnapshot,
 } from "./cart.store.ts";
-export type { CartRow } from "./cart.store.ts";
+export type { CartLine, CartRow, LineVariant } from "./cart.store.ts";
 export { agentCart, agentOffer, cartTools } from "./cart.tools.ts";

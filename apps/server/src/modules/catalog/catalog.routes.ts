@@ -2,7 +2,7 @@ import {
   ProductListSchema,
   ProductPageSchema,
   ProductQuerySchema,
-  ProductSchema,
+  ProductDetailSchema,
 } from "@haggle/contract/products";
 import { isProductId, isSlugShaped } from "@haggle/domain/catalog/product-path";
 import { notFound } from "@haggle/domain/errors";
@@ -47,12 +47,13 @@ export const catalogRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/api/products/{id}",
-    summary: "One product",
+    summary:
+      "One product with its options (name and values) and variants (id, option values, SKU, price, list price, stock, picture): a product with options is bought by a variant's id; one without has one variant, its default. Its price is the cheapest variant's (the from price), its stock the sum of its variants'",
     tag: "Catalogue",
     access: "public",
     cache: "catalogue",
     params: z.object({ id: pathId(NO_PRODUCT) }),
-    response: ProductSchema,
+    response: ProductDetailSchema,
     handler: async (c, { params }) => {
       const product = await getProduct(c.get("deps").database.db, params.id);
       if (!product) throw notFound(NO_PRODUCT);
@@ -63,7 +64,7 @@ export const catalogRoutes: ApiRoute[] = [
     method: "get",
     path: "/api/products/by-slug/{slug}",
     summary:
-      "A product page: the product by its address (its id is accepted too; the answer carries the slug) and what is frequently bought with it",
+      "A product page: the product by its address (its id is accepted too; the answer carries the slug) with its options and variants, and what is frequently bought with it",
     tag: "Catalogue",
     access: "public",
     cache: "catalogue",

@@ -110,7 +110,8 @@ export const catalogTools: AgentTool[] = [
   defineTool({
     name: "get_product",
     title: "Get a product",
-    description: "One product by its id (from search_products): description, price, stock, tags.",
+    description:
+      "One product by its id (from search_products): description, price, stock, tags, and its options and variants (a product with options is bought by a variant's id: a size, a colour).",
     access: "public",
     readOnly: true,
     input: GetProductInputSchema,
@@ -125,6 +126,15 @@ export const catalogTools: AgentTool[] = [
             description: product.description,
             stockLevel: product.stockLevel,
             tags: product.tags,
+            options: product.options,
+            variants: product.variants.map((v) => ({
+              variantId: v.id,
+              title: v.title,
+              sku: v.sku,
+              price: toDollars(v.price),
+              stockLevel: v.stockLevel,
+              inStock: v.inStock,
+            })),
           },
         },
         summary: product.name,

@@ -2,7 +2,7 @@
  * The catalog module's front door: all that code outside the module (other modules, app.ts,
  * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
  */
-export { productsRead } from "./read-views.store.ts";
+export { productsRead, variantsRead } from "./read-views.store.ts";
 export { acpFeedRoutes } from "./acp-feed.routes.ts";
 export { catalogRoutes } from "./catalog.routes.ts";
 export { catalogTools } from "./catalog.tools.ts";
@@ -22,6 +22,8 @@ export {
 } from "./merchant-products.store.ts";
 export { createPairing, deletePairing, listPairings } from "./pairings.service.ts";
 export { pairedBundleCandidate } from "./pairings.store.ts";
+export { giveProductOptions } from "./product-variants.store.ts";
+export type { OptionInput, VariantInput } from "./product-variants.store.ts";
 export { embedMissingProducts, embedProduct } from "./product-embeddings.service.ts";
 export { productImagePath } from "./product-image.ts";
 export { importFormatOf, importProducts } from "./product-import.service.ts";
@@ -42,10 +44,14 @@ export { loadCatalogNames } from "./search-legs.store.ts";
 export { searchProducts, vocabularyOf } from "./search-products.store.ts";
 export { siteFileRoutes } from "./site-files.routes.ts";
 export {
+  findDefaultVariants,
   findHiddenProductName,
+  findLineVariants,
   findProductStock,
   findProductsStock,
+  findProductVariants,
   returnStock,
   takeStock,
 } from "./stock.store.ts";
+export type { LineVariantStock, ProductVariants, VariantRow } from "./stock.store.ts";
 export { loadTagCategories } from "./tag-categories.store.ts";

@@ -1,4 +1,5 @@
-import type { Product, ProductList, ProductPage, ProductQuery } from "@haggle/contract/products";
+import type { ProductDetail, ProductList, ProductPage, ProductQuery } from "@haggle/contract/products";
+import { variantTitle } from "@haggle/domain/catalog/variant-name";
 import { isProductId } from "@haggle/domain/catalog/product-path";
 import {
   correctionsFor,
@@ -19,11 +20,13 @@ import {
   findVisibleProduct,
   findVisibleProductBySlug,
   findVisibleSlug,
+  type ProductRow,
   sameCategoryProducts,
   toProductDto,
 } from "./products.store.ts";
 import { queryShopPage, type SearchWord, wordsMatchingAnyProduct } from "./shop-page.store.ts";
 import { vocabularyOf } from "./search-products.store.ts";
+import { loadOptionsAndVariants } from "./stock.store.ts";
 
 /**
  * One collator for every answer: `localeCompare` with a locale and options makes a collator per
@@ -198,9 +201,29 @@ export async function listProducts(db: Db, query: ProductQuery, shared: Db = db)
   };
 }
 
-export async function getProduct(db: Db, id: string): Promise<Product | null> {
+/** A product with its options and variants, as one product's answers show it. */
+async function productDetail(db: Db, row: ProductRow): Promise<ProductDetail> {
+  const { options, variants } = await loadOptionsAndVariants(db, row.id);
+  return {
+    ...toProductDto(row),
+    options,
+    variants: variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      optionValues: v.optionValues,
+      title: variantTitle(v.optionValues),
+      price: v.price,
+      listPrice: v.listPrice,
+      stockLevel: v.stockLevel,
+      inStock: v.stockLevel > 0,
+      imageUrl: v.imageUrl || row.imageUrl,
+    })),
+  };
+}
+
+export async function getProduct(db: Db, id: string): Promise<ProductDetail | null> {
   const row = await findVisibleProduct(db, id);
-  return row ? toProductDto(row) : null;
+  return row ? productDetail(db, row) : null;
 }
 
 /** How many products "Frequently bought together" shows on a product page. */
@@ -225,7 +248,10 @@ export async function getProductPage(db: Db, slugOrId: string): Promise<ProductP
           TOGETHER_COUNT - crossSells.length,
         )
       : [];
-  return { product: toProductDto(row), frequentlyBoughtTogether: [...crossSells, ...fill].map(toProductDto) };
+  return {
+    product: await productDetail(db, row),
+    frequentlyBoughtTogether: [...crossSells, ...fill].map(toProductDto),
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../platform/db/client.ts";
 import { productPairings, products } from "../../platform/db/schema/catalog.ts";
+import { hasDefaultVariant } from "./products.store.ts";
 
 const paired = alias(products, "paired");
 
@@ -109,6 +110,7 @@ export async function pairedBundleCandidate(
         eq(paired.hidden, false),
         gte(paired.stockLevel, 1),
         lte(paired.price, subtotal),
+        hasDefaultVariant(paired.id),
       ),
     )
     .orderBy(

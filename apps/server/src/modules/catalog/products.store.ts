@@ -1,10 +1,15 @@
 import type { Product } from "@haggle/contract/products";
 import type { BundleSearch } from "@haggle/domain/negotiation/bundle-candidate";
 import type { BundleCandidate } from "@haggle/domain/negotiation/negotiation-types";
-import { and, asc, count, desc, eq, gt, gte, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lte, notInArray, type SQLWrapper, sql } from "drizzle-orm";
 import type { SeedProduct } from "../../platform/db/seed/catalogue.ts";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { productFacetCounts, productPairings, products } from "../../platform/db/schema/catalog.ts";
+import {
+  productFacetCounts,
+  productPairings,
+  products,
+  productVariants,
+} from "../../platform/db/schema/catalog.ts";
 import { type ProductImageInput, productImagePath } from "./product-image.ts";
 
 /** The columns a product answer needs: not the embedding nor the search vector (large, internal). */
@@ -138,7 +143,11 @@ export async function countVisibleProducts(db: Queryable): Promise<number> {
  * Inserts the seeded catalogue; a SKU that exists already is left as it is, so a merchant's
  * edits survive a re-seed. Returns how many products were created.
  */
-export async function insertSeedProducts(tx: Tx, catalogue: readonly SeedProduct[]): Promise<number> {
+/** Inserts the seeded products the shop lacks (by SKU); answers those inserted. */
+export async function insertSeedProducts(
+  tx: Tx,
+  catalogue: readonly SeedProduct[],
+): Promise<{ id: string; sku: string }[]> {
   const inserted = await tx
     .insert(products)
     .values(
@@ -159,8 +168,8 @@ export async function insertSeedProducts(tx: Tx, catalogue: readonly SeedProduct
       })),
     )
     .onConflictDoNothing({ target: products.sku })
-    .returning({ id: products.id });
-  return inserted.length;
+    .returning({ id: products.id, sku: products.sku });
+  return inserted;
 }
 
 /**
@@ -168,6 +177,15 @@ export async function insertSeedProducts(tx: Tx, catalogue: readonly SeedProduct
  * the cart, inside the price band; the preferred category first, then the hottest, the best
  * rated, the lowest id (the order pickBundleCandidate sorts by).
  */
+/**
+ * Ava bundles only a product without options: which size or colour a shopper wants is theirs to
+ * choose, so a bundled product is its default variant (the unique index on product and option
+ * values finds it).
+ */
+export function hasDefaultVariant(productId: SQLWrapper) {
+  return sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${productId} and ${productVariants.optionValues} = '{}')`;
+}
+
 export async function searchBundleCandidate(
   db: Queryable,
   search: BundleSearch,
@@ -182,6 +200,7 @@ export async function searchBundleCandidate(
         notInArray(products.id, search.exclude),
         gte(products.price, search.minPrice),
         lte(products.price, search.maxPrice),
+        hasDefaultVariant(products.id),
       ),
     )
     .orderBy(
@@ -194,12 +213,21 @@ export async function searchBundleCandidate(
   return row ? { productId: row.id, name: row.name, price: row.price } : null;
 }
 
-/** What decides whether a bundled product can still join a cart: hidden, stock, price. */
+/**
+ * What decides whether a bundled product can still join a cart (hidden, stock, price) and the
+ * variant it joins as: its default variant; null for a product gone or given options since.
+ */
 export async function bundledProduct(db: Queryable, productId: string) {
   const [row] = await db
-    .select({ hidden: products.hidden, stockLevel: products.stockLevel, price: products.price })
+    .select({
+      hidden: products.hidden,
+      stockLevel: productVariants.stockLevel,
+      price: productVariants.price,
+      variantId: productVariants.id,
+    })
     .from(products)
-    .where(eq(products.id, productId));
+    .innerJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(and(eq(products.id, productId), sql`${productVariants.optionValues} = '{}'`));
   return row ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { products } from "../../platform/db/schema/catalog.ts";
+import { products, productVariants } from "../../platform/db/schema/catalog.ts";
 
 /**
  * The products table as other modules may read it: a subquery (`(select * from products) as
@@ -10,3 +10,6 @@ import { products } from "../../platform/db/schema/catalog.ts";
  * alias is the table's name, so column sets built on the table (`productColumns`) still resolve.
  */
 export const productsRead = new QueryBuilder().select().from(products).as("products");
+
+/** The variants as other modules may read them (a cart line and an order line join their variant). */
+export const variantsRead = new QueryBuilder().select().from(productVariants).as("product_variants");

@@ -14,6 +14,7 @@ import {
   cartFingerprint,
   offerDto,
   offerTermsOf,
+  lineName,
   loadCartLines,
   lockCart,
   quoteLinesOf,
@@ -37,19 +38,22 @@ import {
 type CartLine = Awaited<ReturnType<typeof loadCartLines>>[number];
 type CartRow = NonNullable<Awaited<ReturnType<typeof lockCart>>>;
 
-/** The cart lines as the negotiation reads them: current prices, stock and demand, names for the parser. */
+/**
+ * The cart lines as the negotiation reads them: each line's variant's price and stock (Ava's
+ * limits are per line, so per variant), demand, and names for the parser ("Trail Tee — M / Black").
+ */
 export function policyLines(lines: CartLine[]): TurnLine[] {
-  return lines.map(({ item, product }) => ({
-    cartItemId: item.id,
-    productId: item.productId,
-    name: product.name,
-    brand: product.brand,
-    category: product.category,
-    price: product.price,
-    listPrice: product.listPrice,
-    quantity: item.quantity,
-    stockLevel: product.stockLevel,
-    demandIndex: product.demandIndex,
+  return lines.map((line) => ({
+    cartItemId: line.item.id,
+    productId: line.item.productId,
+    name: lineName(line),
+    brand: line.product.brand,
+    category: line.product.category,
+    price: line.variant.price,
+    listPrice: line.variant.listPrice,
+    quantity: line.item.quantity,
+    stockLevel: line.variant.stockLevel,
+    demandIndex: line.product.demandIndex,
   }));
 }
 

@@ -283,8 +283,16 @@ export async function acceptOffer(db: Db, who: Shopper, negotiationId: string): 
     const plan = planAcceptance(ctx.snapshot, new Date());
     // The bundled product joins the cart at its current price, if it is still there to sell.
     for (const item of plan.offer.terms.newItems) {
-      assertBundledProductAvailable(item, await bundledProduct(tx, item.productId));
-      await insertCartItem(tx, ctx.cart.id, item.productId, item.quantity);
+      const bundled = await bundledProduct(tx, item.productId);
+      assertBundledProductAvailable(item, bundled);
+      // Asserted above: the product is there, as its default variant (Ava bundles no product with options).
+      if (bundled)
+        await insertCartItem(
+          tx,
+          ctx.cart.id,
+          { productId: item.productId, variantId: bundled.variantId },
+          item.quantity,
+        );
     }
     const lines = await loadCartLines(tx, ctx.cart.id);
     const cartLines = lines.map(({ item }) => ({ cartItemId: item.id, productId: item.productId }));

@@ -16,6 +16,7 @@ import {
   cartView,
   findActiveCart,
   findCart,
+  lineName,
   loadCartLines,
   lockCart,
   markCartConverted,
@@ -244,14 +245,19 @@ async function lockCartToCheckOut(
   return { cart, lines };
 }
 
-/** Takes every line's units off the shelf (never below zero), or refuses with what is left. */
+/** Takes every line's units off its variant's shelf (never below zero), or refuses with what is left. */
 async function takeCartStock(tx: Tx, lines: CartLines): Promise<void> {
-  // In one order of products, so two checkouts sharing products never wait on each other in a cycle.
-  for (const { item, product } of [...lines].sort((a, b) => a.product.id.localeCompare(b.product.id))) {
-    const { taken, left } = await takeStock(tx, product.id, item.quantity);
+  // In one order of products, then variants: a variant's roll-up locks its product too, so two
+  // checkouts sharing products never wait on each other in a cycle.
+  const ordered = [...lines].sort(
+    (a, b) => a.product.id.localeCompare(b.product.id) || a.variant.id.localeCompare(b.variant.id),
+  );
+  for (const line of ordered) {
+    const { taken, left } = await takeStock(tx, line.variant.id, line.item.quantity);
     if (!taken) {
+      const name = lineName(line);
       throw conflict(
-        left <= 0 ? `${product.name} is out of stock.` : `Only ${left} of ${product.name} left in stock.`,
+        left <= 0 ? `${name} is out of stock.` : `Only ${left} of ${name} left in stock.`,
         "INSUFFICIENT_STOCK",
       );
     }
@@ -297,13 +303,14 @@ async function writeOrder(
         shippingAddress: w.shippingAddress,
         idempotencyKey: w.idempotencyKey,
       },
-      w.lines.map(({ item, product }, i) => ({
-        productId: product.id,
-        name: product.name,
-        listPrice: product.listPrice,
+      w.lines.map((line, i) => ({
+        productId: line.product.id,
+        variantId: line.variant.id,
+        name: lineName(line),
+        listPrice: line.variant.listPrice,
         unitPrice: unitPrice(quoteLines[i]!),
         regularPrice: shopUnitPrice(quoteLines[i]!),
-        quantity: item.quantity,
+        quantity: line.item.quantity,
         position: i,
       })),
     );
@@ -336,12 +343,13 @@ async function countOrderInProfile(
  * picture and address, and a timeline that is the placing alone.
  */
 function orderAnswer(created: Placed, lines: CartLines): Order {
-  const products = new Map(lines.map(({ product }) => [product.id, product]));
+  const byVariant = new Map(lines.map((l) => [l.variant.id, l]));
   return toOrderDto(
     created.order,
     created.lines.map((line) => {
-      const product = line.productId ? products.get(line.productId) : undefined;
-      return { ...line, imageUrl: product?.imageUrl ?? null, slug: product?.slug ?? null };
+      const bought = line.variantId ? byVariant.get(line.variantId) : undefined;
+      const imageUrl = bought ? bought.variant.imageUrl || bought.product.imageUrl : null;
+      return { ...line, imageUrl, slug: bought?.product.slug ?? null };
     }),
     [],
   );

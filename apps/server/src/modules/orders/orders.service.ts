@@ -30,6 +30,7 @@ export function toOrderDto(
     items: lines.map((l) => ({
       id: l.id,
       productId: l.productId,
+      variantId: l.variantId,
       name: l.name,
       quantity: l.quantity,
       listPrice: l.listPrice,

@@ -5,10 +5,10 @@ import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
 import { orderEvents, orderLines, orders } from "../../platform/db/schema/orders.ts";
 import { profilesRead as profiles, usersRead as user } from "../accounts/index.ts";
-import { productsRead as products } from "../catalog/index.ts";
+import { productsRead as products, variantsRead as variants } from "../catalog/index.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
-/** A line as recorded, with its product's picture and page address (null once the product is gone). */
+/** A line as recorded, with its variant's (else product's) picture and its product's page address (null once the product is gone). */
 export type OrderLineRow = typeof orderLines.$inferSelect & { imageUrl: string | null; slug: string | null };
 export type NewOrder = Omit<typeof orders.$inferInsert, "createdAt" | "updatedAt">;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
@@ -47,9 +47,15 @@ export async function insertOrder(
 export async function loadOrderLines(db: Queryable, orderIds: readonly string[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];
   return db
-    .select({ ...getTableColumns(orderLines), imageUrl: products.imageUrl, slug: products.slug })
+    .select({
+      ...getTableColumns(orderLines),
+      // The variant's own picture when it has one (a colour), else the product's.
+      imageUrl: sql<string | null>`coalesce(nullif(${variants.imageUrl}, ''), ${products.imageUrl})`,
+      slug: products.slug,
+    })
     .from(orderLines)
     .leftJoin(products, eq(products.id, orderLines.productId))
+    .leftJoin(variants, eq(variants.id, orderLines.variantId))
     .where(inArray(orderLines.orderId, [...orderIds]))
     .orderBy(asc(orderLines.position), asc(orderLines.id));
 }

@@ -148,8 +148,7 @@ async function giveBack(
   await settleWithProvider(payments, order, { paid, moneyBack, complete: plan.complete });
   const byId = new Map(rows.map((l) => [l.id, l]));
   for (const line of plan.lines) {
-    const productId = byId.get(line.id)?.productId;
-    if (productId) await returnStock(tx, productId, line.quantity);
+    await returnStock(tx, byId.get(line.id)?.variantId ?? null, line.quantity);
   }
 
   const status = allowedStatus(

@@ -31,11 +31,14 @@ export async function cancelUnpaidOrder(
   await markUnpaidOrderCancelled(tx, order.id, change.to, reason);
   const lines = await loadOrderLines(tx, [order.id]);
   const returned = new Map<string, number>();
+  // By product, then variant: the order checkout takes them in (a variant's roll-up locks its product).
   for (const line of lines) {
-    if (line.productId) returned.set(line.productId, (returned.get(line.productId) ?? 0) + line.quantity);
+    if (!line.variantId) continue; // a variant deleted since: its units have no shelf to go back to
+    const key = `${line.productId ?? ""}|${line.variantId}`;
+    returned.set(key, (returned.get(key) ?? 0) + line.quantity);
   }
-  for (const [productId, quantity] of [...returned].sort(([a], [b]) => a.localeCompare(b))) {
-    await returnStock(tx, productId, quantity);
+  for (const [key, quantity] of [...returned].sort(([a], [b]) => a.localeCompare(b))) {
+    await returnStock(tx, key.split("|")[1] ?? null, quantity);
   }
   if (profile) {
     const ordersCount = Math.max(0, profile.ordersCount - 1);

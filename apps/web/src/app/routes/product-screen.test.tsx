@@ -2,7 +2,7 @@ import type { ProductPage } from "@haggle/contract/products";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeCart, makeCartItem } from "@/test/make-cart";
-import { makeProduct } from "@/test/make-product";
+import { makeProduct, withDefaultVariant } from "@/test/make-product";
 import { renderApp } from "../render-app.test-harness";
 
 const ID = "0b6f3c1e-7a5d-4c1a-9f57-2f1d4b8a9c10";
@@ -20,7 +20,7 @@ const kettle = makeProduct(ID, {
 });
 /** As the wire carries it (dollars); the API client decodes it to cents. */
 const page: ProductPage = {
-  product: kettle,
+  product: withDefaultVariant(kettle),
   frequentlyBoughtTogether: [
     makeProduct("filters", { name: "Paper Filters", slug: "paper-filters", reviewCount: 0 }),
   ],

@@ -10,7 +10,8 @@ import {
   ProductDetails,
   ProductDetailsSkeleton,
 } from "@/features/catalog/components/product-details";
-import { breadcrumbJsonLd, productJsonLd } from "@/features/catalog/lib/structured-data";
+import type { ChosenVariant } from "@/features/cart/lib/cart-lines";
+import { breadcrumbJsonLd, productGroupJsonLd } from "@/features/catalog/lib/structured-data";
 import { absoluteUrl, PageHead } from "@/components/seo/page-head";
 import { errorMessage } from "@/lib/error-message";
 import { NotFoundScreen } from "./not-found-screen";
@@ -37,9 +38,12 @@ export function ProductScreen() {
   const { product } = page.data;
   if (product.slug !== slug) return <Navigate to={productPath(product)} replace />;
 
-  async function negotiate(chosen: Product, quantity: number) {
-    const inCart = serverCart?.items.some((item) => item.productId === chosen.id) ?? false;
-    if (!inCart && !(await addToCart(chosen, quantity))) return;
+  async function negotiate(chosen: Product, quantity: number, variant?: ChosenVariant) {
+    const inCart =
+      serverCart?.items.some((item) =>
+        variant ? item.variantId === variant.id : item.productId === chosen.id && item.variantTitle === "",
+      ) ?? false;
+    if (!inCart && !(await addToCart(chosen, quantity, variant))) return;
     navigate("/cart/negotiate");
   }
 
@@ -52,7 +56,7 @@ export function ProductScreen() {
         type="product"
         image={product.imageUrl}
         jsonLd={[
-          productJsonLd(product, absoluteUrl),
+          productGroupJsonLd(product, absoluteUrl),
           breadcrumbJsonLd(
             [
               { name: "Home", path: "/" },

@@ -41,6 +41,7 @@ describe("OrderItemList", () => {
   const line = {
     id: "00000000-0000-4000-8000-000000000009",
     productId: "p1",
+    variantId: null,
     name: "Trail Runner",
     quantity: 2,
     listPrice: 12000,

@@ -12,6 +12,7 @@ import {
 import { type AddressInput, AddressInputSchema } from "@haggle/contract/addresses";
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import { acpLineItems, acpOrderStatus, acpTotals } from "@haggle/domain/acp/acp-cart-state";
+import { variantName } from "@haggle/domain/catalog/variant-name";
 import { conflict, DomainError, invalidField, notFound } from "@haggle/domain/errors";
 import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import { z } from "zod";
@@ -32,7 +33,7 @@ import {
   updateCartItemQuantity,
   voidNegotiatedPrices,
 } from "../../cart/index.ts";
-import { findProductsStock } from "../../catalog/index.ts";
+import { findLineVariants, type LineVariantStock } from "../../catalog/index.ts";
 import type { PaymentProviders } from "../../../platform/payments/payment-provider.ts";
 import { loadSellerConfig } from "../../settings/index.ts";
 import { checkout } from "../checkout.service.ts";
@@ -114,38 +115,42 @@ async function setCartItems(tx: Tx, cart: CartRow, items: readonly AcpItem[]): P
       throw invalidParam(`$.items[${i}].id`, `No product has the id ${item.id}.`);
     wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.quantity);
   }
-  const stock = await findProductsStock(tx, [...wanted.keys()]);
+  // An item's id is a variant's (the feed's items), or a product's without options (its default variant).
+  const found = await findLineVariants(tx, [...wanted.keys()]);
+  const byVariant = new Map<string, { line: LineVariantStock; quantity: number }>();
   for (const [i, item] of items.entries()) {
-    const product = stock.find((p) => p.id === item.id);
-    if (!product || product.hidden)
-      throw invalidParam(`$.items[${i}].id`, `No product has the id ${item.id}.`);
+    const line = found.get(item.id);
+    if (!line || line.hidden) throw invalidParam(`$.items[${i}].id`, `No product has the id ${item.id}.`);
+    const name = variantName(line.productName, line.optionValues);
     const quantity = wanted.get(item.id)!;
     if (quantity > MAX_LINE_QUANTITY)
       throw invalidParam(
         `$.items[${i}].quantity`,
-        `At most ${MAX_LINE_QUANTITY} of ${product.name} can be bought at once.`,
+        `At most ${MAX_LINE_QUANTITY} of ${name} can be bought at once.`,
       );
-    if (quantity > product.stockLevel)
+    if (quantity > line.stockLevel)
       throw invalidParam(
         `$.items[${i}].quantity`,
-        product.stockLevel <= 0
-          ? `${product.name} is out of stock.`
-          : `Only ${product.stockLevel} of ${product.name} left in stock.`,
+        line.stockLevel <= 0
+          ? `${name} is out of stock.`
+          : `Only ${line.stockLevel} of ${name} left in stock.`,
         "out_of_stock",
       );
+    byVariant.set(line.variantId, { line, quantity });
   }
   const current = await loadCartItems(tx, cart.id);
   const same =
-    current.length === wanted.size && current.every((line) => wanted.get(line.productId) === line.quantity);
+    current.length === byVariant.size &&
+    current.every((line) => byVariant.get(line.variantId)?.quantity === line.quantity);
   if (same) return;
   for (const line of current) {
-    const quantity = wanted.get(line.productId);
+    const quantity = byVariant.get(line.variantId)?.quantity;
     if (quantity === undefined) await deleteCartItem(tx, line.id);
     else if (quantity !== line.quantity) await updateCartItemQuantity(tx, line.id, quantity);
   }
-  for (const [productId, quantity] of wanted) {
-    if (!current.some((line) => line.productId === productId))
-      await insertCartItem(tx, cart.id, productId, quantity);
+  for (const [variantId, { line, quantity }] of byVariant) {
+    if (!current.some((c) => c.variantId === variantId))
+      await insertCartItem(tx, cart.id, { productId: line.productId, variantId }, quantity);
   }
   await voidNegotiatedPrices(tx, cart.id);
 }
@@ -261,8 +266,9 @@ export async function sessionView(
     status,
     currency: "usd",
     line_items: acpLineItems(
-      lines.map(({ item }, i) => ({
-        productId: item.productId,
+      lines.map(({ item, variant }, i) => ({
+        // The item's id as the agent sent it: a variant's, or a product's without options.
+        productId: variant.optionValues.length === 0 ? item.productId : item.variantId,
         quantity: item.quantity,
         unitPrice: shopUnitPrice(quoteLines[i]!),
         paidUnitPrice: unitPrice(quoteLines[i]!),

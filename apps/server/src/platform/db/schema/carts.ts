@@ -44,10 +44,13 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id),
     /**
-     * The variant the line buys. Filled from the product's default variant by a trigger when an
-     * insert leaves it out (migration 0028), until every writer names the variant.
+     * The variant the line buys: a line is one variant (a product with options may have several
+     * lines, one per size or colour). An insert that leaves it out gets the product's default
+     * variant (migration 0028's trigger, for writers that predate variants).
      */
-    variantId: uuid("variant_id").references(() => productVariants.id),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id),
     quantity: integer("quantity").notNull(),
     priceSnapshot: money("price_snapshot"),
     /** The product's price the applied offer was computed on; the offer lapses when the price moves. */
@@ -56,7 +59,7 @@ export const cartItems = pgTable(
   },
   (t) => [
     check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
-    uniqueIndex("cart_items_cart_product_uq").on(t.cartId, t.productId),
+    uniqueIndex("cart_items_cart_variant_uq").on(t.cartId, t.variantId),
     index("cart_items_variant_idx").on(t.variantId),
   ],
 );

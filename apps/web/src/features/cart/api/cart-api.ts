@@ -14,6 +14,8 @@ export function serverCartQueryKey(userId: string) {
 
 export interface MergeLine {
   productId: string;
+  /** The variant, for a product with options. */
+  variantId?: string | undefined;
   quantity: number;
 }
 
@@ -21,8 +23,13 @@ export function fetchCart(signal?: AbortSignal): Promise<Cart> {
   return apiFetch("/api/cart", { schema: CartSchema, ...(signal ? { signal } : {}) });
 }
 
-export function addCartItem(productId: string, quantity: number): Promise<Cart> {
-  return apiFetch("/api/cart/items", { method: "POST", body: { productId, quantity }, schema: CartSchema });
+/** Adds units of a variant (a product with options needs its variantId; one without, none). */
+export function addCartItem(productId: string, quantity: number, variantId?: string): Promise<Cart> {
+  return apiFetch("/api/cart/items", {
+    method: "POST",
+    body: variantId ? { productId, variantId, quantity } : { productId, quantity },
+    schema: CartSchema,
+  });
 }
 
 /** 0 or less removes the line. */

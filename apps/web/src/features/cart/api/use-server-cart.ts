@@ -13,10 +13,11 @@ import {
   setCartItemQuantity,
 } from "./cart-api";
 
+/** `key`: the line a change touches, its variant's id (or, adding a product without options, the product's). */
 export type CartChange =
-  | { type: "add"; productId: string; quantity: number }
-  | { type: "set-quantity"; itemId: string; productId: string; quantity: number }
-  | { type: "remove"; itemId: string; productId: string }
+  | { type: "add"; productId: string; variantId?: string | undefined; key: string; quantity: number }
+  | { type: "set-quantity"; itemId: string; key: string; quantity: number }
+  | { type: "remove"; itemId: string; key: string }
   | { type: "clear" }
   | { type: "merge"; items: MergeLine[] };
 
@@ -30,7 +31,7 @@ const cartChangeKey = ["cart-change"] as const;
 function send(change: CartChange): Promise<Cart> {
   switch (change.type) {
     case "add":
-      return addCartItem(change.productId, change.quantity);
+      return addCartItem(change.productId, change.quantity, change.variantId);
     case "set-quantity":
       return setCartItemQuantity(change.itemId, change.quantity);
     case "remove":
@@ -47,10 +48,10 @@ function withoutNotices({ notices: _notices, ...cart }: Cart): Cart {
   return cart;
 }
 
-/** Does this pending change touch the given product's line? */
-export function changeTouchesProduct(change: CartChange, productId: string): boolean {
+/** Does this pending change touch the line with this key (its variant's id)? */
+export function changeTouchesLine(change: CartChange, key: string): boolean {
   if (change.type === "clear" || change.type === "merge") return true;
-  return change.productId === productId;
+  return change.key === key;
 }
 
 export interface ServerCart {

@@ -29,8 +29,8 @@ export function CartLineItem({ item, busy, onQuantityChange, onRemove }: CartLin
       data-product-id={item.productId}
     >
       <img
-        src={product.imageUrl}
-        alt={product.name}
+        src={item.imageUrl}
+        alt={item.name}
         width={96}
         height={96}
         loading="lazy"
@@ -42,10 +42,12 @@ export function CartLineItem({ item, busy, onQuantityChange, onRemove }: CartLin
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{product.brand}</p>
           <h3 className="line-clamp-2 leading-snug font-medium">
             <Link
-              to={productPath(product)}
+              to={
+                item.variantTitle ? `${productPath(product)}?variant=${item.variantId}` : productPath(product)
+              }
               className="rounded-sm hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
-              {product.name}
+              {item.name}
             </Link>
           </h3>
           <p className="flex flex-wrap items-baseline gap-x-2">
@@ -73,7 +75,7 @@ export function CartLineItem({ item, busy, onQuantityChange, onRemove }: CartLin
         </div>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
           <QuantityStepper
-            name={product.name}
+            name={item.name}
             quantity={item.quantity}
             busy={busy}
             onChange={onQuantityChange}
@@ -82,7 +84,7 @@ export function CartLineItem({ item, busy, onQuantityChange, onRemove }: CartLin
             variant="ghost"
             size="icon"
             className="text-muted-foreground hover:text-destructive"
-            aria-label={`Remove ${product.name}`}
+            aria-label={`Remove ${item.name}`}
             aria-disabled={busy || undefined}
             onClick={() => {
               if (!busy) onRemove();

@@ -1,5 +1,6 @@
 import { MAX_LINE_QUANTITY } from "@haggle/contract/limits";
 import type { Product } from "@haggle/contract/products";
+import type { ChosenVariant } from "../lib/cart-lines";
 import {
   type ReactNode,
   useCallback,
@@ -11,7 +12,7 @@ import {
 } from "react";
 import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/error-message";
-import { changeTouchesProduct, useServerCart } from "../api/use-server-cart";
+import { changeTouchesLine, useServerCart } from "../api/use-server-cart";
 import { CartContext, type CartContextValue } from "../hooks/cart-context";
 import { useMergeLocalCart } from "../hooks/use-merge-local-cart";
 import { cartItemCount, cartReducer } from "../lib/cart-lines";
@@ -79,9 +80,11 @@ export function CartProvider({ children, userId = null }: CartProviderProps) {
   // has no such limit, and one line too many would make every merge fail.
   const mergeLines = useMemo(
     () =>
-      localLines
-        .slice(0, MAX_MERGE_LINES)
-        .map((line) => ({ productId: line.id, quantity: Math.min(line.quantity, MAX_LINE_QUANTITY) })),
+      localLines.slice(0, MAX_MERGE_LINES).map((line) => ({
+        productId: line.id,
+        variantId: line.variantId,
+        quantity: Math.min(line.quantity, MAX_LINE_QUANTITY),
+      })),
     [localLines],
   );
   const isMerging = useMergeLocalCart({
@@ -111,43 +114,52 @@ export function CartProvider({ children, userId = null }: CartProviderProps) {
   const serverCart = isMerging ? undefined : server.cart;
 
   const addToCart = useCallback(
-    async (product: Product, quantity = 1) => {
+    async (product: Product, quantity = 1, variant?: ChosenVariant) => {
       if (!isSignedIn) {
-        dispatch({ type: "add", product, quantity, at: new Date().toISOString() });
+        dispatch({ type: "add", product, variant, quantity, at: new Date().toISOString() });
         return;
       }
-      await change({ type: "add", productId: product.id, quantity });
+      await change({
+        type: "add",
+        productId: product.id,
+        variantId: variant?.id,
+        key: variant?.id ?? product.id,
+        quantity,
+      });
     },
     [isSignedIn, change],
   );
 
+  // A server line's key is its variant's id; a product's id finds the line of a product without options.
   const serverItem = useCallback(
-    (productId: string) => serverCart?.items.find((item) => item.productId === productId),
+    (key: string) =>
+      serverCart?.items.find((item) => item.variantId === key) ??
+      serverCart?.items.find((item) => item.productId === key && item.variantTitle === ""),
     [serverCart],
   );
 
   const setQuantity = useCallback(
-    async (productId: string, quantity: number) => {
+    async (key: string, quantity: number) => {
       if (!isSignedIn) {
-        dispatch({ type: "set-quantity", productId, quantity });
+        dispatch({ type: "set-quantity", key, quantity });
         return;
       }
-      const item = serverItem(productId);
+      const item = serverItem(key);
       if (!item) return;
       const whole = Number.isFinite(quantity) ? Math.trunc(quantity) : 0;
-      await change({ type: "set-quantity", itemId: item.id, productId, quantity: whole });
+      await change({ type: "set-quantity", itemId: item.id, key: item.variantId, quantity: whole });
     },
     [isSignedIn, serverItem, change],
   );
 
   const removeFromCart = useCallback(
-    async (productId: string) => {
+    async (key: string) => {
       if (!isSignedIn) {
-        dispatch({ type: "remove", productId });
+        dispatch({ type: "remove", key });
         return;
       }
-      const item = serverItem(productId);
-      if (item) await change({ type: "remove", itemId: item.id, productId });
+      const item = serverItem(key);
+      if (item) await change({ type: "remove", itemId: item.id, key: item.variantId });
     },
     [isSignedIn, serverItem, change],
   );
@@ -162,7 +174,7 @@ export function CartProvider({ children, userId = null }: CartProviderProps) {
 
   const { pendingChanges, refetch } = server;
   const isLinePending = useCallback(
-    (productId: string) => pendingChanges.some((pending) => changeTouchesProduct(pending, productId)),
+    (key: string) => pendingChanges.some((pending) => changeTouchesLine(pending, key)),
     [pendingChanges],
   );
 

@@ -47,7 +47,7 @@ export function CartView({ onCheckout, negotiable = true }: CartViewProps) {
     );
   }
 
-  const anyPending = serverCart.items.some((item) => isLinePending(item.productId));
+  const anyPending = serverCart.items.some((item) => isLinePending(item.variantId));
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -66,9 +66,9 @@ export function CartView({ onCheckout, negotiable = true }: CartViewProps) {
             <CartLineItem
               key={item.id}
               item={item}
-              busy={isLinePending(item.productId)}
-              onQuantityChange={(quantity) => setQuantity(item.productId, quantity).catch(showChangeError)}
-              onRemove={() => removeFromCart(item.productId).catch(showChangeError)}
+              busy={isLinePending(item.variantId)}
+              onQuantityChange={(quantity) => setQuantity(item.variantId, quantity).catch(showChangeError)}
+              onRemove={() => removeFromCart(item.variantId).catch(showChangeError)}
             />
           ))}
         </ul>

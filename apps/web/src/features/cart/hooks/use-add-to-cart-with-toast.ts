@@ -1,4 +1,6 @@
 import type { Product } from "@haggle/contract/products";
+import { variantName } from "@haggle/domain/catalog/variant-name";
+import type { ChosenVariant } from "../lib/cart-lines";
 import { useCallback } from "react";
 import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/error-message";
@@ -8,10 +10,13 @@ import { useCart } from "./use-cart";
 export function useAddToCartWithToast() {
   const { addToCart } = useCart();
   return useCallback(
-    (product: Product, quantity = 1): Promise<boolean> =>
-      addToCart(product, quantity).then(
+    (product: Product, quantity = 1, variant?: ChosenVariant): Promise<boolean> =>
+      addToCart(product, quantity, variant).then(
         () => {
-          toast.success("Added to cart", { description: `${product.name} has been added to your cart.` });
+          const name = variant
+            ? variantName(product.name, variant.title ? [variant.title] : [])
+            : product.name;
+          toast.success("Added to cart", { description: `${name} has been added to your cart.` });
           return true;
         },
         (error: unknown) => {

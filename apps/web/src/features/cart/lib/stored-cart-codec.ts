@@ -1,10 +1,12 @@
 import { ProductSchema } from "@haggle/contract/products";
 import { z } from "zod";
-import type { CartLine } from "./cart-lines";
+import { type CartLine, lineKey } from "./cart-lines";
 
 const CartLineSchema = ProductSchema.extend({
   quantity: z.number().int().positive(),
   addedAt: z.string(),
+  variantId: z.string().optional(),
+  variantTitle: z.string().optional(),
 });
 
 /** Lines stored by another version or edited by hand are dropped one by one, not the whole cart. */
@@ -19,7 +21,8 @@ export function decodeStoredCart(raw: string): CartLine[] {
   const lines: CartLine[] = [];
   for (const item of data) {
     const parsed = CartLineSchema.safeParse(item);
-    if (parsed.success && !lines.some((line) => line.id === parsed.data.id)) lines.push(parsed.data);
+    if (parsed.success && !lines.some((line) => lineKey(line) === lineKey(parsed.data)))
+      lines.push(parsed.data);
   }
   return lines;
 }

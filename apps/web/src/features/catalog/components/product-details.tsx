@@ -1,5 +1,6 @@
 import { MAX_LINE_QUANTITY } from "@haggle/contract/limits";
 import type { Product, ProductPage } from "@haggle/contract/products";
+import { initialChoice, pick, variantFor } from "@haggle/domain/catalog/variant-choice";
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { formatUsd } from "@haggle/domain/pricing/money";
@@ -11,13 +12,14 @@ import {
   ShoppingCartIcon,
 } from "@/components/icons/first-page-icons";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { QuantityStepper } from "@/features/cart/components/quantity-stepper";
 import { ProductCard } from "./product-card";
 import { RatingStars } from "./rating-stars";
+import { VariantPicker } from "./variant-picker";
 
 /** How few left in stock is worth telling the shopper. */
 const FEW_LEFT = 5;
@@ -33,23 +35,59 @@ export function categoryHref(category: string): string {
   return `/?${new URLSearchParams({ category }).toString()}`;
 }
 
+/** The variant a shopper chose on the page: its id and option values as shown ("M / Black"). */
+export interface ChosenVariant {
+  id: string;
+  title: string;
+}
+
 interface ProductDetailsProps {
   page: ProductPage;
-  /** Adds the quantity to the cart; resolves true when it was added. */
-  onAddToCart: (product: Product, quantity?: number) => Promise<boolean>;
-  /** Present for a signed-in shopper: adds the quantity if the cart lacks the product, then opens the negotiation. */
-  onNegotiate?: (product: Product, quantity: number) => Promise<void>;
+  /** Adds the quantity (of the variant chosen, for a product with options) to the cart; resolves true when it was added. */
+  onAddToCart: (product: Product, quantity?: number, variant?: ChosenVariant) => Promise<boolean>;
+  /** Present for a signed-in shopper: adds the quantity if the cart lacks the variant, then opens the negotiation. */
+  onNegotiate?: (product: Product, quantity: number, variant?: ChosenVariant) => Promise<void>;
   /** False for a signed-in shopper the merchant's holdout experiment holds out: no negotiation offered at all. */
   negotiable?: boolean;
 }
 
-/** A product's own page: picture, facts, price, stock, quantity and the ways to buy it. */
+/**
+ * A product's own page: picture, facts, price, stock, quantity and the ways to buy it. A product
+ * with options has pickers; the price, picture and stock follow the variant chosen, which the
+ * address keeps (`?variant=`), so a shared or reloaded page opens at it.
+ */
 export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = true }: ProductDetailsProps) {
   const { product } = page;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [chosen, setChosen] = useState(() => initialChoice(product.variants, searchParams.get("variant")));
+  const variant = variantFor(product.variants, chosen);
+  const hasOptions = product.options.length > 0;
+  // What the page shows: the chosen variant's figures; a combination not sold has none to sell.
+  const shown = {
+    price: variant?.price ?? product.price,
+    listPrice: variant?.listPrice ?? product.listPrice,
+    imageUrl: variant?.imageUrl || product.imageUrl,
+    inStock: variant ? variant.inStock : false,
+    stockLevel: variant?.stockLevel ?? 0,
+  };
+  const chosenVariant: ChosenVariant | undefined =
+    hasOptions && variant ? { id: variant.id, title: variant.title } : undefined;
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState<"add" | "negotiate" | null>(null);
-  const discount = discountBadgePercent(product.price, product.listPrice);
-  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, product.stockLevel));
+  const discount = discountBadgePercent(shown.price, shown.listPrice);
+  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, shown.stockLevel));
+
+  function choose(index: number, value: string) {
+    const next = pick(product.variants, chosen, index, value);
+    setChosen(next);
+    setQuantity(1);
+    const picked = variantFor(product.variants, next);
+    if (picked) {
+      const params = new URLSearchParams(searchParams);
+      params.set("variant", picked.id);
+      setSearchParams(params, { replace: true, preventScrollReset: true });
+    }
+  }
 
   async function run(kind: "add" | "negotiate", action: () => Promise<unknown>) {
     if (busy) return;
@@ -96,8 +134,8 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <div className="relative aspect-square overflow-hidden rounded-xl border bg-muted">
           <img
-            src={product.imageUrl}
-            alt={product.name}
+            src={shown.imageUrl}
+            alt={variant && hasOptions ? `${product.name} — ${variant.title}` : product.name}
             width={600}
             height={600}
             decoding="async"
@@ -121,25 +159,34 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
           <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
           <p className="flex flex-wrap items-baseline gap-x-3" data-testid="product-price">
             <span className="sr-only">Price:</span>
-            <span className="text-3xl font-bold tabular-nums">{formatUsd(product.price)}</span>
-            {showsListPrice(product.price, product.listPrice) && (
+            <span className="text-3xl font-bold tabular-nums">{formatUsd(shown.price)}</span>
+            {showsListPrice(shown.price, shown.listPrice) && (
               <>
                 <span className="sr-only">List price:</span>
-                <s className="text-lg text-muted-foreground tabular-nums">{formatUsd(product.listPrice)}</s>
+                <s className="text-lg text-muted-foreground tabular-nums">{formatUsd(shown.listPrice)}</s>
               </>
             )}
           </p>
+          {hasOptions && (
+            <VariantPicker
+              options={product.options}
+              variants={product.variants}
+              chosen={chosen}
+              onPick={choose}
+            />
+          )}
           <p
             className={
-              product.inStock ? "text-sm font-medium text-brand" : "text-sm font-medium text-destructive"
+              shown.inStock ? "text-sm font-medium text-brand" : "text-sm font-medium text-destructive"
             }
             data-testid="product-stock"
+            aria-live="polite"
           >
-            {stockSentence(product)}
+            {variant ? stockSentence(shown) : "Not sold in this combination"}
           </p>
 
           <div className="flex flex-col gap-3 border-t pt-4">
-            {product.inStock && (
+            {shown.inStock && (
               <div className="flex items-center gap-3">
                 <span className="text-sm font-medium" aria-hidden="true">
                   Quantity
@@ -156,9 +203,9 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
               <Button
                 size="lg"
                 className="sm:flex-1"
-                disabled={!product.inStock}
+                disabled={!shown.inStock}
                 aria-disabled={busy !== null || undefined}
-                onClick={() => run("add", () => onAddToCart(product, quantity))}
+                onClick={() => run("add", () => onAddToCart(product, quantity, chosenVariant))}
               >
                 {busy === "add" ? (
                   <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
@@ -167,13 +214,13 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
                 )}
                 Add to Cart
               </Button>
-              {onNegotiate && negotiable && product.inStock && (
+              {onNegotiate && negotiable && shown.inStock && (
                 <Button
                   size="lg"
                   variant="brand"
                   className="sm:flex-1"
                   aria-disabled={busy !== null || undefined}
-                  onClick={() => run("negotiate", () => onNegotiate(product, quantity))}
+                  onClick={() => run("negotiate", () => onNegotiate(product, quantity, chosenVariant))}
                 >
                   {busy === "negotiate" ? (
                     <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
@@ -184,7 +231,7 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
                 </Button>
               )}
             </div>
-            {!onNegotiate && negotiable && product.inStock && (
+            {!onNegotiate && negotiable && shown.inStock && (
               <p className="text-sm text-muted-foreground">
                 <Link
                   to={`/auth?${new URLSearchParams({ redirect: productPath(product) }).toString()}`}

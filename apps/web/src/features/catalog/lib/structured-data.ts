@@ -1,4 +1,4 @@
-import type { Product } from "@haggle/contract/products";
+import type { Product, ProductDetail } from "@haggle/contract/products";
 import { productPath } from "@haggle/domain/catalog/product-path";
 import { toDecimalString } from "@haggle/domain/pricing/money";
 
@@ -38,6 +38,52 @@ export function productJsonLd(product: Product, url: AbsoluteUrl): object {
           },
         }
       : {}),
+  };
+}
+
+/** schema.org's properties for the options it knows (size, colour...); others are additional properties. */
+const KNOWN_OPTIONS: Readonly<Record<string, string>> = {
+  size: "size",
+  colour: "color",
+  color: "color",
+  material: "material",
+  pattern: "pattern",
+};
+
+/**
+ * A product with options as a ProductGroup: `variesBy` its options, `hasVariant` one Product per
+ * variant (its SKU, option values, price, availability and address `?variant=`), as the page
+ * shows them. A product without options stays one Product.
+ */
+export function productGroupJsonLd(product: ProductDetail, url: AbsoluteUrl): object {
+  if (product.options.length === 0) return productJsonLd(product, url);
+  const { offers: _offers, sku: _sku, ...group } = productJsonLd(product, url) as Record<string, unknown>;
+  const known = product.options.map((o) => KNOWN_OPTIONS[o.name.trim().toLowerCase()]);
+  return {
+    ...group,
+    "@type": "ProductGroup",
+    productGroupID: product.sku,
+    variesBy: known.flatMap((k) => (k ? [`https://schema.org/${k}`] : [])),
+    hasVariant: product.variants.map((v) => {
+      const others = product.options.flatMap((o, i) =>
+        known[i] ? [] : [{ "@type": "PropertyValue", name: o.name, value: v.optionValues[i] }],
+      );
+      return {
+        "@type": "Product",
+        name: `${product.name} — ${v.title}`,
+        sku: v.sku,
+        image: url(v.imageUrl),
+        ...Object.fromEntries(known.flatMap((k, i) => (k ? [[k, v.optionValues[i]]] : []))),
+        ...(others.length > 0 ? { additionalProperty: others } : {}),
+        offers: {
+          "@type": "Offer",
+          url: url(`${productPath(product)}?variant=${v.id}`),
+          price: toDecimalString(v.price),
+          priceCurrency: "USD",
+          availability: v.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        },
+      };
+    }),
   };
 }
 

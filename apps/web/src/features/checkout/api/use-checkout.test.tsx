@@ -16,6 +16,7 @@ const order: PlacedOrder = {
     {
       id: "00000000-0000-4000-8000-000000000001",
       productId: "p",
+      variantId: null,
       name: "Lamp",
       quantity: 1,
       listPrice: 20,

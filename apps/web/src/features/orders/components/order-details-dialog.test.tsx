@@ -18,6 +18,7 @@ const order: OrderView = {
     {
       id: "00000000-0000-4000-8000-000000000004",
       productId: "p1",
+      variantId: null,
       name: "Kettle",
       quantity: 2,
       listPrice: 60,

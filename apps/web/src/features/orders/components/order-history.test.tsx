@@ -19,6 +19,7 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
       {
         id: "00000000-0000-4000-8000-000000000005",
         productId: "p1",
+        variantId: null,
         name: "Kettle",
         quantity: 1,
         listPrice: 50,

@@ -23,6 +23,7 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
       {
         id: "00000000-0000-4000-8000-000000000002",
         productId: "p1",
+        variantId: null,
         name: "Kettle",
         quantity: 2,
         listPrice: 50,
@@ -36,6 +37,7 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
       {
         id: "00000000-0000-4000-8000-000000000003",
         productId: "p2",
+        variantId: null,
         name: "Mug",
         quantity: 1,
         listPrice: 10,
