@@ -151,7 +151,9 @@ async function round(
   // The prober first, so that it is ready before the flood; it times /healthz until told to stop.
   const prober = child("BENCH_PROBE", { baseUrl: server.baseUrl });
   await prober.reply;
-  const probed = new Promise<(number | null)[]>((r) => prober.proc.once("message", (m) => r(m as (number | null)[])));
+  const probed = new Promise<(number | null)[]>((r) =>
+    prober.proc.once("message", (m) => r(m as (number | null)[])),
+  );
   const attackers = child("BENCH_FLOOD", { ...target, n });
   await attackers.reply;
   // Lower the attackers' priority (raise their niceness) before they connect: they wait for "go".
@@ -176,7 +178,10 @@ async function round(
   const statuses = Object.entries(await answered);
   attackers.proc.kill();
   const rss = pids.map((_, i) => `${before[i]!.toFixed(0)} -> ${peak[i]!.toFixed(0)} MiB`).join(", ");
-  const who = nice > 0 ? `attackers nice +${Math.min(19, ownNice + nice) - ownNice}` : "attackers at the server's priority";
+  const who =
+    nice > 0
+      ? `attackers nice +${Math.min(19, ownNice + nice) - ownNice}`
+      : "attackers at the server's priority";
   console.log(
     `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | /healthz ${summary(latencies)} | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | load ${load.toFixed(1)}`,
   );
@@ -195,10 +200,10 @@ if (process.env.BENCH_FLOOD) {
   process.once("message", () => {
     connections = Array.from({ length: n }, () => flood(path, bytes, type));
     process.once("message", () => {
-    const statuses: Record<string, number> = {};
-    for (const c of connections) statuses[c.status()] = (statuses[c.status()] ?? 0) + 1;
-    for (const c of connections) c.close();
-    process.send?.(statuses, () => process.exit(0));
+      const statuses: Record<string, number> = {};
+      for (const c of connections) statuses[c.status()] = (statuses[c.status()] ?? 0) + 1;
+      for (const c of connections) c.close();
+      process.send?.(statuses, () => process.exit(0));
     });
   });
   process.send?.("ready");
