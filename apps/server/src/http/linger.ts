@@ -165,6 +165,12 @@ export function lingerAfterAnswer(
     // started or the adapter opened) would copy every chunk into a queue nobody reads, held
     // until the connection closes: garbage the collector must then sweep in one long pause.
     incoming.removeAllListeners("data");
+    // Node "dumps" a body nobody consumed once the answer is written: its parser then reads
+    // and drops the rest without a single "data" event, so nothing counts it against
+    // `maxBytes` and the connection reads everything its client sends until `maxMs`. Undone,
+    // the chunks come here, are counted, and reading stops at the limit.
+    const request = incoming as IncomingMessage & { _dumped?: boolean };
+    if (request._dumped) request._dumped = false;
     incoming.on("data", onData);
     incoming.once("end", close);
     incoming.resume();
