@@ -5,8 +5,16 @@
  * targets: the picture upload (9.5 MB each, an upload route) and an ordinary JSON route
  * (/api/cart/items, 0.95 MB each). Prints figures; asserts nothing.
  *
+ * Three processes, so that the figures are the server's and not the bench's: the server, the
+ * attackers (their own process, at the lowest CPU priority, nice 19, by default), and the
+ * /healthz prober (its own process at this one's priority, the server's). On a machine of few
+ * cores, attackers at the server's priority take CPU the server then lacks: each round runs
+ * once with the attackers at nice 19 (the server's own latency) and once at the server's
+ * priority (an attacker on the same machine), unless BENCH_ATTACKER_NICE says otherwise.
+ *
  * Run: npm run bench:bodies -w @haggle/bench
  * Environment: BENCH_BODY_CONNECTIONS ("100,250"), BENCH_BODY_HOLD_SECONDS (8),
+ * BENCH_ATTACKER_NICE ("19,0": niceness added to the attackers', one round each),
  * BENCH_DATABASE_URL (a PostgreSQL server; with WORKERS=2, two server processes), BENCH_SKIP_EMBEDDED,
  * BENCH_PORT (3312), BENCH_SERVER_ROOT (another checkout's server, e.g. to compare with main).
  */
@@ -14,11 +22,13 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { fork } from "node:child_process";
+import { getPriority, loadavg, setPriority } from "node:os";
 import { type RunningServer, startServer, withFreshServerDatabase } from "./lib/server-process.ts";
 
 const CONNECTIONS = (process.env.BENCH_BODY_CONNECTIONS ?? "100,250").split(",").map(Number);
 const HOLD_MS = Number(process.env.BENCH_BODY_HOLD_SECONDS ?? 8) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3312);
+const ATTACKER_NICE = (process.env.BENCH_ATTACKER_NICE ?? "19,0").split(",").map(Number);
 const CHUNK_BYTES = 64 * 1024;
 /** One chunk of a chunked body, framed: its size in hex, the bytes, CRLF. */
 const CHUNK = Buffer.concat([
@@ -107,44 +117,76 @@ function summary(values: (number | null)[]) {
   return `p50 ${at(0.5).toFixed(0)} ms, max ${(ok.at(-1) ?? 0).toFixed(0)} ms${failed > 0 ? `, ${failed} of ${values.length} timed out` : ""}`;
 }
 
+/** A child process of this bench (the same file, in the role `role` says), and its first message. */
+function child(role: string, payload: unknown) {
+  const proc = fork(new URL(import.meta.url), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, [role]: JSON.stringify(payload) },
+  });
+  const reply = new Promise<unknown>((r) => proc.once("message", r));
+  return { proc, reply };
+}
+
 async function run(label: string, server: RunningServer) {
   await new Promise((r) => setTimeout(r, 3_000));
   for (const target of TARGETS) {
     for (const n of CONNECTIONS) {
-      const pids = serverPids(server.pid);
-      const before = pids.map(rssMiB);
-      const peak = [...before];
-      // The attackers run in a process of their own, so that this one times /healthz on time.
-      const attackers = fork(new URL(import.meta.url), [], {
-        execArgv: ["--import", "tsx"],
-        env: { ...process.env, BENCH_FLOOD: JSON.stringify({ ...target, n }) },
-      });
-      const answered = new Promise<Record<string, number>>((r) =>
-        attackers.once("message", (m) => r(m as Record<string, number>)),
-      );
-      const sampler = setInterval(() => {
-        pids.forEach((pid, i) => {
-          peak[i] = Math.max(peak[i] ?? 0, rssMiB(pid));
-        });
-      }, 100);
-      const latencies: (number | null)[] = [];
-      const started = performance.now();
-      while (performance.now() - started < HOLD_MS) {
-        latencies.push(await healthz(server.baseUrl));
-        await new Promise((r) => setTimeout(r, 200));
+      for (const nice of ATTACKER_NICE) {
+        await round(label, server, target, n, nice);
       }
-      clearInterval(sampler);
-      attackers.send("stop");
-      const statuses = Object.entries(await answered);
-      attackers.kill();
-      const rss = pids.map((_, i) => `${before[i]!.toFixed(0)} -> ${peak[i]!.toFixed(0)} MiB`).join(", ");
-      console.log(
-        `${label} | ${target.path} | ${n} connections | RSS per process ${rss} | /healthz ${summary(latencies)} | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")}`,
-      );
-      // Let the server close what is left before the next round.
-      await new Promise((r) => setTimeout(r, 3_000));
     }
   }
+}
+
+async function round(
+  label: string,
+  server: RunningServer,
+  target: (typeof TARGETS)[number],
+  n: number,
+  nice: number,
+) {
+  const pids = serverPids(server.pid);
+  const before = pids.map(rssMiB);
+  const peak = [...before];
+  // The prober first, so that it is ready before the flood; it times /healthz until told to stop.
+  const prober = child("BENCH_PROBE", { baseUrl: server.baseUrl });
+  await prober.reply;
+  const probed = new Promise<(number | null)[]>((r) =>
+    prober.proc.once("message", (m) => r(m as (number | null)[])),
+  );
+  const attackers = child("BENCH_FLOOD", { ...target, n });
+  await attackers.reply;
+  // Lower the attackers' priority (raise their niceness) before they connect: they wait for "go".
+  const ownNice = getPriority();
+  if (nice > 0 && attackers.proc.pid) setPriority(attackers.proc.pid, Math.min(19, ownNice + nice));
+  attackers.proc.send("go");
+  const sampler = setInterval(() => {
+    pids.forEach((pid, i) => {
+      peak[i] = Math.max(peak[i] ?? 0, rssMiB(pid));
+    });
+  }, 100);
+  const load = loadavg()[0]!;
+  await new Promise((r) => setTimeout(r, HOLD_MS));
+  clearInterval(sampler);
+  prober.proc.send("stop");
+  const latencies = await probed;
+  prober.proc.kill();
+  const answered = new Promise<Record<string, number>>((r) =>
+    attackers.proc.once("message", (m) => r(m as Record<string, number>)),
+  );
+  attackers.proc.send("stop");
+  const statuses = Object.entries(await answered);
+  attackers.proc.kill();
+  const rss = pids.map((_, i) => `${before[i]!.toFixed(0)} -> ${peak[i]!.toFixed(0)} MiB`).join(", ");
+  const who =
+    nice > 0
+      ? `attackers nice +${Math.min(19, ownNice + nice) - ownNice}`
+      : "attackers at the server's priority";
+  console.log(
+    `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | /healthz ${summary(latencies)} | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | load ${load.toFixed(1)}`,
+  );
+  // Let the server close what is left before the next round.
+  await new Promise((r) => setTimeout(r, 3_000));
 }
 
 if (process.env.BENCH_FLOOD) {
@@ -154,13 +196,30 @@ if (process.env.BENCH_FLOOD) {
     type: string;
     n: number;
   };
-  const connections = Array.from({ length: n }, () => flood(path, bytes, type));
+  let connections: ReturnType<typeof flood>[] = [];
   process.once("message", () => {
-    const statuses: Record<string, number> = {};
-    for (const c of connections) statuses[c.status()] = (statuses[c.status()] ?? 0) + 1;
-    for (const c of connections) c.close();
-    process.send?.(statuses, () => process.exit(0));
+    connections = Array.from({ length: n }, () => flood(path, bytes, type));
+    process.once("message", () => {
+      const statuses: Record<string, number> = {};
+      for (const c of connections) statuses[c.status()] = (statuses[c.status()] ?? 0) + 1;
+      for (const c of connections) c.close();
+      process.send?.(statuses, () => process.exit(0));
+    });
   });
+  process.send?.("ready");
+} else if (process.env.BENCH_PROBE) {
+  const { baseUrl } = JSON.parse(process.env.BENCH_PROBE) as { baseUrl: string };
+  let probing = true;
+  process.once("message", () => {
+    probing = false;
+  });
+  process.send?.("ready");
+  const latencies: (number | null)[] = [];
+  while (probing) {
+    latencies.push(await healthz(baseUrl));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.send?.(latencies, () => process.exit(0));
 } else {
   if (!process.env.BENCH_SKIP_EMBEDDED) {
     const server = await startServer({ port: PORT, env: { SEED_ON_START: "false" } });

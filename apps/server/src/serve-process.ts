@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { keepConnectionsAlive } from "./http/keep-alive.ts";
+import { inTurns } from "./http/request-turns.ts";
 import { handleShutdownSignals } from "./graceful-shutdown.ts";
 import { DataDirLockedError } from "./platform/db/data-dir-lock.ts";
 import { unreachableDatabaseSentence } from "./platform/db/db-errors.ts";
@@ -41,7 +42,8 @@ export async function serveProcess(env: Env, processStarted: number): Promise<vo
   const { deps, jobs, startupMs } = runtime;
   const app = createApp(deps);
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // Requests take turns (request-turns.ts): a flood arriving at once does not stall the process.
+  const server = serve({ fetch: inTurns(app.fetch), port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(
       { port: info.port, startupMs, sinceProcessStartMs: Math.round(performance.now() - processStarted) },
       `Haggle is ready on ${publicUrl(env)}`,

@@ -29,3 +29,42 @@ describe("the lingering connections of a process", () => {
     expect(pool.stats()).toMatchObject({ lingering: 3, mostLingering: 3 });
   });
 });
+
+describe("a lingering connection", () => {
+  it("reads what still arrives up to its limit, past the fetch adapter's own reader, then gives its turn on", async () => {
+    const { createServer } = await import("node:http");
+    const { connect } = await import("node:net");
+    const { Readable } = await import("node:stream");
+    const { lingerAfterAnswer } = await import("./linger.ts");
+    const pool = new LingerPool({ maxBytes: 256 * 1024, maxMs: 10_000, maxDraining: 1, maxLingering: 4 });
+    const server = createServer((req, res) => {
+      // As the HTTP adapter does for a request with a body: its web stream reads the request.
+      Readable.toWeb(req);
+      res.writeHead(401, { connection: "close", "content-length": "2" });
+      res.end("no");
+      lingerAfterAnswer(req, res, pool);
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    const port = (server.address() as { port: number }).port;
+    // A client that keeps its side open after the answer's end, as one still sending does.
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    socket.on("error", () => {});
+    let answer = "";
+    socket.on("data", (d) => {
+      answer += d.toString("latin1");
+    });
+    socket.write("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n");
+    const chunk = Buffer.concat([Buffer.from("10000\r\n"), Buffer.alloc(0x10000, 97), Buffer.from("\r\n")]);
+    for (let i = 0; i < 16; i++) socket.write(chunk);
+    try {
+      await expect.poll(() => answer, { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 401/);
+      // 1 MB sent, 256 KB read: the connection stops reading and its reading turn is free again.
+      await expect.poll(() => pool.stats().draining, { timeout: 5_000 }).toBe(0);
+      expect(pool.stats()).toMatchObject({ lingering: 1, mostDraining: 1 });
+    } finally {
+      socket.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

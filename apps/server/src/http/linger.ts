@@ -8,8 +8,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * EPIPE instead of the 401 or 413.
  *
  * Lingering costs the process little: a few connections at a time read and discard what their
- * client still sends (each up to `maxBytes`), so that a client that writes its whole body before
- * reading gets to read the answer; every other lingering connection is not read at all, and
+ * client still sends (each up to `maxBytes`, then it stops reading and gives its turn on), so
+ * that a client that writes its whole body before reading gets to read the answer; every other
+ * lingering connection is not read at all, and
  * TCP back-pressure holds its client (a client that reads while it writes, as browsers and
  * HTTP libraries do, has the answer already). Reading gigabytes only to throw them away is
  * what made memory grow under a flood of bodies that never end: the garbage came faster than
@@ -17,7 +18,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * `maxLingering` connections a process closes new ones at once.
  */
 export interface LingerLimits {
-  /** What one connection reads and discards after its answer, at most, before it is closed. */
+  /** What one connection reads and discards after its answer, at most; then it waits, unread, to close. */
   maxBytes: number;
   /** How long a connection lingers after its answer, at most. */
   maxMs: number;
@@ -103,16 +104,13 @@ export class LingerPool {
 /** This process's lingering connections. */
 export const lingerPool = new LingerPool();
 
-type Reader = ReadableStreamDefaultReader<Uint8Array>;
-
 /**
- * Lingers on the connection of `incoming` once its answer is written (see above). `reader` is
- * the body's reader when the route had started reading it; otherwise Node's request is read.
+ * Lingers on the connection of `incoming` once its answer is written (see above). What still
+ * arrives is read from Node's request itself, whether or not the route had started reading.
  */
 export function lingerAfterAnswer(
   incoming: IncomingMessage,
   outgoing: ServerResponse | undefined,
-  reader: Reader | null,
   pool = lingerPool,
 ): void {
   const socket = incoming.socket;
@@ -133,9 +131,20 @@ export function lingerAfterAnswer(
     pool.leave();
     socket.destroy();
   };
+  // Past `maxBytes` the connection stops reading but stays until `maxMs`: closing it at once
+  // would reset it while its client still sends, and a client slow to read (a busy machine)
+  // would lose the answer the reset overtakes. Unread, TCP back-pressure holds the client.
+  const stopReading = () => {
+    incoming.off("data", onData);
+    incoming.pause();
+    socket.resume = hold;
+    socket.pause();
+    release();
+    release = () => {};
+  };
   const onData = (chunk: { byteLength: number }) => {
     discarded += chunk.byteLength;
-    if (discarded > limits.maxBytes) close();
+    if (discarded > limits.maxBytes) stopReading();
   };
   const timer = setTimeout(close, limits.maxMs);
   timer.unref();
@@ -148,21 +157,20 @@ export function lingerAfterAnswer(
   socket.resume = hold;
   socket.pause();
   socket.once("close", close);
-  const discardFromReader = async (from: Reader) => {
-    try {
-      while (!done) {
-        const next = await from.read();
-        if (next.done) return close();
-        onData(next.value);
-      }
-    } catch {
-      close();
-    }
-  };
   // Node discards the rest of an unread body once the answer is written (listeners reset then).
   const watch = () => {
     if (done) return;
     if (incoming.complete) return close();
+    // Only this listener: the fetch adapter's own (the body as a web stream, which the route
+    // started or the adapter opened) would copy every chunk into a queue nobody reads, held
+    // until the connection closes: garbage the collector must then sweep in one long pause.
+    incoming.removeAllListeners("data");
+    // Node "dumps" a body nobody consumed once the answer is written: its parser then reads
+    // and drops the rest without a single "data" event, so nothing counts it against
+    // `maxBytes` and the connection reads everything its client sends until `maxMs`. Undone,
+    // the chunks come here, are counted, and reading stops at the limit.
+    const request = incoming as IncomingMessage & { _dumped?: boolean };
+    if (request._dumped) request._dumped = false;
     incoming.on("data", onData);
     incoming.once("end", close);
     incoming.resume();
@@ -171,10 +179,7 @@ export function lingerAfterAnswer(
   const read = () => {
     if (done) return;
     if (socket.resume === hold) delete (socket as { resume?: unknown }).resume;
-    if (reader) {
-      void discardFromReader(reader);
-      socket.resume();
-    } else if (outgoing && !outgoing.writableFinished) outgoing.once("finish", () => setImmediate(watch));
+    if (outgoing && !outgoing.writableFinished) outgoing.once("finish", () => setImmediate(watch));
     else setImmediate(watch);
   };
   release = pool.whenReading(read);

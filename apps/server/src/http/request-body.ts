@@ -136,8 +136,6 @@ function countedBody(request: Request, limit: number, rules: BodyRules) {
   return {
     stream,
     state,
-    /** The request's own reader, once the route has started reading. */
-    reader: () => reader,
     release() {
       clearTimeout(timer);
       rules.budget.give(state.held);
@@ -179,7 +177,7 @@ export function guardBodies(rules: BodyRules): MiddlewareHandler<AppEnv> {
     const declared = raw.headers.has("transfer-encoding") ? null : raw.headers.get("content-length");
     if (declared !== null && Number(declared) > limit) {
       const refusal = tooLarge(limit);
-      if (incoming) lingerAfterAnswer(incoming, outgoing, null);
+      if (incoming) lingerAfterAnswer(incoming, outgoing);
       return c.json(refusal.body, refusal.status, refusal.headers);
     }
     if (declared === "0") return next();
@@ -201,7 +199,7 @@ export function guardBodies(rules: BodyRules): MiddlewareHandler<AppEnv> {
     // connection, which lingers a little so that the client reads the answer.
     if (incoming && !body.state.ended && !incoming.complete) {
       c.res = closing(c.res);
-      lingerAfterAnswer(incoming, outgoing, body.reader());
+      lingerAfterAnswer(incoming, outgoing);
     }
   };
 }

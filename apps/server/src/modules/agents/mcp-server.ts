@@ -1,4 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -51,6 +52,12 @@ const TOOL_LISTING = AGENT_TOOLS.map((tool) => ({
   outputSchema: z.toJSONSchema(tool.output, { io: "output" }) as { type: "object" },
   annotations: { readOnlyHint: tool.readOnly, openWorldHint: false },
 }));
+
+/**
+ * The SDK checks elicited answers against a JSON Schema (this server elicits nothing); left to
+ * itself, each Server builds its own Ajv instance, most of a request's CPU time. One per process.
+ */
+const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
 export interface McpCaller {
   /** null: an anonymous agent (browsing only). */
@@ -160,6 +167,7 @@ export function createMcpServer(deps: ToolDeps, caller: McpCaller, limits: McpLi
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, resources: {} },
     instructions: INSTRUCTIONS,
+    jsonSchemaValidator: SCHEMA_VALIDATOR,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LISTING }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
