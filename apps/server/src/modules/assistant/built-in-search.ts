@@ -15,7 +15,9 @@ import {
   shownProductNamed,
 } from "@haggle/domain/assistant/shown-product-questions";
 import type { Cents } from "@haggle/domain/pricing/money";
+import { sayLacking } from "@haggle/domain/assistant/shop-lacks";
 import { searchProducts } from "../catalog/index.ts";
+import { lackingAsked } from "./assistant-lacks.ts";
 import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
@@ -399,6 +401,33 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   return { ...none, onlyExcluded };
 }
 
+/**
+ * "do you carry Nike?" in a shop without Nike: an honest no naming it. With words the shop has
+ * ("nike shoes" where shoes exist), those are searched and shown as what the shop has instead;
+ * with none, the shop's categories are named and no product is presented as the answer.
+ */
+async function lackingAnswer(turn: Turn, lacking: string[]): Promise<Answer> {
+  const { request, names } = turn;
+  const isLacking = (w: string) => lacking.includes(w);
+  const rest = request.subjectWords.filter((w) => !isLacking(w));
+  const kept: ParsedShoppingRequest = {
+    ...request,
+    text: request.text
+      .split(" ")
+      .filter((w) => w && !isLacking(w))
+      .join(" "),
+    subjectWords: rest,
+    understood: request.understood.filter((p) => !lacking.some((w) => p.toLowerCase().includes(w))),
+  };
+  const what = rest.join(" ") || kept.filters.categories.join(" or ");
+  if (what) {
+    const found = await searchTurn({ ...turn, request: kept });
+    if (found.products.length > 0)
+      return { ...found, request: kept, said: sayLacking(lacking, [], `are the ${what} we have`) };
+  }
+  return { ...nothingFor(request), said: sayLacking(lacking, names.categories, null) };
+}
+
 /** Whether the reading found anything to search for. */
 function asksForSomething(request: ParsedShoppingRequest): boolean {
   return request.text.trim() !== "" || request.understood.length > 0 || request.anyOf.length > 0;
@@ -422,6 +451,8 @@ export async function answer(
   if (request.turn === "question" || request.turn === "more-like") return aboutShown(turn);
   const named = await questionNamingShown(turn);
   if (named) return named;
+  const lacking = await lackingAsked(deps, userMessages.at(-1) ?? "", request, names);
+  if (lacking.length > 0) return lackingAnswer(turn, lacking);
   if (!asksForSomething(request)) return nothingFor(request);
   return searchTurn(turn);
 }

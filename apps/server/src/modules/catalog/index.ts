@@ -39,6 +39,7 @@ export {
 export type { ProductRow } from "./products.store.ts";
 export { loadCatalogNames } from "./search-legs.store.ts";
 export { searchProducts, vocabularyOf } from "./search-products.store.ts";
+export { wordsMatchingAnyProduct } from "./shop-page.store.ts";
 export { siteFileRoutes } from "./site-files.routes.ts";
 export {
   findHiddenProductName,
