@@ -21,7 +21,8 @@ const ASKS: readonly RegExp[] = [
 ];
 
 /** Object words that make the ask a need, not a brand or kind ("do you have something for ..."). */
-const NOT_AN_OBJECT = /^(?:(?:any|some)(?:thing|one)|stuff|gifts?|presents?|ideas?|a way|what|how|it|them|those|these|that|this|one|ones)\b/;
+const NOT_AN_OBJECT =
+  /^(?:(?:any|some)(?:thing|one)|stuff|gifts?|presents?|ideas?|a way|what|how|it|them|those|these|that|this|one|ones)\b/;
 
 /** Words around the object that are no part of it ("nike stuff", "at all", "here", "brand"). */
 const AROUND =
@@ -62,7 +63,11 @@ export function nameOfLacking(words: readonly string[]): string {
 }
 
 /** The honest no, with the shop's categories when nothing else is shown. */
-export function sayLacking(words: readonly string[], categories: readonly string[], showing: string | null): string {
+export function sayLacking(
+  words: readonly string[],
+  categories: readonly string[],
+  showing: string | null,
+): string {
   const no = `We don't carry ${nameOfLacking(words)}`;
   if (showing) return `${no}; here ${showing}.`;
   if (categories.length === 0) return `${no}.`;

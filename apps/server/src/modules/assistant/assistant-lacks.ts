@@ -1,7 +1,11 @@
-import type { ParsedShoppingRequest, ShoppingCatalogNames } from "@haggle/domain/assistant/parse-shopping-request";
+import type {
+  ParsedShoppingRequest,
+  ShoppingCatalogNames,
+} from "@haggle/domain/assistant/parse-shopping-request";
 import { askedWords, lackingOf } from "@haggle/domain/assistant/shop-lacks";
-import { wordForms } from "@haggle/domain/assistant/word-meaning";
-import { allowedEdits, editDistance } from "@haggle/domain/catalog/typo-corrections";
+import { indexTerms, nearestTerms, type TermIndex, wordForms } from "@haggle/domain/assistant/word-meaning";
+import { allowedEdits, editDistance, type SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
+import { wordVectors } from "../../platform/ai/word-vectors.ts";
 import { vocabularyOf, wordsMatchingAnyProduct } from "../catalog/index.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 
@@ -12,9 +16,43 @@ import type { AssistantDeps } from "./assistant-types.ts";
 const MIN_TYPO_EVIDENCE = 6;
 
 /**
+ * A word this close in meaning to one of the catalogue's (not a brand's) is one the shop has under
+ * another name ("motorbikes" / motorcycles, "sneakers" / shoes). Well above the floor for reading
+ * by meaning: a brand's nearest kinds ("nike" / shoes) stay below it, so an absent brand is
+ * still answered no.
+ */
+const SAME_THING = 0.7;
+
+const kindIndexes = new WeakMap<SearchVocabulary, { names: ShoppingCatalogNames; index: TermIndex }>();
+
+/** The catalogue's words of kinds (names, tags, categories; no brand's word), with their vectors. */
+function kindIndexOf(vocabulary: SearchVocabulary, names: ShoppingCatalogNames): TermIndex | null {
+  const vectors = wordVectors();
+  if (!vectors) return null;
+  const kept = kindIndexes.get(vocabulary);
+  if (kept && kept.names === names) return kept.index;
+  const categoryWords = names.categories.flatMap((c) => c.toLowerCase().split(/[^a-z]+/)).filter(Boolean);
+  const brandWords = new Set(names.brands.flatMap((b) => b.toLowerCase().split(/[^a-z]+/)));
+  const terms = [
+    ...vocabulary.words,
+    ...[...vocabulary.tags].flatMap((t) => t.split(/[\s-]+/)),
+    ...categoryWords,
+  ];
+  const index = indexTerms(
+    [...new Set(terms)].filter(
+      (t) => /^[a-z]{3,}$/.test(t) && (!brandWords.has(t) || categoryWords.includes(t)),
+    ),
+    vectors,
+  );
+  kindIndexes.set(vocabulary, { names, index });
+  return index;
+}
+
+/**
  * The words of "do you carry X" / "anything from X" that the shop has no evidence of (see
  * domain shop-lacks.ts): no word form of them among its product names, brands, categories or
- * tags, no misspelling of one, and no product (hidden ones too) whose text holds them. Only for
+ * tags, no misspelling of one, nothing of the same meaning (SAME_THING), and no product (hidden
+ * ones too) whose text holds them. Only for
  * a message that asks afresh; a follow-up's words mean something with what was asked before.
  */
 export async function lackingAsked(
@@ -26,7 +64,7 @@ export async function lackingAsked(
   if (request.turn !== "new" && request.turn !== "topic-change") return [];
   // Only words the reading left as what is sought: "cheaper", "gifts", "my dad" were read as such.
   const sought = new Set(request.text.toLowerCase().split(" "));
-  const asked = askedWords(message).filter((w) => sought.has(w));
+  const asked = askedWords(message).filter((w) => wordForms(w).some((f) => sought.has(f)));
   if (asked.length === 0) return [];
   const vocabulary = await vocabularyOf(deps.db);
   const known = new Set<string>(vocabulary.words);
@@ -37,7 +75,11 @@ export async function lackingAsked(
     wordForms(word).some((f) => known.has(f) || known.has(`${f}s`) || known.has(`${f}es`)) ||
     (word.length >= MIN_TYPO_EVIDENCE &&
       vocabulary.words.some((v) => editDistance(word, v, allowedEdits(word)) <= allowedEdits(word)));
-  const unknown = lackingOf(asked, inCatalogue);
+  const vectors = wordVectors();
+  const kinds = kindIndexOf(vocabulary, names);
+  const sameThing = (word: string) =>
+    vectors !== null && kinds !== null && nearestTerms(word, vectors, kinds, SAME_THING).length > 0;
+  const unknown = lackingOf(asked, (w) => inCatalogue(w) || sameThing(w));
   if (unknown.length === 0) return [];
   const mentioned = await wordsMatchingAnyProduct(
     deps.db,

@@ -8,6 +8,7 @@ import {
 import { relaxations, type SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
 import { GIFT_KINDS } from "@haggle/domain/assistant/shopping-needs";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
+import { wordForms } from "@haggle/domain/assistant/word-meaning";
 import {
   answerAboutProduct,
   mayNameShownProduct,
@@ -15,7 +16,7 @@ import {
   shownProductNamed,
 } from "@haggle/domain/assistant/shown-product-questions";
 import type { Cents } from "@haggle/domain/pricing/money";
-import { sayLacking } from "@haggle/domain/assistant/shop-lacks";
+import { askedWords, sayLacking } from "@haggle/domain/assistant/shop-lacks";
 import { searchProducts } from "../catalog/index.ts";
 import { lackingAsked } from "./assistant-lacks.ts";
 import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
@@ -408,7 +409,8 @@ async function searchTurn(turn: Turn): Promise<Answer> {
  */
 async function lackingAnswer(turn: Turn, lacking: string[]): Promise<Answer> {
   const { request, names } = turn;
-  const isLacking = (w: string) => lacking.includes(w);
+  // The reading may hold a lighter form of a lacking word ("tent" of "tents").
+  const isLacking = (w: string) => lacking.some((l) => wordForms(l).includes(w));
   const rest = request.subjectWords.filter((w) => !isLacking(w));
   const kept: ParsedShoppingRequest = {
     ...request,
@@ -419,8 +421,10 @@ async function lackingAnswer(turn: Turn, lacking: string[]): Promise<Answer> {
     subjectWords: rest,
     understood: request.understood.filter((p) => !lacking.some((w) => p.toLowerCase().includes(w))),
   };
-  const what = rest.join(" ") || kept.filters.categories.join(" or ");
-  if (what) {
+  // Named back as the shopper typed them ("jackets"), else as read.
+  const typed = askedWords(turn.userMessages.at(-1) ?? "").filter((w) => !isLacking(w));
+  const what = typed.join(" ") || rest.join(" ") || kept.filters.categories.join(" or ");
+  if (rest.length > 0 || kept.filters.categories.length > 0) {
     const found = await searchTurn({ ...turn, request: kept });
     if (found.products.length > 0)
       return { ...found, request: kept, said: sayLacking(lacking, [], `are the ${what} we have`) };
