@@ -10,18 +10,19 @@ import { vocabularyOf, wordsMatchingAnyProduct } from "../catalog/index.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 
 /**
- * Misspellings are evidence only from this length on: a short brand the shop lacks is one letter
- * from many words ("nike" / "hike", "sony" / "song"), a long kind rarely ("heaphones").
+ * A misspelling (one edit) is evidence only from this length on: a short brand the shop lacks is
+ * one letter from many words ("nike" / "hike", "sony" / "song"), a long kind rarely ("heaphones").
+ * Two edits are too many: "guitars" is two from "gaiters".
  */
 const MIN_TYPO_EVIDENCE = 6;
 
 /**
  * A word this close in meaning to one of the catalogue's (not a brand's) is one the shop has under
- * another name ("motorbikes" / motorcycles, "sneakers" / shoes). Well above the floor for reading
- * by meaning: a brand's nearest kinds ("nike" / shoes) stay below it, so an absent brand is
- * still answered no.
+ * another name ("motorbikes" / motorcycles). Well above the floor for reading by meaning: a
+ * brand's nearest kinds ("nike" / shoes) stay far below it, and so do a kind's neighbours that
+ * are other things ("guitars" / bass, percussion: about 0.7).
  */
-const SAME_THING = 0.7;
+const SAME_THING = 0.8;
 
 const kindIndexes = new WeakMap<SearchVocabulary, { names: ShoppingCatalogNames; index: TermIndex }>();
 
@@ -73,8 +74,7 @@ export async function lackingAsked(
     for (const w of name.toLowerCase().split(/[^a-z0-9]+/)) if (w) known.add(w);
   const inCatalogue = (word: string) =>
     wordForms(word).some((f) => known.has(f) || known.has(`${f}s`) || known.has(`${f}es`)) ||
-    (word.length >= MIN_TYPO_EVIDENCE &&
-      vocabulary.words.some((v) => editDistance(word, v, allowedEdits(word)) <= allowedEdits(word)));
+    (word.length >= MIN_TYPO_EVIDENCE && vocabulary.words.some((v) => editDistance(word, v, 1) <= 1));
   const vectors = wordVectors();
   const kinds = kindIndexOf(vocabulary, names);
   const sameThing = (word: string) =>

@@ -411,23 +411,30 @@ async function lackingAnswer(turn: Turn, lacking: string[]): Promise<Answer> {
   const { request, names } = turn;
   // The reading may hold a lighter form of a lacking word ("tent" of "tents").
   const isLacking = (w: string) => lacking.some((l) => wordForms(l).includes(w));
-  const rest = request.subjectWords.filter((w) => !isLacking(w));
+  // What is left of the ask is what the shopper asked for besides it ("jackets" of "patagonia
+  // jackets"), never the words around the ask ("do you guys sell").
+  const typed = askedWords(turn.userMessages.at(-1) ?? "").filter((w) => !isLacking(w));
+  const rest = request.subjectWords.filter((w) => typed.some((t) => wordForms(t).includes(w)));
   const kept: ParsedShoppingRequest = {
     ...request,
     text: request.text
       .split(" ")
-      .filter((w) => w && !isLacking(w))
+      .filter((w) => typed.some((t) => wordForms(t).includes(w)) || request.attributeWords.includes(w))
       .join(" "),
     subjectWords: rest,
     understood: request.understood.filter((p) => !lacking.some((w) => p.toLowerCase().includes(w))),
   };
-  // Named back as the shopper typed them ("jackets"), else as read.
-  const typed = askedWords(turn.userMessages.at(-1) ?? "").filter((w) => !isLacking(w));
   const what = typed.join(" ") || rest.join(" ") || kept.filters.categories.join(" or ");
   if (rest.length > 0 || kept.filters.categories.length > 0) {
     const found = await searchTurn({ ...turn, request: kept });
     if (found.products.length > 0)
-      return { ...found, request: kept, said: sayLacking(lacking, [], `are the ${what} we have`) };
+      // The no comes first; how the search for the rest was widened is no news to the shopper.
+      return {
+        ...found,
+        request: kept,
+        relaxed: [],
+        said: sayLacking(lacking, [], `are the ${what} we have`),
+      };
   }
   return { ...nothingFor(request), said: sayLacking(lacking, names.categories, null) };
 }
