@@ -4,7 +4,7 @@ import type {
 } from "@haggle/domain/assistant/parse-shopping-request";
 import { askedWords, lackingOf } from "@haggle/domain/assistant/shop-lacks";
 import { indexTerms, nearestTerms, type TermIndex, wordForms } from "@haggle/domain/assistant/word-meaning";
-import { allowedEdits, editDistance, type SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
+import { editDistance, type SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import { wordVectors } from "../../platform/ai/word-vectors.ts";
 import { vocabularyOf, wordsMatchingAnyProduct } from "../catalog/index.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
