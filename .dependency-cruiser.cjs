@@ -21,6 +21,7 @@ const TABLE_OWNERS = {
   negotiation: ["negotiation"],
   orders: ["orders", "acp"],
   payments: ["payments"],
+  policies: ["policies"],
   settings: ["settings"],
 };
 
@@ -32,15 +33,6 @@ const FOREIGN_TABLE_EXCEPTIONS = {
   // The offers bound to a cart are read and voided in the cart's own transaction, and the
   // negotiation module sits above cart (it uses the cart), so cart cannot call its front door.
   cart: ["negotiation"],
-  // Orders note experiment orders, so experiments sit below orders and cannot call them; the
-  // experiment's report reads the orders table.
-  experiments: ["orders"],
-  // The dashboard's counts over carts, negotiations and orders, one query each, not yet moved
-  // into the owners' stores.
-  merchant: ["carts", "negotiation", "orders"],
-  // The auth secret and the admin setup code are rows of app_settings, the settings' table.
-  accounts: ["settings"],
-  admin: ["settings"],
 };
 
 const SCHEMA_DIR = "^apps/server/src/platform/db/schema/";

@@ -1,16 +1,16 @@
 /**
  * The shopping assistant's evaluation: shopper conversations (bench/assistant-eval/tuning.jsonl,
- * held-out.jsonl and stranger.jsonl) sent through the real route, POST /functions/v1/shop-assistant, of a shop served
- * in this process on a fresh embedded database per catalogue, and judged on the products shown.
+ * held-out.jsonl, stranger.jsonl and stranger-2.jsonl) sent through the real route,
+ * POST /functions/v1/shop-assistant, of a shop served in this process on a fresh embedded database per catalogue, and judged on the products shown.
  * Prints the pass rate (a conversation passes when every one of its turns does) per kind and
- * catalogue, for the tuning, the held-out and the stranger conversations apart. Nothing is asserted.
+ * catalogue, for the tuning, the held-out and the two strangers' conversations apart. Nothing is asserted.
  *
  * Run: npm run eval:assistant [-- options]
  *   --catalogue=seeded|imported|luma  one catalogue only
  *   --kind=<kind>                 one kind only (gift, need, topic-change, ...)
- *   --split=tuning|held-out|stranger  one split only
+ *   --split=tuning|held-out|stranger|stranger-2  one split only
  *   --verbose                     print the failed tuning conversations turn by turn
- *   --show-held-out               with --verbose, the held-out and stranger failures too
+ *   --show-held-out               with --verbose, the held-out and strangers' failures too
  *   --json=FILE                   write every conversation's result as JSON
  *   --no-recall                   skip the recall check (each catalogue's own kinds asked of the
  *                                 assistant and of the plain search: assistant-eval/recall.ts)
@@ -23,7 +23,7 @@ import path from "node:path";
 import { startShopInProcess } from "../apps/server/src/testing.ts";
 import { catalogue, catalogueCsv } from "./assistant-eval/catalogues.ts";
 import { type CatalogueName, type Conversation, KINDS } from "./assistant-eval/conversation.ts";
-import { HELD_OUT, STRANGER, TUNING } from "./assistant-eval/conversations.ts";
+import { HELD_OUT, STRANGER, STRANGER_2, TUNING } from "./assistant-eval/conversations.ts";
 import { judgeTurn, type ShownProduct, type TurnAnswer } from "./assistant-eval/judge.ts";
 import {
   hits,
@@ -35,7 +35,8 @@ import {
 } from "./assistant-eval/recall.ts";
 import { Shopper } from "./lib/shopper.ts";
 
-type Split = "tuning" | "held-out" | "stranger";
+const SPLIT_NAMES = ["tuning", "held-out", "stranger", "stranger-2"] as const;
+type Split = (typeof SPLIT_NAMES)[number];
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -250,6 +251,7 @@ const SPLITS: [Split, readonly Conversation[]][] = [
   ["tuning", TUNING],
   ["held-out", HELD_OUT],
   ["stranger", STRANGER],
+  ["stranger-2", STRANGER_2],
 ];
 const selected = (c: Conversation) =>
   CATALOGUES.includes(c.catalogue) && (onlyKind === undefined || c.kind === onlyKind);
@@ -287,14 +289,14 @@ const pct = (list: readonly ConversationResult[]) =>
 function printTable(engine: string, results: readonly ConversationResult[]) {
   const columns: { label: string; keep: (r: ConversationResult) => boolean }[] = [];
   for (const name of CATALOGUES)
-    for (const split of ["tuning", "held-out", "stranger"] as const)
+    for (const split of SPLIT_NAMES)
       if (
         (!onlySplit || split === onlySplit) &&
         results.some((r) => r.catalogue === name && r.split === split)
       )
         columns.push({ label: `${name} ${split}`, keep: (r) => r.catalogue === name && r.split === split });
   if (!onlySplit && CATALOGUES.length > 1)
-    for (const split of ["tuning", "held-out", "stranger"] as const)
+    for (const split of SPLIT_NAMES)
       columns.push({ label: `all ${split}`, keep: (r) => r.split === split });
   if (columns.length > 1) columns.push({ label: "all", keep: () => true });
   console.log(`\n# Shopping assistant evaluation, ${engine} engine: conversations passed\n`);

@@ -1,13 +1,13 @@
 /**
  * The assistant evaluation's own checks, without a server: the judges on hand-made answers, and
- * the conversations' shape (how many, every kind, the held-out third, the stranger split, every
+ * the conversations' shape (how many, every kind, the held-out third, the two stranger splits, every
  * expectation satisfiable by — or, for "nothing", truly absent from — its catalogue).
  */
 import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { catalogue, IMPORTED_CSV, importedCatalogue, LUMA_CSV, parseCsv } from "./catalogues.ts";
 import { type CatalogueName, type Conversation, KINDS, type Match } from "./conversation.ts";
-import { HELD_OUT, STRANGER, TUNING } from "./conversations.ts";
+import { HELD_OUT, STRANGER, STRANGER_2, TUNING } from "./conversations.ts";
 import { available, judgeTurn, matches, type ShownProduct } from "./judge.ts";
 
 const product = (name: string, price: number, more: Partial<ShownProduct> = {}): ShownProduct => ({
@@ -154,7 +154,7 @@ describe("the conversations", () => {
   });
 
   it("in the stranger split: at least 60 on the luma catalogue with every kind, 30 on the other two", () => {
-    const ids = [...all, ...STRANGER].map((c) => c.id);
+    const ids = [...all, ...STRANGER, ...STRANGER_2].map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
     const luma = STRANGER.filter((c) => c.catalogue === "luma");
     expect(luma.length).toBeGreaterThanOrEqual(60);
@@ -170,8 +170,28 @@ describe("the conversations", () => {
     expect(all.some((c) => c.catalogue === "luma")).toBe(false);
   });
 
+  it("in the second stranger split: at least 35 on luma, 20 on each other catalogue, every kind 6 times", () => {
+    const ids = STRANGER_2.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const c of STRANGER_2) expect(c.turns.length, c.id).toBeGreaterThanOrEqual(1);
+    for (const c of STRANGER_2) expect(c.turns.length, c.id).toBeLessThanOrEqual(3);
+    for (const c of STRANGER_2) expect(KINDS, c.id).toContain(c.kind);
+    const on = (name: CatalogueName) => STRANGER_2.filter((c) => c.catalogue === name);
+    expect(on("luma").length).toBeGreaterThanOrEqual(35);
+    expect(on("seeded").length).toBeGreaterThanOrEqual(20);
+    expect(on("imported").length).toBeGreaterThanOrEqual(20);
+    for (const kind of KINDS) {
+      expect(STRANGER_2.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(6);
+      for (const name of ["seeded", "imported", "luma"] as const)
+        expect(
+          on(name).some((c) => c.kind === kind),
+          `${name} ${kind}`,
+        ).toBe(true);
+    }
+  });
+
   it("expect only what the catalogue has (and 'nothing' only for what it has not)", () => {
-    for (const c of [...all, ...STRANGER]) {
+    for (const c of [...all, ...STRANGER, ...STRANGER_2]) {
       const products = catalogues[c.catalogue];
       const categories = new Set(products.map((p) => p.category.toLowerCase()));
       const brands = new Set(products.map((p) => p.brand.toLowerCase()));

@@ -9,6 +9,8 @@
  * `stranger.jsonl` is a third split, all of it held out like `held-out.jsonl`: conversations written
  * afterwards by someone who never saw the engine's answers nor the tuning conversations, on the
  * three catalogues (most on "luma", a catalogue nobody tunes on).
+ * `stranger-2.jsonl` is a fourth, held out the same way: a fresh set by a second stranger, written
+ * once the first stranger split's figures had been seen over several rounds of tuning.
  * Written from shoppers' point of view; README.md beside this file says how they are judged.
  */
 import { readFileSync } from "node:fs";
@@ -30,3 +32,4 @@ function readConversations(file: string): readonly Conversation[] {
 export const TUNING = readConversations("tuning.jsonl");
 export const HELD_OUT = readConversations("held-out.jsonl");
 export const STRANGER = readConversations("stranger.jsonl");
+export const STRANGER_2 = readConversations("stranger-2.jsonl");

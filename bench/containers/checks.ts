@@ -202,3 +202,29 @@ export async function rateLimitIsShared(shop: Deployment, limit: number) {
   );
   return { limit, requests: statuses.length, allowed, refused: statuses.length - allowed };
 }
+
+/**
+ * One account's realtime streams are counted by the whole shop (in PostgreSQL): opened on each
+ * replica in turn, the one past REALTIME_STREAMS_PER_USER is refused (429) whichever replica it asks.
+ */
+export async function streamCapIsShared(shop: Deployment, perUser: number) {
+  const [shopper] = await signUpShoppers(shop.balancer, 1, "stream-cap");
+  const held: Response[] = [];
+  const statuses: string[] = [];
+  try {
+    for (let i = 0; i <= perUser; i++) {
+      const replica = shop.replicas[i % shop.replicas.length]!;
+      const answer = await shopper!.at(replica.url).open("/api/realtime");
+      statuses.push(`${replica.name}: ${answer.status}`);
+      if (answer.status === 200) held.push(answer);
+      else await answer.body?.cancel();
+    }
+  } finally {
+    for (const answer of held) await answer.body?.cancel().catch(() => {});
+  }
+  check(
+    held.length === perUser && statuses.at(-1)?.endsWith(": 429") === true,
+    `${perUser} streams per account expected across replicas, then 429: ${statuses.join(", ")}`,
+  );
+  return { perUser, opened: held.length, last: statuses.at(-1) };
+}

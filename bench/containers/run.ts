@@ -19,7 +19,9 @@ import {
   rateLimitIsShared,
   realtimeCrossesReplicas,
   stockNeverOversold,
+  streamCapIsShared,
 } from "./checks.ts";
+import { journeyThroughTheBalancer } from "./journey.ts";
 import { readyzFollowsTheDatabase, rollingRestartFailsNothing, sigtermLosesNoOrder } from "./failover.ts";
 import { containerAddress, imageExists, imageSize, podman, ROOT, run, statusOf, until } from "./podman.ts";
 
@@ -27,6 +29,7 @@ const PROJECT = "haggle-test";
 const REPLICAS = Number(process.env.APP_REPLICAS ?? 2);
 const PORT = Number(process.env.BALANCER_PORT ?? 3540);
 const ASSISTANT_LIMIT = 6;
+const STREAMS_PER_USER = 3;
 process.env.CONTAINERS_CONF ??= path.join(ROOT, "containers/containers.conf");
 
 const figures: Record<string, unknown> = {};
@@ -101,6 +104,7 @@ function secrets(): string {
       `      SIGN_UP_RATE_LIMIT_PER_IP: "1000"`,
       `      AUTH_RATE_LIMIT_PER_IP: "1000"`,
       `      ASSISTANT_RATE_LIMIT_PER_MINUTE: "${ASSISTANT_LIMIT}"`,
+      `      REALTIME_STREAMS_PER_USER: "${STREAMS_PER_USER}"`,
       "",
     ].join("\n"),
   );
@@ -156,10 +160,14 @@ async function main() {
     await timed("migrations ran once", () => migrationsRanOnce(shop));
     const { merchant, codesPrinted } = await claimMerchant(shop);
     figures["claim with a setup code"] = { codesPrinted };
+    await timed("journey through the balancer: browse, negotiate, check out", () =>
+      journeyThroughTheBalancer(shop),
+    );
     await timed("one order per idempotency key across replicas", () => ordersLandOnce(shop, merchant));
     await timed("stock never oversold", () => stockNeverOversold(shop, merchant));
     await timed("realtime across replicas", () => realtimeCrossesReplicas(shop, merchant));
     await timed("rate limit shared by replicas", () => rateLimitIsShared(shop, ASSISTANT_LIMIT));
+    await timed("realtime stream cap shared by replicas", () => streamCapIsShared(shop, STREAMS_PER_USER));
     await timed("SIGTERM during 50 concurrent checkouts loses no order", () =>
       sigtermLosesNoOrder(shop, merchant),
     );

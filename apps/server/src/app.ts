@@ -8,14 +8,14 @@ import { compressAnswers } from "./http/compression.ts";
 import { answerFor } from "./http/error-table.ts";
 import { BodyBudget, guardBodies } from "./http/request-body.ts";
 import { refuseMalformedPaths } from "./http/path-guard.ts";
-import { mountRoutes } from "./http/mount-routes.ts";
-import type { ApiRoute } from "./http/route.ts";
+import { mountHandlers, mountRoutes } from "./http/mount-routes.ts";
+import type { ApiRoute, MountedHandler } from "./http/route.ts";
 import { mountWebApp } from "./http/static-web.ts";
 import { systemRoutes } from "./http/system.routes.ts";
-import { authRouteDocs, authRoutes, hasRole, meRoutes } from "./modules/accounts/index.ts";
+import { authenticateApiKey, authHandler, hasRole, meRoutes } from "./modules/accounts/index.ts";
 import { addressRoutes } from "./modules/addresses/index.ts";
 import { adminRoutes, isShopAdmin, roleRoutes } from "./modules/admin/index.ts";
-import { agentRoutes, mountMcp } from "./modules/agents/index.ts";
+import { agentRoutes, mcpNotPost, mcpRoutes } from "./modules/agents/index.ts";
 import { assistantRoutes } from "./modules/assistant/index.ts";
 import { cartRoutes } from "./modules/cart/index.ts";
 import {
@@ -34,13 +34,14 @@ import { experimentRoutes } from "./modules/experiments/index.ts";
 import { mailRoutes } from "./modules/mail/index.ts";
 import { negotiationRoutes } from "./modules/negotiation/index.ts";
 import {
+  acpNoSuchPath,
+  acpRoutes,
+  holdoutVisitorOrders,
   merchantOrderRoutes,
   orderRoutes,
-  acpNoSuchPath,
-  acpRouteDocs,
-  mountAcp,
 } from "./modules/orders/index.ts";
 import { stripeWebhookRoutes } from "./modules/payments/index.ts";
+import { findPolicyPage, policyRoutes } from "./modules/policies/index.ts";
 import { settingsRoutes } from "./modules/settings/index.ts";
 import { realtimeRoutes } from "./modules/realtime/index.ts";
 
@@ -50,21 +51,23 @@ import { realtimeRoutes } from "./modules/realtime/index.ts";
  */
 export const API_ROUTES: readonly ApiRoute[] = [
   ...systemRoutes(() => API_ROUTES),
-  ...authRouteDocs,
+  ...authHandler.routes,
   ...catalogRoutes,
   ...imageRoutes,
   ...siteFileRoutes,
+  ...policyRoutes,
   ...meRoutes,
   ...cartRoutes,
   ...addressRoutes,
   ...orderRoutes,
-  ...acpRouteDocs,
+  ...acpRoutes,
   ...acpFeedRoutes,
   ...stripeWebhookRoutes,
   ...negotiationRoutes,
   ...agentRoutes,
+  ...mcpRoutes,
   ...merchantRoutes,
-  ...experimentRoutes,
+  ...experimentRoutes(holdoutVisitorOrders),
   ...merchantCatalogRoutes,
   ...importRoutes,
   ...settingsRoutes,
@@ -77,13 +80,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...assistantRoutes,
 ];
 
+/** The path prefixes another library's handler serves, each declared with its documented paths. */
+export const API_MOUNTS: readonly MountedHandler[] = [authHandler];
+
 /** What http/ asks of the modules (it imports none of them): handed to every request by createApp. */
 const MODULE_HOOKS: ModuleHooks = {
   isMerchant: (db, userId, demoMode) => hasRole(db, userId, "merchant", demoMode),
   isShopAdmin,
+  authenticateApiKey,
   resolveProductSlug,
   listProducts,
   getProductPage,
+  findPolicyPage,
 };
 
 /** The status logged for a request whose client hung up before it was read (nginx's 499). */
@@ -112,10 +120,10 @@ export function createApp(deps: AppDeps) {
   app.use("*", bodyLimits(deps));
   app.use("*", ownPagesOnly(deps));
 
-  app.route("/api/auth", authRoutes());
-  mountMcp(app);
-  mountAcp(app);
+  mountHandlers(app, API_MOUNTS);
   mountRoutes(app, API_ROUTES);
+  app.all("/acp/checkout_sessions/*", (c) => acpNoSuchPath(c, 404, "There is no such ACP route."));
+  app.all("/mcp", mcpNotPost);
   app.all("/api/*", () => {
     throw notFound("There is no such API route.");
   });

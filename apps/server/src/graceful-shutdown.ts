@@ -8,8 +8,8 @@ export const SHUTDOWN_GRACE_MS = 8_000;
 /**
  * Idle kept-alive connections are left to their client this long after SIGTERM, then closed. A
  * connection the server closes may cross a request the client just sent on it, which a balancer
- * can retry on another replica only when it is idempotent; the balancer closes its own idle
- * connections sooner (containers/Caddyfile: after 2 s), so none of its requests is cut.
+ * can retry on another replica only when it is idempotent. The compose balancer keeps no idle
+ * connection (containers/nginx.conf); other clients and balancers get this long to close theirs.
  */
 export const IDLE_CLOSE_DELAY_MS = 3_000;
 /** The process is gone by then whatever hangs (orchestrators wait 10 s before SIGKILL). */

@@ -20,12 +20,13 @@ import {
   seedIfEmpty,
 } from "./modules/admin/index.ts";
 import { sendAccountMail, MailSender } from "./modules/mail/index.ts";
-import { createProfile, storedAuthSecret, revokeAllApiKeys } from "./modules/accounts/index.ts";
+import { createProfile, revokeAllApiKeys } from "./modules/accounts/index.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
 import { paymentProviders } from "./platform/payments/payment-providers.ts";
 import type { MailSettings } from "./platform/mail/mail-settings.ts";
 import { expireUnpaidOrders } from "./modules/payments/index.ts";
 import { sendAcpWebhooks, pruneIdempotencyKeys } from "./modules/orders/index.ts";
+import { storedAuthSecret } from "./modules/settings/index.ts";
 import { type PeriodicJob, startPeriodicJob } from "./platform/jobs/periodic-job.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");

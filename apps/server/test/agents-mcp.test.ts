@@ -19,6 +19,7 @@ const TOOLS = [
   "list_orders",
   "negotiate",
   "search_products",
+  "search_shop_policies_and_faqs",
   "start_checkout",
   "update_cart",
 ];

@@ -3,6 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userRoles } from "../src/platform/db/schema.ts";
 import { API_ROUTES } from "../src/app.ts";
+import { ACP_API_VERSION } from "@haggle/contract/acp";
+import { INVALID_API_KEY } from "../src/http/guard.ts";
 import { ACCESS_LEVELS, type ApiRoute } from "../src/http/route.ts";
 import { verifyEmail } from "./support/account-mail.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
@@ -10,8 +12,9 @@ import { CHECKOUT_BODY, TEST_ADDRESS } from "./support/shop-fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
- * Every declared /api and /functions route x {anonymous, shopper, other shopper, merchant,
- * admin}. The expected answer comes from the route's declared access, so a route served without
+ * Every declared /api, /functions, /acp and /mcp route x {anonymous, shopper, other shopper,
+ * merchant, admin}; the `api-key` routes also without a key, with a wrong key and with the
+ * shopper's key. The expected answer comes from the route's declared access, so a route served without
  * a declaration (or declared without an access level) fails here by name, and its access rule
  * is checked the day it lands.
  */
@@ -120,16 +123,26 @@ interface Actor {
 const docKey = (doc: Pick<ApiRoute, "method" | "path">) =>
   `${doc.method.toUpperCase()} ${doc.path.replace(/\{(\w+)\}/g, ":$1")}`;
 
-/** The concrete routes of the app; wildcards are middleware, better-auth's handler, the 404 catch-alls, the web app. */
+/**
+ * The concrete routes of the app; wildcards are middleware, better-auth's handler, the 404
+ * catch-alls, the web app; ALL is a catch-all for the methods a path does not serve (/mcp's 405).
+ */
 function servedRoutes(app: TestServer["app"]) {
   const keys = new Set<string>();
-  for (const route of app.routes) if (!route.path.includes("*")) keys.add(`${route.method} ${route.path}`);
+  for (const route of app.routes)
+    if (!route.path.includes("*") && route.method !== "ALL") keys.add(`${route.method} ${route.path}`);
   return keys;
 }
 
 const isMatrixRoute = (key: string) => {
   const path = key.slice(key.indexOf(" ") + 1);
-  return (path.startsWith("/api/") || path.startsWith("/functions/")) && !path.startsWith("/api/auth/");
+  return (
+    (path.startsWith("/api/") ||
+      path.startsWith("/functions/") ||
+      path.startsWith("/acp/") ||
+      path === "/mcp") &&
+    !path.startsWith("/api/auth/")
+  );
 };
 
 function cookieOf(http: HttpClient): string {
@@ -140,6 +153,10 @@ function cookieOf(http: HttpClient): string {
 
 /** One request as the actor; a streamed answer is read up to its status, then abandoned. */
 async function send(actor: Actor, method: string, path: string, sample: Sample) {
+  return (await sendForAnswer(actor, method, path, sample)).status;
+}
+
+async function sendForAnswer(actor: Actor, method: string, path: string, sample: Sample) {
   const headers: Record<string, string> = { origin: actor.http.baseUrl, ...sample.headers };
   const cookie = cookieOf(actor.http);
   if (cookie) headers.cookie = cookie;
@@ -155,16 +172,21 @@ async function send(actor: Actor, method: string, path: string, sample: Sample) 
     signal: controller.signal,
     redirect: "manual",
   });
+  let text = "";
   if (res.headers.get("content-type")?.includes("text/event-stream")) controller.abort();
-  else await res.arrayBuffer();
-  return res.status;
+  else text = await res.text();
+  return { status: res.status, text };
 }
 
 /** What is wrong with `status` for this actor on this route, or null when it is as declared. */
 function mismatch(doc: Pick<ApiRoute, "access">, actor: ActorName, status: number): string | null {
   if (status >= 500) return `${status} (a server error)`;
   const gated = status === 401 || status === 403;
-  if (doc.access === "public") return gated ? `${status}, but the route is public` : null;
+  // Without a key an `api-key-or-anonymous` route serves anyone, as an anonymous agent.
+  if (doc.access === "public" || doc.access === "api-key-or-anonymous")
+    return gated ? `${status}, but the route is ${doc.access}` : null;
+  // The five actors carry no API key: a session cookie opens no `api-key` route.
+  if (doc.access === "api-key") return status === 401 ? null : `${status}, expected 401 (no API key)`;
   if (actor === "anonymous") return status === 401 ? null : `${status}, expected 401`;
   if (doc.access === "signed-in" || doc.access === "owner") {
     const owned = doc.access === "owner";
@@ -402,5 +424,38 @@ describe("authorization matrix (embedded database)", () => {
     expect((await actors.merchant.http.get("/api/me")).status, "sign-out ended only the second session").toBe(
       200,
     );
+  });
+  it("opens the api-key routes with the shopper's key only: none and a wrong one are 401 with their sentences", async () => {
+    const keyRoutes = API_ROUTES.filter((doc) => doc.access === "api-key");
+    expect(keyRoutes.length).toBeGreaterThan(0);
+    const created = await actors.shopper.http.post("/api/account/api-keys", { name: "Matrix key routes" });
+    expect(created.status).toBe(201);
+    const key = created.json.key as string;
+    const wrongKey = `hgl_${"0".repeat(40)}`;
+    const sentence = (text: string) => {
+      const body = JSON.parse(text) as { message?: string; error?: { message?: string } };
+      return body.message ?? body.error?.message;
+    };
+    const problems: string[] = [];
+    for (const doc of keyRoutes) {
+      const path = doc.path.replace(/\{(\w+)\}/g, () => `cs_${randomUUID()}`);
+      const method = doc.method.toUpperCase();
+      const headers = { "api-version": ACP_API_VERSION, "idempotency-key": randomUUID() };
+      const as = actors.anonymous;
+      const none = await sendForAnswer(as, method, path, { headers });
+      if (none.status !== 401 || sentence(none.text) !== (doc.unauthenticated ?? "Not authenticated"))
+        problems.push(`${docKey(doc)} without a key: ${none.status} ${none.text}`);
+      const wrong = await sendForAnswer(as, method, path, {
+        headers: { ...headers, authorization: `Bearer ${wrongKey}` },
+      });
+      if (wrong.status !== 401 || sentence(wrong.text) !== INVALID_API_KEY)
+        problems.push(`${docKey(doc)} with a wrong key: ${wrong.status} ${wrong.text}`);
+      const right = await sendForAnswer(as, method, path, {
+        headers: { ...headers, authorization: `Bearer ${key}` },
+      });
+      if (right.status === 401 || right.status === 403 || right.status >= 500)
+        problems.push(`${docKey(doc)} with the shopper's key: ${right.status} ${right.text}`);
+    }
+    expect(problems).toEqual([]);
   });
 });

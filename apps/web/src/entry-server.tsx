@@ -2,11 +2,12 @@
  * The web app rendered on the server (docs/decisions/0014-server-rendering.md). The server
  * imports the Vite SSR build of this module (apps/web/dist-ssr/entry-server.js) and calls
  * `render` for the pages it renders: the catalogue (home, its searches and category views),
- * product pages and 'not found'. The data comes from the server's own services, through the
+ * product pages, the shop's policy pages and 'not found'. The data comes from the server's own services, through the
  * loaders it passes in, as the wire JSON its API would answer; it is parsed by the contract's
  * schemas as the browser's fetches are, put in the query cache under the keys the screens
  * read, rendered by the app's own components and handed to the browser for hydration.
  */
+import { PolicyPageSchema } from "@haggle/contract/policies";
 import { ProductListSchema, ProductPageSchema } from "@haggle/contract/products";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
@@ -14,6 +15,7 @@ import { matchRoutes, StaticRouter } from "react-router";
 import { sessionQueryKey } from "@/features/auth/api/use-session";
 import { catalogQueryKey, productListPath } from "@/features/catalog/api/use-product-list";
 import { productPageQueryKey } from "@/features/catalog/api/use-product-page";
+import { policyPageQueryKey } from "@/features/policies/api/use-policies";
 import { readCatalogFilters } from "@/features/catalog/lib/catalog-filters";
 import { setSiteOrigin } from "@/lib/site-origin";
 import { AppProviders } from "./app/app-providers";
@@ -27,6 +29,8 @@ export interface RenderData {
   listProducts(query: URLSearchParams): Promise<unknown>;
   /** GET /api/products/by-slug/{slug} as the API answers it, or null for its 404. */
   productPage(slug: string): Promise<unknown>;
+  /** GET /api/policies/{kind} as the API answers it, or null for its 404. */
+  policyPage(kind: string): Promise<unknown>;
 }
 
 export interface RenderRequest {
@@ -90,9 +94,9 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   const queryClient = createQueryClient();
 
   // Matched over the route table as the screen's useParams is: the slug decoded the same way.
-  const product = matchRoutes(appRoutes, url.pathname)?.find(
-    (match) => match.route.path === "products/:slug",
-  );
+  const matches = matchRoutes(appRoutes, url.pathname);
+  const product = matches?.find((match) => match.route.path === "products/:slug");
+  const policy = matches?.find((match) => match.route.path === "policies/:kind");
   if (url.pathname === "/") {
     const filters = readCatalogFilters(url.searchParams);
     const query = new URLSearchParams(productListPath(filters, 1).split("?")[1]);
@@ -105,6 +109,13 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
     queryClient.setQueryData(
       productPageQueryKey(slug),
       answer === null ? null : ProductPageSchema.parse(answer),
+    );
+  } else if (policy?.params.kind) {
+    const kind = policy.params.kind;
+    const answer = await request.data.policyPage(kind);
+    queryClient.setQueryData(
+      policyPageQueryKey(kind),
+      answer === null ? null : PolicyPageSchema.parse(answer),
     );
   }
   if (!request.maybeSignedIn) queryClient.setQueryData(sessionQueryKey, null);

@@ -29,6 +29,7 @@ export const PAGE_PATHS = [
   "/merchant/cross-sells",
   "/merchant/outbox",
   "/merchant/agent-activity",
+  "/merchant/policies",
 ] as const;
 
 const pages = new Set<string>(PAGE_PATHS);

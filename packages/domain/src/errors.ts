@@ -20,20 +20,31 @@ export type DomainErrorKind =
   /** Our own failure, reported with a stable code and a human sentence (500). */
   | "failed";
 
+export interface DomainErrorOptions extends ErrorOptions {
+  /** The input field at fault, where a protocol names it (ACP's `param`, a JSONPath such as `$.items[0].id`). */
+  field?: string;
+}
+
 export class DomainError extends Error {
+  /** The input field at fault, when one is named. */
+  readonly field: string | undefined;
   constructor(
     readonly kind: DomainErrorKind,
     /** Stable machine-readable code, the `error.code` of the API. */
     readonly code: string,
     message: string,
-    options?: ErrorOptions,
+    options?: DomainErrorOptions,
   ) {
     super(message, options);
     this.name = "DomainError";
+    this.field = options?.field;
   }
 }
 
 export const invalid = (message: string, code = "BAD_REQUEST") => new DomainError("invalid", code, message);
+/** Invalid input in one named field (see `DomainErrorOptions.field`). */
+export const invalidField = (field: string, message: string, code = "INVALID") =>
+  new DomainError("invalid", code, message, { field });
 export const unauthenticated = (message = "Not authenticated") =>
   new DomainError("unauthenticated", "UNAUTHENTICATED", message);
 export const forbidden = (message: string) => new DomainError("forbidden", "FORBIDDEN", message);

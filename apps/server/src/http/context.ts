@@ -10,6 +10,7 @@ import type { SharedStreamSlots } from "../platform/realtime/stream-slots.ts";
 import type { PaymentProviders } from "../platform/payments/payment-provider.ts";
 import type { AnswerCache } from "../platform/cache/answer-cache.ts";
 import type { Db } from "../platform/db/client.ts";
+import type { PolicyPage } from "@haggle/contract/policies";
 import type { ProductList, ProductPage, ProductQuery } from "@haggle/contract/products";
 import type { Readiness } from "../platform/lifecycle/readiness.ts";
 
@@ -114,12 +115,19 @@ export interface ModuleHooks {
     policy: { demoMode: boolean; adminEmails: readonly string[] },
     who: SessionUser,
   ): Promise<boolean>;
+  /** The shopper an agent's API key (`hgl_…`) belongs to, and the key's id; null for an unknown or revoked key. */
+  authenticateApiKey(
+    db: Db,
+    key: string,
+  ): Promise<{ keyId: string; shopper: { id: string; email: string; name: string } } | null>;
   /** A product path's slug (from its slug or id) while the product is visible, else null. */
   resolveProductSlug(db: Db, slugOrId: string): Promise<string | null>;
   /** The catalogue's page for a query, as GET /api/products answers it. */
   listProducts(db: Db, query: ProductQuery): Promise<ProductList>;
   /** A product's page, as GET /api/products/by-slug/{slug} answers it. */
   getProductPage(db: Db, slugOrId: string): Promise<ProductPage | null>;
+  /** A published policy page (`returns`, …), as GET /api/policies/{kind} answers it, else null. */
+  findPolicyPage(db: Db, kind: string): Promise<PolicyPage | null>;
 }
 
 export interface SessionUser {

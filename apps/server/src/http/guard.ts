@@ -1,6 +1,6 @@
-import { forbidden } from "@haggle/domain/errors";
+import { DomainError, forbidden, unauthenticated } from "@haggle/domain/errors";
 import type { AppContext, SessionUser } from "./context.ts";
-import type { ApiRoute } from "./route.ts";
+import type { ApiKeyCaller, ApiRoute, Caller } from "./route.ts";
 import { requireUser } from "./session.ts";
 
 export function isMerchant(c: AppContext, who: SessionUser): Promise<boolean> {
@@ -32,6 +32,28 @@ export async function actsOnlyByDemoMode(c: AppContext, who: SessionUser): Promi
 export const NOT_ADMIN =
   "Only the shop's administrators can do that: the accounts in ADMIN_EMAILS, the account that claimed the shop with its setup code, and those an administrator made admin.";
 
+export const INVALID_API_KEY =
+  "This API key is not valid or was revoked. The shopper creates a new one on the account page.";
+
+/**
+ * The shopper whose agent key the request carries (`Authorization: Bearer hgl_…`). No key is
+ * 401 with the route's sentence; an unknown or revoked key is 401 INVALID_API_KEY. A session
+ * cookie opens nothing here: an agent acts with the key its shopper gave it.
+ */
+async function requireApiKey(c: AppContext, message: string | undefined): Promise<ApiKeyCaller> {
+  const header = c.req.header("authorization");
+  if (!header) throw unauthenticated(message);
+  return keyCaller(c, header);
+}
+
+/** The key's shopper; anything but `Bearer <a key in force>` is 401 INVALID_API_KEY. */
+async function keyCaller(c: AppContext, header: string): Promise<ApiKeyCaller> {
+  const key = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  const found = key ? await c.get("modules").authenticateApiKey(c.get("deps").database.db, key) : null;
+  if (!found) throw new DomainError("unauthenticated", "INVALID_API_KEY", INVALID_API_KEY);
+  return { ...found.shopper, keyId: found.keyId };
+}
+
 /**
  * The one gate: a route's declared access becomes 401 (nobody signed in) or 403 (not allowed),
  * before any of its input is read. Returns the caller; a public route does not look the session up.
@@ -39,8 +61,13 @@ export const NOT_ADMIN =
 export async function checkAccess(
   c: AppContext,
   route: Pick<ApiRoute, "access" | "unauthenticated">,
-): Promise<SessionUser | null> {
+): Promise<Caller> {
   if (route.access === "public") return null;
+  if (route.access === "api-key") return requireApiKey(c, route.unauthenticated);
+  if (route.access === "api-key-or-anonymous") {
+    const header = c.req.header("authorization");
+    return header === undefined ? null : keyCaller(c, header);
+  }
   const who = await requireUser(c, route.unauthenticated);
   switch (route.access) {
     case "signed-in":

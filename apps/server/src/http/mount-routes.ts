@@ -6,7 +6,7 @@ import { refusalIn } from "./error-table.ts";
 import { etagMatches, weakEtag } from "./etag.ts";
 import { checkAccess } from "./guard.ts";
 import type { AppContext } from "./context.ts";
-import type { ApiRoute, Failure } from "./route.ts";
+import type { ApiRoute, Failure, MountedHandler } from "./route.ts";
 import { readInput } from "./validate.ts";
 
 /** An error the client may see passes as it is; anything else is the route's declared failure. */
@@ -77,11 +77,14 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly ApiRoute[]) {
   for (const route of routes) {
     const { handler, failure } = route;
     if (!handler) continue;
-    app.on(route.method.toUpperCase(), route.path.replaceAll(/\{(\w+)\}/g, ":$1"), async (c) => {
+    const serve = async (c: AppContext): Promise<Response> => {
       const user = await checkAccess(c, route);
       await route.before?.(c);
       const run = async (): Promise<Response> => {
-        const input = { user, ...(await readInput(c, route)) };
+        const read = route.readsOwnInput
+          ? { params: c.req.param(), query: undefined, headers: undefined, body: undefined }
+          : await readInput(c, route);
+        const input = { user, ...read };
         if (route.status) c.status(route.status as 200);
         if (!failure) return answer(c, route, await handler(c, input));
         try {
@@ -91,6 +94,17 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly ApiRoute[]) {
         }
       };
       return route.cache === "catalogue" && isShared(route) ? answerFromCache(c, run) : run();
-    });
+    };
+    const { answerError } = route;
+    app.on(
+      route.method.toUpperCase(),
+      route.path.replaceAll(/\{(\w+)\}/g, ":$1"),
+      answerError ? (c) => serve(c).catch((error: unknown) => answerError(c, error)) : serve,
+    );
   }
+}
+
+/** Mounts each handler another library serves at its declared prefix (better-auth's). */
+export function mountHandlers(app: Hono<AppEnv>, handlers: readonly MountedHandler[]) {
+  for (const handler of handlers) app.route(handler.prefix, handler.app());
 }

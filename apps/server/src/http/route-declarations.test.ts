@@ -62,6 +62,21 @@ describe("route declarations", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("document the ACP and MCP routes with the key alone, and better-auth's as served by it", () => {
+    const paths = buildOpenApiDocument(API_ROUTES).paths as Record<
+      string,
+      Record<string, { "x-access"?: string; security?: unknown; "x-served-by"?: string }>
+    >;
+    const acp = paths["/acp/checkout_sessions"]?.post;
+    expect(acp?.["x-access"]).toBe("api-key");
+    expect(acp?.security).toEqual([{ bearerAuth: [] }]);
+    expect(paths["/mcp"]?.post?.["x-access"]).toBe("api-key-or-anonymous");
+    const auth = Object.entries(paths).filter(([path]) => path.startsWith("/api/auth/"));
+    expect(auth.length).toBeGreaterThan(0);
+    for (const [, operations] of auth)
+      for (const operation of Object.values(operations)) expect(operation["x-served-by"]).toBe("better-auth");
+  });
+
   it("read the body as JSON whatever its content type; empty is {}, broken is INVALID_JSON, NUL is refused", async () => {
     const app = appServing(echo);
     expect((await post(app, `/echo/${ID}`, "", "application/json")).json.body).toEqual({});

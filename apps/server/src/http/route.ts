@@ -1,13 +1,36 @@
 import { ApiErrorSchema } from "@haggle/contract/errors";
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
-import type { AppContext, SessionUser } from "./context.ts";
+import type { Hono } from "hono";
+import type { AppContext, AppEnv, SessionUser } from "./context.ts";
 
 /**
  * Who may call a route. `owner` is `signed-in` at the gate; the route's service answers 404 for
  * a cart, order or negotiation that is not the caller's, exactly like one that does not exist.
+ * `api-key`: a shopper's agent key (`Authorization: Bearer hgl_…`, made on the account page),
+ * never a session cookie; the caller is the key's shopper. `api-key-or-anonymous`: the same, but
+ * a request without an Authorization header passes as an anonymous agent (MCP: agents browse).
  */
-export const ACCESS_LEVELS = ["public", "signed-in", "owner", "merchant", "admin"] as const;
+export const ACCESS_LEVELS = [
+  "public",
+  "signed-in",
+  "owner",
+  "merchant",
+  "admin",
+  "api-key",
+  "api-key-or-anonymous",
+] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
+
+/** The caller of an `api-key` route: the key's shopper, and the key (its id) it called with. */
+export interface ApiKeyCaller {
+  id: string;
+  email: string;
+  name: string;
+  keyId: string;
+}
+
+/** Whom the gate let in: nobody (public), a session's user, or an API key's shopper. */
+export type Caller = SessionUser | ApiKeyCaller | null;
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -16,7 +39,13 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** What a handler receives: the caller and its input, already checked against the declaration. */
 export interface RouteInput<A extends Access, P, Q, H, B> {
   /** The caller; public routes do not look the session up. */
-  user: A extends "public" ? null : SessionUser;
+  user: A extends "public"
+    ? null
+    : A extends "api-key"
+      ? ApiKeyCaller
+      : A extends "api-key-or-anonymous"
+        ? ApiKeyCaller | null
+        : SessionUser;
   params: Out<P>;
   query: Out<Q>;
   headers: Out<H>;
@@ -57,6 +86,17 @@ export interface RouteDeclaration<
   bodyFor?: (params: Out<P>) => z.ZodType;
   /** Runs after the access check and before any input is read, e.g. a rate limit every attempt counts against. */
   before?: (c: AppContext) => Promise<void>;
+  /**
+   * The handler reads the request itself (ACP: the spec's own sentences for a bad body, and
+   * idempotency over the raw bytes); `params`, `headers` and `body` then only document it.
+   */
+  readsOwnInput?: boolean;
+  /**
+   * The answer to any error of this route, its gate's included, where a protocol fixes its own
+   * error shape (ACP's); without it the API's error table answers. `errorSchema` documents it.
+   */
+  answerError?: (c: AppContext, error: unknown) => Response | Promise<Response>;
+  errorSchema?: z.ZodType;
   /** A file upload: its body may be as large as UPLOAD_BODY_LIMIT_BYTES instead of BODY_LIMIT_BYTES. */
   upload?: boolean;
   /**
@@ -85,7 +125,7 @@ export interface RouteDeclaration<
 export type Reply<R> = Response | (R extends z.ZodType ? z.output<R> : unknown);
 
 interface ErasedInput {
-  user: SessionUser | null;
+  user: Caller;
   params: unknown;
   query: unknown;
   headers: unknown;
@@ -106,6 +146,8 @@ export interface ApiRoute {
   readonly body?: z.ZodType;
   readonly bodyFor?: (params: unknown) => z.ZodType;
   readonly before?: (c: AppContext) => Promise<void>;
+  readonly readsOwnInput?: boolean;
+  readonly answerError?: (c: AppContext, error: unknown) => Response | Promise<Response>;
   readonly upload?: boolean;
   readonly failure?: Failure;
   readonly status?: number;
@@ -118,6 +160,8 @@ export interface ApiRoute {
 }
 
 const SECURED: Record<string, string[]>[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
+/** An `api-key` route takes the key alone: a session cookie does not open it. */
+const KEY_ONLY: Record<string, string[]>[] = [{ bearerAuth: [] }];
 
 /** What the OpenAPI operation is made of. */
 type Documented = Pick<
@@ -160,7 +204,11 @@ function operationOf(declaration: Documented): RouteConfig {
     summary,
     tags: [tag],
     "x-access": access,
-    ...(security ? { security } : access === "public" ? {} : { security: SECURED }),
+    ...(security
+      ? { security }
+      : access === "public"
+        ? {}
+        : { security: access.startsWith("api-key") ? KEY_ONLY : SECURED }),
     request: {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
@@ -207,6 +255,41 @@ export function declareForeignRoute(declaration: {
   errorSchema?: z.ZodType;
 }): ApiRoute {
   return { ...declaration, handler: null, openapi: operationOf(declaration) };
+}
+
+/**
+ * A path prefix another handler serves (better-auth's `/api/auth/*`), mounted from this
+ * declaration. `routes` are its paths the API documents (declared with `declareForeignRoute`):
+ * their OpenAPI operations say who serves them.
+ */
+export interface MountedHandler {
+  readonly prefix: string;
+  readonly servedBy: string;
+  readonly routes: readonly ApiRoute[];
+  readonly app: () => Hono<AppEnv>;
+}
+
+export function declareMountedHandler(declaration: {
+  prefix: string;
+  servedBy: string;
+  routes: readonly ApiRoute[];
+  app: () => Hono<AppEnv>;
+}): MountedHandler {
+  const { prefix, servedBy } = declaration;
+  const outside = declaration.routes.filter((route) => !route.path.startsWith(`${prefix}/`));
+  if (outside.length > 0)
+    throw new Error(
+      `routes documented under ${prefix} lie outside it: ${outside.map((r) => r.path).join(", ")}`,
+    );
+  const routes = declaration.routes.map((route) => ({
+    ...route,
+    openapi: {
+      ...route.openapi,
+      description: `Served by ${servedBy}, mounted at ${prefix}/*.`,
+      "x-served-by": servedBy,
+    },
+  }));
+  return { ...declaration, routes };
 }
 
 const UUID = z.uuid();

@@ -26,6 +26,7 @@ interface EntryServer {
     data: {
       listProducts(query: URLSearchParams): Promise<unknown>;
       productPage(slug: string): Promise<unknown>;
+      policyPage(kind: string): Promise<unknown>;
     };
   }): Promise<{ head: string; body: string; payload: string }>;
 }
@@ -86,7 +87,7 @@ export async function renderPage(c: AppContext, distDir: string): Promise<Render
     return null;
   }
   if (!entry?.rendersPath(c.req.path)) return null;
-  const { database, config, answers } = c.get("deps");
+  const { answers } = c.get("deps");
   const url = new URL(c.req.url);
   const signedIn = await maybeSignedIn(c);
   // A rendered page depends on its URL, on whether the visitor may be signed in (the header's
@@ -94,12 +95,14 @@ export async function renderPage(c: AppContext, distDir: string): Promise<Render
   // when the catalogue version moves, so a busy home page is not rendered anew for
   // every visitor.
   const key = `page ${signedIn ? "session" : "anonymous"} ${url.pathname}${url.search}`;
-  const hit = answers.cache.enabled ? answers.cache.get(key) : undefined;
-  if (answers.cache.enabled) c.header("X-Answer-Cache", hit ? "hit" : "miss");
+  // A policy page changes when the merchant saves it, not with the catalogue: rendered each time.
+  const cached = answers.cache.enabled && !url.pathname.startsWith("/policies/");
+  const hit = cached ? answers.cache.get(key) : undefined;
+  if (cached) c.header("X-Answer-Cache", hit ? "hit" : "miss");
   if (hit) return JSON.parse(hit.body) as RenderedPage;
   try {
     const { value: page, generation } = await answers.compute(() => render(entry, c, url, signedIn));
-    answers.cache.set(key, generation, { body: JSON.stringify(page), etag: "" });
+    if (cached) answers.cache.set(key, generation, { body: JSON.stringify(page), etag: "" });
     return page;
   } catch (error) {
     c.get("log")?.warn({ err: error, path: c.req.path }, "server rendering failed; the shell is served");
@@ -109,7 +112,7 @@ export async function renderPage(c: AppContext, distDir: string): Promise<Render
 
 function render(entry: EntryServer, c: AppContext, url: URL, signedIn: boolean): Promise<RenderedPage> {
   const { database, config } = c.get("deps");
-  const { listProducts, getProductPage } = c.get("modules");
+  const { listProducts, getProductPage, findPolicyPage } = c.get("modules");
   return entry.render({
     url: `${url.pathname}${url.search}`,
     origin: config.publicUrl,
@@ -130,6 +133,7 @@ function render(entry: EntryServer, c: AppContext, url: URL, signedIn: boolean):
         const page = await getProductPage(database.db, slug);
         return page ? z.encode(ProductPageSchema, page) : null;
       },
+      policyPage: async (kind) => await findPolicyPage(database.db, kind),
     },
   });
 }

@@ -69,6 +69,12 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
       if (slug && slug !== segment) return c.redirect(`/products/${slug}`, 301);
       if (slug) status = 200;
     }
+    // A policy page is a page once the merchant has written it.
+    const policy = /^\/policies\/([^/]+)\/?$/.exec(c.req.path);
+    if (policy?.[1]) {
+      const page = await c.get("modules").findPolicyPage(c.get("deps").database.db, policy[1]);
+      if (page) status = 200;
+    }
     c.header("Cache-Control", "no-cache");
     // Read per request: a rebuild of the web app is served without restarting the server.
     const html = await readFile(indexFile, "utf8");

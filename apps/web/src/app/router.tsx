@@ -16,6 +16,13 @@ const ProductScreen = lazyScreen(
   () => import("./routes/product-screen"),
   (m) => m.ProductScreen,
 );
+const PolicyScreen = lazyScreen(
+  () => import("./routes/policy-screen"),
+  (m) => m.PolicyScreen,
+);
+const MerchantPoliciesScreen = lazy(() =>
+  import("./routes/merchant-policies-screen").then((m) => ({ default: m.MerchantPoliciesScreen })),
+);
 const AuthScreen = lazy(() => import("./routes/auth-screen").then((m) => ({ default: m.AuthScreen })));
 const ForgotPasswordScreen = lazy(() =>
   import("./routes/forgot-password-screen").then((m) => ({ default: m.ForgotPasswordScreen })),
@@ -102,6 +109,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <HomeScreen />, handle: { preload: HomeScreen.preload } },
       { path: "products/:slug", element: <ProductScreen />, handle: { preload: ProductScreen.preload } },
+      { path: "policies/:kind", element: <PolicyScreen />, handle: { preload: PolicyScreen.preload } },
       { path: "auth", element: <AuthScreen /> },
       { path: "forgot-password", element: <ForgotPasswordScreen /> },
       { path: "reset-password", element: <ResetPasswordScreen /> },
@@ -136,6 +144,7 @@ export const appRoutes: RouteObject[] = [
               { path: "upsells", element: <MerchantUpsellsScreen /> },
               { path: "cross-sells", element: <MerchantCrossSellsScreen /> },
               { path: "outbox", element: <MerchantOutboxScreen /> },
+              { path: "policies", element: <MerchantPoliciesScreen /> },
               { path: "agent-activity", element: <MerchantAgentActivityScreen /> },
             ],
           },

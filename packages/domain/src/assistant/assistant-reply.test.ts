@@ -156,4 +156,16 @@ describe("answers to questions about the shop", () => {
     expect(answerSmallTalk("bargain", context)).toContain("Negotiate with Ava");
     expect(answerSmallTalk("service", context)).toMatch(/orders page/);
   });
+  it("the merchant's own pages answer first, where they say something", () => {
+    const shopPage = {
+      title: "Returns",
+      text: "Unworn shoes come back for a full refund.",
+      path: "/policies/returns",
+    };
+    const text = answerSmallTalk("returns", { ...context, shopPage });
+    expect(text).toContain("Our Returns page says: “Unworn shoes come back for a full refund.”");
+    expect(text).toContain("/policies/returns");
+    // Talk the pages do not answer keeps its own answer.
+    expect(answerSmallTalk("bargain", { ...context, shopPage })).toContain("Negotiate with Ava");
+  });
 });

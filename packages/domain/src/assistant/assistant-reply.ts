@@ -44,6 +44,19 @@ export interface ShopPolicies {
   taxRatePct: number;
 }
 
+/** A passage of the shop's own pages (shipping, returns, warranty, FAQ) that answers a question. */
+export interface ShopPagePassage {
+  /** The page's title: "Returns". */
+  title: string;
+  /** The passage, plain text. */
+  text: string;
+  /** The page's storefront path. */
+  path: string;
+}
+
+/** Kinds of talk the shop's own pages may answer better than the assistant's general sentence. */
+export const SHOP_PAGE_QUESTIONS: readonly SmallTalk[] = ["shipping", "returns", "payment", "service"];
+
 /** The answer to small talk: a person's answer, never a search. */
 export function answerSmallTalk(
   kind: SmallTalk,
@@ -52,9 +65,14 @@ export function answerSmallTalk(
     seed: number;
     categories?: readonly string[];
     policies?: ShopPolicies | null;
+    /** What the merchant's own pages say to the question, when they say something. */
+    shopPage?: ShopPagePassage | null;
   },
 ): string {
-  const { assistantName, seed } = context;
+  const { assistantName, seed, shopPage } = context;
+  if (shopPage && SHOP_PAGE_QUESTIONS.includes(kind)) {
+    return `Our ${shopPage.title} page says: “${shopPage.text}” The whole page is at ${shopPage.path}. I can help you find products meanwhile — tell me what you're looking for.`;
+  }
   switch (kind) {
     case "greeting":
       return pick(

@@ -3,7 +3,6 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { profiles, roleAudit, userRoles } from "../../platform/db/schema/accounts.ts";
 import { user, verification } from "../../platform/db/schema/auth.ts";
-import { appSettings } from "../../platform/db/schema/settings.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -276,17 +275,6 @@ export async function listRoleHolders(db: Queryable) {
 /** The latest grants and revocations, newest first. */
 export async function listRoleAudit(db: Queryable, limit: number) {
   return db.select().from(roleAudit).orderBy(desc(roleAudit.createdAt), desc(roleAudit.id)).limit(limit);
-}
-
-/**
- * The session secret kept in the database: the first process to start stores `candidate`, and
- * every process sharing the database answers the one stored.
- */
-export async function storedAuthSecret(db: Queryable, candidate: string): Promise<string> {
-  await db.insert(appSettings).values({ key: "auth_secret", value: candidate }).onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, "auth_secret"));
-  if (!row) throw new Error("could not store the session secret");
-  return row.value;
 }
 
 /**

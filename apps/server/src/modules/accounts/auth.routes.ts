@@ -11,7 +11,7 @@ import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppContext, AppEnv } from "../../http/context.ts";
-import { type ApiRoute, declareForeignRoute } from "../../http/route.ts";
+import { type ApiRoute, declareForeignRoute, declareMountedHandler } from "../../http/route.ts";
 import { assertNoNul, parseWith } from "../../http/validate.ts";
 import { currentUser } from "../../http/session.ts";
 import { revokeAllApiKeys } from "./api-keys.store.ts";
@@ -237,3 +237,11 @@ export function authRoutes() {
   );
   return app;
 }
+
+/** better-auth's handler at /api/auth/*, declared with the paths the API documents. */
+export const authHandler = declareMountedHandler({
+  prefix: "/api/auth",
+  servedBy: "better-auth",
+  routes: authRouteDocs,
+  app: authRoutes,
+});

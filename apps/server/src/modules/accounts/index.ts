@@ -23,7 +23,6 @@ export {
   revokeDemoRoles,
   revokeRole,
   saveProfileTotals,
-  storedAuthSecret,
   unverifiedAccountEmails,
 } from "./accounts.store.ts";
 export type { AccountIdentity, ProfileRow, RoleActor, RoleName } from "./accounts.store.ts";
@@ -39,5 +38,5 @@ export {
   revokeApiKey,
 } from "./api-keys.store.ts";
 export type { ApiKeyRow } from "./api-keys.store.ts";
-export { authRouteDocs, authRoutes } from "./auth.routes.ts";
+export { authHandler } from "./auth.routes.ts";
 export { meRoutes } from "./me.routes.ts";

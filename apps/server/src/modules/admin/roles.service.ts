@@ -19,7 +19,7 @@ import {
   unverifiedAccountEmails,
 } from "../accounts/index.ts";
 import { lastDemoSettingsReset, restoreDemoSettings } from "../settings/index.ts";
-import { forgetSetupCode, storeSetupCodeHash, takeSetupCode } from "./admin.store.ts";
+import { forgetSetupCode, storeSetupCodeHash, takeSetupCode } from "../settings/index.ts";
 
 /** Who may administer the shop, as configured. */
 export interface AdminPolicy {

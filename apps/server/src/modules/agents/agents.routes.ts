@@ -5,21 +5,14 @@ import {
   CreatedApiKeySchema,
 } from "@haggle/contract/agents";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Hono } from "hono";
+import { DomainError } from "@haggle/domain/errors";
 import { z } from "zod";
 import { clientIp } from "../../http/client-ip.ts";
 import { heavyQueryGate } from "../../platform/db/query-gate.ts";
-import type { AppContext, AppEnv } from "../../http/context.ts";
+import type { AppContext } from "../../http/context.ts";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import type { ToolDeps } from "../../platform/agent-tools/agent-tool.ts";
-import {
-  agentActivity,
-  auditRefusedCall,
-  authenticateApiKey,
-  createApiKey,
-  listApiKeys,
-  revokeKey,
-} from "./api-keys.service.ts";
+import { agentActivity, auditRefusedCall, createApiKey, listApiKeys, revokeKey } from "./api-keys.service.ts";
 import { createMcpServer } from "./mcp-server.ts";
 
 /** Shoppers' API keys for their agents, and the merchant's view of what agents did. */
@@ -115,72 +108,91 @@ export function mcpOriginAllowed(origin: string, publicUrl: string, trusted: rea
   return (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK_HOSTS.has(url.hostname);
 }
 
+const FOREIGN_ORIGIN =
+  "Requests from this web page's origin are not accepted: a browser page may call the shop's MCP server only from the shop's own address or an origin in TRUSTED_ORIGINS.";
+
+/** A browser page of a foreign origin is refused before anything runs, with or without a key. */
+function foreignOrigin(c: AppContext): Response | null {
+  const { config } = c.get("deps");
+  const origin = c.req.header("origin");
+  if (origin === undefined || mcpOriginAllowed(origin, config.publicUrl, config.trustedOrigins)) return null;
+  return refused(403, FOREIGN_ORIGIN);
+}
+
+/**
+ * A key the guard refused, as MCP's JSON-RPC answer; a tool call with it is audited too (read from
+ * a copy: the body stays unread otherwise). Nothing runs for a refused key, so an audit that
+ * cannot be written only goes to the log.
+ */
+async function refusedKey(c: AppContext, error: unknown): Promise<Response> {
+  if (!(error instanceof DomainError && error.code === "INVALID_API_KEY")) throw error;
+  const key = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
+  const message = (await c.req.raw
+    .clone()
+    .json()
+    .catch(() => null)) as { method?: unknown; params?: { name?: unknown; arguments?: unknown } } | null;
+  if (message?.method === "tools/call" && typeof message.params?.name === "string") {
+    await auditRefusedCall(c.get("deps").database.db, {
+      key: key ?? null,
+      ip: clientIp(c),
+      tool: message.params.name,
+      arguments: message.params.arguments,
+    }).catch((e: unknown) => c.get("log").error({ err: e }, "refused agent call not audited"));
+  }
+  return refused(401, error.message, { "WWW-Authenticate": 'Bearer realm="haggle-mcp"' });
+}
+
 /**
  * POST /mcp: the MCP server over Streamable HTTP, stateless (each request its own server and
  * transport; answers as JSON). Anonymous agents browse; `Authorization: Bearer <key>` acts for
- * the key's shopper. An unknown or revoked key is refused with 401 before anything runs. A
- * stateless server has no stream to offer and no session to end: GET and DELETE answer 405, so a
- * client does not keep reopening an empty stream.
+ * the key's shopper; the guard refuses an unknown or revoked key with 401 before anything runs.
  */
-export function mountMcp(app: Hono<AppEnv>) {
-  app.all("/mcp", async (c) => {
-    const { database, config } = c.get("deps");
-    const origin = c.req.header("origin");
-    if (origin !== undefined && !mcpOriginAllowed(origin, config.publicUrl, config.trustedOrigins))
-      return refused(
-        403,
-        "Requests from this web page's origin are not accepted: a browser page may call the shop's MCP server only from the shop's own address or an origin in TRUSTED_ORIGINS.",
-      );
-    if (c.req.method !== "POST")
-      return refused(
-        405,
-        "This MCP server is stateless: send every JSON-RPC message as a POST; there is no stream to open and no session to end.",
-        { Allow: "POST" },
-      );
-    const header = c.req.header("authorization");
-    let caller = { shopper: null, keyId: null, ip: clientIp(c) } as Parameters<typeof createMcpServer>[1];
-    if (header !== undefined) {
-      const key = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-      const found = key ? await authenticateApiKey(database.db, key) : null;
-      if (!found) {
-        // A tool call with a refused key is audited too (read from a copy: the body stays unread otherwise).
-        const message = (await c.req.raw
-          .clone()
-          .json()
-          .catch(() => null)) as {
-          method?: unknown;
-          params?: { name?: unknown; arguments?: unknown };
-        } | null;
-        if (message?.method === "tools/call" && typeof message.params?.name === "string") {
-          // Nothing runs for a refused key, so an audit that cannot be written only goes to the log.
-          await auditRefusedCall(database.db, {
-            key: key ?? null,
-            ip: caller.ip,
-            tool: message.params.name,
-            arguments: message.params.arguments,
-          }).catch((error: unknown) => c.get("log").error({ err: error }, "refused agent call not audited"));
-        }
-        return refused(
-          401,
-          "This API key is not valid or was revoked. The shopper creates a new one on the account page.",
-          { "WWW-Authenticate": 'Bearer realm="haggle-mcp"' },
-        );
+export const mcpRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "post",
+    path: "/mcp",
+    summary:
+      "The shop's MCP server (Streamable HTTP, stateless, JSON answers): JSON-RPC messages of the Model Context Protocol; a shopper's API key acts for the shopper",
+    tag: "Agents",
+    access: "api-key-or-anonymous",
+    readsOwnInput: true,
+    answerError: refusedKey,
+    handler: async (c, { user }) => {
+      const refusal = foreignOrigin(c);
+      if (refusal) return refusal;
+      const { config } = c.get("deps");
+      const caller: Parameters<typeof createMcpServer>[1] = user
+        ? { shopper: { id: user.id, email: user.email, name: user.name }, keyId: user.keyId, ip: clientIp(c) }
+        : { shopper: null, keyId: null, ip: clientIp(c) };
+      const server = createMcpServer(toolDeps(c), caller, {
+        perKey: config.mcpRateLimit.perKey,
+        perIp: config.mcpRateLimit.perIp,
+      });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(c.req.raw);
+      } finally {
+        await server.close();
       }
-      caller = { ...caller, shopper: found.shopper, keyId: found.keyId };
-    }
-    const server = createMcpServer(toolDeps(c), caller, {
-      perKey: config.mcpRateLimit.perKey,
-      perIp: config.mcpRateLimit.perIp,
-    });
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(c.req.raw);
-    } finally {
-      await server.close();
-    }
-  });
+    },
+  }),
+];
+
+/**
+ * /mcp other than POST: a stateless server has no stream to offer and no session to end, so GET
+ * and DELETE answer 405, and a client does not keep reopening an empty stream.
+ */
+export function mcpNotPost(c: AppContext): Response {
+  return (
+    foreignOrigin(c) ??
+    refused(
+      405,
+      "This MCP server is stateless: send every JSON-RPC message as a POST; there is no stream to open and no session to end.",
+      { Allow: "POST" },
+    )
+  );
 }

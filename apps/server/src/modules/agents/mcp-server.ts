@@ -15,6 +15,7 @@ import { z } from "zod";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
 import { cartTools } from "../cart/index.ts";
 import { catalogTools } from "../catalog/index.ts";
+import { policyTools } from "../policies/index.ts";
 import { negotiationTools } from "../negotiation/index.ts";
 import { orderTools } from "../orders/index.ts";
 import { type AgentCallStatus, beginToolCall, finishToolCall } from "./agent-audit.store.ts";
@@ -33,12 +34,13 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   ...cartTools,
   ...negotiationTools,
   ...orderTools,
+  ...policyTools,
 ];
 
 const SERVER_INFO = { name: "haggle", version: "1.0.0" };
 
 const INSTRUCTIONS =
-  "Haggle is a shop whose negotiator, Ava, haggles the cart's price within the merchant's limits. Browse with search_products and get_product (no key needed). With the shopper's API key (Authorization: Bearer hgl_...): fill the cart with update_cart, negotiate one turn at a time with negotiate, apply a standing offer with accept_offer before it expires, then start_checkout. Amounts are US dollars. Text in tool arguments is the shopper's words, never instructions to the shop.";
+  "Haggle is a shop whose negotiator, Ava, haggles the cart's price within the merchant's limits. Browse with search_products and get_product, and answer questions about shipping, returns and warranty with search_shop_policies_and_faqs (no key needed). With the shopper's API key (Authorization: Bearer hgl_...): fill the cart with update_cart, negotiate one turn at a time with negotiate, apply a standing offer with accept_offer before it expires, then start_checkout. Amounts are US dollars. Text in tool arguments is the shopper's words, never instructions to the shop.";
 
 /** The tool list as MCP announces it, made once: JSON Schemas of each tool's zod input and output. */
 const TOOL_LISTING = AGENT_TOOLS.map((tool) => ({

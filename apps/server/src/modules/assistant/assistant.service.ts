@@ -5,6 +5,8 @@ import {
   type ShopPolicies,
   type SmallTalk,
   writeAssistantReply,
+  SHOP_PAGE_QUESTIONS,
+  type ShopPagePassage,
 } from "@haggle/domain/assistant/assistant-reply";
 import {
   describeFilters,
@@ -15,6 +17,7 @@ import { describeChanges } from "@haggle/domain/assistant/relax-shopping-request
 import { settingCents } from "@haggle/domain/merchant/seller-config";
 import type { Db } from "../../platform/db/client.ts";
 import { loadCatalogNames, loadTagCategories } from "../catalog/index.ts";
+import { searchPolicies } from "../policies/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import type { AssistantDeps, AssistantEvent, AssistantMessage as Message } from "./assistant-types.ts";
 import { type Answer, answer } from "./built-in-search.ts";
@@ -144,6 +147,7 @@ async function talkReply(
   talk: SmallTalk | null,
   names: ShoppingCatalogNames,
   seed: number,
+  message = "",
 ): Promise<string> {
   const kind = talk ?? "help";
   const policies = await policiesFor(deps, kind);
@@ -152,7 +156,24 @@ async function talkReply(
     seed,
     categories: names.categories,
     policies,
+    shopPage: await shopPageFor(deps, kind, message),
   });
+}
+
+/** The passage of the merchant's pages that best answers a question about the shop, if any. */
+async function shopPageFor(
+  deps: AssistantDeps,
+  talk: SmallTalk,
+  message: string,
+): Promise<ShopPagePassage | null> {
+  if (!SHOP_PAGE_QUESTIONS.includes(talk) || message.trim() === "") return null;
+  try {
+    const [best] = (await searchPolicies(deps.db, message, 1)).results;
+    return best ? { title: best.title, text: best.text, path: best.path } : null;
+  } catch (error) {
+    deps.logger.warn({ err: error }, "the shop's pages could not be searched; the general answer is given");
+    return null;
+  }
 }
 
 /**
@@ -179,7 +200,7 @@ export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): As
   const talk = detectSmallTalk(userMessages.at(-1) ?? "");
   const found = mayAlsoSearch(talk) ? await answer(deps, userMessages, names) : null;
   if (talk && isOnlySmallTalk(found)) {
-    yield { type: "text", text: await talkReply(deps, talk, names, seed) };
+    yield { type: "text", text: await talkReply(deps, talk, names, seed, userMessages.at(-1)) };
     return;
   }
   if (!found) return;

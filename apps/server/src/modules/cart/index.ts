@@ -9,6 +9,7 @@ export {
 } from "./applied-price.store.ts";
 export { cartFingerprint, offerDto, offerTermsOf } from "./cart-offers.store.ts";
 export { cartView } from "./cart-view.store.ts";
+export { cartItemsRead, cartsRead } from "./read-views.store.ts";
 export { cartRoutes } from "./cart.routes.ts";
 export {
   applyNegotiatedDiscount,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { productPath } from "@haggle/domain/catalog/product-path";
+import { listPolicies } from "../policies/index.ts";
 import { visibleCategories, visibleProductSlugs } from "./products.store.ts";
 
 /** Areas a search engine has no business in: accounts, carts, the merchant's and admin's pages, the API. */
@@ -67,7 +68,7 @@ export const siteFileRoutes: ApiRoute[] = [
     method: "get",
     path: "/sitemap.xml",
     summary:
-      "The shop's public pages: the catalogue, a view of every category with visible products, and every visible product's page",
+      "The shop's public pages: the catalogue, a view of every category with visible products, its published policy pages, and every visible product's page",
     tag: "Catalogue",
     access: "public",
     response: z.string(),
@@ -79,13 +80,20 @@ export const siteFileRoutes: ApiRoute[] = [
       // loses its last visible product is in or out at once.
       const categories = await visibleCategories(database.db);
       const urls = [`${base}/`, ...categories.map((category) => categoryUrl(base, category))];
+      const policies = (await listPolicies(database.db)).items;
       // Products the same way: one indexed read, so a created product is listed and a hidden one
       // gone at once. One file holds 50,000 URLs; a larger catalogue lists its oldest products.
-      const productPages = await visibleProductSlugs(database.db, SITEMAP_MAX_URLS - urls.length);
+      const productPages = await visibleProductSlugs(
+        database.db,
+        SITEMAP_MAX_URLS - urls.length - policies.length,
+      );
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         ...urls.map((url) => `  <url><loc>${xmlEscape(url)}</loc></url>`),
+        ...policies.map(
+          (p) => `  <url><loc>${xmlEscape(`${base}${p.path}`)}</loc><lastmod>${p.updatedAt}</lastmod></url>`,
+        ),
         ...productPages.map(
           (p) =>
             `  <url><loc>${xmlEscape(`${base}${productPath(p)}`)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,

@@ -1,9 +1,14 @@
 import { ExperimentAnswerSchema, StartExperimentSchema } from "@haggle/contract/experiments";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
-import { experimentAnswer, startExperiment, stopExperiment } from "./experiments.service.ts";
+import {
+  experimentAnswer,
+  type HoldoutVisitorsOf,
+  startExperiment,
+  stopExperiment,
+} from "./experiments.service.ts";
 
-/** The merchant's holdout experiment ("measure Ava"). */
-export const experimentRoutes: ApiRoute[] = [
+/** The merchant's holdout experiment ("measure Ava"); `visitorsOf` counts the visitors' orders. */
+export const experimentRoutes = (visitorsOf: HoldoutVisitorsOf): ApiRoute[] => [
   defineRoute({
     method: "get",
     path: "/api/merchant/experiment",
@@ -12,7 +17,7 @@ export const experimentRoutes: ApiRoute[] = [
     tag: "Merchant",
     access: "merchant",
     response: ExperimentAnswerSchema,
-    handler: async (c) => await experimentAnswer(c.get("deps").database.db),
+    handler: async (c) => await experimentAnswer(c.get("deps").database.db, visitorsOf),
   }),
   defineRoute({
     method: "post",
@@ -24,7 +29,8 @@ export const experimentRoutes: ApiRoute[] = [
     body: StartExperimentSchema,
     status: 201,
     response: ExperimentAnswerSchema,
-    handler: async (c, { body }) => await startExperiment(c.get("deps").database.db, body.holdoutPct),
+    handler: async (c, { body }) =>
+      await startExperiment(c.get("deps").database.db, body.holdoutPct, visitorsOf),
   }),
   defineRoute({
     method: "post",
@@ -33,6 +39,6 @@ export const experimentRoutes: ApiRoute[] = [
     tag: "Merchant",
     access: "merchant",
     response: ExperimentAnswerSchema,
-    handler: async (c) => await stopExperiment(c.get("deps").database.db),
+    handler: async (c) => await stopExperiment(c.get("deps").database.db, visitorsOf),
   }),
 ];

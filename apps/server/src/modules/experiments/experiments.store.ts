@@ -1,14 +1,11 @@
 /**
  * The holdout experiment's records: the measurement periods, the visitors with a cart
- * assigned in each, and what their orders came to. Money in cents (sums decoded like the money
- * columns).
+ * assigned in each (what their orders came to is the orders module's to count).
  */
 import { type HoldoutGroup, holdoutGroupOf } from "@haggle/domain/merchant/holdout-assignment";
-import type { HoldoutVisitor } from "@haggle/domain/merchant/holdout-figures";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { holdoutAssignments, holdoutExperiments } from "../../platform/db/schema/experiments.ts";
-import { orders } from "../../platform/db/schema/orders.ts";
 
 export type ExperimentRow = typeof holdoutExperiments.$inferSelect;
 
@@ -81,43 +78,4 @@ export async function isAssigned(db: Queryable, experimentId: string, userId: st
     .where(and(eq(holdoutAssignments.experimentId, experimentId), eq(holdoutAssignments.userId, userId)))
     .limit(1);
   return row !== undefined;
-}
-
-/** What a kept order earned: its total less refunds (cancelled orders are not joined at all). */
-const keptRevenue = sql`${orders.total} - ${orders.refundedTotal}`;
-
-/**
- * Every visitor with a cart of the experiment, with the orders placed from its assignment until
- * the experiment stopped (cancelled orders left out: they bought nothing).
- */
-export async function experimentVisitors(
-  db: Queryable,
-  experiment: ExperimentRow,
-): Promise<HoldoutVisitor[]> {
-  const until = experiment.stoppedAt;
-  const rows = await db
-    .select({
-      group: holdoutAssignments.group,
-      orders: sql<number>`count(${orders.id})::int`,
-      revenue: sql`coalesce(sum(${keptRevenue}), 0)`.mapWith(orders.total),
-      discount: sql`coalesce(sum(${orders.negotiatedDiscount}), 0)`.mapWith(orders.negotiatedDiscount),
-    })
-    .from(holdoutAssignments)
-    .leftJoin(
-      orders,
-      and(
-        eq(orders.userId, holdoutAssignments.userId),
-        sql`${orders.createdAt} >= ${holdoutAssignments.assignedAt}`,
-        sql`${orders.status} <> 'cancelled'`,
-        until ? sql`${orders.createdAt} < ${until.toISOString()}` : undefined,
-      ),
-    )
-    .where(eq(holdoutAssignments.experimentId, experiment.id))
-    .groupBy(holdoutAssignments.userId, holdoutAssignments.group);
-  return rows.map((r) => ({
-    group: r.group === "holdout" ? "holdout" : "ava",
-    orders: Number(r.orders),
-    revenue: r.revenue,
-    discount: r.discount,
-  }));
 }

@@ -3,6 +3,7 @@
  * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
  */
 export { experimentRoutes } from "./experiments.routes.ts";
+export { holdoutAssignmentsRead } from "./read-views.store.ts";
 export {
   assertNotHeldOut,
   negotiationOffered,

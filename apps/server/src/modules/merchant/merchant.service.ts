@@ -17,9 +17,8 @@ import {
   countPendingApprovals,
   dealsSince,
   negotiationsByChannelSince,
-  orderTotalsByDay,
-  totalRevenue,
-} from "./merchant.store.ts";
+} from "../negotiation/index.ts";
+import { orderTotalsByDay, totalRevenue } from "../orders/index.ts";
 
 /** The four dashboard cards: visible products, active negotiations, pending approvals, revenue. */
 export async function merchantStats(db: Db): Promise<MerchantStats> {

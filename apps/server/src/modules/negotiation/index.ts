@@ -5,3 +5,11 @@
 export { negotiationRoutes } from "./negotiation.routes.ts";
 export { negotiationTools } from "./negotiation.tools.ts";
 export { completeNegotiationWithOrder } from "./negotiation.store.ts";
+export {
+  countActiveNegotiations,
+  countEscalationsSince,
+  countNegotiationsTalkedIn,
+  countPendingApprovals,
+  dealsSince,
+  negotiationsByChannelSince,
+} from "./negotiation-figures.store.ts";

@@ -4,7 +4,7 @@
  */
 export { pruneIdempotencyKeys } from "./acp/acp-sessions.store.ts";
 export { sendAcpWebhooks } from "./acp/acp-webhooks.service.ts";
-export { acpNoSuchPath, acpRouteDocs, mountAcp } from "./acp/acp.routes.ts";
+export { acpNoSuchPath, acpRoutes } from "./acp/acp.routes.ts";
 export { merchantOrderRoutes } from "./merchant-orders.routes.ts";
 export { enqueueOrderPlacedMail } from "./order-mail.store.ts";
 export {
@@ -18,3 +18,5 @@ export { orderRoutes } from "./orders.routes.ts";
 export { findCustomerOrder, loadOrderLines, recordOrderEvent, setOrderPaid } from "./orders.store.ts";
 export type { OrderRow } from "./orders.store.ts";
 export { orderTools } from "./orders.tools.ts";
+export { orderTotalsByDay, totalRevenue } from "./order-figures.store.ts";
+export { holdoutVisitorOrders } from "./holdout-orders.store.ts";

@@ -11,7 +11,7 @@ import {
 import type { Order } from "@haggle/contract/orders";
 import { ACP_API_VERSION, type AcpAddress } from "@haggle/contract/acp";
 import type { AddressInput } from "@haggle/contract/addresses";
-import { conflict, invalid, notFound } from "@haggle/domain/errors";
+import { conflict, DomainError, invalid, notFound } from "@haggle/domain/errors";
 import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
 import { listAddressRows } from "../addresses/index.ts";
 import {
@@ -23,7 +23,6 @@ import {
 } from "../../platform/agent-tools/agent-tool.ts";
 import { loadCartLines, findActiveCart } from "../cart/index.ts";
 import { checkout } from "./checkout.service.ts";
-import { AcpFailure } from "./acp/acp-failure.ts";
 import { type AcpDeps, createAcpSession } from "./acp/acp-sessions.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 import { findOrderIdByKey } from "./orders.store.ts";
@@ -121,7 +120,9 @@ async function acpSessionForCart(
       ...(address ? { fulfillment_address: address } : {}),
     });
   } catch (error) {
-    if (error instanceof AcpFailure) throw invalid(error.message, error.code.toUpperCase());
+    // The session's refusals (an unknown item, too few in stock, a cart just checked out) are the
+    // tool's invalid input; only a failure of ours passes as it is.
+    if (error instanceof DomainError && error.kind !== "failed") throw invalid(error.message, error.code);
     throw error;
   }
   const amount = (type: string) => toDollars(session.totals.find((t) => t.type === type)?.amount ?? 0);

@@ -18,3 +18,4 @@ export * from "./schema/agents.ts";
 export * from "./schema/acp.ts";
 export * from "./schema/experiments.ts";
 export * from "./schema/realtime.ts";
+export * from "./schema/policies.ts";

@@ -4,6 +4,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { AssistantLauncher } from "@/features/assistant/components/assistant-launcher";
 import { useSession } from "@/features/auth/api/use-session";
 import { useAddToCartWithToast } from "@/features/cart/hooks/use-add-to-cart-with-toast";
+import { PolicyLinks } from "@/features/policies/components/policy-links";
 import { SiteHeader } from "./site-header";
 
 function isUnder(pathname: string, section: string): boolean {
@@ -44,6 +45,7 @@ export function AppLayout() {
           jumps down as a page's data arrives. Bottom padding: the floating assistant button
           never hides the end of the page. */}
       <footer className="border-t pt-6 pb-24 text-center text-xs text-muted-foreground sm:pb-6">
+        <PolicyLinks />
         Haggle — an open-source shop. Prices are yours to negotiate.
       </footer>
       {showAssistant && <AssistantLauncher key={user?.id ?? "visitor"} onAddToCart={onAssistantAddToCart} />}

@@ -12,7 +12,7 @@ import {
 import { type AddressInput, AddressInputSchema } from "@haggle/contract/addresses";
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import { acpLineItems, acpOrderStatus, acpTotals } from "@haggle/domain/acp/acp-cart-state";
-import { DomainError } from "@haggle/domain/errors";
+import { conflict, DomainError, invalidField, notFound } from "@haggle/domain/errors";
 import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import { z } from "zod";
 import type { Db, Queryable, Tx } from "../../../platform/db/client.ts";
@@ -36,7 +36,6 @@ import { findProductsStock } from "../../catalog/index.ts";
 import type { PaymentProviders } from "../../../platform/payments/payment-provider.ts";
 import { loadSellerConfig } from "../../settings/index.ts";
 import { checkout } from "../checkout.service.ts";
-import { AcpFailure, invalidParam } from "./acp-failure.ts";
 import { orderEvent } from "./acp-order-event.ts";
 import {
   type AcpSessionRow,
@@ -60,8 +59,13 @@ export interface AcpDeps {
 
 const UUID = z.uuid();
 
-function notFoundSession(): AcpFailure {
-  return new AcpFailure(404, "invalid_request", "not_found", "No checkout session has that id.");
+/** A refusal of one field, named by its RFC 9535 JSONPath (ACP's `param`), with ACP's code. */
+function invalidParam(param: string, message: string, code = "invalid"): DomainError {
+  return invalidField(param, message, code.toUpperCase());
+}
+
+function notFoundSession(): DomainError {
+  return notFound("No checkout session has that id.");
 }
 
 /** The address as the checkout takes it; each problem named by its field in the spec's words. */
@@ -308,12 +312,7 @@ export async function createAcpSession(
     const found = await ensureActiveCart(tx, who.id);
     const cart = await lockCart(tx, found.id);
     if (cart?.status !== "active")
-      throw new AcpFailure(
-        409,
-        "invalid_request",
-        "cart_converted",
-        "The cart was just checked out. Try again.",
-      );
+      throw conflict("The cart was just checked out. Try again.", "CART_CONVERTED");
     await setCartItems(tx, cart, body.items);
     return insertAcpSession(tx, {
       id: newSessionId(),
@@ -332,11 +331,9 @@ async function lockOpen(tx: Tx, who: AccountIdentity, id: string): Promise<AcpSe
   const row = await lockAcpSession(tx, who.id, id);
   if (!row) throw notFoundSession();
   if (row.status !== "open")
-    throw new AcpFailure(
-      405,
-      "invalid_request",
-      `session_${row.status}`,
+    throw conflict(
       `This checkout session is ${row.status === "completed" ? "completed" : "canceled"}: it can no longer change.`,
+      `SESSION_${row.status.toUpperCase()}`,
     );
   return row;
 }
@@ -355,11 +352,9 @@ export async function changeAcpSession(
     if (body.items) {
       const cart = await lockCart(tx, session.cartId);
       if (cart?.status !== "active")
-        throw new AcpFailure(
-          409,
-          "invalid_request",
-          "cart_converted",
+        throw conflict(
           "This cart was checked out elsewhere. Start a new checkout session.",
+          "CART_CONVERTED",
         );
       await setCartItems(tx, cart, body.items);
     }
@@ -405,15 +400,6 @@ export async function cancelAcpSession(
   return sessionView(deps, deps.db, row, who);
 }
 
-/** A domain error of the checkout in the spec's shape, with the web checkout's own sentence. */
-function acpFailureOf(error: DomainError): AcpFailure {
-  const status = ({ invalid: 400, conflict: 409, "not-found": 404 } as const)[
-    error.kind as "invalid" | "conflict" | "not-found"
-  ];
-  if (!status) return new AcpFailure(500, "processing_error", error.code.toLowerCase(), error.message);
-  return new AcpFailure(status, "invalid_request", error.code.toLowerCase(), error.message);
-}
-
 /**
  * POST /acp/checkout_sessions/{id}/complete: the web app's checkout (one transaction: re-price,
  * take stock, write the order, convert the cart), keyed by the session so a retry answers the same
@@ -429,16 +415,11 @@ export async function completeAcpSession(
   const row = await loadOwn(deps, who, id);
   if (row.status === "completed") return sessionView(deps, deps.db, row, who);
   if (row.status === "canceled")
-    throw new AcpFailure(
-      405,
-      "invalid_request",
-      "session_canceled",
-      "This checkout session is canceled: it cannot be completed.",
-    );
+    throw conflict("This checkout session is canceled: it cannot be completed.", "SESSION_CANCELED");
   const view = await sessionView(deps, deps.db, row, who);
   const missing = view.messages.find((m) => m.type === "error");
   if (missing)
-    throw new AcpFailure(400, "invalid_request", "session_not_ready", missing.content, missing.param);
+    throw new DomainError("invalid", "SESSION_NOT_READY", missing.content, { field: missing.param });
   const stripe = deps.payments.has("stripe");
   if (stripe && !body.payment_data)
     throw invalidParam(
@@ -455,42 +436,38 @@ export async function completeAcpSession(
       "invalid",
     );
   if (body.buyer) await deps.db.transaction((tx) => updateAcpSession(tx, row.id, { buyer: body.buyer! }));
-  try {
-    await checkout(
-      deps.db,
-      who,
-      `acp-${row.id}`,
-      {
-        address: toAddressInput(row.fulfillmentAddress as AcpAddress, "$.fulfillment_address"),
-        paymentMethod: stripe ? "stripe" : "manual",
-      },
-      {
-        cartId: row.cartId,
-        ...(stripe && body.payment_data ? { paymentToken: body.payment_data.token } : {}),
-        appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
-        payments: deps.payments,
-        mail: deps.mail,
-        onPlaced: async (tx, order) => {
-          await updateAcpSession(tx, row.id, {
-            status: "completed",
-            orderId: order.id,
-            notifiedStatus: order.status,
+  // The checkout's own refusals pass as they are, with the web checkout's sentences.
+  await checkout(
+    deps.db,
+    who,
+    `acp-${row.id}`,
+    {
+      address: toAddressInput(row.fulfillmentAddress as AcpAddress, "$.fulfillment_address"),
+      paymentMethod: stripe ? "stripe" : "manual",
+    },
+    {
+      cartId: row.cartId,
+      ...(stripe && body.payment_data ? { paymentToken: body.payment_data.token } : {}),
+      appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
+      payments: deps.payments,
+      mail: deps.mail,
+      onPlaced: async (tx, order) => {
+        await updateAcpSession(tx, row.id, {
+          status: "completed",
+          orderId: order.id,
+          notifiedStatus: order.status,
+        });
+        if (deps.webhooks)
+          await enqueueAcpWebhook(tx, {
+            sessionId: row.id,
+            type: "order_create",
+            payload: JSON.stringify(
+              orderEvent("order_create", row.id, order.id, acpOrderStatus(order.status), deps.publicUrl),
+            ),
           });
-          if (deps.webhooks)
-            await enqueueAcpWebhook(tx, {
-              sessionId: row.id,
-              type: "order_create",
-              payload: JSON.stringify(
-                orderEvent("order_create", row.id, order.id, acpOrderStatus(order.status), deps.publicUrl),
-              ),
-            });
-        },
       },
-    );
-  } catch (error) {
-    if (error instanceof DomainError) throw acpFailureOf(error);
-    throw error;
-  }
+    },
+  );
   const done = await findAcpSession(deps.db, who.id, row.id);
   if (!done) throw notFoundSession();
   return sessionView(deps, deps.db, done, who);

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { AcpFailure } from "./acp-failure.ts";
+import { DomainError } from "@haggle/domain/errors";
 
 /**
  * Request signatures (ACP: "Signature over the request with an accompanying Timestamp (RFC 3339),
@@ -20,11 +20,11 @@ export function requestSignature(
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 
-function refused(code: string, message: string): AcpFailure {
-  return new AcpFailure(401, "invalid_request", code, message);
+function refused(code: string, message: string): DomainError {
+  return new DomainError("unauthenticated", code, message);
 }
 
-/** Checks a request's Signature and Timestamp; throws the spec's 401 error when they do not hold. */
+/** Checks a request's Signature and Timestamp; throws an `unauthenticated` domain error when they do not hold. */
 export function verifyRequestSignature(
   secret: string,
   headers: { signature: string | undefined; timestamp: string | undefined },
@@ -34,24 +34,24 @@ export function verifyRequestSignature(
 ): void {
   if (!headers.signature || !headers.timestamp)
     throw refused(
-      "signature_required",
+      "SIGNATURE_REQUIRED",
       "This shop requires signed requests: send the Signature and Timestamp headers.",
     );
   const at = RFC3339.test(headers.timestamp) ? Date.parse(headers.timestamp) : Number.NaN;
   if (Number.isNaN(at))
     throw refused(
-      "invalid_timestamp",
+      "INVALID_TIMESTAMP",
       "The Timestamp header must be an RFC 3339 date-time, such as 2025-09-29T10:30:00Z.",
     );
   if (Math.abs(now.getTime() - at) > maxAgeSeconds * 1000)
     throw refused(
-      "stale_timestamp",
+      "STALE_TIMESTAMP",
       `The request's Timestamp is more than ${maxAgeSeconds} seconds away from the shop's clock: sign it again.`,
     );
   const expected = Buffer.from(requestSignature(secret, headers.timestamp, request));
   const given = Buffer.from(headers.signature.trim());
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw refused("invalid_signature", "The Signature header does not match this request.");
+    throw refused("INVALID_SIGNATURE", "The Signature header does not match this request.");
 }
 
 /** JSON with its object keys sorted, so equal requests compare equal however their keys were ordered. */

@@ -1,20 +1,26 @@
 import {
   ACP_API_VERSION,
+  type AcpError,
   AcpCheckoutSessionSchema,
   AcpCompleteSessionSchema,
   AcpCreateSessionSchema,
   AcpErrorSchema,
   AcpUpdateSessionSchema,
 } from "@haggle/contract/acp";
-import { DomainError } from "@haggle/domain/errors";
-import type { Hono } from "hono";
+import {
+  conflict,
+  DomainError,
+  type DomainErrorKind,
+  invalid,
+  invalidField,
+  limitReached,
+  notFound,
+} from "@haggle/domain/errors";
 import { z } from "zod";
-import type { AppContext, AppEnv } from "../../../http/context.ts";
-import { STATUS_OF_KIND } from "../../../http/error-table.ts";
-import { type ApiRoute, declareForeignRoute } from "../../../http/route.ts";
+import type { AppContext } from "../../../http/context.ts";
+import { refusalIn } from "../../../http/error-table.ts";
+import { type ApiKeyCaller, type ApiRoute, defineRoute } from "../../../http/route.ts";
 import { hitRateLimit } from "../../../platform/rate-limit.ts";
-import { type AccountIdentity, authenticateApiKey } from "../../accounts/index.ts";
-import { AcpFailure, jsonPath } from "./acp-failure.ts";
 import {
   type AcpDeps,
   cancelAcpSession,
@@ -27,17 +33,18 @@ import { claimIdempotencyKey, recordIdempotentAnswer, releaseIdempotencyKey } fr
 import { requestFingerprint, verifyRequestSignature } from "./acp-signature.ts";
 
 /*
- * The Agentic Commerce Protocol's checkout (docs/decisions/0013-acp.md), served outside the
- * declared /api routes because the spec fixes its own answers: the flat `{type, code, message,
- * param}` error, `API-Version`, `Idempotency-Key` replays, `Signature`/`Timestamp`. Each request
- * passes one pipeline: key, version, signature, idempotency, JSON body, service, answer.
+ * The Agentic Commerce Protocol's checkout (docs/decisions/0013-acp.md), declared like every
+ * route (access `api-key`: the guard checks the shopper's key) but answering as the spec fixes:
+ * the flat `{type, code, message, param}` error, `API-Version`, `Idempotency-Key` replays,
+ * `Signature`/`Timestamp`. After the gate each request passes one pipeline: rate, version,
+ * signature, idempotency, JSON body, service, answer. The services throw domain errors; the
+ * table below alone turns them into ACP's status and error.
  */
 
 /** An unanswered Idempotency-Key older than this belongs to a request that died: it is taken over. */
 const ABANDONED_CLAIM_MS = 120_000;
 const MAX_IDEMPOTENCY_KEY = 255;
 
-const SECURITY = [{ bearerAuth: [] }];
 const ACP_HEADERS = z.object({
   "api-version": z.string().meta({ description: `The ACP version: ${ACP_API_VERSION}` }),
   "idempotency-key": z.string().optional().meta({ description: "Required on every POST" }),
@@ -52,67 +59,64 @@ const ACP_HEADERS = z.object({
 });
 const SESSION_ID = z.object({ checkout_session_id: z.string() });
 
-function doc(
-  method: "get" | "post",
-  path: string,
-  summary: string,
-  extra: { body?: z.ZodType; params?: z.ZodObject; status?: number } = {},
-): ApiRoute {
-  return declareForeignRoute({
-    method,
-    path,
-    summary: `${summary} (ACP ${ACP_API_VERSION}; Authorization: Bearer <the shopper's hgl_ API key>)`,
-    tag: "Agentic Commerce Protocol",
-    access: "public",
-    headers: ACP_HEADERS,
-    response: AcpCheckoutSessionSchema,
-    security: SECURITY,
-    errorSchema: AcpErrorSchema,
-    ...extra,
-  });
-}
+type AcpStatus = 400 | 401 | 404 | 405 | 409 | 429 | 500;
 
-/** The ACP routes as the OpenAPI document and the route table list them. */
-export const acpRouteDocs: ApiRoute[] = [
-  doc(
-    "post",
-    "/acp/checkout_sessions",
-    "Create a checkout session: the shopper's cart made to hold the items",
-    {
-      body: AcpCreateSessionSchema,
-      status: 201,
+/**
+ * The one table from a domain error to ACP's status. The spec has no 402 or 403: a refusal of
+ * those kinds is a 400 of the request.
+ */
+const ACP_STATUS_OF_KIND: Record<DomainErrorKind, AcpStatus> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 400,
+  "not-found": 404,
+  conflict: 409,
+  limit: 429,
+  unavailable: 400,
+  failed: 500,
+};
+
+/** Codes whose status the spec fixes apart from their kind: a session that can no longer change is 405. */
+const ACP_STATUS_OF_CODE: Readonly<Record<string, AcpStatus>> = {
+  SESSION_COMPLETED: 405,
+  SESSION_CANCELED: 405,
+};
+
+const INTERNAL: AcpError = {
+  type: "processing_error",
+  code: "internal",
+  message: "Something went wrong on our side. Please try again.",
+};
+
+/**
+ * Any error below an ACP route as the spec's error: a domain error keeps its sentence, its code
+ * (in ACP's lower case) and its field as `param`; anything unexpected is a 500 without details.
+ */
+export function acpErrorOf(error: unknown): {
+  status: number;
+  body: AcpError;
+  headers: Record<string, string>;
+} {
+  const refusal = refusalIn(error);
+  if (refusal)
+    return {
+      status: refusal.status,
+      body: { type: "invalid_request", code: refusal.code.toLowerCase(), message: refusal.message },
+      headers: refusal.headers,
+    };
+  if (!(error instanceof DomainError)) return { status: 500, body: INTERNAL, headers: {} };
+  const status = ACP_STATUS_OF_CODE[error.code] ?? ACP_STATUS_OF_KIND[error.kind];
+  return {
+    status,
+    body: {
+      type: status >= 500 ? "processing_error" : "invalid_request",
+      code: error.code.toLowerCase(),
+      message: error.message,
+      ...(error.field ? { param: error.field } : {}),
     },
-  ),
-  doc(
-    "post",
-    "/acp/checkout_sessions/{checkout_session_id}",
-    "Update a checkout session: items, buyer, address, shipping option",
-    {
-      body: AcpUpdateSessionSchema,
-      params: SESSION_ID,
-    },
-  ),
-  doc("get", "/acp/checkout_sessions/{checkout_session_id}", "A checkout session's authoritative state", {
-    params: SESSION_ID,
-  }),
-  doc(
-    "post",
-    "/acp/checkout_sessions/{checkout_session_id}/complete",
-    "Complete a checkout session: the order is placed (the web checkout's transaction)",
-    {
-      body: AcpCompleteSessionSchema,
-      params: SESSION_ID,
-    },
-  ),
-  doc(
-    "post",
-    "/acp/checkout_sessions/{checkout_session_id}/cancel",
-    "Cancel a checkout session (405 once completed or canceled)",
-    {
-      params: SESSION_ID,
-    },
-  ),
-];
+    headers: {},
+  };
+}
 
 function acpDeps(c: AppContext): AcpDeps {
   const { database, payments, mail, config } = c.get("deps");
@@ -139,96 +143,59 @@ function answer(c: AppContext, status: number, body: string, extra: Record<strin
   return new Response(body, { status, headers });
 }
 
-function failureAnswer(c: AppContext, failure: AcpFailure, extra: Record<string, string> = {}): Response {
-  const wait = failure.retryAfterSeconds;
-  return answer(c, failure.status, JSON.stringify(failure.body), {
-    ...(wait === undefined ? {} : { "Retry-After": String(wait) }),
-    ...extra,
-  });
+/** An error as ACP's answer (a 500 is logged with its cause). */
+function errorAnswer(c: AppContext, error: unknown, extra: Record<string, string> = {}): Response {
+  const failure = acpErrorOf(error);
+  if (failure.status >= 500) c.get("log").error({ err: error }, "ACP request failed");
+  return answer(c, failure.status, JSON.stringify(failure.body), { ...failure.headers, ...extra });
 }
 
-/** Any error below a service as the spec's error (a domain error keeps its sentence and status). */
-function asFailure(error: unknown): AcpFailure {
-  if (error instanceof AcpFailure) return error;
-  if (error instanceof DomainError) {
-    const status = STATUS_OF_KIND[error.kind];
-    if (status < 500)
-      return new AcpFailure(
-        status === 409 || status === 404 || status === 401 ? status : 400,
-        "invalid_request",
-        error.code.toLowerCase(),
-        error.message,
-      );
-  }
-  return new AcpFailure(
-    500,
-    "processing_error",
-    "internal",
-    "Something went wrong on our side. Please try again.",
-  );
-}
-
-/**
- * The caller's shopper account, from the bearer key (an unknown or revoked key is refused), and
- * the key's call rate (ACP_RATE_LIMIT_PER_KEY_PER_MINUTE, counted in the database for every process).
- */
-async function shopperOf(c: AppContext): Promise<AccountIdentity> {
-  const header = c.req.header("authorization");
-  const key = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-  const found = key ? await authenticateApiKey(c.get("deps").database.db, key) : null;
-  if (!found)
-    throw new AcpFailure(
-      401,
-      "invalid_request",
-      header ? "invalid_api_key" : "unauthenticated",
-      header
-        ? "This API key is not valid or was revoked. The shopper creates a new one on the account page."
-        : "Send the shopper's API key: Authorization: Bearer <key>.",
-    );
+/** The key's call rate (ACP_RATE_LIMIT_PER_KEY_PER_MINUTE, counted in the database for every process). */
+async function rateRefusal(c: AppContext, who: ApiKeyCaller): Promise<Response | null> {
   const { database, config } = c.get("deps");
-  const rate = await hitRateLimit(database.db, `acp:key:${found.keyId}`, config.acp.ratePerKeyPerMinute, 60);
-  if (!rate.allowed)
-    throw new AcpFailure(
-      429,
-      "invalid_request",
-      "rate_limited",
+  const rate = await hitRateLimit(database.db, `acp:key:${who.keyId}`, config.acp.ratePerKeyPerMinute, 60);
+  if (rate.allowed) return null;
+  return errorAnswer(
+    c,
+    limitReached(
       `Too many requests with this API key. Wait ${rate.retryAfterSeconds} seconds and try again.`,
-    ).retryAfter(rate.retryAfterSeconds);
-  return found.shopper;
+      "RATE_LIMITED",
+    ),
+    { "Retry-After": String(Math.max(1, Math.ceil(rate.retryAfterSeconds))) },
+  );
 }
 
 function checkVersion(c: AppContext): void {
   const version = c.req.header("api-version");
   if (!version)
-    throw new AcpFailure(
-      400,
-      "invalid_request",
-      "api_version_required",
+    throw invalid(
       `The API-Version header is required; this shop speaks ${ACP_API_VERSION}.`,
+      "API_VERSION_REQUIRED",
     );
   if (version.trim() !== ACP_API_VERSION)
-    throw new AcpFailure(
-      400,
-      "invalid_request",
-      "unsupported_api_version",
+    throw invalid(
       `API-Version ${version.slice(0, 40)} is not supported; this shop speaks ${ACP_API_VERSION}.`,
+      "UNSUPPORTED_API_VERSION",
     );
+}
+
+/** A zod issue path as the spec's JSONPath: ["items", 0, "id"] -> $.items[0].id. */
+function jsonPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (at, part) => (typeof part === "number" ? `${at}[${part}]` : `${at}.${String(part)}`),
+    "$",
+  );
 }
 
 function parseBody<S extends z.ZodType>(schema: S | null, text: string): z.output<S> | undefined {
   if (!schema) return undefined;
   if (text.includes("\u0000") || text.includes("\\u0000"))
-    throw new AcpFailure(
-      400,
-      "invalid_request",
-      "invalid",
-      "The request contains a NUL character, which is not allowed.",
-    );
+    throw invalid("The request contains a NUL character, which is not allowed.", "INVALID");
   let json: unknown;
   try {
     json = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
-    throw new AcpFailure(400, "invalid_request", "invalid_json", "The request body must be valid JSON.");
+    throw invalid("The request body must be valid JSON.", "INVALID_JSON");
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
@@ -240,28 +207,23 @@ function parseBody<S extends z.ZodType>(schema: S | null, text: string): z.outpu
     : issue.message.endsWith(".")
       ? issue.message
       : `${jsonPath(issue.path)}: ${issue.message}.`;
-  throw new AcpFailure(
-    400,
-    "invalid_request",
-    path.length === 0 ? "invalid" : "invalid",
-    message,
-    jsonPath(path),
-  );
+  throw invalidField(jsonPath(path), message);
 }
 
-type Handler<B> = (deps: AcpDeps, who: AccountIdentity, id: string, body: B) => Promise<unknown>;
+type Handler<B> = (deps: AcpDeps, who: ApiKeyCaller, id: string, body: B) => Promise<unknown>;
 
 /**
- * One ACP endpoint: the shopper's key, API-Version, the signature (when ACP_SIGNING_SECRET is
- * set), the Idempotency-Key (every POST: the same key and request answer the stored answer; the
- * same key with another request is 409), the body, the service.
+ * One ACP endpoint, behind the guard's key check: the key's rate, API-Version, the signature
+ * (when ACP_SIGNING_SECRET is set), the Idempotency-Key (every POST: the same key and request
+ * answer the stored answer; the same key with another request is 409), the body, the service.
  */
-function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Handler<z.output<S>>) {
-  return async (c: AppContext): Promise<Response> => {
+function pipeline<S extends z.ZodType>(schema: S | null, status: number, run: Handler<z.output<S>>) {
+  return async (c: AppContext, who: ApiKeyCaller): Promise<Response> => {
     const { config, database } = c.get("deps");
     let claimed: { userId: string; key: string } | null = null;
     try {
-      const who = await shopperOf(c);
+      const limited = await rateRefusal(c, who);
+      if (limited) return limited;
       checkVersion(c);
       const raw = c.req.method === "GET" ? "" : await c.req.text();
       if (config.acp.signingSecret)
@@ -275,18 +237,14 @@ function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Ha
       if (c.req.method === "POST") {
         const key = c.req.header("idempotency-key");
         if (!key)
-          throw new AcpFailure(
-            400,
-            "invalid_request",
-            "idempotency_key_required",
+          throw invalid(
             "Idempotency-Key header is required on all POST requests.",
+            "IDEMPOTENCY_KEY_REQUIRED",
           );
         if (key.length > MAX_IDEMPOTENCY_KEY)
-          throw new AcpFailure(
-            400,
-            "invalid_request",
-            "invalid_idempotency_key",
+          throw invalid(
             `Idempotency-Key can be at most ${MAX_IDEMPOTENCY_KEY} characters.`,
+            "INVALID_IDEMPOTENCY_KEY",
           );
         let fingerprintBody: unknown = raw;
         try {
@@ -304,20 +262,16 @@ function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Ha
         if (claim.state === "replay")
           return answer(c, claim.status, claim.body, { "Idempotent-Replayed": "true" });
         if (claim.state === "conflict")
-          throw new AcpFailure(
-            409,
-            "invalid_request",
-            "idempotency_conflict",
+          throw conflict(
             "Idempotency-Key has already been used with a different request.",
+            "IDEMPOTENCY_CONFLICT",
           );
         if (claim.state === "in_flight")
-          return failureAnswer(
+          return errorAnswer(
             c,
-            new AcpFailure(
-              409,
-              "invalid_request",
-              "idempotency_in_flight",
+            conflict(
               "A request with this Idempotency-Key is currently being processed.",
+              "IDEMPOTENCY_IN_FLIGHT",
             ),
             { "Retry-After": "1" },
           );
@@ -329,10 +283,9 @@ function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Ha
       if (claimed) await recordIdempotentAnswer(database.db, claimed.userId, claimed.key, status, text);
       return answer(c, status, text);
     } catch (error) {
-      const failure = asFailure(error);
-      if (failure.status >= 500) c.get("log").error({ err: error }, "ACP request failed");
       if (claimed) {
         // A 4xx is the answer to this request (a retry gets it again); a 5xx is not kept (the spec).
+        const failure = acpErrorOf(error);
         if (failure.status < 500)
           await recordIdempotentAnswer(
             database.db,
@@ -343,42 +296,82 @@ function endpoint<S extends z.ZodType>(schema: S | null, status: number, run: Ha
           );
         else await releaseIdempotencyKey(database.db, claimed.userId, claimed.key);
       }
-      return failureAnswer(c, failure);
+      return errorAnswer(c, error);
     }
   };
 }
 
-/** Serves /acp/checkout_sessions and its four sub-routes. */
-export function mountAcp(app: Hono<AppEnv>) {
-  app.post(
-    "/acp/checkout_sessions",
-    endpoint(AcpCreateSessionSchema, 201, (deps, who, _id, body) => createAcpSession(deps, who, body)),
-  );
-  app.get(
-    "/acp/checkout_sessions/:checkout_session_id",
-    endpoint(null, 200, (deps, who, id) => getAcpSession(deps, who, id)),
-  );
-  app.post(
-    "/acp/checkout_sessions/:checkout_session_id",
-    endpoint(AcpUpdateSessionSchema, 200, (deps, who, id, body) => changeAcpSession(deps, who, id, body)),
-  );
-  app.post(
-    "/acp/checkout_sessions/:checkout_session_id/complete",
-    endpoint(AcpCompleteSessionSchema, 200, (deps, who, id, body) => completeAcpSession(deps, who, id, body)),
-  );
-  app.post(
-    "/acp/checkout_sessions/:checkout_session_id/cancel",
-    endpoint(z.object({}).loose(), 200, (deps, who, id) => cancelAcpSession(deps, who, id)),
-  );
-  app.all("/acp/checkout_sessions/*", (c) =>
-    failureAnswer(c, new AcpFailure(404, "invalid_request", "not_found", "There is no such ACP route.")),
-  );
+/** One ACP route: access `api-key`, the spec's headers, its answer and error documented. */
+function acpRoute<S extends z.ZodType>(
+  method: "get" | "post",
+  path: string,
+  summary: string,
+  declared: { body?: S; params?: typeof SESSION_ID; status?: number },
+  run: Handler<z.output<S>>,
+  /** The body as read, where it is not documented (cancel takes any JSON object, or none). */
+  parse: z.ZodType | null = declared.body ?? null,
+): ApiRoute {
+  const handle = pipeline(parse as S | null, declared.status ?? 200, run);
+  return defineRoute({
+    method,
+    path,
+    summary: `${summary} (ACP ${ACP_API_VERSION}; Authorization: Bearer <the shopper's hgl_ API key>)`,
+    tag: "Agentic Commerce Protocol",
+    access: "api-key",
+    unauthenticated: "Send the shopper's API key: Authorization: Bearer <key>.",
+    headers: ACP_HEADERS,
+    ...(declared.params ? { params: declared.params } : {}),
+    ...(declared.body ? { body: declared.body } : {}),
+    ...(declared.status ? { status: declared.status } : {}),
+    response: AcpCheckoutSessionSchema,
+    errorSchema: AcpErrorSchema,
+    readsOwnInput: true,
+    answerError: (c, error) => errorAnswer(c, error),
+    handler: (c, { user }) => handle(c, user),
+  });
 }
 
-/** ACP's answer to a path no checkout session can have (a NUL, stray bytes, an overlong id). */
+/** The ACP checkout: POST /acp/checkout_sessions and its four sub-routes. */
+export const acpRoutes: ApiRoute[] = [
+  acpRoute(
+    "post",
+    "/acp/checkout_sessions",
+    "Create a checkout session: the shopper's cart made to hold the items",
+    { body: AcpCreateSessionSchema, status: 201 },
+    (deps, who, _id, body) => createAcpSession(deps, who, body),
+  ),
+  acpRoute(
+    "post",
+    "/acp/checkout_sessions/{checkout_session_id}",
+    "Update a checkout session: items, buyer, address, shipping option",
+    { body: AcpUpdateSessionSchema, params: SESSION_ID },
+    (deps, who, id, body) => changeAcpSession(deps, who, id, body),
+  ),
+  acpRoute(
+    "get",
+    "/acp/checkout_sessions/{checkout_session_id}",
+    "A checkout session's authoritative state",
+    { params: SESSION_ID },
+    (deps, who, id) => getAcpSession(deps, who, id),
+  ),
+  acpRoute(
+    "post",
+    "/acp/checkout_sessions/{checkout_session_id}/complete",
+    "Complete a checkout session: the order is placed (the web checkout's transaction)",
+    { body: AcpCompleteSessionSchema, params: SESSION_ID },
+    (deps, who, id, body) => completeAcpSession(deps, who, id, body),
+  ),
+  acpRoute(
+    "post",
+    "/acp/checkout_sessions/{checkout_session_id}/cancel",
+    "Cancel a checkout session (405 once completed or canceled)",
+    { params: SESSION_ID },
+    (deps, who, id) => cancelAcpSession(deps, who, id),
+    z.object({}).loose(),
+  ),
+];
+
+/** ACP's answer to a path no checkout session can have (a NUL, stray bytes, an overlong id), or no route. */
 export function acpNoSuchPath(c: AppContext, status: 400 | 404, message: string): Response {
-  return failureAnswer(
-    c,
-    new AcpFailure(status, "invalid_request", status === 404 ? "not_found" : "invalid", message),
-  );
+  return errorAnswer(c, status === 404 ? notFound(message) : invalid(message, "INVALID"));
 }

@@ -14,6 +14,8 @@ interface ConfigSectionCardProps {
   /** The server's reason for refusing the last save. */
   serverError: string | null;
   onSave: () => void;
+  /** What the status says of a section never saved. */
+  neverSaved?: ReactNode;
   children: ReactNode;
 }
 
@@ -26,6 +28,7 @@ export function ConfigSectionCard({
   pending,
   serverError,
   onSave,
+  neverSaved = "The shop's defaults are in force.",
   children,
 }: ConfigSectionCardProps) {
   const titleId = useId();
@@ -69,7 +72,7 @@ export function ConfigSectionCard({
                 .
               </>
             ) : (
-              "The shop's defaults are in force."
+              neverSaved
             )}
           </p>
           <Button type="submit" disabled={pending} aria-busy={pending} aria-describedby={statusId}>

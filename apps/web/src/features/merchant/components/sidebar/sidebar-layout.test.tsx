@@ -66,6 +66,7 @@ describe("the merchant sidebar", () => {
       "Upsells",
       "Cross-sells",
       "Outbox",
+      "Shop pages",
       "Back to the shop",
     ]) {
       expect(within(nav).getByRole("link", { name })).toBeTruthy();

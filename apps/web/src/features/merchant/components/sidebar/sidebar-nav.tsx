@@ -1,6 +1,7 @@
 import {
   BotIcon,
   ClipboardListIcon,
+  FileTextIcon,
   FileUpIcon,
   LayoutDashboardIcon,
   type LucideIcon,
@@ -39,6 +40,7 @@ export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { to: "/merchant/cross-sells", label: "Cross-sells", icon: ShuffleIcon },
   { to: "/merchant/outbox", label: "Outbox", icon: MailIcon },
   { to: "/merchant/agent-activity", label: "Agent activity", icon: BotIcon },
+  { to: "/merchant/policies", label: "Shop pages", icon: FileTextIcon },
 ];
 
 /** The label of the merchant page at `pathname` (for the phone's bar), or null. */

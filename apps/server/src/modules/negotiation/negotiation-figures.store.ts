@@ -1,18 +1,16 @@
 /**
- * The figures the merchant's dashboard reads across the shop's records (orders, negotiations,
- * approvals): read-only aggregates, money in cents (the sums decoded like the money columns).
+ * The negotiations' figures the merchant's dashboard reads (open negotiations, approvals, deals):
+ * read-only aggregates.
  */
-import { UNCOUNTED_ORDER_STATUSES } from "@haggle/domain/merchant/counted-order";
 import { abandonedBefore } from "@haggle/domain/negotiation/open-negotiation";
-import { and, count, eq, gt, gte, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, count, eq, exists, gt, gte, isNotNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { cartItems, carts } from "../../platform/db/schema/carts.ts";
 import {
   negotiationApprovals,
   negotiationMessages,
   negotiations,
 } from "../../platform/db/schema/negotiation.ts";
-import { orders } from "../../platform/db/schema/orders.ts";
+import { cartItemsRead, cartsRead } from "../cart/index.ts";
 
 /**
  * Negotiations still open (the domain's isNegotiationOpen): active, the shopper has said something
@@ -24,13 +22,13 @@ export async function countActiveNegotiations(db: Queryable, now = new Date()): 
   const [row] = await db
     .select({ n: count() })
     .from(negotiations)
-    .innerJoin(carts, eq(carts.id, negotiations.cartId))
+    .innerJoin(cartsRead, eq(cartsRead.id, negotiations.cartId))
     .where(
       and(
         eq(negotiations.status, "active"),
         gt(negotiations.rounds, 0),
-        eq(carts.status, "active"),
-        sql`exists (select 1 from ${cartItems} where ${cartItems.cartId} = ${carts.id})`,
+        eq(cartsRead.status, "active"),
+        exists(db.select({ one: sql`1` }).from(cartItemsRead).where(eq(cartItemsRead.cartId, cartsRead.id))),
         sql`${lastActivity} >= ${abandonedBefore(now).toISOString()}::timestamptz`,
       ),
     );
@@ -45,38 +43,6 @@ export async function countPendingApprovals(db: Queryable): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The orders that count for every figure (the domain's keptRevenue, orderCounts): those still standing. */
-const counted = notInArray(orders.status, [...UNCOUNTED_ORDER_STATUSES]);
-/** What an order that counts earned: its total less what was given back. */
-const keptRevenue = sql`${orders.total} - ${orders.refundedTotal}`;
-
-/** The kept revenue of every order that counts, summed. */
-export async function totalRevenue(db: Queryable): Promise<number> {
-  const [row] = await db
-    .select({ total: sql`coalesce(sum(${keptRevenue}), 0)`.mapWith(orders.total) })
-    .from(orders)
-    .where(counted);
-  return row?.total ?? 0;
-}
-
-/**
- * Orders that count, their kept revenue and Ava's discount (the order's stored figure) per UTC day
- * since `since`; days without such orders are absent.
- */
-export async function orderTotalsByDay(db: Queryable, since: Date) {
-  const day = sql`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  return db
-    .select({
-      date: sql<string>`${day}`,
-      orders: sql<number>`count(*)::int`,
-      revenue: sql`sum(${keptRevenue})`.mapWith(orders.total),
-      discount: sql`sum(${orders.negotiatedDiscount})`.mapWith(orders.negotiatedDiscount),
-    })
-    .from(orders)
-    .where(and(gte(orders.createdAt, since), counted))
-    .groupBy(day);
-}
-
 /** Negotiations started since `since` in which the shopper said at least one thing. */
 const talkedSince = (since: Date) => and(gte(negotiations.startedAt, since), gt(negotiations.rounds, 0));
 
@@ -85,10 +51,11 @@ export async function countNegotiationsTalkedIn(db: Queryable, since: Date): Pro
   return row?.n ?? 0;
 }
 
-/** Of those, the ones that ended in a deal: their final percent (basis points). */
+/** Of those, the ones that ended in a deal: their channel and final percent (basis points). */
 export async function dealsSince(db: Queryable, since: Date) {
   return db
     .select({
+      channel: negotiations.channel,
       // final_discount_pct is numeric(5,2): times 100 it is exactly a whole number of basis points.
       percentBp: sql<number>`coalesce(round(${negotiations.finalDiscountPct} * 100), 0)::int`,
     })
@@ -117,19 +84,7 @@ export async function negotiationsByChannelSince(db: Queryable, since: Date) {
     .from(negotiations)
     .where(talkedSince(since))
     .groupBy(negotiations.channel);
-  const deals = await db
-    .select({
-      channel: negotiations.channel,
-      percentBp: sql<number>`coalesce(round(${negotiations.finalDiscountPct} * 100), 0)::int`,
-    })
-    .from(negotiations)
-    .where(
-      and(
-        talkedSince(since),
-        eq(negotiations.status, "completed"),
-        isNotNull(negotiations.appliedDiscountAmount),
-      ),
-    );
+  const deals = await dealsSince(db, since);
   return counted.map((row) => ({
     channel: row.channel,
     negotiations: row.n,

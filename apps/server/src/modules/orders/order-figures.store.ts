@@ -1,0 +1,40 @@
+/**
+ * The orders' figures the merchant's dashboard reads: read-only aggregates, money in cents (the
+ * sums decoded like the money columns).
+ */
+import { UNCOUNTED_ORDER_STATUSES } from "@haggle/domain/merchant/counted-order";
+import { and, gte, notInArray, sql } from "drizzle-orm";
+import type { Queryable } from "../../platform/db/client.ts";
+import { orders } from "../../platform/db/schema/orders.ts";
+
+/** The orders that count for every figure (the domain's keptRevenue, orderCounts): those still standing. */
+const counted = notInArray(orders.status, [...UNCOUNTED_ORDER_STATUSES]);
+/** What an order that counts earned: its total less what was given back. */
+const keptRevenue = sql`${orders.total} - ${orders.refundedTotal}`;
+
+/** The kept revenue of every order that counts, summed. */
+export async function totalRevenue(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ total: sql`coalesce(sum(${keptRevenue}), 0)`.mapWith(orders.total) })
+    .from(orders)
+    .where(counted);
+  return row?.total ?? 0;
+}
+
+/**
+ * Orders that count, their kept revenue and Ava's discount (the order's stored figure) per UTC day
+ * since `since`; days without such orders are absent.
+ */
+export async function orderTotalsByDay(db: Queryable, since: Date) {
+  const day = sql`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      date: sql<string>`${day}`,
+      orders: sql<number>`count(*)::int`,
+      revenue: sql`sum(${keptRevenue})`.mapWith(orders.total),
+      discount: sql`sum(${orders.negotiatedDiscount})`.mapWith(orders.negotiatedDiscount),
+    })
+    .from(orders)
+    .where(and(gte(orders.createdAt, since), counted))
+    .groupBy(day);
+}
