@@ -148,4 +148,24 @@ describe("the shopping assistant's examples on the seeded catalogue", () => {
     expect(r.products.length).toBeGreaterThan(0);
     expect(r.products.some((p) => p.category === "Outdoor")).toBe(true);
   });
+  it("a brand or kind the shop lacks gets an honest no naming it; one it has is shown", async () => {
+    const lulu = await converse(server, ["do u carry lululemon"]);
+    expect(lulu.products).toEqual([]);
+    expect(lulu.text).toMatch(/^We don't carry Lululemon\. We have /);
+    const guitars = await converse(server, ["do you guys sell guitars?"]);
+    expect(guitars.products).toEqual([]);
+    expect(guitars.text).toMatch(/^We don't carry guitars\./i);
+    const jackets = await converse(server, ["got any patagonia jackets?"]);
+    expect(jackets.text).toMatch(/^We don't carry Patagonia/);
+    for (const p of jackets.products.slice(0, 2)) expect(p.name).toMatch(/jacket/i);
+    const nike = await converse(server, ["do you carry nike"]);
+    expect(nike.products.length).toBeGreaterThan(0);
+    for (const p of nike.products) expect(p.brand).toBe("Nike");
+  });
+
+  it("a goodbye in any words is answered, not searched", async () => {
+    const bye = await converse(server, ["running shoes", "ok thats all thx"]);
+    expect(bye.products).toEqual([]);
+    expect(bye.text).toMatch(/welcome|happy to help/i);
+  });
 });

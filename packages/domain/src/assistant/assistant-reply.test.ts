@@ -60,6 +60,21 @@ describe("the assistant's words", () => {
 });
 
 describe("detectSmallTalk", () => {
+  it("reads a closing in any words of courtesy, and nothing with a wish in it", () => {
+    for (const m of [
+      "ok thats all thx",
+      "nope im good for now",
+      "no thats it, bye!",
+      "that's all i needed, thank you",
+      "ok cool, i'll think about it",
+      "nothing else, thanks ava",
+      "perfect thank u so much",
+    ])
+      expect(detectSmallTalk(m), m).toBe("thanks");
+    for (const m of ["thanks, show me tents", "i want a good one", "no more tents", "that's all the tents?"])
+      expect(detectSmallTalk(m), m).toBeNull();
+  });
+
   it("reads greetings, thanks and goodbyes", () => {
     expect(detectSmallTalk("Hello!")).toBe("greeting");
     expect(detectSmallTalk("thanks, that's all for now")).toBe("thanks");

@@ -197,6 +197,30 @@ const THANKS =
 /** Praise of the help received closes a conversation like thanks do. */
 const PRAISE =
   /^(?:you'?(?:ve| have) been|you'?re|you are|that'?s|that was|this is|this was)(?: (?:really|so|very|super|a))* (?:helpful|great|awesome|amazing|perfect|brilliant|lovely|useful|a (?:big |great )?help|the best)$/;
+/**
+ * A closing in any words of courtesy ("ok no thats it thx", "nope im good for now", "that's all i
+ * needed, bye"): every word of the clause is one of these, and one of them closes (CLOSING).
+ * A clause with any other word ("thanks, show me tents") is not a closing.
+ */
+const COURTESY_WORDS = new Set(
+  (
+    "thanks thank thankyou thanx thx ty tysm cheers ta bye goodbye byebye cya see ya you u later " +
+    "soon again anyway anyways though for now today all that thats that's it its it's everything " +
+    "i i'm im i've ive i'll ill we we're were am will be good done set fine ok okay no nope nah " +
+    "not nothing else more need needed needing wanted want was what just so much very lot a the " +
+    "help helping your ur great really perfect have nice day evening one night take care think " +
+    "about look looking maybe come back later then ava alright cool lovely awesome enough right " +
+    "this is"
+  ).split(" "),
+);
+const CLOSING =
+  /\b(?:thanks?|thankyou|thanx|thx|ty|tysm|cheers|bye|goodbye|byebye|cya|see (?:you|ya)|that'?s (?:all|it|everything|enough)|its all|i'?m (?:good|done|fine|set)|all set|nothing else|no more|take care|good ?night|come back later|think about it)\b/;
+
+function isClosing(clause: string): boolean {
+  const words = clause.split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.every((w) => COURTESY_WORDS.has(w)) && CLOSING.test(clause);
+}
+
 /** Words that carry no request by themselves ("ok", "cool", "lol"). */
 const FILLER =
   /^(?:ok(?:ay)?|k|alright|all right|great|perfect|awesome|cool|nice|lovely|wonderful|brilliant|lol|haha|hmm+|oh|ah|wow|yes|yeah|yep|sure|right|got it|i see|fine|sounds good|wait|sorry|actually|btw|by the way)$/;
@@ -224,7 +248,7 @@ const SERVICE =
 function smallTalkOf(clause: string): SmallTalk | "filler" | null {
   if (clause === "" || FILLER.test(clause)) return "filler";
   if (GREETING.test(clause) || BROWSING.test(clause)) return "greeting";
-  if (THANKS.test(clause) || PRAISE.test(clause)) return "thanks";
+  if (THANKS.test(clause) || PRAISE.test(clause) || isClosing(clause)) return "thanks";
   if (HELP.test(clause)) return "help";
   if (IDENTITY.test(clause)) return "identity";
   if (CATALOGUE.test(clause)) return "catalogue";

@@ -202,3 +202,33 @@ describe("kinds named as alternatives", () => {
     expect(parse("running shoes or sneakers").anyOf).toEqual(["running shoe", "sneaker"]);
   });
 });
+
+describe("follow-ups however they are typed", () => {
+  it("'nothing with tents', 'none of the X', 'anything but X' exclude, keeping the subject", () => {
+    for (const ask of ["nothing with tents pls", "none of the tents", "no tents", "anything but tents"]) {
+      const r = parse("camping gear", ask);
+      expect(r.turn, ask).toBe("exclusion");
+      expect(r.excludedWords, ask).toEqual(["tent"]);
+      expect(r.subjectWords, ask).toEqual(["camping"]);
+    }
+  });
+
+  it("'any in red?' is a trait of what is shown, not a new subject", () => {
+    const r = parse("running shoes", "any in red?");
+    expect(r.turn).toBe("refinement");
+    expect(r.subjectWords).toEqual(["running", "shoe"]);
+    expect(r.attributeWords).toEqual(["red"]);
+  });
+
+  it("'a bigger one' keeps what is shown and searches no size word", () => {
+    const r = parse("tents", "a bigger one");
+    expect(r.turn).toBe("refinement");
+    expect(r.text).toBe("tent");
+  });
+
+  it("hesitation is no subject: 'idk something for camping'", () => {
+    const r = parse("idk something for camping");
+    expect(r.text).toBe("camping");
+    expect(parse("umm not sure, a hat maybe?").text.split(" ")).not.toContain("umm");
+  });
+});

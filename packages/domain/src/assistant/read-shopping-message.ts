@@ -107,8 +107,28 @@ function normalizeMessage(message: unknown): string {
     .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
     .replace(/[\u2010-\u2013\u2212]/g, "-")
     .replace(/\p{Cc}/gu, " "); // also keeps the scanner's mask out of the text
-  return spellFiguresAsDigits(text);
+  return spellFiguresAsDigits(text).replace(HESITATION, " ");
 }
+
+/**
+ * Hesitation carries no wish ("idk something for camping", "umm maybe a hat"): taken out before
+ * reading, so that it is neither searched for nor read as the subject.
+ */
+const HESITATION =
+  /(?<![\p{L}'])(?:idk|idek|dunno|i (?:don'?t|do not|dont) know|not sure|no idea|i guess|umm*|uhh*|erm*)(?![\p{L}'])/gu;
+
+/**
+ * "a bigger one", "smaller ones": a size compared with what is shown, which no product's record
+ * holds. It ties the message to what is shown and is never searched for as a word.
+ */
+const SIZE_COMPARED = /(?<!\p{L})(?:bigger|larger|smaller|roomier|more compact|lighter|heavier)(?!\p{L})/gu;
+
+/**
+ * "any in red?", "got it in black", "do they come in blue": a colour or finish of what is shown,
+ * asked with no product named (a short message ending in "in" and a word or two).
+ */
+const IN_A_VARIANT = /(?:^|\s)(?:comes?\s+)?in\s+\p{L}+(?:\s+\p{L}+)?\s*[?!.]*$/u;
+const MAX_VARIANT_WORDS = 6;
 
 /** A count of products to show, within 1..MAX_LIMIT. */
 export function clampLimit(n: number): number {
@@ -449,6 +469,9 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
 
   readBrands(reading);
   readReferences(reading);
+  reading.flag(SIZE_COMPARED, () => {
+    facts.marker = true;
+  });
   readFiguresThatAreNotPrices(reading);
   readPriceBounds(s, facts);
   readQuantities(reading);
@@ -474,6 +497,13 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     (matchers.categoriesTagged(free.join("-")).length > 0 ||
       free.every((w) => matchers.categoriesTagged(w).length > 0));
   facts.needKinds = unique(facts.needKinds);
+  if (
+    !facts.hasProduct &&
+    facts.needKinds.length === 0 &&
+    s.original.split(/\s+/).length <= MAX_VARIANT_WORDS &&
+    IN_A_VARIANT.test(s.original)
+  )
+    facts.marker = true;
   // A question or "more like" about a shown product says what it is about, not a new wish.
   if (facts.ordinal !== null && !facts.moreLike) facts.question = true;
   return facts;

@@ -176,9 +176,12 @@ async function shopPageFor(
   }
 }
 
-/** A question about the assistant, the shop or delivery is answered, never searched for. */
+/**
+ * A question about the assistant, the shop or delivery is answered, never searched for; so is a
+ * goodbye or thanks ("ok thats all thx"): every word of it is courtesy, none asks for anything.
+ */
 function mayAlsoSearch(talk: SmallTalk | null): boolean {
-  return !talk || talk === "greeting" || talk === "thanks";
+  return !talk || talk === "greeting";
 }
 
 /** The shopper's last messages, oldest first: all the built-in engine reads. */

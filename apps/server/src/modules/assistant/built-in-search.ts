@@ -8,6 +8,7 @@ import {
 import { relaxations, type SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
 import { GIFT_KINDS } from "@haggle/domain/assistant/shopping-needs";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
+import { wordForms } from "@haggle/domain/assistant/word-meaning";
 import {
   answerAboutProduct,
   mayNameShownProduct,
@@ -15,7 +16,9 @@ import {
   shownProductNamed,
 } from "@haggle/domain/assistant/shown-product-questions";
 import type { Cents } from "@haggle/domain/pricing/money";
+import { askedWords, sayLacking } from "@haggle/domain/assistant/shop-lacks";
 import { searchProducts } from "../catalog/index.ts";
+import { lackingAsked } from "./assistant-lacks.ts";
 import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
@@ -399,6 +402,43 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   return { ...none, onlyExcluded };
 }
 
+/**
+ * "do you carry Nike?" in a shop without Nike: an honest no naming it. With words the shop has
+ * ("nike shoes" where shoes exist), those are searched and shown as what the shop has instead;
+ * with none, the shop's categories are named and no product is presented as the answer.
+ */
+async function lackingAnswer(turn: Turn, lacking: string[]): Promise<Answer> {
+  const { request, names } = turn;
+  // The reading may hold a lighter form of a lacking word ("tent" of "tents").
+  const isLacking = (w: string) => lacking.some((l) => wordForms(l).includes(w));
+  // What is left of the ask is what the shopper asked for besides it ("jackets" of "patagonia
+  // jackets"), never the words around the ask ("do you guys sell").
+  const typed = askedWords(turn.userMessages.at(-1) ?? "").filter((w) => !isLacking(w));
+  const rest = request.subjectWords.filter((w) => typed.some((t) => wordForms(t).includes(w)));
+  const kept: ParsedShoppingRequest = {
+    ...request,
+    text: request.text
+      .split(" ")
+      .filter((w) => typed.some((t) => wordForms(t).includes(w)) || request.attributeWords.includes(w))
+      .join(" "),
+    subjectWords: rest,
+    understood: request.understood.filter((p) => !lacking.some((w) => p.toLowerCase().includes(w))),
+  };
+  const what = typed.join(" ") || rest.join(" ") || kept.filters.categories.join(" or ");
+  if (rest.length > 0 || kept.filters.categories.length > 0) {
+    const found = await searchTurn({ ...turn, request: kept });
+    if (found.products.length > 0)
+      // The no comes first; how the search for the rest was widened is no news to the shopper.
+      return {
+        ...found,
+        request: kept,
+        relaxed: [],
+        said: sayLacking(lacking, [], `are the ${what} we have`),
+      };
+  }
+  return { ...nothingFor(request), said: sayLacking(lacking, names.categories, null) };
+}
+
 /** Whether the reading found anything to search for. */
 function asksForSomething(request: ParsedShoppingRequest): boolean {
   return request.text.trim() !== "" || request.understood.length > 0 || request.anyOf.length > 0;
@@ -422,6 +462,8 @@ export async function answer(
   if (request.turn === "question" || request.turn === "more-like") return aboutShown(turn);
   const named = await questionNamingShown(turn);
   if (named) return named;
+  const lacking = await lackingAsked(deps, userMessages.at(-1) ?? "", request, names);
+  if (lacking.length > 0) return lackingAnswer(turn, lacking);
   if (!asksForSomething(request)) return nothingFor(request);
   return searchTurn(turn);
 }
