@@ -96,7 +96,7 @@ describe("the reference agent with an LLM planning (AI_BASE_URL)", () => {
   it("hands the model the MCP tools and runs the calls it makes, to an order with a discount", async () => {
     const { http } = await signUpShopper(shop.server.baseUrl);
     const client = await connectMcp(shop.server.baseUrl, (await createKey(http)).key);
-    // The model: search, add the first product found, haggle once, accept, check out, then say so.
+    // The model: search, read the first product found, add it (a variant of it when it has sizes), haggle once, accept, check out, then say so.
     llm.setReply((body, index) => {
       const lastTool = [...body.messages].reverse().find((m) => m.role === "tool");
       const script = [
@@ -106,9 +106,21 @@ describe("the reference agent with an LLM planning (AI_BASE_URL)", () => {
         }),
         () => {
           const found = JSON.parse(lastTool?.content ?? "{}") as { products: { id: string }[] };
+          return { name: "get_product", arguments: JSON.stringify({ productId: found.products[0]?.id }) };
+        },
+        () => {
+          // A product with sizes is bought as one of its variants: the first in stock.
+          const { product } = JSON.parse(lastTool?.content ?? "{}") as {
+            product: { id: string; options: unknown[]; variants: { variantId: string; inStock: boolean }[] };
+          };
+          const variant = product.options.length > 0 ? product.variants.find((v) => v.inStock) : undefined;
           return {
             name: "update_cart",
-            arguments: JSON.stringify({ productId: found.products[0]?.id, quantity: 1 }),
+            arguments: JSON.stringify({
+              productId: product.id,
+              ...(variant ? { variantId: variant.variantId } : {}),
+              quantity: 1,
+            }),
           };
         },
         () => ({
@@ -146,7 +158,7 @@ describe("the reference agent with an LLM planning (AI_BASE_URL)", () => {
     const tools = llm.requests[0]?.tools as { function: { name: string; parameters: { type: string } } }[];
     expect(tools.map((t) => t.function.name)).toContain("negotiate");
     expect(tools.every((t) => t.function.parameters.type === "object")).toBe(true);
-    expect(llm.requests.at(-1)?.messages.filter((m) => m.role === "tool")).toHaveLength(5);
+    expect(llm.requests.at(-1)?.messages.filter((m) => m.role === "tool")).toHaveLength(6);
     expect((await http.get("/api/orders")).json).toHaveLength(1);
     await client.close();
   });

@@ -33,6 +33,21 @@ type Json = any;
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
+interface ProductVariant {
+  variantId: string;
+  title: string;
+  price: number;
+  inStock: boolean;
+}
+
+/** The variant an errand buys: the first in stock within the budget (dollars), or null. */
+export function pickVariant(
+  variants: readonly ProductVariant[],
+  budget: number | null,
+): ProductVariant | null {
+  return variants.find((v) => v.inStock && (budget === null || v.price <= budget)) ?? null;
+}
+
 export function short(value: unknown, max = 300): string {
   const text = JSON.stringify(value);
   return text.length <= max ? text : `${text.slice(0, max)}…`;
@@ -115,8 +130,22 @@ export async function runErrand(
     print("Nothing in stock matches the errand; stopping.");
     return { status: "nothing-found" };
   }
-  await tool(client, print, "get_product", { productId: product.id });
-  await tool(client, print, "update_cart", { productId: product.id, quantity: 1 });
+  const detail = (await tool(client, print, "get_product", { productId: product.id })) as {
+    product: { options: unknown[]; variants: ProductVariant[] };
+  };
+  // A product with options (sizes, colours) is bought as one of its variants: the first in stock
+  // within the budget, as a shopper without a stated size would take.
+  const variant = detail.product.options.length > 0 ? pickVariant(detail.product.variants, budget) : null;
+  if (detail.product.options.length > 0 && !variant) {
+    print("No size or colour of it is in stock within the budget; stopping.");
+    return { status: "nothing-found" };
+  }
+  if (variant) print(`Choosing ${variant.title}`);
+  await tool(client, print, "update_cart", {
+    productId: product.id,
+    ...(variant ? { variantId: variant.variantId } : {}),
+    quantity: 1,
+  });
 
   if (plan.haggle) {
     const offers: (number | null)[] = [];
