@@ -1,6 +1,6 @@
 import { spellFiguresAsDigits, UNIT_WORDS } from "../text/number-words.ts";
 import { type CatalogMatchers, matchKey } from "./catalog-names.ts";
-import { type PriceBounds, readPriceBounds } from "./read-price-bounds.ts";
+import { readPriceBounds } from "./read-price-bounds.ts";
 import { alternativesOf, nameKey, Scanner, unique } from "./request-scanner.ts";
 import {
   COUNT_LEADERS,
@@ -12,7 +12,8 @@ import {
   P,
   STOP_WORDS,
 } from "./shopping-phrases.ts";
-import { DEFAULT_LIMIT, MAX_LIMIT, type SearchSort } from "./shopping-request.ts";
+import type { MessageFacts, Word } from "./shopping-message-facts.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
 import { ANY_NEED, kindsOfNeed, NEED_PHRASE } from "./shopping-needs.ts";
 import { ANY_PRODUCT_WORD, vocabularyEntryOf } from "./shopping-vocabulary.ts";
 
@@ -22,69 +23,7 @@ export const MAX_MESSAGE_LENGTH = 500;
 export const BEST_RATING = 4.5;
 const MAX_WORD_LENGTH = 40;
 
-/** A word for the search text; `product` when it names what is sought ("headphone"), not a trait. */
-export interface Word {
-  word: string;
-  product: boolean;
-}
-
-/** What one message says, before it is folded into the conversation's request. */
-export interface MessageFacts extends PriceBounds {
-  words: Word[];
-  /** The named categories; activity / people categories only when no product is named. */
-  categories: string[];
-  /** A product or category is named (not only an activity or a person). */
-  hasProduct: boolean;
-  /** `categories` come from activity / people words only ("gift for a gamer"). */
-  weakCategories: boolean;
-  /** Of `categories`, those named as such ("shoes", the shop's own name): filters, not boosts. */
-  namedCategories: string[];
-  /** The shop's categories whose products carry a product word of the message as a tag. */
-  learnedCategories: string[];
-  brands: string[];
-  excludedBrands: string[];
-  clearBrands: boolean;
-  onSale: boolean;
-  inStock: boolean;
-  minRating: number | null;
-  sort: SearchSort | null;
-  cheaper: boolean;
-  pricier: boolean;
-  limit: number | null;
-  gift: boolean;
-  /** A gift is what the message looks for ("gifts under $50", "gift for a runner"), not a use ("as a gift"). */
-  giftTopic: boolean;
-  /** Names a person's or an activity's interest ("for a runner", "hiking") rather than a product. */
-  interest: boolean;
-  /** A question about the whole shop ("What's on sale?"). */
-  wholeShop: boolean;
-  /** A follow-up word ("ones", "only", "what about", a leading "and"). */
-  marker: boolean;
-  /** "also", "too", "as well": add to the request so far rather than replace. */
-  also: boolean;
-  /** Kinds and words the shopper does not want ("not sneakers", "no leather"). */
-  excludedWords: string[];
-  /** Kinds of product a need or occasion asks for ("a rainy day" -> umbrella, rain jacket). */
-  needKinds: string[];
-  /** Only words the catalogue uses as tags ("noise cancelling", "waterproof"): a trait of what is shown. */
-  attributesOnly: boolean;
-  /** The message starts with "for" ("for cooking"): it says what the request so far is for. */
-  leadingFor: boolean;
-  /** Activity words read as a category ("for cooking"): a refinement narrows by them. */
-  interestWords: string[];
-  /** "instead", "actually", "forget that": what follows replaces the request so far. */
-  instead: boolean;
-  /** A shown product by its place ("the second one" -> 2; "the last one" -> -1). */
-  ordinal: number | null;
-  /** "more like the second one", "similar to that one". */
-  moreLike: boolean;
-  /** A question about a shown product ("is the first one waterproof?", "tell me about it"). */
-  question: boolean;
-  /** "anything else for kids?": beyond the kind shown, keeping what it is for. */
-  widen: boolean;
-  /** Kinds named as alternatives ("fitness trackers or smartwatches"): any of them will do. */
-  alternatives: string[];
-}
+export type { MessageFacts, Word } from "./shopping-message-facts.ts";
 
 /** One message being read: what is left of its text, what was found, and where. */
 interface Reading {
