@@ -28,12 +28,9 @@ const TABLE_OWNERS = {
 /**
  * Reads and writes of another owner's tables still made in place, each with its reason. Moving
  * the query to the owner's store and calling it through the owner's front door removes a line.
+ * None is left: keep it so.
  */
-const FOREIGN_TABLE_EXCEPTIONS = {
-  // The offers bound to a cart are read and voided in the cart's own transaction, and the
-  // negotiation module sits above cart (it uses the cart), so cart cannot call its front door.
-  cart: ["negotiation"],
-};
+const FOREIGN_TABLE_EXCEPTIONS = {};
 
 const SCHEMA_DIR = "^apps/server/src/platform/db/schema/";
 const ownedTableRules = [...new Set([...Object.keys(TABLE_OWNERS), ...Object.keys(FOREIGN_TABLE_EXCEPTIONS)])].map(

@@ -3,10 +3,10 @@ import {
   appliedPriceLapse,
   pricesMovedUnder,
 } from "@haggle/domain/negotiation/applied-price-lapse";
-import { and, asc, eq, exists, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client.ts";
 import { cartItems, carts } from "../../platform/db/schema/carts.ts";
-import { negotiationOffers } from "../../platform/db/schema/negotiation.ts";
+import { cartOffers } from "./offers-port.store.ts";
 import { cartFingerprint } from "./cart-offers.store.ts";
 import { type CartLine, type CartRow, loadCartLines, voidNegotiatedPrices } from "./cart.store.ts";
 
@@ -56,8 +56,8 @@ export async function lapseAppliedPriceIfDue(
  */
 export async function lockCartsNegotiatedOn(tx: Tx, productIds: readonly string[]): Promise<string[]> {
   if (productIds.length === 0) return [];
-  const rows = await tx
-    .select({ id: carts.id })
+  const holding = await tx
+    .select({ id: carts.id, applied: carts.appliedNegotiationId })
     .from(carts)
     .where(
       and(
@@ -68,22 +68,20 @@ export async function lockCartsNegotiatedOn(tx: Tx, productIds: readonly string[
             .from(cartItems)
             .where(and(eq(cartItems.cartId, carts.id), inArray(cartItems.productId, [...productIds]))),
         ),
-        or(
-          isNotNull(carts.appliedNegotiationId),
-          exists(
-            tx
-              .select({ one: sql`1` })
-              .from(negotiationOffers)
-              .where(
-                and(
-                  eq(negotiationOffers.cartId, carts.id),
-                  inArray(negotiationOffers.status, ["standing", "agreed"]),
-                ),
-              ),
-          ),
-        ),
       ),
-    )
+    );
+  const offered = new Set(
+    await cartOffers().cartsWithLiveOffers(
+      tx,
+      holding.filter((cart) => !cart.applied).map((cart) => cart.id),
+    ),
+  );
+  const touched = holding.filter((cart) => cart.applied || offered.has(cart.id)).map((cart) => cart.id);
+  if (touched.length === 0) return [];
+  const rows = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(inArray(carts.id, touched), eq(carts.status, "active")))
     .orderBy(asc(carts.id))
     .for("update");
   return rows.map((r) => r.id);
@@ -108,16 +106,7 @@ export async function voidStaleOffersOnPriceChange(tx: Tx, cartIds: readonly str
       lapsing += 1;
       continue;
     }
-    await tx
-      .update(negotiationOffers)
-      .set({ status: "voided" })
-      .where(
-        and(
-          eq(negotiationOffers.cartId, cartId),
-          inArray(negotiationOffers.status, ["standing", "agreed"]),
-          ne(negotiationOffers.cartFingerprint, cartFingerprint(lines)),
-        ),
-      );
+    await cartOffers().voidLiveNotFor(tx, cartId, cartFingerprint(lines));
   }
   return lapsing;
 }

@@ -10,12 +10,10 @@ import {
   bundledUnitPrice,
   cartLineAdjustments,
 } from "@haggle/domain/negotiation/accept-offer";
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Queryable } from "../../platform/db/client.ts";
-import { negotiationOffers, negotiations } from "../../platform/db/schema/negotiation.ts";
+import type { OfferRow } from "./offers-port.store.ts";
 import { type CartLine, lineName } from "./cart.store.ts";
 
-export type OfferRow = typeof negotiationOffers.$inferSelect;
+export type { OfferRow };
 
 /**
  * The cart contents an offer is bound to: products, quantities and current prices. A line of a
@@ -76,23 +74,4 @@ export function offerDto(row: OfferRow, lines: readonly PolicyLine[]): Offer {
     expiresAt: row.expiresAt.toISOString(),
     status: row.status,
   };
-}
-
-/** The newest unexpired standing or agreed offer of an active negotiation for the cart, if any. */
-export async function findLatestLiveOffer(db: Queryable, cartId: string): Promise<OfferRow | null> {
-  const [row] = await db
-    .select({ offer: negotiationOffers })
-    .from(negotiationOffers)
-    .innerJoin(negotiations, eq(negotiations.id, negotiationOffers.negotiationId))
-    .where(
-      and(
-        eq(negotiationOffers.cartId, cartId),
-        eq(negotiations.status, "active"),
-        inArray(negotiationOffers.status, ["standing", "agreed"]),
-        gt(negotiationOffers.expiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(desc(negotiationOffers.createdAt))
-    .limit(1);
-  return row?.offer ?? null;
 }

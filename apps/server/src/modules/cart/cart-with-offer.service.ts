@@ -2,7 +2,8 @@ import type { Cart } from "@haggle/contract/cart";
 import { noteCartVisitor } from "../experiments/index.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { appliedPriceLapseOf, lapseAppliedPriceIfDue } from "./applied-price.store.ts";
-import { cartFingerprint, findLatestLiveOffer, offerDto, policyLines } from "./cart-offers.store.ts";
+import { cartOffers } from "./offers-port.store.ts";
+import { cartFingerprint, offerDto, policyLines } from "./cart-offers.store.ts";
 import { type CartRow, ensureActiveCart, findCart, loadCartLines, lockCart } from "./cart.store.ts";
 import { cartView } from "./cart-view.store.ts";
 
@@ -35,7 +36,7 @@ export async function activeCartWithOffer(
   );
   const [view, offer, lines] = await Promise.all([
     cartView(db, cart),
-    findLatestLiveOffer(db, cart.id),
+    cartOffers().latestLive(db, cart.id),
     loadCartLines(db, cart.id),
   ]);
   // Opening a cart that holds something (the page or an agent's tool): a visitor with a cart.

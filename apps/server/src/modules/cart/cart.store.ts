@@ -3,9 +3,8 @@ import { variantName } from "@haggle/domain/catalog/variant-name";
 import type { QuoteLine } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-// The negotiation's offer table is read and written here: see the exception in .dependency-cruiser.cjs.
-import { negotiationOffers } from "../../platform/db/schema/negotiation.ts";
 import { cartItems, carts } from "../../platform/db/schema/carts.ts";
+import { cartOffers } from "./offers-port.store.ts";
 import { productColumns, productsRead as products, variantsRead as variants } from "../catalog/index.ts";
 
 export type CartRow = typeof carts.$inferSelect;
@@ -155,12 +154,7 @@ export async function voidNegotiatedPrices(
   cartId: string,
   lapse: AppliedPriceLapse | null = null,
 ): Promise<void> {
-  await tx
-    .update(negotiationOffers)
-    .set({ status: "voided" })
-    .where(
-      and(eq(negotiationOffers.cartId, cartId), inArray(negotiationOffers.status, ["standing", "agreed"])),
-    );
+  await cartOffers().voidLive(tx, cartId);
   await tx
     .update(cartItems)
     .set({ priceSnapshot: null, negotiatedOnPrice: null })

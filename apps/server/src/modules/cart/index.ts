@@ -7,6 +7,8 @@ export {
   lockCartsNegotiatedOn,
   voidStaleOffersOnPriceChange,
 } from "./applied-price.store.ts";
+export { provideCartOffers } from "./offers-port.store.ts";
+export type { CartOffers } from "./offers-port.store.ts";
 export { cartFingerprint, offerDto, offerTermsOf } from "./cart-offers.store.ts";
 export { cartView } from "./cart-view.store.ts";
 export { cartItemsRead, cartsRead } from "./read-views.store.ts";
