@@ -1,0 +1,95 @@
+/**
+ * The shop's currency (ISO 4217). Every amount is an integer in the currency's minor unit (cents
+ * for USD and EUR, yen for JPY, fils for KWD); a decimal form appears only at the edges.
+ */
+
+/** Currencies whose ISO 4217 minor unit is not 2 (the rest have 2). */
+const MINOR_UNITS_NOT_TWO: Readonly<Record<string, number>> = {
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
+};
+
+let known: ReadonlySet<string> | null = null;
+
+/** Whether `code` is an ISO 4217 currency this runtime can format (three capital letters). */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  known ??= new Set(Intl.supportedValuesOf("currency"));
+  return known.has(code);
+}
+
+/** How many decimals the currency's minor unit has: USD 2, JPY 0, KWD 3. */
+export function minorUnits(currency: string): number {
+  if (!isCurrencyCode(currency)) throw new RangeError(`Not an ISO 4217 currency code: ${currency}`);
+  return MINOR_UNITS_NOT_TWO[currency] ?? 2;
+}
+
+/** "12.34" in EUR → 1234; "1200" in JPY → 1200; more decimals than the currency has is refused. */
+export function toMinor(decimal: string, currency: string): number {
+  const digits = minorUnits(currency);
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
+  if (!match || (match[3] ?? "").length > digits)
+    throw new RangeError(`Not an amount in ${currency} (at most ${digits} decimals): ${decimal}`);
+  const [, minus, whole = "0", fraction = ""] = match;
+  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Too large an amount: ${decimal}`);
+  return minus ? -minor : minor;
+}
+
+/** 1234 in EUR → "12.34"; 1200 in JPY → "1200"; 1500 in KWD → "1.500". */
+export function toDecimal(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not a whole amount of minor units: ${minor}`);
+  const digits = minorUnits(currency);
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const unit = 10 ** digits;
+  return `${sign}${Math.trunc(abs / unit)}.${String(abs % unit).padStart(digits, "0")}`;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The amount as the locale writes it: 1234 EUR in de-DE → "12,34 €", 1200 JPY in ja-JP → "￥1,200".
+ * Formats are built once per locale and currency (building one costs far more than using it).
+ */
+export function formatMoney(minor: number, currency: string, locale = "en-US"): string {
+  const digits = minorUnits(currency);
+  const key = `${locale}|${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formats.set(key, format);
+  }
+  // Through the decimal string, so an amount never passes through a float division.
+  return format.format(toDecimal(minor, currency) as unknown as number);
+}
