@@ -158,4 +158,21 @@ describe.each(DB_KINDS)("the shop's policy pages on the %s database", (kind) => 
     expect(reply.text).toContain("/policies/returns");
     expect(reply.products).toEqual([]);
   });
+
+  it("answers a warranty question from the Warranty page, and without one says where it would be", async () => {
+    const general = await converse(server, ["what happens if it breaks?"]);
+    expect(general.text).toContain("I can't promise anything about warranties for the shop");
+    expect(general.products).toEqual([]);
+    expect(
+      (
+        await merchant.request("PUT", "/api/merchant/policies/warranty", {
+          body: "## Kettles\nEvery kettle carries a two-year warranty against faults.",
+        })
+      ).status,
+    ).toBe(200);
+    const reply = await converse(server, ["is there a warranty on kettles?"]);
+    expect(reply.text).toContain("Our Warranty page says: “Every kettle carries a two-year warranty against faults.”");
+    expect(reply.text).toContain("/policies/warranty");
+    expect(reply.products).toEqual([]);
+  });
 });

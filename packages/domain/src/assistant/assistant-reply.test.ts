@@ -94,6 +94,11 @@ describe("detectSmallTalk", () => {
     expect(detectSmallTalk("can I negotiate the price?")).toBe("bargain");
     expect(detectSmallTalk("is the price negotiable?")).toBe("bargain");
     expect(detectSmallTalk("where is my order?")).toBe("service");
+    expect(detectSmallTalk("is there a warranty on these?")).toBe("warranty");
+    expect(detectSmallTalk("what happens if it breaks")).toBe("warranty");
+    expect(detectSmallTalk("do your products come with a guarantee?")).toBe("warranty");
+    expect(detectSmallTalk("mine arrived damaged, what now?")).toBe("warranty");
+    expect(detectSmallTalk("headphones with a 2 year warranty")).toBeNull();
     expect(detectSmallTalk("can I speak to a human?")).toBe("service");
     expect(detectSmallTalk("wait, who am I talking to?")).toBe("identity");
   });
@@ -155,6 +160,7 @@ describe("answers to questions about the shop", () => {
     expect(answerSmallTalk("payment", context)).toMatch(/checkout/);
     expect(answerSmallTalk("bargain", context)).toContain("Negotiate with Ava");
     expect(answerSmallTalk("service", context)).toMatch(/orders page/);
+    expect(answerSmallTalk("warranty", context)).toMatch(/Warranty page/);
   });
   it("the merchant's own pages answer first, where they say something", () => {
     const shopPage = {

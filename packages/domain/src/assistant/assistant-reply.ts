@@ -55,7 +55,7 @@ export interface ShopPagePassage {
 }
 
 /** Kinds of talk the shop's own pages may answer better than the assistant's general sentence. */
-export const SHOP_PAGE_QUESTIONS: readonly SmallTalk[] = ["shipping", "returns", "payment", "service"];
+export const SHOP_PAGE_QUESTIONS: readonly SmallTalk[] = ["shipping", "returns", "warranty", "payment", "service"];
 
 /** The answer to small talk: a person's answer, never a search. */
 export function answerSmallTalk(
@@ -111,6 +111,8 @@ export function answerSmallTalk(
     }
     case "returns":
       return "You can cancel an order until it ships and get a full refund. After it ships, the shop refunds items on request: each item refunds what you paid for it. I can help you find products meanwhile — tell me what you're looking for.";
+    case "warranty":
+      return "I can't promise anything about warranties for the shop: when it has written a Warranty page, the link is at the bottom of every page, and the shop refunds an item on request. I can help you find products meanwhile — tell me what you're looking for.";
     case "payment":
       return "You pay at checkout, after entering your address; the checkout page shows the ways to pay this shop accepts. I can help you find products meanwhile — tell me what you're looking for.";
     case "service":
@@ -170,7 +172,7 @@ export function writeAssistantReply(input: AssistantReplyInput): string {
  * Talk that is not a search: a greeting, thanks or goodbye (also praise: "you've been really
  * helpful"), a question about how the assistant works ("help"), about who or what it is
  * ("identity": "are you a real person?"), about what the shop sells ("catalogue"), or about
- * delivery ("shipping"), returns and refunds ("returns"), paying ("payment") or discounts by
+ * delivery ("shipping"), returns and refunds ("returns"), warranties and faults ("warranty"), paying ("payment") or discounts by
  * negotiation ("bargain"), or for the shop's people and records ("service": an order's status, a
  * human to talk to, opening hours). They are answered even when their words would find products ("do you
  * ship to Canada?" is not a search for "canada", "who am I talking to?" not one for "talking").
@@ -183,6 +185,7 @@ export type SmallTalk =
   | "catalogue"
   | "shipping"
   | "returns"
+  | "warranty"
   | "payment"
   | "bargain"
   | "service";
@@ -238,6 +241,10 @@ const RETURNS =
   /\b(?:return (?:policy|policies)|returns?(?: policy)?\b.*\?|refunds?|money back|can i (?:return|send (?:it|them|this) back|cancel)|send (?:it|them) back|cancel (?:my|an|the) order|exchange (?:it|them|policy))/;
 const PAYMENT =
   /\b(?:(?:do|can) (?:you|i) (?:take|accept|pay (?:with|by|in))|payment (?:methods?|options?)|ways to pay|how (?:do|can) i pay|pay (?:with|by) (?:card|credit|debit|paypal|cash|bank|apple pay|google pay)|(?:accept|take) (?:credit cards?|cards|paypal|cash))\b/;
+/** A question about warranties or faults: it must read as a question ("headphones with a 2 year warranty" is a search). */
+const WARRANTY =
+  /\b(?:warrant(?:y|ies)|guarantee(?:s|d)?|what (?:if|happens if) (?:it|they|one|mine|the \w+) (?:breaks?|stops? working|is faulty|fails?)|(?:it|they|mine) (?:broke|stopped working|arrived (?:broken|damaged|faulty))|faulty|defective)\b/;
+const QUESTION = /\?$|^(?:is|are|does|do|did|what|how|can|could|will|would|any|tell me)\b/;
 const BARGAIN =
   /\b(?:(?:can|could|do) (?:i|we|you) (?:haggle|negotiate|bargain|get (?:a |any )?(?:discount|better price|deal))|(?:any|a) (?:discount|coupon|promo(?: code)?|voucher)s?(?: codes?)? (?:available|for me)|is the price negotiable|prices? negotiable|how (?:do|does) (?:the )?(?:haggling|negotiat(?:ion|ing)|bargaining) work)\b/;
 
@@ -268,6 +275,7 @@ const WEIGHT: Record<SmallTalk, number> = {
   catalogue: 3,
   shipping: 3,
   returns: 3,
+  warranty: 3,
   payment: 3,
   bargain: 3,
   service: 3,
@@ -285,6 +293,7 @@ export function detectSmallTalk(text: string): SmallTalk | null {
     .replace(/\s+/g, " ");
   const short = t.split(" ").length <= 12;
   if (short && RETURNS.test(t)) return "returns";
+  if (short && WARRANTY.test(t) && QUESTION.test(t)) return "warranty";
   if (short && BARGAIN.test(t)) return "bargain";
   if (short && PAYMENT.test(t)) return "payment";
   if (short && SERVICE.test(t)) return "service";
