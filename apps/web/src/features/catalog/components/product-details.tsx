@@ -51,13 +51,8 @@ interface ProductDetailsProps {
   negotiable?: boolean;
 }
 
-/**
- * A product's own page: picture, facts, price, stock, quantity and the ways to buy it. A product
- * with options has pickers; the price, picture and stock follow the variant chosen, which the
- * address keeps (`?variant=`), so a shared or reloaded page opens at it.
- */
-export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = true }: ProductDetailsProps) {
-  const { product } = page;
+/** The variant chosen on the page, kept in the address (`?variant=`), and the figures it shows. */
+function useVariantChoice(product: ProductPage["product"]) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [chosen, setChosen] = useState(() => initialChoice(product.variants, searchParams.get("variant")));
   const variant = variantFor(product.variants, chosen);
@@ -72,15 +67,11 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
   };
   const chosenVariant: ChosenVariant | undefined =
     hasOptions && variant ? { id: variant.id, title: variant.title } : undefined;
-  const [quantity, setQuantity] = useState(1);
-  const [busy, setBusy] = useState<"add" | "negotiate" | null>(null);
-  const discount = discountBadgePercent(shown.price, shown.listPrice);
-  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, shown.stockLevel));
 
+  /** Picks a value of one option; the address follows when the choice names a variant. */
   function choose(index: number, value: string) {
     const next = pick(product.variants, chosen, index, value);
     setChosen(next);
-    setQuantity(1);
     const picked = variantFor(product.variants, next);
     if (picked) {
       const params = new URLSearchParams(searchParams);
@@ -88,6 +79,100 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
       setSearchParams(params, { replace: true, preventScrollReset: true });
     }
   }
+
+  return { chosen, variant, hasOptions, shown, chosenVariant, choose };
+}
+
+const crumbLink =
+  "rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+
+function Breadcrumb({ product }: { product: Product }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+        <li>
+          <Link to="/" className={crumbLink}>
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRightIcon className="size-4" />
+        </li>
+        <li>
+          <Link to={categoryHref(product.category)} className={crumbLink}>
+            {product.category}
+          </Link>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRightIcon className="size-4" />
+        </li>
+        <li aria-current="page" className="line-clamp-1 text-foreground">
+          {product.name}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductPicture({ src, alt, discount }: { src: string; alt: string; discount: number | null }) {
+  return (
+    <div className="relative aspect-square overflow-hidden rounded-xl border bg-muted">
+      <img
+        src={src}
+        alt={alt}
+        width={600}
+        height={600}
+        decoding="async"
+        fetchPriority="high"
+        className="size-full object-cover"
+      />
+      {discount !== null && (
+        <Badge variant="destructive" className="absolute top-3 left-3 text-sm">
+          -{discount}%
+        </Badge>
+      )}
+    </div>
+  );
+}
+
+function ProductPrice({ price, listPrice }: { price: number; listPrice: number }) {
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3" data-testid="product-price">
+      <span className="sr-only">Price:</span>
+      <span className="text-3xl font-bold tabular-nums">{formatUsd(price)}</span>
+      {showsListPrice(price, listPrice) && (
+        <>
+          <span className="sr-only">List price:</span>
+          <s className="text-lg text-muted-foreground tabular-nums">{formatUsd(listPrice)}</s>
+        </>
+      )}
+    </p>
+  );
+}
+
+interface BuyBoxProps extends Pick<ProductDetailsProps, "onAddToCart" | "onNegotiate" | "negotiable"> {
+  product: Product;
+  inStock: boolean;
+  stockLevel: number;
+  variant: ChosenVariant | undefined;
+  quantity: number;
+  onQuantity: (quantity: number) => void;
+}
+
+/** Quantity and the ways to buy: add to the cart, negotiate (or sign in to), each busy while it runs. */
+function BuyBox({
+  product,
+  inStock,
+  stockLevel,
+  variant,
+  quantity,
+  onQuantity,
+  onAddToCart,
+  onNegotiate,
+  negotiable,
+}: BuyBoxProps) {
+  const [busy, setBusy] = useState<"add" | "negotiate" | null>(null);
+  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, stockLevel));
 
   async function run(kind: "add" | "negotiate", action: () => Promise<unknown>) {
     if (busy) return;
@@ -100,55 +185,109 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
   }
 
   return (
-    <div className="flex flex-col gap-10">
-      <nav aria-label="Breadcrumb">
-        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
-          <li>
-            <Link
-              to="/"
-              className="rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRightIcon className="size-4" />
-          </li>
-          <li>
-            <Link
-              to={categoryHref(product.category)}
-              className="rounded-sm hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              {product.category}
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRightIcon className="size-4" />
-          </li>
-          <li aria-current="page" className="line-clamp-1 text-foreground">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
-
-      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <div className="relative aspect-square overflow-hidden rounded-xl border bg-muted">
-          <img
-            src={shown.imageUrl}
-            alt={variant && hasOptions ? `${product.name} — ${variant.title}` : product.name}
-            width={600}
-            height={600}
-            decoding="async"
-            fetchPriority="high"
-            className="size-full object-cover"
+    <div className="flex flex-col gap-3 border-t pt-4">
+      {inStock && (
+        <div className="flex items-center gap-3">
+          <span className="text-sm font-medium" aria-hidden="true">
+            Quantity
+          </span>
+          <QuantityStepper
+            name={product.name}
+            quantity={quantity}
+            busy={busy !== null}
+            onChange={(next) => onQuantity(Math.min(maxQuantity, Math.max(1, next)))}
           />
-          {discount !== null && (
-            <Badge variant="destructive" className="absolute top-3 left-3 text-sm">
-              -{discount}%
-            </Badge>
-          )}
         </div>
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button
+          size="lg"
+          className="sm:flex-1"
+          disabled={!inStock}
+          aria-disabled={busy !== null || undefined}
+          onClick={() => run("add", () => onAddToCart(product, quantity, variant))}
+        >
+          {busy === "add" ? (
+            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <ShoppingCartIcon aria-hidden="true" />
+          )}
+          Add to Cart
+        </Button>
+        {onNegotiate && negotiable && inStock && (
+          <Button
+            size="lg"
+            variant="brand"
+            className="sm:flex-1"
+            aria-disabled={busy !== null || undefined}
+            onClick={() => run("negotiate", () => onNegotiate(product, quantity, variant))}
+          >
+            {busy === "negotiate" ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <HandCoinsIcon aria-hidden="true" />
+            )}
+            {`Negotiate with ${ASSISTANT_NAME}`}
+          </Button>
+        )}
+      </div>
+      {!onNegotiate && negotiable && inStock && (
+        <p className="text-sm text-muted-foreground">
+          <Link
+            to={`/auth?${new URLSearchParams({ redirect: productPath(product) }).toString()}`}
+            className="font-medium text-foreground underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {`Sign in to negotiate the price with ${ASSISTANT_NAME}`}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
 
+function BoughtTogether({
+  products,
+  onAddToCart,
+}: {
+  products: Product[];
+  onAddToCart: ProductDetailsProps["onAddToCart"];
+}) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby="bought-together" className="flex flex-col gap-4">
+      <h2 id="bought-together" className="text-xl font-semibold tracking-tight">
+        Frequently bought together
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {products.map((other) => (
+          <li key={other.id} className="flex">
+            <ProductCard product={other} onAddToCart={(p) => void onAddToCart(p)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * A product's own page: picture, facts, price, stock, quantity and the ways to buy it. A product
+ * with options has pickers; the price, picture and stock follow the variant chosen, which the
+ * address keeps (`?variant=`), so a shared or reloaded page opens at it.
+ */
+export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = true }: ProductDetailsProps) {
+  const { product } = page;
+  const { chosen, variant, hasOptions, shown, chosenVariant, choose } = useVariantChoice(product);
+  const [quantity, setQuantity] = useState(1);
+
+  return (
+    <div className="flex flex-col gap-10">
+      <Breadcrumb product={product} />
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <ProductPicture
+          src={shown.imageUrl}
+          alt={variant && hasOptions ? `${product.name} — ${variant.title}` : product.name}
+          discount={discountBadgePercent(shown.price, shown.listPrice)}
+        />
         <div className="flex flex-col gap-4" data-testid="product-summary">
           <div className="flex flex-col gap-1">
             <p className="text-sm font-medium tracking-wide text-muted-foreground uppercase">
@@ -157,22 +296,16 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
             <h1 className="text-2xl leading-tight font-bold tracking-tight sm:text-3xl">{product.name}</h1>
           </div>
           <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
-          <p className="flex flex-wrap items-baseline gap-x-3" data-testid="product-price">
-            <span className="sr-only">Price:</span>
-            <span className="text-3xl font-bold tabular-nums">{formatUsd(shown.price)}</span>
-            {showsListPrice(shown.price, shown.listPrice) && (
-              <>
-                <span className="sr-only">List price:</span>
-                <s className="text-lg text-muted-foreground tabular-nums">{formatUsd(shown.listPrice)}</s>
-              </>
-            )}
-          </p>
+          <ProductPrice price={shown.price} listPrice={shown.listPrice} />
           {hasOptions && (
             <VariantPicker
               options={product.options}
               variants={product.variants}
               chosen={chosen}
-              onPick={choose}
+              onPick={(index, value) => {
+                choose(index, value);
+                setQuantity(1);
+              }}
             />
           )}
           <p
@@ -184,65 +317,17 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
           >
             {variant ? stockSentence(shown) : "Not sold in this combination"}
           </p>
-
-          <div className="flex flex-col gap-3 border-t pt-4">
-            {shown.inStock && (
-              <div className="flex items-center gap-3">
-                <span className="text-sm font-medium" aria-hidden="true">
-                  Quantity
-                </span>
-                <QuantityStepper
-                  name={product.name}
-                  quantity={quantity}
-                  busy={busy !== null}
-                  onChange={(next) => setQuantity(Math.min(maxQuantity, Math.max(1, next)))}
-                />
-              </div>
-            )}
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Button
-                size="lg"
-                className="sm:flex-1"
-                disabled={!shown.inStock}
-                aria-disabled={busy !== null || undefined}
-                onClick={() => run("add", () => onAddToCart(product, quantity, chosenVariant))}
-              >
-                {busy === "add" ? (
-                  <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <ShoppingCartIcon aria-hidden="true" />
-                )}
-                Add to Cart
-              </Button>
-              {onNegotiate && negotiable && shown.inStock && (
-                <Button
-                  size="lg"
-                  variant="brand"
-                  className="sm:flex-1"
-                  aria-disabled={busy !== null || undefined}
-                  onClick={() => run("negotiate", () => onNegotiate(product, quantity, chosenVariant))}
-                >
-                  {busy === "negotiate" ? (
-                    <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <HandCoinsIcon aria-hidden="true" />
-                  )}
-                  {`Negotiate with ${ASSISTANT_NAME}`}
-                </Button>
-              )}
-            </div>
-            {!onNegotiate && negotiable && shown.inStock && (
-              <p className="text-sm text-muted-foreground">
-                <Link
-                  to={`/auth?${new URLSearchParams({ redirect: productPath(product) }).toString()}`}
-                  className="font-medium text-foreground underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  {`Sign in to negotiate the price with ${ASSISTANT_NAME}`}
-                </Link>
-              </p>
-            )}
-          </div>
-
+          <BuyBox
+            product={product}
+            inStock={shown.inStock}
+            stockLevel={shown.stockLevel}
+            variant={chosenVariant}
+            quantity={quantity}
+            onQuantity={setQuantity}
+            onAddToCart={onAddToCart}
+            onNegotiate={onNegotiate}
+            negotiable={negotiable}
+          />
           <section aria-labelledby="product-description" className="flex flex-col gap-2 border-t pt-4">
             <h2 id="product-description" className="text-lg font-semibold">
               Description
@@ -253,21 +338,7 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
           </section>
         </div>
       </div>
-
-      {page.frequentlyBoughtTogether.length > 0 && (
-        <section aria-labelledby="bought-together" className="flex flex-col gap-4">
-          <h2 id="bought-together" className="text-xl font-semibold tracking-tight">
-            Frequently bought together
-          </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            {page.frequentlyBoughtTogether.map((other) => (
-              <li key={other.id} className="flex">
-                <ProductCard product={other} onAddToCart={(p) => void onAddToCart(p)} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <BoughtTogether products={page.frequentlyBoughtTogether} onAddToCart={onAddToCart} />
     </div>
   );
 }
