@@ -459,7 +459,8 @@ describe("the server process (npm start) with SMTP_URL", () => {
       await server.stop();
       await smtp.close();
     }
-  });
+    // A server process of its own: seconds on a quiet machine, over a minute at load 40.
+  }, 180_000);
 });
 
 describe("mail configuration", () => {
