@@ -58,6 +58,8 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("my girlfriend drinks tea all day")).toContain("kettle");
     expect(kindsOf("a gift for my aunt who loves to bake")).toContain("mixer");
     expect(kindsOf("my dad rides his bike every weekend")).toContain("cycling");
+    expect(kindsOf("a gift for my uncle who treks in the mountains every summer")).toContain("hiking");
+    expect(kindsOf("a gift for my uncle who treks in the mountains every summer")).not.toContain("sandal");
   });
 
   it("reads a child turning an age as kids", () => {

@@ -76,7 +76,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   [
     "(?:cold|winter|snowy|freezing) (?:weather|days?|nights?|mornings?)|(?:stay|keep(?:ing)?) (?:me |us |her |him )?warm|(?:always|often|gets|feels?|is) (?:so )?cold|(?:the )?winter|freezing",
-    ["winter", "sweater", "jacket", "beanie", "scarf", "blanket"],
+    ["winter", "wintry", "insulated", "fleece", "wool", "sweater", "beanie", "scarf", "blanket"],
   ],
   [
     "(?:a )?cozy night in|movie nights?|relax(?:ing)?(?: at home)?|unwind(?:ing)?|de ?stress(?:ing)?|self care|pamper(?:ing)?",
@@ -146,7 +146,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   // Hot weather: what keeps one cool and shaded (a season word alone is no need: "every summer").
   [
     "(?:really |very |so )?(?:hot|sunny|scorching|boiling|sweltering) (?:summers?|weather|days?|spells?|climate)|heat ?waves?|(?:the )?summer heat|(?:stay|keep(?:ing)?) (?:me |us |him |her )?cool",
-    ["summer", "sunglasses", "sandal", "sunscreen", "shorts", "linen", "tank", "water bottle"],
+    ["summer", "sunglasses", "sandal", "sunscreen", "shorts", "tank", "linen", "water bottle"],
   ],
   // On the water.
   [
@@ -172,14 +172,14 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
  */
 function pastimes(): [string, readonly string[]][] {
   const HABIT =
-    "(?:a lot|all the time|all day(?: long)?|every (?:day|week|weekend|morning|evening|night)|constantly|daily|non ?stop|so much|for fun)";
+    "(?:a lot|all the time|all day(?: long)?|every (?:day|week|weekend|morning|evening|night)|constantly|daily|non ?stop|so much|for fun|(?:in|on|to|through) the (?:mountains|hills|woods|trails?))";
   const VERBS: readonly [habit: string, base: string, interest: string][] = [
     ["reads?|reading", "read", "reading"],
     ["drinks? (?:a lot of |so much )?tea|tea", "drink tea", "tea"],
     ["drinks? (?:a lot of |so much )?coffee|coffee", "drink coffee", "coffee"],
     ["bakes?|baking", "bake", "baking"],
     ["cooks?|cooking", "cook", "cooking"],
-    ["hikes?|hiking", "hike", "hiking"],
+    ["hikes?|hiking|treks?|trekking|goes walking", "hike|trek", "hiking"],
     ["camps?|camping", "camp", "camping"],
     ["cycles?|rides? (?:a |his |her )?bike|cycling", "cycle|ride (?:a |his |her )?bike", "cycling"],
     ["runs?|jogs?|running|jogging", "run|jog", "running"],
