@@ -53,6 +53,14 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("sore muscles after the gym")).toContain("foam roller");
   });
 
+  it("reads lifting weights as strength kit, and a long journey as what packs", () => {
+    expect(kindsOf("a present for a friend who just started lifting weights")).toContain("kettlebell");
+    expect(kindsOf("a present for a friend who just started lifting weights")).not.toContain("yoga mat");
+    expect(kindsOf("a coworker leaving for a trip around the world")).toContain("duffel");
+    expect(kindsOf("a coworker leaving for a trip around the world")).not.toContain("noise cancelling");
+    expect(kindsOf("long flight next week")).toContain("noise cancelling");
+  });
+
   it("reads a pastime said with a verb as the interest's kinds", () => {
     expect(kindsOf("something for my grandpa, he reads all the time")).toContain("e-reader");
     expect(kindsOf("my girlfriend drinks tea all day")).toContain("kettle");

@@ -67,8 +67,13 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["dinnerware", "candle", "cookware", "wine"],
   ],
   [
-    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|travell?ing|business trips?|(?:a )?weekend away|on the go|(?:a )?trip (?:around|round|across) the world|(?:a )?trip abroad|going abroad|(?:a )?gap year",
+    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|business trips?|on the go",
     ["travel", "noise cancelling", "power bank", "duffel", "neck pillow"],
+  ],
+  // A long journey: what packs and carries, not what eases a flight.
+  [
+    "travell?ing|(?:a )?weekend away|(?:a )?trip (?:around|round|across) the world|(?:a )?trip abroad|going abroad|(?:a )?gap year",
+    ["travel", "duffel", "packable", "power bank", "adapter", "backpack"],
   ],
   [
     "(?:a )?beach (?:day|trip|holiday|vacation)|(?:the )?beach|pool ?side|summer holiday",
@@ -83,7 +88,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["blanket", "candle", "bath", "cozy"],
   ],
   [
-    "(?:a )?home gym|(?:get(?:ting)?|stay(?:ing)?|keep(?:ing)?)(?: back)? (?:in(?:to)? shape|fit)|back in(?:to)? shape|out of shape|work(?:ing)? out at home|lose weight|lift(?:ing)? weights|weight ?lifting|strength training",
+    "(?:a )?home gym|(?:get(?:ting)?|stay(?:ing)?|keep(?:ing)?)(?: back)? (?:in(?:to)? shape|fit)|back in(?:to)? shape|out of shape|work(?:ing)? out at home|lose weight",
     ["dumbbell", "kettlebell", "yoga mat", "resistance band", "home-gym"],
   ],
   [
@@ -103,6 +108,10 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   [
     "(?:better |good )?sleep|(?:can'?t|cannot) sleep|sleepless nights?",
     ["sleep", "pillow", "bedding", "sleep earbuds"],
+  ],
+  [
+    "(?:start(?:ed|ing)? )?lift(?:s|ing)? weights|weight ?lifting|strength training|(?:build(?:ing)?|gain(?:ing)?) (?:muscle|strength)|bulk(?:ing)? up",
+    ["dumbbell", "kettlebell", "weight bench", "pull-up bar", "weights", "strength"],
   ],
   [
     "(?:a |my )?(?:first )?marathon|(?:training for )?(?:a )?(?:5k|10k|half marathon)",
