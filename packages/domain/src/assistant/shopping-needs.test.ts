@@ -43,6 +43,37 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("stuff for my classes")).toContain("notebook");
   });
 
+  it("reads hot weather, the water and aches of long sitting", () => {
+    expect(kindsOf("it's going to be a really hot summer")).toContain("sunglasses");
+    expect(kindsOf("something to stay cool in a heatwave")).toContain("sandal");
+    expect(kindsOf("a gift for my brother who goes camping every summer")).not.toContain("sunglasses");
+    expect(kindsOf("we're going to paddle around the lake")).toContain("dry bag");
+    expect(kindsOf("my neck and wrists hurt after long days at the computer")).toContain("laptop stand");
+    expect(kindsOf("my back is killing me")).toContain("ergonomic");
+    expect(kindsOf("sore muscles after the gym")).toContain("foam roller");
+  });
+
+  it("reads lifting weights as strength kit, and a long journey as what packs", () => {
+    expect(kindsOf("a present for a friend who just started lifting weights")).toContain("kettlebell");
+    expect(kindsOf("a present for a friend who just started lifting weights")).not.toContain("yoga mat");
+    expect(kindsOf("a coworker leaving for a trip around the world")).toContain("duffel");
+    expect(kindsOf("a coworker leaving for a trip around the world")).not.toContain("noise cancelling");
+    expect(kindsOf("long flight next week")).toContain("noise cancelling");
+  });
+
+  it("reads a pastime said with a verb as the interest's kinds", () => {
+    expect(kindsOf("something for my grandpa, he reads all the time")).toContain("e-reader");
+    expect(kindsOf("my girlfriend drinks tea all day")).toContain("kettle");
+    expect(kindsOf("a gift for my aunt who loves to bake")).toContain("mixer");
+    expect(kindsOf("my dad rides his bike every weekend")).toContain("cycling");
+    expect(kindsOf("a gift for my uncle who treks in the mountains every summer")).toContain("hiking");
+    expect(kindsOf("a gift for my uncle who treks in the mountains every summer")).not.toContain("sandal");
+  });
+
+  it("reads a child turning an age as kids", () => {
+    expect(parseShoppingRequest(["birthday present for my niece, she's turning 4"], catalog).text).toContain("kids");
+  });
+
   it("leaves product words alone", () => {
     expect(kindsOf("a salad bowl")).not.toContain("vegetables");
     expect(kindsOf("wireless headphones")).toEqual([]);

@@ -1,6 +1,40 @@
 import { spaced, topLevelAlternatives, words } from "./request-scanner.ts";
 
 /**
+ * A person's interest ("who loves cooking", "a runner") and the general kinds of product that
+ * serve it, for a request that names no product. Small and general, like NEEDS.
+ */
+const INTERESTS: Readonly<Record<string, readonly string[]>> = {
+  cooking: [
+    "cookware",
+    "skillet",
+    "knife",
+    "cutting board",
+    "cookbook",
+    "pressure cooker",
+    "air fryer",
+    "blender",
+  ],
+  baking: ["baking", "mixer", "cookbook", "blender"],
+  coffee: ["coffee", "espresso", "grinder", "kettle", "mug"],
+  tea: ["tea", "kettle", "mug"],
+  camping: ["camping", "tent", "sleeping bag", "hammock", "headlamp", "cooler", "camp"],
+  hiking: ["hiking", "backpack", "trekking poles", "daypack", "hiking boot", "binoculars"],
+  backpacking: ["backpacking", "tent", "sleeping bag", "backpack", "camp stove"],
+  running: ["running"],
+  cycling: ["cycling", "bike", "heart rate", "helmet"],
+  yoga: ["yoga", "pilates"],
+  pilates: ["pilates", "yoga"],
+  music: ["headphones", "earbuds", "speaker"],
+  game: ["board game", "card game", "trivia", "puzzle", "game"],
+  reading: ["book", "novel", "e-reader", "fiction"],
+  travel: ["travel", "duffel", "power bank", "packable"],
+  kids: ["kids", "plush", "wooden", "train", "board book", "building"],
+  gardening: ["garden", "plant", "gloves"],
+  photography: ["camera", "tripod", "lens"],
+};
+
+/**
  * Needs and occasions a shopper names instead of a product ("something for a rainy day"), and
  * the general kinds of product that answer them, across categories. Kinds are plain words of
  * what things are, not of one shop's products: the search looks each up in the catalogue's own
@@ -33,8 +67,13 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["dinnerware", "candle", "cookware", "wine"],
   ],
   [
-    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|travell?ing|business trips?|(?:a )?weekend away|on the go|(?:a )?trip (?:around|round|across) the world|(?:a )?trip abroad|going abroad|(?:a )?gap year",
+    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|business trips?|on the go",
     ["travel", "noise cancelling", "power bank", "duffel", "neck pillow"],
+  ],
+  // A long journey: what packs and carries, not what eases a flight.
+  [
+    "travell?ing|(?:a )?weekend away|(?:a )?trip (?:around|round|across) the world|(?:a )?trip abroad|going abroad|(?:a )?gap year",
+    ["travel", "duffel", "packable", "power bank", "adapter", "backpack"],
   ],
   [
     "(?:a )?beach (?:day|trip|holiday|vacation)|(?:the )?beach|pool ?side|summer holiday",
@@ -42,14 +81,14 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   [
     "(?:cold|winter|snowy|freezing) (?:weather|days?|nights?|mornings?)|(?:stay|keep(?:ing)?) (?:me |us |her |him )?warm|(?:always|often|gets|feels?|is) (?:so )?cold|(?:the )?winter|freezing",
-    ["winter", "sweater", "jacket", "beanie", "scarf", "blanket"],
+    ["winter", "wintry", "insulated", "fleece", "wool", "sweater", "beanie", "scarf", "blanket"],
   ],
   [
     "(?:a )?cozy night in|movie nights?|relax(?:ing)?(?: at home)?|unwind(?:ing)?|de ?stress(?:ing)?|self care|pamper(?:ing)?",
     ["blanket", "candle", "bath", "cozy"],
   ],
   [
-    "(?:a )?home gym|(?:get(?:ting)?|stay(?:ing)?|keep(?:ing)?)(?: back)? (?:in(?:to)? shape|fit)|back in(?:to)? shape|out of shape|work(?:ing)? out at home|lose weight|lift(?:ing)? weights|weight ?lifting|strength training",
+    "(?:a )?home gym|(?:get(?:ting)?|stay(?:ing)?|keep(?:ing)?)(?: back)? (?:in(?:to)? shape|fit)|back in(?:to)? shape|out of shape|work(?:ing)? out at home|lose weight",
     ["dumbbell", "kettlebell", "yoga mat", "resistance band", "home-gym"],
   ],
   [
@@ -69,6 +108,10 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   [
     "(?:better |good )?sleep|(?:can'?t|cannot) sleep|sleepless nights?",
     ["sleep", "pillow", "bedding", "sleep earbuds"],
+  ],
+  [
+    "(?:start(?:ed|ing)? )?lift(?:s|ing)? weights|weight ?lifting|strength training|(?:build(?:ing)?|gain(?:ing)?) (?:muscle|strength)|bulk(?:ing)? up",
+    ["dumbbell", "kettlebell", "weight bench", "pull-up bar", "weights", "strength"],
   ],
   [
     "(?:a |my )?(?:first )?marathon|(?:training for )?(?:a )?(?:5k|10k|half marathon)",
@@ -109,7 +152,55 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     "(?:a |her |his |my |their )?(?:new|first) job|(?:an )?office job|starting work|(?:her |his |my )?first day at work",
     ["laptop backpack", "wallet", "watch", "notebook", "headphones", "keyboard", "work-from-home"],
   ],
+  // Hot weather: what keeps one cool and shaded (a season word alone is no need: "every summer").
+  [
+    "(?:really |very |so )?(?:hot|sunny|scorching|boiling|sweltering) (?:summers?|weather|days?|spells?|climate)|heat ?waves?|(?:the )?summer heat|(?:stay|keep(?:ing)?) (?:me |us |him |her )?cool",
+    ["summer", "sunglasses", "sandal", "sunscreen", "shorts", "tank", "linen", "water bottle"],
+  ],
+  // On the water.
+  [
+    "paddl(?:e|ing)(?: ?board(?:ing)?)?|kayaking|canoe(?:ing)?|rafting|boating|(?:on|around|across|at) the (?:lake|river)|(?:a )?(?:lake|river) trip",
+    ["paddling", "kayak", "dry bag", "waterproof", "life jacket"],
+  ],
+  // Aches of long sitting: what eases the posture; sore muscles: what helps them recover.
+  [
+    "(?:my )?(?:back|neck|wrists?|shoulders?)(?: and (?:my )?(?:back|neck|wrists?|shoulders?))? (?:hurts?|aches?|is killing me|are killing me)|(?:back|neck|wrist|shoulder) (?:pain|aches?)|bad posture|(?:long )?(?:days?|hours) (?:at|on|in front of) (?:the |my |a )?(?:computer|desk|laptop|screen)",
+    ["ergonomic", "laptop stand", "office chair", "mouse", "massage", "foam roller"],
+  ],
+  [
+    "sore (?:muscles|legs|calves|body)|aching muscles|muscle (?:pain|soreness|recovery)|recover(?:y|ing)? after (?:workouts?|runs?|training|the gym)",
+    ["recovery", "massage", "foam roller"],
+  ],
+  // Pastimes said with a verb ("reads all the time", "drinks tea all day"): the interest's kinds.
+  ...pastimes(),
 ];
+
+/**
+ * A person's pastime as a habit ("reads all the time", "bakes every weekend", "loves to cook"):
+ * the verb's forms and the interest (below) whose kinds answer it.
+ */
+function pastimes(): [string, readonly string[]][] {
+  const HABIT =
+    "(?:a lot|all the time|all day(?: long)?|every (?:day|week|weekend|morning|evening|night)|constantly|daily|non ?stop|so much|for fun|(?:in|on|to|through) the (?:mountains|hills|woods|trails?))";
+  const VERBS: readonly [habit: string, base: string, interest: string][] = [
+    ["reads?|reading", "read", "reading"],
+    ["drinks? (?:a lot of |so much )?tea|tea", "drink tea", "tea"],
+    ["drinks? (?:a lot of |so much )?coffee|coffee", "drink coffee", "coffee"],
+    ["bakes?|baking", "bake", "baking"],
+    ["cooks?|cooking", "cook", "cooking"],
+    ["hikes?|hiking|treks?|trekking|goes walking", "hike|trek", "hiking"],
+    ["camps?|camping", "camp", "camping"],
+    ["cycles?|rides? (?:a |his |her )?bike|cycling", "cycle|ride (?:a |his |her )?bike", "cycling"],
+    ["runs?|jogs?|running|jogging", "run|jog", "running"],
+    ["travels?|travell?ing", "travel", "travel"],
+    ["gardens?|gardening", "garden", "gardening"],
+    ["does yoga|doing yoga", "do yoga", "yoga"],
+  ];
+  return VERBS.map(([habit, base, interest]) => [
+    `(?:${habit}) ${HABIT}|(?:loves?|likes?|enjoys?) to (?:${base})|(?:always|constantly) (?:${habit})`,
+    kindsOfInterest(interest),
+  ]);
+}
 
 export interface CompiledNeed {
   exact: RegExp;
@@ -148,39 +239,6 @@ export function kindsOfNeed(phrase: string): readonly string[] {
   return COMPILED.find((n) => n.exact.test(phrase))?.kinds ?? [];
 }
 
-/**
- * A person's interest ("who loves cooking", "a runner") and the general kinds of product that
- * serve it, for a request that names no product. Small and general, like NEEDS.
- */
-const INTERESTS: Readonly<Record<string, readonly string[]>> = {
-  cooking: [
-    "cookware",
-    "skillet",
-    "knife",
-    "cutting board",
-    "cookbook",
-    "pressure cooker",
-    "air fryer",
-    "blender",
-  ],
-  baking: ["baking", "mixer", "cookbook", "blender"],
-  coffee: ["coffee", "espresso", "grinder", "kettle", "mug"],
-  tea: ["tea", "kettle", "mug"],
-  camping: ["camping", "tent", "sleeping bag", "hammock", "headlamp", "cooler", "camp"],
-  hiking: ["hiking", "backpack", "trekking poles", "daypack", "hiking boot", "binoculars"],
-  backpacking: ["backpacking", "tent", "sleeping bag", "backpack", "camp stove"],
-  running: ["running"],
-  cycling: ["cycling", "bike", "heart rate", "helmet"],
-  yoga: ["yoga", "pilates"],
-  pilates: ["pilates", "yoga"],
-  music: ["headphones", "earbuds", "speaker"],
-  game: ["board game", "card game", "trivia", "puzzle", "game"],
-  reading: ["book", "novel", "e-reader", "fiction"],
-  travel: ["travel", "duffel", "power bank", "packable"],
-  kids: ["kids", "plush", "wooden", "train", "board book", "building"],
-  gardening: ["garden", "plant", "gloves"],
-  photography: ["camera", "tripod", "lens"],
-};
 
 /** The kinds of product for an interest word (its own word first), or none. */
 export function kindsOfInterest(word: string): readonly string[] {

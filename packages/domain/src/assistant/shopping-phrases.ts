@@ -34,7 +34,7 @@ export const P = {
   size: words("(?:in )?(?:a )?(?:us |uk |eu )?size (?:\\d{1,2}(?:\\.5)?|xx?s|xx?l|s|m|l|small|medium|large)"),
   /** A child's age: "a 7 year old", "aged 5", "he's 6", "my nephew is 6", "who turns 8". */
   age: words(
-    "(?:a )?(\\d{1,2}) ?(?:years?|yrs?|y) ?olds?|aged? (\\d{1,2})|(?:he|she|who|nephew|niece|son|daughter|kid|child|boy|girl|grandson|granddaughter)(?:'s| is| turns| is turning| turned) (\\d{1,2})(?! ?(?:\\$|dollars?|bucks|usd|%|stars?))",
+    "(?:a )?(\\d{1,2}) ?(?:years?|yrs?|y) ?olds?|aged? (\\d{1,2})|(?:he|she|who|nephew|niece|son|daughter|kid|child|boy|girl|grandson|granddaughter)(?:'s| is| turns| is turning|'s turning| turned) (\\d{1,2})(?! ?(?:\\$|dollars?|bucks|usd|%|stars?))",
   ),
   anyPrice: words(
     "any price|all prices|any budget|no budget|price doesn'?t matter|regardless of price|money is no object",
