@@ -15,6 +15,7 @@
  * Run: npm run bench:bodies -w @haggle/bench
  * Environment: BENCH_BODY_CONNECTIONS ("100,250"), BENCH_BODY_HOLD_SECONDS (8),
  * BENCH_ATTACKER_NICE ("19,0": niceness added to the attackers', one round each),
+ * BENCH_BODY_TARGETS ("upload,json": the routes flooded),
  * BENCH_DATABASE_URL (a PostgreSQL server; with WORKERS=2, two server processes), BENCH_SKIP_EMBEDDED,
  * BENCH_PORT (3312), BENCH_SERVER_ROOT (another checkout's server, e.g. to compare with main).
  */
@@ -37,10 +38,12 @@ const CHUNK = Buffer.concat([
   Buffer.from("\r\n"),
 ]);
 
-const TARGETS = [
-  { path: "/api/merchant/images", bytes: 9.5 * 1024 * 1024, type: "image/png" },
-  { path: "/api/cart/items", bytes: 0.95 * 1024 * 1024, type: "application/json" },
+const ALL_TARGETS = [
+  { name: "upload", path: "/api/merchant/images", bytes: 9.5 * 1024 * 1024, type: "image/png" },
+  { name: "json", path: "/api/cart/items", bytes: 0.95 * 1024 * 1024, type: "application/json" },
 ] as const;
+const TARGET_NAMES = (process.env.BENCH_BODY_TARGETS ?? "upload,json").split(",");
+const TARGETS = ALL_TARGETS.filter((target) => TARGET_NAMES.includes(target.name));
 
 /** The server's processes: the one started, or its workers when it is a cluster's primary. */
 function serverPids(pid: number): number[] {
@@ -127,7 +130,26 @@ function child(role: string, payload: unknown) {
   return { proc, reply };
 }
 
+/** A few refusals of each target on new connections, so that no round measures a process's first requests. */
+async function warmUp() {
+  for (const target of TARGETS) {
+    for (let i = 0; i < 16; i++) {
+      await new Promise<void>((resolve) => {
+        const req = request(
+          { host: "127.0.0.1", port: PORT, path: target.path, method: "POST", agent: false },
+          (res) => res.resume().on("end", resolve),
+        );
+        req.setHeader("Origin", `http://127.0.0.1:${PORT}`);
+        req.setHeader("Content-Type", target.type);
+        req.on("error", () => resolve());
+        req.end("{}");
+      });
+    }
+  }
+}
+
 async function run(label: string, server: RunningServer) {
+  await warmUp();
   await new Promise((r) => setTimeout(r, 3_000));
   for (const target of TARGETS) {
     for (const n of CONNECTIONS) {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { request } from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +16,40 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** kill -9: no shutdown at all, as in a crash or a power cut of the process. */
   kill9(): Promise<void>;
+}
+
+/** The server's environment as serverChild sets it (the number of processes among it). */
+function serverEnv(env: Record<string, string> | undefined): Record<string, string | undefined> {
+  return { WORKERS: env?.DATABASE_URL ? (process.env.WORKERS ?? "1") : "1", ...env };
+}
+
+/** The worker (X-Haggle-Worker) answering one /healthz on a new connection, or null. */
+function healthzWorker(baseUrl: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const req = request(`${baseUrl}/healthz`, { agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode === 200 ? String(res.headers["x-haggle-worker"]) : null));
+    });
+    req.on("error", () => resolve(null));
+    req.end();
+  });
+}
+
+/**
+ * Waits until each of a cluster's `count` workers has answered: the primary serves once its first
+ * worker listens, and a bench started then would measure the others' start-up (their loading,
+ * their memory growing from a half-started process) as if it were the load's.
+ */
+async function everyWorkerAnswering(baseUrl: string, count: number, child: ChildProcess) {
+  const seen = new Set<string>();
+  const deadline = Date.now() + 120_000;
+  while (seen.size < count) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`only workers ${[...seen].join(", ")} of ${count} answered`);
+    const worker = await healthzWorker(baseUrl);
+    if (worker !== null) seen.add(worker);
+    else await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 function serverChild(
@@ -38,8 +73,7 @@ function serverChild(
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
       // One server process unless the bench is run with WORKERS=N (on a PostgreSQL server only:
       // the embedded database is one process).
-      WORKERS: env?.DATABASE_URL ? (process.env.WORKERS ?? "1") : "1",
-      ...env,
+      ...serverEnv(env),
     },
     stdio: ["ignore", stdio === "pipe" ? "pipe" : "ignore", stdio],
   });
@@ -67,6 +101,8 @@ export async function startServer(options: {
     await new Promise((r) => setTimeout(r, 50));
   }
   const startupMs = performance.now() - started;
+  const workers = Number(serverEnv(options.env).WORKERS);
+  if (workers > 1) await everyWorkerAnswering(baseUrl, workers, child);
   return {
     baseUrl,
     pid: child.pid ?? 0,

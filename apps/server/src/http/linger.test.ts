@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LingerPool } from "./linger.ts";
 
-const limits = { maxBytes: 1024, maxMs: 1_000, maxDraining: 2, maxLingering: 3 };
+const limits = { maxBytes: 1024, maxMs: 1_000, maxDraining: 2, maxLingering: 3, discardBytesPerSecond: 1024 };
 
 describe("the lingering connections of a process", () => {
   it("lets a few read at once; the others wait their turn, in order", () => {
@@ -21,6 +21,21 @@ describe("the lingering connections of a process", () => {
     expect(pool.stats()).toMatchObject({ draining: 0 });
   });
 
+  it("discards at most its first allowance and then its rate per second, in all", () => {
+    let now = 0;
+    const pool = new LingerPool({ ...limits, discardBytesPerSecond: 1000 }, () => now);
+    // The first allowance: a reading turn's worth for every reader at once (2 × 1024).
+    expect(pool.discard(2048)).toBe(true);
+    expect(pool.discard(1)).toBe(false);
+    now = 500;
+    expect(pool.discard(600)).toBe(false);
+    expect(pool.discard(500)).toBe(true);
+    // A quiet while refills it to the first allowance, not beyond.
+    now = 60_000;
+    expect(pool.discard(2049)).toBe(false);
+    expect(pool.discard(2048)).toBe(true);
+  });
+
   it("refuses a place past the most lingering connections, and gives places back", () => {
     const pool = new LingerPool(limits);
     expect([pool.enter(), pool.enter(), pool.enter(), pool.enter()]).toEqual([true, true, true, false]);
@@ -36,7 +51,7 @@ describe("a lingering connection", () => {
     const { connect } = await import("node:net");
     const { Readable } = await import("node:stream");
     const { lingerAfterAnswer } = await import("./linger.ts");
-    const pool = new LingerPool({ maxBytes: 256 * 1024, maxMs: 10_000, maxDraining: 1, maxLingering: 4 });
+    const pool = new LingerPool({ maxBytes: 256 * 1024, maxMs: 10_000, maxDraining: 1, maxLingering: 4, discardBytesPerSecond: 0 });
     const server = createServer((req, res) => {
       // As the HTTP adapter does for a request with a body: its web stream reads the request.
       Readable.toWeb(req);

@@ -26,6 +26,11 @@ export interface LingerLimits {
   maxDraining: number;
   /** Connections lingering at once in this process; past it, a connection closes after its answer. */
   maxLingering: number;
+  /**
+   * The bytes all lingering connections of the process may discard per second, after a first
+   * `maxDraining × maxBytes`; past it, a connection stops reading as at `maxBytes`.
+   */
+  discardBytesPerSecond: number;
 }
 
 export const LINGER: LingerLimits = {
@@ -33,6 +38,7 @@ export const LINGER: LingerLimits = {
   maxMs: 5_000,
   maxDraining: 16,
   maxLingering: 512,
+  discardBytesPerSecond: 4 * 1024 * 1024,
 };
 
 /** The connections lingering in one process: how many, how many of them read, and who waits to. */
@@ -41,8 +47,36 @@ export class LingerPool {
   private readers = 0;
   private highest = { lingering: 0, draining: 0 };
   private readonly waiting = new Set<() => void>();
+  /** What the process may still discard now (a bucket refilled at `discardBytesPerSecond`), and when it was filled. */
+  private discardable: number;
+  private filledAt: number;
 
-  constructor(readonly limits: LingerLimits = LINGER) {}
+  constructor(
+    readonly limits: LingerLimits = LINGER,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.discardable = limits.maxDraining * limits.maxBytes;
+    this.filledAt = now();
+  }
+
+  /**
+   * Whether the process may read and discard `bytes` more. Each discarded chunk is a buffer the
+   * collector must sweep: a flood of lingering connections, each reading its `maxBytes` in turn,
+   * made hundreds of megabytes of garbage a second, and the collections (most of the process's
+   * time) stalled every answer. Bounded, a flood's garbage is a few megabytes a second.
+   */
+  discard(bytes: number): boolean {
+    const now = this.now();
+    const capacity = this.limits.maxDraining * this.limits.maxBytes;
+    this.discardable = Math.min(
+      capacity,
+      this.discardable + ((now - this.filledAt) / 1000) * this.limits.discardBytesPerSecond,
+    );
+    this.filledAt = now;
+    if (bytes > this.discardable) return false;
+    this.discardable -= bytes;
+    return true;
+  }
 
   /** Now, and the most at once since the process started. */
   stats() {
@@ -144,7 +178,7 @@ export function lingerAfterAnswer(
   };
   const onData = (chunk: { byteLength: number }) => {
     discarded += chunk.byteLength;
-    if (discarded > limits.maxBytes) stopReading();
+    if (discarded > limits.maxBytes || !pool.discard(chunk.byteLength)) stopReading();
   };
   const timer = setTimeout(close, limits.maxMs);
   timer.unref();
