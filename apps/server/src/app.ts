@@ -174,11 +174,15 @@ function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
  * A request that may have changed the catalogue (a product saved, a checkout taking stock, an
  * import) is followed by a look at the catalogue version before its answer leaves, so this
  * process's next catalogue answer is never older than the change (other processes hear NOTIFY).
+ * A request refused with a 4xx changed nothing, so it costs no look (a flood of anonymous POSTs
+ * answered 401 would otherwise cost a database read each).
  */
-function catalogueFreshAfterWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function catalogueFreshAfterWrites(deps: Pick<AppDeps, "answers">): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") await deps.answers.afterWrite();
+    if (c.req.method === "GET" || c.req.method === "HEAD") return;
+    if (c.res.status >= 400 && c.res.status < 500) return;
+    await deps.answers.afterWrite();
   };
 }
 
