@@ -41,7 +41,7 @@ export interface SearchWord {
 /** Below this length a word matches by its whole (stemmed) form only: no trigrams to look up. */
 const MIN_TRIGRAM_WORD = 3;
 
-const nameAndBrand = sql`(${products.name} || ' ' || ${products.brand})`;
+export const nameAndBrand = sql`(${products.name} || ' ' || ${products.brand})`;
 
 /**
  * A product matches a word when its search_vector has it (name, brand, category, description;
@@ -77,7 +77,7 @@ function matchesWord(
 }
 
 /** Every search word (or one of its corrections) must match. */
-function wordConditions(words: readonly SearchWord[]): SQL[] {
+export function wordConditions(words: readonly SearchWord[]): SQL[] {
   return words.map((w) => {
     const alternatives = [
       matchesWord(w.word, w.near, w.wholeWords),
@@ -108,14 +108,14 @@ function listingOrder(sort: ProductQuery["sort"]): SQL[] {
  * is to the name and brand (word_similarity: 1 when the name holds the text, so it is computed
  * only for the other matches: typos and partial words), then the featured order.
  */
-function matchOrder(sort: ProductQuery["sort"]): SQL {
+export function matchOrder(sort: ProductQuery["sort"]): SQL {
   return sort === "featured"
     ? sql`in_name desc, text_rank desc, closeness desc, ${columnOrder(sort)}`
     : columnOrder(sort);
 }
 
 /** listingOrder over plain column names (a CTE's), for the listing's sorted matches. */
-function columnOrder(sort: ProductQuery["sort"]): SQL {
+export function columnOrder(sort: ProductQuery["sort"]): SQL {
   switch (sort) {
     case "price-low":
       return sql`price asc, name asc, id asc`;
@@ -144,6 +144,15 @@ export interface ShopPage {
   collectionTotal: number;
   categories: { value: string; count: number }[];
   brands: { value: string; count: number }[];
+  /** How many of the products the other filters leave have each option value ("Size:M"). */
+  options: OptionTextCount[];
+  /** In a listing filtered by options: each shown product's first variant that matches them. */
+  variantIds?: ReadonlyMap<string, string>;
+}
+
+export interface OptionTextCount {
+  text: string;
+  count: number;
 }
 
 /** Of the given words (with their near words), those some product (hidden or not) matches. */
@@ -200,7 +209,7 @@ async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPag
     return { rows, ...facets };
   }
   // The counts come first (kept counts): they say how many products match.
-  const facets = await filterFacets(db, query.category, query.brand);
+  const facets = { ...(await filterFacets(db, query.category, query.brand)), options: await optionCounts(db, filters) };
   if (facets.total > SORT_MATCHES_UP_TO) return { rows: await walk(), ...facets };
   const result = (await db.execute(sql`
     with matches as materialized (
@@ -220,8 +229,20 @@ async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPag
   };
 }
 
+/**
+ * How many of the products a filter leaves have each option value: their option_facets
+ * (migration 0032) unnested and counted.
+ */
+async function optionCounts(db: Queryable, filters: SQL | undefined): Promise<OptionTextCount[]> {
+  const result = (await db.execute(sql`
+    select facet as text, count(*)::int as n from ${products}
+    cross join lateral unnest(${products.optionFacets}) as facet
+    where ${filters ?? sql`true`} group by facet`)) as unknown as { rows: { text: string; n: number }[] };
+  return result.rows.map((r) => ({ text: r.text, count: Number(r.n) }));
+}
+
 /** The products of these ids, in the ids' order. */
-async function productsInOrder(db: Queryable, ids: string[]): Promise<ProductRow[]> {
+export async function productsInOrder(db: Queryable, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   const found = await db.select(productColumns).from(products).where(inArray(products.id, ids));
   const byId = new Map(found.map((r) => [r.id, r]));
@@ -276,11 +297,12 @@ async function filterFacets(db: Queryable, category: string[], brand: string[]) 
     collectionTotal: collection,
     categories: brand.length > 0 ? byFilter.categories : of("category"),
     brands: category.length > 0 ? byFilter.brands : of("brand"),
+    options: of("option").map((o) => ({ text: o.value, count: o.count })),
   };
 }
 
 interface SearchRow {
-  kind: "pair" | "collection" | "page";
+  kind: "pair" | "collection" | "option" | "page";
   category: string | null;
   brand: string | null;
   n: number | null;
@@ -295,7 +317,7 @@ interface SearchRow {
  * lowered only when those miss. Lowering every match's name (as ilike does) took 10-15 ms of a
  * one-word search's 85-100 at 1,000,000 products.
  */
-function nameHolds(text: string): SQL {
+export function nameHolds(text: string): SQL {
   const casings = likelyCasings(text).map((c) => sql`strpos(${products.name}, ${c}) > 0`);
   return sql.join([...casings, sql`strpos(lower(${products.name}), lower(${text})) > 0`], sql` or `);
 }
@@ -340,7 +362,7 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
   const result = (await db.execute(sql`
     with matches as materialized (
       select ${products.id} as id, ${products.category} as category, ${products.brand} as brand,
-        ${products.name} as name, ${orderColumns(query.sort)},
+        ${products.name} as name, ${products.optionFacets} as option_facets, ${orderColumns(query.sort)},
         ${byCategory ?? sql`true`} as in_category, ${byBrand ?? sql`true`} as in_brand ${relevance}
       from ${products} ${inName}
       where ${and(eq(products.hidden, false), ...wordConditions(query.words), either)}
@@ -361,6 +383,10 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
     union all
     select 'collection', null, null, null, ${collection}::int, null, null
     union all
+    select 'option', facet, null, count(*)::int, null, null, null
+    from matches cross join lateral unnest(option_facets) as facet where in_category and in_brand
+    group by facet
+    union all
     select 'page', null, null, null, null, id::text, pos from page`)) as unknown as {
     rows: SearchRow[];
   };
@@ -373,5 +399,8 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
     .filter((r) => r.kind === "page" && r.id)
     .sort((a, b) => Number(a.pos) - Number(b.pos))
     .map((r) => r.id as string);
-  return { rows: await productsInOrder(db, pageIds), total, collectionTotal, categories, brands };
+  const options = result.rows
+    .filter((r) => r.kind === "option" && r.category !== null)
+    .map((r) => ({ text: r.category as string, count: Number(r.n) }));
+  return { rows: await productsInOrder(db, pageIds), total, collectionTotal, categories, brands, options };
 }
