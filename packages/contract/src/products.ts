@@ -23,6 +23,8 @@ export const ProductSchema = z
     tags: z.array(z.string()),
     /** The dearest variant's price: above `price` when the variants' prices differ ("from $X"). */
     maxPrice: MoneySchema.optional(),
+    /** Whether the product has options (sizes, colours): a card sends the shopper to choose one. */
+    hasOptions: z.boolean().optional(),
     /** The product's colour values, in the shop's order (a card's swatches); empty without a colour option. */
     swatches: z.array(z.string()).optional(),
     /** In a listing filtered by options: the first variant that matches them (the card opens it). */

@@ -56,6 +56,7 @@ export function toProductDto(row: ProductRow): Product {
     demandIndex: Math.round(row.demandIndex * 100) / 100,
     tags: row.tags,
     maxPrice: row.maxPrice,
+    hasOptions: row.optionFacets.length > 0,
     swatches: swatchesOf(row.optionFacets),
   };
 }
