@@ -36,7 +36,11 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
   const list = async (query: string) => {
     const res = await http.get(`/api/products?pageSize=100&${query}`);
     expect(res.status).toBe(200);
-    return res.json as { items: Listed[]; total: number; facets: { options: OptionFacet[]; categories: { value: string; count: number }[] } };
+    return res.json as {
+      items: Listed[];
+      total: number;
+      facets: { options: OptionFacet[]; categories: { value: string; count: number }[] };
+    };
   };
 
   it("counts every option value of the collection, sizes in size order", async () => {
@@ -44,7 +48,13 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
     const sizes = all.facets.options.find((f) => f.name === "Size")?.values.map((v) => v.value) ?? [];
     expect(sizes.slice(0, 6)).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
     expect(countsOf(all.facets.options, "Size")).toMatchObject({ XS: 1, S: 3, M: 3, L: 3, XL: 2, "9": 1 });
-    expect(countsOf(all.facets.options, "Colour")).toEqual({ Black: 1, White: 1, Navy: 1, "Red Plaid": 1, "Green Plaid": 1 });
+    expect(countsOf(all.facets.options, "Colour")).toEqual({
+      Black: 1,
+      White: 1,
+      Navy: 1,
+      "Red Plaid": 1,
+      "Green Plaid": 1,
+    });
   });
 
   it("shows a product when a variant has the value, the card opening that variant", async () => {
@@ -63,13 +73,23 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
     }
     // The chosen option keeps its siblings (counted over every product); others under the filter.
     expect(countsOf(m.facets.options, "Size")).toMatchObject({ XS: 1, S: 3, M: 3, XL: 2 });
-    expect(countsOf(m.facets.options, "Colour")).toEqual({ Black: 1, White: 1, Navy: 1, "Red Plaid": 1, "Green Plaid": 1 });
+    expect(countsOf(m.facets.options, "Colour")).toEqual({
+      Black: 1,
+      White: 1,
+      Navy: 1,
+      "Red Plaid": 1,
+      "Green Plaid": 1,
+    });
   });
 
   it("widens within an option and narrows across options, with the other filters", async () => {
-    const widened = await list(`option=${encodeURIComponent("Size:XS")}&option=${encodeURIComponent("Size:9")}`);
+    const widened = await list(
+      `option=${encodeURIComponent("Size:XS")}&option=${encodeURIComponent("Size:9")}`,
+    );
     expect(widened.total).toBe(2);
-    const both = await list(`option=${encodeURIComponent("Size:M")}&option=${encodeURIComponent("Colour:Black")}`);
+    const both = await list(
+      `option=${encodeURIComponent("Size:M")}&option=${encodeURIComponent("Colour:Black")}`,
+    );
     expect(both.items.map((p) => p.name)).toEqual([TEE]);
     expect(countsOf(both.facets.options, "Size")).toEqual({ S: 1, M: 1, L: 1, XL: 1 });
     expect(countsOf(both.facets.options, "Colour")).toMatchObject({ Black: 1, "Red Plaid": 1 });
@@ -78,12 +98,16 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
       variants: { id: string; optionValues: string[] }[];
     };
     expect(page.variants.find((v) => v.id === tee.variantId)?.optionValues).toEqual(["M", "Black"]);
-    const inCategory = await list(`option=${encodeURIComponent("Size:M")}&category=${encodeURIComponent(tee.category)}`);
+    const inCategory = await list(
+      `option=${encodeURIComponent("Size:M")}&category=${encodeURIComponent(tee.category)}`,
+    );
     expect(inCategory.items.every((p) => p.category === tee.category)).toBe(true);
     expect(inCategory.facets.categories.find((c) => c.value === tee.category)?.count).toBe(inCategory.total);
     const searched = await list(`q=tee&option=${encodeURIComponent("Colour:Black")}`);
     expect(searched.items.map((p) => p.name)).toEqual([TEE]);
-    const none = await list(`option=${encodeURIComponent("Size:XS")}&option=${encodeURIComponent("Colour:Black")}`);
+    const none = await list(
+      `option=${encodeURIComponent("Size:XS")}&option=${encodeURIComponent("Colour:Black")}`,
+    );
     expect(none.total).toBe(0);
     // A chosen value no product is left for stays listed, to be unchosen.
     expect(countsOf(none.facets.options, "Colour").Black).toBeDefined();

@@ -127,7 +127,9 @@ export const ProductQuerySchema = z.object({
   brand: repeated,
   option: repeated.pipe(
     z
-      .array(z.string().max(200).regex(OPTION_FILTER, 'An option filter is "Name:Value", for example "Size:M".'))
+      .array(
+        z.string().max(200).regex(OPTION_FILTER, 'An option filter is "Name:Value", for example "Size:M".'),
+      )
       .max(20, "At most 20 option filters."),
   ),
   sort: z

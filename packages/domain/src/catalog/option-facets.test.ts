@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  groupOptionFilters,
-  optionFacetsFromCounts,
-  parseOptionFacet,
-  swatchesOf,
-} from "./option-facets.ts";
+import { groupOptionFilters, optionFacetsFromCounts, parseOptionFacet, swatchesOf } from "./option-facets.ts";
 
 describe("option facets", () => {
   it("reads a facet text by its first colon", () => {

@@ -28,7 +28,11 @@ import {
  */
 
 /** A text array literal, one parameter per element (the same on both drivers). */
-const textArray = (texts: readonly string[]) => sql`array[${sql.join(texts.map((t) => sql`${t}`), sql`, `)}]::text[]`;
+const textArray = (texts: readonly string[]) =>
+  sql`array[${sql.join(
+    texts.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
 
 interface Group {
   /** The facet the group filters: "category", "brand" or an option's name (as chosen). */
@@ -87,9 +91,7 @@ export async function queryFacetedPage(db: Queryable, query: FacetedQuery): Prom
       : words.length > 0 && groups.length === 1
         ? sql`true`
         : sql`(${sql.join(
-            groups.map((_, i) =>
-              and(...groups.filter((_, j) => j !== i).map((g) => g.condition)),
-            ) as SQL[],
+            groups.map((_, i) => and(...groups.filter((_, j) => j !== i).map((g) => g.condition))) as SQL[],
             sql` or `,
           )})`;
   const searching = query.words.length > 0;
@@ -119,8 +121,7 @@ export async function queryFacetedPage(db: Queryable, query: FacetedQuery): Prom
       ...optionGroups
         .filter(() => !single)
         .map(
-          ({ g, i }) =>
-            sql`(lower(split_part(facet, ':', 1)) = ${g.optionName} and ${allBut(groups, i)})`,
+          ({ g, i }) => sql`(lower(split_part(facet, ':', 1)) = ${g.optionName} and ${allBut(groups, i)})`,
         ),
     ],
     sql` or `,
@@ -159,7 +160,9 @@ export async function queryFacetedPage(db: Queryable, query: FacetedQuery): Prom
     union all select 'page', null, null, id::text, pos from page`)) as unknown as { rows: FacetRow[] };
   const rows = result.rows;
   const counted = (kind: string) =>
-    rows.filter((r) => r.kind === kind && r.value !== null).map((r) => ({ value: r.value as string, count: Number(r.n) }));
+    rows
+      .filter((r) => r.kind === kind && r.value !== null)
+      .map((r) => ({ value: r.value as string, count: Number(r.n) }));
   const keptCounts = counted("kept").map((r) => ({
     value: r.value.slice(r.value.indexOf("|") + 1),
     count: r.count,
@@ -209,7 +212,10 @@ async function matchingVariants(
   const result = (await db.execute(sql`
     select distinct on (v.product_id) v.product_id::text as product_id, v.id::text as id
     from product_variants v
-    where v.product_id in (${sql.join(productIds.map((id) => sql`${id}::uuid`), sql`, `)}) and ${sql.join(checks, sql` and `)}
+    where v.product_id in (${sql.join(
+      productIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and ${sql.join(checks, sql` and `)}
     order by v.product_id, v.in_stock desc, v.position, v.id`)) as unknown as {
     rows: { product_id: string; id: string }[];
   };

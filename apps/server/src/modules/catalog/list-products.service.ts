@@ -210,10 +210,7 @@ export async function listProducts(db: Db, query: ProductQuery, shared: Db = db)
       categories: page.categories.sort(alphabetical),
       brands: page.brands.sort(alphabetical),
       // A chosen value the other filters leave no product for stays listed (count 0) so it can be unchosen.
-      options: optionFacetsFromCounts([
-        ...page.options,
-        ...query.option.map((text) => ({ text, count: 0 })),
-      ]),
+      options: optionFacetsFromCounts([...page.options, ...query.option.map((text) => ({ text, count: 0 }))]),
     },
   };
 }

@@ -209,7 +209,10 @@ async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPag
     return { rows, ...facets };
   }
   // The counts come first (kept counts): they say how many products match.
-  const facets = { ...(await filterFacets(db, query.category, query.brand)), options: await optionCounts(db, filters) };
+  const facets = {
+    ...(await filterFacets(db, query.category, query.brand)),
+    options: await optionCounts(db, filters),
+  };
   if (facets.total > SORT_MATCHES_UP_TO) return { rows: await walk(), ...facets };
   const result = (await db.execute(sql`
     with matches as materialized (

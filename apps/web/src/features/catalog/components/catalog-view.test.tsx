@@ -126,7 +126,9 @@ describe("the catalogue", () => {
     fireEvent.click(within(size).getByRole("checkbox", { name: "M" }));
     await waitFor(() => expect(router.location.search).toBe("?option=Size%3AM"));
     const choose = await screen.findByRole("link", { name: "Choose options for Trail Tee" });
-    await waitFor(() => expect(choose.getAttribute("href")).toBe("/products/product-tee?variant=tee-M-Black"));
+    await waitFor(() =>
+      expect(choose.getAttribute("href")).toBe("/products/product-tee?variant=tee-M-Black"),
+    );
     expect(screen.getByText("from")).toBeTruthy();
     expect(screen.getByRole("list", { name: "Colours: Black, White" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Add to Cart/ })).toBeNull();

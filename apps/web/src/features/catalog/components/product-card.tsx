@@ -132,9 +132,7 @@ function Swatches({ colours }: { colours: readonly string[] }) {
           </li>
         );
       })}
-      {more > 0 && (
-        <li aria-hidden="true" className="text-xs text-muted-foreground">{`+${more}`}</li>
-      )}
+      {more > 0 && <li aria-hidden="true" className="text-xs text-muted-foreground">{`+${more}`}</li>}
     </ul>
   );
 }

@@ -4,7 +4,9 @@ import { readCatalogFilters, toggleValue, writeCatalogFilters } from "./catalog-
 describe("catalogue filters in the URL", () => {
   it("reads repeated categories and brands, the search and the sort", () => {
     const filters = readCatalogFilters(
-      new URLSearchParams("q=+shoes+&category=Audio&category=Shoes&brand=Sony&option=Size%3AM&sort=price-low"),
+      new URLSearchParams(
+        "q=+shoes+&category=Audio&category=Shoes&brand=Sony&option=Size%3AM&sort=price-low",
+      ),
     );
     expect(filters).toEqual({
       q: "shoes",
