@@ -5,10 +5,9 @@ import { productFacetCounts, products } from "../../platform/db/schema/catalog.t
 import {
   columnOrder,
   matchOrder,
-  nameAndBrand,
-  nameHolds,
   type OptionTextCount,
   productsInOrder,
+  relevanceOf,
   type ShopPage,
   type ShopPageQuery,
   wordConditions,
@@ -95,14 +94,7 @@ export async function queryFacetedPage(db: Queryable, query: FacetedQuery): Prom
             sql` or `,
           )})`;
   const searching = query.words.length > 0;
-  const text = query.words.map((w) => w.near?.[0] ?? w.corrections[0] ?? w.word).join(" ");
-  const featured = searching && query.sort === "featured";
-  const inName = featured ? sql`cross join lateral (select ${nameHolds(text)} as in_name) as typed` : sql``;
-  const relevance = featured
-    ? sql`, in_name,
-        ts_rank(${products.searchVector}, plainto_tsquery('english', ${text})) as text_rank,
-        case when in_name then 1::real else word_similarity(${text}, ${nameAndBrand}) end as closeness`
-    : sql``;
+  const { inName, relevance } = relevanceOf(query);
   const flags = groups.map((g, i) => sql`${g.condition} as ${flag(i)}`);
   const all = allBut(groups, -1);
   const own = (key: string) => groups.findIndex((g) => g.key === key);

@@ -41,7 +41,7 @@ export interface SearchWord {
 /** Below this length a word matches by its whole (stemmed) form only: no trigrams to look up. */
 const MIN_TRIGRAM_WORD = 3;
 
-export const nameAndBrand = sql`(${products.name} || ' ' || ${products.brand})`;
+const nameAndBrand = sql`(${products.name} || ' ' || ${products.brand})`;
 
 /**
  * A product matches a word when its search_vector has it (name, brand, category, description;
@@ -320,7 +320,7 @@ interface SearchRow {
  * lowered only when those miss. Lowering every match's name (as ilike does) took 10-15 ms of a
  * one-word search's 85-100 at 1,000,000 products.
  */
-export function nameHolds(text: string): SQL {
+function nameHolds(text: string): SQL {
   const casings = likelyCasings(text).map((c) => sql`strpos(${products.name}, ${c}) > 0`);
   return sql.join([...casings, sql`strpos(lower(${products.name}), lower(${text})) > 0`], sql` or `);
 }
@@ -342,6 +342,23 @@ function orderColumns(sort: ProductQuery["sort"]): SQL {
 }
 
 /**
+ * The featured order's relevance over the matches of words: the lateral join computing in_name
+ * once per match (not again for the closeness) and the columns it orders by; none for another
+ * order or without words. The order reads the words as meant: a typo's nearest vocabulary word
+ * (or first correction).
+ */
+export function relevanceOf(query: Pick<ShopPageQuery, "words" | "sort">): { inName: SQL; relevance: SQL } {
+  if (query.words.length === 0 || query.sort !== "featured") return { inName: sql``, relevance: sql`` };
+  const text = query.words.map((w) => w.near?.[0] ?? w.corrections[0] ?? w.word).join(" ");
+  return {
+    inName: sql`cross join lateral (select ${nameHolds(text)} as in_name) as typed`,
+    relevance: sql`, in_name,
+        ts_rank(${products.searchVector}, plainto_tsquery('english', ${text})) as text_rank,
+        case when in_name then 1::real else word_similarity(${text}, ${nameAndBrand}) end as closeness`,
+  };
+}
+
+/**
  * With words: the matches once (a materialized CTE of the columns the order and facets need),
  * how many of them each (category, brand) pair holds (the facet counts follow from those:
  * facetCountsFromPairs), and the page's ids in its order; then the page's products by id. The
@@ -351,16 +368,7 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
   const byCategory = query.category.length > 0 ? inArray(products.category, query.category) : undefined;
   const byBrand = query.brand.length > 0 ? inArray(products.brand, query.brand) : undefined;
   const either = byCategory && byBrand ? sql`(${byCategory} or ${byBrand})` : undefined;
-  // The order reads the words as meant: a typo's nearest vocabulary word (or first correction).
-  const text = query.words.map((w) => w.near?.[0] ?? w.corrections[0] ?? w.word).join(" ");
-  // in_name is computed once per match (a lateral column), not again for the closeness.
-  const featured = query.sort === "featured";
-  const inName = featured ? sql`cross join lateral (select ${nameHolds(text)} as in_name) as typed` : sql``;
-  const relevance = featured
-    ? sql`, in_name,
-        ts_rank(${products.searchVector}, plainto_tsquery('english', ${text})) as text_rank,
-        case when in_name then 1::real else word_similarity(${text}, ${nameAndBrand}) end as closeness`
-    : sql``;
+  const { inName, relevance } = relevanceOf(query);
   const collection = sql`(select ${productFacetCounts.visible} from ${productFacetCounts} where ${productFacetCounts.kind} = 'all')`;
   const result = (await db.execute(sql`
     with matches as materialized (
