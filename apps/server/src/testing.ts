@@ -11,6 +11,7 @@ export { buildCatalogue, type SeedProduct } from "./platform/db/seed/catalogue.t
 export {
   type GeneratedProductRow,
   generatedProductsSql,
+  generatedVariantsSql,
   insertGeneratedProductsSql,
 } from "./platform/db/seed/generated-catalogue.ts";
 export { seedCatalogue } from "./modules/admin/index.ts";

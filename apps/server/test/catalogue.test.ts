@@ -65,6 +65,9 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
         "stockLevel",
         "demandIndex",
         "tags",
+        "maxPrice",
+        "hasOptions",
+        "swatches",
       ].sort(),
     );
     expect(Math.round(product.price * 100)).toBe(product.price * 100);
@@ -360,7 +363,7 @@ describe.each(DB_KINDS)("catalogue API on the %s database", (kind) => {
     expect(res.status).toBe(200);
     expect(res.json.openapi).toBe("3.0.3");
     expect(res.json.paths["/api/products"].get.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(["q", "category", "brand", "sort", "page", "pageSize"]),
+      expect.arrayContaining(["q", "category", "brand", "option", "sort", "page", "pageSize"]),
     );
     expect(
       res.json.paths["/api/products"].get.responses["200"].content["application/json"].schema,

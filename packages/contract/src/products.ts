@@ -21,6 +21,14 @@ export const ProductSchema = z
     stockLevel: z.number().int(),
     demandIndex: z.number(),
     tags: z.array(z.string()),
+    /** The dearest variant's price: above `price` when the variants' prices differ ("from $X"). */
+    maxPrice: MoneySchema.optional(),
+    /** Whether the product has options (sizes, colours): a card sends the shopper to choose one. */
+    hasOptions: z.boolean().optional(),
+    /** The product's colour values, in the shop's order (a card's swatches); empty without a colour option. */
+    swatches: z.array(z.string()).optional(),
+    /** In a listing filtered by options: the first variant that matches them (the card opens it). */
+    variantId: z.string().optional(),
   })
   .meta({ id: "Product" });
 export type Product = z.infer<typeof ProductSchema>;
@@ -105,11 +113,25 @@ const repeated = z
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((s) => s.length > 0));
 
-/** Query of GET /api/products. `category` and `brand` may repeat (multi-select). */
+/** An option filter's text: "Name:Value" ("Size:M"), the option's name before the first colon. */
+const OPTION_FILTER = /^[^:]+:.+$/;
+
+/**
+ * Query of GET /api/products. `category`, `brand` and `option` may repeat (multi-select). An
+ * `option` is "Name:Value" ("Size:M"): values of one option widen the filter (M or L), options
+ * narrow it (Size M and Colour Black); a product matches when its variants have them.
+ */
 export const ProductQuerySchema = z.object({
   q: z.string().max(200, "Search text must be at most 200 characters.").optional().default(""),
   category: repeated,
   brand: repeated,
+  option: repeated.pipe(
+    z
+      .array(
+        z.string().max(200).regex(OPTION_FILTER, 'An option filter is "Name:Value", for example "Size:M".'),
+      )
+      .max(20, "At most 20 option filters."),
+  ),
   sort: z
     .enum(SORTS, { error: `Sort must be one of: ${SORTS.join(", ")}.` })
     .optional()
@@ -120,6 +142,10 @@ export const ProductQuerySchema = z.object({
 export type ProductQuery = z.infer<typeof ProductQuerySchema>;
 
 export const FacetSchema = z.object({ value: z.string(), count: z.number().int() });
+
+/** One option's facet: its name and how many products have each of its values ("Size": M (12)). */
+export const OptionFacetSchema = z.object({ name: z.string(), values: z.array(FacetSchema) });
+export type OptionFacet = z.infer<typeof OptionFacetSchema>;
 
 export const ProductListSchema = z
   .object({
@@ -132,6 +158,8 @@ export const ProductListSchema = z
     facets: z.object({
       categories: z.array(FacetSchema),
       brands: z.array(FacetSchema),
+      /** Each option's values across the products, counted under the other filters. */
+      options: z.array(OptionFacetSchema),
     }),
   })
   .meta({ id: "ProductList" });

@@ -1,5 +1,6 @@
 import type { ProductDetail, ProductList, ProductPage, ProductQuery } from "@haggle/contract/products";
 import { variantTitle } from "@haggle/domain/catalog/variant-name";
+import { groupOptionFilters, optionFacetsFromCounts } from "@haggle/domain/catalog/option-facets";
 import { isProductId } from "@haggle/domain/catalog/product-path";
 import {
   correctionsFor,
@@ -25,6 +26,7 @@ import {
   toProductDto,
 } from "./products.store.ts";
 import { queryShopPage, type SearchWord, wordsMatchingAnyProduct } from "./shop-page.store.ts";
+import { queryFacetedPage } from "./faceted-page.store.ts";
 import { vocabularyOf } from "./search-products.store.ts";
 import { loadOptionsAndVariants } from "./stock.store.ts";
 
@@ -169,15 +171,18 @@ export async function correctedSearchText(db: Db, text: string): Promise<string 
  */
 export async function listProducts(db: Db, query: ProductQuery, shared: Db = db): Promise<ProductList> {
   const words = tokenizeSearch(query.q);
-  const ask = (searchWords: SearchWord[]) =>
-    queryShopPage(db, {
+  const options = groupOptionFilters(query.option);
+  const ask = (searchWords: SearchWord[]) => {
+    const asked = {
       words: searchWords,
       category: query.category,
       brand: query.brand,
       sort: query.sort,
       page: query.page,
       pageSize: query.pageSize,
-    });
+    };
+    return options.length > 0 ? queryFacetedPage(db, { ...asked, options }) : queryShopPage(db, asked);
+  };
   const vocabulary = words.length > 0 ? await vocabularyOf(shared, db) : null;
   const typed = vocabulary
     ? words.map((word) => searchWordOf(word, vocabulary, knownWordsOf(vocabulary)))
@@ -190,14 +195,23 @@ export async function listProducts(db: Db, query: ProductQuery, shared: Db = db)
       if (corrected.some((w) => w.corrections.length > 0)) page = await ask(corrected);
     }
   }
+  const variantIds = page.variantIds;
   return {
-    items: page.rows.map(toProductDto),
+    items: page.rows.map((row) => {
+      const variantId = variantIds?.get(row.id);
+      return variantId ? { ...toProductDto(row), variantId } : toProductDto(row);
+    }),
     total: page.total,
     collectionTotal: page.collectionTotal,
     page: query.page,
     pageSize: query.pageSize,
     // Sorted here, not by the database collation, so both databases list them identically.
-    facets: { categories: page.categories.sort(alphabetical), brands: page.brands.sort(alphabetical) },
+    facets: {
+      categories: page.categories.sort(alphabetical),
+      brands: page.brands.sort(alphabetical),
+      // A chosen value the other filters leave no product for stays listed (count 0) so it can be unchosen.
+      options: optionFacetsFromCounts([...page.options, ...query.option.map((text) => ({ text, count: 0 }))]),
+    },
   };
 }
 

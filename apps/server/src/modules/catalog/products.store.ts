@@ -1,4 +1,5 @@
 import type { Product } from "@haggle/contract/products";
+import { swatchesOf } from "@haggle/domain/catalog/option-facets";
 import type { BundleSearch } from "@haggle/domain/negotiation/bundle-candidate";
 import type { BundleCandidate } from "@haggle/domain/negotiation/negotiation-types";
 import { and, asc, count, desc, eq, gt, gte, lte, notInArray, type SQLWrapper, sql } from "drizzle-orm";
@@ -30,6 +31,8 @@ export const productColumns = {
   stockLevel: products.stockLevel,
   demandIndex: products.demandIndex,
   tags: products.tags,
+  maxPrice: products.maxPrice,
+  optionFacets: products.optionFacets,
 };
 
 export type ProductRow = Pick<typeof products.$inferSelect, keyof typeof productColumns>;
@@ -52,6 +55,9 @@ export function toProductDto(row: ProductRow): Product {
     stockLevel: row.stockLevel,
     demandIndex: Math.round(row.demandIndex * 100) / 100,
     tags: row.tags,
+    maxPrice: row.maxPrice,
+    hasOptions: row.optionFacets.length > 0,
+    swatches: swatchesOf(row.optionFacets),
   };
 }
 

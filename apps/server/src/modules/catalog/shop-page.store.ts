@@ -77,7 +77,7 @@ function matchesWord(
 }
 
 /** Every search word (or one of its corrections) must match. */
-function wordConditions(words: readonly SearchWord[]): SQL[] {
+export function wordConditions(words: readonly SearchWord[]): SQL[] {
   return words.map((w) => {
     const alternatives = [
       matchesWord(w.word, w.near, w.wholeWords),
@@ -108,14 +108,14 @@ function listingOrder(sort: ProductQuery["sort"]): SQL[] {
  * is to the name and brand (word_similarity: 1 when the name holds the text, so it is computed
  * only for the other matches: typos and partial words), then the featured order.
  */
-function matchOrder(sort: ProductQuery["sort"]): SQL {
+export function matchOrder(sort: ProductQuery["sort"]): SQL {
   return sort === "featured"
     ? sql`in_name desc, text_rank desc, closeness desc, ${columnOrder(sort)}`
     : columnOrder(sort);
 }
 
 /** listingOrder over plain column names (a CTE's), for the listing's sorted matches. */
-function columnOrder(sort: ProductQuery["sort"]): SQL {
+export function columnOrder(sort: ProductQuery["sort"]): SQL {
   switch (sort) {
     case "price-low":
       return sql`price asc, name asc, id asc`;
@@ -144,6 +144,15 @@ export interface ShopPage {
   collectionTotal: number;
   categories: { value: string; count: number }[];
   brands: { value: string; count: number }[];
+  /** How many of the products the other filters leave have each option value ("Size:M"). */
+  options: OptionTextCount[];
+  /** In a listing filtered by options: each shown product's first variant that matches them. */
+  variantIds?: ReadonlyMap<string, string>;
+}
+
+export interface OptionTextCount {
+  text: string;
+  count: number;
 }
 
 /** Of the given words (with their near words), those some product (hidden or not) matches. */
@@ -200,7 +209,10 @@ async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPag
     return { rows, ...facets };
   }
   // The counts come first (kept counts): they say how many products match.
-  const facets = await filterFacets(db, query.category, query.brand);
+  const facets = {
+    ...(await filterFacets(db, query.category, query.brand)),
+    options: await optionCounts(db, filters),
+  };
   if (facets.total > SORT_MATCHES_UP_TO) return { rows: await walk(), ...facets };
   const result = (await db.execute(sql`
     with matches as materialized (
@@ -220,8 +232,20 @@ async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPag
   };
 }
 
+/**
+ * How many of the products a filter leaves have each option value: their option_facets
+ * (migration 0032) unnested and counted.
+ */
+async function optionCounts(db: Queryable, filters: SQL | undefined): Promise<OptionTextCount[]> {
+  const result = (await db.execute(sql`
+    select facet as text, count(*)::int as n from ${products}
+    cross join lateral unnest(${products.optionFacets}) as facet
+    where ${filters ?? sql`true`} group by facet`)) as unknown as { rows: { text: string; n: number }[] };
+  return result.rows.map((r) => ({ text: r.text, count: Number(r.n) }));
+}
+
 /** The products of these ids, in the ids' order. */
-async function productsInOrder(db: Queryable, ids: string[]): Promise<ProductRow[]> {
+export async function productsInOrder(db: Queryable, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   const found = await db.select(productColumns).from(products).where(inArray(products.id, ids));
   const byId = new Map(found.map((r) => [r.id, r]));
@@ -276,11 +300,12 @@ async function filterFacets(db: Queryable, category: string[], brand: string[]) 
     collectionTotal: collection,
     categories: brand.length > 0 ? byFilter.categories : of("category"),
     brands: category.length > 0 ? byFilter.brands : of("brand"),
+    options: of("option").map((o) => ({ text: o.value, count: o.count })),
   };
 }
 
 interface SearchRow {
-  kind: "pair" | "collection" | "page";
+  kind: "pair" | "collection" | "option" | "page";
   category: string | null;
   brand: string | null;
   n: number | null;
@@ -317,6 +342,23 @@ function orderColumns(sort: ProductQuery["sort"]): SQL {
 }
 
 /**
+ * The featured order's relevance over the matches of words: the lateral join computing in_name
+ * once per match (not again for the closeness) and the columns it orders by; none for another
+ * order or without words. The order reads the words as meant: a typo's nearest vocabulary word
+ * (or first correction).
+ */
+export function relevanceOf(query: Pick<ShopPageQuery, "words" | "sort">): { inName: SQL; relevance: SQL } {
+  if (query.words.length === 0 || query.sort !== "featured") return { inName: sql``, relevance: sql`` };
+  const text = query.words.map((w) => w.near?.[0] ?? w.corrections[0] ?? w.word).join(" ");
+  return {
+    inName: sql`cross join lateral (select ${nameHolds(text)} as in_name) as typed`,
+    relevance: sql`, in_name,
+        ts_rank(${products.searchVector}, plainto_tsquery('english', ${text})) as text_rank,
+        case when in_name then 1::real else word_similarity(${text}, ${nameAndBrand}) end as closeness`,
+  };
+}
+
+/**
  * With words: the matches once (a materialized CTE of the columns the order and facets need),
  * how many of them each (category, brand) pair holds (the facet counts follow from those:
  * facetCountsFromPairs), and the page's ids in its order; then the page's products by id. The
@@ -326,21 +368,12 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
   const byCategory = query.category.length > 0 ? inArray(products.category, query.category) : undefined;
   const byBrand = query.brand.length > 0 ? inArray(products.brand, query.brand) : undefined;
   const either = byCategory && byBrand ? sql`(${byCategory} or ${byBrand})` : undefined;
-  // The order reads the words as meant: a typo's nearest vocabulary word (or first correction).
-  const text = query.words.map((w) => w.near?.[0] ?? w.corrections[0] ?? w.word).join(" ");
-  // in_name is computed once per match (a lateral column), not again for the closeness.
-  const featured = query.sort === "featured";
-  const inName = featured ? sql`cross join lateral (select ${nameHolds(text)} as in_name) as typed` : sql``;
-  const relevance = featured
-    ? sql`, in_name,
-        ts_rank(${products.searchVector}, plainto_tsquery('english', ${text})) as text_rank,
-        case when in_name then 1::real else word_similarity(${text}, ${nameAndBrand}) end as closeness`
-    : sql``;
+  const { inName, relevance } = relevanceOf(query);
   const collection = sql`(select ${productFacetCounts.visible} from ${productFacetCounts} where ${productFacetCounts.kind} = 'all')`;
   const result = (await db.execute(sql`
     with matches as materialized (
       select ${products.id} as id, ${products.category} as category, ${products.brand} as brand,
-        ${products.name} as name, ${orderColumns(query.sort)},
+        ${products.name} as name, ${products.optionFacets} as option_facets, ${orderColumns(query.sort)},
         ${byCategory ?? sql`true`} as in_category, ${byBrand ?? sql`true`} as in_brand ${relevance}
       from ${products} ${inName}
       where ${and(eq(products.hidden, false), ...wordConditions(query.words), either)}
@@ -361,6 +394,10 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
     union all
     select 'collection', null, null, null, ${collection}::int, null, null
     union all
+    select 'option', facet, null, count(*)::int, null, null, null
+    from matches cross join lateral unnest(option_facets) as facet where in_category and in_brand
+    group by facet
+    union all
     select 'page', null, null, null, null, id::text, pos from page`)) as unknown as {
     rows: SearchRow[];
   };
@@ -373,5 +410,8 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
     .filter((r) => r.kind === "page" && r.id)
     .sort((a, b) => Number(a.pos) - Number(b.pos))
     .map((r) => r.id as string);
-  return { rows: await productsInOrder(db, pageIds), total, collectionTotal, categories, brands };
+  const options = result.rows
+    .filter((r) => r.kind === "option" && r.category !== null)
+    .map((r) => ({ text: r.category as string, count: Number(r.n) }));
+  return { rows: await productsInOrder(db, pageIds), total, collectionTotal, categories, brands, options };
 }

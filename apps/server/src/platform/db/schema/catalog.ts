@@ -36,6 +36,11 @@ export const products = pgTable(
     inStock: boolean("in_stock").notNull().generatedAlwaysAs(sql`stock_level > 0`),
     demandIndex: real("demand_index").notNull().default(0.5),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    // Derived from the variants by the roll-up trigger (migrations 0028 and 0032): the dearest
+    // variant's price (a card says "from $X" when it exceeds price) and every option value a
+    // variant has, as "Name:Value" ("Size:M"), the catalogue's option facets.
+    maxPrice: money("max_price").notNull().default(sql`0`),
+    optionFacets: text("option_facets").array().notNull().default(sql`'{}'::text[]`),
     embedding: real("embedding").array(),
     embeddingModel: text("embedding_model"),
     hidden: boolean("hidden").notNull().default(false),
@@ -54,6 +59,8 @@ export const products = pgTable(
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("products_tags_gin_idx").using("gin", t.tags),
+    // An option filter (option=Size:M) finds its products through it: `option_facets && array[...]`.
+    index("products_option_facets_idx").using("gin", t.optionFacets).where(sql`${t.hidden} = false`),
     // Typos and partial words in the catalogue search: `(name || ' ' || brand) %> word` and
     // `(name || ' ' || brand) ilike '%word%'` both use it (shop-page.store.ts).
     index("products_name_brand_trgm_idx").using("gin", sql`(${t.name} || ' ' || ${t.brand}) gin_trgm_ops`),

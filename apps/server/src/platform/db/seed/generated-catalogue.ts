@@ -234,3 +234,54 @@ export function insertGeneratedProductsSql(from: number, count: number): SQL {
     ${generatedProductsSql(from, count)}
     on conflict (sku) do nothing`;
 }
+
+/** The generated products' sizes, in the order a shop lists them. */
+const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "3XL", "4XL", "5XL"];
+
+/**
+ * How many variants generated product n has: 1 to 9, 5 on average (500,000 variants for
+ * 100,000 products). A product with more than one comes in that many sizes (Size: the first
+ * k of SIZES) of its one colour (Colour: the colour of its name), each size $1 dearer than the
+ * one before; a product with one keeps its default variant (no options).
+ */
+const variantCount = (n: SQL) => sql`(1 + ((${n}) * 97 + 13) % 9)`;
+
+/** The generated products `from` .. `to` that get options and have none yet: id, sku, k, colour. */
+function productsToVary(from: number, count: number): SQL {
+  return sql`(
+    select p.id, p.sku, p.price, p.list_price, p.stock_level, g.k::int as k, g.colour
+    from (
+      select n, ${variantCount(sql`n`)} as k,
+        (${textArray(COLOURS)})[(1 + ((n * 2654435761) % 4294967291 / 61) % ${COLOURS.length})::int] as colour
+      from generate_series(${from}::bigint, ${from + count - 1}::bigint) as n
+    ) as g
+    join products p on p.sku = 'GEN-' || lpad(g.n::text, 7, '0')
+    where g.k > 1
+  )`;
+}
+
+/**
+ * Gives generated products `from` .. `from + count - 1` their options and variants (see
+ * variantCount), in three statements run in this order: the options, the default variant
+ * turned into the first size, the other sizes. Each skips what is there already, so a batch can
+ * be run again. The triggers roll the variants up into the products (price, stock, option facets).
+ */
+export function generatedVariantsSql(from: number, count: number): SQL[] {
+  const sizes = textArray(SIZES);
+  const vary = productsToVary(from, count);
+  return [
+    sql`insert into product_options (product_id, position, name, values)
+      select id, o.position, o.name, case when o.position = 0 then (${sizes})[1:k] else array[colour] end
+      from ${vary} as v cross join (values (0, 'Size'), (1, 'Colour')) as o(position, name)
+      where not exists (select 1 from product_options x where x.product_id = v.id)
+      order by id, o.position`,
+    sql`update product_variants d set option_values = array[(${sizes})[1], v.colour],
+        sku = v.sku || '-' || (${sizes})[1], updated_at = now()
+      from ${vary} as v where d.product_id = v.id and d.option_values = '{}'`,
+    sql`insert into product_variants (product_id, sku, option_values, position, price, list_price, stock_level)
+      select v.id, v.sku || '-' || (${sizes})[i], array[(${sizes})[i], v.colour], i - 1,
+        v.price + (i - 1), v.list_price + (i - 1), (v.stock_level + i * 7) % 40
+      from ${vary} as v cross join lateral generate_series(2, v.k) as i
+      on conflict do nothing`,
+  ];
+}

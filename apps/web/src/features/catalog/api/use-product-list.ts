@@ -13,6 +13,7 @@ export function productListPath(filters: CatalogFilters, page: number, pageSize 
   if (filters.q) params.set("q", filters.q);
   for (const category of filters.categories) params.append("category", category);
   for (const brand of filters.brands) params.append("brand", brand);
+  for (const option of filters.options) params.append("option", option);
   params.set("sort", filters.sort);
   params.set("page", String(page));
   params.set("pageSize", String(pageSize));

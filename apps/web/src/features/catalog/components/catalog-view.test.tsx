@@ -17,7 +17,11 @@ function productList(items: Product[], overrides: Partial<ProductList> = {}): Pr
     collectionTotal: items.length,
     page: 1,
     pageSize: 24,
-    facets: { categories: [{ value: "Audio", count: items.length }], brands: [{ value: "Lumo", count: 1 }] },
+    facets: {
+      categories: [{ value: "Audio", count: items.length }],
+      brands: [{ value: "Lumo", count: 1 }],
+      options: [],
+    },
     ...overrides,
   };
 }
@@ -92,5 +96,41 @@ describe("the catalogue", () => {
     expect(await screen.findByText("Kettle")).toBeTruthy();
     expect(results.getAttribute("aria-busy")).toBe("false");
     expect(screen.queryByText("Desk Lamp")).toBeNull();
+  });
+
+  it("lists option facets, puts a chosen value in the address, and opens the matched variant", async () => {
+    const tee = makeProduct("tee", {
+      name: "Trail Tee",
+      price: 2500,
+      maxPrice: 2700,
+      hasOptions: true,
+      swatches: ["Black", "White"],
+    });
+    const sized = { ...tee, variantId: "tee-M-Black" };
+    const withOptions = productList([tee], {
+      facets: {
+        categories: [],
+        brands: [],
+        options: [{ name: "Size", values: [{ value: "M", count: 12 }] }],
+      },
+    });
+    const router = renderCatalog({
+      [FIRST]: () => jsonResponse(200, withOptions),
+      "GET /api/products?option=Size%3AM&sort=featured&page=1&pageSize=24": () =>
+        jsonResponse(200, { ...withOptions, items: [sized] }),
+    });
+    const filters = screen.getByRole("complementary", { name: "Product filters" });
+    fireEvent.click(within(filters).getByRole("button", { name: "Filters" }));
+    const size = await within(filters).findByRole("group", { name: "Size" });
+    expect(within(size).getByText("12 products")).toBeTruthy();
+    fireEvent.click(within(size).getByRole("checkbox", { name: "M" }));
+    await waitFor(() => expect(router.location.search).toBe("?option=Size%3AM"));
+    const choose = await screen.findByRole("link", { name: "Choose options for Trail Tee" });
+    await waitFor(() =>
+      expect(choose.getAttribute("href")).toBe("/products/product-tee?variant=tee-M-Black"),
+    );
+    expect(screen.getByText("from")).toBeTruthy();
+    expect(screen.getByRole("list", { name: "Colours: Black, White" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Add to Cart/ })).toBeNull();
   });
 });

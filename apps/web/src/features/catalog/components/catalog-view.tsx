@@ -66,13 +66,18 @@ export function CatalogView({ onAddToCart }: CatalogViewProps) {
             brands={brands}
             selectedCategories={filters.categories}
             selectedBrands={filters.brands}
+            optionFacets={firstPage?.facets.options ?? []}
+            selectedOptions={filters.options}
+            onToggleOption={(text, checked) =>
+              updateFilters({ options: toggleValue(filters.options, text, checked) })
+            }
             onToggleCategory={(value, checked) =>
               updateFilters({ categories: toggleValue(filters.categories, value, checked) })
             }
             onToggleBrand={(value, checked) =>
               updateFilters({ brands: toggleValue(filters.brands, value, checked) })
             }
-            onClear={() => updateFilters({ categories: [], brands: [] })}
+            onClear={() => updateFilters({ categories: [], brands: [], options: [] })}
             isLoading={list.isPending}
           />
         </div>

@@ -3,6 +3,8 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useMediaQuery } from "@/lib/use-media-query";
+import type { OptionFacet } from "@haggle/contract/products";
+import { optionFacetText } from "@haggle/domain/catalog/option-facets";
 import { type FacetOption, FacetChecklist } from "./facet-checklist";
 
 interface FilterPanelProps {
@@ -10,6 +12,10 @@ interface FilterPanelProps {
   brands: readonly FacetOption[];
   selectedCategories: readonly string[];
   selectedBrands: readonly string[];
+  /** Option facets ("Size": M (12)); their values are chosen as "Name:Value". */
+  optionFacets?: readonly OptionFacet[];
+  selectedOptions?: readonly string[];
+  onToggleOption?: (text: string, checked: boolean) => void;
   onToggleCategory: (value: string, checked: boolean) => void;
   onToggleBrand: (value: string, checked: boolean) => void;
   onClear: () => void;
@@ -33,8 +39,9 @@ export function FilterPanel(props: FilterPanelProps) {
       if (!isWide) setOpen(false);
     };
   const expanded = isWide || open;
-  const hasFilters = props.selectedCategories.length > 0 || props.selectedBrands.length > 0;
-  const activeCount = props.selectedCategories.length + props.selectedBrands.length;
+  const selectedOptions = props.selectedOptions ?? [];
+  const activeCount = props.selectedCategories.length + props.selectedBrands.length + selectedOptions.length;
+  const hasFilters = activeCount > 0;
 
   return (
     <aside
@@ -99,6 +106,22 @@ export function FilterPanel(props: FilterPanelProps) {
             className="-m-1 max-h-48 overflow-y-auto p-1"
           />
         )}
+        {(props.optionFacets ?? []).map((facet) => (
+          <FacetChecklist
+            key={facet.name}
+            title={facet.name}
+            options={facet.values}
+            // Checked by the value's "Name:Value" text, labelled by the value alone.
+            selected={facet.values
+              .map((v) => optionFacetText(facet.name, v.value))
+              .filter((text) => selectedOptions.includes(text))
+              .map((text) => text.slice(facet.name.length + 1))}
+            onToggle={toggled((value, checked) =>
+              props.onToggleOption?.(optionFacetText(facet.name, value), checked),
+            )}
+            className="-m-1 max-h-48 overflow-y-auto p-1"
+          />
+        ))}
       </div>
     </aside>
   );

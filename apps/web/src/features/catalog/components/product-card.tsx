@@ -7,6 +7,8 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { MAX_SWATCHES } from "@haggle/domain/catalog/option-facets";
+import { swatchColour } from "../lib/swatch-colour";
 import { RatingStars } from "./rating-stars";
 
 interface ProductCardProps {
@@ -19,11 +21,20 @@ interface ProductCardProps {
   firstScreen?: "high" | "eager";
 }
 
+/** The product's page, at the variant a filtered listing matched (`?variant=`). */
+function cardPath(product: Product): string {
+  const path = productPath(product);
+  return product.variantId ? `${path}?variant=${encodeURIComponent(product.variantId)}` : path;
+}
+
 export function ProductCard({ product, onAddToCart, firstScreen }: ProductCardProps) {
   const headingId = useId();
   const price = product.price;
   const listPrice = product.listPrice;
   const discount = discountBadgePercent(price, listPrice);
+  // The variants' prices differ: the card shows the cheapest as "from $X".
+  const from = product.maxPrice !== undefined && product.maxPrice > price;
+  const href = cardPath(product);
 
   return (
     <article
@@ -34,7 +45,7 @@ export function ProductCard({ product, onAddToCart, firstScreen }: ProductCardPr
     >
       {/* The picture leads to the page too; the name's link is the one in the tab order. */}
       <Link
-        to={productPath(product)}
+        to={href}
         tabIndex={-1}
         aria-hidden="true"
         className="relative block aspect-square overflow-hidden bg-muted"
@@ -66,28 +77,62 @@ export function ProductCard({ product, onAddToCart, firstScreen }: ProductCardPr
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{product.brand}</p>
         <h3 id={headingId} className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
           <Link
-            to={productPath(product)}
+            to={href}
             className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             {product.name}
           </Link>
         </h3>
         <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+        {product.swatches && product.swatches.length > 0 && <Swatches colours={product.swatches} />}
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
           <span className="sr-only">Price:</span>
+          {from && <span className="text-sm text-muted-foreground">from</span>}
           <span className="text-lg font-bold">{formatUsd(price)}</span>
-          {showsListPrice(price, listPrice) && (
+          {!from && showsListPrice(price, listPrice) && (
             <>
               <span className="sr-only">List price:</span>
               <s className="text-sm text-muted-foreground">{formatUsd(listPrice)}</s>
             </>
           )}
         </div>
-        <Button className="mt-2 w-full" disabled={!product.inStock} onClick={() => onAddToCart(product)}>
-          <ShoppingCartIcon aria-hidden="true" />
-          Add to Cart
-        </Button>
+        {product.hasOptions ? (
+          // Which size or colour is the shopper's to choose: the product page asks.
+          <Button asChild className="mt-2 w-full" variant="outline">
+            <Link to={href} aria-label={`Choose options for ${product.name}`}>
+              Choose options
+            </Link>
+          </Button>
+        ) : (
+          <Button className="mt-2 w-full" disabled={!product.inStock} onClick={() => onAddToCart(product)}>
+            <ShoppingCartIcon aria-hidden="true" />
+            Add to Cart
+          </Button>
+        )}
       </div>
     </article>
+  );
+}
+
+/** A card's colours: a few round swatches, each named for screen readers and on hover. */
+function Swatches({ colours }: { colours: readonly string[] }) {
+  const shown = colours.slice(0, MAX_SWATCHES);
+  const more = colours.length - shown.length;
+  return (
+    <ul aria-label={`Colours: ${colours.join(", ")}`} className="flex items-center gap-1.5">
+      {shown.map((colour) => {
+        const paint = swatchColour(colour);
+        return (
+          <li key={colour} title={colour} className="flex">
+            <span
+              aria-hidden="true"
+              className="size-4 rounded-full border border-foreground/30"
+              style={paint ? { backgroundColor: paint } : undefined}
+            />
+          </li>
+        );
+      })}
+      {more > 0 && <li aria-hidden="true" className="text-xs text-muted-foreground">{`+${more}`}</li>}
+    </ul>
   );
 }

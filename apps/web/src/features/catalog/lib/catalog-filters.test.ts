@@ -4,12 +4,15 @@ import { readCatalogFilters, toggleValue, writeCatalogFilters } from "./catalog-
 describe("catalogue filters in the URL", () => {
   it("reads repeated categories and brands, the search and the sort", () => {
     const filters = readCatalogFilters(
-      new URLSearchParams("q=+shoes+&category=Audio&category=Shoes&brand=Sony&sort=price-low"),
+      new URLSearchParams(
+        "q=+shoes+&category=Audio&category=Shoes&brand=Sony&option=Size%3AM&sort=price-low",
+      ),
     );
     expect(filters).toEqual({
       q: "shoes",
       categories: ["Audio", "Shoes"],
       brands: ["Sony"],
+      options: ["Size:M"],
       sort: "price-low",
     });
   });
@@ -24,13 +27,20 @@ describe("catalogue filters in the URL", () => {
       q: "  ",
       categories: [],
       brands: [],
+      options: [],
       sort: "featured",
     });
     expect(written.toString()).toBe("utm=x");
   });
 
   it("round-trips a full view", () => {
-    const filters = { q: "red dress", categories: ["A & B", "C"], brands: ["D"], sort: "rating" as const };
+    const filters = {
+      q: "red dress",
+      categories: ["A & B", "C"],
+      brands: ["D"],
+      options: ["Size:M", "Colour:Black"],
+      sort: "rating" as const,
+    };
     expect(readCatalogFilters(writeCatalogFilters(new URLSearchParams(), filters))).toEqual(filters);
   });
 

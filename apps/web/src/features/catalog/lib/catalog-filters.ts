@@ -5,6 +5,8 @@ export interface CatalogFilters {
   q: string;
   categories: string[];
   brands: string[];
+  /** Chosen option values as "Name:Value" ("Size:M"). */
+  options: string[];
   sort: ProductSort;
 }
 
@@ -17,7 +19,7 @@ export const SORT_LABELS: Record<ProductSort, string> = {
   rating: "Highest Rated",
 };
 
-const FILTER_KEYS = ["q", "category", "brand", "sort"] as const;
+const FILTER_KEYS = ["q", "category", "brand", "option", "sort"] as const;
 
 function isSort(value: string | null): value is ProductSort {
   return (SORTS as readonly string[]).includes(value ?? "");
@@ -27,13 +29,14 @@ function unique(values: string[]): string[] {
   return [...new Set(values.filter((value) => value.length > 0))];
 }
 
-/** `/?q=&category=&category=&brand=&sort=` -> filters; unknown sorts fall back to the default. */
+/** `/?q=&category=&category=&brand=&option=Size:M&sort=` -> filters; unknown sorts fall back to the default. */
 export function readCatalogFilters(params: URLSearchParams): CatalogFilters {
   const sort = params.get("sort");
   return {
     q: (params.get("q") ?? "").trim(),
     categories: unique(params.getAll("category")),
     brands: unique(params.getAll("brand")),
+    options: unique(params.getAll("option")),
     sort: isSort(sort) ? sort : DEFAULT_SORT,
   };
 }
@@ -46,6 +49,7 @@ export function writeCatalogFilters(params: URLSearchParams, filters: CatalogFil
   if (q) next.set("q", q);
   for (const category of unique(filters.categories)) next.append("category", category);
   for (const brand of unique(filters.brands)) next.append("brand", brand);
+  for (const option of unique(filters.options)) next.append("option", option);
   if (filters.sort !== DEFAULT_SORT) next.set("sort", filters.sort);
   return next;
 }

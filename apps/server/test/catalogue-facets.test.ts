@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HttpClient } from "./support/http-client.ts";
+import { useShop } from "./support/shop-fixtures.ts";
+import { DB_KINDS } from "./support/test-server.ts";
+
+interface OptionFacet {
+  name: string;
+  values: { value: string; count: number }[];
+}
+interface Listed {
+  id: string;
+  name: string;
+  category: string;
+  price: number;
+  maxPrice?: number;
+  swatches?: string[];
+  variantId?: string;
+}
+
+const countsOf = (facets: OptionFacet[], name: string) =>
+  Object.fromEntries((facets.find((f) => f.name === name)?.values ?? []).map((v) => [v.value, v.count]));
+
+const TEE = "Fernway Organic Cotton Crew Tee";
+
+// The seeded catalogue's options (platform/db/seed/catalogue-variants.ts): the tee in S-XL and
+// Black/White/Navy (no XL Navy), the Nike tee in XS-XXL, the flannel in S-L and two plaids,
+// the running shoe in shoe sizes.
+describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => {
+  const shop = useShop(kind);
+  let http: HttpClient;
+  beforeAll(() => {
+    http = new HttpClient(shop.server.baseUrl);
+  });
+
+  const list = async (query: string) => {
+    const res = await http.get(`/api/products?pageSize=100&${query}`);
+    expect(res.status).toBe(200);
+    return res.json as {
+      items: Listed[];
+      total: number;
+      facets: { options: OptionFacet[]; categories: { value: string; count: number }[] };
+    };
+  };
+
+  it("counts every option value of the collection, sizes in size order", async () => {
+    const all = await list("");
+    const sizes = all.facets.options.find((f) => f.name === "Size")?.values.map((v) => v.value) ?? [];
+    expect(sizes.slice(0, 6)).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
+    expect(countsOf(all.facets.options, "Size")).toMatchObject({ XS: 1, S: 3, M: 3, L: 3, XL: 2, "9": 1 });
+    expect(countsOf(all.facets.options, "Colour")).toEqual({
+      Black: 1,
+      White: 1,
+      Navy: 1,
+      "Red Plaid": 1,
+      "Green Plaid": 1,
+    });
+  });
+
+  it("shows a product when a variant has the value, the card opening that variant", async () => {
+    const m = await list(`option=${encodeURIComponent("Size:M")}`);
+    expect(m.total).toBe(3);
+    expect(m.items.map((p) => p.name).sort()).toEqual(
+      ["Coastline Flannel Shirt", TEE, "Nike Breeze Running T-Shirt"].sort(),
+    );
+    for (const item of m.items) {
+      const page = (await http.get(`/api/products/${item.id}`)).json as {
+        variants: { id: string; optionValues: string[]; inStock: boolean }[];
+      };
+      const variant = page.variants.find((v) => v.id === item.variantId);
+      expect(variant?.optionValues).toContain("M");
+      expect(variant?.inStock).toBe(true);
+    }
+    // The chosen option keeps its siblings (counted over every product); others under the filter.
+    expect(countsOf(m.facets.options, "Size")).toMatchObject({ XS: 1, S: 3, M: 3, XL: 2 });
+    expect(countsOf(m.facets.options, "Colour")).toEqual({
+      Black: 1,
+      White: 1,
+      Navy: 1,
+      "Red Plaid": 1,
+      "Green Plaid": 1,
+    });
+  });
+
+  it("widens within an option and narrows across options, with the other filters", async () => {
+    const widened = await list(
+      `option=${encodeURIComponent("Size:XS")}&option=${encodeURIComponent("Size:9")}`,
+    );
+    expect(widened.total).toBe(2);
+    const both = await list(
+      `option=${encodeURIComponent("Size:M")}&option=${encodeURIComponent("Colour:Black")}`,
+    );
+    expect(both.items.map((p) => p.name)).toEqual([TEE]);
+    expect(countsOf(both.facets.options, "Size")).toEqual({ S: 1, M: 1, L: 1, XL: 1 });
+    expect(countsOf(both.facets.options, "Colour")).toMatchObject({ Black: 1, "Red Plaid": 1 });
+    const tee = both.items[0]!;
+    const page = (await http.get(`/api/products/${tee.id}`)).json as {
+      variants: { id: string; optionValues: string[] }[];
+    };
+    expect(page.variants.find((v) => v.id === tee.variantId)?.optionValues).toEqual(["M", "Black"]);
+    const inCategory = await list(
+      `option=${encodeURIComponent("Size:M")}&category=${encodeURIComponent(tee.category)}`,
+    );
+    expect(inCategory.items.every((p) => p.category === tee.category)).toBe(true);
+    expect(inCategory.facets.categories.find((c) => c.value === tee.category)?.count).toBe(inCategory.total);
+    const searched = await list(`q=tee&option=${encodeURIComponent("Colour:Black")}`);
+    expect(searched.items.map((p) => p.name)).toEqual([TEE]);
+    const none = await list(
+      `option=${encodeURIComponent("Size:XS")}&option=${encodeURIComponent("Colour:Black")}`,
+    );
+    expect(none.total).toBe(0);
+    // A chosen value no product is left for stays listed, to be unchosen.
+    expect(countsOf(none.facets.options, "Colour").Black).toBeDefined();
+  });
+
+  it("gives cards a from-price and colour swatches", async () => {
+    const tee = (await list("q=fernway")).items.find((p) => p.name === TEE)!;
+    // Money is in dollars on the wire: the XL costs $2 more.
+    expect(tee.maxPrice).toBeCloseTo(tee.price + 2, 2);
+    expect(tee.swatches).toEqual(["Black", "White", "Navy"]);
+    const plain = (await list("")).items.find((p) => !p.swatches?.length && p.maxPrice === p.price);
+    expect(plain).toBeDefined();
+  });
+
+  it("refuses an option filter without a name and a value", async () => {
+    const res = await http.get("/api/products?option=Size");
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json)).toContain("Name:Value");
+  });
+
+  it("keeps the facets when an option is renamed", async () => {
+    const { db } = shop.server.database;
+    try {
+      await db.execute(sql`update product_options set name = 'Shade' where name = 'Colour'
+        and product_id = (select id from products where name = ${TEE})`);
+      await shop.server.deps.answers.settle();
+      const after = await list("");
+      expect(countsOf(after.facets.options, "Shade")).toEqual({ Black: 1, White: 1, Navy: 1 });
+      expect(countsOf(after.facets.options, "Colour")).toEqual({ "Red Plaid": 1, "Green Plaid": 1 });
+    } finally {
+      await db.execute(sql`update product_options set name = 'Colour' where name = 'Shade'`);
+      await shop.server.deps.answers.settle();
+    }
+  });
+});
