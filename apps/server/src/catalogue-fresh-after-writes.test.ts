@@ -6,7 +6,10 @@ import type { AppDeps, AppEnv } from "./http/context.ts";
 describe("the catalogue's freshness after a write", () => {
   function appCounting() {
     let looks = 0;
-    const answers = { afterWrite: async () => void (looks += 1) } as unknown as AppDeps["answers"];
+    const afterWrite = async () => {
+      looks += 1;
+    };
+    const answers = { afterWrite } as unknown as AppDeps["answers"];
     const app = new Hono<AppEnv>();
     app.use("*", catalogueFreshAfterWrites({ answers }));
     app.get("/read", (c) => c.text("ok"));

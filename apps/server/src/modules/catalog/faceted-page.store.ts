@@ -23,7 +23,7 @@ import {
  * every count needs: a group's own counts come from the products passing all the others. With
  * one group and no words that would be every product, so then only its products are read and
  * the group's own counts come from the kept counts (product_facet_counts). An option group uses
- * the GIN index on option_facets (`&&`, migration 0032).
+ * the GIN index on option_facets (`&&`, migration 0031).
  */
 
 /** A text array literal, one parameter per element (the same on both drivers). */

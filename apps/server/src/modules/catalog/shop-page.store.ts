@@ -234,7 +234,7 @@ async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPag
 
 /**
  * How many of the products a filter leaves have each option value: their option_facets
- * (migration 0032) unnested and counted.
+ * (migration 0031) unnested and counted.
  */
 async function optionCounts(db: Queryable, filters: SQL | undefined): Promise<OptionTextCount[]> {
   const result = (await db.execute(sql`

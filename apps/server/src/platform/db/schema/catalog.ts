@@ -36,7 +36,7 @@ export const products = pgTable(
     inStock: boolean("in_stock").notNull().generatedAlwaysAs(sql`stock_level > 0`),
     demandIndex: real("demand_index").notNull().default(0.5),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    // Derived from the variants by the roll-up trigger (migrations 0028 and 0032): the dearest
+    // Derived from the variants by the roll-up trigger (migrations 0028 and 0031): the dearest
     // variant's price (a card says "from $X" when it exceeds price) and every option value a
     // variant has, as "Name:Value" ("Size:M"), the catalogue's option facets.
     maxPrice: money("max_price").notNull().default(sql`0`),
