@@ -39,7 +39,9 @@ describe.each(DB_KINDS)("importing products with variants on the %s database", (
 
   it("a Shopify tee in S/M/L is one product with three variants and all 95 units", async () => {
     const result = await importProducts(db(), createReadStream(FIXTURE), { format: "csv", batchSize: 2 });
-    expect(result.errors.map((e) => [e.line, e.reason])).toEqual([[8, 'Variant Price is not a price: "twelve".']]);
+    expect(result.errors.map((e) => [e.line, e.reason])).toEqual([
+      [8, 'Variant Price is not a price: "twelve".'],
+    ]);
     expect(result).toMatchObject({ inserted: 3, failed: 1, skippedVariants: 0 });
 
     const tee = await variantsOf("trail-tee");
@@ -47,7 +49,16 @@ describe.each(DB_KINDS)("importing products with variants on the %s database", (
     expect(tee.product.imageUrl).toBe("https://cdn.example.com/tee-front.jpg");
     expect(tee.options).toEqual([{ name: "Size", values: ["S", "M", "L"] }]);
     expect(
-      tee.variants.map((v) => [v.sku, v.optionValues, v.price, v.listPrice, v.stockLevel, v.weightGrams, v.barcode, v.imageUrl]),
+      tee.variants.map((v) => [
+        v.sku,
+        v.optionValues,
+        v.price,
+        v.listPrice,
+        v.stockLevel,
+        v.weightGrams,
+        v.barcode,
+        v.imageUrl,
+      ]),
     ).toEqual([
       ["TEE-S", ["S"], 2500, 3000, 40, 150, "0001112223334", "https://cdn.example.com/tee-s.jpg"],
       ["TEE-M", ["M"], 2500, 3000, 35, 160, "0001112223335", ""],
@@ -85,7 +96,9 @@ describe.each(DB_KINDS)("importing products with variants on the %s database", (
     const again = await importProducts(db(), createReadStream(FIXTURE), { format: "csv" });
     expect(again).toMatchObject({ inserted: 0, updated: 3, failed: 1 });
     const ids = tee.variants.map((v) => v.id);
-    const text = (await import("node:fs")).readFileSync(FIXTURE, "utf8").replace("TEE-M,160,shopify,35", "TEE-M,160,shopify,50");
+    const text = (await import("node:fs"))
+      .readFileSync(FIXTURE, "utf8")
+      .replace("TEE-M,160,shopify,35", "TEE-M,160,shopify,50");
     await importProducts(db(), Readable.from([text]), { format: "csv" });
     const after = await variantsOf("trail-tee");
     expect(after.variants.map((v) => v.id)).toEqual(ids);
@@ -137,6 +150,11 @@ describe.each(DB_KINDS)("importing products with variants on the %s database", (
       [2, "JL-TWICE", "Size lists S twice."],
       [1, "JL-OTHER", "SKU JL-HOODIE-S is taken by product JL-HOODIE."],
     ]);
-    expect(await db().select().from(products).where(inArray(products.sku, ["JL-OTHER", "JL-TWICE"]))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(products)
+        .where(inArray(products.sku, ["JL-OTHER", "JL-TWICE"])),
+    ).toEqual([]);
   });
 });
