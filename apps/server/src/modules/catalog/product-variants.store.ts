@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { productOptions, productVariants } from "../../platform/db/schema/catalog.ts";
 
@@ -155,4 +155,24 @@ export async function variantSkusTakenElsewhere(
     where p.sku <> w.product_sku`);
   const rows = (result as unknown as { rows: { sku: string; holder: string }[] }).rows;
   return new Map(rows.map((r) => [r.sku, r.holder]));
+}
+
+/** The variants of the given products that have options, by product and the merchant's order (a feed page's). */
+export async function optionVariantsOf(db: Queryable, productIds: readonly string[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      optionValues: productVariants.optionValues,
+      price: productVariants.price,
+      listPrice: productVariants.listPrice,
+      stockLevel: productVariants.stockLevel,
+      imageUrl: productVariants.imageUrl,
+    })
+    .from(productVariants)
+    .where(
+      and(inArray(productVariants.productId, [...productIds]), sql`${productVariants.optionValues} <> '{}'`),
+    )
+    .orderBy(asc(productVariants.productId), asc(productVariants.position));
 }
