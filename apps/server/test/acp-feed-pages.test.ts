@@ -5,7 +5,7 @@
  * the embedded database, `npm run bench:agents-scale -w @haggle/bench`).
  */
 import { describe, expect, it } from "vitest";
-import type { Product } from "@haggle/contract/products";
+import type { ProductDetail } from "@haggle/contract/products";
 import { HttpClient } from "./support/http-client.ts";
 import { SEEDED_WITH_OPTIONS } from "../src/platform/db/seed/catalogue-variants.ts";
 import { useShop } from "./support/shop-fixtures.ts";
@@ -63,7 +63,7 @@ describe.each(DB_KINDS)("the ACP product feed, page by page (%s)", (kind) => {
     expect(withOptions.length).toBeGreaterThan(0);
     for (const product of withOptions) {
       const detail = (await new HttpClient(shop.server.baseUrl).get(`/api/products/${product.id}`))
-        .json as Product;
+        .json as ProductDetail;
       const item = feed.products.find((p) => p.id === product.id);
       expect(
         item?.variants.map((v) => [v.id, v.title, v.url, v.price.amount, v.availability.available]),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyInput } from "./money.ts";
+import { MoneySchema, moneyInput } from "./money.ts";
 
 /**
  * A product's options and variants as the merchant sends them: the variant grid and a JSON
@@ -116,3 +116,28 @@ export const ProductVariantsInputSchema = z
   .meta({ id: "ProductVariantsInput" });
 export type ProductVariantsInput = z.input<typeof ProductVariantsInputSchema>;
 export type ProductVariantsData = z.output<typeof ProductVariantsInputSchema>;
+
+/** A variant as the merchant's grid reads it. */
+export const MerchantVariantSchema = z
+  .object({
+    id: z.string(),
+    optionValues: z.array(z.string()),
+    sku: z.string(),
+    price: MoneySchema,
+    listPrice: MoneySchema,
+    stockLevel: z.number().int(),
+    weightGrams: z.number().int().nullable(),
+    barcode: z.string(),
+    imageUrl: z.string().meta({ description: "The variant's own picture; empty: the product's" }),
+  })
+  .meta({ id: "MerchantVariant" });
+
+/** GET and PUT /api/merchant/products/{id}/variants: the options and the variants sold, in order. */
+export const MerchantVariantsSchema = z
+  .object({
+    productId: z.string(),
+    options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+    variants: z.array(MerchantVariantSchema),
+  })
+  .meta({ id: "MerchantVariants" });
+export type MerchantVariants = z.infer<typeof MerchantVariantsSchema>;

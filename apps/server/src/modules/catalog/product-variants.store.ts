@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { productOptions, productVariants } from "../../platform/db/schema/catalog.ts";
+import { productOptions, products, productVariants } from "../../platform/db/schema/catalog.ts";
 
 export interface OptionInput {
   name: string;
@@ -175,4 +175,35 @@ export async function optionVariantsOf(db: Queryable, productIds: readonly strin
       and(inArray(productVariants.productId, [...productIds]), sql`${productVariants.optionValues} <> '{}'`),
     )
     .orderBy(asc(productVariants.productId), asc(productVariants.position));
+}
+
+/** A product's options and variants in order, for the merchant's grid (null: no such product). */
+export async function readProductVariants(db: Queryable, productId: string) {
+  const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.id, productId));
+  if (!product) return null;
+  const options = await db
+    .select({ name: productOptions.name, values: productOptions.values })
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId))
+    .orderBy(asc(productOptions.position));
+  const variants = await db
+    .select({
+      id: productVariants.id,
+      optionValues: productVariants.optionValues,
+      sku: productVariants.sku,
+      price: productVariants.price,
+      listPrice: productVariants.listPrice,
+      stockLevel: productVariants.stockLevel,
+      weightGrams: productVariants.weightGrams,
+      barcode: productVariants.barcode,
+      imageUrl: productVariants.imageUrl,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.createdAt));
+  return {
+    productSku: product.sku,
+    options,
+    variants: variants.map((v) => ({ ...v, barcode: v.barcode ?? "" })),
+  };
 }
