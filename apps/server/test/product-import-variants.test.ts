@@ -7,12 +7,12 @@
 import path from "node:path";
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { importProducts } from "../src/modules/catalog/product-import.service.ts";
 import { productOptions, products, productVariants } from "../src/platform/db/schema.ts";
 import { HttpClient } from "./support/http-client.ts";
-import { useShop } from "./support/shop-fixtures.ts";
+import { signUpMerchant, useShop } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 const FIXTURE = path.join(import.meta.dirname, "fixtures", "shopify-variants.csv");
@@ -104,6 +104,30 @@ describe.each(DB_KINDS)("importing products with variants on the %s database", (
     expect(after.variants.map((v) => v.id)).toEqual(ids);
     expect(after.variants.map((v) => v.stockLevel)).toEqual([40, 50, 20]);
     expect(after.product.stockLevel).toBe(110);
+  });
+
+  it("exports every product with its variants as Shopify's CSV, which imports back identically", async () => {
+    await importProducts(db(), createReadStream(FIXTURE), { format: "csv" });
+    const teeBefore = await variantsOf("trail-tee");
+    const sneakerBefore = await variantsOf("canvas-sneaker");
+    const merchant = await signUpMerchant(shop.server.baseUrl);
+    const res = await merchant.get("/api/merchant/exports/products.csv");
+    expect(res.status).toBe(200);
+    const csv = res.text;
+    expect(csv.split("\n").filter((l) => l.startsWith("trail-tee,"))).toHaveLength(3);
+    const [total] = await db().select({ n: count() }).from(products);
+    const back = await importProducts(db(), Readable.from([csv]), { format: "csv" });
+    expect(back.errors).toEqual([]);
+    // Every product was there already and held the file's values: nothing written, nothing added.
+    expect(back).toMatchObject({ inserted: 0, updated: total?.n, unchanged: total?.n, failed: 0 });
+    const strip = (v: { variants: { updatedAt: Date }[] }) =>
+      v.variants.map(({ updatedAt: _, ...rest }) => rest);
+    expect(strip(await variantsOf("trail-tee"))).toEqual(strip(teeBefore));
+    expect((await variantsOf("canvas-sneaker")).options).toEqual(sneakerBefore.options);
+    // Shoppers cannot export.
+    expect((await new HttpClient(shop.server.baseUrl).get("/api/merchant/exports/products.csv")).status).toBe(
+      401,
+    );
   });
 
   it("JSON lines carry options and variants; a combination left out is removed; a taken SKU is refused", async () => {
