@@ -17,14 +17,9 @@ const noun = (n: number, one: string, many = `${one}s`) => `${count.format(n)} $
  */
 export function importSummary(totals: ImportTotals): string {
   const unchanged = Math.min(totals.unchanged, totals.updated);
-  const parts = [
-    noun(totals.inserted, "product"),
-    "added",
-    `${count.format(totals.updated - unchanged)} updated`,
-  ];
+  const parts = [noun(totals.inserted, "product"), "added", `${count.format(totals.updated - unchanged)} updated`];
   let sentence = `${parts[0]} ${parts[1]}, ${parts[2]}`;
   if (unchanged > 0) sentence += `, ${count.format(unchanged)} unchanged`;
-  if (totals.failed > 0)
-    return `${sentence}, ${noun(totals.failed, "row")} not imported (see the error report).`;
+  if (totals.failed > 0) return `${sentence}, ${noun(totals.failed, "row")} not imported (see the error report).`;
   return `${sentence}.`;
 }
