@@ -22,6 +22,7 @@ const name = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} can be at most ${max} characters.`);
 
+/** A product's or a variant's SKU as the merchant types it. */
 export const VariantSkuSchema = z
   .string({ error: "SKU is required." })
   .trim()

@@ -177,6 +177,18 @@ export async function optionVariantsOf(db: Queryable, productIds: readonly strin
     .orderBy(asc(productVariants.productId), asc(productVariants.position));
 }
 
+/** What the grid and the export read of a variant. */
+const gridColumns = {
+  optionValues: productVariants.optionValues,
+  sku: productVariants.sku,
+  price: productVariants.price,
+  listPrice: productVariants.listPrice,
+  stockLevel: productVariants.stockLevel,
+  weightGrams: productVariants.weightGrams,
+  barcode: productVariants.barcode,
+  imageUrl: productVariants.imageUrl,
+};
+
 /** A product's options and variants in order, for the merchant's grid (null: no such product). */
 export async function readProductVariants(db: Queryable, productId: string) {
   const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.id, productId));
@@ -187,17 +199,7 @@ export async function readProductVariants(db: Queryable, productId: string) {
     .where(eq(productOptions.productId, productId))
     .orderBy(asc(productOptions.position));
   const variants = await db
-    .select({
-      id: productVariants.id,
-      optionValues: productVariants.optionValues,
-      sku: productVariants.sku,
-      price: productVariants.price,
-      listPrice: productVariants.listPrice,
-      stockLevel: productVariants.stockLevel,
-      weightGrams: productVariants.weightGrams,
-      barcode: productVariants.barcode,
-      imageUrl: productVariants.imageUrl,
-    })
+    .select({ id: productVariants.id, ...gridColumns })
     .from(productVariants)
     .where(eq(productVariants.productId, productId))
     .orderBy(asc(productVariants.position), asc(productVariants.createdAt));
@@ -238,17 +240,7 @@ export async function productsWithVariantsPage(db: Queryable, page: { after: str
     .where(inArray(productOptions.productId, ids))
     .orderBy(asc(productOptions.productId), asc(productOptions.position));
   const variants = await db
-    .select({
-      productId: productVariants.productId,
-      optionValues: productVariants.optionValues,
-      sku: productVariants.sku,
-      price: productVariants.price,
-      listPrice: productVariants.listPrice,
-      stockLevel: productVariants.stockLevel,
-      weightGrams: productVariants.weightGrams,
-      barcode: productVariants.barcode,
-      imageUrl: productVariants.imageUrl,
-    })
+    .select({ productId: productVariants.productId, ...gridColumns })
     .from(productVariants)
     .where(inArray(productVariants.productId, ids))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.createdAt));
