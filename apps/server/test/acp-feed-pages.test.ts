@@ -5,8 +5,25 @@
  * the embedded database, `npm run bench:agents-scale -w @haggle/bench`).
  */
 import { describe, expect, it } from "vitest";
+import type { ProductDetail } from "@haggle/contract/products";
+import { HttpClient } from "./support/http-client.ts";
+import { SEEDED_WITH_OPTIONS } from "../src/platform/db/seed/catalogue-variants.ts";
 import { useShop } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
+
+type AcpFeedWire = {
+  products: {
+    id: string;
+    url: string;
+    variants: {
+      id: string;
+      title: string;
+      url: string;
+      price: { amount: number };
+      availability: { available: boolean; status: string };
+    }[];
+  }[];
+};
 
 const nextOf = (link: string | null) => link?.match(/^<([^>]+)>; rel="next"$/)?.[1] ?? null;
 
@@ -38,6 +55,34 @@ describe.each(DB_KINDS)("the ACP product feed, page by page (%s)", (kind) => {
     expect(res.status).toBe(200);
     expect(res.headers.get("link")).toBeNull();
     expect(((await res.json()) as { products: unknown[] }).products.length).toBe(shop.everyProduct.length);
+  });
+
+  it("lists each variant of a product with options: its id, name, ?variant= address, price and availability", async () => {
+    const feed = (await (await fetch(`${shop.server.baseUrl}/acp/feed`)).json()) as AcpFeedWire;
+    const withOptions = shop.everyProduct.filter((p) => SEEDED_WITH_OPTIONS.includes(p.name));
+    expect(withOptions.length).toBeGreaterThan(0);
+    for (const product of withOptions) {
+      const detail = (await new HttpClient(shop.server.baseUrl).get(`/api/products/${product.id}`))
+        .json as ProductDetail;
+      const item = feed.products.find((p) => p.id === product.id);
+      expect(
+        item?.variants.map((v) => [v.id, v.title, v.url, v.price.amount, v.availability.available]),
+      ).toEqual(
+        detail.variants.map((v) => [
+          v.id,
+          `${product.name} — ${v.optionValues.join(" / ")}`,
+          `${item?.url}?variant=${v.id}`,
+          Math.round(v.price * 100),
+          v.stockLevel > 0,
+        ]),
+      );
+      // A sold-out variant says so.
+      if (detail.variants.some((v) => v.stockLevel === 0))
+        expect(item?.variants.some((v) => v.availability.status === "out_of_stock")).toBe(true);
+    }
+    // A product without options stays one variant with the product's id and address.
+    const plain = feed.products.find((p) => p.id === shop.catalogue[0]?.id);
+    expect(plain?.variants.map((v) => [v.id, v.url])).toEqual([[plain?.id, plain?.url]]);
   });
 
   it("refuses a page size past 1,000 or a cursor that is no product id, with a sentence", async () => {

@@ -8,6 +8,7 @@ import {
 import { MERCHANT_ORDER_STATUSES } from "@haggle/domain/orders/order-status";
 import { DEFAULT_STANCE, NEGOTIATION_STANCES } from "@haggle/domain/negotiation/negotiation-stance";
 import { z } from "zod";
+import { VariantSkuSchema as SkuSchema } from "./product-variants.ts";
 import { OrderSchema, OrderStatusSchema } from "./orders.ts";
 import { dollarsInput, MoneySchema, moneyInput, percentInput } from "./money.ts";
 import { ProductSchema, pageParam, pageSizeParam } from "./products.ts";
@@ -131,15 +132,7 @@ const text = (label: string, max: number) =>
 
 /** Each product field as the merchant may send it (no defaults: PATCH sends any subset). */
 const PRODUCT_FIELDS = {
-  sku: z
-    .string({ error: "SKU is required." })
-    .trim()
-    .min(1, "SKU is required.")
-    .max(40, "SKU can be at most 40 characters.")
-    .regex(
-      /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
-      "SKU may contain only letters, digits, dots, dashes and underscores.",
-    ),
+  sku: SkuSchema,
   name: text("Name", 200),
   description: z.string().trim().max(5000, "Description can be at most 5000 characters."),
   brand: text("Brand", 80),

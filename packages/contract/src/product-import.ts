@@ -31,7 +31,9 @@ export const ProductImportSchema = z
     skippedVariants: z
       .number()
       .int()
-      .meta({ description: "Variants after a handle's first (one variant per product)" }),
+      .meta({
+        description: "Variant rows after the first of a handle without options (nothing tells them apart)",
+      }),
     /** The first bad rows; the whole list is GET /api/merchant/imports/{id}/errors.csv. */
     errors: z.array(ImportRowErrorSchema),
     message: z.string(),

@@ -4,6 +4,7 @@ import {
   importErrorsCsv,
   productFromShopifyRow,
   ShopifyHandleGrouper,
+  shopifyOptionNames,
 } from "./product-import.ts";
 
 const row = (over: Record<string, string> = {}) => ({
@@ -72,6 +73,50 @@ describe("product import", () => {
     });
     expect(out[1]).toMatchObject({ kind: "error", error: { line: 5 } });
     expect(g.skippedVariants).toBe(1);
+  });
+
+  it("groups a handle with options into one product, its options in the file's order and a variant per row", () => {
+    const g = new ShopifyHandleGrouper();
+    const size = (value: string, over: Record<string, string> = {}) => ({
+      Handle: "trail-shoe",
+      "Option1 Value": value,
+      "Variant SKU": `TS-${value}`,
+      "Variant Price": "89.50",
+      "Variant Inventory Qty": "3",
+      ...over,
+    });
+    const out = [
+      ...g.add(
+        row({
+          "Option1 Name": "Size",
+          "Option1 Value": "42",
+          "Variant Grams": "700",
+          "Variant Barcode": "123",
+        }),
+        2,
+      ),
+      ...g.add(size("43", { "Variant Price": "79", "Variant Compare At Price": "99" }), 3),
+      ...g.add(size("44", { "Variant Price": "x" }), 4),
+      ...g.add(size("45", { "Variant SKU": "" }), 5),
+      ...g.flush(),
+    ];
+    expect(out.map((o) => o.kind)).toEqual(["error", "product"]);
+    expect(out[0]).toMatchObject({
+      error: { line: 4, sku: "TS-44", reason: 'Variant Price is not a price: "x".' },
+    });
+    const product = out[1]?.kind === "product" ? out[1].product : null;
+    expect(product).toMatchObject({ sku: "trail-shoe", price: 79, listPrice: 99, stockLevel: 18 });
+    expect(product?.options).toEqual([{ name: "Size", values: ["42", "43", "45"] }]);
+    expect(product?.variants?.map((v) => [v.sku, v.price, v.stockLevel, v.weightGrams, v.barcode])).toEqual([
+      ["TS-1", 89.5, 12, 700, "123"],
+      ["TS-43", 79, 3, null, ""],
+      ["trail-shoe-45", 89.5, 3, null, ""],
+    ]);
+    expect(g.skippedVariants).toBe(0);
+    // Shopify's "Title: Default Title" is a product without options.
+    expect(shopifyOptionNames(row({ "Option1 Name": "Title", "Option1 Value": "Default Title" }))).toEqual(
+      [],
+    );
   });
 
   it("writes the error report as CSV, formulas defused", () => {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { embeddingProgress } from "./embedding-job.service.ts";
 import { getImport, importErrorReport, NO_IMPORT, startImport } from "./import-jobs.service.ts";
+import { exportProductsCsv } from "./product-export.service.ts";
 import { serverImportBatchSize } from "./product-import.service.ts";
 
 /** Where the merchant uploads a product file to import: an upload route (UPLOAD_BODY_LIMIT_BYTES). */
@@ -70,6 +71,33 @@ export const importRoutes: ApiRoute[] = [
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="import-errors-${params.id.slice(0, 8)}.csv"`);
       return c.body(csv);
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/merchant/exports/products.csv",
+    summary:
+      "Every product, hidden ones too, with its options and variants as Shopify's product CSV (one row per variant), which the import reads back",
+    tag: "Merchant",
+    access: "merchant",
+    response: z.string(),
+    produces: "text/csv",
+    handler: (c) => {
+      const rows = exportProductsCsv(c.get("deps").database.db);
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const next = await rows.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        },
+        async cancel() {
+          await rows.return(undefined);
+        },
+      });
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", 'attachment; filename="products.csv"');
+      return c.body(body);
     },
   }),
   defineRoute({

@@ -22,8 +22,13 @@ export {
 } from "./merchant-products.store.ts";
 export { createPairing, deletePairing, listPairings } from "./pairings.service.ts";
 export { pairedBundleCandidate } from "./pairings.store.ts";
-export { giveProductOptions } from "./product-variants.store.ts";
-export type { OptionInput, VariantInput } from "./product-variants.store.ts";
+export {
+  giveProductOptions,
+  readProductVariants,
+  variantSkusTakenElsewhere,
+  writeProductVariants,
+} from "./product-variants.store.ts";
+export type { OptionInput, ProductVariantsWrite, VariantInput } from "./product-variants.store.ts";
 export { embedMissingProducts, embedProduct } from "./product-embeddings.service.ts";
 export { productImagePath } from "./product-image.ts";
 export { importFormatOf, importProducts } from "./product-import.service.ts";

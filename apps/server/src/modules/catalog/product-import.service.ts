@@ -1,6 +1,7 @@
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { CreateProductSchema } from "@haggle/contract/merchant";
+import { ProductVariantsInputSchema } from "@haggle/contract/product-variants";
 import {
   type ImportedProductInput,
   type ImportRowError,
@@ -11,6 +12,11 @@ import { type CsvError, parse } from "csv-parse";
 import type { Db } from "../../platform/db/client.ts";
 import { type ImportedProduct, upsertProductsBySku } from "./product-import.store.ts";
 import { productImagePath } from "./product-image.ts";
+import {
+  type ProductVariantsWrite,
+  variantSkusTakenElsewhere,
+  writeProductVariants,
+} from "./product-variants.store.ts";
 
 /**
  * Product import, used by the merchant's Import page and by
@@ -96,23 +102,47 @@ function holdsNul(input: unknown): boolean {
 
 export const NUL_IN_ROW = "The row contains a NUL character, which cannot be stored.";
 
-/** A product checked with the form's schema (prices to cents), or why not. */
-function checked(input: unknown): ImportedProduct | string {
+/** A product to write: its fields, and its options and variants when it has some. */
+type CheckedProduct = ImportedProduct & { variants?: ProductVariantsWrite };
+
+/** A product checked with the form's schema (prices to cents), its variants with the grid's, or why not. */
+function checked(input: unknown): CheckedProduct | string {
   if (holdsNul(input)) return NUL_IN_ROW;
   const parsed = CreateProductSchema.safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);
   const p = parsed.data;
+  const raw = input as { options?: unknown; variants?: unknown };
+  let variants: ProductVariantsWrite | undefined;
+  if (raw.options !== undefined || raw.variants !== undefined) {
+    const v = ProductVariantsInputSchema.safeParse({
+      options: raw.options ?? [],
+      variants: raw.variants ?? [],
+    });
+    if (!v.success) return firstIssue(v.error);
+    variants = { sku: p.sku, options: v.data.options, variants: v.data.variants };
+  }
+  // A product with options: its own figures are its variants' (the cheapest, the sum).
+  const figures = variants
+    ? (() => {
+        const all = variants.variants;
+        const cheapest = all.reduce((a, b) => (b.price < a.price ? b : a));
+        return {
+          price: cheapest.price,
+          listPrice: cheapest.listPrice,
+          stockLevel: all.reduce((n, x) => n + x.stockLevel, 0),
+        };
+      })()
+    : { price: p.price, listPrice: p.listPrice, stockLevel: p.stockLevel };
   return {
+    variants,
     sku: p.sku,
     name: p.name,
     description: p.description,
     brand: p.brand,
     category: p.category,
-    price: p.price,
-    listPrice: p.listPrice,
+    ...figures,
     // No picture: the shop draws one from the product, as for the seeded catalogue.
     imageUrl: p.imageUrl === "" ? productImagePath(p.sku) : p.imageUrl,
-    stockLevel: p.stockLevel,
     tags: p.tags,
     hidden: p.hidden,
   };
@@ -234,17 +264,51 @@ export async function importProducts(
       errors.push({ ...error, sku: error.sku.replaceAll(NUL, ""), reason: error.reason.replaceAll(NUL, "") });
   };
   // Within a batch the last row of a SKU wins (one statement cannot update a row twice).
-  let batch = new Map<string, ImportedProduct>();
+  let batch = new Map<string, CheckedProduct>();
+  let lines = new Map<string, number>();
+  /** The batch's variant SKUs and their product's SKU. */
+  let batchVariantSkus = new Map<string, string>();
   let batchNumber = 0;
   const flush = async () => {
     if (batch.size === 0) return;
-    const rows = [...batch.values()];
+    let rows = [...batch.values()];
+    const rowLines = lines;
     batch = new Map();
+    lines = new Map();
+    batchVariantSkus = new Map();
     batchNumber++;
     const number = batchNumber;
     const written = await db.transaction(async (tx) => {
       await options.beforeBatch?.(number);
-      return upsertProductsBySku(tx, rows, options.betweenWrites && (() => options.betweenWrites?.(number)));
+      // A variant SKU is unique in the shop: a product naming another product's is refused.
+      const wanted = rows.flatMap((r) =>
+        r.variants
+          ? [r.sku, ...r.variants.variants.map((v) => v.sku)].map((sku) => ({ productSku: r.sku, sku }))
+          : [],
+      );
+      const taken = await variantSkusTakenElsewhere(tx, wanted);
+      if (taken.size > 0)
+        rows = rows.filter((r) => {
+          const clash =
+            r.variants && [r.sku, ...r.variants.variants.map((v) => v.sku)].find((sku) => taken.has(sku));
+          if (!clash) return true;
+          report({
+            line: rowLines.get(r.sku) ?? 0,
+            sku: r.sku,
+            reason: `SKU ${clash} is taken by product ${taken.get(clash)}.`,
+          });
+          return false;
+        });
+      const counts = await upsertProductsBySku(
+        tx,
+        rows,
+        options.betweenWrites && (() => options.betweenWrites?.(number)),
+      );
+      await writeProductVariants(
+        tx,
+        rows.flatMap((r) => (r.variants ? [r.variants] : [])),
+      );
+      return counts;
     });
     progress.inserted += written.inserted;
     progress.updated += written.updated;
@@ -266,7 +330,15 @@ export async function importProducts(
       report({ line: row.line, sku: typeof sku === "string" ? sku : "", reason: product });
       continue;
     }
+    const variantSkus = product.variants?.variants.map((v) => v.sku) ?? [];
+    const clash = variantSkus.find((sku) => (batchVariantSkus.get(sku) ?? product.sku) !== product.sku);
+    if (clash) {
+      report({ line: row.line, sku: product.sku, reason: `SKU ${clash} is another product's in this file.` });
+      continue;
+    }
     batch.set(product.sku, product);
+    lines.set(product.sku, row.line);
+    for (const sku of variantSkus) batchVariantSkus.set(sku, product.sku);
     if (batch.size >= batchSize) await flush();
   }
   await flush();

@@ -49,6 +49,7 @@ const input = (json: string) => sql`(
  * file's is not written at all (no new row version, index entries or trigger work), so
  * re-running a file is cheap. A product whose text changes loses its embedding, so the
  * background embedding job embeds it again; its picture, stock and visibility are the file's.
+ * A product with options keeps its price and stock: they are its variants' (written next).
  * New products are written in (category, brand, name) order, so those a search finds together
  * (a category's, a brand's, a product line's) share heap pages: at 1,000,000 products the
  * 13,889 matches of "headphones" lay on 13,381 pages in the file's order and on 5,999 this way,
@@ -77,17 +78,24 @@ export async function upsertProductsBySku(
   const updated = await db.execute(sql`
     update products p set
       name = i.name, description = i.description, brand = i.brand, category = i.category,
-      price = i.price, list_price = i.list_price, image_url = i.image_url,
-      stock_level = i.stock_level, tags = i.tags, hidden = i.hidden,
+      price = case when o.product_id is null then i.price else p.price end,
+      list_price = case when o.product_id is null then i.list_price else p.list_price end,
+      image_url = i.image_url,
+      stock_level = case when o.product_id is null then i.stock_level else p.stock_level end,
+      tags = i.tags, hidden = i.hidden,
       embedding = case when (p.name, p.description, p.brand, p.category, p.tags)
         is distinct from (i.name, i.description, i.brand, i.category, i.tags) then null else p.embedding end,
       embedding_model = case when (p.name, p.description, p.brand, p.category, p.tags)
         is distinct from (i.name, i.description, i.brand, i.category, i.tags) then null else p.embedding_model end,
       updated_at = now()
     from ${input(json)}
+      left join lateral (select product_id from product_options po where po.product_id = (
+        select id from products q where q.sku = i.sku) limit 1) o on true
     where p.sku = i.sku
-      and (p.name, p.description, p.brand, p.category, p.price, p.list_price, p.image_url, p.stock_level, p.tags, p.hidden)
-        is distinct from (i.name, i.description, i.brand, i.category, i.price, i.list_price, i.image_url, i.stock_level, i.tags, i.hidden)
+      and (p.name, p.description, p.brand, p.category, p.image_url, p.tags, p.hidden)
+        is distinct from (i.name, i.description, i.brand, i.category, i.image_url, i.tags, i.hidden)
+      or p.sku = i.sku and o.product_id is null
+        and (p.price, p.list_price, p.stock_level) is distinct from (i.price, i.list_price, i.stock_level)
     returning 1`);
   const added = rowCount(inserted);
   const changed = rowCount(updated);

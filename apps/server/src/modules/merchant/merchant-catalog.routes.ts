@@ -9,6 +9,7 @@ import {
   PairingSchema,
   UpdateProductSchema,
 } from "@haggle/contract/merchant";
+import { MerchantVariantsSchema, ProductVariantsInputSchema } from "@haggle/contract/product-variants";
 import { notFound } from "@haggle/domain/errors";
 import { z } from "zod";
 import type { AppContext } from "../../http/context.ts";
@@ -19,6 +20,7 @@ import {
   listMerchantProducts,
   updateMerchantProduct,
 } from "./merchant-products.service.ts";
+import { getMerchantVariants, putMerchantVariants } from "./merchant-variants.service.ts";
 import { createPairing, deletePairing, listPairings } from "../catalog/index.ts";
 
 const NO_PRODUCT = "No product has that id.";
@@ -76,6 +78,30 @@ export const merchantCatalogRoutes: ApiRoute[] = [
     body: UpdateProductSchema,
     response: MerchantProductSchema,
     handler: async (c, { params, body }) => await updateMerchantProduct(productDeps(c), params.id, body),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/merchant/products/{id}/variants",
+    summary:
+      "A product's options and variants (SKU, price, list price, stock, weight, barcode, picture), in order",
+    tag: "Merchant",
+    access: "merchant",
+    params: ProductIdParams,
+    response: MerchantVariantsSchema,
+    handler: async (c, { params }) => await getMerchantVariants(c.get("deps").database.db, params.id),
+  }),
+  defineRoute({
+    method: "put",
+    path: "/api/merchant/products/{id}/variants",
+    summary:
+      "Set a product's options (at most three) and the variants sold, one per combination; a combination left out is not sold; 409 for a SKU another product holds",
+    tag: "Merchant",
+    access: "merchant",
+    params: ProductIdParams,
+    body: ProductVariantsInputSchema,
+    response: MerchantVariantsSchema,
+    handler: async (c, { params, body }) =>
+      await putMerchantVariants(c.get("deps").database.db, params.id, body),
   }),
   defineRoute({
     method: "get",

@@ -1,0 +1,161 @@
+/**
+ * The merchant's variant grid over HTTP on both databases: a product's options and variants are
+ * read and set in one declared route each (merchant only), prices in dollars on the wire and
+ * cents in the shop, the default variant becomes the first variant, a combination left out is no
+ * longer sold, a SKU another product holds is a 409 with a sentence, bad input a 400 with one, and
+ * every write announces a new catalogue version.
+ */
+import type { ProductDetail } from "@haggle/contract/products";
+import { describe, expect, it } from "vitest";
+import { readCatalogueVersion } from "../src/modules/catalog/product-import.store.ts";
+import { HttpClient } from "./support/http-client.ts";
+import { useMerchantShop } from "./support/merchant-shop.ts";
+import { DB_KINDS } from "./support/test-server.ts";
+
+type Grid = {
+  productId: string;
+  options: { name: string; values: string[] }[];
+  variants: {
+    id: string;
+    optionValues: string[];
+    sku: string;
+    price: number;
+    listPrice: number;
+    stockLevel: number;
+    weightGrams: number | null;
+    barcode: string;
+    imageUrl: string;
+  }[];
+};
+
+const SIZES = ["S", "M", "L"];
+const COLOURS = ["Black", "White"];
+
+describe.each(DB_KINDS)("the merchant's variant grid on the %s database", (kind) => {
+  const { shop, shopper, near } = useMerchantShop(kind);
+  const put = (id: string, body: unknown, http = shop.merchant) =>
+    http.request("PUT", `/api/merchant/products/${id}/variants`, body);
+
+  it("turns a product into sizes × colours, sells only the combinations given, and keeps variant ids across edits", async () => {
+    const product = near(40, 7);
+    const path = `/api/merchant/products/${product.id}/variants`;
+    const before = (await shop.merchant.get(path)).json as Grid;
+    expect(before.options).toEqual([]);
+    expect(before.variants.map((v) => [v.sku, v.optionValues])).toEqual([[product.sku, []]]);
+
+    const combos = SIZES.flatMap((size) => COLOURS.map((colour) => [size, colour])).filter(
+      ([s, c]) => !(s === "L" && c === "White"),
+    );
+    const body = {
+      options: [
+        { name: "Size", values: SIZES },
+        { name: "Colour", values: COLOURS },
+      ],
+      variants: combos.map(([s, c]) => ({
+        optionValues: [s, c],
+        sku: `GRID-${s}-${c}`,
+        price: s === "L" ? 44.5 : 39.99,
+        listPrice: 50,
+        stockLevel: c === "White" ? 0 : 4,
+        weightGrams: 180,
+        barcode: `400${s}${c}`,
+      })),
+    };
+    const version = await readCatalogueVersion(shop.server.database.db);
+    const res = await put(product.id, body);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const grid = res.json as Grid;
+    expect(grid.options).toEqual(body.options);
+    expect(
+      grid.variants.map((v) => [v.optionValues.join(" / "), v.sku, v.price, v.stockLevel, v.weightGrams]),
+    ).toEqual(
+      combos.map(([s, c]) => [
+        `${s} / ${c}`,
+        `GRID-${s}-${c}`,
+        s === "L" ? 44.5 : 39.99,
+        c === "White" ? 0 : 4,
+        180,
+      ]),
+    );
+    // The default variant became the first: lines and offers naming it keep a variant of the product.
+    expect(grid.variants[0]?.id).toBe(before.variants[0]?.id);
+    expect(await readCatalogueVersion(shop.server.database.db)).toBeGreaterThan(version);
+
+    // The shop's product follows: the from price and the sum of the stock; L / White is not sold.
+    const detail = (await new HttpClient(shop.server.baseUrl).get(`/api/products/${product.id}`))
+      .json as ProductDetail;
+    expect(detail).toMatchObject({ price: 39.99, stockLevel: 12 });
+    expect(detail.variants.map((v) => v.optionValues.join(" / "))).not.toContain("L / White");
+
+    // An edit: M / White no longer sold, L / Black's price and stock changed; the other ids stay.
+    const edited = {
+      ...body,
+      variants: body.variants
+        .filter((v) => v.sku !== "GRID-M-White")
+        .map((v) => (v.sku === "GRID-L-Black" ? { ...v, price: 42, stockLevel: 9 } : v)),
+    };
+    const again = (await put(product.id, edited)).json as Grid;
+    const idOf = (g: Grid, sku: string) => g.variants.find((v) => v.sku === sku)?.id;
+    expect(again.variants.map((v) => v.sku)).toEqual(edited.variants.map((v) => v.sku));
+    for (const sku of ["GRID-S-Black", "GRID-L-Black"]) expect(idOf(again, sku)).toBe(idOf(grid, sku));
+    expect(again.variants.find((v) => v.sku === "GRID-L-Black")).toMatchObject({ price: 42, stockLevel: 9 });
+  });
+
+  it("refuses a SKU another product holds (409), and bad grids (400), each with a sentence; only merchants may write", async () => {
+    const product = near(60, 3);
+    const other = near(80, 5);
+    const variant = (values: string[], sku: string) => ({
+      optionValues: values,
+      sku,
+      price: 10,
+      listPrice: 10,
+      stockLevel: 1,
+    });
+    const taken = await put(product.id, {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [variant(["S"], "TAKEN-S"), variant(["M"], other.sku)],
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.json.error.message).toBe(`SKU ${other.sku} is taken by product ${other.sku}.`);
+
+    const bad: [unknown, string][] = [
+      [
+        { options: ["A", "B", "C", "D"].map((name) => ({ name, values: ["x"] })), variants: [] },
+        "A product can have at most three options.",
+      ],
+      [
+        {
+          options: [{ name: "Size", values: ["S"] }],
+          variants: [variant(["S"], "X-1"), variant(["S"], "X-2")],
+        },
+        "The combination S is listed twice.",
+      ],
+      [
+        { options: [{ name: "Size", values: ["S"] }], variants: [variant(["XL"], "X-1")] },
+        "Size has no value XL (variant X-1).",
+      ],
+      [
+        {
+          options: [{ name: "Size", values: ["S"] }],
+          variants: [{ ...variant(["S"], "X-1"), price: 10.001 }],
+        },
+        "Price can have at most two decimals.",
+      ],
+    ];
+    for (const [body, message] of bad) {
+      const res = await put(product.id, body);
+      expect(res.status, message).toBe(400);
+      expect(JSON.stringify(res.json.error), message).toContain(message);
+    }
+
+    const anonymous = new HttpClient(shop.server.baseUrl);
+    const { http: someone } = await shopper([]);
+    const body = { options: [{ name: "Size", values: ["S"] }], variants: [variant(["S"], "NOPE-S")] };
+    expect((await put(product.id, body, anonymous)).status).toBe(401);
+    expect((await put(product.id, body, someone)).status).toBe(403);
+    expect(
+      (await shop.merchant.get("/api/merchant/products/00000000-0000-4000-8000-000000000000/variants"))
+        .status,
+    ).toBe(404);
+  });
+});
