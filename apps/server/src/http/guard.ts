@@ -33,7 +33,7 @@ export const NOT_ADMIN =
   "Only the shop's administrators can do that: the accounts in ADMIN_EMAILS, the account that claimed the shop with its setup code, and those an administrator made admin.";
 
 export const INVALID_API_KEY =
-  "This API key is not valid or was revoked. The shopper creates a new one on the account page.";
+  "This API key or access token is not valid, has expired or was revoked. The shopper creates a new key on the account page, or the agent signs in again with OAuth.";
 
 /**
  * The shopper whose agent key the request carries (`Authorization: Bearer hgl_…`). No key is
@@ -46,12 +46,32 @@ async function requireApiKey(c: AppContext, message: string | undefined): Promis
   return keyCaller(c, header);
 }
 
-/** The key's shopper; anything but `Bearer <a key in force>` is 401 INVALID_API_KEY. */
+/** The authorization server's issuer and the resource its agents' tokens must be bound to. */
+export function oauthExpectation(publicUrl: string): { issuer: string; audience: string } {
+  return { issuer: `${publicUrl}/api/auth`, audience: `${publicUrl}/mcp` };
+}
+
+/**
+ * The key's shopper, or the shopper an OAuth access token was granted by; anything but
+ * `Bearer <a key in force or a token of a grant in force>` is 401 INVALID_API_KEY.
+ */
 async function keyCaller(c: AppContext, header: string): Promise<ApiKeyCaller> {
   const key = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  const found = key ? await c.get("modules").authenticateApiKey(c.get("deps").database.db, key) : null;
-  if (!found) throw new DomainError("unauthenticated", "INVALID_API_KEY", INVALID_API_KEY);
-  return { ...found.shopper, keyId: found.keyId };
+  const { database, config } = c.get("deps");
+  const modules = c.get("modules");
+  if (key?.startsWith("hgl_")) {
+    const found = await modules.authenticateApiKey(database.db, key);
+    if (found) return { ...found.shopper, keyId: found.keyId };
+  } else if (key) {
+    const grant = await modules.authenticateAccessToken(database.db, key, oauthExpectation(config.publicUrl));
+    if (grant)
+      return {
+        ...grant.shopper,
+        keyId: `oauth:${grant.clientId}`,
+        oauth: { clientId: grant.clientId, scopes: grant.scopes },
+      };
+  }
+  throw new DomainError("unauthenticated", "INVALID_API_KEY", INVALID_API_KEY);
 }
 
 /**

@@ -15,6 +15,7 @@ import { type ApiRoute, declareForeignRoute, declareMountedHandler } from "../..
 import { assertNoNul, parseWith } from "../../http/validate.ts";
 import { currentUser } from "../../http/session.ts";
 import { revokeAllApiKeys } from "./api-keys.store.ts";
+import { revokeOAuthGrants } from "./oauth-grants.store.ts";
 import {
   accountMailSentence,
   answerAccessEnded,
@@ -217,12 +218,15 @@ export function authRoutes() {
   guardAccountMailRoutes(app, readJson);
 
   // "Sign out everywhere" (every session, or every other one; a password change that asks for it)
-  // ends the account's API keys too: a key is a session an agent holds.
+  // ends the account's API keys and agents' OAuth grants too: each is a session an agent holds.
   const everywhere = async (c: AppContext, next: () => Promise<void>, end: AccessEnd, asked = true) => {
     const who = asked ? await currentUser(c) : null;
     await next();
     if (!who || c.res.status !== 200) return;
-    const revoked = await revokeAllApiKeys(c.get("deps").database.db, who.id);
+    const { db } = c.get("deps").database;
+    const revoked = await revokeAllApiKeys(db, who.id);
+    // Agents connected over OAuth lose their grants alike (the answer counts the keys).
+    await revokeOAuthGrants(db, who.id);
     answerAccessEnded(c, end, revoked);
   };
   app.post("/revoke-sessions", (c, next) => everywhere(c, next, "sign-out-everywhere"));
