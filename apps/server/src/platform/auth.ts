@@ -7,6 +7,7 @@ import { bearer, jwt } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
 import { account, session, user, verification } from "./db/schema/auth.ts";
+import * as oauthTables from "./db/schema/oauth.ts";
 
 export interface AuthOptions {
   db: Db;
@@ -88,7 +89,7 @@ export function createAuth(options: AuthOptions) {
     baseURL,
     basePath: "/api/auth",
     trustedOrigins,
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, ...oauthTables } }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
