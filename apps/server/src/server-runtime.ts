@@ -301,7 +301,10 @@ function accountHooks(
       const revoked =
         (await revokeAllApiKeys(database.db, user.id)) + (await revokeOAuthGrants(database.db, user.id));
       if (revoked > 0)
-        logger.info({ userId: user.id, revoked }, "password reset: the account's API keys and agents' OAuth grants were revoked");
+        logger.info(
+          { userId: user.id, revoked },
+          "password reset: the account's API keys and agents' OAuth grants were revoked",
+        );
     },
     onEmailVerified: async (user: Parameters<typeof adminEmailVerified>[2]) => {
       if (await adminEmailVerified(database.db, adminPolicy, user))

@@ -56,7 +56,12 @@ class TestAgentProvider implements OAuthClientProvider {
 }
 
 /** Where better-auth sends the browser: a 302, or (for a fetch) JSON naming the address. */
-function redirectedTo(res: { status: number; headers: Headers; json: { url?: string } | null; text: string }): string {
+function redirectedTo(res: {
+  status: number;
+  headers: Headers;
+  json: { url?: string } | null;
+  text: string;
+}): string {
   if (res.status === 302) return res.headers.get("location") ?? "";
   expect(res.status, res.text).toBe(200);
   expect(res.json?.url, res.text).toBeTruthy();
@@ -65,9 +70,14 @@ function redirectedTo(res: { status: number; headers: Headers; json: { url?: str
 
 /** What the consent page does: opens the authorization URL signed in, then approves or denies. */
 async function consent(http: HttpClient, authorizationUrl: URL, accept: boolean) {
-  const opened = await http.request("GET", `${authorizationUrl.pathname}${authorizationUrl.search}`, undefined, {
-    accept: "text/html",
-  });
+  const opened = await http.request(
+    "GET",
+    `${authorizationUrl.pathname}${authorizationUrl.search}`,
+    undefined,
+    {
+      accept: "text/html",
+    },
+  );
   const consentPage = new URL(redirectedTo(opened), http.baseUrl);
   expect(consentPage.pathname).toBe("/oauth/consent");
   const answer = await http.request("POST", "/api/auth/oauth2/consent", {
@@ -99,15 +109,25 @@ describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) =>
   });
 
   it("publishes protected-resource and authorization-server metadata", async () => {
-    for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"]) {
+    for (const path of [
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/oauth-protected-resource/mcp",
+    ]) {
       const res = await fetch(`${baseUrl}${path}`);
       expect(res.status, path).toBe(200);
-      const body = (await res.json()) as { resource: string; authorization_servers: string[]; scopes_supported: string[] };
+      const body = (await res.json()) as {
+        resource: string;
+        authorization_servers: string[];
+        scopes_supported: string[];
+      };
       expect(body.resource).toBe(`${baseUrl}/mcp`);
       expect(body.authorization_servers).toEqual([`${baseUrl}/api/auth`]);
       expect(body.scopes_supported).toEqual(expect.arrayContaining(["browse", "cart", "negotiate", "order"]));
     }
-    for (const path of ["/.well-known/oauth-authorization-server", "/.well-known/oauth-authorization-server/api/auth"]) {
+    for (const path of [
+      "/.well-known/oauth-authorization-server",
+      "/.well-known/oauth-authorization-server/api/auth",
+    ]) {
       const res = await fetch(`${baseUrl}${path}`);
       expect(res.status, path).toBe(200);
       const body = (await res.json()) as Record<string, unknown>;
@@ -240,7 +260,8 @@ describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) =>
       change(u);
       return http.request("GET", `${u.pathname}${u.search}`, undefined, { accept: "text/html" });
     };
-    const refusal = async (change: (u: URL) => void) => new URL(redirectedTo(await tampered(change)), baseUrl);
+    const refusal = async (change: (u: URL) => void) =>
+      new URL(redirectedTo(await tampered(change)), baseUrl);
 
     // Never sent back to an address the agent did not register: the shop's own error page.
     const wrongRedirect = await refusal((u) => u.searchParams.set("redirect_uri", "https://evil.example/cb"));

@@ -128,7 +128,11 @@ export interface ModuleHooks {
     db: Db,
     token: string,
     expected: { issuer: string; audience: string },
-  ): Promise<{ clientId: string; scopes: string[]; shopper: { id: string; email: string; name: string } } | null>;
+  ): Promise<{
+    clientId: string;
+    scopes: string[];
+    shopper: { id: string; email: string; name: string };
+  } | null>;
   /** A product path's slug (from its slug or id) while the product is visible, else null. */
   resolveProductSlug(db: Db, slugOrId: string): Promise<string | null>;
   /** The catalogue's page for a query, as GET /api/products answers it. */

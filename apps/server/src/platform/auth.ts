@@ -89,7 +89,10 @@ export function createAuth(options: AuthOptions) {
     baseURL,
     basePath: "/api/auth",
     trustedOrigins,
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, ...oauthTables } }),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, ...oauthTables },
+    }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
@@ -156,7 +159,7 @@ export function createAuth(options: AuthOptions) {
         ? [
             mcp({
               resource: mcpResource(baseURL),
-              loginPage: "/sign-in",
+              loginPage: "/oauth/consent",
               consentPage: "/oauth/consent",
               scopes: OAUTH_SCOPES,
               clientRegistrationDefaultScopes: OAUTH_SCOPES,

@@ -54,8 +54,12 @@ export async function listConnectedAgents(db: Queryable, userId: string): Promis
  * access tokens deleted. Answers how many agents lost access.
  */
 export async function revokeOAuthGrants(db: Queryable, userId: string, clientId?: string): Promise<number> {
-  const ofClient = (column: typeof oauthConsent.clientId | typeof oauthRefreshToken.clientId | typeof oauthAccessToken.clientId) =>
-    clientId === undefined ? undefined : eq(column, clientId);
+  const ofClient = (
+    column:
+      | typeof oauthConsent.clientId
+      | typeof oauthRefreshToken.clientId
+      | typeof oauthAccessToken.clientId,
+  ) => (clientId === undefined ? undefined : eq(column, clientId));
   const ended = await db
     .delete(oauthConsent)
     .where(and(eq(oauthConsent.userId, userId), ofClient(oauthConsent.clientId)))
@@ -103,7 +107,11 @@ export async function authenticateAccessToken(
   const keys = await db.select().from(jwks);
   if (keys.length === 0) return null;
   const keySet = createLocalJWKSet({
-    keys: keys.map((k) => ({ ...(JSON.parse(k.publicKey) as JWK), kid: k.id, ...(k.alg ? { alg: k.alg } : {}) })),
+    keys: keys.map((k) => ({
+      ...(JSON.parse(k.publicKey) as JWK),
+      kid: k.id,
+      ...(k.alg ? { alg: k.alg } : {}),
+    })),
   });
   let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
   try {

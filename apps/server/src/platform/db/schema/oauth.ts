@@ -4,18 +4,15 @@ import { session, user } from "./auth.ts";
 // --- OAuth 2.1 for shoppers' agents: better-auth's oauth-provider (through @better-auth/mcp) and
 // jwt plugin tables, their standard names and fields. `oauth_consent.last_used_at` is the shop's
 // own: when an agent last called /mcp with a token of that grant (the account page shows it).
-export const jwks = pgTable(
-  "jwks",
-  {
-    id: text("id").primaryKey(),
-    publicKey: text("public_key").notNull(),
-    privateKey: text("private_key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
-    alg: text("alg"),
-    crv: text("crv"),
-  },
-);
+export const jwks = pgTable("jwks", {
+  id: text("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  alg: text("alg"),
+  crv: text("crv"),
+});
 
 export const oauthClient = pgTable(
   "oauth_client",
@@ -60,37 +57,41 @@ export const oauthClient = pgTable(
   (t) => [index("oauth_client_user_id_idx").on(t.userId)],
 );
 
-export const oauthResource = pgTable(
-  "oauth_resource",
-  {
-    id: text("id").primaryKey(),
-    identifier: text("identifier").notNull().unique(),
-    name: text("name").notNull(),
-    accessTokenTtl: integer("access_token_ttl"),
-    refreshTokenTtl: integer("refresh_token_ttl"),
-    signingAlgorithm: text("signing_algorithm"),
-    signingKeyId: text("signing_key_id"),
-    allowedScopes: text("allowed_scopes").array(),
-    customClaims: jsonb("custom_claims"),
-    dpopBoundAccessTokensRequired: boolean("dpop_bound_access_tokens_required").default(false),
-    disabled: boolean("disabled").default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }),
-    policyVersion: integer("policy_version").default(1),
-    metadata: jsonb("metadata"),
-  },
-);
+export const oauthResource = pgTable("oauth_resource", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull().unique(),
+  name: text("name").notNull(),
+  accessTokenTtl: integer("access_token_ttl"),
+  refreshTokenTtl: integer("refresh_token_ttl"),
+  signingAlgorithm: text("signing_algorithm"),
+  signingKeyId: text("signing_key_id"),
+  allowedScopes: text("allowed_scopes").array(),
+  customClaims: jsonb("custom_claims"),
+  dpopBoundAccessTokensRequired: boolean("dpop_bound_access_tokens_required").default(false),
+  disabled: boolean("disabled").default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }),
+  policyVersion: integer("policy_version").default(1),
+  metadata: jsonb("metadata"),
+});
 
 export const oauthClientResource = pgTable(
   "oauth_client_resource",
   {
     id: text("id").primaryKey(),
-    clientId: text("client_id").notNull().references(() => oauthClient.clientId, { onDelete: "cascade" }),
-    resourceId: text("resource_id").notNull().references(() => oauthResource.identifier, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClient.clientId, { onDelete: "cascade" }),
+    resourceId: text("resource_id")
+      .notNull()
+      .references(() => oauthResource.identifier, { onDelete: "cascade" }),
     metadata: jsonb("metadata"),
     createdAt: timestamp("created_at", { withTimezone: true }),
   },
-  (t) => [index("oauth_client_resource_client_id_idx").on(t.clientId), index("oauth_client_resource_resource_id_idx").on(t.resourceId)],
+  (t) => [
+    index("oauth_client_resource_client_id_idx").on(t.clientId),
+    index("oauth_client_resource_resource_id_idx").on(t.resourceId),
+  ],
 );
 
 export const oauthRefreshToken = pgTable(
@@ -98,9 +99,13 @@ export const oauthRefreshToken = pgTable(
   {
     id: text("id").primaryKey(),
     token: text("token").notNull().unique(),
-    clientId: text("client_id").notNull().references(() => oauthClient.clientId, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClient.clientId, { onDelete: "cascade" }),
     sessionId: text("session_id").references(() => session.id, { onDelete: "set null" }),
-    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     referenceId: text("reference_id"),
     authorizationCodeId: text("authorization_code_id"),
     resources: text("resources").array(),
@@ -115,7 +120,12 @@ export const oauthRefreshToken = pgTable(
     confirmation: jsonb("confirmation"),
     scopes: text("scopes").array().notNull(),
   },
-  (t) => [index("oauth_refresh_token_client_id_idx").on(t.clientId), index("oauth_refresh_token_session_id_idx").on(t.sessionId), index("oauth_refresh_token_user_id_idx").on(t.userId), index("oauth_refresh_token_authorization_code_id_idx").on(t.authorizationCodeId)],
+  (t) => [
+    index("oauth_refresh_token_client_id_idx").on(t.clientId),
+    index("oauth_refresh_token_session_id_idx").on(t.sessionId),
+    index("oauth_refresh_token_user_id_idx").on(t.userId),
+    index("oauth_refresh_token_authorization_code_id_idx").on(t.authorizationCodeId),
+  ],
 );
 
 export const oauthAccessToken = pgTable(
@@ -123,7 +133,9 @@ export const oauthAccessToken = pgTable(
   {
     id: text("id").primaryKey(),
     token: text("token").unique(),
-    clientId: text("client_id").notNull().references(() => oauthClient.clientId, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClient.clientId, { onDelete: "cascade" }),
     sessionId: text("session_id").references(() => session.id, { onDelete: "set null" }),
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     referenceId: text("reference_id"),
@@ -137,14 +149,22 @@ export const oauthAccessToken = pgTable(
     confirmation: jsonb("confirmation"),
     scopes: text("scopes").array().notNull(),
   },
-  (t) => [index("oauth_access_token_client_id_idx").on(t.clientId), index("oauth_access_token_session_id_idx").on(t.sessionId), index("oauth_access_token_user_id_idx").on(t.userId), index("oauth_access_token_authorization_code_id_idx").on(t.authorizationCodeId), index("oauth_access_token_refresh_id_idx").on(t.refreshId)],
+  (t) => [
+    index("oauth_access_token_client_id_idx").on(t.clientId),
+    index("oauth_access_token_session_id_idx").on(t.sessionId),
+    index("oauth_access_token_user_id_idx").on(t.userId),
+    index("oauth_access_token_authorization_code_id_idx").on(t.authorizationCodeId),
+    index("oauth_access_token_refresh_id_idx").on(t.refreshId),
+  ],
 );
 
 export const oauthConsent = pgTable(
   "oauth_consent",
   {
     id: text("id").primaryKey(),
-    clientId: text("client_id").notNull().references(() => oauthClient.clientId, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClient.clientId, { onDelete: "cascade" }),
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     referenceId: text("reference_id"),
     resources: text("resources").array(),
@@ -154,13 +174,13 @@ export const oauthConsent = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
-  (t) => [index("oauth_consent_client_id_idx").on(t.clientId), index("oauth_consent_user_id_idx").on(t.userId)],
+  (t) => [
+    index("oauth_consent_client_id_idx").on(t.clientId),
+    index("oauth_consent_user_id_idx").on(t.userId),
+  ],
 );
 
-export const oauthClientAssertion = pgTable(
-  "oauth_client_assertion",
-  {
-    id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  },
-);
+export const oauthClientAssertion = pgTable("oauth_client_assertion", {
+  id: text("id").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
