@@ -188,7 +188,9 @@ describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) =>
     await again.close();
 
     // Revoked on the account page: the next request is 401 with the resource metadata's address.
-    const revoked = await http.request("DELETE", `/api/account/connected-agents/${listed.json[0].clientId}`);
+    const revoked = await http.request("POST", "/api/account/connected-agents/revoke", {
+      clientId: listed.json[0].clientId,
+    });
     expect(revoked.status, revoked.text).toBe(200);
     const refused = await fetch(`${baseUrl}/mcp`, {
       method: "POST",

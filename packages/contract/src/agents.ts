@@ -69,7 +69,7 @@ export const ConnectedAgentSchema = z
 export type ConnectedAgent = z.infer<typeof ConnectedAgentSchema>;
 export const ConnectedAgentListSchema = z.array(ConnectedAgentSchema);
 
-/** GET /api/oauth/clients/{clientId}: what the consent screen names. */
+/** GET /api/oauth/client?clientId=: what the consent screen names. */
 export const OAuthClientInfoSchema = z
   .object({ clientId: z.string(), name: z.string(), uri: z.string().nullable() })
   .meta({ id: "OAuthClientInfo" });

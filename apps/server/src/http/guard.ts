@@ -33,7 +33,10 @@ export const NOT_ADMIN =
   "Only the shop's administrators can do that: the accounts in ADMIN_EMAILS, the account that claimed the shop with its setup code, and those an administrator made admin.";
 
 export const INVALID_API_KEY =
-  "This API key or access token is not valid, has expired or was revoked. The shopper creates a new key on the account page, or the agent signs in again with OAuth.";
+  "This API key is not valid or was revoked. The shopper creates a new one on the account page.";
+
+export const INVALID_ACCESS_TOKEN =
+  "This access token is not valid, has expired or was revoked. Refresh it, or connect the agent again with OAuth.";
 
 /**
  * The shopper whose agent key the request carries (`Authorization: Bearer hgl_…`). No key is
@@ -70,6 +73,7 @@ async function keyCaller(c: AppContext, header: string): Promise<ApiKeyCaller> {
         keyId: `oauth:${grant.clientId}`,
         oauth: { clientId: grant.clientId, scopes: grant.scopes },
       };
+    if (key.includes(".")) throw new DomainError("unauthenticated", "INVALID_API_KEY", INVALID_ACCESS_TOKEN);
   }
   throw new DomainError("unauthenticated", "INVALID_API_KEY", INVALID_API_KEY);
 }

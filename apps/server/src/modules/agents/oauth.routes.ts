@@ -2,11 +2,10 @@ import { ConnectedAgentListSchema, OAuthClientInfoSchema } from "@haggle/contrac
 import { notFound } from "@haggle/domain/errors";
 import { z } from "zod";
 import type { AppContext } from "../../http/context.ts";
-import { type ApiRoute, defineRoute, pathParam } from "../../http/route.ts";
+import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { findOAuthClient, listConnectedAgents, revokeOAuthGrants } from "../accounts/index.ts";
 
 const NO_SUCH_AGENT = "You have no connected agent with that id.";
-const clientIdParam = (message: string) => pathParam((v) => /^[\w.~-]{1,200}$/.test(v), message);
 
 /** better-auth's authorization server answers the discovery documents it knows. */
 async function served(c: AppContext, path: string): Promise<Response> {
@@ -57,14 +56,14 @@ export const oauthRoutes: ApiRoute[] = [
   ),
   defineRoute({
     method: "get",
-    path: "/api/oauth/clients/{clientId}",
-    summary: "The agent (OAuth client) a consent screen names: its name and address",
+    path: "/api/oauth/client",
+    summary: "The agent (OAuth client) a consent screen names (?clientId=): its name and address",
     tag: "Agents",
     access: "signed-in",
-    params: z.object({ clientId: clientIdParam("There is no agent with that id registered here.") }),
+    query: z.object({ clientId: z.string().min(1).max(200) }),
     response: OAuthClientInfoSchema,
-    handler: async (c, { params }) => {
-      const client = await findOAuthClient(c.get("deps").database.db, params.clientId);
+    handler: async (c, { query }) => {
+      const client = await findOAuthClient(c.get("deps").database.db, query.clientId);
       if (!client) throw notFound("There is no agent with that id registered here.");
       return client;
     },
@@ -84,16 +83,16 @@ export const oauthRoutes: ApiRoute[] = [
       })),
   }),
   defineRoute({
-    method: "delete",
-    path: "/api/account/connected-agents/{clientId}",
+    method: "post",
+    path: "/api/account/connected-agents/revoke",
     summary:
-      "Revoke an agent's OAuth access: its tokens are refused from the next request on, its refresh tokens end",
+      "Revoke one of the shopper's connected agents ({clientId}): its tokens are refused from the next request on, its refresh tokens end",
     tag: "Agents",
-    access: "owner",
-    params: z.object({ clientId: clientIdParam(NO_SUCH_AGENT) }),
+    access: "signed-in",
+    body: z.object({ clientId: z.string().min(1, NO_SUCH_AGENT).max(200, NO_SUCH_AGENT) }),
     response: z.object({ revoked: z.literal(true) }),
-    handler: async (c, { user, params }) => {
-      const ended = await revokeOAuthGrants(c.get("deps").database.db, user.id, params.clientId);
+    handler: async (c, { user, body }) => {
+      const ended = await revokeOAuthGrants(c.get("deps").database.db, user.id, body.clientId);
       if (ended === 0) throw notFound(NO_SUCH_AGENT);
       return { revoked: true as const };
     },

@@ -15,15 +15,18 @@ export function fetchConnectedAgents(): Promise<ConnectedAgent[]> {
 }
 
 export function revokeConnectedAgent(clientId: string): Promise<unknown> {
-  return apiFetch(`/api/account/connected-agents/${encodeURIComponent(clientId)}`, {
-    method: "DELETE",
+  return apiFetch("/api/account/connected-agents/revoke", {
+    method: "POST",
+    body: { clientId },
     schema: z.object({ revoked: z.literal(true) }),
   });
 }
 
-/** GET /api/oauth/clients/{clientId}: the agent a consent screen names. */
+/** GET /api/oauth/client?clientId=: the agent a consent screen names. */
 export function fetchOAuthClient(clientId: string): Promise<OAuthClientInfo> {
-  return apiFetch(`/api/oauth/clients/${encodeURIComponent(clientId)}`, { schema: OAuthClientInfoSchema });
+  return apiFetch(`/api/oauth/client?clientId=${encodeURIComponent(clientId)}`, {
+    schema: OAuthClientInfoSchema,
+  });
 }
 
 /** POST /api/auth/oauth2/consent: the shopper's answer; the address to send the browser back to. */
