@@ -220,7 +220,7 @@ describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) =>
     expect(token.status).toBeLessThan(500);
   });
 
-  it("anonymous agents still browse without a token; a password reset's revocation covers OAuth (sign out everywhere)", async () => {
+  it("anonymous agents still browse without a token; "sign out everywhere" ends an OAuth agent's access", async () => {
     const anonymous = await connectMcp(baseUrl);
     expect((await call(anonymous, "search_products", { query: "shoes" })).isError).toBe(false);
     await anonymous.close();
