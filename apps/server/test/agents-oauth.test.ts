@@ -5,7 +5,8 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { HttpClient } from "./support/http-client.ts";
+import { accountMailLink, tokenOf } from "./support/account-mail.ts";
+import { HttpClient } from "./support/http-client.ts";
 import { call, connectMcp } from "./support/mcp-client.ts";
 import { signUpShopper, useShop } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
@@ -220,7 +221,7 @@ describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) =>
     expect(token.status).toBeLessThan(500);
   });
 
-  it("anonymous agents still browse without a token; "sign out everywhere" ends an OAuth agent's access", async () => {
+  it("anonymous agents still browse without a token; “sign out everywhere” ends an OAuth agent's access", async () => {
     const anonymous = await connectMcp(baseUrl);
     expect((await call(anonymous, "search_products", { query: "shoes" })).isError).toBe(false);
     await anonymous.close();
@@ -229,6 +230,29 @@ describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) =>
     const provider = await connectAgent(baseUrl, http, "browse cart");
     const ended = await http.request("POST", "/api/auth/revoke-sessions", {});
     expect(ended.status, ended.text).toBe(200);
+    const res = await fetch(`${baseUrl}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${provider.saved!.access_token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("a password reset ends an OAuth agent's access", async () => {
+    const { http, email } = await signUpShopper(baseUrl, "Resetting Owner");
+    const provider = await connectAgent(baseUrl, http, "browse cart");
+    const asked = await new HttpClient(baseUrl).post("/api/auth/request-password-reset", { email });
+    expect(asked.status, JSON.stringify(asked.json)).toBe(200);
+    const token = tokenOf(await accountMailLink(baseUrl, email, "reset-password"));
+    const reset = await new HttpClient(baseUrl).post("/api/auth/reset-password", {
+      token,
+      newPassword: "another-secret-9",
+    });
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
     const res = await fetch(`${baseUrl}/mcp`, {
       method: "POST",
       headers: {
