@@ -102,6 +102,19 @@ async function connectAgent(baseUrl: string, http: HttpClient, scope = "browse c
   return provider;
 }
 
+/** A raw tools/list over /mcp with this bearer token: its status and headers are what matter. */
+function listTools(baseUrl: string, token: string): Promise<Response> {
+  return fetch(`${baseUrl}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+}
+
 describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) => {
   const shop = useShop(kind);
   let baseUrl: string;
@@ -193,15 +206,7 @@ describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) =>
       clientId: listed.json[0].clientId,
     });
     expect(revoked.status, revoked.text).toBe(200);
-    const refused = await fetch(`${baseUrl}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${refreshed.access_token}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
+    const refused = await listTools(baseUrl, refreshed.access_token);
     expect(refused.status).toBe(401);
     expect(refused.headers.get("www-authenticate")).toContain(
       `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource/mcp"`,
@@ -230,15 +235,7 @@ describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) =>
     const provider = await connectAgent(baseUrl, http, "browse cart");
     const ended = await http.request("POST", "/api/auth/revoke-sessions", {});
     expect(ended.status, ended.text).toBe(200);
-    const res = await fetch(`${baseUrl}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${provider.saved!.access_token}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
+    const res = await listTools(baseUrl, provider.saved!.access_token);
     expect(res.status).toBe(401);
   });
 
@@ -253,15 +250,7 @@ describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) =>
       newPassword: "another-secret-9",
     });
     expect(reset.status, JSON.stringify(reset.json)).toBe(200);
-    const res = await fetch(`${baseUrl}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${provider.saved!.access_token}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-    });
+    const res = await listTools(baseUrl, provider.saved!.access_token);
     expect(res.status).toBe(401);
   });
 
