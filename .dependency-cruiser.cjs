@@ -12,7 +12,7 @@ const MODULE_FILE = "^apps/server/src/modules/[^/]+/";
  * subqueries drizzle refuses to write). A module missing here owns no table.
  */
 const TABLE_OWNERS = {
-  accounts: ["accounts", "auth"],
+  accounts: ["accounts", "auth", "oauth"],
   addresses: ["addresses"],
   agents: ["agents"],
   cart: ["carts"],

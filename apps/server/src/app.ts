@@ -12,10 +12,16 @@ import { mountHandlers, mountRoutes } from "./http/mount-routes.ts";
 import type { ApiRoute, MountedHandler } from "./http/route.ts";
 import { mountWebApp } from "./http/static-web.ts";
 import { systemRoutes } from "./http/system.routes.ts";
-import { authenticateApiKey, authHandler, hasRole, meRoutes } from "./modules/accounts/index.ts";
+import {
+  authenticateAccessToken,
+  authenticateApiKey,
+  authHandler,
+  hasRole,
+  meRoutes,
+} from "./modules/accounts/index.ts";
 import { addressRoutes } from "./modules/addresses/index.ts";
 import { adminRoutes, isShopAdmin, roleRoutes } from "./modules/admin/index.ts";
-import { agentRoutes, mcpNotPost, mcpRoutes } from "./modules/agents/index.ts";
+import { agentRoutes, mcpNotPost, mcpRoutes, oauthRoutes } from "./modules/agents/index.ts";
 import { assistantRoutes } from "./modules/assistant/index.ts";
 import { cartRoutes } from "./modules/cart/index.ts";
 import {
@@ -66,6 +72,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...negotiationRoutes,
   ...agentRoutes,
   ...mcpRoutes,
+  ...oauthRoutes,
   ...merchantRoutes,
   ...experimentRoutes(holdoutVisitorOrders),
   ...merchantCatalogRoutes,
@@ -88,6 +95,7 @@ const MODULE_HOOKS: ModuleHooks = {
   isMerchant: (db, userId, demoMode) => hasRole(db, userId, "merchant", demoMode),
   isShopAdmin,
   authenticateApiKey,
+  authenticateAccessToken,
   resolveProductSlug,
   listProducts,
   getProductPage,

@@ -64,6 +64,8 @@ export const EnvSchema = z.object({
    * today's prices (a price change lapses it sooner).
    */
   APPLIED_OFFER_TTL_MINUTES: positiveInt.default(60),
+  OAUTH_ACCESS_TOKEN_SECONDS: positiveInt.default(3600),
+  OAUTH_REFRESH_TOKEN_SECONDS: positiveInt.default(30 * 24 * 3600),
   /** Catalogue answers kept in memory per process (0 turns the cache off), their megabytes, their longest life. */
   ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   ANSWER_CACHE_MB: positiveInt.default(32),

@@ -20,7 +20,7 @@ import {
   seedIfEmpty,
 } from "./modules/admin/index.ts";
 import { sendAccountMail, MailSender } from "./modules/mail/index.ts";
-import { createProfile, revokeAllApiKeys } from "./modules/accounts/index.ts";
+import { createProfile, revokeAllApiKeys, revokeOAuthGrants } from "./modules/accounts/index.ts";
 import { parseTrustProxy } from "./platform/trust-proxy.ts";
 import { paymentProviders } from "./platform/payments/payment-providers.ts";
 import type { MailSettings } from "./platform/mail/mail-settings.ts";
@@ -98,6 +98,10 @@ export async function startRuntime(env: Env, logger: Logger, overrides: RuntimeO
       secret,
       baseURL,
       trustedOrigins,
+      oauth: {
+        accessTokenSeconds: env.OAUTH_ACCESS_TOKEN_SECONDS,
+        refreshTokenSeconds: env.OAUTH_REFRESH_TOKEN_SECONDS,
+      },
       ...accountHooks(database, env, mail, adminPolicy, logger),
     }),
     logger,
@@ -294,9 +298,13 @@ function accountHooks(
     },
     verificationNeedsSession: (email: string) => !env.DEMO_MODE && isAdminEmail(adminPolicy, email),
     onPasswordReset: async (user: { id: string }) => {
-      const revoked = await revokeAllApiKeys(database.db, user.id);
+      const revoked =
+        (await revokeAllApiKeys(database.db, user.id)) + (await revokeOAuthGrants(database.db, user.id));
       if (revoked > 0)
-        logger.info({ userId: user.id, revoked }, "password reset: the account's API keys were revoked");
+        logger.info(
+          { userId: user.id, revoked },
+          "password reset: the account's API keys and agents' OAuth grants were revoked",
+        );
     },
     onEmailVerified: async (user: Parameters<typeof adminEmailVerified>[2]) => {
       if (await adminEmailVerified(database.db, adminPolicy, user))

@@ -39,6 +39,42 @@ export const ApiKeyListSchema = z.array(ApiKeySchema);
 export const CreatedApiKeySchema = ApiKeySchema.extend({ key: z.string() }).meta({ id: "CreatedApiKey" });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
+// --- agents connected over OAuth --------------------------------------------------------------
+
+/** What an agent may be allowed to do for the shopper over OAuth, in the consent screen's words. */
+export const AGENT_SCOPES = {
+  browse: "Browse the catalogue and the shop's pages",
+  cart: "See and change your cart",
+  negotiate: "Negotiate prices with Ava for you",
+  order: "Place orders and read your orders",
+  offline_access: "Stay connected until you revoke it",
+} as const;
+export type AgentScope = keyof typeof AGENT_SCOPES;
+
+/** A scope's plain words (a scope the shop does not know is shown as it is). */
+export function describeAgentScope(scope: string): string {
+  return (AGENT_SCOPES as Record<string, string>)[scope] ?? scope;
+}
+
+/** GET /api/account/connected-agents: one agent the shopper connected over OAuth. */
+export const ConnectedAgentSchema = z
+  .object({
+    clientId: z.string(),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    connectedAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: "ConnectedAgent" });
+export type ConnectedAgent = z.infer<typeof ConnectedAgentSchema>;
+export const ConnectedAgentListSchema = z.array(ConnectedAgentSchema);
+
+/** GET /api/oauth/client?clientId=: what the consent screen names. */
+export const OAuthClientInfoSchema = z
+  .object({ clientId: z.string(), name: z.string(), uri: z.string().nullable() })
+  .meta({ id: "OAuthClientInfo" });
+export type OAuthClientInfo = z.infer<typeof OAuthClientInfoSchema>;
+
 // --- the merchant's view ----------------------------------------------------------------------
 
 export const AGENT_CALL_STATUSES = ["ok", "error", "refused", "rate_limited"] as const;

@@ -17,6 +17,7 @@ export const PAGE_PATHS = [
   "/orders",
   "/account",
   "/order-placed",
+  "/oauth/consent",
   "/admin",
   "/merchant",
   "/merchant/products",

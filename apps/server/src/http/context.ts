@@ -120,6 +120,19 @@ export interface ModuleHooks {
     db: Db,
     key: string,
   ): Promise<{ keyId: string; shopper: { id: string; email: string; name: string } } | null>;
+  /**
+   * The shopper and grant an agent's OAuth access token (a JWT of the shop's authorization
+   * server, bound to `expected.audience`) stands for; null for anything else or a revoked grant.
+   */
+  authenticateAccessToken(
+    db: Db,
+    token: string,
+    expected: { issuer: string; audience: string },
+  ): Promise<{
+    clientId: string;
+    scopes: string[];
+    shopper: { id: string; email: string; name: string };
+  } | null>;
   /** A product path's slug (from its slug or id) while the product is visible, else null. */
   resolveProductSlug(db: Db, slugOrId: string): Promise<string | null>;
   /** The catalogue's page for a query, as GET /api/products answers it. */

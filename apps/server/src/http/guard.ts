@@ -35,6 +35,9 @@ export const NOT_ADMIN =
 export const INVALID_API_KEY =
   "This API key is not valid or was revoked. The shopper creates a new one on the account page.";
 
+export const INVALID_ACCESS_TOKEN =
+  "This access token is not valid, has expired or was revoked. Refresh it, or connect the agent again with OAuth.";
+
 /**
  * The shopper whose agent key the request carries (`Authorization: Bearer hgl_…`). No key is
  * 401 with the route's sentence; an unknown or revoked key is 401 INVALID_API_KEY. A session
@@ -46,12 +49,33 @@ async function requireApiKey(c: AppContext, message: string | undefined): Promis
   return keyCaller(c, header);
 }
 
-/** The key's shopper; anything but `Bearer <a key in force>` is 401 INVALID_API_KEY. */
+/** The authorization server's issuer and the resource its agents' tokens must be bound to. */
+export function oauthExpectation(publicUrl: string): { issuer: string; audience: string } {
+  return { issuer: `${publicUrl}/api/auth`, audience: `${publicUrl}/mcp` };
+}
+
+/**
+ * The key's shopper, or the shopper an OAuth access token was granted by; anything but
+ * `Bearer <a key in force or a token of a grant in force>` is 401 INVALID_API_KEY.
+ */
 async function keyCaller(c: AppContext, header: string): Promise<ApiKeyCaller> {
   const key = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-  const found = key ? await c.get("modules").authenticateApiKey(c.get("deps").database.db, key) : null;
-  if (!found) throw new DomainError("unauthenticated", "INVALID_API_KEY", INVALID_API_KEY);
-  return { ...found.shopper, keyId: found.keyId };
+  const { database, config } = c.get("deps");
+  const modules = c.get("modules");
+  if (key?.startsWith("hgl_")) {
+    const found = await modules.authenticateApiKey(database.db, key);
+    if (found) return { ...found.shopper, keyId: found.keyId };
+  } else if (key) {
+    const grant = await modules.authenticateAccessToken(database.db, key, oauthExpectation(config.publicUrl));
+    if (grant)
+      return {
+        ...grant.shopper,
+        keyId: `oauth:${grant.clientId}`,
+        oauth: { clientId: grant.clientId, scopes: grant.scopes },
+      };
+    if (key.includes(".")) throw new DomainError("unauthenticated", "INVALID_API_KEY", INVALID_ACCESS_TOKEN);
+  }
+  throw new DomainError("unauthenticated", "INVALID_API_KEY", INVALID_API_KEY);
 }
 
 /**

@@ -21,12 +21,17 @@ export const ACCESS_LEVELS = [
 ] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-/** The caller of an `api-key` route: the key's shopper, and the key (its id) it called with. */
+/**
+ * The caller of an `api-key` route: the key's shopper, and the key (its id) it called with. An
+ * agent with an OAuth access token instead: `keyId` is `oauth:<client id>` (its rate-limit
+ * bucket) and `oauth` names the client and the scopes the shopper granted it.
+ */
 export interface ApiKeyCaller {
   id: string;
   email: string;
   name: string;
   keyId: string;
+  oauth?: { clientId: string; scopes: string[] };
 }
 
 /** Whom the gate let in: nobody (public), a session's user, or an API key's shopper. */

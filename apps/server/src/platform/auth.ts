@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import { bearer } from "better-auth/plugins";
+import { mcp } from "@better-auth/mcp";
+import { bearer, jwt } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
 import { account, session, user, verification } from "./db/schema/auth.ts";
+import * as oauthTables from "./db/schema/oauth.ts";
 
 export interface AuthOptions {
   db: Db;
@@ -29,6 +31,28 @@ export interface AuthOptions {
    * (its API keys) ends too, or whoever made a key before the owner took the account back keeps it.
    */
   onPasswordReset: (user: AuthUser) => Promise<void>;
+  /** OAuth for shoppers' agents: the access and refresh tokens' lifetimes, in seconds. */
+  oauth: { accessTokenSeconds: number; refreshTokenSeconds: number };
+}
+
+/**
+ * What an agent may be allowed to do for a shopper over OAuth; `offline_access` asks for a refresh
+ * token. The consent screen words them (the contract's AGENT_SCOPES).
+ */
+export const OAUTH_SCOPES = ["browse", "cart", "negotiate", "order", "offline_access"];
+
+/** The shop's MCP server as an OAuth protected resource (RFC 8707/9728): tokens are bound to it. */
+export function mcpResource(baseURL: string): string {
+  return `${baseURL}/mcp`;
+}
+
+/**
+ * OAuth needs the shop at an https address (plain http only on this machine's loopback names):
+ * a shop served over plain http elsewhere keeps API keys only.
+ */
+export function oauthPossible(baseURL: string): boolean {
+  const url = new URL(baseURL);
+  return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }
 
 export interface AuthUser {
@@ -65,7 +89,10 @@ export function createAuth(options: AuthOptions) {
     baseURL,
     basePath: "/api/auth",
     trustedOrigins,
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, ...oauthTables },
+    }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
@@ -121,7 +148,29 @@ export function createAuth(options: AuthOptions) {
       database: { generateId: () => randomUUID() },
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
-    plugins: [bearer()],
+    plugins: [
+      bearer(),
+      // Signs the agents' access tokens (JWT, verified in-process with the key set it keeps).
+      jwt({ disableSettingJwtHeader: true }),
+      // The OAuth 2.1 authorization server for shoppers' agents (MCP authorization): PKCE S256,
+      // open dynamic client registration for public clients, consent on the web app's page,
+      // tokens bound to the shop's /mcp.
+      ...(oauthPossible(baseURL)
+        ? [
+            mcp({
+              resource: mcpResource(baseURL),
+              loginPage: "/oauth/consent",
+              consentPage: "/oauth/consent",
+              scopes: OAUTH_SCOPES,
+              clientRegistrationDefaultScopes: OAUTH_SCOPES,
+              allowDynamicClientRegistration: true,
+              allowUnauthenticatedClientRegistration: true,
+              accessTokenExpiresIn: options.oauth.accessTokenSeconds,
+              refreshTokenExpiresIn: options.oauth.refreshTokenSeconds,
+            }),
+          ]
+        : []),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -36,6 +36,9 @@ const VerifyEmailScreen = lazy(() =>
 const AccountScreen = lazy(() =>
   import("./routes/account-screen").then((m) => ({ default: m.AccountScreen })),
 );
+const OAuthConsentScreen = lazy(() =>
+  import("./routes/oauth-consent-screen").then((m) => ({ default: m.OAuthConsentScreen })),
+);
 const CartScreen = lazy(() => import("./routes/cart-screen").then((m) => ({ default: m.CartScreen })));
 const CheckoutScreen = lazy(() =>
   import("./routes/checkout-screen").then((m) => ({ default: m.CheckoutScreen })),
@@ -122,6 +125,7 @@ export const appRoutes: RouteObject[] = [
           { path: "checkout", element: <CheckoutScreen /> },
           { path: "orders", element: <OrdersScreen /> },
           { path: "account", element: <AccountScreen /> },
+          { path: "oauth/consent", element: <OAuthConsentScreen /> },
           { path: "order-placed", element: <OrderPlacedScreen /> },
           { path: "admin", element: <AdminScreen /> },
         ],

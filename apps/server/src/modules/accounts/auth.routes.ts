@@ -15,6 +15,7 @@ import { type ApiRoute, declareForeignRoute, declareMountedHandler } from "../..
 import { assertNoNul, parseWith } from "../../http/validate.ts";
 import { currentUser } from "../../http/session.ts";
 import { revokeAllApiKeys } from "./api-keys.store.ts";
+import { revokeOAuthGrants } from "./oauth-grants.store.ts";
 import {
   accountMailSentence,
   answerAccessEnded,
@@ -50,6 +51,9 @@ async function readJson(c: AppContext): Promise<unknown> {
 async function normalizeError(response: Response, route: string): Promise<Response> {
   if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json"))
     return response;
+  // OAuth's endpoints answer errors in OAuth's own shape ({error, error_description}), which
+  // agents' libraries read.
+  if (route.startsWith("/oauth2/") && response.status < 500) return response;
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const headers = new Headers(response.headers);
   headers.delete("content-length");
@@ -65,6 +69,36 @@ async function normalizeError(response: Response, route: string): Promise<Respon
     }),
     { status, headers },
   );
+}
+
+const LOOPBACK_HTTP = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//;
+
+/**
+ * A dynamic registration without `application_type` whose redirects all go to this machine's
+ * loopback over http is a native app (a desktop agent, the MCP Inspector): OIDC's default "web"
+ * would refuse it, though RFC 8252 is exactly how such agents receive their code.
+ */
+async function nativeLoopbackDefault(request: Request): Promise<Request> {
+  const metadata = (await request
+    .clone()
+    .json()
+    .catch(() => null)) as { application_type?: unknown; redirect_uris?: unknown } | null;
+  const uris = metadata?.redirect_uris;
+  if (
+    !metadata ||
+    metadata.application_type !== undefined ||
+    !Array.isArray(uris) ||
+    uris.length === 0 ||
+    !uris.every((u) => typeof u === "string" && LOOPBACK_HTTP.test(u))
+  )
+    return request;
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: JSON.stringify({ ...metadata, application_type: "native" }),
+  });
 }
 
 /** This browser signed in to (or signed up) the account: it passes the account-wide sign-in cap. */
@@ -217,12 +251,15 @@ export function authRoutes() {
   guardAccountMailRoutes(app, readJson);
 
   // "Sign out everywhere" (every session, or every other one; a password change that asks for it)
-  // ends the account's API keys too: a key is a session an agent holds.
+  // ends the account's API keys and agents' OAuth grants too: each is a session an agent holds.
   const everywhere = async (c: AppContext, next: () => Promise<void>, end: AccessEnd, asked = true) => {
     const who = asked ? await currentUser(c) : null;
     await next();
     if (!who || c.res.status !== 200) return;
-    const revoked = await revokeAllApiKeys(c.get("deps").database.db, who.id);
+    const { db } = c.get("deps").database;
+    const revoked = await revokeAllApiKeys(db, who.id);
+    // Agents connected over OAuth lose their grants alike (the answer counts the keys).
+    await revokeOAuthGrants(db, who.id);
     answerAccessEnded(c, end, revoked);
   };
   app.post("/revoke-sessions", (c, next) => everywhere(c, next, "sign-out-everywhere"));
@@ -232,9 +269,11 @@ export function authRoutes() {
     await everywhere(c, next, "sign-out-elsewhere", body?.revokeOtherSessions === true);
   });
 
-  app.on(["GET", "POST"], "/*", async (c) =>
-    normalizeError(await c.get("deps").auth.handler(c.req.raw), c.req.path.replace(/^\/api\/auth/, "")),
-  );
+  app.on(["GET", "POST"], "/*", async (c) => {
+    const route = c.req.path.replace(/^\/api\/auth/, "");
+    const request = route === "/oauth2/register" ? await nativeLoopbackDefault(c.req.raw) : c.req.raw;
+    return normalizeError(await c.get("deps").auth.handler(request), route);
+  });
   return app;
 }
 

@@ -38,5 +38,12 @@ export {
   revokeApiKey,
 } from "./api-keys.store.ts";
 export type { ApiKeyRow } from "./api-keys.store.ts";
+export {
+  authenticateAccessToken,
+  findOAuthClient,
+  listConnectedAgents,
+  revokeOAuthGrants,
+} from "./oauth-grants.store.ts";
+export type { AgentGrant, ConnectedAgent, TokenExpectation } from "./oauth-grants.store.ts";
 export { authHandler } from "./auth.routes.ts";
 export { meRoutes } from "./me.routes.ts";

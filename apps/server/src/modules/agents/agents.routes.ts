@@ -13,7 +13,7 @@ import type { AppContext } from "../../http/context.ts";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import type { ToolDeps } from "../../platform/agent-tools/agent-tool.ts";
 import { agentActivity, auditRefusedCall, createApiKey, listApiKeys, revokeKey } from "./api-keys.service.ts";
-import { createMcpServer } from "./mcp-server.ts";
+import { createMcpServer, TOOL_SCOPES } from "./mcp-server.ts";
 
 /** Shoppers' API keys for their agents, and the merchant's view of what agents did. */
 export const agentRoutes: ApiRoute[] = [
@@ -139,7 +139,32 @@ async function refusedKey(c: AppContext, error: unknown): Promise<Response> {
       arguments: message.params.arguments,
     }).catch((e: unknown) => c.get("log").error({ err: e }, "refused agent call not audited"));
   }
-  return refused(401, error.message, { "WWW-Authenticate": 'Bearer realm="haggle-mcp"' });
+  return refused(401, error.message, { "WWW-Authenticate": bearerChallenge(c) });
+}
+
+/** RFC 6750 with RFC 9728's pointer: where an agent finds the authorization server. */
+function bearerChallenge(c: AppContext, extra = ""): string {
+  const metadata = `${c.get("deps").config.publicUrl}/.well-known/oauth-protected-resource/mcp`;
+  return `Bearer realm="haggle-mcp", resource_metadata="${metadata}"${extra}`;
+}
+
+/**
+ * An OAuth agent calling a tool outside the scopes its shopper granted: 403 insufficient_scope
+ * (RFC 6750) naming the scope, before anything runs. Read from a copy of the body.
+ */
+async function outsideScopes(c: AppContext, scopes: readonly string[]): Promise<Response | null> {
+  const message = (await c.req.raw
+    .clone()
+    .json()
+    .catch(() => null)) as { method?: unknown; params?: { name?: unknown } } | null;
+  const tool = message?.method === "tools/call" ? message.params?.name : undefined;
+  const needed = typeof tool === "string" ? TOOL_SCOPES.get(tool) : undefined;
+  if (!needed || scopes.includes(needed)) return null;
+  return refused(
+    403,
+    `${tool} needs the "${needed}" permission, which the shopper did not grant this agent. Ask the shopper to connect the agent again and allow it.`,
+    { "WWW-Authenticate": bearerChallenge(c, `, error="insufficient_scope", scope="${needed}"`) },
+  );
 }
 
 /**
@@ -158,12 +183,17 @@ export const mcpRoutes: ApiRoute[] = [
     readsOwnInput: true,
     answerError: refusedKey,
     handler: async (c, { user }) => {
-      const refusal = foreignOrigin(c);
+      const refusal = foreignOrigin(c) ?? (user?.oauth ? await outsideScopes(c, user.oauth.scopes) : null);
       if (refusal) return refusal;
       const { config } = c.get("deps");
       const caller: Parameters<typeof createMcpServer>[1] = user
-        ? { shopper: { id: user.id, email: user.email, name: user.name }, keyId: user.keyId, ip: clientIp(c) }
-        : { shopper: null, keyId: null, ip: clientIp(c) };
+        ? {
+            shopper: { id: user.id, email: user.email, name: user.name },
+            keyId: user.keyId,
+            apiKeyId: user.oauth ? null : user.keyId,
+            ip: clientIp(c),
+          }
+        : { shopper: null, keyId: null, apiKeyId: null, ip: clientIp(c) };
       const server = createMcpServer(toolDeps(c), caller, {
         perKey: config.mcpRateLimit.perKey,
         perIp: config.mcpRateLimit.perIp,

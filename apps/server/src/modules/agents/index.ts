@@ -3,3 +3,4 @@
  * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
  */
 export { agentRoutes, mcpNotPost, mcpRoutes } from "./agents.routes.ts";
+export { oauthRoutes } from "./oauth.routes.ts";

@@ -38,6 +38,18 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   ...policyTools,
 ];
 
+/**
+ * The OAuth scope each tool needs (an agent with an API key has them all): browsing the catalogue
+ * and the shop's pages, the cart, haggling, and orders (checkout and reading them back).
+ */
+export const TOOL_SCOPES: ReadonlyMap<string, string> = new Map([
+  ...catalogTools.map((t) => [t.name, "browse"] as const),
+  ...policyTools.map((t) => [t.name, "browse"] as const),
+  ...cartTools.map((t) => [t.name, "cart"] as const),
+  ...negotiationTools.map((t) => [t.name, "negotiate"] as const),
+  ...orderTools.map((t) => [t.name, "order"] as const),
+]);
+
 const SERVER_INFO = { name: "haggle", version: "1.0.0" };
 
 const INSTRUCTIONS =
@@ -62,7 +74,10 @@ const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 export interface McpCaller {
   /** null: an anonymous agent (browsing only). */
   shopper: AgentShopper | null;
+  /** The rate-limit bucket: the API key's id, or `oauth:<client id>` for an OAuth agent. */
   keyId: string | null;
+  /** The API key the audit names (none for an OAuth agent). */
+  apiKeyId: string | null;
   ip: string;
 }
 
@@ -125,7 +140,7 @@ async function runTool(
   const limited = await rateLimited(deps, caller, limits);
   if (limited) return { result: toolError(limited), status: "rate_limited", summary: limited };
   if (tool.access === "shopper" && !caller.shopper) {
-    const message = `${tool.name} acts for a shopper: it needs the shopper's API key. The shopper creates one on ${deps.publicUrl}/account; send it as the header Authorization: Bearer <key>.`;
+    const message = `${tool.name} acts for a shopper: it needs the shopper's API key. The shopper creates one on ${deps.publicUrl}/account; send it as the header Authorization: Bearer <key>. Or connect with OAuth: the authorization server is named at ${deps.publicUrl}/.well-known/oauth-protected-resource/mcp.`;
     return { result: toolError(message), status: "refused", summary: message };
   }
   const parsed = tool.input.safeParse(args ?? {});
@@ -179,7 +194,7 @@ export function createMcpServer(deps: ToolDeps, caller: McpCaller, limits: McpLi
     try {
       auditId = await beginToolCall(deps.db, {
         userId: caller.shopper?.id ?? null,
-        apiKeyId: caller.keyId,
+        apiKeyId: caller.apiKeyId,
         ip: caller.ip,
         tool: tool ? tool.name : name.slice(0, 64),
         arguments: summarizeArguments(args),

@@ -6,6 +6,7 @@
  */
 export * from "./schema/accounts.ts";
 export * from "./schema/auth.ts";
+export * from "./schema/oauth.ts";
 export * from "./schema/carts.ts";
 export * from "./schema/negotiation.ts";
 export * from "./schema/catalog.ts";

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { ApiKeysCard } from "@/features/account/components/api-keys-card";
+import { ConnectedAgentsCard } from "@/features/account/components/connected-agents-card";
 import { useSession } from "@/features/auth/api/use-session";
 import { useSignOutEverywhere } from "@/features/auth/api/use-sign-out";
 import { VerificationNotice } from "@/features/auth/components/verification-notice";
@@ -36,7 +37,7 @@ export function AccountScreen() {
         </h2>
         <p className="text-sm text-muted-foreground">
           To change your password, we e-mail you a link; choosing the new one signs you out everywhere and
-          revokes your API keys.
+          revokes your API keys and connected agents.
         </p>
         <Button asChild variant="outline">
           <Link to="/forgot-password">Reset your password</Link>
@@ -47,14 +48,15 @@ export function AccountScreen() {
           Sign out everywhere
         </h2>
         <p className="text-sm text-muted-foreground">
-          Ends every session of your account, on every device, and revokes your API keys: agents using them
-          need a new key.
+          Ends every session of your account, on every device, and revokes your API keys and connected agents:
+          they need a new key or to be connected again.
         </p>
         <Button variant="outline" disabled={everywhere.isPending} onClick={() => everywhere.mutate()}>
           Sign out everywhere
         </Button>
       </section>
       <ApiKeysCard mcpUrl={`${window.location.origin}/mcp`} />
+      <ConnectedAgentsCard />
     </div>
   );
 }
