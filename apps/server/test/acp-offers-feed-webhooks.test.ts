@@ -169,10 +169,14 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
         refunds: [],
       },
     });
-    const [row] = await shop.server.database.db
-      .select()
-      .from(acpWebhookEvents)
-      .where(eq(acpWebhookEvents.id, delivered.requestId));
+    // The receiver has answered; the sender records "sent" just after, so wait for the row.
+    const row = await eventually(async () => {
+      const [found] = await shop.server.database.db
+        .select()
+        .from(acpWebhookEvents)
+        .where(eq(acpWebhookEvents.id, delivered.requestId));
+      return found?.status === "sent" ? found : undefined;
+    });
     expect(row).toMatchObject({ status: "sent", attempts: 3, type: "order_create" });
 
     const shipped = await shop.merchant.request("PATCH", `/api/merchant/orders/${completed.json.order.id}`, {

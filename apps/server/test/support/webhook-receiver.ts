@@ -90,10 +90,13 @@ export class WebhookReceiver {
 }
 
 /** Polls until `check` holds (or throws after `timeoutMs`). */
-export async function eventually<T>(check: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 15_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > until) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 50));
