@@ -127,8 +127,41 @@ function languageErrors(
   return errors;
 }
 
+/** The offer problems against the independent limits (none when the offer keeps to them). */
+function offerProblems(offer: OfferTerms, subtotal: Cents, approved: Cents[]): string[] {
+  const bundled = offer.newItems.reduce((s, n) => s + n.price * n.quantity, 0);
+  const offerSubtotal = subtotal + bundled;
+  const problems: string[] = [];
+  if (offer.subtotal !== offerSubtotal) problems.push(`subtotal ${offer.subtotal} != ${offerSubtotal}`);
+  if (!Number.isSafeInteger(offer.discount) || offer.discount < 0)
+    problems.push(`discount ${offer.discount}`);
+  if (offer.source === "merchant") {
+    if (offer.newItems.length > 0) problems.push("merchant offer with bundled items");
+    if (offer.discount > independentCeiling(offerSubtotal))
+      problems.push(`merchant ${offer.discount} > ceiling`);
+    if (offer.discount > Math.max(0, ...approved)) problems.push(`merchant ${offer.discount} > approved`);
+  } else if (offer.discount > independentCap(offerSubtotal, offer.newItems.length > 0)) {
+    problems.push(
+      `policy ${offer.discount} > cap ${independentCap(offerSubtotal, offer.newItems.length > 0)} on ${offerSubtotal}`,
+    );
+  }
+  return problems;
+}
+
+/** One simulated conversation: its cart, the shop's stored state, what was approved and the outcome so far. */
+interface Simulation {
+  lines: NegotiationSnapshot["lines"];
+  rand: () => number;
+  subtotal: Cents;
+  state: NegotiationSnapshot;
+  approved: Cents[];
+  outcome: Outcome;
+  where: string;
+  nextOfferId: () => string;
+}
+
 /** Shopper `index` of every persona gets the same random streams, so personas compare on like carts. */
-function simulate(persona: Persona, index: number): Outcome {
+function startSimulation(persona: Persona, index: number) {
   const lines = persona.cart(mulberry32(SEED + index * 7919));
   const rand = mulberry32((SEED ^ 0x9e3779b9) + index * 104_729);
   const subtotal = subtotalOf(lines);
@@ -140,156 +173,158 @@ function simulate(persona: Persona, index: number): Outcome {
     lifetimeValue: { NONE: 0, BRONZE: 20_000, SILVER: 80_000, GOLD: 300_000, PLATINUM: 800_000 }[tier],
   };
   const shopper = persona.start(rand, subtotal);
-  // What the shop stores for this negotiation; the cart never changes, so one fingerprint.
-  let state: NegotiationSnapshot = freshNegotiation({
-    lines,
-    fingerprint: `cart-${persona.name}-${index}`,
-    profile,
-    config,
-  });
   let offersIssued = 0;
-  const nextOfferId = () => `offer-${++offersIssued}`;
-  const approved: Cents[] = [];
-  const outcome: Outcome = {
-    deal: false,
-    discount: 0,
-    cap: 0,
+  const sim: Simulation = {
+    lines,
+    rand,
     subtotal,
-    rounds: 0,
-    escalated: false,
-    limitViolations: [],
-    voiceViolations: [],
-    languageErrors: [],
+    // What the shop stores for this negotiation; the cart never changes, so one fingerprint.
+    state: freshNegotiation({ lines, fingerprint: `cart-${persona.name}-${index}`, profile, config }),
+    approved: [],
+    outcome: {
+      deal: false,
+      discount: 0,
+      cap: 0,
+      subtotal,
+      rounds: 0,
+      escalated: false,
+      limitViolations: [],
+      voiceViolations: [],
+      languageErrors: [],
+    },
+    where: `${persona.name} #${index}`,
+    nextOfferId: () => `offer-${++offersIssued}`,
   };
-  let previousReply = "";
-  const where = `${persona.name} #${index}`;
+  return { sim, shopper };
+}
 
-  /** Every offer the shopper is shown or could accept, against the independent limits. */
-  const checkOffer = (offer: OfferTerms | null | undefined, label: string) => {
-    if (!offer) return;
-    const bundled = offer.newItems.reduce((s, n) => s + n.price * n.quantity, 0);
-    const offerSubtotal = subtotal + bundled;
-    const problems: string[] = [];
-    if (offer.subtotal !== offerSubtotal) problems.push(`subtotal ${offer.subtotal} != ${offerSubtotal}`);
-    if (!Number.isSafeInteger(offer.discount) || offer.discount < 0)
-      problems.push(`discount ${offer.discount}`);
-    if (offer.source === "merchant") {
-      if (offer.newItems.length > 0) problems.push("merchant offer with bundled items");
-      if (offer.discount > independentCeiling(offerSubtotal))
-        problems.push(`merchant ${offer.discount} > ceiling`);
-      if (offer.discount > Math.max(0, ...approved)) problems.push(`merchant ${offer.discount} > approved`);
-    } else if (offer.discount > independentCap(offerSubtotal, offer.newItems.length > 0)) {
-      problems.push(
-        `policy ${offer.discount} > cap ${independentCap(offerSubtotal, offer.newItems.length > 0)} on ${offerSubtotal}`,
-      );
-    }
-    for (const p of problems) outcome.limitViolations.push(`${where} ${label}: ${p}`);
-  };
+/** Every offer the shopper is shown or could accept, against the independent limits. */
+function checkOffer(sim: Simulation, offer: OfferTerms | null | undefined, label: string) {
+  if (!offer) return;
+  for (const p of offerProblems(offer, sim.subtotal, sim.approved))
+    sim.outcome.limitViolations.push(`${sim.where} ${label}: ${p}`);
+}
 
-  /** What Ava says: every figure must be one the decision allows. */
-  const checkVoice = (voice: VoiceInput) => {
-    const reply = writeBuiltInReply(voice);
-    if (!statesOnlyAllowedFigures(reply, allowedFigures(voice)))
-      outcome.voiceViolations.push(`${where}: "${reply}"`);
-  };
+/** What Ava says: every figure must be one the decision allows. */
+function checkVoice(sim: Simulation, voice: VoiceInput) {
+  const reply = writeBuiltInReply(voice);
+  if (!statesOnlyAllowedFigures(reply, allowedFigures(voice)))
+    sim.outcome.voiceViolations.push(`${sim.where}: "${reply}"`);
+}
 
-  /** The accept button: the shop's acceptance, then the pricing rule must lower the cart by exactly the offer. */
-  const accept = () => {
-    let plan: AcceptancePlan;
-    try {
-      plan = planAcceptance(state, NOW);
-    } catch (error) {
-      // No offer stands: the shop answers 409 and nothing is applied.
-      if (error instanceof DomainError && error.kind === "conflict") return;
-      throw error;
-    }
-    const offer = plan.offer.terms;
-    checkOffer(offer, "applied");
-    const all = [
-      ...lines.map((l) => ({ cartItemId: l.cartItemId, price: l.price, quantity: l.quantity })),
-      ...offer.newItems.map((n) => ({
-        cartItemId: `new:${n.productId}`,
-        price: n.price,
-        quantity: n.quantity,
-      })),
-    ];
-    const quote = quoteCart(
-      all.map((l) => ({
-        price: l.price,
-        priceSnapshot:
-          plan.allocation.itemAdjustments.find((a) => a.cartItemId === l.cartItemId)?.newPrice ?? null,
-        listPrice: l.price,
-        quantity: l.quantity,
-      })),
-      plan.allocation.orderDiscount,
-      pricingRulesFrom(config.pricing),
+/** The accept button: the shop's acceptance, then the pricing rule must lower the cart by exactly the offer. */
+function accept(sim: Simulation) {
+  let plan: AcceptancePlan;
+  try {
+    plan = planAcceptance(sim.state, NOW);
+  } catch (error) {
+    // No offer stands: the shop answers 409 and nothing is applied.
+    if (error instanceof DomainError && error.kind === "conflict") return;
+    throw error;
+  }
+  const offer = plan.offer.terms;
+  checkOffer(sim, offer, "applied");
+  const all = [
+    ...sim.lines.map((l) => ({ cartItemId: l.cartItemId, price: l.price, quantity: l.quantity })),
+    ...offer.newItems.map((n) => ({
+      cartItemId: `new:${n.productId}`,
+      price: n.price,
+      quantity: n.quantity,
+    })),
+  ];
+  const quote = quoteCart(
+    all.map((l) => ({
+      price: l.price,
+      priceSnapshot:
+        plan.allocation.itemAdjustments.find((a) => a.cartItemId === l.cartItemId)?.newPrice ?? null,
+      listPrice: l.price,
+      quantity: l.quantity,
+    })),
+    plan.allocation.orderDiscount,
+    pricingRulesFrom(config.pricing),
+  );
+  const before = subtotalOf(all);
+  const { outcome } = sim;
+  if (before - (quote.subtotal - quote.discount) !== offer.discount) {
+    outcome.limitViolations.push(
+      `${sim.where}: applied ${before - (quote.subtotal - quote.discount)} != offer ${offer.discount}`,
     );
-    const before = subtotalOf(all);
-    if (before - (quote.subtotal - quote.discount) !== offer.discount) {
-      outcome.limitViolations.push(
-        `${where}: applied ${before - (quote.subtotal - quote.discount)} != offer ${offer.discount}`,
-      );
-    }
-    outcome.deal = true;
-    outcome.discount = offer.discount;
-    outcome.subtotal = before;
-    outcome.cap = independentCap(before, offer.newItems.length > 0);
-  };
+  }
+  outcome.deal = true;
+  outcome.discount = offer.discount;
+  outcome.subtotal = before;
+  outcome.cap = independentCap(before, offer.newItems.length > 0);
+}
 
+/** The merchant answers an escalation before the shopper's next message. */
+function answerEscalation(
+  sim: Simulation,
+  escalation: NonNullable<ReturnType<typeof takeShopperTurn>["escalation"]>,
+) {
+  const ok = escalation.percent <= 2000 && sim.rand() < 0.6;
+  const answer = decideMerchantApproval({
+    negotiation: sim.state,
+    approved: ok,
+    request: { amount: escalation.amount, cartFingerprint: escalation.cartFingerprint },
+    now: NOW,
+  });
+  if (answer.issue) sim.approved.push(escalation.amount);
+  sim.state = afterMerchantDecision(sim.state, answer, ok ? "approved" : "rejected", sim.nextOfferId());
+  checkOffer(sim, answer.issue?.terms, "approved");
+  checkVoice(sim, answer.voice);
+}
+
+/** The shopper says something: the shop's turn, every offer and figure checked, the reply's language too. */
+function playMessage(sim: Simulation, say: string, previousReply: string) {
+  const search = bundleSearchFor(sim.state.lines, sim.state.bundleProposed);
+  const candidate = search ? pickBundleCandidate(search, bundleProducts) : null;
+  const played = takeShopperTurn({
+    negotiation: sim.state,
+    message: say,
+    bundleCandidate: candidate,
+    now: NOW,
+  });
+  const decision = played.decision;
+  sim.state = afterTurn(sim.state, played, sim.nextOfferId());
+  if (played.escalation) sim.outcome.escalated = true;
+  checkOffer(sim, offerInDecision(decision), decision.kind);
+  checkOffer(sim, sim.state.latestOffer?.terms, "standing");
+  checkVoice(sim, played.voice);
+  const reply = writeBuiltInReply(played.voice);
+  for (const error of languageErrors(
+    say,
+    reply,
+    previousReply,
+    sim.lines.length,
+    decision,
+    candidate?.name ?? null,
+  ))
+    sim.outcome.languageErrors.push(`${sim.where} (${error}): "${say}" -> "${reply}"`);
+  return { played, decision, reply };
+}
+
+function simulate(persona: Persona, index: number): Outcome {
+  const { sim, shopper } = startSimulation(persona, index);
+  const { outcome, subtotal } = sim;
+  let previousReply = "";
   let decision: Decision | null = null;
   for (let turn = 0; turn < MAX_TURNS && !outcome.deal; turn++) {
-    const standing = state.latestOffer?.terms ?? null;
-    const action = shopper({ turn, standing, decision, subtotal, approval: state.approval });
+    const standing = sim.state.latestOffer?.terms ?? null;
+    const action = shopper({ turn, standing, decision, subtotal, approval: sim.state.approval });
     if ("leave" in action) break;
     outcome.rounds += 1;
     if ("press" in action) {
-      accept();
+      accept(sim);
       continue;
     }
-    const search = bundleSearchFor(state.lines, state.bundleProposed);
-    const candidate = search ? pickBundleCandidate(search, bundleProducts) : null;
-    const played = takeShopperTurn({
-      negotiation: state,
-      message: action.say,
-      bundleCandidate: candidate,
-      now: NOW,
-    });
+    const played = playMessage(sim, action.say, previousReply);
     decision = played.decision;
-    state = afterTurn(state, played, nextOfferId());
-    if (played.escalation) outcome.escalated = true;
-    checkOffer(offerInDecision(decision), decision.kind);
-    checkOffer(state.latestOffer?.terms, "standing");
-    checkVoice(played.voice);
-    const reply = writeBuiltInReply(played.voice);
-    for (const error of languageErrors(
-      action.say,
-      reply,
-      previousReply,
-      lines.length,
-      decision,
-      candidate?.name ?? null,
-    ))
-      outcome.languageErrors.push(`${where} (${error}): "${action.say}" -> "${reply}"`);
-    previousReply = reply;
-
+    previousReply = played.reply;
     if (decision.kind === "agreed") {
-      accept();
+      accept(sim);
       continue;
     }
-    // The merchant answers an escalation before the shopper's next message.
-    if (played.escalation) {
-      const ok = played.escalation.percent <= 2000 && rand() < 0.6;
-      const answer = decideMerchantApproval({
-        negotiation: state,
-        approved: ok,
-        request: { amount: played.escalation.amount, cartFingerprint: played.escalation.cartFingerprint },
-        now: NOW,
-      });
-      if (answer.issue) approved.push(played.escalation.amount);
-      state = afterMerchantDecision(state, answer, ok ? "approved" : "rejected", nextOfferId());
-      checkOffer(answer.issue?.terms, "approved");
-      checkVoice(answer.voice);
-    }
+    if (played.played.escalation) answerEscalation(sim, played.played.escalation);
   }
   return outcome;
 }

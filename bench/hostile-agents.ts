@@ -322,120 +322,149 @@ async function escalation(world: World, n: number) {
 const SCRIPTS = [injection, manyKeys, replay, cartSplitting, escalation];
 
 // ---------------------------------------------------------------- the run
+type Shop = Awaited<ReturnType<typeof startShop>>;
+
+/** A merchant who claimed the shop, and the well-stocked products the agents shop for. */
+async function openWorld(shop: Shop): Promise<World> {
+  const merchant = new Shopper(shop.baseUrl);
+  await merchant.call("POST", "/api/auth/sign-up/email", {
+    email: `hostile.merchant.${Date.now()}@example.com`,
+    password: "secret123",
+    name: "Bench Merchant",
+  });
+  const claimed = await merchant.call("POST", "/api/admin/claim", { code: shop.setupCode });
+  if (claimed !== 200) throw new Error(`claiming the shop failed: ${claimed}`);
+  const list = (await (await fetch(`${shop.baseUrl}/api/products?pageSize=200`)).json()) as {
+    items: { id: string; price: number; stockLevel: number }[];
+  };
+  return {
+    baseUrl: shop.baseUrl,
+    merchant,
+    products: list.items.filter((p) => p.stockLevel >= 50),
+  };
+}
+
+/** Every conversation, CONCURRENCY at a time; answers the seconds they took. */
+async function runConversations(world: World): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    [...Array(CONCURRENCY)].map(async () => {
+      while (next < CONVERSATIONS) {
+        const n = next++;
+        try {
+          await pick(SCRIPTS, n)(world, n);
+        } catch (error) {
+          figures.errors.push(`conversation ${n}: ${(error as Error).message}`);
+        }
+        figures.conversations += 1;
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+/** Every offer the server ever issued, whoever saw it, and every offer shown, against the limits. */
+async function auditOffers(shop: Shop) {
+  const offers = await shop.db.select().from(negotiationOffers);
+  const approvals = await shop.db.select().from(negotiationApprovals);
+  /** What the server may give on this offer: the automatic cap, or what the merchant approved for its negotiation. */
+  const allowedFor = (offer: (typeof offers)[number]) => {
+    const cap = autoCap(offer.subtotal, (offer.newItems as unknown[]).length > 0);
+    const approval = approvals.find(
+      (a) => a.negotiationId === offer.negotiationId && a.status === "approved",
+    );
+    return approval ? Math.max(cap, approval.requestedDiscountAmount) : cap;
+  };
+  let storedAboveCap = 0;
+  let storedAboveCeiling = 0;
+  for (const offer of offers) {
+    if (offer.discount > allowedFor(offer)) storedAboveCap += 1;
+    if (offer.discount > ceiling(offer.subtotal)) storedAboveCeiling += 1;
+  }
+  // Each offer shown is one the server stored for that negotiation, checked on its own subtotal.
+  // A negotiation started over is deleted with its offers: those shown are checked on their face.
+  const kept = new Set((await shop.db.select({ id: negotiations.id }).from(negotiations)).map((n) => n.id));
+  let unbacked = 0;
+  let startedOver = 0;
+  for (const seen of figures.shown) {
+    if (!kept.has(seen.negotiationId)) {
+      startedOver += 1;
+      if (!seen.approved && seen.percent > (AUTO_BP + BUNDLE_BP) / 100) figures.shownAboveCap += 1;
+      if (seen.percent > CEILING_BP / 100) figures.aboveCeiling += 1;
+      continue;
+    }
+    const row = offers.find((o) => o.negotiationId === seen.negotiationId && o.discount === seen.discount);
+    if (!row) {
+      unbacked += 1;
+      continue;
+    }
+    noteLargest(row.discount, row.subtotal, seen.approved);
+    if (row.discount > allowedFor(row)) figures.shownAboveCap += 1;
+  }
+  return {
+    stored: offers.length,
+    approvedOffers: offers.filter((o) => o.source !== "policy").length,
+    largestStored: offers.reduce((m, o) => Math.max(m, o.discount), 0),
+    storedAboveCap,
+    storedAboveCeiling,
+    unbacked,
+    startedOver,
+  };
+}
+
+/** Prints the run's figures; answers the number of breaches. */
+function report(
+  databaseUrl: string | undefined,
+  seconds: number,
+  audit: Awaited<ReturnType<typeof auditOffers>>,
+) {
+  const { approvedOffers, largestStored, storedAboveCap, storedAboveCeiling, unbacked, startedOver } = audit;
+  console.log(
+    `hostile agents over MCP (${databaseUrl ? "PostgreSQL" : "embedded database"}), ${seconds.toFixed(1)} s`,
+  );
+  console.log(`  conversations                          ${figures.conversations}`);
+  console.log(`  turns (negotiate calls)                ${figures.turns}`);
+  console.log(`  tool calls                             ${figures.calls}`);
+  console.log(`  rate-limited calls                     ${figures.rateLimited}`);
+  console.log(
+    `  largest discount obtained              $${(figures.largestCents / 100).toFixed(2)} (largest share of a cart ${(figures.largestShare * 100).toFixed(2)}%)`,
+  );
+  console.log(
+    `  largest without the merchant's approval $${(figures.largestAutoCents / 100).toFixed(2)} (${(figures.largestAutoShare * 100).toFixed(2)}% of its cart; automatic cap ${AUTO_BP / 100}% (+${BUNDLE_BP / 100} with a bundle) and $${AUTO_AMOUNT / 100})`,
+  );
+  console.log(
+    `  escalations decided by the merchant    ${figures.approvalsDecided} (${approvedOffers} offers from approvals)`,
+  );
+  console.log(
+    `  offers stored                          ${audit.stored} (largest $${(largestStored / 100).toFixed(2)})`,
+  );
+  console.log(
+    `  offers shown to agents                 ${figures.shown.length} (of negotiations started over since: ${startedOver}; not one the server stored: ${unbacked})`,
+  );
+  console.log(`  shown above the automatic cap, no approval   ${figures.shownAboveCap}`);
+  console.log(`  applied above the automatic cap, no approval ${figures.appliedAboveCap}`);
+  console.log(`  stored above the cap without approval        ${storedAboveCap}`);
+  console.log(`  above the ceiling (shown, applied or stored) ${figures.aboveCeiling + storedAboveCeiling}`);
+  console.log(`  conversation errors                    ${figures.errors.length}`);
+  for (const e of figures.errors.slice(0, 10)) console.log(`    ${e}`);
+  const breaches =
+    unbacked +
+    figures.shownAboveCap +
+    figures.appliedAboveCap +
+    storedAboveCap +
+    figures.aboveCeiling +
+    storedAboveCeiling;
+  console.log(`  breaches                               ${breaches}`);
+  return breaches;
+}
+
 async function run(databaseUrl: string | undefined) {
   const shop = await startShop(databaseUrl);
   try {
-    const merchant = new Shopper(shop.baseUrl);
-    await merchant.call("POST", "/api/auth/sign-up/email", {
-      email: `hostile.merchant.${Date.now()}@example.com`,
-      password: "secret123",
-      name: "Bench Merchant",
-    });
-    const claimed = await merchant.call("POST", "/api/admin/claim", { code: shop.setupCode });
-    if (claimed !== 200) throw new Error(`claiming the shop failed: ${claimed}`);
-    const list = (await (await fetch(`${shop.baseUrl}/api/products?pageSize=200`)).json()) as {
-      items: { id: string; price: number; stockLevel: number }[];
-    };
-    const world: World = {
-      baseUrl: shop.baseUrl,
-      merchant,
-      products: list.items.filter((p) => p.stockLevel >= 50),
-    };
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      [...Array(CONCURRENCY)].map(async () => {
-        while (next < CONVERSATIONS) {
-          const n = next++;
-          try {
-            await pick(SCRIPTS, n)(world, n);
-          } catch (error) {
-            figures.errors.push(`conversation ${n}: ${(error as Error).message}`);
-          }
-          figures.conversations += 1;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-
-    // Every offer the server ever issued, whoever saw it.
-    const offers = await shop.db.select().from(negotiationOffers);
-    const approvals = await shop.db.select().from(negotiationApprovals);
-    /** What the server may give on this offer: the automatic cap, or what the merchant approved for its negotiation. */
-    const allowedFor = (offer: (typeof offers)[number]) => {
-      const cap = autoCap(offer.subtotal, (offer.newItems as unknown[]).length > 0);
-      const approval = approvals.find(
-        (a) => a.negotiationId === offer.negotiationId && a.status === "approved",
-      );
-      return approval ? Math.max(cap, approval.requestedDiscountAmount) : cap;
-    };
-    let storedAboveCap = 0;
-    let storedAboveCeiling = 0;
-    for (const offer of offers) {
-      if (offer.discount > allowedFor(offer)) storedAboveCap += 1;
-      if (offer.discount > ceiling(offer.subtotal)) storedAboveCeiling += 1;
-    }
-    // Each offer shown is one the server stored for that negotiation, checked on its own subtotal.
-    // A negotiation started over is deleted with its offers: those shown are checked on their face.
-    const kept = new Set((await shop.db.select({ id: negotiations.id }).from(negotiations)).map((n) => n.id));
-    let unbacked = 0;
-    let startedOver = 0;
-    for (const seen of figures.shown) {
-      if (!kept.has(seen.negotiationId)) {
-        startedOver += 1;
-        if (!seen.approved && seen.percent > (AUTO_BP + BUNDLE_BP) / 100) figures.shownAboveCap += 1;
-        if (seen.percent > CEILING_BP / 100) figures.aboveCeiling += 1;
-        continue;
-      }
-      const row = offers.find((o) => o.negotiationId === seen.negotiationId && o.discount === seen.discount);
-      if (!row) {
-        unbacked += 1;
-        continue;
-      }
-      noteLargest(row.discount, row.subtotal, seen.approved);
-      if (row.discount > allowedFor(row)) figures.shownAboveCap += 1;
-    }
-    const approvedOffers = offers.filter((o) => o.source !== "policy").length;
-    const largestStored = offers.reduce((m, o) => Math.max(m, o.discount), 0);
-
-    console.log(
-      `hostile agents over MCP (${databaseUrl ? "PostgreSQL" : "embedded database"}), ${seconds.toFixed(1)} s`,
-    );
-    console.log(`  conversations                          ${figures.conversations}`);
-    console.log(`  turns (negotiate calls)                ${figures.turns}`);
-    console.log(`  tool calls                             ${figures.calls}`);
-    console.log(`  rate-limited calls                     ${figures.rateLimited}`);
-    console.log(
-      `  largest discount obtained              $${(figures.largestCents / 100).toFixed(2)} (largest share of a cart ${(figures.largestShare * 100).toFixed(2)}%)`,
-    );
-    console.log(
-      `  largest without the merchant's approval $${(figures.largestAutoCents / 100).toFixed(2)} (${(figures.largestAutoShare * 100).toFixed(2)}% of its cart; automatic cap ${AUTO_BP / 100}% (+${BUNDLE_BP / 100} with a bundle) and $${AUTO_AMOUNT / 100})`,
-    );
-    console.log(
-      `  escalations decided by the merchant    ${figures.approvalsDecided} (${approvedOffers} offers from approvals)`,
-    );
-    console.log(
-      `  offers stored                          ${offers.length} (largest $${(largestStored / 100).toFixed(2)})`,
-    );
-    console.log(
-      `  offers shown to agents                 ${figures.shown.length} (of negotiations started over since: ${startedOver}; not one the server stored: ${unbacked})`,
-    );
-    console.log(`  shown above the automatic cap, no approval   ${figures.shownAboveCap}`);
-    console.log(`  applied above the automatic cap, no approval ${figures.appliedAboveCap}`);
-    console.log(`  stored above the cap without approval        ${storedAboveCap}`);
-    console.log(
-      `  above the ceiling (shown, applied or stored) ${figures.aboveCeiling + storedAboveCeiling}`,
-    );
-    console.log(`  conversation errors                    ${figures.errors.length}`);
-    for (const e of figures.errors.slice(0, 10)) console.log(`    ${e}`);
-    const breaches =
-      unbacked +
-      figures.shownAboveCap +
-      figures.appliedAboveCap +
-      storedAboveCap +
-      figures.aboveCeiling +
-      storedAboveCeiling;
-    console.log(`  breaches                               ${breaches}`);
+    const world = await openWorld(shop);
+    const seconds = await runConversations(world);
+    const breaches = report(databaseUrl, seconds, await auditOffers(shop));
     return breaches === 0 && figures.errors.length === 0;
   } finally {
     await shop.stop();

@@ -191,6 +191,152 @@ async function publish(notifier: pg.Client) {
   return { token, sentAt };
 }
 
+/** What every stage of the bench shares: both servers, the merchants' cookies, the open subscribers. */
+interface Fanout {
+  a: RunningServer;
+  b: RunningServer;
+  notifier: pg.Client;
+  subscribers: Subscriber[];
+  cookies: string[];
+  agent: http.Agent;
+  arrivals: Arrivals;
+}
+
+/** The merchant accounts that subscribe, signed up on B and given the merchant role; answers their cookies. */
+async function signUpMerchants(b: RunningServer, notifier: pg.Client): Promise<string[]> {
+  const merchants = await Promise.all(
+    Array.from({ length: MERCHANTS }, (_, i) => signUp(b.baseUrl, `merchant${i}`)),
+  );
+  for (const m of merchants) {
+    await notifier.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'merchant')", [m.userId]);
+  }
+  return merchants.map((m) => m.cookie);
+}
+
+/** A shopper on A with a cart of one in-stock product of about $400; answers the shopper's cookie. */
+async function shopperWithCart(a: RunningServer): Promise<string> {
+  const shopper = await signUp(a.baseUrl, "shopper");
+  const products = (await call(a.baseUrl, "", "GET", "/api/products?pageSize=200")).json.items as {
+    id: string;
+    price: number;
+    inStock: boolean;
+  }[];
+  const product = products
+    .filter((p) => p.inStock)
+    .sort((x, y) => Math.abs(x.price - 400) - Math.abs(y.price - 400))[0]!;
+  await call(a.baseUrl, shopper.cookie, "POST", "/api/cart/items", { productId: product.id });
+  return shopper.cookie;
+}
+
+/** Baseline: real escalations by a shopper on A, heard by 100 merchants on A and 100 on B. */
+async function measureRealEscalations(f: Fanout) {
+  const { a, b, subscribers, cookies, agent, arrivals } = f;
+  const shopperCookie = await shopperWithCart(a);
+  await openMany(subscribers, 100, a, "A", cookies, agent, arrivals);
+  await openMany(subscribers, 100, b, "B", cookies, agent, arrivals);
+  const each = { A: [] as number[], B: [] as number[] };
+  const last = { A: [] as number[], B: [] as number[] };
+  const turnMs: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const negotiationId = (await call(a.baseUrl, shopperCookie, "POST", "/api/negotiations", {})).json
+      .id as string;
+    arrivals.set(negotiationId, []);
+    const sentAt = performance.now();
+    const turn = await fetch(`${a.baseUrl}/functions/v1/negotiate-cart`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: a.baseUrl, cookie: shopperCookie },
+      body: JSON.stringify({
+        negotiationId,
+        messages: [{ role: "user", content: "Could you do 20% off?" }],
+      }),
+    });
+    await turn.text();
+    turnMs.push(performance.now() - sentAt);
+    const got = await deliveries(arrivals, negotiationId, 200, sentAt);
+    if (got.A.length < 100 || got.B.length < 100) {
+      throw new Error(
+        `escalation ${i} reached ${got.A.length} subscribers on A and ${got.B.length} on B of 100 each`,
+      );
+    }
+    for (const server of ["A", "B"] as const) {
+      each[server].push(...got[server]);
+      last[server].push(Math.max(...got[server]));
+    }
+  }
+  reportRealEscalations(turnMs, each, last);
+  for (const s of subscribers) if (s.server === "A") s.close();
+}
+
+type PerServer = { A: number[]; B: number[] };
+
+function reportRealEscalations(turnMs: number[], each: PerServer, last: PerServer) {
+  console.log(
+    "## Real escalations on A (a shopper's 20% ask, 10 turns), 100 merchants subscribed on each process\n",
+  );
+  console.log(
+    `Turn (POST negotiate-cart to [DONE]) p50 ${fmt(percentile(turnMs, 50))} ms. Latency from the turn's start:\n`,
+  );
+  console.log("| subscribers | to each p50 ms | to each p95 ms | to the last p50 ms | to the last max ms |");
+  console.log("| --- | --- | --- | --- | --- |");
+  for (const server of ["A", "B"] as const) {
+    const label = server === "A" ? "100 on A (same process)" : "100 on B (across processes)";
+    console.log(
+      `| ${label} | ${fmt(percentile(each[server], 50))} | ${fmt(percentile(each[server], 95))} | ${fmt(percentile(last[server], 50))} | ${fmt(Math.max(...last[server]))} |`,
+    );
+  }
+  console.log(`\nB vs A, to each p50: ${(percentile(each.B, 50) / percentile(each.A, 50)).toFixed(2)}x\n`);
+}
+
+/** Scale: N merchants subscribed on B, pg_notify from the bench's own connection. */
+async function measureScale(f: Fanout, idleRss: number) {
+  console.log(`## Subscribers held by process B, ${EVENTS_PER_STEP} pg_notify events per step\n`);
+  console.log(`B's RSS with no subscriber: ${fmt(idleRss)} MiB.\n`);
+  console.log(
+    "| subscribers on B | held | B RSS MiB | RSS per subscriber KiB | to the last p50 ms | to the last p95 ms | to the last max ms | to each p50 ms | missed |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const target of STEPS) {
+    if (performance.now() - benchStarted > BUDGET_MS) {
+      console.log(`\n(stopped before ${target}: the ${BUDGET_MS / 60_000} min budget is spent)`);
+      break;
+    }
+    try {
+      await openMany(f.subscribers, target, f.b, "B", f.cookies, f.agent, f.arrivals);
+    } catch (error) {
+      console.log(
+        `| ${target} | ${held(f.subscribers, "B")} | | | | | | | stopped: ${(error as Error).message} |`,
+      );
+      break;
+    }
+    await measureStep(f, target, idleRss);
+  }
+}
+
+/** One step of the scale table: memory held, then the step's events timed to every subscriber on B. */
+async function measureStep(f: Fanout, target: number, idleRss: number) {
+  // Let the wave's session lookups settle before reading memory and timing events.
+  await new Promise((r) => setTimeout(r, 1000));
+  const n = held(f.subscribers, "B");
+  const rss = rssMiB(f.b.pid);
+  const lastMs: number[] = [];
+  const eachMs: number[] = [];
+  let missed = 0;
+  for (let i = 0; i < EVENTS_PER_STEP; i++) {
+    // A slow machine ends the step early rather than overrun the whole bench's bound.
+    if (performance.now() - benchStarted > BUDGET_MS + 30_000 && lastMs.length >= 5) break;
+    const { token, sentAt } = await publish(f.notifier);
+    f.arrivals.set(token, []);
+    const got = await deliveries(f.arrivals, token, n, sentAt);
+    missed += n - got.B.length;
+    if (got.B.length > 0) lastMs.push(Math.max(...got.B));
+    eachMs.push(...got.B);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  console.log(
+    `| ${target} | ${n} | ${fmt(rss)} | ${fmt(((rss - idleRss) * 1024) / n)} | ${fmt(percentile(lastMs, 50))} | ${fmt(percentile(lastMs, 95))} | ${fmt(Math.max(...lastMs))} | ${fmt(percentile(eachMs, 50))} | ${missed} |`,
+  );
+}
+
 async function main(databaseUrl: string) {
   const env = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "20", STREAM_WORD_DELAY_MS: "0" };
   const servers: RunningServer[] = [];
@@ -218,123 +364,15 @@ async function main(databaseUrl: string) {
     servers.push(b);
     await notifier.connect();
 
-    const merchants = await Promise.all(
-      Array.from({ length: MERCHANTS }, (_, i) => signUp(b.baseUrl, `merchant${i}`)),
-    );
-    for (const m of merchants) {
-      await notifier.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'merchant')", [m.userId]);
-    }
-    const cookies = merchants.map((m) => m.cookie);
-    const arrivals: Arrivals = new Map();
+    const cookies = await signUpMerchants(b, notifier);
+    const fanout: Fanout = { a, b, notifier, subscribers, cookies, agent, arrivals: new Map() };
     const idleRss = rssMiB(b.pid);
 
     console.log(
       `# Realtime fan-out (two server processes, one PostgreSQL database, ${MERCHANTS} merchant accounts)\n`,
     );
-
-    // ---- Baseline: real escalations by a shopper on A, heard by 100 merchants on A and 100 on B.
-    const shopper = await signUp(a.baseUrl, "shopper");
-    const products = (await call(a.baseUrl, "", "GET", "/api/products?pageSize=200")).json.items as {
-      id: string;
-      price: number;
-      inStock: boolean;
-    }[];
-    const product = products
-      .filter((p) => p.inStock)
-      .sort((x, y) => Math.abs(x.price - 400) - Math.abs(y.price - 400))[0]!;
-    await call(a.baseUrl, shopper.cookie, "POST", "/api/cart/items", { productId: product.id });
-    await openMany(subscribers, 100, a, "A", cookies, agent, arrivals);
-    await openMany(subscribers, 100, b, "B", cookies, agent, arrivals);
-    const each = { A: [] as number[], B: [] as number[] };
-    const last = { A: [] as number[], B: [] as number[] };
-    const turnMs: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const negotiationId = (await call(a.baseUrl, shopper.cookie, "POST", "/api/negotiations", {})).json
-        .id as string;
-      arrivals.set(negotiationId, []);
-      const sentAt = performance.now();
-      const turn = await fetch(`${a.baseUrl}/functions/v1/negotiate-cart`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: a.baseUrl, cookie: shopper.cookie },
-        body: JSON.stringify({
-          negotiationId,
-          messages: [{ role: "user", content: "Could you do 20% off?" }],
-        }),
-      });
-      await turn.text();
-      turnMs.push(performance.now() - sentAt);
-      const got = await deliveries(arrivals, negotiationId, 200, sentAt);
-      if (got.A.length < 100 || got.B.length < 100) {
-        throw new Error(
-          `escalation ${i} reached ${got.A.length} subscribers on A and ${got.B.length} on B of 100 each`,
-        );
-      }
-      for (const server of ["A", "B"] as const) {
-        each[server].push(...got[server]);
-        last[server].push(Math.max(...got[server]));
-      }
-    }
-    console.log(
-      "## Real escalations on A (a shopper's 20% ask, 10 turns), 100 merchants subscribed on each process\n",
-    );
-    console.log(
-      `Turn (POST negotiate-cart to [DONE]) p50 ${fmt(percentile(turnMs, 50))} ms. Latency from the turn's start:\n`,
-    );
-    console.log(
-      "| subscribers | to each p50 ms | to each p95 ms | to the last p50 ms | to the last max ms |",
-    );
-    console.log("| --- | --- | --- | --- | --- |");
-    for (const server of ["A", "B"] as const) {
-      const label = server === "A" ? "100 on A (same process)" : "100 on B (across processes)";
-      console.log(
-        `| ${label} | ${fmt(percentile(each[server], 50))} | ${fmt(percentile(each[server], 95))} | ${fmt(percentile(last[server], 50))} | ${fmt(Math.max(...last[server]))} |`,
-      );
-    }
-    console.log(`\nB vs A, to each p50: ${(percentile(each.B, 50) / percentile(each.A, 50)).toFixed(2)}x\n`);
-    for (const s of subscribers) if (s.server === "A") s.close();
-
-    // ---- Scale: N merchants subscribed on B, pg_notify from the bench's own connection.
-    console.log(`## Subscribers held by process B, ${EVENTS_PER_STEP} pg_notify events per step\n`);
-    console.log(`B's RSS with no subscriber: ${fmt(idleRss)} MiB.\n`);
-    console.log(
-      "| subscribers on B | held | B RSS MiB | RSS per subscriber KiB | to the last p50 ms | to the last p95 ms | to the last max ms | to each p50 ms | missed |",
-    );
-    console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-    for (const target of STEPS) {
-      if (performance.now() - benchStarted > BUDGET_MS) {
-        console.log(`\n(stopped before ${target}: the ${BUDGET_MS / 60_000} min budget is spent)`);
-        break;
-      }
-      try {
-        await openMany(subscribers, target, b, "B", cookies, agent, arrivals);
-      } catch (error) {
-        console.log(
-          `| ${target} | ${held(subscribers, "B")} | | | | | | | stopped: ${(error as Error).message} |`,
-        );
-        break;
-      }
-      // Let the wave's session lookups settle before reading memory and timing events.
-      await new Promise((r) => setTimeout(r, 1000));
-      const n = held(subscribers, "B");
-      const rss = rssMiB(b.pid);
-      const lastMs: number[] = [];
-      const eachMs: number[] = [];
-      let missed = 0;
-      for (let i = 0; i < EVENTS_PER_STEP; i++) {
-        // A slow machine ends the step early rather than overrun the whole bench's bound.
-        if (performance.now() - benchStarted > BUDGET_MS + 30_000 && lastMs.length >= 5) break;
-        const { token, sentAt } = await publish(notifier);
-        arrivals.set(token, []);
-        const got = await deliveries(arrivals, token, n, sentAt);
-        missed += n - got.B.length;
-        if (got.B.length > 0) lastMs.push(Math.max(...got.B));
-        eachMs.push(...got.B);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      console.log(
-        `| ${target} | ${n} | ${fmt(rss)} | ${fmt(((rss - idleRss) * 1024) / n)} | ${fmt(percentile(lastMs, 50))} | ${fmt(percentile(lastMs, 95))} | ${fmt(Math.max(...lastMs))} | ${fmt(percentile(eachMs, 50))} | ${missed} |`,
-      );
-    }
+    await measureRealEscalations(fanout);
+    await measureScale(fanout, idleRss);
   } finally {
     await stopAll();
     process.off("SIGINT", onSignal);

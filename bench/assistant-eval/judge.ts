@@ -79,51 +79,57 @@ export interface Verdict {
   failures: string[];
 }
 
-/**
- * Judges one turn. `previous` is the answer to the shopper's previous turn (for relative
- * expectations), `catalogue` every product of the shop (so a kind asks for at most as many
- * products as exist).
- */
-export function judgeTurn(
-  expect: Expectation,
-  answer: TurnAnswer,
-  previous: TurnAnswer | null,
-  catalogue: readonly ShownProduct[],
-): Verdict {
-  const failures: string[] = [];
-  const top = answer.products.slice(0, LOOKED_AT);
-  const list = () => top.map((p) => `${p.name} ($${p.price})`).join("; ") || "nothing";
+/** One turn under judgement: what was expected, the answer, the previous answer and the shop's products. */
+interface Judged {
+  expect: Expectation;
+  answer: TurnAnswer;
+  previous: TurnAnswer | null;
+  catalogue: readonly ShownProduct[];
+  /** The products the shopper looks at. */
+  top: readonly ShownProduct[];
+  /** Those products as the failure messages name them. */
+  list: () => string;
+}
 
-  if (expect.nothing) {
-    const wrongly = expect.kind ? top.filter((p) => matches(p, expect.kind as Match)) : [];
-    if (wrongly.length > 0)
-      failures.push(`expected none of ${describe(expect.kind as Match)}, showed ${list()}`);
-    for (const m of expect.none ?? []) {
-      const bad = top.filter((p) => matches(p, m));
-      if (bad.length > 0)
-        failures.push(`expected no ${describe(m)}, showed ${bad.map((p) => p.name).join("; ")}`);
-    }
-    if (!HONEST_NO.test(answer.text))
-      failures.push(`expected an honest "we don't have that", said: ${answer.text.slice(0, 160)}`);
-    return { pass: failures.length === 0, failures };
-  }
+/** A check of one expectation: its failures (none when it holds or was not asked). */
+type Check = (t: Judged) => string[];
 
-  if (expect.shows && top.length === 0) failures.push("expected products, showed nothing");
-
-  if (expect.kind) {
-    const exist = available(catalogue, expect);
-    const required = Math.min(expect.atLeast ?? DEFAULT_AT_LEAST, exist, LOOKED_AT);
-    const good = top.filter((p) => matches(p, expect.kind as Match)).length;
-    if (good < required)
-      failures.push(
-        `expected at least ${required} of ${describe(expect.kind)} in the first ${LOOKED_AT}, got ${good}: ${list()}`,
-      );
-  }
-  for (const m of expect.none ?? []) {
+const noneOf: Check = ({ expect, top }) =>
+  (expect.none ?? []).flatMap((m) => {
     const bad = top.filter((p) => matches(p, m));
-    if (bad.length > 0)
-      failures.push(`expected no ${describe(m)}, showed ${bad.map((p) => p.name).join("; ")}`);
-  }
+    return bad.length > 0 ? [`expected no ${describe(m)}, showed ${bad.map((p) => p.name).join("; ")}`] : [];
+  });
+
+/** The shop has nothing of the kind: none shown, and the reply says so honestly. */
+const honestNothing: Check = (t) => {
+  const { expect, answer, top, list } = t;
+  const failures: string[] = [];
+  const wrongly = expect.kind ? top.filter((p) => matches(p, expect.kind as Match)) : [];
+  if (wrongly.length > 0)
+    failures.push(`expected none of ${describe(expect.kind as Match)}, showed ${list()}`);
+  failures.push(...noneOf(t));
+  if (!HONEST_NO.test(answer.text))
+    failures.push(`expected an honest "we don't have that", said: ${answer.text.slice(0, 160)}`);
+  return failures;
+};
+
+const showsSomething: Check = ({ expect, top }) =>
+  expect.shows && top.length === 0 ? ["expected products, showed nothing"] : [];
+
+const enoughOfKind: Check = ({ expect, top, catalogue, list }) => {
+  if (!expect.kind) return [];
+  const exist = available(catalogue, expect);
+  const required = Math.min(expect.atLeast ?? DEFAULT_AT_LEAST, exist, LOOKED_AT);
+  const good = top.filter((p) => matches(p, expect.kind as Match)).length;
+  return good < required
+    ? [
+        `expected at least ${required} of ${describe(expect.kind)} in the first ${LOOKED_AT}, got ${good}: ${list()}`,
+      ]
+    : [];
+};
+
+const withinPrices: Check = ({ expect, top }) => {
+  const failures: string[] = [];
   if (expect.maxPrice !== undefined) {
     const over = top.filter((p) => p.price > (expect.maxPrice as number));
     if (over.length > 0)
@@ -138,57 +144,99 @@ export function judgeTurn(
         `expected all at least $${expect.minPrice}, showed ${under.map((p) => `${p.name} ($${p.price})`).join("; ")}`,
       );
   }
-  if (expect.cheapest) {
-    const candidates = catalogue.filter((p) => fits(p, expect));
-    const inStock = candidates.filter((p) => p.inStock);
-    const lowest = Math.min(...(inStock.length > 0 ? inStock : candidates).map((p) => p.price));
-    const first = top[0];
-    if (!first || !fits(first, expect) || first.price > lowest + 0.005)
-      failures.push(`expected the cheapest first ($${lowest}), showed ${list()}`);
-  }
-  if (expect.cheaperThanBefore) {
-    const before = (previous?.products ?? []).slice(0, LOOKED_AT).map((p) => p.price);
-    const now = top.map((p) => p.price);
-    // Cheaper as a shopper sees it: the typical price fell, or the dearest ones went while the
-    // cheapest stayed (already shown the cheapest there is, the rest can only come down to it).
-    const cheaper =
-      now.length > 0 &&
-      before.length > 0 &&
-      (median(now) < median(before) ||
-        (Math.max(...now) < Math.max(...before) && Math.min(...now) <= Math.min(...before)));
-    if (!cheaper)
-      failures.push(`expected cheaper than before ($${before.join(", $") || "nothing"}), showed ${list()}`);
-  }
-  if (expect.likeShown !== undefined) {
-    const reference = previous?.products[expect.likeShown - 1];
-    if (!reference)
-      failures.push(
-        `expected products like the previous turn's number ${expect.likeShown}, which was not shown`,
-      );
-    else {
-      const same = top.filter((p) => lower(p.category) === lower(reference.category));
-      const others = same.filter((p) => p.name !== reference.name);
-      // The same list again is no answer to "more like that one".
-      const unchanged =
-        top.map((p) => p.name).join("\n") ===
-        (previous?.products ?? [])
-          .slice(0, LOOKED_AT)
-          .map((p) => p.name)
-          .join("\n");
-      if (same.length < 2 || others.length < 1 || unchanged)
-        failures.push(
-          `expected products like ${reference.name} (${reference.category})${unchanged ? ", not the same list again" : ""}, showed ${list()}`,
-        );
-    }
-  }
-  if (expect.inStockFirst) {
-    const firstSoldOut = answer.products.findIndex((p) => !p.inStock);
-    if (firstSoldOut >= 0 && answer.products.slice(firstSoldOut).some((p) => p.inStock))
-      failures.push(
+  return failures;
+};
+
+const cheapestFirst: Check = ({ expect, top, catalogue, list }) => {
+  if (!expect.cheapest) return [];
+  const candidates = catalogue.filter((p) => fits(p, expect));
+  const inStock = candidates.filter((p) => p.inStock);
+  const lowest = Math.min(...(inStock.length > 0 ? inStock : candidates).map((p) => p.price));
+  const first = top[0];
+  return !first || !fits(first, expect) || first.price > lowest + 0.005
+    ? [`expected the cheapest first ($${lowest}), showed ${list()}`]
+    : [];
+};
+
+const cheaperThanBefore: Check = ({ expect, top, previous, list }) => {
+  if (!expect.cheaperThanBefore) return [];
+  const before = (previous?.products ?? []).slice(0, LOOKED_AT).map((p) => p.price);
+  const now = top.map((p) => p.price);
+  // Cheaper as a shopper sees it: the typical price fell, or the dearest ones went while the
+  // cheapest stayed (already shown the cheapest there is, the rest can only come down to it).
+  const cheaper =
+    now.length > 0 &&
+    before.length > 0 &&
+    (median(now) < median(before) ||
+      (Math.max(...now) < Math.max(...before) && Math.min(...now) <= Math.min(...before)));
+  return cheaper
+    ? []
+    : [`expected cheaper than before ($${before.join(", $") || "nothing"}), showed ${list()}`];
+};
+
+const likeShown: Check = ({ expect, top, previous, list }) => {
+  if (expect.likeShown === undefined) return [];
+  const reference = previous?.products[expect.likeShown - 1];
+  if (!reference)
+    return [`expected products like the previous turn's number ${expect.likeShown}, which was not shown`];
+  const same = top.filter((p) => lower(p.category) === lower(reference.category));
+  const others = same.filter((p) => p.name !== reference.name);
+  // The same list again is no answer to "more like that one".
+  const unchanged =
+    top.map((p) => p.name).join("\n") ===
+    (previous?.products ?? [])
+      .slice(0, LOOKED_AT)
+      .map((p) => p.name)
+      .join("\n");
+  return same.length < 2 || others.length < 1 || unchanged
+    ? [
+        `expected products like ${reference.name} (${reference.category})${unchanged ? ", not the same list again" : ""}, showed ${list()}`,
+      ]
+    : [];
+};
+
+const inStockFirst: Check = ({ expect, answer }) => {
+  if (!expect.inStockFirst) return [];
+  const firstSoldOut = answer.products.findIndex((p) => !p.inStock);
+  return firstSoldOut >= 0 && answer.products.slice(firstSoldOut).some((p) => p.inStock)
+    ? [
         `expected in-stock products first: ${answer.products.map((p) => `${p.name}${p.inStock ? "" : " (sold out)"}`).join("; ")}`,
-      );
-  }
-  if (expect.text !== undefined && !new RegExp(expect.text, "i").test(answer.text))
-    failures.push(`expected the reply to say /${expect.text}/, said: ${answer.text.slice(0, 160)}`);
+      ]
+    : [];
+};
+
+const saysText: Check = ({ expect, answer }) =>
+  expect.text !== undefined && !new RegExp(expect.text, "i").test(answer.text)
+    ? [`expected the reply to say /${expect.text}/, said: ${answer.text.slice(0, 160)}`]
+    : [];
+
+/** The checks of a turn that expects products, in the order their failures are reported. */
+const SHOWING_CHECKS: readonly Check[] = [
+  showsSomething,
+  enoughOfKind,
+  noneOf,
+  withinPrices,
+  cheapestFirst,
+  cheaperThanBefore,
+  likeShown,
+  inStockFirst,
+  saysText,
+];
+
+/**
+ * Judges one turn. `previous` is the answer to the shopper's previous turn (for relative
+ * expectations), `catalogue` every product of the shop (so a kind asks for at most as many
+ * products as exist).
+ */
+export function judgeTurn(
+  expect: Expectation,
+  answer: TurnAnswer,
+  previous: TurnAnswer | null,
+  catalogue: readonly ShownProduct[],
+): Verdict {
+  const top = answer.products.slice(0, LOOKED_AT);
+  const list = () => top.map((p) => `${p.name} ($${p.price})`).join("; ") || "nothing";
+  const judged: Judged = { expect, answer, previous, catalogue, top, list };
+  const failures = expect.nothing ? honestNothing(judged) : SHOWING_CHECKS.flatMap((check) => check(judged));
   return { pass: failures.length === 0, failures };
 }

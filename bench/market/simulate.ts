@@ -84,6 +84,118 @@ export interface MarketOptions {
   followsAdvice?: boolean;
 }
 
+/** The shopper buys: at the offer's terms, or at the price without one. */
+function buyAt(outcome: ShopperOutcome, offer: OfferTerms | null) {
+  outcome.bought = true;
+  outcome.value = offer ? offer.subtotal : outcome.shopper.subtotal;
+  outcome.discount = offer ? offer.discount : 0;
+  outcome.paid = outcome.value - outcome.discount;
+  outcome.negotiatedDeal = offer !== null;
+}
+
+/** A conversation with Ava under way: the shop's stored state, what the merchant approved, the outcome. */
+interface Chat {
+  config: SellerConfig;
+  label: string;
+  rand: () => number;
+  state: NegotiationSnapshot;
+  approved: Cents[];
+  nextId: () => string;
+  outcome: ShopperOutcome;
+}
+
+function startChat(
+  population: Population,
+  config: SellerConfig,
+  index: number,
+  outcome: ShopperOutcome,
+  rand: () => number,
+): Chat {
+  const { lines, tier } = outcome.shopper;
+  const profile: PolicyProfile = {
+    name: "Sim Shopper",
+    tier,
+    ordersCount: tier === "NONE" ? 0 : 3,
+    lifetimeValue: { NONE: 0, BRONZE: 20_000, SILVER: 80_000, GOLD: 300_000, PLATINUM: 800_000 }[tier],
+  };
+  let issued = 0;
+  return {
+    config,
+    label: `${population.name} #${index}`,
+    rand,
+    state: freshNegotiation({ lines, fingerprint: `cart-${population.name}-${index}`, profile, config }),
+    approved: [],
+    nextId: () => `offer-${++issued}`,
+    outcome,
+  };
+}
+
+/** An offer against the limits checked independently of the policy. */
+function checkOffer(chat: Chat, offer: OfferTerms | null | undefined) {
+  if (!offer) return;
+  const cap =
+    offer.source === "merchant"
+      ? Math.max(0, ...chat.approved)
+      : independentCap(chat.config, offer.subtotal, offer.newItems.length > 0);
+  if (offer.discount > cap) chat.outcome.violations.push(`${chat.label}: ${offer.discount} > ${cap}`);
+}
+
+/** The merchant approves an escalated ask of at most 20% six times in ten (as in eval:negotiation). */
+function answerEscalation(
+  chat: Chat,
+  escalation: NonNullable<ReturnType<typeof takeShopperTurn>["escalation"]>,
+) {
+  chat.outcome.escalated = true;
+  const ok = escalation.percent <= 2000 && chat.rand() < 0.6;
+  const answer = decideMerchantApproval({
+    negotiation: chat.state,
+    approved: ok,
+    request: { amount: escalation.amount, cartFingerprint: escalation.cartFingerprint },
+    now: NOW,
+  });
+  if (answer.issue) chat.approved.push(escalation.amount);
+  chat.state = afterMerchantDecision(chat.state, answer, ok ? "approved" : "rejected", chat.nextId());
+  checkOffer(chat, answer.issue?.terms);
+}
+
+/** One shopper message and the shop's turn; answers the turn played. */
+function playMessage(chat: Chat, say: string) {
+  const search = bundleSearchFor(chat.state.lines, chat.state.bundleProposed);
+  const candidate = search ? pickBundleCandidate(search, bundleProducts) : null;
+  const played = takeShopperTurn({
+    negotiation: chat.state,
+    message: say,
+    bundleCandidate: candidate,
+    now: NOW,
+  });
+  chat.state = afterTurn(chat.state, played, chat.nextId());
+  checkOffer(chat, chat.state.latestOffer?.terms);
+  return played;
+}
+
+/** The shopper's script against Ava, until a deal, a purchase at the price, leaving or the turn limit. */
+function chatWithAva(chat: Chat, script: ReturnType<typeof scriptFor>) {
+  const { outcome } = chat;
+  let levers: ShopperTurnLevers = [];
+  for (let turn = 0; turn < MAX_TURNS && !outcome.bought; turn++) {
+    const standing = chat.state.latestOffer?.status === "standing" ? chat.state.latestOffer.terms : null;
+    const action = script({ turn, standing, approval: chat.state.approval, levers });
+    if ("leave" in action) break;
+    if ("buyAtPrice" in action) {
+      if (outcome.boughtWithout) buyAt(outcome, null);
+      break;
+    }
+    outcome.turns += 1;
+    const played = playMessage(chat, "accept" in action ? "deal" : action.say);
+    levers = played.voice.levers ?? [];
+    if (played.decision.kind === "agreed") {
+      buyAt(outcome, played.decision.offer);
+      break;
+    }
+    if (played.escalation) answerEscalation(chat, played.escalation);
+  }
+}
+
 export function simulateShopper(
   population: Population,
   config: SellerConfig,
@@ -93,7 +205,7 @@ export function simulateShopper(
 ): ShopperOutcome {
   const shopper = drawShopper(population, seed, index);
   const rand = mulberry32((seed ^ 0x2545f491) + index * 31_337);
-  const { lines, subtotal, tier } = shopper;
+  const { subtotal } = shopper;
   const boughtWithout = shopper.reservation >= subtotal;
   const outcome: ShopperOutcome = {
     shopper,
@@ -108,85 +220,14 @@ export function simulateShopper(
     paidWithout: boughtWithout ? subtotal : 0,
     violations: [],
   };
-  const buyAt = (offer: OfferTerms | null) => {
-    outcome.bought = true;
-    outcome.value = offer ? offer.subtotal : subtotal;
-    outcome.discount = offer ? offer.discount : 0;
-    outcome.paid = outcome.value - outcome.discount;
-    outcome.negotiatedDeal = offer !== null;
-  };
   if (!shopper.chats) {
-    if (boughtWithout) buyAt(null);
+    if (boughtWithout) buyAt(outcome, null);
     return outcome;
   }
-  const profile: PolicyProfile = {
-    name: "Sim Shopper",
-    tier,
-    ordersCount: tier === "NONE" ? 0 : 3,
-    lifetimeValue: { NONE: 0, BRONZE: 20_000, SILVER: 80_000, GOLD: 300_000, PLATINUM: 800_000 }[tier],
-  };
-  let state: NegotiationSnapshot = freshNegotiation({
-    lines,
-    fingerprint: `cart-${population.name}-${index}`,
-    profile,
-    config,
-  });
-  let issued = 0;
-  const nextId = () => `offer-${++issued}`;
-  const approved: Cents[] = [];
-  const check = (offer: OfferTerms | null | undefined) => {
-    if (!offer) return;
-    const cap =
-      offer.source === "merchant"
-        ? Math.max(0, ...approved)
-        : independentCap(config, offer.subtotal, offer.newItems.length > 0);
-    if (offer.discount > cap)
-      outcome.violations.push(`${population.name} #${index}: ${offer.discount} > ${cap}`);
-  };
-  const script = scriptFor(shopper, rand, options.followsAdvice ?? false);
-  let levers: ShopperTurnLevers = [];
-  for (let turn = 0; turn < MAX_TURNS && !outcome.bought; turn++) {
-    const standing = state.latestOffer?.status === "standing" ? state.latestOffer.terms : null;
-    const action = script({ turn, standing, approval: state.approval, levers });
-    if ("leave" in action) break;
-    if ("buyAtPrice" in action) {
-      if (boughtWithout) buyAt(null);
-      break;
-    }
-    outcome.turns += 1;
-    const say = "accept" in action ? "deal" : action.say;
-    const search = bundleSearchFor(state.lines, state.bundleProposed);
-    const candidate = search ? pickBundleCandidate(search, bundleProducts) : null;
-    const played = takeShopperTurn({
-      negotiation: state,
-      message: say,
-      bundleCandidate: candidate,
-      now: NOW,
-    });
-    state = afterTurn(state, played, nextId());
-    levers = played.voice.levers ?? [];
-    check(state.latestOffer?.terms);
-    if (played.decision.kind === "agreed") {
-      buyAt(played.decision.offer);
-      break;
-    }
-    if (played.escalation) {
-      outcome.escalated = true;
-      // The merchant approves an escalated ask of at most 20% six times in ten (as in eval:negotiation).
-      const ok = played.escalation.percent <= 2000 && rand() < 0.6;
-      const answer = decideMerchantApproval({
-        negotiation: state,
-        approved: ok,
-        request: { amount: played.escalation.amount, cartFingerprint: played.escalation.cartFingerprint },
-        now: NOW,
-      });
-      if (answer.issue) approved.push(played.escalation.amount);
-      state = afterMerchantDecision(state, answer, ok ? "approved" : "rejected", nextId());
-      check(answer.issue?.terms);
-    }
-  }
+  const chat = startChat(population, config, index, outcome, rand);
+  chatWithAva(chat, scriptFor(shopper, rand, options.followsAdvice ?? false));
   // A would-buy-anyway shopper who ran out of turns pays the price.
-  if (!outcome.bought && shopper.wouldBuyAnyway && outcome.turns >= MAX_TURNS) buyAt(null);
+  if (!outcome.bought && shopper.wouldBuyAnyway && outcome.turns >= MAX_TURNS) buyAt(outcome, null);
   if (!outcome.negotiatedDeal) outcome.turns = 0;
   return outcome;
 }

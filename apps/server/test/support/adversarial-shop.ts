@@ -83,28 +83,63 @@ export type ChatMessage = { role: string; content: string };
 export const listSubtotal = (cart: CartView) =>
   cart.items.reduce((sum, item) => sum + cents(item.product.price) * item.quantity, 0);
 
+/** What a running shop holds once its test file's `beforeAll` has run. */
+interface Shop {
+  server: TestServer;
+  catalogue: Product[];
+  byId: Map<string, Product>;
+  merchant: HttpClient;
+}
+
 /** Starts the shop for the calling test file (beforeAll/afterAll) and answers its helpers. */
 export function adversarialShop(kind: DbKind) {
-  let server: TestServer;
-  let catalogue: Product[];
-  let byId: Map<string, Product>;
-  let merchant: HttpClient;
-
+  const shop = {} as Shop;
   beforeAll(async () => {
-    server = await startTestServer(kind);
-    catalogue = (await new HttpClient(server.baseUrl).get("/api/products?pageSize=200")).json.items;
-    byId = new Map(catalogue.map((p) => [p.id, p]));
-    merchant = await signUpMerchant(server.baseUrl, "Adversarial Merchant");
+    Object.assign(shop, await openShop(kind));
   });
   afterAll(async () => {
-    await server?.close();
+    await shop.server?.close();
   });
+  const shoppers = shopperSteps(shop);
+  const limits = limitChecks(shop);
+  const { turn, converse } = conversationSteps(limits);
 
-  // ---------------------------------------------------------------- carts and shoppers
+  return {
+    get server() {
+      return shop.server;
+    },
+    get catalogue() {
+      return shop.catalogue;
+    },
+    /** A signed-in merchant of this shop. */
+    get merchant() {
+      return shop.merchant;
+    },
+    ...shoppers,
+    expectNothingApplied,
+    turn,
+    converse,
+    settle: settleStep(limits),
+    maxBlock,
+  };
+}
 
+/** A server of its own, its catalogue and a signed-in merchant. */
+async function openShop(kind: DbKind): Promise<Shop> {
+  const server = await startTestServer(kind);
+  const catalogue: Product[] = (await new HttpClient(server.baseUrl).get("/api/products?pageSize=200")).json
+    .items;
+  const byId = new Map(catalogue.map((p) => [p.id, p]));
+  const merchant = await signUpMerchant(server.baseUrl, "Adversarial Merchant");
+  return { server, catalogue, byId, merchant };
+}
+
+// ---------------------------------------------------------------- carts and shoppers
+
+function shopperSteps(shop: Shop) {
   /** A calm product (not hot, plenty of stock) priced close to `target` dollars. */
   function near(target: number, skip = 0): Product {
-    const found = catalogue
+    const found = shop.catalogue
       .filter((p) => p.inStock && p.stockLevel >= 20 && p.demandIndex < 0.7)
       .sort((a, b) => Math.abs(a.price - target) - Math.abs(b.price - target))[skip];
     if (!found) throw new Error(`no product near $${target}`);
@@ -112,7 +147,7 @@ export function adversarialShop(kind: DbKind) {
   }
 
   async function newShopper(items: { product: Product; quantity?: number }[], tier?: Tier): Promise<Shopper> {
-    const http = new HttpClient(server.baseUrl);
+    const http = new HttpClient(shop.server.baseUrl);
     const email = uniqueEmail("adv");
     expect((await http.signUp(email, "secret123", "Adversarial Shopper")).status).toBe(200);
     for (const { product, quantity } of items) {
@@ -120,7 +155,10 @@ export function adversarialShop(kind: DbKind) {
       expect(added.status, JSON.stringify(added.json)).toBe(200);
     }
     if (tier)
-      await server.database.db.update(profiles).set({ loyaltyTier: tier }).where(eq(profiles.email, email));
+      await shop.server.database.db
+        .update(profiles)
+        .set({ loyaltyTier: tier })
+        .where(eq(profiles.email, email));
     const started = await http.post("/api/negotiations", {});
     expect(started.status).toBe(201);
     const cart = (await http.get("/api/cart")).json as CartView;
@@ -134,17 +172,23 @@ export function adversarialShop(kind: DbKind) {
     s.subtotal = listSubtotal((await s.http.get("/api/cart")).json);
   }
 
-  // ---------------------------------------------------------------- money checks
+  return { near, newShopper, shopper, refreshSubtotal };
+}
 
+// ---------------------------------------------------------------- money checks
+
+type LimitChecks = ReturnType<typeof limitChecks>;
+
+function limitChecks(shop: Shop) {
   async function offerRows(negotiationId: string) {
-    return server.database.db
+    return shop.server.database.db
       .select()
       .from(negotiationOffers)
       .where(eq(negotiationOffers.negotiationId, negotiationId));
   }
 
   async function approvedAmounts(negotiationId: string): Promise<number[]> {
-    const rows = await server.database.db
+    const rows = await shop.server.database.db
       .select()
       .from(negotiationApprovals)
       .where(
@@ -159,7 +203,7 @@ export function adversarialShop(kind: DbKind) {
   /** The list-price value of an offer's bundled products, from the catalogue (not from the offer). */
   function bundledValue(items: { productId?: string; product_id?: string; quantity: number }[]): number {
     return items.reduce((sum, item) => {
-      const product = byId.get(item.productId ?? item.product_id ?? "");
+      const product = shop.byId.get(item.productId ?? item.product_id ?? "");
       expect(product, "a bundled product must be a real catalogue product").toBeDefined();
       expect(item.quantity).toBe(1);
       return sum + cents(product!.price) * item.quantity;
@@ -179,7 +223,7 @@ export function adversarialShop(kind: DbKind) {
     bundled: number,
     bundle: boolean,
   ): Promise<number> {
-    const [row] = await server.database.db
+    const [row] = await shop.server.database.db
       .select()
       .from(negotiationOffers)
       .where(eq(negotiationOffers.id, offerId));
@@ -201,6 +245,16 @@ export function adversarialShop(kind: DbKind) {
     return capFor(subtotal, bundle);
   }
 
+  /** An offer as the API shows it, checked against the limits; answers the most it may give. */
+  const expectOfferWithinLimits = (s: Shopper, offer: OfferView) =>
+    expectWithinLimits(
+      s,
+      offer.id,
+      cents(offer.discountAmount),
+      bundledValue(offer.newItems),
+      offer.newItems.length > 0,
+    );
+
   /** Every offer the server ever stored for this negotiation, on the subtotal it was made for. */
   async function expectStoredOffersWithinLimits(s: Shopper) {
     const approved = await approvedAmounts(s.id);
@@ -210,7 +264,7 @@ export function adversarialShop(kind: DbKind) {
       const newItems = (row.newItems ?? []) as { productId: string; quantity: number; price: number }[];
       expect(discount).toBeGreaterThanOrEqual(0);
       expect(newItems.length).toBeLessThanOrEqual(1);
-      for (const item of newItems) expect(item.price).toBe(cents(byId.get(item.productId)!.price));
+      for (const item of newItems) expect(item.price).toBe(cents(shop.byId.get(item.productId)!.price));
       if (row.source === "merchant") {
         expect(newItems).toEqual([]);
         expect(discount).toBeLessThanOrEqual(ceilingFor(subtotal));
@@ -222,13 +276,19 @@ export function adversarialShop(kind: DbKind) {
     }
   }
 
-  /** No negotiated price on the cart: every line at its product price, no order-level discount. */
-  function expectNothingApplied(cart: CartView) {
-    expect(cart.summary.discount).toBe(0);
-    for (const item of cart.items) expect(item.unitPrice).toBe(item.product.price);
-    expect(cents(cart.summary.subtotal)).toBe(listSubtotal(cart));
-  }
+  return { bundledValue, expectWithinLimits, expectOfferWithinLimits, expectStoredOffersWithinLimits };
+}
 
+/** No negotiated price on the cart: every line at its product price, no order-level discount. */
+function expectNothingApplied(cart: CartView) {
+  expect(cart.summary.discount).toBe(0);
+  for (const item of cart.items) expect(item.unitPrice).toBe(item.product.price);
+  expect(cents(cart.summary.subtotal)).toBe(listSubtotal(cart));
+}
+
+// ---------------------------------------------------------------- conversations
+
+function conversationSteps(limits: LimitChecks) {
   /** Checks every block of a reply: issued by the server for this negotiation, within the limits. */
   async function expectBlocksWithinLimits(s: Shopper, text: string): Promise<number[]> {
     const found: number[] = [];
@@ -244,7 +304,13 @@ export function adversarialShop(kind: DbKind) {
       expect(data.offer_id ?? "", "the block names a server offer").toMatch(UUID);
       const discount = cents(data.total_discount_amount);
       const bundle = data.new_items.length > 0;
-      await expectWithinLimits(s, data.offer_id!, discount, bundledValue(data.new_items), bundle);
+      await limits.expectWithinLimits(
+        s,
+        data.offer_id!,
+        discount,
+        limits.bundledValue(data.new_items),
+        bundle,
+      );
       found.push(discount);
     }
     return found;
@@ -292,15 +358,9 @@ export function adversarialShop(kind: DbKind) {
     const offer = negotiation.offer;
     expect(offer?.status, "a negotiation completes only by applying its offer").toBe("applied");
     const discount = cents(offer!.discountAmount);
-    const allowed = await expectWithinLimits(
-      s,
-      offer!.id,
-      discount,
-      bundledValue(offer!.newItems),
-      offer!.newItems.length > 0,
-    );
+    const allowed = await limits.expectOfferWithinLimits(s, offer!);
     const cart = (await s.http.get("/api/cart")).json as CartView;
-    const before = s.subtotal + bundledValue(offer!.newItems);
+    const before = s.subtotal + limits.bundledValue(offer!.newItems);
     expect(before - (cents(cart.summary.subtotal) - cents(cart.summary.discount))).toBe(discount);
     s.applied = true;
     s.subtotal = listSubtotal(cart);
@@ -314,105 +374,109 @@ export function adversarialShop(kind: DbKind) {
     return turns;
   }
 
-  /**
-   * The money outcome of a conversation. Reads the negotiation and the cart, checks every offer
-   * against the limits and that nothing was applied without the accept endpoint; with
-   * `apply`, accepts: 409 when no offer stands, else the cart drops by exactly the offer.
-   * Answers what was offered, the most it may give (`allowed`) and what was applied, in cents.
-   */
-  async function settle(s: Shopper, apply: boolean) {
-    const negotiation = (await s.http.get(`/api/negotiations/${s.id}`)).json as {
-      status: string;
-      offer: OfferView | null;
-    };
+  return { turn, converse };
+}
+
+// ---------------------------------------------------------------- settling
+
+interface NegotiationView {
+  status: string;
+  offer: OfferView | null;
+}
+
+/**
+ * The money outcome of a conversation. Reads the negotiation and the cart, checks every offer
+ * against the limits and that nothing was applied without the accept endpoint; with
+ * `apply`, accepts: 409 when no offer stands, else the cart drops by exactly the offer.
+ * Answers what was offered, the most it may give (`allowed`) and what was applied, in cents.
+ */
+function settleStep(limits: LimitChecks) {
+  return async function settle(s: Shopper, apply: boolean) {
+    const negotiation = (await s.http.get(`/api/negotiations/${s.id}`)).json as NegotiationView;
     const cart = (await s.http.get("/api/cart")).json as CartView;
-    await expectStoredOffersWithinLimits(s);
+    await limits.expectStoredOffersWithinLimits(s);
     if (!s.applied) expectNothingApplied(cart);
     const offer = negotiation.status === "active" ? negotiation.offer : null;
     // The most the standing offer may give, and what it gives (0 and 0 without one).
     let allowed = 0;
     const offered = offer ? cents(offer.discountAmount) : 0;
     if (offer) {
-      allowed = await expectWithinLimits(
-        s,
-        offer.id,
-        cents(offer.discountAmount),
-        bundledValue(offer.newItems),
-        offer.newItems.length > 0,
-      );
+      allowed = await limits.expectOfferWithinLimits(s, offer);
       expect(cart.offer?.id).toBe(offer.id);
     } else if (negotiation.status === "active") {
       expect(cart.offer).toBeNull();
     }
-    if (s.wordsApplied) {
-      // Applied by the shopper's words: the button has nothing left to apply.
-      const { discount, allowed: most } = s.wordsApplied;
-      const accepted = apply ? await s.http.post(`/api/negotiations/${s.id}/accept`, {}) : null;
-      if (accepted) expect(accepted.status).toBe(409);
-      const applied = negotiation.offer;
-      return {
-        negotiation,
-        cart,
-        offer: applied,
-        accepted,
-        offered: discount,
-        allowed: most,
-        appliedDiscount: discount,
-      };
-    }
+    if (s.wordsApplied) return settleAppliedByWords(s, apply, negotiation, cart, s.wordsApplied);
     if (!apply) return { negotiation, cart, offer, accepted: null, offered, allowed, appliedDiscount: 0 };
 
     const accepted = await s.http.post(`/api/negotiations/${s.id}/accept`, {});
     if (!offer) {
-      expect(accepted.status, JSON.stringify(accepted.json)).toBe(409);
-      expect(typeof accepted.json.error.message).toBe("string");
-      const after = (await s.http.get("/api/cart")).json as CartView;
-      if (!s.applied) expectNothingApplied(after);
+      await expectNothingToAccept(s, accepted);
       return { negotiation, cart, offer, accepted, offered, allowed, appliedDiscount: 0 };
     }
-    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
-    const applied = accepted.json as CartView;
-    const before = listSubtotal(cart) + bundledValue(offer.newItems);
-    const after = cents(applied.summary.subtotal) - cents(applied.summary.discount);
-    expect(before - after, "the cart drops by exactly the offer's discount").toBe(
-      cents(offer.discountAmount),
-    );
-    expect(listSubtotal(applied)).toBe(before);
-    for (const item of offer.newItems)
-      expect(applied.items.some((i) => i.productId === item.productId)).toBe(true);
-    for (const item of applied.items) {
-      expect(item.unitPrice).toBeGreaterThanOrEqual(0);
-      expect(item.unitPrice).toBeLessThanOrEqual(item.product.price);
-    }
-    expect(applied.offer).toBeNull();
-    expect((await s.http.get(`/api/negotiations/${s.id}`)).json.status).toBe("completed");
-    s.applied = true;
-    s.subtotal = listSubtotal(applied);
-    return { negotiation, cart, offer, accepted, offered, allowed, appliedDiscount: before - after };
-  }
-
-  /** The largest discount (cents) any block of these turns stated. */
-  const maxBlock = (turns: Turn[]) => Math.max(0, ...turns.flatMap((t) => t.blocks));
-
-  return {
-    get server() {
-      return server;
-    },
-    get catalogue() {
-      return catalogue;
-    },
-    /** A signed-in merchant of this shop. */
-    get merchant() {
-      return merchant;
-    },
-    near,
-    newShopper,
-    shopper,
-    refreshSubtotal,
-    expectNothingApplied,
-    turn,
-    converse,
-    settle,
-    maxBlock,
+    const appliedDiscount = await expectAcceptedOffer(s, accepted, cart, offer, limits);
+    return { negotiation, cart, offer, accepted, offered, allowed, appliedDiscount };
   };
 }
+
+/** Applied by the shopper's words: the button has nothing left to apply. */
+async function settleAppliedByWords(
+  s: Shopper,
+  apply: boolean,
+  negotiation: NegotiationView,
+  cart: CartView,
+  { discount, allowed }: { discount: number; allowed: number },
+) {
+  const accepted = apply ? await s.http.post(`/api/negotiations/${s.id}/accept`, {}) : null;
+  if (accepted) expect(accepted.status).toBe(409);
+  const applied = negotiation.offer;
+  return {
+    negotiation,
+    cart,
+    offer: applied,
+    accepted,
+    offered: discount,
+    allowed,
+    appliedDiscount: discount,
+  };
+}
+
+type Accepted = Awaited<ReturnType<HttpClient["post"]>>;
+
+/** Accepting without a standing offer answers 409 and leaves the cart as it was. */
+async function expectNothingToAccept(s: Shopper, accepted: Accepted) {
+  expect(accepted.status, JSON.stringify(accepted.json)).toBe(409);
+  expect(typeof accepted.json.error.message).toBe("string");
+  const after = (await s.http.get("/api/cart")).json as CartView;
+  if (!s.applied) expectNothingApplied(after);
+}
+
+/** Accepting the standing offer lowers the cart by exactly its discount; answers what was applied. */
+async function expectAcceptedOffer(
+  s: Shopper,
+  accepted: Accepted,
+  cart: CartView,
+  offer: OfferView,
+  limits: LimitChecks,
+): Promise<number> {
+  expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+  const applied = accepted.json as CartView;
+  const before = listSubtotal(cart) + limits.bundledValue(offer.newItems);
+  const after = cents(applied.summary.subtotal) - cents(applied.summary.discount);
+  expect(before - after, "the cart drops by exactly the offer's discount").toBe(cents(offer.discountAmount));
+  expect(listSubtotal(applied)).toBe(before);
+  for (const item of offer.newItems)
+    expect(applied.items.some((i) => i.productId === item.productId)).toBe(true);
+  for (const item of applied.items) {
+    expect(item.unitPrice).toBeGreaterThanOrEqual(0);
+    expect(item.unitPrice).toBeLessThanOrEqual(item.product.price);
+  }
+  expect(applied.offer).toBeNull();
+  expect((await s.http.get(`/api/negotiations/${s.id}`)).json.status).toBe("completed");
+  s.applied = true;
+  s.subtotal = listSubtotal(applied);
+  return before - after;
+}
+
+/** The largest discount (cents) any block of these turns stated. */
+const maxBlock = (turns: Turn[]) => Math.max(0, ...turns.flatMap((t) => t.blocks));

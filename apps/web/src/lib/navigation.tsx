@@ -10,6 +10,7 @@ import {
   createContext,
   type ErrorInfo,
   type ReactNode,
+  type RefObject,
   startTransition,
   use,
   useEffect,
@@ -91,6 +92,25 @@ function asLocation(to: To, state: unknown): Location {
   return { pathname: "/", search: "", hash: "", key: "next", ...path, state: state ?? null };
 }
 
+type SetBlocker = (blocker: Blocker) => void;
+
+/** Holds a navigation for the visitor's answer: `go` runs only when they proceed. */
+function holdNavigation(
+  setBlockerState: SetBlocker,
+  blockerFn: RefObject<BlockerFunction | null>,
+  go: () => void,
+) {
+  setBlockerState({
+    state: "blocked",
+    proceed: () => {
+      setBlockerState(UNBLOCKED);
+      blockerFn.current = null;
+      go();
+    },
+    reset: () => setBlockerState(UNBLOCKED),
+  });
+}
+
 /**
  * React Router over `history`: links, navigate() and back/forward ask the blocker first; a new
  * page scrolls to the top (or its #hash) unless `preventScrollReset`, back/forward to where it was.
@@ -104,8 +124,49 @@ export function HistoryRouter({ history, children }: { history: AppHistory; chil
   const [blocker, setBlockerState] = useState<Blocker>(UNBLOCKED);
   const blockerFn = useRef<BlockerFunction | null>(null);
   const keepScroll = useRef(false);
-  const ignorePop = useRef(false);
+  useHistoryListener({ history, view, setView, blockerFn, setBlockerState, keepScroll });
+  const navigator = useBlockingNavigator({ history, blockerFn, setBlockerState, keepScroll });
+  useDocumentScroll(view);
 
+  const blockerValue = useMemo<BlockerValue>(
+    () => ({
+      blocker,
+      setBlocker: (fn) => {
+        blockerFn.current = fn;
+      },
+    }),
+    [blocker],
+  );
+  return (
+    <BlockerContext value={blockerValue}>
+      <Router location={view.location} navigationType={view.action} navigator={navigator}>
+        {children}
+      </Router>
+    </BlockerContext>
+  );
+}
+
+interface RouterRefs {
+  history: AppHistory;
+  blockerFn: RefObject<BlockerFunction | null>;
+  setBlockerState: SetBlocker;
+  /** Whether the next page keeps the scroll position (`preventScrollReset`). */
+  keepScroll: RefObject<boolean>;
+}
+
+/**
+ * Follows the history into the view. Back and forward are already done when the blocker hears of
+ * them: they are undone, and redone only if the visitor proceeds.
+ */
+function useHistoryListener({
+  history,
+  view,
+  setView,
+  blockerFn,
+  setBlockerState,
+  keepScroll,
+}: RouterRefs & { view: View; setView: (view: View) => void }) {
+  const ignorePop = useRef(false);
   useLayoutEffect(
     () =>
       history.listen(({ action, location, delta }) => {
@@ -121,15 +182,7 @@ export function HistoryRouter({ history, children }: { history: AppHistory; chil
           // The browser has moved already: move back, and go on only if the visitor says so.
           ignorePop.current = true;
           history.go(-delta);
-          setBlockerState({
-            state: "blocked",
-            proceed: () => {
-              setBlockerState(UNBLOCKED);
-              blockerFn.current = null;
-              history.go(delta);
-            },
-            reset: () => setBlockerState(UNBLOCKED),
-          });
+          holdNavigation(setBlockerState, blockerFn, () => history.go(delta));
           return;
         }
         // The page left by back/forward is still on screen: its position is kept for a return.
@@ -138,10 +191,13 @@ export function HistoryRouter({ history, children }: { history: AppHistory; chil
         keepScroll.current = false;
         startTransition(() => setView({ location, action, keepScroll: keep }));
       }),
-    [history, view.location],
+    [history, view.location, blockerFn, setBlockerState, keepScroll, setView],
   );
+}
 
-  const navigator = useMemo<Navigator>(() => {
+/** The navigator links and navigate() use: it asks the blocker first and keeps the page's scroll position. */
+function useBlockingNavigator({ history, blockerFn, setBlockerState, keepScroll }: RouterRefs): Navigator {
+  return useMemo<Navigator>(() => {
     const move =
       (method: "push" | "replace") => (to: To, state?: unknown, opts?: { preventScrollReset?: boolean }) => {
         const go = () => {
@@ -152,15 +208,7 @@ export function HistoryRouter({ history, children }: { history: AppHistory; chil
           history[same ? "replace" : method](to, state);
         };
         if (blockerFn.current?.({ currentLocation: history.location, nextLocation: asLocation(to, state) })) {
-          setBlockerState({
-            state: "blocked",
-            proceed: () => {
-              setBlockerState(UNBLOCKED);
-              blockerFn.current = null;
-              go();
-            },
-            reset: () => setBlockerState(UNBLOCKED),
-          });
+          holdNavigation(setBlockerState, blockerFn, go);
           return;
         }
         go();
@@ -172,8 +220,11 @@ export function HistoryRouter({ history, children }: { history: AppHistory; chil
       push: move("push"),
       replace: move("replace"),
     };
-  }, [history]);
+  }, [history, blockerFn, setBlockerState, keepScroll]);
+}
 
+/** Scrolls like a document: a new page to the top or its #hash, back and forward to where it was. */
+function useDocumentScroll(view: View) {
   useLayoutEffect(() => {
     window.history.scrollRestoration = "manual";
   }, []);
@@ -192,23 +243,6 @@ export function HistoryRouter({ history, children }: { history: AppHistory; chil
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [view]);
-
-  const blockerValue = useMemo<BlockerValue>(
-    () => ({
-      blocker,
-      setBlocker: (fn) => {
-        blockerFn.current = fn;
-      },
-    }),
-    [blocker],
-  );
-  return (
-    <BlockerContext value={blockerValue}>
-      <Router location={view.location} navigationType={view.action} navigator={navigator}>
-        {children}
-      </Router>
-    </BlockerContext>
-  );
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Product } from "@haggle/contract/products";
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { SparklesIcon, SquarePenIcon, XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { type Ref, useEffect, useRef } from "react";
+import { type Ref, type UIEvent, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { type AssistantMessage, GREETING_ID, onlyGreeting, SUGGESTED_PROMPTS } from "../lib/assistant-chat";
 import { AssistantComposer } from "./assistant-composer";
@@ -45,6 +45,34 @@ function followScrollTop(scroller: HTMLElement): number {
   return Math.max(0, Math.min(bottom, question.offsetTop - 12));
 }
 
+/**
+ * Keeps the latest question and the reply growing under it in view, unless the shopper scrolled
+ * up past it; sending follows again.
+ */
+function useFollowReply(messages: AssistantMessage[]) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the conversation whenever it changes.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || !stick.current) return;
+    // Only ever forward: a shopper who already scrolled further down is not pulled back up.
+    const target = followScrollTop(el);
+    if (target > el.scrollTop) el.scrollTop = target;
+  }, [messages]);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    // Scrolling up past the latest question stops the following; coming back resumes it.
+    stick.current = el.scrollTop >= followScrollTop(el) - STICK_DISTANCE;
+  };
+  const follow = () => {
+    stick.current = true;
+  };
+  return { scroller, onScroll, follow };
+}
+
 /** The panel's inside: title bar, conversation, suggested prompts, message box. Lives in a Dialog. */
 export function AssistantPanel({
   messages,
@@ -56,65 +84,23 @@ export function AssistantPanel({
   onNavigate,
   textareaRef,
 }: AssistantPanelProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
+  const { scroller, onScroll, follow } = useFollowReply(messages);
   const last = messages.at(-1);
   const showPrompts = onlyGreeting(messages) && !isPending;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the conversation whenever it changes.
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el || !stick.current) return;
-    // Only ever forward: a shopper who already scrolled further down is not pulled back up.
-    const target = followScrollTop(el);
-    if (target > el.scrollTop) el.scrollTop = target;
-  }, [messages]);
-
   const send = (text: string) => {
-    stick.current = true;
+    follow();
     return onSend(text);
   };
 
   return (
     <>
-      <div className="flex items-center gap-2 border-b px-4 py-3">
-        <span className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-brand text-brand-foreground min-[400px]:flex">
-          <SparklesIcon className="size-4" aria-hidden="true" />
-        </span>
-        <div className="flex min-w-0 flex-1 flex-col">
-          <DialogPrimitive.Title className="truncate text-base leading-tight font-semibold">
-            {`${ASSISTANT_NAME} · Shopping assistant`}
-          </DialogPrimitive.Title>
-          <DialogPrimitive.Description className="truncate text-xs text-muted-foreground">
-            Finds real products from our shop
-          </DialogPrimitive.Description>
-        </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label="Start a new conversation"
-          title="Start a new conversation"
-          disabled={isPending || onlyGreeting(messages)}
-          onClick={onReset}
-        >
-          <SquarePenIcon aria-hidden="true" />
-        </Button>
-        <DialogPrimitive.Close asChild>
-          <Button variant="ghost" size="icon" className="size-8" aria-label="Close shopping assistant">
-            <XIcon aria-hidden="true" />
-          </Button>
-        </DialogPrimitive.Close>
-      </div>
+      <PanelTitleBar resetDisabled={isPending || onlyGreeting(messages)} onReset={onReset} />
 
       <div
         ref={scroller}
         className="relative min-h-0 flex-1 overflow-x-hidden overflow-y-auto overscroll-contain px-4 py-4"
-        onScroll={(event) => {
-          const el = event.currentTarget;
-          // Scrolling up past the latest question stops the following; coming back resumes it.
-          stick.current = el.scrollTop >= followScrollTop(el) - STICK_DISTANCE;
-        }}
+        onScroll={onScroll}
       >
         <ol aria-label="Conversation" className="flex flex-col gap-4">
           {messages.map((message) => (
@@ -127,22 +113,7 @@ export function AssistantPanel({
             />
           ))}
         </ol>
-        {showPrompts && (
-          <fieldset className="mt-4 flex flex-col items-start gap-2">
-            <legend className="mb-2 text-xs font-medium text-muted-foreground">Try asking</legend>
-            {SUGGESTED_PROMPTS.map((prompt) => (
-              <Button
-                key={prompt}
-                variant="outline"
-                size="sm"
-                className="h-auto rounded-full px-3 py-1.5 text-left whitespace-normal"
-                onClick={() => send(prompt)}
-              >
-                {prompt}
-              </Button>
-            ))}
-          </fieldset>
-        )}
+        {showPrompts && <SuggestedPrompts onChoose={send} />}
       </div>
 
       <div className="sr-only" aria-live="polite" aria-atomic="true">
@@ -151,5 +122,60 @@ export function AssistantPanel({
 
       <AssistantComposer onSend={send} isPending={isPending} textareaRef={textareaRef} />
     </>
+  );
+}
+
+/** The dialog's title and description, a new conversation, and closing. */
+function PanelTitleBar({ resetDisabled, onReset }: { resetDisabled: boolean; onReset: () => void }) {
+  return (
+    <div className="flex items-center gap-2 border-b px-4 py-3">
+      <span className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-brand text-brand-foreground min-[400px]:flex">
+        <SparklesIcon className="size-4" aria-hidden="true" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <DialogPrimitive.Title className="truncate text-base leading-tight font-semibold">
+          {`${ASSISTANT_NAME} · Shopping assistant`}
+        </DialogPrimitive.Title>
+        <DialogPrimitive.Description className="truncate text-xs text-muted-foreground">
+          Finds real products from our shop
+        </DialogPrimitive.Description>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        aria-label="Start a new conversation"
+        title="Start a new conversation"
+        disabled={resetDisabled}
+        onClick={onReset}
+      >
+        <SquarePenIcon aria-hidden="true" />
+      </Button>
+      <DialogPrimitive.Close asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label="Close shopping assistant">
+          <XIcon aria-hidden="true" />
+        </Button>
+      </DialogPrimitive.Close>
+    </div>
+  );
+}
+
+/** The prompts offered before the first question; choosing one sends it. */
+function SuggestedPrompts({ onChoose }: { onChoose: (prompt: string) => void }) {
+  return (
+    <fieldset className="mt-4 flex flex-col items-start gap-2">
+      <legend className="mb-2 text-xs font-medium text-muted-foreground">Try asking</legend>
+      {SUGGESTED_PROMPTS.map((prompt) => (
+        <Button
+          key={prompt}
+          variant="outline"
+          size="sm"
+          className="h-auto rounded-full px-3 py-1.5 text-left whitespace-normal"
+          onClick={() => onChoose(prompt)}
+        >
+          {prompt}
+        </Button>
+      ))}
+    </fieldset>
   );
 }

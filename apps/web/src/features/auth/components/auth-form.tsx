@@ -37,6 +37,49 @@ interface AuthFormProps {
 
 /** Sign in / sign up with switch links; sign-up adds Full Name. */
 export function AuthForm({ redirectTo }: AuthFormProps) {
+  const form = useAuthForm(redirectTo);
+  const { isSignUp, isPending } = form;
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader className="text-center">
+        <CardTitle className="text-2xl">{isSignUp ? "Create your account" : "Sign in to Haggle"}</CardTitle>
+        <CardDescription>
+          {isSignUp
+            ? "Sign up to keep your cart and negotiate prices with Ava."
+            : "Welcome back. Sign in to see your cart and negotiate with Ava."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" aria-busy={isPending}>
+          <AuthFieldList form={form} />
+          {form.formError && (
+            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              {form.formError}
+            </p>
+          )}
+          <Button type="submit" className="w-full" disabled={isPending}>
+            {isPending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+            {isSignUp ? "Sign Up" : "Sign In"}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          <Button
+            variant="link"
+            className="h-auto p-0 font-normal text-muted-foreground"
+            onClick={form.switchMode}
+            disabled={isPending}
+          >
+            {isSignUp ? "Already have an account? " : "Don't have an account? "}
+            <span className="font-medium text-primary">{isSignUp ? "Sign in" : "Sign up"}</span>
+          </Button>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The form's state: its mode, its fields and errors, and the submit that signs in or up. */
+function useAuthForm(redirectTo: string) {
   const id = useId();
   const navigate = useNavigate();
   const authenticate = useAuthenticate();
@@ -56,7 +99,6 @@ export function AuthForm({ redirectTo }: AuthFormProps) {
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });
-  const formError = errors.root?.server?.message;
 
   const field = (name: Field) => register(name, { onChange: () => clearErrors(name) });
 
@@ -93,109 +135,86 @@ export function AuthForm({ redirectTo }: AuthFormProps) {
   const describedBy = (name: Field, hint?: string) =>
     [hint, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
+  return {
+    id,
+    isSignUp,
+    isPending: authenticate.isPending,
+    errors,
+    formError: errors.root?.server?.message,
+    field,
+    describedBy,
+    switchMode,
+    onSubmit,
+  };
+}
+
+/** Full Name (sign-up only), Email and Password, each with its message when the last try failed it. */
+function AuthFieldList({ form }: { form: ReturnType<typeof useAuthForm> }) {
+  const { id, isSignUp, errors, field, describedBy } = form;
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader className="text-center">
-        <CardTitle className="text-2xl">{isSignUp ? "Create your account" : "Sign in to Haggle"}</CardTitle>
-        <CardDescription>
-          {isSignUp
-            ? "Sign up to keep your cart and negotiate prices with Ava."
-            : "Welcome back. Sign in to see your cart and negotiate with Ava."}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          className="flex flex-col gap-4"
-          aria-busy={authenticate.isPending}
-        >
-          {isSignUp && (
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-name`}>Full Name</Label>
-              <Input
-                id={`${id}-name`}
-                autoComplete="name"
-                {...field("name")}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={describedBy("name")}
-                required
-              />
-              {errors.name && (
-                <p id={`${id}-name-error`} className="text-sm text-destructive">
-                  {errors.name.message}
-                </p>
-              )}
-            </div>
-          )}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              {...field("email")}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy("email")}
-              required
-            />
-            {errors.email && (
-              <p id={`${id}-email-error`} className="text-sm text-destructive">
-                {errors.email.message}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-password`}>Password</Label>
-            <Input
-              id={`${id}-password`}
-              type="password"
-              autoComplete={isSignUp ? "new-password" : "current-password"}
-              minLength={PASSWORD_MIN}
-              {...field("password")}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={describedBy("password", `${id}-password-hint`)}
-              required
-            />
-            <p id={`${id}-password-hint`} className="text-xs text-muted-foreground">
-              {`Must be at least ${PASSWORD_MIN} characters`}
-            </p>
-            {!isSignUp && (
-              <p className="text-sm">
-                <Button asChild variant="link" className="h-auto p-0 font-normal">
-                  <Link to="/forgot-password">Forgot password?</Link>
-                </Button>
-              </p>
-            )}
-            {errors.password && (
-              <p id={`${id}-password-error`} className="text-sm text-destructive">
-                {errors.password.message}
-              </p>
-            )}
-          </div>
-          {formError && (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {formError}
-            </p>
-          )}
-          <Button type="submit" className="w-full" disabled={authenticate.isPending}>
-            {authenticate.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-            {isSignUp ? "Sign Up" : "Sign In"}
-          </Button>
-        </form>
-        <p className="mt-6 text-center text-sm text-muted-foreground">
-          <Button
-            variant="link"
-            className="h-auto p-0 font-normal text-muted-foreground"
-            onClick={switchMode}
-            disabled={authenticate.isPending}
-          >
-            {isSignUp ? "Already have an account? " : "Don't have an account? "}
-            <span className="font-medium text-primary">{isSignUp ? "Sign in" : "Sign up"}</span>
-          </Button>
+    <>
+      {isSignUp && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-name`}>Full Name</Label>
+          <Input
+            id={`${id}-name`}
+            autoComplete="name"
+            {...field("name")}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy("name")}
+            required
+          />
+          <FieldError id={`${id}-name-error`} error={errors.name} />
+        </div>
+      )}
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...field("email")}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy("email")}
+          required
+        />
+        <FieldError id={`${id}-email-error`} error={errors.email} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete={isSignUp ? "new-password" : "current-password"}
+          minLength={PASSWORD_MIN}
+          {...field("password")}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy("password", `${id}-password-hint`)}
+          required
+        />
+        <p id={`${id}-password-hint`} className="text-xs text-muted-foreground">
+          {`Must be at least ${PASSWORD_MIN} characters`}
         </p>
-      </CardContent>
-    </Card>
+        {!isSignUp && (
+          <p className="text-sm">
+            <Button asChild variant="link" className="h-auto p-0 font-normal">
+              <Link to="/forgot-password">Forgot password?</Link>
+            </Button>
+          </p>
+        )}
+        <FieldError id={`${id}-password-error`} error={errors.password} />
+      </div>
+    </>
+  );
+}
+
+/** A field's message, when it has one; the field names it in aria-describedby. */
+function FieldError({ id, error }: { id: string; error: { message?: string | undefined } | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {error.message}
+    </p>
   );
 }

@@ -7,13 +7,15 @@ import { ADDRESS_FIELDS, addressLines } from "@haggle/domain/orders/address";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { LoaderCircleIcon, LockIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import { type FieldErrors, type UseFormReturn, useForm } from "react-hook-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { CartSummaryCard } from "@/features/cart/components/cart-summary-card";
 import { AddressFields, type AddressFormValues, EMPTY_ADDRESS } from "./address-fields";
 
 const NEW_ADDRESS = "new";
+
+type PaymentMethodId = CheckoutOptions["paymentMethods"][number]["id"];
 
 /** One choice of a radio group, drawn as a bordered card whose whole area picks it. */
 function RadioCard({
@@ -97,104 +99,20 @@ export function CheckoutView({
       className="grid gap-6 lg:grid-cols-[1fr_380px]"
     >
       <div className="flex min-w-0 flex-col gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Contact</CardTitle>
-          </CardHeader>
-          <CardContent className="text-sm">
-            <p>
-              <span className="text-muted-foreground">Confirmation goes to </span>
-              <span className="font-medium break-all" data-testid="checkout-email">
-                {email}
-              </span>
-            </p>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle id={`${id}-shipping`}>Shipping address</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            {addresses.length > 0 && (
-              <fieldset className="flex flex-col gap-2" aria-labelledby={`${id}-shipping`}>
-                {addresses.map((address) => (
-                  <RadioCard
-                    key={address.id}
-                    name="address"
-                    checked={choice === address.id}
-                    onChoose={() => setChoice(address.id)}
-                  >
-                    <span className="flex flex-col">
-                      {addressLines(address).map((line, i) => (
-                        <span key={line} className={i === 0 ? "font-medium" : "text-muted-foreground"}>
-                          {line}
-                        </span>
-                      ))}
-                    </span>
-                  </RadioCard>
-                ))}
-                <RadioCard name="address" checked={usingNew} onChoose={() => setChoice(NEW_ADDRESS)}>
-                  <span className="font-medium">A new address</span>
-                </RadioCard>
-              </fieldset>
-            )}
-            {usingNew && (
-              <AddressFields
-                register={form.register}
-                errors={form.formState.errors}
-                disabled={placing}
-                country={form.watch("country") ?? "US"}
-              />
-            )}
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle id={`${id}-payment`}>Payment</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <fieldset className="flex flex-col gap-2" aria-labelledby={`${id}-payment`}>
-              {options.paymentMethods.map((method) => (
-                <RadioCard
-                  key={method.id}
-                  name="paymentMethod"
-                  checked={paymentMethod === method.id}
-                  onChoose={() => setPaymentMethod(method.id)}
-                >
-                  <span className="font-medium">{method.label}</span>
-                </RadioCard>
-              ))}
-            </fieldset>
-            {paymentMethod === "manual" && (
-              <p className="mt-3 text-sm text-muted-foreground">
-                Your order is confirmed at once; pay when it arrives or by bank transfer. Nothing is charged
-                now.
-              </p>
-            )}
-          </CardContent>
-        </Card>
+        <ContactCard email={email} />
+        <ShippingCard
+          id={id}
+          addresses={addresses}
+          choice={choice}
+          onChoose={setChoice}
+          form={form}
+          placing={placing}
+        />
+        <PaymentCard id={id} options={options} paymentMethod={paymentMethod} onChoose={setPaymentMethod} />
       </div>
 
       <div className="flex flex-col gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle>Your items</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="flex flex-col gap-2 text-sm" aria-label="Items">
-              {cart.items.map((item) => (
-                <li key={item.id} className="flex justify-between gap-3" data-testid="checkout-line">
-                  <span className="min-w-0 break-words">
-                    {item.product.name} <span className="text-muted-foreground">× {item.quantity}</span>
-                  </span>
-                  <span className="shrink-0 tabular-nums">{formatUsd(item.lineTotal)}</span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <ItemsCard cart={cart} />
         <CartSummaryCard summary={cart.summary} updating={false}>
           {error && (
             <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
@@ -212,5 +130,146 @@ export function CheckoutView({
         </CartSummaryCard>
       </div>
     </form>
+  );
+}
+
+/** Where the confirmation goes. */
+function ContactCard({ email }: { email: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Contact</CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm">
+        <p>
+          <span className="text-muted-foreground">Confirmation goes to </span>
+          <span className="font-medium break-all" data-testid="checkout-email">
+            {email}
+          </span>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A saved address or a new one; the new one's fields show when it is chosen. */
+function ShippingCard({
+  id,
+  addresses,
+  choice,
+  onChoose,
+  form,
+  placing,
+}: {
+  id: string;
+  addresses: SavedAddress[];
+  choice: string;
+  onChoose: (choice: string) => void;
+  form: UseFormReturn<AddressFormValues, unknown, AddressInput>;
+  placing: boolean;
+}) {
+  const usingNew = choice === NEW_ADDRESS;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={`${id}-shipping`}>Shipping address</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {addresses.length > 0 && (
+          <fieldset className="flex flex-col gap-2" aria-labelledby={`${id}-shipping`}>
+            {addresses.map((address) => (
+              <RadioCard
+                key={address.id}
+                name="address"
+                checked={choice === address.id}
+                onChoose={() => onChoose(address.id)}
+              >
+                <span className="flex flex-col">
+                  {addressLines(address).map((line, i) => (
+                    <span key={line} className={i === 0 ? "font-medium" : "text-muted-foreground"}>
+                      {line}
+                    </span>
+                  ))}
+                </span>
+              </RadioCard>
+            ))}
+            <RadioCard name="address" checked={usingNew} onChoose={() => onChoose(NEW_ADDRESS)}>
+              <span className="font-medium">A new address</span>
+            </RadioCard>
+          </fieldset>
+        )}
+        {usingNew && (
+          <AddressFields
+            register={form.register}
+            errors={form.formState.errors}
+            disabled={placing}
+            country={form.watch("country") ?? "US"}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The shop's payment methods, one chosen. */
+function PaymentCard({
+  id,
+  options,
+  paymentMethod,
+  onChoose,
+}: {
+  id: string;
+  options: CheckoutOptions;
+  paymentMethod: PaymentMethodId;
+  onChoose: (method: PaymentMethodId) => void;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={`${id}-payment`}>Payment</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <fieldset className="flex flex-col gap-2" aria-labelledby={`${id}-payment`}>
+          {options.paymentMethods.map((method) => (
+            <RadioCard
+              key={method.id}
+              name="paymentMethod"
+              checked={paymentMethod === method.id}
+              onChoose={() => onChoose(method.id)}
+            >
+              <span className="font-medium">{method.label}</span>
+            </RadioCard>
+          ))}
+        </fieldset>
+        {paymentMethod === "manual" && (
+          <p className="mt-3 text-sm text-muted-foreground">
+            Your order is confirmed at once; pay when it arrives or by bank transfer. Nothing is charged now.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The cart's lines as they will be ordered. */
+function ItemsCard({ cart }: { cart: Cart }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your items</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-2 text-sm" aria-label="Items">
+          {cart.items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-3" data-testid="checkout-line">
+              <span className="min-w-0 break-words">
+                {item.product.name} <span className="text-muted-foreground">× {item.quantity}</span>
+              </span>
+              <span className="shrink-0 tabular-nums">{formatUsd(item.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }

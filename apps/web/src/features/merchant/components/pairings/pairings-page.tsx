@@ -8,7 +8,7 @@ import {
 } from "@haggle/contract/merchant";
 import { ArrowRightIcon, LoaderCircleIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type Control, Controller, useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { z } from "zod";
 import { Badge } from "@/components/ui/badge";
@@ -142,8 +142,8 @@ function pairingFormSchema(kind: PairingKind) {
     .pipe(CreatePairingSchema);
 }
 
-function AddPairingForm({ kind }: { kind: PairingKind }) {
-  const copy = COPY[kind];
+/** The add form's state: both products, the rule's or the server's sentence, and the submit that adds the pairing. */
+function useAddPairingForm(kind: PairingKind) {
   const create = useCreatePairing();
   const schema = useMemo(() => pairingFormSchema(kind), [kind]);
   const {
@@ -161,7 +161,6 @@ function AddPairingForm({ kind }: { kind: PairingKind }) {
     shouldFocusError: false,
   });
   const problem = formRuleMessage(errors) ?? errors.root?.server?.message ?? null;
-  const titleId = useId();
 
   const onValid = (pairing: CreatePairingInput) =>
     create.mutate(pairing, {
@@ -181,6 +180,14 @@ function AddPairingForm({ kind }: { kind: PairingKind }) {
     void handleSubmit(onValid)(event);
   };
 
+  return { control, clearErrors, problem, submit, isPending: create.isPending };
+}
+
+function AddPairingForm({ kind }: { kind: PairingKind }) {
+  const copy = COPY[kind];
+  const { control, clearErrors, problem, submit, isPending } = useAddPairingForm(kind);
+  const titleId = useId();
+
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
@@ -192,37 +199,21 @@ function AddPairingForm({ kind }: { kind: PairingKind }) {
       <CardContent>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            <Controller
+            <PickerField
               control={control}
               name="product"
-              render={({ field }) => (
-                <ProductPicker
-                  label="When the cart has"
-                  help="The product that makes Ava think of the suggestion."
-                  value={field.value}
-                  onChange={(p) => {
-                    field.onChange(p);
-                    clearErrors();
-                  }}
-                  disabled={create.isPending}
-                />
-              )}
+              label="When the cart has"
+              help="The product that makes Ava think of the suggestion."
+              onPicked={() => clearErrors()}
+              disabled={isPending}
             />
-            <Controller
+            <PickerField
               control={control}
               name="paired"
-              render={({ field }) => (
-                <ProductPicker
-                  label={copy.pairedLabel}
-                  help={copy.pairedHelp}
-                  value={field.value}
-                  onChange={(p) => {
-                    field.onChange(p);
-                    clearErrors();
-                  }}
-                  disabled={create.isPending}
-                />
-              )}
+              label={copy.pairedLabel}
+              help={copy.pairedHelp}
+              onPicked={() => clearErrors()}
+              disabled={isPending}
             />
           </div>
           {problem !== null && (
@@ -233,10 +224,10 @@ function AddPairingForm({ kind }: { kind: PairingKind }) {
           <Button
             type="submit"
             className="self-stretch sm:self-end"
-            disabled={create.isPending}
-            aria-busy={create.isPending}
+            disabled={isPending}
+            aria-busy={isPending}
           >
-            {create.isPending ? (
+            {isPending ? (
               <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
             ) : (
               <PlusIcon aria-hidden="true" />
@@ -246,6 +237,42 @@ function AddPairingForm({ kind }: { kind: PairingKind }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** One of the form's two products, chosen with the product picker; choosing clears the form's message. */
+function PickerField({
+  control,
+  name,
+  label,
+  help,
+  onPicked,
+  disabled,
+}: {
+  control: Control<PairingFormValues, unknown, CreatePairingInput>;
+  name: keyof PairingFormValues;
+  label: string;
+  help: string;
+  onPicked: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <ProductPicker
+          label={label}
+          help={help}
+          value={field.value}
+          onChange={(p) => {
+            field.onChange(p);
+            onPicked();
+          }}
+          disabled={disabled}
+        />
+      )}
+    />
   );
 }
 

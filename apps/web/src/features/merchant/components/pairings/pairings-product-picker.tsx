@@ -47,11 +47,60 @@ export function ProductPicker({ label, help, value, onChange, disabled = false }
   const inputId = useId();
   const listId = useId();
   const helpId = useId();
+  const search = useProductSearch(value === null, onChange);
+
+  if (value !== null)
+    return (
+      <ChosenProduct
+        label={label}
+        labelId={inputId}
+        product={value}
+        disabled={disabled}
+        onClear={() => onChange(null)}
+      />
+    );
+
+  const { open, items, active } = search;
+  const activeProduct = open ? items[active] : undefined;
+  return (
+    <div className="relative flex flex-col gap-2">
+      <Label htmlFor={inputId}>{label}</Label>
+      <Input
+        id={inputId}
+        role="combobox"
+        type="search"
+        autoComplete="off"
+        placeholder="Search by name, brand or SKU"
+        value={search.text}
+        disabled={disabled}
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-describedby={helpId}
+        aria-activedescendant={activeProduct ? `${listId}-${activeProduct.id}` : undefined}
+        onChange={(event) => search.type(event.target.value)}
+        onFocus={() => search.setOpen(true)}
+        onBlur={() => search.setOpen(false)}
+        onKeyDown={search.onKeyDown}
+      />
+      <p id={helpId} className="text-xs text-muted-foreground">
+        {help}
+      </p>
+      {open && <ProductOptions label={label} listId={listId} search={search} />}
+    </div>
+  );
+}
+
+/**
+ * The search as typed, the list's state and the keys that move in it. Searches only while the
+ * list is open and nothing is chosen.
+ */
+function useProductSearch(searching: boolean, onChange: (product: PickedProduct | null) => void) {
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const q = useDebouncedValue(text.trim(), 200);
-  const results = usePairableProducts(q, open && value === null);
+  const results = usePairableProducts(q, open && searching);
   const items = results.data?.items ?? [];
   // The list answers the text as typed, not a moment ago: only then does Enter choose from it.
   const settled = q === text.trim() && results.isSuccess && !results.isPlaceholderData;
@@ -62,35 +111,11 @@ export function ProductPicker({ label, help, value, onChange, disabled = false }
     setText("");
   };
 
-  if (value !== null) {
-    const note = availability(value);
-    return (
-      <div className="flex flex-col gap-2">
-        <span className="text-sm font-medium" id={inputId}>
-          {label}
-        </span>
-        <div className="flex items-center gap-3 rounded-md border bg-background p-2">
-          <ProductThumb product={value} />
-          <div className="min-w-0 grow text-sm">
-            <p className="truncate font-medium">{value.name}</p>
-            <p className="text-muted-foreground">
-              {`${value.sku} · ${formatUsd(value.price)}`}
-              {note && <span className="text-amber-700 dark:text-amber-400">{` · ${note}`}</span>}
-            </p>
-          </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            disabled={disabled}
-            aria-label={`Change ${label.toLowerCase()}: ${value.name}`}
-            onClick={() => onChange(null)}
-          >
-            <XIcon aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  const type = (next: string) => {
+    setText(next);
+    setActive(0);
+    setOpen(true);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown") {
@@ -111,84 +136,110 @@ export function ProductPicker({ label, help, value, onChange, disabled = false }
     }
   };
 
-  const activeProduct = open ? items[active] : undefined;
+  return { text, type, open, setOpen, active, setActive, items, results, choose, onKeyDown };
+}
+
+/** The chosen product, with the button that clears it to choose again. */
+function ChosenProduct({
+  label,
+  labelId,
+  product,
+  disabled,
+  onClear,
+}: {
+  label: string;
+  labelId: string;
+  product: PickedProduct;
+  disabled: boolean;
+  onClear: () => void;
+}) {
+  const note = availability(product);
   return (
-    <div className="relative flex flex-col gap-2">
-      <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        role="combobox"
-        type="search"
-        autoComplete="off"
-        placeholder="Search by name, brand or SKU"
-        value={text}
-        disabled={disabled}
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-describedby={helpId}
-        aria-activedescendant={activeProduct ? `${listId}-${activeProduct.id}` : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          setActive(0);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={onKeyDown}
-      />
-      <p id={helpId} className="text-xs text-muted-foreground">
-        {help}
-      </p>
-      {open && (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={`${label}: matching products`}
-          className="absolute top-16 right-0 left-0 z-20 max-h-80 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
-        >
-          {items.length === 0 ? (
-            <div className="px-3 py-2 text-sm text-muted-foreground">
-              {results.isFetching
-                ? "Searching…"
-                : results.isError
-                  ? "The products could not be loaded."
-                  : "No products match."}
-            </div>
-          ) : (
-            items.map((product, index) => {
-              const note = availability(product);
-              return (
-                <div
-                  key={product.id}
-                  tabIndex={-1}
-                  id={`${listId}-${product.id}`}
-                  role="option"
-                  aria-selected={index === active}
-                  className={cn(
-                    "flex cursor-pointer items-center gap-3 rounded-sm px-2 py-1.5 text-sm",
-                    index === active && "bg-accent text-accent-foreground",
-                  )}
-                  // Chosen before the input's blur closes the list.
-                  onMouseDown={(event) => {
-                    event.preventDefault();
-                    choose(product);
-                  }}
-                  onMouseEnter={() => setActive(index)}
-                >
-                  <ProductThumb product={product} />
-                  <span className="min-w-0 grow">
-                    <span className="block truncate font-medium">{product.name}</span>
-                    <span className="block text-xs text-muted-foreground">
-                      {`${product.sku} · ${formatUsd(product.price)}`}
-                      {note && ` · ${note}`}
-                    </span>
-                  </span>
-                </div>
-              );
-            })
-          )}
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium" id={labelId}>
+        {label}
+      </span>
+      <div className="flex items-center gap-3 rounded-md border bg-background p-2">
+        <ProductThumb product={product} />
+        <div className="min-w-0 grow text-sm">
+          <p className="truncate font-medium">{product.name}</p>
+          <p className="text-muted-foreground">
+            {`${product.sku} · ${formatUsd(product.price)}`}
+            {note && <span className="text-amber-700 dark:text-amber-400">{` · ${note}`}</span>}
+          </p>
         </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={disabled}
+          aria-label={`Change ${label.toLowerCase()}: ${product.name}`}
+          onClick={onClear}
+        >
+          <XIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The open list: the matching products, or why there are none. */
+function ProductOptions({
+  label,
+  listId,
+  search,
+}: {
+  label: string;
+  listId: string;
+  search: ReturnType<typeof useProductSearch>;
+}) {
+  const { items, results, active } = search;
+  return (
+    <div
+      id={listId}
+      role="listbox"
+      aria-label={`${label}: matching products`}
+      className="absolute top-16 right-0 left-0 z-20 max-h-80 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+    >
+      {items.length === 0 ? (
+        <div className="px-3 py-2 text-sm text-muted-foreground">
+          {results.isFetching
+            ? "Searching…"
+            : results.isError
+              ? "The products could not be loaded."
+              : "No products match."}
+        </div>
+      ) : (
+        items.map((product, index) => {
+          const note = availability(product);
+          return (
+            <div
+              key={product.id}
+              tabIndex={-1}
+              id={`${listId}-${product.id}`}
+              role="option"
+              aria-selected={index === active}
+              className={cn(
+                "flex cursor-pointer items-center gap-3 rounded-sm px-2 py-1.5 text-sm",
+                index === active && "bg-accent text-accent-foreground",
+              )}
+              // Chosen before the input's blur closes the list.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                search.choose(product);
+              }}
+              onMouseEnter={() => search.setActive(index)}
+            >
+              <ProductThumb product={product} />
+              <span className="min-w-0 grow">
+                <span className="block truncate font-medium">{product.name}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {`${product.sku} · ${formatUsd(product.price)}`}
+                  {note && ` · ${note}`}
+                </span>
+              </span>
+            </div>
+          );
+        })
       )}
     </div>
   );
