@@ -8,6 +8,8 @@ import net from "node:net";
 export interface StatementCounter {
   port: number;
   counts: { statements: number; parses: number };
+  /** The text of every statement parsed or sent as a simple query, in order (for a profile). */
+  texts: string[];
   close(): Promise<void>;
 }
 
@@ -15,7 +17,7 @@ const SSL_REQUEST = 80877103;
 const GSS_ENC_REQUEST = 80877104;
 
 /** Counts the messages a client sends; the first (startup, SSL or GSS requests) have no type byte. */
-function frontendCounter(counts: StatementCounter["counts"]) {
+function frontendCounter(counts: StatementCounter["counts"], texts: string[]) {
   let pending: Buffer = Buffer.alloc(0);
   let startup = true;
   return (chunk: Buffer) => {
@@ -36,6 +38,11 @@ function frontendCounter(counts: StatementCounter["counts"]) {
       const type = String.fromCharCode(pending[0]!);
       if (type === "Q" || type === "E") counts.statements++;
       if (type === "P") counts.parses++;
+      if (type === "Q") texts.push(pending.toString("utf8", 5, length - 1));
+      if (type === "P") {
+        const nameEnd = pending.indexOf(0, 5);
+        texts.push(pending.toString("utf8", nameEnd + 1, pending.indexOf(0, nameEnd + 1)));
+      }
       pending = pending.subarray(length);
     }
   };
@@ -45,11 +52,12 @@ function frontendCounter(counts: StatementCounter["counts"]) {
 export async function startStatementCounter(targetUrl: string, port: number): Promise<StatementCounter> {
   const target = new URL(targetUrl);
   const counts = { statements: 0, parses: 0 };
+  const texts: string[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
-    const count = frontendCounter(counts);
+    const count = frontendCounter(counts, texts);
     client.on("data", (chunk: Buffer) => {
       count(chunk);
       upstream.write(chunk);
@@ -68,6 +76,7 @@ export async function startStatementCounter(targetUrl: string, port: number): Pr
   return {
     port,
     counts,
+    texts,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => server.close(resolve));

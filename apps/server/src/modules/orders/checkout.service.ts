@@ -9,7 +9,7 @@ import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
 import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Db, Tx } from "../../platform/db/client.ts";
-import { type AccountIdentity, ensureProfile, lockProfile, saveProfileTotals } from "../accounts/index.ts";
+import { type AccountIdentity, lockOrCreateProfile, saveProfileTotals } from "../accounts/index.ts";
 import { addressForCheckout } from "../addresses/index.ts";
 import {
   lapseAppliedPriceIfDue,
@@ -101,7 +101,7 @@ type CheckoutOptions = {
 type CheckoutAnswer = { order: Order; created: boolean; clientSecret: string | null };
 type LockedCart = NonNullable<Awaited<ReturnType<typeof lockActiveCart>>>;
 type CartLines = Awaited<ReturnType<typeof loadCheckoutLines>>;
-type Profile = Awaited<ReturnType<typeof lockProfile>>;
+type Profile = Awaited<ReturnType<typeof lockOrCreateProfile>>;
 type Quote = ReturnType<typeof quoteCart>;
 type Placed = Awaited<ReturnType<typeof insertOrder>>;
 
@@ -135,7 +135,6 @@ export async function checkout(
   options: CheckoutOptions,
 ): Promise<CheckoutAnswer> {
   const provider = paymentProviderFor(options.payments, body.paymentMethod);
-  await ensureProfile(db, who); // the profile row is the per-shopper lock below
   // A cart filled before the experiment started (or by an agent) counts from here at the latest.
   await noteCartVisitor(db, who.id);
   let placed: { order: Order; clientSecret: string | null } | Lapsed;
@@ -163,8 +162,8 @@ async function placeOrder(
   provider: PaymentProvider,
   options: CheckoutOptions,
 ): Promise<{ order: Order; clientSecret: string | null } | Lapsed> {
-  // One checkout per shopper at a time, on both databases: lock the profile row.
-  const profile = await lockProfile(tx, who.id);
+  // One checkout per shopper at a time, on both databases: lock the profile row (made if missing).
+  const profile = await lockOrCreateProfile(tx, who);
   const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
   if (previous) throw new AlreadyPlaced(previous);
 
