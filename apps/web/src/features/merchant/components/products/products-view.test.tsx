@@ -220,6 +220,7 @@ describe("the merchant products page", () => {
               { value: "Lumo", count: 2 },
               { value: "Nike", count: 5 },
             ],
+            options: [],
           },
         }),
       "POST /api/merchant/products": (init) =>
