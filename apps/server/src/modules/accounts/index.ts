@@ -19,7 +19,6 @@ export {
   listRoleAudit,
   listRoleHolders,
   loadRoleNames,
-  lockOrCreateProfile,
   lockProfile,
   revokeDemoRoles,
   revokeRole,

@@ -23,8 +23,6 @@ export {
   lineName,
   loadCartItems,
   loadCartLines,
-  loadCheckoutLines,
-  lockActiveCart,
   lockCart,
   markCartConverted,
   quoteLinesOf,

@@ -58,7 +58,6 @@ export {
   findProductVariants,
   returnStock,
   takeStock,
-  takeStocks,
 } from "./stock.store.ts";
-export type { LineVariantStock, StockTake, ProductVariants, VariantRow } from "./stock.store.ts";
+export type { LineVariantStock, ProductVariants, VariantRow } from "./stock.store.ts";
 export { loadTagCategories } from "./tag-categories.store.ts";

@@ -197,64 +197,6 @@ export async function takeStock(
   return { taken: false, left: now?.s ?? 0 };
 }
 
-/** One line a checkout buys: units of one variant of one product. */
-export interface StockTake {
-  productId: string;
-  variantId: string;
-  quantity: number;
-}
-
-/** A PostgreSQL array literal of uuids or integers, sent as one text parameter (same text for any length). */
-function arrayLiteral(values: readonly (string | number)[]): string {
-  return `{${values.join(",")}}`;
-}
-
-/**
- * Takes every line's units off its variant's shelf in one statement, never below zero: the
- * products' rows are locked first, then the variants', each in id order, so two checkouts sharing
- * products (or a merchant's product write, which goes product then variant) never wait on each
- * other in a cycle. All or nothing: null when every line was taken, else the first line (in lock
- * order) that could not be, with what is left of it; the caller then rolls the transaction back.
- */
-export async function takeStocks(
-  tx: Tx,
-  lines: readonly StockTake[],
-): Promise<{ variantId: string; left: number } | null> {
-  if (lines.length === 0) return null;
-  const ordered = [...lines].sort(
-    (a, b) => a.productId.localeCompare(b.productId) || a.variantId.localeCompare(b.variantId),
-  );
-  const variantIds = arrayLiteral(ordered.map((l) => l.variantId));
-  // The one-time filters run before the scan: the locks are taken, in order, before any row is
-  // updated; a row another checkout changed meanwhile is re-read (and re-checked) at its update.
-  const taken = (await tx.execute(sql`
-    with want as (
-      select * from unnest(${variantIds}::uuid[], ${arrayLiteral(ordered.map((l) => l.quantity))}::int[])
-        as w(variant_id, quantity)
-    ), locked_products as (
-      select p.id from products p
-      where p.id = any(${arrayLiteral([...new Set(ordered.map((l) => l.productId))])}::uuid[])
-      order by p.id for no key update
-    ), locked_variants as (
-      select v.id from product_variants v
-      where v.id = any(${variantIds}::uuid[]) and (select count(*) from locked_products) >= 0
-      order by v.product_id, v.id for no key update
-    )
-    update product_variants v set stock_level = v.stock_level - w.quantity, updated_at = now()
-    from want w
-    where v.id = w.variant_id and v.stock_level >= w.quantity
-      and (select count(*) from locked_variants) >= 0
-    returning v.id`)) as unknown as { rows: { id: string }[] };
-  if (taken.rows.length === ordered.length) return null;
-  const done = new Set(taken.rows.map((r) => r.id));
-  const short = ordered.find((l) => !done.has(l.variantId))!;
-  const [now] = await tx
-    .select({ s: productVariants.stockLevel })
-    .from(productVariants)
-    .where(eq(productVariants.id, short.variantId));
-  return { variantId: short.variantId, left: now?.s ?? 0 };
-}
-
 /** Puts units of a variant back on the shelf (a cancel, a refund, a payment that failed or was never made); a variant deleted since is skipped. */
 export async function returnStock(tx: Tx, variantId: string | null, quantity: number): Promise<void> {
   if (quantity <= 0 || !variantId) return;
