@@ -6,6 +6,7 @@
  * every write announces a new catalogue version.
  */
 import type { ProductDetail } from "@haggle/contract/products";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { readCatalogueVersion } from "../src/modules/catalog/product-import.store.ts";
 import { HttpClient } from "./support/http-client.ts";
@@ -99,6 +100,46 @@ describe.each(DB_KINDS)("the merchant's variant grid on the %s database", (kind)
     expect(again.variants.map((v) => v.sku)).toEqual(edited.variants.map((v) => v.sku));
     for (const sku of ["GRID-S-Black", "GRID-L-Black"]) expect(idOf(again, sku)).toBe(idOf(grid, sku));
     expect(again.variants.find((v) => v.sku === "GRID-L-Black")).toMatchObject({ price: 42, stockLevel: 9 });
+  });
+
+  it("keeps a variant a shopper has in a cart when the merchant stops selling it, and drops it once the cart lets go", async () => {
+    const product = near(70, 4);
+    const variant = (size: string) => ({
+      optionValues: [size],
+      sku: `HELD-${size}`,
+      price: 20,
+      listPrice: 20,
+      stockLevel: 3,
+    });
+    const first = (
+      await put(product.id, {
+        options: [{ name: "Size", values: ["S", "M"] }],
+        variants: [variant("S"), variant("M")],
+      })
+    ).json as Grid;
+    const m = first.variants.find((v) => v.sku === "HELD-M");
+    const { http } = await shopper([]);
+    const added = await http.post("/api/cart/items", {
+      productId: product.id,
+      variantId: m?.id,
+      quantity: 1,
+    });
+    expect(added.status, JSON.stringify(added.json)).toBeLessThan(300);
+    const onlyS = { options: [{ name: "Size", values: ["S"] }], variants: [variant("S")] };
+    expect((await put(product.id, onlyS)).status).toBe(200);
+    const db = shop.server.database.db;
+    const heldIds = async () =>
+      (
+        (await db.execute(sql`select id from product_variants where sku = 'HELD-M'`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows.map((r) => r.id);
+    expect(await heldIds()).toEqual([m?.id]);
+    const cart = (await http.get("/api/cart")).json as { items: { id: string }[] };
+    for (const line of cart.items)
+      expect((await http.request("DELETE", `/api/cart/items/${line.id}`)).status).toBeLessThan(300);
+    expect((await put(product.id, onlyS)).status).toBe(200);
+    expect(await heldIds()).toEqual([]);
   });
 
   it("refuses a SKU another product holds (409), and bad grids (400), each with a sentence; only merchants may write", async () => {

@@ -244,7 +244,7 @@ describe("the owner finishes setting up from the terminal (npm start, no SMTP_UR
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 describe("account e-mails over SMTP_URL", () => {

@@ -13,6 +13,8 @@ import path from "node:path";
 import { importErrorsCsv } from "@haggle/domain/catalog/product-import";
 import { invocationDir, parseEnv } from "../env.ts";
 import { embedMissingProducts, importFormatOf, importProducts } from "../modules/catalog/index.ts";
+// The variant writer asks the carts which variants they hold: load the cart module's front door.
+import "../modules/cart/index.ts";
 import { openDatabase } from "../platform/db/client.ts";
 import { DataDirLockedError } from "../platform/db/data-dir-lock.ts";
 

@@ -75,10 +75,67 @@ export const RESET_PASSWORD_EXPIRES_SECONDS = 60 * 60;
 export const SIGN_IN_TO_VERIFY =
   "This address belongs to one of the shop's administrators, so it is verified only from its own account: sign in to it in this browser, then open the link again. If you did not create that account, choose 'Forgot password?' on the sign-in page.";
 
+const who = (u: AuthUser): AuthUser => ({ id: u.id, name: u.name, email: u.email });
+
+/** Passwords: sign-up signs in at once, a reset ends every session and proves the address. */
+function passwordOptions(options: AuthOptions) {
+  const { db } = options;
+  return {
+    enabled: true,
+    minPasswordLength: 6,
+    maxPasswordLength: 128,
+    // Shoppers shop before they verify (the spec's sign-up signs in at once); only the admin
+    // rights of an ADMIN_EMAILS address wait for its verification.
+    autoSignIn: true,
+    requireEmailVerification: false,
+    resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
+    revokeSessionsOnPasswordReset: true,
+    sendResetPassword: async ({ user: u, token }: { user: AuthUser; token: string }) =>
+      options.sendAccountMail({
+        kind: "reset-password",
+        user: who(u),
+        token,
+        expiresInMinutes: RESET_PASSWORD_EXPIRES_SECONDS / 60,
+      }),
+    // The reset link reached the address and its holder chose the password: the address is proven.
+    onPasswordReset: async ({ user: u }: { user: AuthUser & { emailVerified: boolean } }) => {
+      await options.onPasswordReset(who(u));
+      if (u.emailVerified) return;
+      await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, u.id));
+      await options.onEmailVerified(who(u));
+    },
+  };
+}
+
+/** Verification links; an administrator's address is verified only from its own session. */
+function verificationOptions(
+  options: AuthOptions,
+  sessionUserId: (headers: Headers) => Promise<string | null>,
+) {
+  return {
+    sendOnSignUp: true,
+    autoSignInAfterVerification: false,
+    expiresIn: VERIFY_EMAIL_EXPIRES_SECONDS,
+    sendVerificationEmail: async ({ user: u, token }: { user: AuthUser; token: string }) =>
+      options.sendAccountMail({
+        kind: "verify-email",
+        user: who(u),
+        token,
+        expiresInMinutes: VERIFY_EMAIL_EXPIRES_SECONDS / 60,
+      }),
+    beforeEmailVerification: async (u: AuthUser, request?: Request) => {
+      if (!options.verificationNeedsSession(u.email)) return;
+      const current = request ? await sessionUserId(request.headers) : null;
+      if (current !== u.id)
+        throw new APIError("FORBIDDEN", { code: "SIGN_IN_TO_VERIFY", message: SIGN_IN_TO_VERIFY });
+    },
+    afterEmailVerification: async (u: AuthUser) => options.onEmailVerified(who(u)),
+  };
+}
+
 /** Sign-up, sign-in, sessions (httpOnly SameSite cookie, or a bearer token for the same session). */
 export function createAuth(options: AuthOptions) {
   const { db, secret, baseURL, trustedOrigins, onUserCreated } = options;
-  const who = (u: AuthUser): AuthUser => ({ id: u.id, name: u.name, email: u.email });
   // Bound once the instance exists: the verification hook asks it who is signed in.
   let sessionUserId: (headers: Headers) => Promise<string | null> = async () => null;
   const auth = betterAuth({
@@ -93,50 +150,8 @@ export function createAuth(options: AuthOptions) {
       provider: "pg",
       schema: { user, session, account, verification, ...oauthTables },
     }),
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
-      // Shoppers shop before they verify (the spec's sign-up signs in at once); only the admin
-      // rights of an ADMIN_EMAILS address wait for its verification.
-      autoSignIn: true,
-      requireEmailVerification: false,
-      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
-      revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: u, token }) =>
-        options.sendAccountMail({
-          kind: "reset-password",
-          user: who(u),
-          token,
-          expiresInMinutes: RESET_PASSWORD_EXPIRES_SECONDS / 60,
-        }),
-      // The reset link reached the address and its holder chose the password: the address is proven.
-      onPasswordReset: async ({ user: u }) => {
-        await options.onPasswordReset(who(u));
-        if (u.emailVerified) return;
-        await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, u.id));
-        await options.onEmailVerified(who(u));
-      },
-    },
-    emailVerification: {
-      sendOnSignUp: true,
-      autoSignInAfterVerification: false,
-      expiresIn: VERIFY_EMAIL_EXPIRES_SECONDS,
-      sendVerificationEmail: async ({ user: u, token }) =>
-        options.sendAccountMail({
-          kind: "verify-email",
-          user: who(u),
-          token,
-          expiresInMinutes: VERIFY_EMAIL_EXPIRES_SECONDS / 60,
-        }),
-      beforeEmailVerification: async (u, request) => {
-        if (!options.verificationNeedsSession(u.email)) return;
-        const current = request ? await sessionUserId(request.headers) : null;
-        if (current !== u.id)
-          throw new APIError("FORBIDDEN", { code: "SIGN_IN_TO_VERIFY", message: SIGN_IN_TO_VERIFY });
-      },
-      afterEmailVerification: async (u) => options.onEmailVerified(who(u)),
-    },
+    emailAndPassword: passwordOptions(options),
+    emailVerification: verificationOptions(options, (headers) => sessionUserId(headers)),
     session: {
       // No cookie cache: every request checks the session row, so a sign-out (or a revoked
       // session) ends it at once, even for a copy of the cookie. It costs one indexed read.

@@ -15,6 +15,8 @@
  * still updates it.
  */
 
+import { EXPORT_COLUMNS } from "./product-export.ts";
+
 /** A product as the merchant's form sends it (dollars), before the schema checks it. */
 export interface ImportedProductInput {
   sku: string;
@@ -99,31 +101,11 @@ export function htmlToText(html: string): string {
     .join("\n");
 }
 
-/** The columns read from Shopify's product CSV (others are ignored). */
-export const SHOPIFY_COLUMNS = [
-  "Handle",
-  "Title",
-  "Body (HTML)",
-  "Vendor",
-  "Type",
-  "Product Category",
-  "Tags",
-  "Variant SKU",
-  "Variant Price",
-  "Variant Compare At Price",
-  "Variant Inventory Qty",
-  "Variant Grams",
-  "Variant Barcode",
-  "Variant Image",
-  "Option1 Name",
-  "Option1 Value",
-  "Option2 Name",
-  "Option2 Value",
-  "Option3 Name",
-  "Option3 Value",
-  "Image Src",
-  "Published",
-] as const;
+/**
+ * The columns read from Shopify's product CSV (others are ignored): those the export writes, so a
+ * file exported here imports back whole, and Shopify's "Product Category".
+ */
+export const SHOPIFY_COLUMNS = [...EXPORT_COLUMNS, "Product Category"] as const;
 
 export type ShopifyRecord = Partial<Record<string, string>>;
 

@@ -2,6 +2,11 @@
  * The cart module's front door: all that code outside the module (other modules, app.ts,
  * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
  */
+import { provideVariantsInCarts } from "../catalog/index.ts";
+import { variantsInCarts } from "./variants-in-carts.store.ts";
+
+provideVariantsInCarts(variantsInCarts);
+
 export {
   lapseAppliedPriceIfDue,
   lockCartsNegotiatedOn,

@@ -61,3 +61,5 @@ export {
 } from "./stock.store.ts";
 export type { LineVariantStock, ProductVariants, VariantRow } from "./stock.store.ts";
 export { loadTagCategories } from "./tag-categories.store.ts";
+export { provideVariantsInCarts } from "./variants-in-carts-port.store.ts";
+export type { VariantsInCarts } from "./variants-in-carts-port.store.ts";

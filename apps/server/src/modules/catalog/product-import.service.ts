@@ -9,7 +9,7 @@ import {
   type ShopifyRecord,
 } from "@haggle/domain/catalog/product-import";
 import { type CsvError, parse } from "csv-parse";
-import type { Db } from "../../platform/db/client.ts";
+import type { Db, Tx } from "../../platform/db/client.ts";
 import { type ImportedProduct, upsertProductsBySku } from "./product-import.store.ts";
 import { productImagePath } from "./product-image.ts";
 import {
@@ -234,6 +234,53 @@ async function* jsonLines(source: Readable, onBytes: (n: number) => void) {
 }
 
 /**
+ * Writes one batch in its transaction: refuses a product naming a variant SKU another product
+ * holds (reported with its line), then upserts the rest by SKU with their variants.
+ */
+async function writeBatch(
+  tx: Tx,
+  batchRows: CheckedProduct[],
+  batch: {
+    number: number;
+    rowLines: Map<string, number>;
+    report: (error: ImportRowError) => void;
+    options: ImportOptions;
+  },
+) {
+  const { number, rowLines, report, options } = batch;
+  await options.beforeBatch?.(number);
+  const skusOf = (r: CheckedProduct) => (r.variants ? [r.sku, ...r.variants.variants.map((v) => v.sku)] : []);
+  // A variant SKU is unique in the shop: a product naming another product's is refused.
+  const taken = await variantSkusTakenElsewhere(
+    tx,
+    batchRows.flatMap((r) => skusOf(r).map((sku) => ({ productSku: r.sku, sku }))),
+  );
+  const rows =
+    taken.size === 0
+      ? batchRows
+      : batchRows.filter((r) => {
+          const clash = skusOf(r).find((sku) => taken.has(sku));
+          if (!clash) return true;
+          report({
+            line: rowLines.get(r.sku) ?? 0,
+            sku: r.sku,
+            reason: `SKU ${clash} is taken by product ${taken.get(clash)}.`,
+          });
+          return false;
+        });
+  const counts = await upsertProductsBySku(
+    tx,
+    rows,
+    options.betweenWrites && (() => options.betweenWrites?.(number)),
+  );
+  await writeProductVariants(
+    tx,
+    rows.flatMap((r) => (r.variants ? [r.variants] : [])),
+  );
+  return counts;
+}
+
+/**
  * Imports a file's products: reads `source` as it streams, upserts by SKU in batches (each in a
  * transaction), and reports bad rows with their line. Returns the totals and the bad rows.
  */
@@ -271,45 +318,14 @@ export async function importProducts(
   let batchNumber = 0;
   const flush = async () => {
     if (batch.size === 0) return;
-    let rows = [...batch.values()];
+    const rows = [...batch.values()];
     const rowLines = lines;
     batch = new Map();
     lines = new Map();
     batchVariantSkus = new Map();
     batchNumber++;
     const number = batchNumber;
-    const written = await db.transaction(async (tx) => {
-      await options.beforeBatch?.(number);
-      // A variant SKU is unique in the shop: a product naming another product's is refused.
-      const wanted = rows.flatMap((r) =>
-        r.variants
-          ? [r.sku, ...r.variants.variants.map((v) => v.sku)].map((sku) => ({ productSku: r.sku, sku }))
-          : [],
-      );
-      const taken = await variantSkusTakenElsewhere(tx, wanted);
-      if (taken.size > 0)
-        rows = rows.filter((r) => {
-          const clash =
-            r.variants && [r.sku, ...r.variants.variants.map((v) => v.sku)].find((sku) => taken.has(sku));
-          if (!clash) return true;
-          report({
-            line: rowLines.get(r.sku) ?? 0,
-            sku: r.sku,
-            reason: `SKU ${clash} is taken by product ${taken.get(clash)}.`,
-          });
-          return false;
-        });
-      const counts = await upsertProductsBySku(
-        tx,
-        rows,
-        options.betweenWrites && (() => options.betweenWrites?.(number)),
-      );
-      await writeProductVariants(
-        tx,
-        rows.flatMap((r) => (r.variants ? [r.variants] : [])),
-      );
-      return counts;
-    });
+    const written = await db.transaction((tx) => writeBatch(tx, rows, { number, rowLines, report, options }));
     progress.inserted += written.inserted;
     progress.updated += written.updated;
     progress.unchanged += written.unchanged;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { productOptions, products, productVariants } from "../../platform/db/schema/catalog.ts";
+import { variantsInCarts } from "./variants-in-carts-port.store.ts";
 
 export interface OptionInput {
   name: string;
@@ -116,11 +117,16 @@ export async function writeProductVariants(
     update product_variants pv set option_values = n.option_values, sku = n.sku, updated_at = now()
     from ${variants} n
     where pv.product_id = n.product_id and pv.option_values = '{}' and n.position = 0`);
-  await db.execute(sql`
-    delete from product_variants pv using ${given} g
-    where pv.product_id = g.product_id
-      and not exists (select 1 from ${variants} n where n.product_id = pv.product_id and n.option_values = pv.option_values)
-      and not exists (select 1 from cart_items ci where ci.variant_id = pv.id)`);
+  const dropped = await db.execute(sql`
+    select pv.id from product_variants pv join ${given} g on pv.product_id = g.product_id
+    where not exists (select 1 from ${variants} n where n.product_id = pv.product_id and n.option_values = pv.option_values)`);
+  const droppedIds = (dropped as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (droppedIds.length > 0) {
+    const held = await variantsInCarts()(db, droppedIds);
+    const gone = droppedIds.filter((id) => !held.has(id));
+    if (gone.length > 0)
+      await db.execute(sql`delete from product_variants where id = any(${sql.param(gone)}::uuid[])`);
+  }
   await db.execute(sql`
     insert into product_variants (product_id, sku, option_values, position, price, list_price, stock_level,
       weight_grams, barcode, image_url)

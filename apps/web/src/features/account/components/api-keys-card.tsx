@@ -10,11 +10,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
+import { AccessRow } from "./access-row";
 import { useApiKeyActions, useApiKeys } from "../api/use-api-keys";
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
 
 /**
  * The shopper's API keys for AI agents (MCP at /mcp): create one (shown once), see which are in
@@ -154,31 +151,22 @@ function KeyList({ keys }: { keys: readonly ApiKey[] }) {
   return (
     <ul aria-label="Your API keys" className="flex flex-col divide-y rounded-lg border">
       {keys.map((key) => (
-        <li key={key.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
-          <span className="min-w-0 grow">
-            <span className="font-medium">{key.name}</span>{" "}
-            <code className="text-muted-foreground">{key.prefix}…</code>
-            <span className="block text-muted-foreground">
-              Created {when(key.createdAt)} ·{" "}
-              {key.lastUsedAt ? `last used ${when(key.lastUsedAt)}` : "never used"}
-            </span>
-          </span>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={revoke.isPending}
-            aria-label={`Revoke ${key.name}`}
-            onClick={() =>
-              revoke.mutate(key.id, {
-                onSuccess: () => toast.success("API key revoked", { description: key.name }),
-                onError: (error) => toast.error(errorMessage(error, "The key could not be revoked.")),
-              })
-            }
-          >
-            Revoke
-          </Button>
-        </li>
+        <AccessRow
+          key={key.id}
+          id={key.id}
+          name={key.name}
+          detail={
+            <>
+              {" "}
+              <code className="text-muted-foreground">{key.prefix}…</code>
+            </>
+          }
+          since={{ label: "Created", at: key.createdAt }}
+          lastUsedAt={key.lastUsedAt}
+          revoke={revoke}
+          revoked="API key revoked"
+          notRevoked="The key could not be revoked."
+        />
       ))}
     </ul>
   );

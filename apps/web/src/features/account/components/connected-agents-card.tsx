@@ -1,16 +1,11 @@
 import { type ConnectedAgent, describeAgentScope } from "@haggle/contract/agents";
 import { LinkIcon } from "lucide-react";
 import { useId } from "react";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/error-message";
-import { toast } from "@/lib/toast";
+import { AccessRow } from "./access-row";
 import { useConnectedAgents, useRevokeConnectedAgent } from "../api/use-connected-agents";
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
 
 /**
  * The agents the shopper connected by signing in with OAuth (no key copied): what each may do,
@@ -51,33 +46,21 @@ function AgentList({ agents }: { agents: readonly ConnectedAgent[] }) {
   return (
     <ul aria-label="Your connected agents" className="flex flex-col divide-y rounded-lg border">
       {agents.map((agent) => (
-        <li key={agent.clientId} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
-          <span className="min-w-0 grow">
-            <span className="font-medium">{agent.name}</span>
+        <AccessRow
+          key={agent.clientId}
+          id={agent.clientId}
+          name={agent.name}
+          detail={
             <span className="block text-muted-foreground">
               May: {agent.scopes.map(describeAgentScope).join("; ")}
             </span>
-            <span className="block text-muted-foreground">
-              Connected {when(agent.connectedAt)} ·{" "}
-              {agent.lastUsedAt ? `last used ${when(agent.lastUsedAt)}` : "never used"}
-            </span>
-          </span>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={revoke.isPending}
-            aria-label={`Revoke ${agent.name}`}
-            onClick={() =>
-              revoke.mutate(agent.clientId, {
-                onSuccess: () => toast.success("Agent disconnected", { description: agent.name }),
-                onError: (error) => toast.error(errorMessage(error, "The agent could not be disconnected.")),
-              })
-            }
-          >
-            Revoke
-          </Button>
-        </li>
+          }
+          since={{ label: "Connected", at: agent.connectedAt }}
+          lastUsedAt={agent.lastUsedAt}
+          revoke={revoke}
+          revoked="Agent disconnected"
+          notRevoked="The agent could not be disconnected."
+        />
       ))}
     </ul>
   );

@@ -90,59 +90,77 @@ export function CatalogView({ onAddToCart }: CatalogViewProps) {
             isRefreshing && "pointer-events-none opacity-60",
           )}
         >
-          {list.isPending ? (
-            <Spinner aria-label="Loading products" className="py-24" />
-          ) : list.isError && !firstPage ? (
-            <div className="flex flex-col items-center gap-3 py-24 text-center text-muted-foreground">
-              <p>Products could not be loaded right now.</p>
-              <Button variant="outline" onClick={() => list.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : products.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 py-24 text-center">
-              <PackageSearchIcon className="mb-2 size-12 text-muted-foreground" aria-hidden="true" />
-              <p className="text-lg font-semibold">No products found</p>
-              <p className="text-muted-foreground">Try adjusting your filters or search query</p>
-            </div>
-          ) : (
-            <>
-              <p className="text-sm text-muted-foreground" aria-live="polite">
-                {`Showing ${products.length} of ${countNoun(total, "product")}`}
-              </p>
-              {/* Two columns from the smallest phones up (1 to 4 by width). */}
-              <ul
-                aria-label="Product results"
-                className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
-              >
-                {products.map((product, index) => (
-                  <li key={product.id} className="flex">
-                    <ProductCard
-                      product={product}
-                      onAddToCart={onAddToCart}
-                      // The first row on a phone (two) and on a wide screen (four).
-                      firstScreen={index < 2 ? "high" : index < 4 ? "eager" : undefined}
-                    />
-                  </li>
-                ))}
-              </ul>
-              {list.hasNextPage && (
-                <div className="flex justify-center pt-2">
-                  <Button
-                    variant="outline"
-                    size="lg"
-                    onClick={() => list.fetchNextPage()}
-                    disabled={list.isFetchingNextPage}
-                    aria-busy={list.isFetchingNextPage}
-                  >
-                    {list.isFetchingNextPage ? "Loading..." : "Load more"}
-                  </Button>
-                </div>
-              )}
-            </>
-          )}
+          <ProductResults list={list} products={products} total={total} onAddToCart={onAddToCart} />
         </section>
       </div>
     </div>
+  );
+}
+
+/** The results: a spinner, a retry, an empty-search hint, or the cards with "Load more". */
+function ProductResults({
+  list,
+  products,
+  total,
+  onAddToCart,
+}: {
+  list: ReturnType<typeof useProductList>;
+  products: Product[];
+  total: number;
+  onAddToCart: (product: Product) => void;
+}) {
+  if (list.isPending) return <Spinner aria-label="Loading products" className="py-24" />;
+  if (list.isError && !list.data?.pages[0])
+    return (
+      <div className="flex flex-col items-center gap-3 py-24 text-center text-muted-foreground">
+        <p>Products could not be loaded right now.</p>
+        <Button variant="outline" onClick={() => list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (products.length === 0)
+    return (
+      <div className="flex flex-col items-center gap-2 py-24 text-center">
+        <PackageSearchIcon className="mb-2 size-12 text-muted-foreground" aria-hidden="true" />
+        <p className="text-lg font-semibold">No products found</p>
+        <p className="text-muted-foreground">Try adjusting your filters or search query</p>
+      </div>
+    );
+  return (
+    <>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {`Showing ${products.length} of ${countNoun(total, "product")}`}
+      </p>
+      {/* Two columns from the smallest phones up (1 to 4 by width). */}
+      <ul
+        aria-label="Product results"
+        className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
+      >
+        {products.map((product, index) => (
+          <li key={product.id} className="flex">
+            <ProductCard
+              product={product}
+              onAddToCart={onAddToCart}
+              // The first row on a phone (two) and on a wide screen (four).
+              firstScreen={index < 2 ? "high" : index < 4 ? "eager" : undefined}
+            />
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <div className="flex justify-center pt-2">
+          <Button
+            variant="outline"
+            size="lg"
+            onClick={() => list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+            aria-busy={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? "Loading..." : "Load more"}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId } from "react";
-import { Controller, type FieldErrors, useForm } from "react-hook-form";
+import { type Control, Controller, type FieldErrors, useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -99,8 +99,6 @@ const FIELDS: FieldSpec[] = [
 
 function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
   const id = useId();
-  const { create, update } = useProductMutations(onCatalogChanged);
-  const facets = useCatalogFacets();
   const {
     register,
     control,
@@ -118,16 +116,8 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });
-  const pending = create.isPending || update.isPending;
   const [brand, category, imageUrl] = watch(["brand", "category", "imageUrl"]);
-  const existing = {
-    brand: { noun: "brand", value: brand, options: facets.data?.brands.map((f) => f.value) ?? [] },
-    category: {
-      noun: "category",
-      value: category,
-      options: facets.data?.categories.map((f) => f.value) ?? [],
-    },
-  };
+  const existing = useExistingFacets(brand, category);
   const setText = (field: "brand" | "category" | "imageUrl", value: string) => {
     setValue(field, value, { shouldDirty: true });
     clearErrors(field);
@@ -135,63 +125,20 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
   const formError = errors.root?.server?.message;
   const messageOf = (field: ProductField) => fieldErrorMessage(errors[field]);
   const textField = (field: ProductField) => register(field, { onChange: () => clearErrors(field) });
-
   const showFormError = (message: string) => setError("root.server", { message });
-  const onServerError = (error: unknown) =>
-    showFormError(errorMessage(error, "The product could not be saved. Please try again."));
-
-  const onValid = (data: ProductData) => {
-    if (!product) {
-      create.mutate(data, {
-        onSuccess: (created) => {
-          toast.success("Product created", { description: `${created.name} is in the catalogue.` });
-          onDone();
-        },
-        onError: onServerError,
-      });
-      return;
-    }
-    const changes = changedProductFields(product, data);
-    if (Object.keys(changes).length === 0) {
-      showFormError("Nothing has changed yet.");
-      return;
-    }
-    update.mutate(
-      { id: product.id, changes },
-      {
-        onSuccess: (updated) => {
-          toast.success("Product updated", { description: `${updated.name} is saved.` });
-          onDone();
-        },
-        onError: onServerError,
-      },
-    );
-  };
-
+  const { onValid, pending } = useSaveProduct(product, onDone, onCatalogChanged, showFormError);
   const onInvalid = (invalid: FieldErrors<ProductFormValues>) => {
     const first = PRODUCT_FIELDS.find((field) => invalid[field]);
     if (first) setFocus(first);
   };
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     void handleSubmit(onValid, onInvalid)(event);
   }
-
   const describedBy = (field: ProductField, hint: boolean) =>
-    [hint ? `${id}-${field}-hint` : undefined, messageOf(field) ? `${id}-${field}-error` : undefined]
-      .filter(Boolean)
-      .join(" ") || undefined;
-
-  const errorText = (field: ProductField) => {
-    const message = messageOf(field);
-    return message ? (
-      <p id={`${id}-${field}-error`} className="text-sm text-destructive">
-        {message}
-      </p>
-    ) : null;
-  };
+    describedByOf(id, field, hint, messageOf(field));
+  const errorText = (field: ProductField) => <FieldError id={id} field={field} message={messageOf(field)} />;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={pending} className="flex flex-col gap-4">
@@ -241,30 +188,140 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
           />
           {errorText("description")}
         </div>
-        <div className="flex items-center gap-3 sm:col-span-2">
-          <Controller
-            control={control}
-            name="hidden"
-            render={({ field }) => (
-              <Switch
-                id={`${id}-hidden`}
-                ref={field.ref}
-                name={field.name}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                aria-describedby={`${id}-hidden-hint`}
-              />
-            )}
-          />
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-hidden`}>Hidden from the shop</Label>
-            <p id={`${id}-hidden-hint`} className="text-xs text-muted-foreground">
-              Hidden products are not shown or sold; past orders keep them.
-            </p>
-          </div>
-        </div>
+        <HiddenField id={id} control={control} />
       </div>
+      <FormFooter formError={formError} pending={pending} isNew={!product} onCancel={onDone} />
+    </form>
+  );
+}
+
+/** The shop's brands and categories to suggest while one is typed. */
+function useExistingFacets(brand: string, category: string) {
+  const facets = useCatalogFacets();
+  return {
+    brand: { noun: "brand", value: brand, options: facets.data?.brands.map((f) => f.value) ?? [] },
+    category: {
+      noun: "category",
+      value: category,
+      options: facets.data?.categories.map((f) => f.value) ?? [],
+    },
+  };
+}
+
+/** A field's hint and error, as its input's accessible description. */
+function describedByOf(id: string, field: ProductField, hint: boolean, message: string | undefined) {
+  return (
+    [hint ? `${id}-${field}-hint` : undefined, message ? `${id}-${field}-error` : undefined]
+      .filter(Boolean)
+      .join(" ") || undefined
+  );
+}
+
+function FieldError({
+  id,
+  field,
+  message,
+}: {
+  id: string;
+  field: ProductField;
+  message: string | undefined;
+}) {
+  return message ? (
+    <p id={`${id}-${field}-error`} className="text-sm text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** Saves the form: creates a new product, or sends only the changed fields of one being edited. */
+function useSaveProduct(
+  product: MerchantProduct | null,
+  onDone: () => void,
+  onCatalogChanged: (() => void) | undefined,
+  showFormError: (message: string) => void,
+) {
+  const { create, update } = useProductMutations(onCatalogChanged);
+  const onServerError = (error: unknown) =>
+    showFormError(errorMessage(error, "The product could not be saved. Please try again."));
+  const onValid = (data: ProductData) => {
+    if (!product) {
+      create.mutate(data, {
+        onSuccess: (created) => {
+          toast.success("Product created", { description: `${created.name} is in the catalogue.` });
+          onDone();
+        },
+        onError: onServerError,
+      });
+      return;
+    }
+    const changes = changedProductFields(product, data);
+    if (Object.keys(changes).length === 0) {
+      showFormError("Nothing has changed yet.");
+      return;
+    }
+    update.mutate(
+      { id: product.id, changes },
+      {
+        onSuccess: (updated) => {
+          toast.success("Product updated", { description: `${updated.name} is saved.` });
+          onDone();
+        },
+        onError: onServerError,
+      },
+    );
+  };
+  return { onValid, pending: create.isPending || update.isPending };
+}
+
+/** "Hidden from the shop": a switch with what it means. */
+function HiddenField({
+  id,
+  control,
+}: {
+  id: string;
+  control: Control<ProductFormValues, unknown, ProductData>;
+}) {
+  return (
+    <div className="flex items-center gap-3 sm:col-span-2">
+      <Controller
+        control={control}
+        name="hidden"
+        render={({ field }) => (
+          <Switch
+            id={`${id}-hidden`}
+            ref={field.ref}
+            name={field.name}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            aria-describedby={`${id}-hidden-hint`}
+          />
+        )}
+      />
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${id}-hidden`}>Hidden from the shop</Label>
+        <p id={`${id}-hidden-hint`} className="text-xs text-muted-foreground">
+          Hidden products are not shown or sold; past orders keep them.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The server's sentence, if any, then Cancel and Save. */
+function FormFooter({
+  formError,
+  pending,
+  isNew,
+  onCancel,
+}: {
+  formError: string | undefined;
+  pending: boolean;
+  isNew: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <>
       {formError && (
         <p
           role="alert"
@@ -274,14 +331,14 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
         </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={pending}>
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
         <Button type="submit" disabled={pending} aria-busy={pending}>
           {pending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
-          {product ? "Save changes" : "Create product"}
+          {isNew ? "Create product" : "Save changes"}
         </Button>
       </div>
-    </form>
+    </>
   );
 }

@@ -25,8 +25,6 @@ interface ProductsViewProps {
 
 /** /merchant/products: the searchable product table, with add, edit and hide/show. */
 export function ProductsView({ onCatalogChanged }: ProductsViewProps) {
-  const searchId = useId();
-  const visibilityId = useId();
   const [search, setSearch] = useState("");
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [visibility, setVisibility] = useState<ProductVisibility>("all");
@@ -108,44 +106,68 @@ export function ProductsView({ onCatalogChanged }: ProductsViewProps) {
           Add New Product
         </Button>
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <search className="relative flex-1">
-          <Label htmlFor={searchId} className="sr-only">
-            Search products
-          </Label>
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search by name, SKU, brand…"
-            autoComplete="off"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </search>
-        <div className="flex flex-col gap-2 sm:w-48">
-          <Label htmlFor={visibilityId}>Show</Label>
-          <NativeSelect
-            id={visibilityId}
-            value={visibility}
-            onChange={(event) => setVisibility(event.target.value as ProductVisibility)}
-          >
-            <option value="all">All products</option>
-            <option value="visible">Shown in the shop</option>
-            <option value="hidden">Hidden</option>
-          </NativeSelect>
-        </div>
-      </div>
+      <ProductsToolbar
+        search={search}
+        onSearch={setSearch}
+        visibility={visibility}
+        onVisibility={setVisibility}
+      />
       {body}
       <ProductFormDialog
         target={editing}
         onClose={() => setEditing(null)}
         onCatalogChanged={onCatalogChanged}
       />
+    </div>
+  );
+}
+
+/** The table's search box and its shown/hidden filter. */
+function ProductsToolbar({
+  search,
+  onSearch,
+  visibility,
+  onVisibility,
+}: {
+  search: string;
+  onSearch: (text: string) => void;
+  visibility: ProductVisibility;
+  onVisibility: (visibility: ProductVisibility) => void;
+}) {
+  const searchId = useId();
+  const visibilityId = useId();
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <search className="relative flex-1">
+        <Label htmlFor={searchId} className="sr-only">
+          Search products
+        </Label>
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Search by name, SKU, brand…"
+          autoComplete="off"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          className="pl-9"
+        />
+      </search>
+      <div className="flex flex-col gap-2 sm:w-48">
+        <Label htmlFor={visibilityId}>Show</Label>
+        <NativeSelect
+          id={visibilityId}
+          value={visibility}
+          onChange={(event) => onVisibility(event.target.value as ProductVisibility)}
+        >
+          <option value="all">All products</option>
+          <option value="visible">Shown in the shop</option>
+          <option value="hidden">Hidden</option>
+        </NativeSelect>
+      </div>
     </div>
   );
 }
