@@ -213,8 +213,7 @@ describe("diffGrid", () => {
         sold: true,
       }),
       new Set([comboKey(["S", "Black"]), comboKey(["M", "Black"])]),
-      "stockLevel",
-      "5",
+      { stockLevel: "5" },
     );
     const same = editRow(next, comboKey(["M", "Black"]), { price: "27.00" });
     const diff = diffGrid(grid, same);

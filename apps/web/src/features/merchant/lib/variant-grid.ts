@@ -42,6 +42,14 @@ export interface GridState {
 
 export const MAX_OPTIONS = 3;
 
+/** An edit of the grid: its state after. */
+export type GridEdit = (state: GridState) => GridState;
+
+/** The id of a row's field (the page focuses the first field with a problem). */
+export function cellId(idPrefix: string, rowIndex: number, field: RowField): string {
+  return `${idPrefix}-r${rowIndex}-${field}`;
+}
+
 /** Every combination of the options' values, the first option's values varying slowest. */
 export function combinations(options: readonly GridOption[]): string[][] {
   return options.reduce<string[][]>(
@@ -206,17 +214,13 @@ export function editRow(
   return { ...state, rows: state.rows.map((r) => (comboKey(r.values) === key ? { ...r, ...change } : r)) };
 }
 
-/** Sets one field on every chosen row (the bulk edit). */
+/** The same change on every chosen row (the bulk edit). */
 export function editRows(
   state: GridState,
   keys: ReadonlySet<string>,
-  field: RowField,
-  value: string,
+  change: Partial<Omit<GridRow, "values" | "origin">>,
 ): GridState {
-  return {
-    ...state,
-    rows: state.rows.map((r) => (keys.has(comboKey(r.values)) ? { ...r, [field]: value } : r)),
-  };
+  return { ...state, rows: state.rows.map((r) => (keys.has(comboKey(r.values)) ? { ...r, ...change } : r)) };
 }
 
 /** An empty box is not a number (the schema says "... must be a number."), not zero. */
