@@ -14,7 +14,7 @@ interface Column {
 }
 
 export const VARIANT_COLUMNS: readonly Column[] = [
-  { field: "sku", label: "SKU", width: "w-40", input: { spellCheck: false } },
+  { field: "sku", label: "SKU", width: "w-48", input: { spellCheck: false } },
   { field: "price", label: "Price", width: "w-24", input: { inputMode: "decimal" } },
   { field: "listPrice", label: "List price", width: "w-24", input: { inputMode: "decimal" } },
   { field: "stockLevel", label: "Stock", width: "w-20", input: { inputMode: "numeric" } },
@@ -63,7 +63,7 @@ function VariantRow({ idPrefix, row, index, selected, problemAt, onEdit, onSelec
       data-sold={row.sold}
       className={cn(!row.sold && "text-muted-foreground")}
     >
-      <TableCell className="sticky left-0 z-10 min-w-36 bg-card align-top shadow-[1px_0_0_var(--border)]">
+      <TableCell className="sticky left-0 z-10 min-w-24 bg-card sm:min-w-36 align-top shadow-[1px_0_0_var(--border)]">
         <div className="flex items-center gap-2 pt-2">
           <Checkbox aria-label={`Select ${title}`} checked={selected.has(key)} onCheckedChange={onSelect} />
           <span className="font-medium whitespace-nowrap">{title}</span>
