@@ -77,7 +77,10 @@ test("a merchant gives a product sizes in the variant grid, sets M's price and s
   await expect(stockOfL).toBeFocused();
   await expect(stockOfL).toHaveAccessibleDescription("Stock must be a number.");
   await expectNoAxeViolations(page, "the variant grid with a field's error");
-  await page.screenshot({ path: `${artifacts}/merchant-variants.png`, fullPage: true });
+  // Tall enough for the whole page: a full-page picture would show the sticky header mid-page.
+  await page.setViewportSize({ width: 1280, height: 1200 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${artifacts}/merchant-variants.png` });
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("0");
   await page.keyboard.press("Enter");
@@ -139,10 +142,14 @@ test("the catalogue filters by an option value with counts, and a filtered card 
   await page.screenshot({ path: `${artifacts}/catalogue-option-facet.png` });
 
   // A second size widens the filter, in the address too.
-  await sizes.getByRole("checkbox", { name: "L", exact: true }).check();
+  // The box follows the address once the listing moves to it: click, then wait for both.
+  const l = sizes.getByRole("checkbox", { name: "L", exact: true });
+  await l.click();
   await expect(page).toHaveURL(/option=Size%3AM&option=Size%3AL|option=Size:M&option=Size:L/);
-  await sizes.getByRole("checkbox", { name: "L", exact: true }).uncheck();
+  await expect(l).toBeChecked();
+  await l.click();
   await expect(page).toHaveURL(/option=Size(%3A|:)M$/);
+  await expect(l).not.toBeChecked();
 
   await card.getByRole("link", { name: TEE, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: TEE })).toBeVisible();
