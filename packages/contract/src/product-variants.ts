@@ -70,38 +70,63 @@ function sameText(a: string, b: string) {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-/** Why a set of options and variants cannot be a product's, or null. */
-export function variantsProblem(input: {
+/** Why a set of options and variants cannot be a product's, and where (a path into the input). */
+export interface VariantsProblem {
+  message: string;
+  path: (string | number)[];
+}
+
+/** Why a set of options and variants cannot be a product's, and the field it is about; or null. */
+export function variantsProblemAt(input: {
   options: readonly { name: string; values: readonly string[] }[];
   variants: readonly { optionValues: readonly string[]; sku: string; price: number; listPrice: number }[];
-}): string | null {
+}): VariantsProblem | null {
   const { options, variants } = input;
-  if (options.length > 3) return "A product can have at most three options.";
-  if (options.length === 0) return "Give the product at least one option (for example Size).";
+  const at = (message: string, ...path: (string | number)[]): VariantsProblem => ({ message, path });
+  if (options.length > 3) return at("A product can have at most three options.", "options");
+  if (options.length === 0) return at("Give the product at least one option (for example Size).", "options");
   for (const [i, o] of options.entries()) {
-    if (options.findIndex((p) => sameText(p.name, o.name)) !== i) return `Two options are named ${o.name}.`;
-    const dup = o.values.find((v, j) => o.values.findIndex((w) => sameText(w, v)) !== j);
-    if (dup !== undefined) return `${o.name} lists ${dup} twice.`;
+    if (options.findIndex((p) => sameText(p.name, o.name)) !== i)
+      return at(`Two options are named ${o.name}.`, "options", i, "name");
+    const j = o.values.findIndex((v, k) => o.values.findIndex((w) => sameText(w, v)) !== k);
+    if (j >= 0) return at(`${o.name} lists ${o.values[j]} twice.`, "options", i, "values", j);
   }
-  if (variants.length === 0) return "Sell at least one combination.";
+  if (variants.length === 0) return at("Sell at least one combination.", "variants");
   const seen = new Set<string>();
   const skus = new Set<string>();
-  for (const v of variants) {
+  for (const [k, v] of variants.entries()) {
     if (v.optionValues.length !== options.length)
-      return `Variant ${v.sku} must give one value for each option (${options.map((o) => o.name).join(", ")}).`;
+      return at(
+        `Variant ${v.sku} must give one value for each option (${options.map((o) => o.name).join(", ")}).`,
+        "variants",
+        k,
+        "optionValues",
+      );
     for (const [i, value] of v.optionValues.entries()) {
       const option = options[i];
       if (option && !option.values.includes(value))
-        return `${option.name} has no value ${value} (variant ${v.sku}).`;
+        return at(`${option.name} has no value ${value} (variant ${v.sku}).`, "variants", k, "optionValues");
     }
     const key = JSON.stringify(v.optionValues);
-    if (seen.has(key)) return `The combination ${v.optionValues.join(" / ")} is listed twice.`;
+    if (seen.has(key))
+      return at(
+        `The combination ${v.optionValues.join(" / ")} is listed twice.`,
+        "variants",
+        k,
+        "optionValues",
+      );
     seen.add(key);
-    if (skus.has(v.sku.toLowerCase())) return `Two variants have the SKU ${v.sku}.`;
+    if (skus.has(v.sku.toLowerCase())) return at(`Two variants have the SKU ${v.sku}.`, "variants", k, "sku");
     skus.add(v.sku.toLowerCase());
-    if (v.listPrice < v.price) return `The list price of ${v.sku} cannot be lower than its price.`;
+    if (v.listPrice < v.price)
+      return at(`The list price of ${v.sku} cannot be lower than its price.`, "variants", k, "listPrice");
   }
   return null;
+}
+
+/** Why a set of options and variants cannot be a product's, or null. */
+export function variantsProblem(input: Parameters<typeof variantsProblemAt>[0]): string | null {
+  return variantsProblemAt(input)?.message ?? null;
 }
 
 /** PUT /api/merchant/products/{id}/variants, and a JSON lines import row's `options` and `variants`. */
@@ -111,8 +136,8 @@ export const ProductVariantsInputSchema = z
     variants: z.array(ProductVariantInputSchema).max(300, "A product can have at most 300 variants."),
   })
   .superRefine((input, ctx) => {
-    const problem = variantsProblem(input);
-    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["variants"] });
+    const problem = variantsProblemAt(input);
+    if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: problem.path });
   })
   .meta({ id: "ProductVariantsInput" });
 export type ProductVariantsInput = z.input<typeof ProductVariantsInputSchema>;

@@ -63,6 +63,11 @@ const MerchantDashboardScreen = lazy(() =>
 const MerchantProductsScreen = lazy(() =>
   import("./routes/merchant-products-screen").then((m) => ({ default: m.MerchantProductsScreen })),
 );
+const MerchantProductVariantsScreen = lazy(() =>
+  import("./routes/merchant-product-variants-screen").then((m) => ({
+    default: m.MerchantProductVariantsScreen,
+  })),
+);
 const MerchantImportScreen = lazy(() =>
   import("./routes/merchant-import-screen").then((m) => ({ default: m.MerchantImportScreen })),
 );
@@ -140,6 +145,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               { index: true, element: <MerchantDashboardScreen /> },
               { path: "products", element: <MerchantProductsScreen /> },
+              { path: "products/:id/variants", element: <MerchantProductVariantsScreen /> },
               { path: "import", element: <MerchantImportScreen /> },
               { path: "orders", element: <MerchantOrdersScreen /> },
               { path: "approvals", element: <MerchantApprovalsScreen /> },

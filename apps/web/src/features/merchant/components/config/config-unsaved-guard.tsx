@@ -7,7 +7,14 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
  * While settings are edited but not saved: leaving for another page asks first, and so does
  * reloading or closing the tab (the browser's own question).
  */
-export function ConfigUnsavedGuard({ dirty }: { dirty: boolean }) {
+export function ConfigUnsavedGuard({
+  dirty,
+  description = "Your changes to these settings have not been saved.",
+}: {
+  dirty: boolean;
+  /** What is unsaved, for the question (the settings by default). */
+  description?: string;
+}) {
   const blocker = useLeaveBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -25,7 +32,7 @@ export function ConfigUnsavedGuard({ dirty }: { dirty: boolean }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Leave without saving?</DialogTitle>
-          <DialogDescription>Your changes to these settings have not been saved.</DialogDescription>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => blocker.proceed?.()}>

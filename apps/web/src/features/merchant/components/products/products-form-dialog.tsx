@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId } from "react";
+import { Link } from "react-router";
 import { type Control, Controller, type FieldErrors, useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
@@ -47,6 +48,17 @@ export function ProductFormDialog({ target, onClose, onCatalogChanged }: Product
               : "The product shows in the shop once saved, unless you hide it."}
           </DialogDescription>
         </DialogHeader>
+        {editing && (
+          <p className="text-sm">
+            Sizes, colours, per-variant prices and stock:{" "}
+            <Link
+              to={`/merchant/products/${editing.id}/variants`}
+              className="font-medium underline underline-offset-4"
+            >
+              Options and variants
+            </Link>
+          </p>
+        )}
         {target !== null && (
           <ProductForm
             key={editing?.id ?? "new"}

@@ -1,5 +1,6 @@
 import type { MerchantProduct } from "@haggle/contract/merchant";
-import { EyeIcon, EyeOffIcon, PencilIcon } from "lucide-react";
+import { EyeIcon, EyeOffIcon, PencilIcon, Rows3Icon } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -59,6 +60,12 @@ function Actions({ product, changingId, onEdit, onToggleHidden }: RowProps) {
       <Button variant="outline" size="sm" aria-label={`Edit ${product.name}`} onClick={() => onEdit(product)}>
         <PencilIcon aria-hidden="true" />
         Edit
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/merchant/products/${product.id}/variants`} aria-label={`Variants of ${product.name}`}>
+          <Rows3Icon aria-hidden="true" />
+          Variants
+        </Link>
       </Button>
       <Button
         variant="ghost"
@@ -163,7 +170,7 @@ function ProductCards({ products, isBusy, ...row }: ProductsListProps) {
               </div>
             </div>
           </div>
-          <div className="mt-3 flex gap-2 [&>button]:flex-1">
+          <div className="mt-3 flex gap-2 [&>*]:flex-1">
             <Actions product={product} {...row} />
           </div>
         </li>

@@ -1,6 +1,7 @@
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { toast } from "@/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
@@ -41,7 +42,10 @@ function renderView(routes: Parameters<typeof routeFetch>[0]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ProductsView onCatalogChanged={onCatalogChanged} />
+      {/* Each product links to its variants' page. */}
+      <MemoryRouter>
+        <ProductsView onCatalogChanged={onCatalogChanged} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { calls, onCatalogChanged };
@@ -76,6 +80,8 @@ describe("the merchant products page", () => {
     expect(within(second).getByText("Out of Stock")).toBeTruthy();
     expect(within(second).getByText("Hidden")).toBeTruthy();
     expect(within(first).queryByText("Hidden")).toBeNull();
+    const variants = within(first).getByRole("link", { name: `Variants of ${lamp.name}` });
+    expect(variants.getAttribute("href")).toBe(`/merchant/products/${lamp.id}/variants`);
 
     fireEvent.change(screen.getByLabelText("Search products"), { target: { value: "lamp" } });
     await waitFor(() => expect(screen.getAllByTestId("product-row")).toHaveLength(1));
