@@ -35,7 +35,6 @@ export function AgentCartClaim({ token, userId }: AgentCartClaimProps) {
         queryClient.setQueryData(serverCartQueryKey(userId), cart);
         void queryClient.invalidateQueries({ queryKey: cartQueryKey });
         for (const notice of cart.notices ?? []) toast.warning(notice);
-        toast.success("Your agent's cart is now in your cart.");
         navigate("/checkout", { replace: true });
       },
       (error: unknown) =>
