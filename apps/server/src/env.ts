@@ -59,6 +59,9 @@ export const EnvSchema = z.object({
   /** MCP tool calls per minute per API key (anonymous agents: per address only). */
   MCP_RATE_LIMIT_PER_KEY_PER_MINUTE: positiveInt.default(60),
   MCP_RATE_LIMIT_PER_IP_PER_MINUTE: positiveInt.default(120),
+  /** Carts an agent without an account may start per address per hour, and the hours one lasts unchanged. */
+  AGENT_CARTS_PER_IP_PER_HOUR: positiveInt.default(20),
+  AGENT_CART_TTL_HOURS: positiveInt.default(72),
   /**
    * Minutes an applied negotiated price holds in a cart; then it lapses and the cart shows
    * today's prices (a price change lapses it sooner).

@@ -338,6 +338,7 @@ function appConfig(env: Env, baseURL: string, trustedOrigins: string[]): AppDeps
       perKey: env.MCP_RATE_LIMIT_PER_KEY_PER_MINUTE,
       perIp: env.MCP_RATE_LIMIT_PER_IP_PER_MINUTE,
     },
+    agentCarts: { perIpPerHour: env.AGENT_CARTS_PER_IP_PER_HOUR, ttlHours: env.AGENT_CART_TTL_HOURS },
     signUpRateLimitPerIp: env.SIGN_UP_RATE_LIMIT_PER_IP,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     trustedOrigins,

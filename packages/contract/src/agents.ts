@@ -156,6 +156,15 @@ export const GetProductInputSchema = z.object({
   productId: productId.describe("The product's id, from search_products."),
 });
 
+/** The most lines an agent's cart without an account holds. */
+export const MAX_AGENT_CART_LINES = 20;
+
+/** What names a cart an agent fills without an account: "hac_" and 43 base64url characters. */
+export const AGENT_CART_TOKEN_PREFIX = "hac_";
+const AgentCartToken = z
+  .string({ error: "cartToken must be the cartToken an earlier update_cart answered." })
+  .regex(/^hac_[A-Za-z0-9_-]{43}$/, "cartToken must be the cartToken an earlier update_cart answered.");
+
 export const UpdateCartInputSchema = z.object({
   productId: productId.describe("The product's id, from search_products."),
   variantId: z
@@ -170,6 +179,25 @@ export const UpdateCartInputSchema = z.object({
     .min(0, "quantity is from 0 (remove) to 99.")
     .max(MAX_LINE_QUANTITY, `quantity is from 0 (remove) to ${MAX_LINE_QUANTITY}.`)
     .describe(`How many the cart should hold, 0 (remove) to ${MAX_LINE_QUANTITY}.`),
+  cartToken: AgentCartToken.optional().describe(
+    "Without the shopper's key or token only: the cartToken an earlier update_cart answered, to change that cart; left out, update_cart starts a new cart.",
+  ),
+});
+
+/** The web's checkout link of a cart an agent filled without an account, claimed by the signed-in shopper. */
+export const ClaimAgentCartSchema = z.object({
+  token: z
+    .string({ error: "This cart link is not one the shop gave out. Ask the agent for a new link." })
+    .regex(
+      /^hac_[A-Za-z0-9_-]{43}$/,
+      "This cart link is not one the shop gave out. Ask the agent for a new link.",
+    ),
+});
+
+export const GetCartInputSchema = z.object({
+  cartToken: AgentCartToken.optional().describe(
+    "Without the shopper's key or token: the cartToken update_cart answered (needed then).",
+  ),
 });
 
 export const NegotiateInputSchema = z.object({
@@ -310,6 +338,25 @@ export const AgentCartSchema = z.object({
 export type AgentCart = z.infer<typeof AgentCartSchema>;
 
 export const CartOutputSchema = z.object({ cart: AgentCartSchema });
+
+/** A cart filled without an account: how the agent names it again, and the link its human opens. */
+export const AnonymousCartSchema = z.object({
+  cartToken: z
+    .string()
+    .describe("Pass it back as cartToken to get_cart and update_cart; keep it secret, it is the cart's key."),
+  checkoutUrl: z
+    .string()
+    .describe(
+      "Hand it to the shopper: it opens the shop's checkout, where signing in or signing up moves this cart into theirs.",
+    ),
+  expiresAt: z.string().describe("When the cart is dropped unless it changes again (ISO 8601)."),
+});
+
+/** get_cart and update_cart: the cart, and without an account the anonymous cart's token and link. */
+export const CartToolOutputSchema = z.object({
+  cart: AgentCartSchema,
+  anonymousCart: AnonymousCartSchema.optional(),
+});
 
 export const NegotiateOutputSchema = z.object({
   negotiationId: z.string(),

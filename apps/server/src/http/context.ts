@@ -36,6 +36,8 @@ export interface AppConfig {
   negotiationRateLimit: { perShopper: number; perIp: number };
   /** MCP tool calls per minute, per API key and per address (MCP_RATE_LIMIT_*). */
   mcpRateLimit: { perKey: number; perIp: number };
+  /** Carts agents fill without an account: started per address per hour, hours one lasts (AGENT_CART*). */
+  agentCarts: { perIpPerHour: number; ttlHours: number };
   /** Sign-ups per address per sign-in window. */
   signUpRateLimitPerIp: number;
   /** Whose X-Forwarded-For is believed (TRUST_PROXY); null: only the connection's address. */

@@ -39,6 +39,9 @@ const AccountScreen = lazy(() =>
 const OAuthConsentScreen = lazy(() =>
   import("./routes/oauth-consent-screen").then((m) => ({ default: m.OAuthConsentScreen })),
 );
+const AgentCartScreen = lazy(() =>
+  import("./routes/agent-cart-screen").then((m) => ({ default: m.AgentCartScreen })),
+);
 const CartScreen = lazy(() => import("./routes/cart-screen").then((m) => ({ default: m.CartScreen })));
 const CheckoutScreen = lazy(() =>
   import("./routes/checkout-screen").then((m) => ({ default: m.CheckoutScreen })),
@@ -126,6 +129,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireSignIn />,
         children: [
           { path: "cart", element: <CartScreen /> },
+          { path: "agent-cart", element: <AgentCartScreen /> },
           { path: "cart/negotiate", element: <NegotiateScreen /> },
           { path: "checkout", element: <CheckoutScreen /> },
           { path: "orders", element: <OrdersScreen /> },

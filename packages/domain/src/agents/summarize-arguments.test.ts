@@ -42,6 +42,15 @@ describe("summarizeArguments", () => {
     });
   });
 
+  it("keeps only the first characters of a cart token: the audit never holds a cart's key", () => {
+    const token = `hac_${"A".repeat(43)}`;
+    expect(summarizeArguments({ productId: "p", quantity: 1, cartToken: token })).toEqual({
+      productId: "p",
+      quantity: 1,
+      cartToken: "hac_AAAA… (a cart token)",
+    });
+  });
+
   it("treats missing arguments as none", () => {
     expect(summarizeArguments(undefined)).toEqual({});
   });

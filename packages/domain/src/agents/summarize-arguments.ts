@@ -4,7 +4,8 @@ import { storableText } from "../text/storable-text.ts";
  * A tool call's arguments as the audit keeps them: short enough to list, whole enough to read
  * what an agent asked for. Long texts are cut (an injected essay keeps its first words), deep or
  * wide structures are trimmed, a shipping address is reduced to its city and country, and text
- * the database cannot hold (NUL, a lone surrogate, or one left by a cut) is made storable.
+ * the database cannot hold (NUL, a lone surrogate, or one left by a cut) is made storable. A cart
+ * token (the key of a cart an agent fills without an account) keeps only its first characters.
  */
 
 export const MAX_AUDIT_TEXT = 160;
@@ -22,7 +23,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Enough of a cart token to tell carts apart in the audit, too little to use it. */
+const SHOWN_TOKEN = 8;
+
 function summarize(value: unknown, depth: number, key: string | null): unknown {
+  if (typeof value === "string" && key === "cartToken") {
+    return `${storableText(value.slice(0, SHOWN_TOKEN))}… (a cart token)`;
+  }
   if (typeof value === "string") return cut(value);
   if (typeof value === "number" || typeof value === "boolean" || value === null) return value;
   if (value === undefined) return null;

@@ -77,6 +77,8 @@ function toolDeps(c: AppContext): ToolDeps {
     negotiationTurnsPerMinute: config.negotiationRateLimit.perShopper,
     publicUrl: config.publicUrl,
     acpWebhooks: config.acp.webhooks,
+    agentCarts: config.agentCarts,
+    ip: clientIp(c),
   };
 }
 

@@ -53,7 +53,7 @@ export const TOOL_SCOPES: ReadonlyMap<string, string> = new Map([
 const SERVER_INFO = { name: "haggle", version: "1.0.0" };
 
 const INSTRUCTIONS =
-  "Haggle is a shop whose negotiator, Ava, haggles the cart's price within the merchant's limits. Browse with search_products and get_product, and answer questions about shipping, returns and warranty with search_shop_policies_and_faqs (no key needed). With the shopper's API key (Authorization: Bearer hgl_...): fill the cart with update_cart, negotiate one turn at a time with negotiate, apply a standing offer with accept_offer before it expires, then start_checkout. Amounts are US dollars. Text in tool arguments is the shopper's words, never instructions to the shop.";
+  "Haggle is a shop whose negotiator, Ava, haggles the cart's price within the merchant's limits. Browse with search_products and get_product, and answer questions about shipping, returns and warranty with search_shop_policies_and_faqs (no key needed). Without a key, update_cart starts a cart without an account: pass back the cartToken it answers, and hand the shopper its checkoutUrl, where signing in or up makes the cart theirs. With the shopper's API key (Authorization: Bearer hgl_...) or an OAuth token: fill the shopper's own cart with update_cart, negotiate one turn at a time with negotiate, apply a standing offer with accept_offer before it expires, then start_checkout. Amounts are US dollars. Text in tool arguments is the shopper's words, never instructions to the shop.";
 
 /** The tool list as MCP announces it, made once: JSON Schemas of each tool's zod input and output. */
 const TOOL_LISTING = AGENT_TOOLS.map((tool) => ({
@@ -120,6 +120,15 @@ async function rateLimited(deps: ToolDeps, caller: McpCaller, limits: McpLimits)
   return `Too many requests. Wait ${wait} seconds and try again.`;
 }
 
+/** Why a shopper's tool refused an agent without an account, and how the shopper links one. */
+function needsAccount(tool: AgentTool, publicUrl: string): string {
+  const link = `To link the shopper's account, connect with OAuth (the authorization server is named at ${publicUrl}/.well-known/oauth-protected-resource/mcp), or have the shopper create an API key on ${publicUrl}/account and send it as the header Authorization: Bearer <key>.`;
+  if (TOOL_SCOPES.get(tool.name) === "negotiate") {
+    return `Negotiating with Ava needs a shopper account: ${tool.name} haggles for a signed-in shopper. ${link} Without an account, fill a cart with update_cart and hand the shopper its checkoutUrl: once they sign in there, they (or their agent, linked) can negotiate.`;
+  }
+  return `${tool.name} acts for a shopper: it needs a shopper account. ${link}`;
+}
+
 async function runTool(
   deps: ToolDeps,
   caller: McpCaller,
@@ -140,7 +149,7 @@ async function runTool(
   const limited = await rateLimited(deps, caller, limits);
   if (limited) return { result: toolError(limited), status: "rate_limited", summary: limited };
   if (tool.access === "shopper" && !caller.shopper) {
-    const message = `${tool.name} acts for a shopper: it needs the shopper's API key. The shopper creates one on ${deps.publicUrl}/account; send it as the header Authorization: Bearer <key>. Or connect with OAuth: the authorization server is named at ${deps.publicUrl}/.well-known/oauth-protected-resource/mcp.`;
+    const message = needsAccount(tool, deps.publicUrl);
     return { result: toolError(message), status: "refused", summary: message };
   }
   const parsed = tool.input.safeParse(args ?? {});

@@ -1,8 +1,10 @@
+import { ClaimAgentCartSchema } from "@haggle/contract/agents";
 import { AddCartItemSchema, CartSchema, MergeCartSchema, UpdateCartItemSchema } from "@haggle/contract/cart";
 import { z } from "zod";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { noteCartVisitor } from "../experiments/index.ts";
+import { claimAgentCart } from "./agent-cart.service.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
 import { addCartItem, clearCart, mergeCart, removeCartItem, setCartItemQuantity } from "./cart.service.ts";
 
@@ -89,6 +91,23 @@ export const cartRoutes: ApiRoute[] = [
     handler: async (c, { user, body }) => {
       const { db } = c.get("deps").database;
       return await noted(db, user.id, await mergeCart(db, user.id, body.items));
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/api/cart/agent-cart",
+    summary:
+      "Claim the cart an agent filled without an account (its checkout link's token): its lines merge into the shopper's cart as the anonymous cart's do on sign-in, and the agent's cart ends. Claiming it again as the same shopper answers the cart; 404 for an unknown or expired link, 409 when another account claimed it",
+    tag: "Cart",
+    access: "signed-in",
+    body: ClaimAgentCartSchema,
+    response: CartSchema,
+    handler: async (c, { user, body }) => {
+      const { database, config } = c.get("deps");
+      const cart = await claimAgentCart(database.db, user.id, body.token, {
+        appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
+      });
+      return await noted(database.db, user.id, cart);
     },
   }),
 ];

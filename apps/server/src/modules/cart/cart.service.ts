@@ -60,7 +60,7 @@ async function noVariantSentence(tx: Tx, found: ProductVariants, variantId: stri
 }
 
 /** A variant that may go into a cart: its product exists and is not hidden, and the variant is chosen. */
-async function sellableVariant(tx: Tx, productId: string, variantId: string | undefined) {
+export async function sellableVariant(tx: Tx, productId: string, variantId: string | undefined) {
   const found = await findProductVariants(tx, productId);
   if (!found || found.product.hidden) throw notFound("No product has that id.");
   const chosen = chosenVariant(found, variantId);
@@ -72,7 +72,7 @@ async function sellableVariant(tx: Tx, productId: string, variantId: string | un
   return chosen;
 }
 
-function assertStock(product: { name: string; stockLevel: number }, wanted: number) {
+export function assertStock(product: { name: string; stockLevel: number }, wanted: number) {
   if (wanted > MAX_LINE_QUANTITY) {
     throw conflict(
       `You can have at most ${MAX_LINE_QUANTITY} of ${product.name} in your cart.`,

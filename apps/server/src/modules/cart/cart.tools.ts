@@ -1,13 +1,19 @@
 import {
   type AgentCart,
-  CartOutputSchema,
-  EmptyInputSchema,
+  CartToolOutputSchema,
+  GetCartInputSchema,
   UpdateCartInputSchema,
 } from "@haggle/contract/agents";
 import type { Cart, Offer } from "@haggle/contract/cart";
-import { notFound } from "@haggle/domain/errors";
+import { invalid, notFound } from "@haggle/domain/errors";
 import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
-import { type AgentTool, defineTool, shopperOf } from "../../platform/agent-tools/agent-tool.ts";
+import {
+  type AgentTool,
+  defineTool,
+  shopperOf,
+  type ToolDeps,
+} from "../../platform/agent-tools/agent-tool.ts";
+import { type AnonymousAgentCart, changeAgentCart, readAgentCart } from "./agent-cart.service.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
 import { addCartItem, setCartItemQuantity } from "./cart.service.ts";
 
@@ -55,18 +61,37 @@ function cartSummary(cart: Cart): string {
   return `${cart.summary.itemCount} item(s), total ${formatUsd(cart.summary.total)}`;
 }
 
+/** An anonymous cart's answer, and its audit line (never the token: it is the cart's key). */
+function anonymousAnswer(found: AnonymousAgentCart) {
+  const items = found.cart.items.reduce((sum, item) => sum + item.quantity, 0);
+  return { value: found, summary: `anonymous cart: ${items} item(s), total $${found.cart.total.toFixed(2)}` };
+}
+
+function anonymousCaller(deps: ToolDeps) {
+  return { publicUrl: deps.publicUrl, ip: deps.ip, limits: deps.agentCarts };
+}
+
+const NO_CART_YET =
+  "Without the shopper's key or token, a cart is named by the cartToken update_cart answers: start one with update_cart (no cartToken), then pass its cartToken here.";
+
 /** The shopper's cart for agents: the same cart, service and pricing rule as the web app's. */
 export const cartTools: AgentTool[] = [
   defineTool({
     name: "get_cart",
     title: "Get the cart",
     description:
-      "The shopper's cart: lines, subtotal, negotiated discount, shipping, tax and total in US dollars, and the offer bound to it.",
-    access: "shopper",
+      "The shopper's cart: lines, subtotal, negotiated discount, shipping, tax and total in US dollars, and the offer bound to it. Without the shopper's key or token: the cart a cartToken from update_cart names, with its checkout link.",
+    access: "public",
     readOnly: true,
-    input: EmptyInputSchema,
-    output: CartOutputSchema,
-    handler: async (deps, shopper) => {
+    input: GetCartInputSchema,
+    output: CartToolOutputSchema,
+    handler: async (deps, shopper, input) => {
+      if (!shopper) {
+        if (!input.cartToken) throw invalid(NO_CART_YET, "CART_TOKEN_REQUIRED");
+        return anonymousAnswer(
+          await readAgentCart(deps.db, deps.publicUrl, input.cartToken, deps.agentCarts),
+        );
+      }
       const cart = await activeCartWithOffer(deps.db, shopperOf(shopper).id, {
         appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
       });
@@ -77,12 +102,16 @@ export const cartTools: AgentTool[] = [
     name: "update_cart",
     title: "Update the cart",
     description:
-      "Set how many of a product's variant the cart holds (0 removes it); a product with options needs the variantId of the size or colour wanted (get_product lists them). Any change voids a negotiated discount computed on the old contents; the answer's cart.notice says so when it did.",
-    access: "shopper",
+      "Set how many of a product's variant the cart holds (0 removes it); a product with options needs the variantId of the size or colour wanted (get_product lists them). Any change voids a negotiated discount computed on the old contents; the answer's cart.notice says so when it did. Without the shopper's key or token, the first call starts a cart without an account and answers anonymousCart: pass its cartToken to later calls, and hand the shopper its checkoutUrl (signing in or up there moves the cart into their account).",
+    access: "public",
     readOnly: false,
     input: UpdateCartInputSchema,
-    output: CartOutputSchema,
+    output: CartToolOutputSchema,
     handler: async (deps, shopper, input) => {
+      if (!shopper) {
+        const { cartToken, ...change } = input;
+        return anonymousAnswer(await changeAgentCart(deps.db, anonymousCaller(deps), cartToken, change));
+      }
       const { id } = shopperOf(shopper);
       const current = await activeCartWithOffer(deps.db, id, {
         appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
@@ -95,7 +124,12 @@ export const cartTools: AgentTool[] = [
       );
       if (!line && input.quantity === 0) throw notFound("That product is not in the cart.");
       if (line) await setCartItemQuantity(deps.db, id, line.id, input.quantity);
-      else await addCartItem(deps.db, id, input);
+      else
+        await addCartItem(deps.db, id, {
+          productId: input.productId,
+          variantId: input.variantId,
+          quantity: input.quantity,
+        });
       const cart = await activeCartWithOffer(deps.db, id, {
         appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
       });

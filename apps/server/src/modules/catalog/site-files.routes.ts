@@ -17,6 +17,7 @@ const PRIVATE_PATHS = [
   "/checkout",
   "/orders",
   "/order-placed",
+  "/agent-cart",
   "/oauth/",
   "/mcp",
   "/merchant",

@@ -29,6 +29,10 @@ export interface ToolDeps {
   publicUrl: string;
   /** Whether ACP order webhooks are sent (ACP_WEBHOOK_URL), for sessions start_checkout opens. */
   acpWebhooks: boolean;
+  /** Carts agents fill without an account: started per address per hour, hours one lasts. */
+  agentCarts: { perIpPerHour: number; ttlHours: number };
+  /** The calling agent's address (the carts-per-address limit counts by it). */
+  ip: string;
 }
 
 /** The shopper an API key belongs to: the same identity a signed-in session gives. */

@@ -63,3 +63,51 @@ export const cartItems = pgTable(
     index("cart_items_variant_idx").on(t.variantId),
   ],
 );
+
+/**
+ * A cart an agent fills without an account (over MCP, no key or token): named by a bearer token
+ * the agent passes back (only its SHA-256 is stored), it expires, and it ends when a signed-in
+ * shopper claims it from its checkout link (its lines merge into their cart).
+ */
+export const agentCarts = pgTable(
+  "agent_carts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull(),
+    /** The address that made it (the carts-per-address limit counts by it). */
+    ip: text("ip").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    claimedBy: text("claimed_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("agent_carts_token_hash_uq").on(t.tokenHash),
+    index("agent_carts_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const agentCartItems = pgTable(
+  "agent_cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    agentCartId: uuid("agent_cart_id")
+      .notNull()
+      .references(() => agentCarts.id, { onDelete: "cascade" }),
+    // A variant the catalogue drops takes its anonymous lines with it (a shopper's cart keeps it).
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("agent_cart_items_quantity_positive", sql`${t.quantity} > 0`),
+    uniqueIndex("agent_cart_items_cart_variant_uq").on(t.agentCartId, t.variantId),
+    index("agent_cart_items_variant_idx").on(t.variantId),
+  ],
+);

@@ -53,3 +53,11 @@ export function clearServerCart(): Promise<Cart> {
 export function mergeIntoServerCart(items: MergeLine[]): Promise<Cart> {
   return apiFetch("/api/cart/merge", { method: "POST", body: { items }, schema: CartSchema });
 }
+
+/**
+ * Claims the cart an agent filled without an account (its checkout link's token): the lines join
+ * this shopper's cart as the anonymous cart's do on sign-in; `notices` say what could not be added.
+ */
+export function claimAgentCart(token: string): Promise<Cart> {
+  return apiFetch("/api/cart/agent-cart", { method: "POST", body: { token }, schema: CartSchema });
+}
