@@ -23,6 +23,8 @@ export {
   lineName,
   loadCartItems,
   loadCartLines,
+  loadCheckoutLines,
+  lockActiveCart,
   lockCart,
   markCartConverted,
   quoteLinesOf,

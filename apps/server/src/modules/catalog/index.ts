@@ -56,8 +56,8 @@ export {
   findProductStock,
   findProductsStock,
   findProductVariants,
-  returnStock,
-  takeStock,
+  returnStocks,
+  takeStocks,
 } from "./stock.store.ts";
-export type { LineVariantStock, ProductVariants, VariantRow } from "./stock.store.ts";
+export type { LineVariantStock, StockTake, ProductVariants, VariantRow } from "./stock.store.ts";
 export { loadTagCategories } from "./tag-categories.store.ts";
