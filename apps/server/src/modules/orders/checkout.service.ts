@@ -136,7 +136,7 @@ export async function checkout(
 ): Promise<CheckoutAnswer> {
   const provider = paymentProviderFor(options.payments, body.paymentMethod);
   // A cart filled before the experiment started (or by an agent) counts from here at the latest.
-  await noteCartVisitor(db, who.id);
+  const experimentRunning = await noteCartVisitor(db, who.id);
   let placed: { order: Order; clientSecret: string | null } | Lapsed;
   try {
     placed = await db.transaction((tx) => placeOrder(tx, who, idempotencyKey, body, provider, options));
@@ -149,7 +149,8 @@ export async function checkout(
   if ("lapse" in placed) {
     throw conflict(appliedPriceLapseAtCheckout(placed.lapse, placed.total), "APPLIED_PRICE_LAPSED");
   }
-  await noteExperimentOrder(db, who.id);
+  // No experiment ran a moment ago: none counts this order (no second look at the experiments).
+  if (experimentRunning) await noteExperimentOrder(db, who.id);
   return { ...placed, created: true };
 }
 
