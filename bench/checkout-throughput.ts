@@ -15,8 +15,8 @@ import { CHECKOUT_BODY, productsInStock, signUpShoppers } from "./lib/shopper.ts
 const SHOPPER_COUNTS = (process.env.BENCH_SHOPPERS ?? "20,100").split(",").filter(Boolean).map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3901);
-/** BENCH_BEFORE_ROOT: another checkout (e.g. main's worktree), run before this one in every round. */
-const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT;
+/** BENCH_BEFORE_ROOT (or BENCH_BEFORE_DIR): another checkout (e.g. main's worktree), run before this one in every round. */
+const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT ?? process.env.BENCH_BEFORE_DIR;
 
 /**
  * CPU time (user + system, ms) the server process has used: per order, it is the cost of a
