@@ -1,15 +1,22 @@
 /**
- * Checkouts per second with 50 concurrent shoppers, each looping "add a product, check out",
- * on the embedded database and (with BENCH_DATABASE_URL) on a PostgreSQL server.
+ * Checkouts per second with 20 and 100 concurrent shoppers, each looping "add a product, check
+ * out", on the embedded database and (with BENCH_DATABASE_URL) on a PostgreSQL server, before
+ * and after (BENCH_BEFORE_ROOT) interleaved; then statements per checkout on PostgreSQL.
  * Prints figures; asserts nothing. Run: npm run bench:checkout
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { startServer, withFreshServerDatabase } from "./lib/server-process.ts";
-import { CHECKOUT_BODY, signUpShoppers } from "./lib/shopper.ts";
+import os from "node:os";
+import { startStatementCounter, throughCounter } from "./lib/pg-statement-counter.ts";
+import { startServer, waitForIdleServer, withFreshServerDatabase } from "./lib/server-process.ts";
+import { CHECKOUT_BODY, productsInStock, signUpShoppers } from "./lib/shopper.ts";
 
-const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 50);
+/** BENCH_SHOPPERS: the shopper counts, one round each ("20,100"). */
+const SHOPPER_COUNTS = (process.env.BENCH_SHOPPERS ?? "20,100").split(",").filter(Boolean).map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3901);
+/** BENCH_BEFORE_ROOT (or BENCH_BEFORE_DIR): another checkout (e.g. main's worktree), run before this one in every round. */
+const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT ?? process.env.BENCH_BEFORE_DIR;
 
 /**
  * CPU time (user + system, ms) the server process has used: per order, it is the cost of a
@@ -31,16 +38,18 @@ function percentile(values: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function benchOne(label: string, env: Record<string, string>) {
-  const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3901), env });
+/** A server of one checkout (`root`; this one when undefined) on one database. */
+interface Round {
+  label: string;
+  root: string | undefined;
+  env: Record<string, string>;
+}
+
+async function benchOne(round: Round, shopperCount: number, version: string) {
+  const server = await startServer({ port: PORT, env: round.env, root: round.root });
   try {
-    const list = (await (
-      await fetch(`${server.baseUrl}/api/products?pageSize=200&sort=featured`)
-    ).json()) as {
-      items: { id: string; stockLevel: number }[];
-    };
-    const pool = list.items.filter((p) => p.stockLevel >= 20).map((p) => p.id);
-    const shoppers = await signUpShoppers(server.baseUrl, SHOPPERS);
+    const pool = await productsInStock(server.baseUrl);
+    const shoppers = await signUpShoppers(server.baseUrl, shopperCount);
     const latencies: number[] = [];
     let orders = 0;
     let refused = 0;
@@ -66,28 +75,105 @@ async function benchOne(label: string, env: Record<string, string>) {
     const elapsed = (performance.now() - started) / 1000;
     const cpuPerOrder = (cpuMs(server.pid) - cpuBefore) / Math.max(orders, 1);
     console.log(
-      `| ${label} | ${SHOPPERS} | ${orders} | ${refused} | ${(orders / elapsed).toFixed(1)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${cpuPerOrder.toFixed(1)} |`,
+      `| ${round.label} | ${version} | ${shopperCount} | ${orders} | ${refused} | ${(orders / elapsed).toFixed(1)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${cpuPerOrder.toFixed(1)} | ${loadAverage()} |`,
     );
   } finally {
     await server.stop();
   }
 }
 
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+}
+
+/**
+ * Statements per checkout on a PostgreSQL server: one shopper, checkouts one after another through
+ * a proxy that counts what the server is sent while each checkout is answered (the median, so a
+ * background job's poll does not count).
+ */
+async function statementsPerCheckout(adminUrl: string, root: string | undefined, version: string) {
+  await withFreshServerDatabase(adminUrl, async (url) => {
+    const counter = await startStatementCounter(url, PORT + 1);
+    const server = await startServer({
+      port: PORT,
+      root,
+      env: { DATABASE_URL: throughCounter(url, counter), SIGN_UP_RATE_LIMIT_PER_IP: "100000" },
+    });
+    try {
+      await waitForIdleServer(server.pid, { maxMs: 30_000 });
+      const pool = await productsInStock(server.baseUrl);
+      const [shopper] = await signUpShoppers(server.baseUrl, 1);
+      const statements: number[] = [];
+      const parses: number[] = [];
+      let next = 0;
+      for (let i = 0; i < 30; i++) {
+        // Two lines, as the profile in the README (a product with options cannot be added bare).
+        for (let lines = 0; lines < 2; next++) {
+          const productId = pool[next % pool.length];
+          if ((await shopper!.call("POST", "/api/cart/items", { productId })) === 200) lines++;
+        }
+        const before = { ...counter.counts };
+        const textsBefore = counter.texts.length;
+        const status = await shopper!.call("POST", "/api/checkout", CHECKOUT_BODY, {
+          "idempotency-key": randomUUID(),
+        });
+        if (status !== 201) throw new Error(`checkout answered ${status}`);
+        statements.push(counter.counts.statements - before.statements);
+        parses.push(counter.counts.parses - before.parses);
+        // BENCH_LIST_STATEMENTS=1: the statements of the last checkout, to profile it.
+        if (i === 29 && process.env.BENCH_LIST_STATEMENTS)
+          console.log(counter.texts.slice(textsBefore).map((t) => `    ${t.replace(/\s+/g, " ").slice(0, 160)}`).join("\n"));
+      }
+      console.log(
+        `| ${version} | ${percentile(statements, 50)} | ${percentile(parses, 50)} |`,
+      );
+    } finally {
+      await server.stop();
+      await counter.close();
+    }
+  });
+}
+
+const versions: [string, string | undefined][] = BEFORE_ROOT
+  ? [
+      ["before", BEFORE_ROOT],
+      ["after", undefined],
+    ]
+  : [["now", undefined]];
+const serverUrl = process.env.BENCH_DATABASE_URL;
+const bench = { SIGN_UP_RATE_LIMIT_PER_IP: "100000" };
+
 console.log(`# Checkout throughput (${SECONDS} s of "add a product, check out" per shopper)\n`);
 console.log(
-  "| database | shoppers | orders | refused | checkouts/s | checkout p50 ms | checkout p99 ms | server CPU ms per order (add + checkout) |",
+  "| database | version | shoppers | orders | refused | checkouts/s | checkout p50 ms | checkout p99 ms | server CPU ms per order (add + checkout) | load average |",
 );
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
-// BENCH_SKIP_EMBEDDED=1: the PostgreSQL server alone (e.g. to compare WORKERS=1 and WORKERS=2).
-if (!process.env.BENCH_SKIP_EMBEDDED)
-  await benchOne("embedded PGlite", { SIGN_UP_RATE_LIMIT_PER_IP: "100000" });
-const serverUrl = process.env.BENCH_DATABASE_URL;
-if (serverUrl) {
-  await withFreshServerDatabase(serverUrl, async (url) => {
-    await benchOne(`PostgreSQL server, WORKERS=${process.env.WORKERS ?? 1}`, {
-      DATABASE_URL: url,
-      DATABASE_POOL_SIZE: "20",
-      SIGN_UP_RATE_LIMIT_PER_IP: "100000",
-    });
-  });
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+for (const shoppers of SHOPPER_COUNTS) {
+  // BENCH_SKIP_EMBEDDED=1: the PostgreSQL server alone (e.g. to compare WORKERS=1 and WORKERS=2).
+  if (!process.env.BENCH_SKIP_EMBEDDED) {
+    for (const [version, root] of versions)
+      await benchOne({ label: "embedded PGlite", root, env: bench }, shoppers, version);
+  }
+  if (serverUrl) {
+    for (const [version, root] of versions) {
+      await withFreshServerDatabase(serverUrl, (url) =>
+        benchOne(
+          {
+            label: `PostgreSQL server, WORKERS=${process.env.WORKERS ?? 1}`,
+            root,
+            env: { ...bench, DATABASE_URL: url, DATABASE_POOL_SIZE: "20" },
+          },
+          shoppers,
+          version,
+        ),
+      );
+    }
+  }
+}
+if (serverUrl && !process.env.BENCH_SKIP_STATEMENTS) {
+  console.log("\n| version | statements per checkout (two lines) | of them parsed again |\n| --- | --- | --- |");
+  for (const [version, root] of versions) await statementsPerCheckout(serverUrl, root, version);
 }

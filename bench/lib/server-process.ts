@@ -57,6 +57,7 @@ function serverChild(
   dataDir: string,
   env: Record<string, string> | undefined,
   stdio: "inherit" | "pipe",
+  serverRoot = root,
 ) {
   // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in
   // Chrome's DevTools, Performance tab), to see where a bench's time goes.
@@ -64,7 +65,7 @@ function serverChild(
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
   return spawn(process.execPath, [...profile, "--import", "tsx", "apps/server/src/index.ts"], {
-    cwd: root,
+    cwd: serverRoot,
     env: {
       ...process.env,
       PORT: String(port),
@@ -85,10 +86,12 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** The embedded database's folder, kept after stop (a restart on the same data); else a fresh one, removed. */
   dataDir?: string;
+  /** The checkout whose server runs, when a bench compares two in one run (else BENCH_SERVER_ROOT or this one). */
+  root?: string;
 }): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "haggle-bench-"));
   const started = performance.now();
-  const child: ChildProcess = serverChild(options.port, dataDir, options.env, "inherit");
+  const child: ChildProcess = serverChild(options.port, dataDir, options.env, "inherit", options.root);
   const baseUrl = `http://127.0.0.1:${options.port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -54,6 +54,17 @@ export async function lockProfile(tx: Tx, userId: string): Promise<ProfileRow | 
   return row ?? null;
 }
 
+/**
+ * lockProfile for a shopper whose profile may be missing (an account made before profiles
+ * existed): created first, then locked. One statement when it exists, as it nearly always does.
+ */
+export async function lockOrCreateProfile(tx: Tx, who: AccountIdentity): Promise<ProfileRow | null> {
+  const locked = await lockProfile(tx, who.id);
+  if (locked) return locked;
+  await createProfile(tx, who);
+  return lockProfile(tx, who.id);
+}
+
 /** The running totals an order changes: orders, lifetime value, savings (numeric strings) and the tier. */
 export async function saveProfileTotals(
   tx: Tx,

@@ -19,6 +19,7 @@ export {
   listRoleAudit,
   listRoleHolders,
   loadRoleNames,
+  lockOrCreateProfile,
   lockProfile,
   revokeDemoRoles,
   revokeRole,

@@ -1,6 +1,6 @@
 import { type AddressInput, MAX_SAVED_ADDRESSES } from "@haggle/contract/addresses";
 import { invalid } from "@haggle/domain/errors";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { addresses } from "../../platform/db/schema/addresses.ts";
 import type { ShippingAddress } from "../../platform/db/schema/orders.ts";
@@ -52,28 +52,27 @@ export async function countAddresses(db: Queryable, userId: string): Promise<num
   return row?.n ?? 0;
 }
 
+/** The shopper's saved addresses equal to this one, field for field. */
+function sameAddressAs(userId: string, address: ShippingAddress) {
+  return and(
+    eq(addresses.userId, userId),
+    eq(addresses.name, address.name),
+    eq(addresses.line1, address.line1),
+    sql`${addresses.line2} is not distinct from ${address.line2}`,
+    eq(addresses.city, address.city),
+    sql`${addresses.region} is not distinct from ${address.region}`,
+    eq(addresses.postalCode, address.postalCode),
+    eq(addresses.country, address.country),
+  );
+}
+
 /** The shopper's saved address equal to this one, field for field, if any. */
 export async function findSameAddress(
   db: Queryable,
   userId: string,
   address: ShippingAddress,
 ): Promise<AddressRow | null> {
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(
-      and(
-        eq(addresses.userId, userId),
-        eq(addresses.name, address.name),
-        eq(addresses.line1, address.line1),
-        sql`${addresses.line2} is not distinct from ${address.line2}`,
-        eq(addresses.city, address.city),
-        sql`${addresses.region} is not distinct from ${address.region}`,
-        eq(addresses.postalCode, address.postalCode),
-        eq(addresses.country, address.country),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select().from(addresses).where(sameAddressAs(userId, address)).limit(1);
   return row ?? null;
 }
 
@@ -113,8 +112,10 @@ export async function deleteAddressRow(db: Queryable, userId: string, id: string
   return deleted.length > 0;
 }
 
-export async function markAddressUsed(tx: Tx, id: string): Promise<void> {
-  await tx.update(addresses).set({ lastUsedAt: new Date() }).where(eq(addresses.id, id));
+/** Marks the shopper's addresses matching `which` as just used (one statement); the first of them, if any. */
+async function markAddressesUsed(tx: Tx, which: SQL | undefined): Promise<AddressRow | null> {
+  const rows = await tx.update(addresses).set({ lastUsedAt: new Date() }).where(which).returning();
+  return rows[0] ?? null;
 }
 
 /**
@@ -127,16 +128,17 @@ export async function addressForCheckout(
   given: AddressInput | { addressId: string },
 ): Promise<ShippingAddress> {
   if ("addressId" in given) {
-    const row = await findAddressRow(tx, userId, given.addressId);
+    const row = await markAddressesUsed(
+      tx,
+      and(eq(addresses.id, given.addressId), eq(addresses.userId, userId)),
+    );
     if (!row) throw invalid(NO_ADDRESS, "ADDRESS_NOT_FOUND");
-    await markAddressUsed(tx, row.id);
     return addressOf(row);
   }
   const address = toShippingAddress(given);
-  const same = await findSameAddress(tx, userId, address);
-  if (same) {
-    await markAddressUsed(tx, same.id);
-  } else if ((await countAddresses(tx, userId)) < MAX_SAVED_ADDRESSES) {
+  // The same address saved before is found and marked used in one statement; else it is saved.
+  const same = await markAddressesUsed(tx, sameAddressAs(userId, address));
+  if (!same && (await countAddresses(tx, userId)) < MAX_SAVED_ADDRESSES) {
     await insertAddress(tx, userId, address, new Date());
   }
   // A full address book does not stop an order: the address ships with the order all the same.

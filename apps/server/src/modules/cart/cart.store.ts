@@ -40,6 +40,20 @@ export async function lockCart(tx: Tx, cartId: string): Promise<CartRow | null> 
   return row ?? null;
 }
 
+/**
+ * The shopper's active cart, found and locked in one statement (checkout's first step): null when
+ * there is none. The lock is the cart's as lockCart takes it.
+ */
+export async function lockActiveCart(tx: Tx, userId: string): Promise<CartRow | null> {
+  const [row] = await tx
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, userId), eq(carts.status, "active")))
+    .limit(1)
+    .for("update");
+  return row ?? null;
+}
+
 /** What a line reads of its variant: the variant holds the price and the stock the line buys. */
 const lineVariantColumns = {
   id: variants.id,
@@ -63,6 +77,17 @@ export async function loadCartLines(db: Queryable, cartId: string) {
 }
 
 export type CartLine = Awaited<ReturnType<typeof loadCartLines>>[number];
+
+/** The cart's lines as loadCartLines reads them, each with whether the merchant hid its product (checkout refuses those). */
+export async function loadCheckoutLines(db: Queryable, cartId: string) {
+  return db
+    .select({ item: cartItems, product: productColumns, variant: lineVariantColumns, hidden: products.hidden })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
+}
 
 /** The line's name wherever one line is named: "Trail Tee — M / Black" (the product's alone without options). */
 export function lineName(line: Pick<CartLine, "product" | "variant">): string {

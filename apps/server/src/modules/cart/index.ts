@@ -28,6 +28,8 @@ export {
   lineName,
   loadCartItems,
   loadCartLines,
+  loadCheckoutLines,
+  lockActiveCart,
   lockCart,
   markCartConverted,
   quoteLinesOf,

@@ -56,10 +56,10 @@ export {
   findProductStock,
   findProductsStock,
   findProductVariants,
-  returnStock,
-  takeStock,
+  returnStocks,
+  takeStocks,
 } from "./stock.store.ts";
-export type { LineVariantStock, ProductVariants, VariantRow } from "./stock.store.ts";
+export type { LineVariantStock, StockTake, ProductVariants, VariantRow } from "./stock.store.ts";
 export { loadTagCategories } from "./tag-categories.store.ts";
 export { provideVariantsInCarts } from "./variants-in-carts-port.store.ts";
 export type { VariantsInCarts } from "./variants-in-carts-port.store.ts";

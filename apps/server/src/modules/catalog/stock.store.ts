@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { productOptions, products, productVariants } from "../../platform/db/schema/catalog.ts";
 
@@ -174,34 +174,97 @@ export async function findLineVariants(
   return found;
 }
 
+/** One line a checkout buys: units of one variant of one product. */
+export interface StockTake {
+  productId: string;
+  variantId: string;
+  quantity: number;
+}
+
+/** A PostgreSQL array literal of uuids or integers, sent as one text parameter (same text for any length). */
+function arrayLiteral(values: readonly (string | number)[]): string {
+  return `{${values.join(",")}}`;
+}
+
+/** Units per variant, each variant once (two lines of one variant are one row to update). */
+function byVariant(lines: readonly StockTake[]): StockTake[] {
+  const merged = new Map<string, StockTake>();
+  for (const l of lines) {
+    const seen = merged.get(l.variantId);
+    merged.set(l.variantId, seen ? { ...seen, quantity: seen.quantity + l.quantity } : { ...l });
+  }
+  return [...merged.values()].sort(
+    (a, b) => a.productId.localeCompare(b.productId) || a.variantId.localeCompare(b.variantId),
+  );
+}
+
 /**
- * Takes `quantity` units of a variant with one conditional update, so its stock cannot go below
- * zero whatever races it (the product's derived stock follows by migration 0028's roll-up).
- * `left` is the stock after taking, or, when there was too little, the stock now.
+ * Moves units of many variants in one statement: `sign` -1 takes them (only where the shelf holds
+ * enough, never below zero), +1 puts them back. Every writer of stock locks in one order: the
+ * products' rows first, then the variants', each in id order (a product write goes product then
+ * variant, and a variant's roll-up writes its product), so two checkouts sharing products, or a
+ * checkout and a cancelled order's return, never wait on each other in a cycle. The lock steps
+ * run before the update (init plans); a row another transaction changed meanwhile is re-read and
+ * re-checked at its update. The variants' products are found from the variants themselves.
  */
-export async function takeStock(
+async function moveStock(tx: Tx, lines: readonly StockTake[], sign: 1 | -1): Promise<Set<string>> {
+  const variantIds = arrayLiteral(lines.map((l) => l.variantId));
+  const quantities = arrayLiteral(lines.map((l) => l.quantity));
+  const taking = sign < 0;
+  const moved = (await tx.execute(sql`
+    with want as (
+      select * from unnest(${variantIds}::uuid[], ${quantities}::int[]) as w(variant_id, quantity)
+    ), locked_products as (
+      select p.id from products p
+      where p.id in (select product_id from product_variants where id = any(${variantIds}::uuid[]))
+      order by p.id for no key update
+    ), locked_variants as (
+      select v.id from product_variants v
+      where v.id = any(${variantIds}::uuid[]) and (select count(*) from locked_products) >= 0
+      order by v.product_id, v.id for no key update
+    )
+    update product_variants v
+    set stock_level = v.stock_level + ${sign}::int * w.quantity, updated_at = now()
+    from want w
+    where v.id = w.variant_id and (not ${taking}::boolean or v.stock_level >= w.quantity)
+      and (select count(*) from locked_variants) >= 0
+    returning v.id`)) as unknown as { rows: { id: string }[] };
+  return new Set(moved.rows.map((r) => r.id));
+}
+
+/**
+ * Takes every line's units off its variant's shelf in one statement, never below zero (locks as
+ * moveStock takes them). All or nothing: null when every line was taken, else the first line (in
+ * lock order) that could not be, with what is left of it; the caller then rolls the transaction back.
+ */
+export async function takeStocks(
   tx: Tx,
-  variantId: string,
-  quantity: number,
-): Promise<{ taken: boolean; left: number }> {
-  const [taken] = await tx
-    .update(productVariants)
-    .set({ stockLevel: sql`${productVariants.stockLevel} - ${quantity}`, updatedAt: new Date() })
-    .where(and(eq(productVariants.id, variantId), gte(productVariants.stockLevel, quantity)))
-    .returning({ left: productVariants.stockLevel });
-  if (taken) return { taken: true, left: taken.left };
+  lines: readonly StockTake[],
+): Promise<{ variantId: string; left: number } | null> {
+  const wanted = byVariant(lines);
+  if (wanted.length === 0) return null;
+  const taken = await moveStock(tx, wanted, -1);
+  if (taken.size === wanted.length) return null;
+  const short = wanted.find((l) => !taken.has(l.variantId))!;
   const [now] = await tx
     .select({ s: productVariants.stockLevel })
     .from(productVariants)
-    .where(eq(productVariants.id, variantId));
-  return { taken: false, left: now?.s ?? 0 };
+    .where(eq(productVariants.id, short.variantId));
+  return { variantId: short.variantId, left: now?.s ?? 0 };
 }
 
-/** Puts units of a variant back on the shelf (a cancel, a refund, a payment that failed or was never made); a variant deleted since is skipped. */
-export async function returnStock(tx: Tx, variantId: string | null, quantity: number): Promise<void> {
-  if (quantity <= 0 || !variantId) return;
-  await tx
-    .update(productVariants)
-    .set({ stockLevel: sql`${productVariants.stockLevel} + ${quantity}`, updatedAt: new Date() })
-    .where(eq(productVariants.id, variantId));
+/**
+ * Puts units back on their variants' shelves (a cancel, a refund, a payment that failed or was
+ * never made) in one statement, locked as checkout locks them; a variant deleted since is skipped.
+ */
+export async function returnStocks(
+  tx: Tx,
+  lines: readonly { variantId: string | null; quantity: number }[],
+): Promise<void> {
+  const back = byVariant(
+    lines.flatMap((l) =>
+      l.variantId && l.quantity > 0 ? [{ productId: "", variantId: l.variantId, quantity: l.quantity }] : [],
+    ),
+  );
+  if (back.length > 0) await moveStock(tx, back, 1);
 }

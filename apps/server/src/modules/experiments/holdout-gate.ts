@@ -14,15 +14,16 @@ import { findRunningExperiment, insertAssignment, isAssigned, runningGroupOf } f
  * A signed-in shopper's cart holds something: while an experiment runs, the account becomes one
  * of its visitors with a cart (once; the group is the stable function of account and experiment).
  * Called when an item is added, when the anonymous cart is merged at sign-in and when a cart
- * holding items is opened.
+ * holding items is opened. Answers whether an experiment runs.
  */
-export async function noteCartVisitor(db: Db, userId: string): Promise<void> {
+export async function noteCartVisitor(db: Db, userId: string): Promise<boolean> {
   const running = await runningGroupOf(db, userId);
-  if (!running) return;
+  if (!running) return false;
   await db.transaction(async (tx) => {
     const added = await insertAssignment(tx, running.experiment.id, userId, running.group);
     if (added) await publishEvent(tx, { type: "experiment.updated", experimentId: running.experiment.id });
   });
+  return true;
 }
 
 /** Whether Ava negotiates with this account now (false while the running experiment holds it out). */

@@ -9,20 +9,19 @@ import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
 import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import type { Db, Tx } from "../../platform/db/client.ts";
-import { type AccountIdentity, ensureProfile, lockProfile, saveProfileTotals } from "../accounts/index.ts";
+import { type AccountIdentity, lockOrCreateProfile, saveProfileTotals } from "../accounts/index.ts";
 import { addressForCheckout } from "../addresses/index.ts";
 import {
   lapseAppliedPriceIfDue,
   cartView,
-  findActiveCart,
   findCart,
   lineName,
-  loadCartLines,
-  lockCart,
+  loadCheckoutLines,
+  lockActiveCart,
   markCartConverted,
   quoteLinesOf,
 } from "../cart/index.ts";
-import { findHiddenProductName, takeStock } from "../catalog/index.ts";
+import { takeStocks } from "../catalog/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import type { PaymentProvider, PaymentProviders } from "../../platform/payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
@@ -100,9 +99,9 @@ type CheckoutOptions = {
 };
 
 type CheckoutAnswer = { order: Order; created: boolean; clientSecret: string | null };
-type LockedCart = NonNullable<Awaited<ReturnType<typeof lockCart>>>;
-type CartLines = Awaited<ReturnType<typeof loadCartLines>>;
-type Profile = Awaited<ReturnType<typeof lockProfile>>;
+type LockedCart = NonNullable<Awaited<ReturnType<typeof lockActiveCart>>>;
+type CartLines = Awaited<ReturnType<typeof loadCheckoutLines>>;
+type Profile = Awaited<ReturnType<typeof lockOrCreateProfile>>;
 type Quote = ReturnType<typeof quoteCart>;
 type Placed = Awaited<ReturnType<typeof insertOrder>>;
 
@@ -136,9 +135,8 @@ export async function checkout(
   options: CheckoutOptions,
 ): Promise<CheckoutAnswer> {
   const provider = paymentProviderFor(options.payments, body.paymentMethod);
-  await ensureProfile(db, who); // the profile row is the per-shopper lock below
   // A cart filled before the experiment started (or by an agent) counts from here at the latest.
-  await noteCartVisitor(db, who.id);
+  const experimentRunning = await noteCartVisitor(db, who.id);
   let placed: { order: Order; clientSecret: string | null } | Lapsed;
   try {
     placed = await db.transaction((tx) => placeOrder(tx, who, idempotencyKey, body, provider, options));
@@ -151,7 +149,8 @@ export async function checkout(
   if ("lapse" in placed) {
     throw conflict(appliedPriceLapseAtCheckout(placed.lapse, placed.total), "APPLIED_PRICE_LAPSED");
   }
-  await noteExperimentOrder(db, who.id);
+  // No experiment ran a moment ago: none counts this order (no second look at the experiments).
+  if (experimentRunning) await noteExperimentOrder(db, who.id);
   return { ...placed, created: true };
 }
 
@@ -164,8 +163,8 @@ async function placeOrder(
   provider: PaymentProvider,
   options: CheckoutOptions,
 ): Promise<{ order: Order; clientSecret: string | null } | Lapsed> {
-  // One checkout per shopper at a time, on both databases: lock the profile row.
-  const profile = await lockProfile(tx, who.id);
+  // One checkout per shopper at a time, on both databases: lock the profile row (made if missing).
+  const profile = await lockOrCreateProfile(tx, who);
   const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
   if (previous) throw new AlreadyPlaced(previous);
 
@@ -224,21 +223,17 @@ async function lockCartToCheckOut(
   userId: string,
   expectedCartId: string | undefined,
 ): Promise<{ cart: LockedCart; lines: CartLines }> {
-  const active = await findActiveCart(tx, userId);
-  const cart = active ? await lockCart(tx, active.id) : null;
+  const cart = await lockActiveCart(tx, userId);
   if (cart?.status !== "active") throw invalid("No active cart found", "NO_ACTIVE_CART");
   if (expectedCartId !== undefined && cart.id !== expectedCartId)
     throw conflict("This cart was checked out elsewhere. Start a new checkout.", "CART_CONVERTED");
-  const lines = await loadCartLines(tx, cart.id);
+  const lines = await loadCheckoutLines(tx, cart.id);
   if (lines.length === 0) throw invalid("Cart is empty", "CART_EMPTY");
   // A product the merchant hid is no longer sold, even from a cart that held it before.
-  const hiddenName = await findHiddenProductName(
-    tx,
-    lines.map((l) => l.product.id),
-  );
-  if (hiddenName !== null) {
+  const hidden = lines.find((l) => l.hidden);
+  if (hidden) {
     throw conflict(
-      `${hiddenName} is no longer sold. Remove it from your cart to check out.`,
+      `${hidden.product.name} is no longer sold. Remove it from your cart to check out.`,
       "PRODUCT_HIDDEN",
     );
   }
@@ -247,21 +242,29 @@ async function lockCartToCheckOut(
 
 /** Takes every line's units off its variant's shelf (never below zero), or refuses with what is left. */
 async function takeCartStock(tx: Tx, lines: CartLines): Promise<void> {
-  // In one order of products, then variants: a variant's roll-up locks its product too, so two
-  // checkouts sharing products never wait on each other in a cycle.
-  const ordered = [...lines].sort(
-    (a, b) => a.product.id.localeCompare(b.product.id) || a.variant.id.localeCompare(b.variant.id),
+  // A line already short when the cart was read is refused without queueing for its variant's
+  // row: the losers of a race for a sold-out product do not wait behind its buyers.
+  const short =
+    lines.find((l) => l.variant.stockLevel < l.item.quantity) ??
+    (await shortLineAfterTaking(tx, lines));
+  if (!short) return;
+  const left = short.variant.stockLevel;
+  const name = lineName(short);
+  throw conflict(
+    left <= 0 ? `${name} is out of stock.` : `Only ${left} of ${name} left in stock.`,
+    "INSUFFICIENT_STOCK",
   );
-  for (const line of ordered) {
-    const { taken, left } = await takeStock(tx, line.variant.id, line.item.quantity);
-    if (!taken) {
-      const name = lineName(line);
-      throw conflict(
-        left <= 0 ? `${name} is out of stock.` : `Only ${left} of ${name} left in stock.`,
-        "INSUFFICIENT_STOCK",
-      );
-    }
-  }
+}
+
+/** Takes the stock of every line in one statement; the line that could not be taken, with what is left, if any. */
+async function shortLineAfterTaking(tx: Tx, lines: CartLines): Promise<CartLines[number] | undefined> {
+  const short = await takeStocks(
+    tx,
+    lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, quantity: l.item.quantity })),
+  );
+  if (!short) return undefined;
+  const line = lines.find((l) => l.variant.id === short.variantId)!;
+  return { ...line, variant: { ...line.variant, stockLevel: short.left } };
 }
 
 /** Writes the order and its lines at the quoted prices, with the provider's answer. */

@@ -6,7 +6,7 @@ import { planRefund, type RefundPlan, savingsGivenBack } from "@haggle/domain/or
 import type { Db, Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { lockProfile, saveProfileTotals } from "../accounts/index.ts";
-import { returnStock } from "../catalog/index.ts";
+import { returnStocks } from "../catalog/index.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderMail } from "./order-mail.store.ts";
 import { PaymentAlreadyMade, type PaymentProviders } from "../../platform/payments/payment-provider.ts";
@@ -147,9 +147,10 @@ async function giveBack(
   const moneyBack = paid ? plan.amount : 0;
   await settleWithProvider(payments, order, { paid, moneyBack, complete: plan.complete });
   const byId = new Map(rows.map((l) => [l.id, l]));
-  for (const line of plan.lines) {
-    await returnStock(tx, byId.get(line.id)?.variantId ?? null, line.quantity);
-  }
+  await returnStocks(
+    tx,
+    plan.lines.map((line) => ({ variantId: byId.get(line.id)?.variantId ?? null, quantity: line.quantity })),
+  );
 
   const status = allowedStatus(
     order,

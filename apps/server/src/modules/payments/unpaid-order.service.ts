@@ -4,7 +4,7 @@ import { nextOrderStatus } from "@haggle/domain/orders/order-states";
 import type { Tx } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
 import { lockProfile, saveProfileTotals } from "../accounts/index.ts";
-import { returnStock } from "../catalog/index.ts";
+import { returnStocks } from "../catalog/index.ts";
 import { loadOrderLines, markUnpaidOrderCancelled, type OrderRow } from "../orders/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 
@@ -17,8 +17,9 @@ export function paymentOf(order: OrderRow) {
  * Cancels an order whose payment failed or never came (`order` is locked by the caller): its
  * stock returns, the shopper's totals and loyalty tier no longer count it, and the shopper's and
  * the merchant's pages hear order.updated when the transaction commits.
- * Locks, in this order: the order (caller), the shopper's profile, the products (sorted) —
- * checkout takes the profile before the products too, so the two never wait on each other in a cycle.
+ * Locks, in this order: the order (caller), the shopper's profile, the products then their
+ * variants (each in id order) — checkout takes the profile before the products too, so the two
+ * never wait on each other in a cycle.
  */
 export async function cancelUnpaidOrder(
   tx: Tx,
@@ -30,16 +31,9 @@ export async function cancelUnpaidOrder(
   const profile = await lockProfile(tx, order.userId);
   await markUnpaidOrderCancelled(tx, order.id, change.to, reason);
   const lines = await loadOrderLines(tx, [order.id]);
-  const returned = new Map<string, number>();
-  // By product, then variant: the order checkout takes them in (a variant's roll-up locks its product).
-  for (const line of lines) {
-    if (!line.variantId) continue; // a variant deleted since: its units have no shelf to go back to
-    const key = `${line.productId ?? ""}|${line.variantId}`;
-    returned.set(key, (returned.get(key) ?? 0) + line.quantity);
-  }
-  for (const [key, quantity] of [...returned].sort(([a], [b]) => a.localeCompare(b))) {
-    await returnStock(tx, key.split("|")[1] ?? null, quantity);
-  }
+  // One statement, products then variants locked in id order, as checkout takes them; a variant
+  // deleted since has no shelf for its units to go back to.
+  await returnStocks(tx, lines);
   if (profile) {
     const ordersCount = Math.max(0, profile.ordersCount - 1);
     const lifetimeValue = Math.max(0, profile.lifetimeValue - order.total);
