@@ -141,6 +141,13 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
     expect(page.variants.find((v) => v.id === tee.variantId)?.optionValues).toEqual(["L", "Navy"]);
     expect(countsOf(widened.facets.options, "Size")).toEqual({ S: 1, M: 1, L: 1, XL: 0 });
     expect(widened.total).toBe(1);
+    // Three options: a variant must hold all three (none has a fit).
+    const three = await list(`option=${xl}&option=${navy}&option=${encodeURIComponent("Fit:Slim")}`);
+    expect(three.total).toBe(0);
+    const threeWide = await list(
+      `option=${xl}&option=${encodeURIComponent("Size:L")}&option=${navy}&option=${encodeURIComponent("Fit:Slim")}`,
+    );
+    expect(threeWide.items).toEqual([]);
   });
 
   it("counts an option filter with a category from the kept counts as the matches would", async () => {
