@@ -166,7 +166,7 @@ export async function withFreshServerDatabase<T>(
   body: (url: string) => Promise<T>,
 ): Promise<T> {
   const { default: pg } = await import("pg");
-  const name = `haggle_bench_${Date.now()}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? "haggle_bench"}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

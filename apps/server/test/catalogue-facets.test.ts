@@ -113,6 +113,59 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
     expect(countsOf(none.facets.options, "Colour").Black).toBeDefined();
   });
 
+  it("matches per variant: a size and a colour must be one variant's, counted so, with or without words", async () => {
+    const xl = encodeURIComponent("Size:XL");
+    const navy = encodeURIComponent("Colour:Navy");
+    // The tee has XL (Black, White) and Navy (S, M, L), but no XL in Navy.
+    const xlNavy = await list(`option=${xl}&option=${navy}`);
+    expect(xlNavy.total).toBe(0);
+    expect(xlNavy.items).toEqual([]);
+    // Under XL the colours are those of an XL variant; under Navy the sizes those of a Navy one.
+    const underXl = await list(`option=${xl}`);
+    expect(countsOf(underXl.facets.options, "Colour")).toEqual({ Black: 1, White: 1 });
+    const underNavy = await list(`option=${navy}`);
+    expect(countsOf(underNavy.facets.options, "Size")).toEqual({ S: 1, M: 1, L: 1 });
+    expect(countsOf(xlNavy.facets.options, "Size")).toEqual({ S: 1, M: 1, L: 1, XL: 0 });
+    expect(countsOf(xlNavy.facets.options, "Colour")).toMatchObject({ Black: 1, White: 1 });
+    // The same through the statement that reads the matches (words; two values of one option).
+    const searched = await list(`q=tee&option=${xl}&option=${navy}`);
+    expect(searched.total).toBe(0);
+    expect(countsOf(searched.facets.options, "Colour")).toMatchObject({ Black: 1, White: 1 });
+    expect(countsOf(searched.facets.options, "Colour").Navy ?? 0).toBe(0);
+    const widened = await list(`option=${xl}&option=${encodeURIComponent("Size:L")}&option=${navy}`);
+    expect(widened.items.map((p) => p.name)).toEqual([TEE]);
+    const tee = widened.items[0]!;
+    const page = (await http.get(`/api/products/${tee.id}`)).json as {
+      variants: { id: string; optionValues: string[] }[];
+    };
+    expect(page.variants.find((v) => v.id === tee.variantId)?.optionValues).toEqual(["L", "Navy"]);
+    expect(countsOf(widened.facets.options, "Size")).toEqual({ S: 1, M: 1, L: 1, XL: 0 });
+    expect(widened.total).toBe(1);
+    // Three options: a variant must hold all three (none has a fit).
+    const three = await list(`option=${xl}&option=${navy}&option=${encodeURIComponent("Fit:Slim")}`);
+    expect(three.total).toBe(0);
+    const threeWide = await list(
+      `option=${xl}&option=${encodeURIComponent("Size:L")}&option=${navy}&option=${encodeURIComponent("Fit:Slim")}`,
+    );
+    expect(threeWide.items).toEqual([]);
+  });
+
+  it("counts an option filter with a category from the kept counts as the matches would", async () => {
+    const teeRow = (await list("q=fernway")).items.find((p) => p.name === TEE)!;
+    const category = encodeURIComponent(teeRow.category);
+    const xl = encodeURIComponent("Size:XL");
+    const kept = await list(`option=${xl}&category=${category}`);
+    // The same filter through the statement that reads the matches (a second value of Size no product has).
+    const read = await list(`option=${xl}&option=${encodeURIComponent("Size:ZZ")}&category=${category}`);
+    expect(kept.total).toBe(read.total);
+    expect(kept.items.map((p) => p.id)).toEqual(read.items.map((p) => p.id));
+    expect(kept.facets.categories).toEqual(read.facets.categories);
+    expect(countsOf(kept.facets.options, "Colour")).toEqual(countsOf(read.facets.options, "Colour"));
+    const sizes = countsOf(kept.facets.options, "Size");
+    expect({ ...sizes, ZZ: 0 }).toEqual(countsOf(read.facets.options, "Size"));
+    expect(sizes.XL).toBe(kept.total);
+  });
+
   it("gives cards a from-price and colour swatches", async () => {
     const tee = (await list("q=fernway")).items.find((p) => p.name === TEE)!;
     // Money is in dollars on the wire: the XL costs $2 more.

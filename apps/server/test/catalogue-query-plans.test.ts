@@ -59,11 +59,18 @@ const REQUESTS: Record<string, string> = {
   "transposed letters (norivk)": "q=norivk",
   "category + brand facet": "category=Audio&brand=Norvik",
   "price sort": "sort=price-low",
+  "category facet": "category=Audio",
   // A size one product in nine has (the ninth), alone, with a colour, with a category, with words.
   "option facet": "option=Size:5XL",
   "two option facets": "option=Size:5XL&option=Colour:Sage",
   "option facet + category": "option=Size:5XL&category=Audio",
   "search + option facet": "q=headphones&option=Size:5XL",
+  // A size most products have (the third), with a colour (on one variant), a brand, a second size, a price sort.
+  "broad option facet": "option=Size:M",
+  "broad option facet + colour": "option=Size:M&option=Colour:Black",
+  "broad option facet + brand": "option=Size:M&brand=Norvik",
+  "two sizes": "option=Size:M&option=Size:5XL",
+  "option facet, price sort": "option=Size:5XL&sort=price-low",
 };
 
 describe.each(DB_KINDS)("catalogue query plans at 100,000 products on the %s database", (kind) => {

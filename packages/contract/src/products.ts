@@ -27,7 +27,7 @@ export const ProductSchema = z
     hasOptions: z.boolean().optional(),
     /** The product's colour values, in the shop's order (a card's swatches); empty without a colour option. */
     swatches: z.array(z.string()).optional(),
-    /** In a listing filtered by options: the first variant that matches them (the card opens it). */
+    /** In a listing filtered by options: the first variant (in stock first) holding a chosen value of each chosen option. */
     variantId: z.string().optional(),
   })
   .meta({ id: "Product" });

@@ -3,7 +3,12 @@ import { facetCountsFromPairs } from "@haggle/domain/catalog/facet-counts";
 import { escapeLike, likelyCasings } from "@haggle/domain/text/search-text";
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { productFacetCounts, productPairCounts, products } from "../../platform/db/schema/catalog.ts";
+import {
+  productFacetCounts,
+  productOptionCounts,
+  productPairCounts,
+  products,
+} from "../../platform/db/schema/catalog.ts";
 import { productColumns, type ProductRow } from "./products.store.ts";
 
 /**
@@ -195,25 +200,81 @@ async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPag
   const byCategory = query.category.length > 0 ? inArray(products.category, query.category) : undefined;
   const byBrand = query.brand.length > 0 ? inArray(products.brand, query.brand) : undefined;
   const filters = and(eq(products.hidden, false), byCategory, byBrand);
+  if (!byCategory && !byBrand) {
+    const [rows, facets] = await Promise.all([
+      listingRows(db, filters, { total: Number.POSITIVE_INFINITY, collection: 0 }, query),
+      filterFacets(db, query.category, query.brand),
+    ]);
+    return { rows, ...facets };
+  }
+  // The counts come first (kept counts): they say how many products match.
+  const facets = {
+    ...(await filterFacets(db, query.category, query.brand)),
+    options: await optionCounts(db, query.category, query.brand),
+  };
+  const counts = { total: facets.total, collection: facets.collectionTotal };
+  return { rows: await listingRows(db, filters, counts, query), ...facets };
+}
+
+/**
+ * One page of the visible products a filter without words leaves, `total` of `collection`:
+ * - more than SORT_MATCHES_UP_TO matches: walk the index of the order;
+ * - fewer, spread evenly along the order, the page is found within WALK_SLACK times the rows
+ *   that spread takes (24 of 8,000 in 100,000: about 300 rows): walk that many, no further
+ *   (products_featured_idx and the like, then the filter on each row);
+ * - otherwise, or when that walk fell short (matches bunched further along the order, as an
+ *   imported brand is), sort the matches read through the filter's index (a materialized CTE,
+ *   so the planner cannot walk instead).
+ */
+export async function listingRows(
+  db: Queryable,
+  filters: SQL | undefined,
+  counts: { total: number; collection: number },
+  query: Pick<ShopPageQuery, "sort" | "page" | "pageSize">,
+): Promise<ProductRow[]> {
   const offset = (query.page - 1) * query.pageSize;
-  const walk = () =>
-    db
+  if (counts.total > SORT_MATCHES_UP_TO)
+    return db
       .select(productColumns)
       .from(products)
       .where(filters)
       .orderBy(...listingOrder(query.sort))
       .limit(query.pageSize)
       .offset(offset);
-  if (!byCategory && !byBrand) {
-    const [rows, facets] = await Promise.all([walk(), filterFacets(db, query.category, query.brand)]);
-    return { rows, ...facets };
+  const wanted = Math.min(query.pageSize, Math.max(0, counts.total - offset));
+  if (wanted === 0) return [];
+  const walk = Math.ceil(((offset + wanted) * counts.collection * WALK_SLACK) / Math.max(counts.total, 1));
+  if (walk < counts.total) {
+    // The walked rows are aliased "products", so the filter's column names read them.
+    const walked = (await db.execute(sql`
+      select products.id::text as id from (
+        select ${sql.join(
+          [
+            products.id,
+            products.hidden,
+            products.category,
+            products.brand,
+            products.optionFacets,
+            products.optionPairs,
+            products.inStock,
+            products.demandIndex,
+            products.name,
+            products.price,
+            products.rating,
+            products.reviewCount,
+          ],
+          sql`, `,
+        )} from ${products} where ${eq(products.hidden, false)}
+        order by ${sql.join(listingOrder(query.sort), sql`, `)} limit ${walk}
+      ) as products where ${filters}
+      order by ${sql.join(listingOrder(query.sort), sql`, `)}
+      limit ${query.pageSize} offset ${offset}`)) as unknown as { rows: { id: string }[] };
+    if (walked.rows.length === wanted)
+      return productsInOrder(
+        db,
+        walked.rows.map((r) => r.id),
+      );
   }
-  // The counts come first (kept counts): they say how many products match.
-  const facets = {
-    ...(await filterFacets(db, query.category, query.brand)),
-    options: await optionCounts(db, filters),
-  };
-  if (facets.total > SORT_MATCHES_UP_TO) return { rows: await walk(), ...facets };
   const result = (await db.execute(sql`
     with matches as materialized (
       select ${products.id} as id, ${products.price} as price, ${products.name} as name,
@@ -223,24 +284,30 @@ async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPag
     )
     select id::text as id from matches order by ${columnOrder(query.sort)}
     limit ${query.pageSize} offset ${offset}`)) as unknown as { rows: { id: string }[] };
-  return {
-    rows: await productsInOrder(
-      db,
-      result.rows.map((r) => r.id),
-    ),
-    ...facets,
-  };
+  return productsInOrder(
+    db,
+    result.rows.map((r) => r.id),
+  );
 }
 
+/** How many times the rows an even spread of the matches takes a bounded walk reads (listingRows). */
+const WALK_SLACK = 4;
+
 /**
- * How many of the products a filter leaves have each option value: their option_facets
- * (migration 0031) unnested and counted.
+ * How many of the products of the chosen categories and brands have each option value: sums of
+ * the kept counts (product_option_counts, migration 0034), no product read.
  */
-async function optionCounts(db: Queryable, filters: SQL | undefined): Promise<OptionTextCount[]> {
+async function optionCounts(db: Queryable, category: string[], brand: string[]): Promise<OptionTextCount[]> {
   const result = (await db.execute(sql`
-    select facet as text, count(*)::int as n from ${products}
-    cross join lateral unnest(${products.optionFacets}) as facet
-    where ${filters ?? sql`true`} group by facet`)) as unknown as { rows: { text: string; n: number }[] };
+    select ${productOptionCounts.facet} as text, sum(${productOptionCounts.visible})::int as n
+    from ${productOptionCounts}
+    where ${and(
+      eq(productOptionCounts.paired, ""),
+      gt(productOptionCounts.visible, 0),
+      category.length > 0 ? inArray(productOptionCounts.category, category) : undefined,
+      brand.length > 0 ? inArray(productOptionCounts.brand, brand) : undefined,
+    )}
+    group by ${productOptionCounts.facet}`)) as unknown as { rows: { text: string; n: number }[] };
   return result.rows.map((r) => ({ text: r.text, count: Number(r.n) }));
 }
 

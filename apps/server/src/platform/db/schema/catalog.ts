@@ -41,6 +41,12 @@ export const products = pgTable(
     // variant has, as "Name:Value" ("Size:M"), the catalogue's option facets.
     maxPrice: money("max_price").notNull().default(sql`0`),
     optionFacets: text("option_facets").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The pairs of option values of different options some one variant has, as
+     * "Size:M\u001fColour:Black" (both orders): kept by the roll-up (migration 0034), so an
+     * option filter of two options matches per variant through an index.
+     */
+    optionPairs: text("option_pairs").array().notNull().default(sql`'{}'::text[]`),
     embedding: real("embedding").array(),
     embeddingModel: text("embedding_model"),
     hidden: boolean("hidden").notNull().default(false),
@@ -61,6 +67,7 @@ export const products = pgTable(
     index("products_tags_gin_idx").using("gin", t.tags),
     // An option filter (option=Size:M) finds its products through it: `option_facets && array[...]`.
     index("products_option_facets_idx").using("gin", t.optionFacets).where(sql`${t.hidden} = false`),
+    index("products_option_pairs_idx").using("gin", t.optionPairs).where(sql`${t.hidden} = false`),
     // Typos and partial words in the catalogue search: `(name || ' ' || brand) %> word` and
     // `(name || ' ' || brand) ilike '%word%'` both use it (shop-page.store.ts).
     index("products_name_brand_trgm_idx").using("gin", sql`(${t.name} || ' ' || ${t.brand}) gin_trgm_ops`),
@@ -184,6 +191,30 @@ export const productPairCounts = pgTable(
     visible: integer("visible").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.category, t.brand] }), index("product_pair_counts_brand_idx").on(t.brand)],
+);
+
+/**
+ * How many visible products have each option value (`facet`, "Size:M") in each (category,
+ * brand), alone (`paired` "") and with each value of another option on one variant (`paired`
+ * "Colour:Black"): kept by statement triggers on products from option_facets and option_pairs
+ * (migration 0034), as product_pair_counts. An option filter's facet counts are sums over these
+ * rows instead of reading every product holding the chosen value.
+ */
+export const productOptionCounts = pgTable(
+  "product_option_counts",
+  {
+    facet: text("facet").notNull(),
+    paired: text("paired").notNull(),
+    category: text("category").notNull(),
+    brand: text("brand").notNull(),
+    visible: integer("visible").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.facet, t.paired, t.category, t.brand] }),
+    // The option values of chosen categories or brands (a filtered listing's option facets).
+    index("product_option_counts_category_idx").on(t.category, t.brand).where(sql`${t.paired} = ''`),
+    index("product_option_counts_brand_idx").on(t.brand).where(sql`${t.paired} = ''`),
+  ],
 );
 
 /**

@@ -1,0 +1,71 @@
+import { foldKeptOptionCounts, type KeptCountRow, optionKey } from "@haggle/domain/catalog/option-counts";
+import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "../../platform/db/client.ts";
+import { productFacetCounts, productOptionCounts as c } from "../../platform/db/schema/catalog.ts";
+import type { OptionTextCount } from "./shop-page.store.ts";
+
+export interface KeptOptionPage {
+  total: number;
+  collectionTotal: number;
+  categories: { value: string; count: number }[];
+  brands: { value: string; count: number }[];
+  options: OptionTextCount[];
+}
+
+/**
+ * The facet counts of one chosen option value, or one of each of two options (`chosen`), under
+ * the chosen categories and brands, in one statement over the kept counts
+ * (product_option_counts, migration 0034): each facet under the other filters (categories under
+ * the options and brands, brands under the options and categories, an option's values paired
+ * with the other option's chosen value, the one chosen option's own values under the categories
+ * and brands). Null when a third option's values would need counting (foldKeptOptionCounts).
+ */
+export async function keptOptionCounts(
+  db: Queryable,
+  chosen: readonly string[],
+  category: readonly string[],
+  brand: readonly string[],
+): Promise<KeptOptionPage | null> {
+  const byCategory = category.length > 0 ? inArray(c.category, [...category]) : undefined;
+  const byBrand = brand.length > 0 ? inArray(c.brand, [...brand]) : undefined;
+  const [first, second] = chosen as [string, string | undefined];
+  // The rows of the products having the chosen value (both chosen values on one variant).
+  const matched = and(eq(c.facet, first), eq(c.paired, second ?? ""), gt(c.visible, 0));
+  const sum = sql`sum(${c.visible})::int`;
+  const paired = (i: number, facet: string) =>
+    sql`union all select ${`with${i}`}, ${c.paired}, ${sum} from ${c}
+      where ${and(eq(c.facet, facet), sql`${c.paired} <> ''`, gt(c.visible, 0), byCategory, byBrand)}
+      group by ${c.paired}`;
+  const parts: SQL[] = [
+    sql`select 'total' as kind, null::text as value, coalesce(${sum}, 0) as n from ${c}
+      where ${and(matched, byCategory, byBrand)}`,
+    sql`union all select 'category', ${c.category}, ${sum} from ${c} where ${and(matched, byBrand)} group by ${c.category}`,
+    sql`union all select 'brand', ${c.brand}, ${sum} from ${c} where ${and(matched, byCategory)} group by ${c.brand}`,
+    paired(0, first),
+    second === undefined ? sql`` : paired(1, second),
+    sql`union all select 'collection', null, ${productFacetCounts.visible} from ${productFacetCounts}
+      where ${productFacetCounts.kind} = 'all'`,
+  ];
+  if (second === undefined) {
+    // The chosen option's own values: every visible product's (kept per value) or the filters' sums.
+    const values = sql`select ${productFacetCounts.value} from ${productFacetCounts}
+      where ${productFacetCounts.kind} = 'option' and ${productFacetCounts.visible} > 0
+      and lower(split_part(${productFacetCounts.value}, ':', 1)) = ${optionKey(first)}`;
+    parts.push(
+      byCategory || byBrand
+        ? sql`union all select 'own', ${c.facet}, ${sum} from ${c}
+            where ${and(eq(c.paired, ""), sql`${c.facet} in (${values})`, gt(c.visible, 0), byCategory, byBrand)}
+            group by ${c.facet}`
+        : sql`union all select 'own', ${productFacetCounts.value}, ${productFacetCounts.visible}
+            from ${productFacetCounts} where ${productFacetCounts.kind} = 'option'
+            and ${productFacetCounts.value} in (${values})`,
+    );
+  }
+  const result = (await db.execute(sql.join(parts, sql` `))) as unknown as {
+    rows: { kind: string; value: string | null; n: number | null }[];
+  };
+  const rows = result.rows.map((r) => ({ kind: r.kind, value: r.value, n: Number(r.n ?? 0) }));
+  const folded = foldKeptOptionCounts(chosen, rows.filter((r) => r.kind !== "collection") as KeptCountRow[]);
+  if (!folded) return null;
+  return { ...folded, collectionTotal: rows.find((r) => r.kind === "collection")?.n ?? 0 };
+}
