@@ -186,6 +186,13 @@ describe.each(DB_KINDS)("discount codes on the %s database", (kind) => {
       (c: { code: string }) => c.code === code,
     );
     expect(listed.usedCount).toBe(1);
+    const outbox = (await (await asMerchant()).get("/api/merchant/outbox")).json.items as {
+      kind: string;
+      orderId: string;
+      text: string;
+    }[];
+    const confirmation = outbox.find((m) => m.kind === "order-confirmation" && m.orderId === order.id);
+    expect(confirmation?.text).toContain(`Code ${code}`);
   });
 
   it("gives the better of the code and Ava's price by default, and says which", async () => {
