@@ -53,3 +53,12 @@ export function clearServerCart(): Promise<Cart> {
 export function mergeIntoServerCart(items: MergeLine[]): Promise<Cart> {
   return apiFetch("/api/cart/merge", { method: "POST", body: { items }, schema: CartSchema });
 }
+
+/** Enters a discount code on the cart (400 with a sentence for a code the shop does not know). */
+export function enterDiscountCode(code: string): Promise<Cart> {
+  return apiFetch("/api/cart/discount-code", { method: "PUT", body: { code }, schema: CartSchema });
+}
+
+export function removeDiscountCode(): Promise<Cart> {
+  return apiFetch("/api/cart/discount-code", { method: "DELETE", schema: CartSchema });
+}
