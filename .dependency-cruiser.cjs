@@ -17,6 +17,7 @@ const TABLE_OWNERS = {
   agents: ["agents"],
   cart: ["carts"],
   catalog: ["catalog"],
+  discounts: ["discounts"],
   experiments: ["experiments"],
   negotiation: ["negotiation"],
   orders: ["orders", "acp"],

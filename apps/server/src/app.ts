@@ -49,6 +49,7 @@ import {
 import { stripeWebhookRoutes } from "./modules/payments/index.ts";
 import { findPolicyPage, policyRoutes } from "./modules/policies/index.ts";
 import { settingsRoutes } from "./modules/settings/index.ts";
+import { discountRoutes } from "./modules/discounts/index.ts";
 import { realtimeRoutes } from "./modules/realtime/index.ts";
 
 /**
@@ -78,6 +79,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...merchantCatalogRoutes,
   ...importRoutes,
   ...settingsRoutes,
+  ...discountRoutes,
   ...merchantOrderRoutes,
   ...mailRoutes,
   ...adminRoutes,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MoneySchema } from "./money.ts";
 import { MAX_LINE_QUANTITY } from "./limits.ts";
 import { ProductSchema } from "./products.ts";
+import { CartDiscountCodeSchema } from "./discounts.ts";
 
 export { MAX_LINE_QUANTITY };
 
@@ -13,6 +14,8 @@ export const SummarySchema = z
     /** Ava's discount: everything the applied negotiated offer takes off the subtotal (0 without one). */
     discount: MoneySchema,
     shipping: MoneySchema,
+    /** What the discount code takes off the goods (0 without one). subtotal - discount - codeDiscount + shipping + tax = total. */
+    codeDiscount: MoneySchema.optional(),
     tax: MoneySchema,
     total: MoneySchema,
     savings: MoneySchema,
@@ -77,6 +80,8 @@ export const CartSchema = z
      * offer is applied.
      */
     discountNotice: z.string().nullable(),
+    /** The discount code entered on this cart, with its discount or why it does not apply; null without one. */
+    discountCode: CartDiscountCodeSchema.nullable().optional(),
     /** Sentences about what a merge could not do (sold out, capped at stock). */
     notices: z.array(z.string()).optional(),
   })

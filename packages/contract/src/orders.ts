@@ -57,8 +57,12 @@ export const OrderSchema = z
     subtotal: MoneySchema,
     /** Ava's discount on this order (0 when none): subtotal - negotiatedDiscount + shipping + tax = total. */
     negotiatedDiscount: MoneySchema,
-    /** Everything saved against list prices, Ava's discount included. */
+    /** Everything saved against list prices, Ava's discount and the code's included. */
     discountApplied: MoneySchema,
+    /** The discount code the order used; null without one. */
+    discountCode: z.string().nullable(),
+    /** What the code took off the goods: subtotal - negotiatedDiscount - codeDiscount + shipping + tax = total. */
+    codeDiscount: MoneySchema,
     shipping: MoneySchema,
     tax: MoneySchema,
     total: MoneySchema,

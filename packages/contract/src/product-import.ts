@@ -28,12 +28,9 @@ export const ProductImportSchema = z
     inserted: z.number().int(),
     updated: z.number().int(),
     failed: z.number().int(),
-    skippedVariants: z
-      .number()
-      .int()
-      .meta({
-        description: "Variant rows after the first of a handle without options (nothing tells them apart)",
-      }),
+    skippedVariants: z.number().int().meta({
+      description: "Variant rows after the first of a handle without options (nothing tells them apart)",
+    }),
     /** The first bad rows; the whole list is GET /api/merchant/imports/{id}/errors.csv. */
     errors: z.array(ImportRowErrorSchema),
     message: z.string(),

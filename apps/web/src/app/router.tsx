@@ -23,6 +23,9 @@ const PolicyScreen = lazyScreen(
 const MerchantPoliciesScreen = lazy(() =>
   import("./routes/merchant-policies-screen").then((m) => ({ default: m.MerchantPoliciesScreen })),
 );
+const MerchantDiscountCodesScreen = lazy(() =>
+  import("./routes/merchant-discount-codes-screen").then((m) => ({ default: m.MerchantDiscountCodesScreen })),
+);
 const AuthScreen = lazy(() => import("./routes/auth-screen").then((m) => ({ default: m.AuthScreen })));
 const ForgotPasswordScreen = lazy(() =>
   import("./routes/forgot-password-screen").then((m) => ({ default: m.ForgotPasswordScreen })),
@@ -159,6 +162,7 @@ export const appRoutes: RouteObject[] = [
               { path: "cross-sells", element: <MerchantCrossSellsScreen /> },
               { path: "outbox", element: <MerchantOutboxScreen /> },
               { path: "policies", element: <MerchantPoliciesScreen /> },
+              { path: "discount-codes", element: <MerchantDiscountCodesScreen /> },
               { path: "agent-activity", element: <MerchantAgentActivityScreen /> },
             ],
           },

@@ -18,6 +18,8 @@ export function wireOrder(overrides: Partial<Order> = {}): Order {
     subtotal: 20,
     negotiatedDiscount: 0,
     discountApplied: 0,
+    discountCode: null,
+    codeDiscount: 0,
     shipping: 10,
     tax: 2,
     total: 32,

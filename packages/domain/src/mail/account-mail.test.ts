@@ -27,7 +27,9 @@ describe("account e-mails", () => {
     });
     expect(mail.subject).toBe("Reset your Haggle password");
     expect(mail.paragraphs[1]).toContain("works once, for 1 hour");
-    expect(mail.paragraphs[2]).toBe("Resetting the password signs the account out everywhere else and revokes its API keys.");
+    expect(mail.paragraphs[2]).toBe(
+      "Resetting the password signs the account out everywhere else and revokes its API keys.",
+    );
     expect(mail.action.url).toBe("http://shop.test/reset-password?token=xyz");
   });
 

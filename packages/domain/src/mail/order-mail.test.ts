@@ -63,6 +63,20 @@ describe("order e-mails", () => {
     expect(mail.figures[1]).toEqual({ label: "Shipping", value: "$10.00" });
   });
 
+  it("show the discount code as its own line: what it took off, or free shipping", () => {
+    const base = input();
+    const coded = buildOrderMail("order-confirmation", {
+      ...base,
+      order: { ...base.order, negotiatedDiscount: 0, discountCode: "WELCOME10", codeDiscount: 13700 },
+    });
+    expect(coded.figures[1]).toEqual({ label: "Code WELCOME10", value: "−$137.00" });
+    const free = buildOrderMail("order-confirmation", {
+      ...base,
+      order: { ...base.order, negotiatedDiscount: 0, discountCode: "SHIPFREE", codeDiscount: 0 },
+    });
+    expect(free.figures[1]).toEqual({ label: "Code SHIPFREE", value: "Free shipping" });
+  });
+
   it("tell the merchant who ordered what, for how much", () => {
     const mail = buildOrderMail("new-order", input({ orderUrl: "http://shop.test/merchant/orders" }));
     expect(mail.subject).toBe("New order ORD-C2D3E4F5: $1,362.88 from Jane Doe");
@@ -164,6 +178,7 @@ describe("order e-mails", () => {
 describe("isOrderMailKind", () => {
   it("knows the order e-mails and nothing else", () => {
     for (const kind of ORDER_MAIL_KINDS) expect(isOrderMailKind(kind)).toBe(true);
-    for (const kind of ["verify-email", "", "order", "ORDER-SHIPPED"]) expect(isOrderMailKind(kind)).toBe(false);
+    for (const kind of ["verify-email", "", "order", "ORDER-SHIPPED"])
+      expect(isOrderMailKind(kind)).toBe(false);
   });
 });

@@ -34,6 +34,9 @@ export interface OrderMailOrder {
   subtotal: Cents;
   /** Ava's whole discount on the order (0 when there was none). */
   negotiatedDiscount: Cents;
+  /** The discount code the order used, and what it took off the goods (0 for free shipping). */
+  discountCode?: string | null;
+  codeDiscount?: Cents;
   shipping: Cents;
   tax: Cents;
   total: Cents;
@@ -124,13 +127,21 @@ export function orderMailLines(order: OrderMailOrder, notes = false): OrderMailL
   });
 }
 
-/** Subtotal, Ava's discount as its own line when there is one, shipping, tax and total. */
+/** The code's own line: what it took off, or that it shipped the order free. */
+function codeFigures(order: OrderMailOrder): OrderMailFigure[] {
+  if (!order.discountCode) return [];
+  const off = order.codeDiscount ?? 0;
+  return [{ label: `Code ${order.discountCode}`, value: off > 0 ? `−${formatUsd(off)}` : "Free shipping" }];
+}
+
+/** Subtotal, Ava's discount and the discount code as their own lines when there are, shipping, tax and total. */
 export function orderMailFigures(order: OrderMailOrder): OrderMailFigure[] {
   return [
     { label: "Subtotal", value: formatUsd(order.subtotal) },
     ...(order.negotiatedDiscount > 0
       ? [{ label: `${ASSISTANT_NAME}'s discount`, value: `−${formatUsd(order.negotiatedDiscount)}` }]
       : []),
+    ...codeFigures(order),
     { label: "Shipping", value: shippingText(order.shipping) },
     { label: "Tax", value: formatUsd(order.tax) },
     { label: "Total", value: formatUsd(order.total), emphasis: true },

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatUsd } from "../pricing/money.ts";
 import {
+  negotiationCeiling,
   type CodeContext,
   type DiscountCode,
   checkDiscountCode,
@@ -181,5 +182,13 @@ describe("discount codes", () => {
         ),
       );
     });
+  });
+});
+
+describe("Ava's ceiling for a cart", () => {
+  it("is the ceiling's percentage of the goods, never above its amount", () => {
+    expect(negotiationCeiling(10000, { ceiling_pct: 25, ceiling_amount: 400 })).toBe(2500);
+    expect(negotiationCeiling(1_000_000, { ceiling_pct: 25, ceiling_amount: 400 })).toBe(40000);
+    expect(negotiationCeiling(999, { ceiling_pct: 12.5, ceiling_amount: 400 })).toBe(125);
   });
 });

@@ -155,3 +155,13 @@ export function meetNegotiatedDiscount(input: {
     note: "Together with the price you agreed with Ava, the code is limited to the shop's largest discount.",
   };
 }
+
+/**
+ * Ava's ceiling for a cart, in minor units: the escalation ceiling's percentage of the goods at the
+ * shop's prices, and never more than its amount (a whole-currency setting).
+ */
+export function negotiationCeiling(itemsTotal: number, rules: { ceiling_pct: number; ceiling_amount: number }): number {
+  const byPercent = percentOf(itemsTotal, Math.round(rules.ceiling_pct * 100));
+  const byAmount = Number.isFinite(rules.ceiling_amount) ? Math.max(0, Math.round(rules.ceiling_amount * 100)) : 0;
+  return Math.min(byPercent, byAmount);
+}

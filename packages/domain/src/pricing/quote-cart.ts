@@ -1,11 +1,15 @@
 import { type Cents, assertCents, percentOf } from "./money.ts";
 import { type PricingSettings, settingCents } from "../merchant/seller-config.ts";
+import { meetNegotiatedDiscount } from "../markets/discount-codes.ts";
 
 /**
  * The one pricing rule, the only place totals are computed:
  * line price = snapshot if set, else product price; subtotal = sum(line price x quantity);
  * discounted subtotal = subtotal - extra discount; shipping = 0 at or above the free-shipping
  * threshold, else flat; tax = rate x discounted subtotal, half up; total = the three added.
+ * A discount code (checked by `checkDiscountCode` on the lines at the shop's prices) meets Ava's
+ * discount by `meetNegotiatedDiscount`: when the code wins, the lines go back to the shop's
+ * prices and the code's amount comes off instead; a free-shipping code sets shipping to 0.
  */
 export interface PricingRules {
   freeShippingThreshold: Cents;
@@ -21,6 +25,18 @@ export interface QuoteLine {
   priceSnapshot: Cents | null;
   listPrice: Cents;
   quantity: number;
+}
+
+/** A discount code that applies to the cart, as the pricing rule takes it. */
+export interface QuoteCode {
+  code: string;
+  /** What the code takes off the goods at the shop's prices (0 for free shipping). */
+  discount: Cents;
+  freeShipping: boolean;
+  /** Whether the merchant lets this code stand beside Ava's discount. */
+  combine: boolean;
+  /** Ava's ceiling for this cart (the most she may ever take off it), in minor units. */
+  ceiling: Cents;
 }
 
 export interface CartQuote {
@@ -43,8 +59,16 @@ export interface CartQuote {
   shipping: Cents;
   tax: Cents;
   total: Cents;
-  /** (list total - subtotal) + discount: what the order records as discount_applied. */
+  /** (list total - subtotal) + discount + code discount: what the order records as discount_applied. */
   savings: Cents;
+  /** The code that applies to this quote; null without one, or when Ava's price beat it. */
+  code: string | null;
+  /** What the code takes off the goods (0 without one or for free shipping). */
+  codeDiscount: Cents;
+  /** Why the code or Ava's price gave way (or was limited); null otherwise. */
+  codeNote: string | null;
+  /** False when a code replaced Ava's price: the lines are charged at the shop's prices. */
+  negotiationKept: boolean;
 }
 
 export class PricingError extends Error {}
@@ -69,7 +93,78 @@ export function shopUnitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">):
   return Math.max(line.price, unitPrice(line));
 }
 
-export function quoteCart(lines: QuoteLine[], extraDiscount: Cents, rules: PricingRules): CartQuote {
+/** The charged unit price of a line under a quote: the shop's price when a code replaced Ava's. */
+export function chargedUnitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">, quote: CartQuote): Cents {
+  return quote.negotiationKept ? unitPrice(line) : shopUnitPrice(line);
+}
+
+interface CodeMet {
+  code: string | null;
+  codeDiscount: Cents;
+  freeShipping: boolean;
+  note: string | null;
+  keepNegotiated: boolean;
+}
+
+/** How a code meets Ava's discount on these totals (`meetNegotiatedDiscount`, the shipping a free-shipping code saves counted). */
+function meetCode(
+  code: QuoteCode | undefined,
+  totals: { itemsTotal: Cents; negotiated: Cents; shippingFor: (discounted: Cents) => Cents },
+): CodeMet {
+  if (!code) return { code: null, codeDiscount: 0, freeShipping: false, note: null, keepNegotiated: true };
+  assertCents(code.discount);
+  if (code.discount < 0 || code.discount > totals.itemsTotal)
+    throw new PricingError("A code's discount must be between 0 and the goods it applies to.");
+  if (totals.negotiated === 0)
+    return {
+      code: code.code,
+      codeDiscount: code.discount,
+      freeShipping: code.freeShipping,
+      note: null,
+      keepNegotiated: true,
+    };
+  const ceiling = Math.min(Math.max(0, code.ceiling), totals.itemsTotal);
+  if (code.combine) {
+    const met = meetNegotiatedDiscount({
+      codeDiscount: code.discount,
+      negotiatedDiscount: totals.negotiated,
+      ceiling,
+      combine: true,
+    });
+    return {
+      code: code.code,
+      codeDiscount: met.codeDiscount,
+      freeShipping: code.freeShipping,
+      note: met.note,
+      keepNegotiated: true,
+    };
+  }
+  // Not combined: the code is worth what it takes off the goods, and the shipping it waives.
+  const worth =
+    code.discount + (code.freeShipping ? totals.shippingFor(totals.itemsTotal - code.discount) : 0);
+  const met = meetNegotiatedDiscount({
+    codeDiscount: worth,
+    negotiatedDiscount: totals.negotiated,
+    ceiling,
+    combine: false,
+  });
+  if (met.keepNegotiated)
+    return { code: null, codeDiscount: 0, freeShipping: false, note: met.note, keepNegotiated: true };
+  return {
+    code: code.code,
+    codeDiscount: code.discount,
+    freeShipping: code.freeShipping,
+    note: met.note,
+    keepNegotiated: false,
+  };
+}
+
+export function quoteCart(
+  lines: QuoteLine[],
+  extraDiscount: Cents,
+  rules: PricingRules,
+  code?: QuoteCode,
+): CartQuote {
   let itemCount = 0;
   let listTotal = 0;
   let subtotal = 0;
@@ -92,21 +187,30 @@ export function quoteCart(lines: QuoteLine[], extraDiscount: Cents, rules: Prici
   assertCents(extraDiscount);
   if (extraDiscount < 0) throw new PricingError("A discount cannot be negative.");
   if (extraDiscount > subtotal) throw new PricingError("A discount cannot be larger than the subtotal.");
-  const discountedSubtotal = subtotal - extraDiscount;
-  const shipping =
-    lines.length === 0 || discountedSubtotal >= rules.freeShippingThreshold ? 0 : rules.flatShipping;
+  const shippingFor = (discounted: Cents) =>
+    lines.length === 0 || discounted >= rules.freeShippingThreshold ? 0 : rules.flatShipping;
+  const met = meetCode(code, { itemsTotal, negotiated: itemsTotal - subtotal + extraDiscount, shippingFor });
+  // A code that beat Ava's price: the lines at the shop's prices, no order-level remainder.
+  const charged = met.keepNegotiated ? subtotal : itemsTotal;
+  const orderDiscount = met.keepNegotiated ? extraDiscount : 0;
+  const discountedSubtotal = Math.max(0, charged - orderDiscount - met.codeDiscount);
+  const shipping = met.freeShipping ? 0 : shippingFor(discountedSubtotal);
   const tax = percentOf(discountedSubtotal, rules.taxRateBasisPoints);
   return {
     itemCount,
     listTotal,
-    subtotal,
-    discount: extraDiscount,
+    subtotal: charged,
+    discount: orderDiscount,
     itemsTotal,
-    negotiatedDiscount: itemsTotal - subtotal + extraDiscount,
+    negotiatedDiscount: itemsTotal - charged + orderDiscount,
     discountedSubtotal,
     shipping,
     tax,
     total: discountedSubtotal + shipping + tax,
-    savings: listTotal - subtotal + extraDiscount,
+    savings: listTotal - charged + orderDiscount + met.codeDiscount,
+    code: met.code,
+    codeDiscount: met.codeDiscount,
+    codeNote: met.note,
+    negotiationKept: met.keepNegotiated,
   };
 }

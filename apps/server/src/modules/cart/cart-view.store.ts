@@ -3,12 +3,18 @@ import {
   APPLIED_PRICE_LAPSES,
   appliedPriceLapseNotice,
 } from "@haggle/domain/negotiation/applied-price-lapse";
-import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
+import {
+  chargedUnitPrice,
+  pricingRulesFrom,
+  quoteCart,
+  shopUnitPrice,
+} from "@haggle/domain/pricing/quote-cart";
 import type { Queryable } from "../../platform/db/client.ts";
 import { toProductDto } from "../catalog/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import { variantTitle } from "@haggle/domain/catalog/variant-name";
-import { type CartRow, lineName, loadCartLines, quoteLinesOf } from "./cart.store.ts";
+import { codeOnCart } from "../discounts/index.ts";
+import { type CartRow, codeLinesOf, lineName, loadCartLines, quoteLinesOf } from "./cart.store.ts";
 
 /*
  * A read model, kept with the stores: it changes nothing, and every module that answers a cart
@@ -26,7 +32,18 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
   const lines = await loadCartLines(db, cart.id);
   const config = await loadSellerConfig(db);
   const quoteLines = quoteLinesOf(lines);
-  const quote = quoteCart(quoteLines, cart.negotiatedDiscount, pricingRulesFrom(config.pricing));
+  const code = await codeOnCart(db, {
+    cartId: cart.id,
+    userId: cart.userId,
+    lines: codeLinesOf(lines),
+    escalation: config.escalation_rules,
+  });
+  const quote = quoteCart(
+    quoteLines,
+    cart.negotiatedDiscount,
+    pricingRulesFrom(config.pricing),
+    code?.quote ?? undefined,
+  );
   return {
     id: cart.id,
     status: cart.status === "converted" ? "converted" : "active",
@@ -43,7 +60,7 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
         imageUrl: variant.imageUrl || product.imageUrl,
         stockLevel: variant.stockLevel,
         quantity: item.quantity,
-        unitPrice: unitPrice(quoteLines[i]!),
+        unitPrice: chargedUnitPrice(quoteLines[i]!, quote),
         regularPrice,
         lineTotal: regularPrice * item.quantity,
         listPrice: variant.listPrice,
@@ -55,6 +72,8 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
       // What the shopper sees: the lines at the shop's prices, then Ava's discount as its own line.
       subtotal: quote.itemsTotal,
       discount: quote.negotiatedDiscount,
+      // Only with a code on the cart, so a cart without one answers as it always did.
+      ...(code ? { codeDiscount: quote.codeDiscount } : {}),
       shipping: quote.shipping,
       tax: quote.tax,
       total: quote.total,
@@ -62,5 +81,12 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
     },
     offer: null,
     discountNotice: lapseNoticeOf(cart.negotiationLapse),
+    discountCode: code && {
+      code: code.code,
+      applied: quote.code !== null,
+      discount: quote.codeDiscount,
+      freeShipping: quote.code !== null && (code.quote?.freeShipping ?? false),
+      message: code.refusal ?? quote.codeNote,
+    },
   };
 }

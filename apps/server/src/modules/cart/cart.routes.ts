@@ -6,7 +6,17 @@ import type { Db } from "../../platform/db/client.ts";
 import { noteCartVisitor } from "../experiments/index.ts";
 import { claimAgentCart } from "./agent-cart.service.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
-import { addCartItem, clearCart, mergeCart, removeCartItem, setCartItemQuantity } from "./cart.service.ts";
+import { EnterDiscountCodeSchema } from "@haggle/contract/discounts";
+import { perCallerAndAddress } from "../../http/rate-limit-guard.ts";
+import {
+  addCartItem,
+  clearCart,
+  enterDiscountCode,
+  mergeCart,
+  removeCartItem,
+  removeDiscountCode,
+  setCartItemQuantity,
+} from "./cart.service.ts";
 
 /** A cart that holds something makes its shopper a visitor with a cart of a running holdout experiment. */
 async function noted<T extends { items: unknown[] }>(db: Db, userId: string, cart: T): Promise<T> {
@@ -15,6 +25,13 @@ async function noted<T extends { items: unknown[] }>(db: Db, userId: string, car
 }
 
 const ItemParams = z.object({ itemId: pathId("That item is not in your cart.") });
+
+/** Entering codes is limited per shopper and per address, so codes cannot be guessed by trying many. */
+const codeRateLimit = perCallerAndAddress(
+  "discount-code",
+  () => ({ perCaller: 10, perIp: 100 }),
+  "Too many discount codes tried. Please wait a minute and try again.",
+);
 
 export const cartRoutes: ApiRoute[] = [
   defineRoute({
@@ -68,6 +85,28 @@ export const cartRoutes: ApiRoute[] = [
     response: CartSchema,
     handler: async (c, { user, params }) =>
       await removeCartItem(c.get("deps").database.db, user.id, params.itemId),
+  }),
+  defineRoute({
+    method: "put",
+    path: "/api/cart/discount-code",
+    summary:
+      "Enter a discount code on the cart (one per cart; it replaces the one there). A code the shop does not know is refused (400); a known one is kept and the cart's discountCode shows what it takes off or the sentence saying why it does not apply now (expired, not started, used up, below the minimum, not for these products). Limited to 10 tries a minute per shopper (429)",
+    tag: "Cart",
+    access: "signed-in",
+    before: codeRateLimit,
+    body: EnterDiscountCodeSchema,
+    response: CartSchema,
+    handler: async (c, { user, body }) =>
+      await enterDiscountCode(c.get("deps").database.db, user.id, body.code),
+  }),
+  defineRoute({
+    method: "delete",
+    path: "/api/cart/discount-code",
+    summary: "Remove the discount code from the cart",
+    tag: "Cart",
+    access: "signed-in",
+    response: CartSchema,
+    handler: async (c, { user }) => await removeDiscountCode(c.get("deps").database.db, user.id),
   }),
   defineRoute({
     method: "delete",

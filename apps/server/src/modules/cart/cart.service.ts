@@ -3,6 +3,7 @@ import { chooseVariantSentence, variantName } from "@haggle/domain/catalog/varia
 import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import { findProductVariants, type ProductVariants } from "../catalog/index.ts";
+import { enterCartCode, removeCartCode } from "../discounts/index.ts";
 import { cartView } from "./cart-view.store.ts";
 import {
   addToCartItem,
@@ -132,6 +133,27 @@ export async function removeCartItem(db: Db, userId: string, itemId: string) {
   return changeCart(db, userId, async (tx, cart) => {
     const line = await ownLine(tx, cart.id, itemId);
     await deleteCartItem(tx, line.id);
+  });
+}
+
+/** Enters a discount code on the shopper's active cart (replacing the one it held); Ava's price stays. */
+export async function enterDiscountCode(db: Db, userId: string, code: string) {
+  return withActiveCart(db, userId, (tx, cart) => enterCartCode(tx, cart.id, code));
+}
+
+export async function removeDiscountCode(db: Db, userId: string) {
+  return withActiveCart(db, userId, (tx, cart) => removeCartCode(tx, cart.id));
+}
+
+/** A change beside the lines (the discount code): the cart locked, its prices and Ava's kept. */
+async function withActiveCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow) => Promise<void>) {
+  return db.transaction(async (tx) => {
+    const found = await ensureActiveCart(tx, userId);
+    const cart = await lockCart(tx, found.id);
+    if (cart?.status !== "active")
+      throw conflict("Your cart was just checked out. Please try again.", "CART_CONVERTED");
+    await change(tx, cart);
+    return cartView(tx, cart);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { AppliedPriceLapse } from "@haggle/domain/negotiation/applied-price-lapse";
 import { variantName } from "@haggle/domain/catalog/variant-name";
-import type { QuoteLine } from "@haggle/domain/pricing/quote-cart";
+import type { CodeLine } from "@haggle/domain/markets/discount-codes";
+import { type QuoteLine, shopUnitPrice } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { cartItems, carts } from "../../platform/db/schema/carts.ts";
@@ -101,6 +102,15 @@ export function quoteLinesOf(lines: readonly CartLine[]): QuoteLine[] {
     priceSnapshot: item.priceSnapshot,
     listPrice: variant.listPrice,
     quantity: item.quantity,
+  }));
+}
+
+/** Cart lines as a discount code reads them: each at the shop's price, with its product and category. */
+export function codeLinesOf(lines: readonly CartLine[]): CodeLine[] {
+  return quoteLinesOf(lines).map((quoteLine, i) => ({
+    productId: lines[i]!.product.id,
+    categoryIds: [lines[i]!.product.category],
+    amount: shopUnitPrice(quoteLine) * quoteLine.quantity,
   }));
 }
 

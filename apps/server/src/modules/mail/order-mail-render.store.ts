@@ -55,6 +55,8 @@ export async function renderOrderMailRow(
       paymentStatus: order.paymentStatus,
       subtotal: order.subtotal,
       negotiatedDiscount: order.negotiatedDiscount,
+      discountCode: order.discountCode,
+      codeDiscount: order.codeDiscount,
       shipping: order.shipping,
       tax: order.tax,
       total: order.total,

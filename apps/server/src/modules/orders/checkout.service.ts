@@ -7,13 +7,19 @@ import {
 } from "@haggle/domain/negotiation/applied-price-lapse";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
-import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
+import {
+  chargedUnitPrice,
+  pricingRulesFrom,
+  quoteCart,
+  shopUnitPrice,
+} from "@haggle/domain/pricing/quote-cart";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import { type AccountIdentity, lockOrCreateProfile, saveProfileTotals } from "../accounts/index.ts";
 import { addressForCheckout } from "../addresses/index.ts";
 import {
   lapseAppliedPriceIfDue,
   cartView,
+  codeLinesOf,
   findCart,
   lineName,
   loadCheckoutLines,
@@ -22,6 +28,7 @@ import {
   quoteLinesOf,
 } from "../cart/index.ts";
 import { takeStocks } from "../catalog/index.ts";
+import { codeForCheckout, redeemCartCode } from "../discounts/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import type { PaymentProvider, PaymentProviders } from "../../platform/payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
@@ -178,7 +185,19 @@ async function placeOrder(
 
   const shippingAddress = await addressForCheckout(tx, who.id, body.address);
   const config = await loadSellerConfig(tx);
-  const quote = quoteCart(quoteLinesOf(lines), cart.negotiatedDiscount, pricingRulesFrom(config.pricing));
+  // The cart's discount code, re-checked with its row locked until the order commits (409 if refused).
+  const code = await codeForCheckout(tx, {
+    cartId: cart.id,
+    userId: who.id,
+    lines: codeLinesOf(lines),
+    escalation: config.escalation_rules,
+  });
+  const quote = quoteCart(
+    quoteLinesOf(lines),
+    cart.negotiatedDiscount,
+    pricingRulesFrom(config.pricing),
+    code?.quote ?? undefined,
+  );
   assertOrderableAmount(quote.total);
   await takeCartStock(tx, lines);
 
@@ -204,6 +223,7 @@ async function placeOrder(
     idempotencyKey,
   });
 
+  await redeemCartCode(tx, code, quote, { orderId: created.order.id, userId: who.id });
   await markCartConverted(tx, cart.id);
   await options.onPlaced?.(tx, { id: created.order.id, status: created.order.status });
   if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);
@@ -295,6 +315,8 @@ async function writeOrder(
         discountApplied: w.quote.savings,
         extraDiscount: w.quote.discount,
         negotiatedDiscount: w.quote.negotiatedDiscount,
+        discountCode: w.quote.code,
+        codeDiscount: w.quote.codeDiscount,
         shipping: w.quote.shipping,
         tax: w.quote.tax,
         total: w.quote.total,
@@ -311,7 +333,7 @@ async function writeOrder(
         variantId: line.variant.id,
         name: lineName(line),
         listPrice: line.variant.listPrice,
-        unitPrice: unitPrice(quoteLines[i]!),
+        unitPrice: chargedUnitPrice(quoteLines[i]!, w.quote),
         regularPrice: shopUnitPrice(quoteLines[i]!),
         quantity: line.item.quantity,
         position: i,

@@ -50,6 +50,8 @@ export function toOrderDto(
     subtotal: row.subtotal,
     negotiatedDiscount: row.negotiatedDiscount,
     discountApplied: row.discountApplied,
+    discountCode: row.discountCode,
+    codeDiscount: row.codeDiscount,
     shipping: row.shipping,
     tax: row.tax,
     total: row.total,

@@ -20,3 +20,4 @@ export * from "./schema/acp.ts";
 export * from "./schema/experiments.ts";
 export * from "./schema/realtime.ts";
 export * from "./schema/policies.ts";
+export * from "./schema/discounts.ts";

@@ -7,12 +7,20 @@ import { formatShipping } from "@/lib/format-price";
 export function OrderTotals({
   order,
 }: {
-  order: Pick<OrderView, "subtotal" | "negotiatedDiscount" | "shipping" | "tax" | "total" | "refundedTotal">;
+  order: Pick<OrderView, "subtotal" | "negotiatedDiscount" | "shipping" | "tax" | "total" | "refundedTotal"> &
+    Partial<Pick<OrderView, "discountCode" | "codeDiscount">>;
 }) {
   return (
     <dl className="flex flex-col gap-2 text-sm">
       <FigureRow label="Subtotal" value={formatUsd(order.subtotal)} testId="order-subtotal" />
       <NegotiatedDiscountRow amount={order.negotiatedDiscount} testId="order-discount" />
+      {order.discountCode ? (
+        <FigureRow
+          label={`Code ${order.discountCode}`}
+          value={(order.codeDiscount ?? 0) > 0 ? `−${formatUsd(order.codeDiscount ?? 0)}` : "Free shipping"}
+          testId="order-code-discount"
+        />
+      ) : null}
       <FigureRow label="Shipping" value={formatShipping(order.shipping)} testId="order-shipping" />
       <FigureRow label="Tax" value={formatUsd(order.tax)} testId="order-tax" />
       <FigureTotal value={formatUsd(order.total)} testId="order-total" />

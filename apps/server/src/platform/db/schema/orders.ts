@@ -24,6 +24,10 @@ export const orders = pgTable(
     extraDiscount: money("extra_discount").notNull().default(0),
     /** Ava's whole discount on this order: the one definition every figure uses (subtotal - this = discounted subtotal). */
     negotiatedDiscount: money("negotiated_discount").notNull().default(0),
+    /** The discount code the order used (as stored, upper case); null without one. */
+    discountCode: text("discount_code"),
+    /** What the code took off the goods (0 without one, or for a free-shipping code). */
+    codeDiscount: money("code_discount").notNull().default(0),
     shipping: money("shipping").notNull().default(0),
     tax: money("tax").notNull().default(0),
     total: money("total").notNull(),

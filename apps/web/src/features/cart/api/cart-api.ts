@@ -61,3 +61,12 @@ export function mergeIntoServerCart(items: MergeLine[]): Promise<Cart> {
 export function claimAgentCart(token: string): Promise<Cart> {
   return apiFetch("/api/cart/agent-cart", { method: "POST", body: { token }, schema: CartSchema });
 }
+
+/** Enters a discount code on the cart (400 with a sentence for a code the shop does not know). */
+export function enterDiscountCode(code: string): Promise<Cart> {
+  return apiFetch("/api/cart/discount-code", { method: "PUT", body: { code }, schema: CartSchema });
+}
+
+export function removeDiscountCode(): Promise<Cart> {
+  return apiFetch("/api/cart/discount-code", { method: "DELETE", schema: CartSchema });
+}

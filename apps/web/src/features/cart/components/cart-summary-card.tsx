@@ -1,4 +1,4 @@
-import type { Summary } from "@haggle/contract/cart";
+import type { Cart, Summary } from "@haggle/contract/cart";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,10 +11,14 @@ interface CartSummaryCardProps {
   updating: boolean;
   /** The cart's actions (checkout, negotiate, continue shopping). */
   children: ReactNode;
+  /** The discount code on the cart: its own line when it takes something off the goods. */
+  discountCode?: Cart["discountCode"];
+  /** Shown under the figures (the discount code's field on the cart page). */
+  extra?: ReactNode;
 }
 
 /** 'Order Summary': every figure is the server's (one pricing rule). */
-export function CartSummaryCard({ summary, updating, children }: CartSummaryCardProps) {
+export function CartSummaryCard({ summary, updating, children, discountCode, extra }: CartSummaryCardProps) {
   const savings = summary.savings;
   return (
     <Card className="h-fit lg:sticky lg:top-20" aria-busy={updating || undefined}>
@@ -26,10 +30,18 @@ export function CartSummaryCard({ summary, updating, children }: CartSummaryCard
           <FigureRow label="Items" value={String(summary.itemCount)} testId="summary-items" />
           <FigureRow label="Subtotal" value={formatUsd(summary.subtotal)} testId="summary-subtotal" />
           <NegotiatedDiscountRow amount={summary.discount} testId="summary-discount" />
+          {discountCode?.applied && (summary.codeDiscount ?? 0) > 0 ? (
+            <FigureRow
+              label={`Code ${discountCode.code}`}
+              value={`−${formatUsd(summary.codeDiscount ?? 0)}`}
+              testId="summary-code-discount"
+            />
+          ) : null}
           <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="summary-shipping" />
           <FigureRow label="Tax" value={formatUsd(summary.tax)} testId="summary-tax" />
           <FigureTotal value={formatUsd(summary.total)} testId="summary-total" />
         </dl>
+        {extra}
         {savings > 0 && (
           <p
             className="rounded-md bg-brand/10 px-3 py-2 text-center font-medium text-brand"

@@ -8,6 +8,7 @@ import { errorMessage } from "@/lib/error-message";
 import { useCart } from "../hooks/use-cart";
 import { CartLineItem } from "./cart-line-item";
 import { CartSummaryCard } from "./cart-summary-card";
+import { DiscountCodeEntry } from "./discount-code-entry";
 
 interface CartViewProps {
   /** Goes on to checkout (its own page, joined in by the app). */
@@ -73,7 +74,12 @@ export function CartView({ onCheckout, negotiable = true }: CartViewProps) {
           ))}
         </ul>
       </section>
-      <CartSummaryCard summary={serverCart.summary} updating={anyPending}>
+      <CartSummaryCard
+        summary={serverCart.summary}
+        updating={anyPending}
+        discountCode={serverCart.discountCode}
+        extra={<DiscountCodeEntry code={serverCart.discountCode} />}
+      >
         <Button
           size="lg"
           // Checkout waits for a quantity change still on its way, so the order matches the figures shown.

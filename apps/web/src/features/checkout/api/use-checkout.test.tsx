@@ -30,6 +30,8 @@ const order: PlacedOrder = {
   ],
   subtotal: 20,
   discountApplied: 0,
+  discountCode: null,
+  codeDiscount: 0,
   negotiatedDiscount: 0,
   shipping: 10,
   tax: 2,

@@ -10,7 +10,6 @@ import { NativeSelect } from "@/components/ui/native-select";
 /** The address form's values as typed (text; the contract's schema checks and normalises them). */
 export type AddressFormValues = z.input<typeof AddressInputSchema>;
 
-
 export const EMPTY_ADDRESS: AddressFormValues = {
   name: "",
   line1: "",

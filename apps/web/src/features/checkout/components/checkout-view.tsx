@@ -11,6 +11,7 @@ import { type FieldErrors, type UseFormReturn, useForm } from "react-hook-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { CartSummaryCard } from "@/features/cart/components/cart-summary-card";
+import { codeLine } from "@/features/cart/components/discount-code-entry";
 import { AddressFields, type AddressFormValues, EMPTY_ADDRESS } from "./address-fields";
 
 const NEW_ADDRESS = "new";
@@ -113,7 +114,18 @@ export function CheckoutView({
 
       <div className="flex flex-col gap-4">
         <ItemsCard cart={cart} />
-        <CartSummaryCard summary={cart.summary} updating={false}>
+        <CartSummaryCard
+          summary={cart.summary}
+          updating={false}
+          discountCode={cart.discountCode}
+          extra={
+            cart.discountCode ? (
+              <p className="text-sm" data-testid="checkout-discount-code">
+                {codeLine(cart.discountCode)}
+              </p>
+            ) : null
+          }
+        >
           {error && (
             <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
               {error}

@@ -32,6 +32,8 @@ const order: OrderView = {
   ],
   subtotal: 99.98,
   discountApplied: 25.02,
+  discountCode: null,
+  codeDiscount: 0,
   negotiatedDiscount: 5,
   shipping: 10,
   tax: 9.5,

@@ -33,6 +33,8 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
     ],
     subtotal: 50,
     discountApplied: 0,
+    discountCode: null,
+    codeDiscount: 0,
     negotiatedDiscount: 0,
     shipping: 10,
     tax: 5,

@@ -51,6 +51,8 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
     ],
     subtotal: 110,
     discountApplied: 0,
+    discountCode: null,
+    codeDiscount: 0,
     negotiatedDiscount: 0,
     shipping: 0,
     tax: 11,

@@ -12,6 +12,7 @@ import {
   ShuffleIcon,
   SlidersHorizontalIcon,
   StoreIcon,
+  TicketPercentIcon,
   TrendingUpIcon,
   UserCheckIcon,
 } from "lucide-react";
@@ -33,6 +34,7 @@ export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { to: "/merchant/products", label: "Products", icon: PackageIcon },
   { to: "/merchant/import", label: "Import", icon: FileUpIcon },
   { to: "/merchant/orders", label: "Orders", icon: ClipboardListIcon },
+  { to: "/merchant/discount-codes", label: "Discount codes", icon: TicketPercentIcon },
   { to: "/merchant/approvals", label: "Approvals", icon: UserCheckIcon, approvals: true },
   { to: "/merchant/negotiation-config", label: "Negotiation Config", icon: SlidersHorizontalIcon },
   { to: "/merchant/escalation-rules", label: "Escalation Rules", icon: ShieldAlertIcon },

@@ -1,0 +1,211 @@
+import { type FormEvent, useId } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import type { CodeForm } from "./discount-code-form-state";
+
+interface Props {
+  form: CodeForm;
+  onChange: (form: CodeForm) => void;
+  onSubmit: () => void;
+  onCancel: (() => void) | null;
+  editing: string | null;
+  pending: boolean;
+  error: string | null;
+}
+
+function Field(props: {
+  label: string;
+  hint?: string;
+  children: (id: string, hintId?: string) => React.ReactNode;
+}) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{props.label}</Label>
+      {props.children(id, props.hint ? hintId : undefined)}
+      {props.hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {props.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Creating or editing one code: its benefit, its conditions, and whether it stands beside Ava's price. */
+export function DiscountCodeForm({ form, onChange, onSubmit, onCancel, editing, pending, error }: Props) {
+  const set = <K extends keyof CodeForm>(key: K, value: CodeForm[K]) => onChange({ ...form, [key]: value });
+  const combineId = useId();
+  const activeId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={editing ? `Edit ${editing}` : "New discount code"}
+      className="flex flex-col gap-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Field label="Code" hint="Shoppers type it at the cart; stored upper case without spaces.">
+          {(id, hint) => (
+            <Input
+              id={id}
+              aria-describedby={hint}
+              value={form.code}
+              required
+              autoComplete="off"
+              onChange={(e) => set("code", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Discount">
+          {(id) => (
+            <NativeSelect
+              id={id}
+              value={form.kind}
+              onChange={(e) => set("kind", e.target.value as CodeForm["kind"])}
+            >
+              <option value="percent">Percent off</option>
+              <option value="amount">Amount off</option>
+              <option value="free_shipping">Free shipping</option>
+            </NativeSelect>
+          )}
+        </Field>
+        {form.kind === "percent" ? (
+          <Field label="Percent off (%)">
+            {(id) => (
+              <Input
+                id={id}
+                inputMode="decimal"
+                value={form.percentOff}
+                onChange={(e) => set("percentOff", e.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
+        {form.kind === "amount" ? (
+          <Field label="Amount off ($)">
+            {(id) => (
+              <Input
+                id={id}
+                inputMode="decimal"
+                value={form.amountOff}
+                onChange={(e) => set("amountOff", e.target.value)}
+              />
+            )}
+          </Field>
+        ) : null}
+        <Field label="Minimum subtotal ($)" hint="Empty: any cart.">
+          {(id, hint) => (
+            <Input
+              id={id}
+              aria-describedby={hint}
+              inputMode="decimal"
+              value={form.minimumSubtotal}
+              onChange={(e) => set("minimumSubtotal", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Starts">
+          {(id) => (
+            <Input
+              id={id}
+              type="datetime-local"
+              value={form.startsAt}
+              onChange={(e) => set("startsAt", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Ends">
+          {(id) => (
+            <Input
+              id={id}
+              type="datetime-local"
+              value={form.endsAt}
+              onChange={(e) => set("endsAt", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Total uses" hint="Empty: unlimited.">
+          {(id, hint) => (
+            <Input
+              id={id}
+              aria-describedby={hint}
+              inputMode="numeric"
+              value={form.totalUses}
+              onChange={(e) => set("totalUses", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Uses per customer" hint="Empty: unlimited.">
+          {(id, hint) => (
+            <Input
+              id={id}
+              aria-describedby={hint}
+              inputMode="numeric"
+              value={form.usesPerCustomer}
+              onChange={(e) => set("usesPerCustomer", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Categories" hint="Comma-separated; with products empty too, the whole cart.">
+          {(id, hint) => (
+            <Input
+              id={id}
+              aria-describedby={hint}
+              value={form.categories}
+              onChange={(e) => set("categories", e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Product ids" hint="Comma-separated product ids it applies to.">
+          {(id, hint) => (
+            <Input
+              id={id}
+              aria-describedby={hint}
+              value={form.productIds}
+              onChange={(e) => set("productIds", e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:gap-6">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={combineId}
+            checked={form.combinesWithNegotiated}
+            onCheckedChange={(v) => set("combinesWithNegotiated", v)}
+          />
+          <Label htmlFor={combineId}>
+            Combines with Ava's negotiated price (else the shopper gets the better of the two)
+          </Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox id={activeId} checked={form.active} onCheckedChange={(v) => set("active", v)} />
+          <Label htmlFor={activeId}>Active</Label>
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending}>
+          {editing ? "Save code" : "Create code"}
+        </Button>
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
