@@ -78,6 +78,8 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("i keep forgetting to drink water at the gym")).toContain("water bottle");
     expect(kindsOf("its pouring outside and i have to walk the dog")).toContain("umbrella");
     expect(kindsOf("the sun is too bright when i drive")).toContain("sunglasses");
+    expect(kindsOf("the sun is too bright when i drive")).not.toContain("power bank");
+    expect(kindsOf("snacks for a long drive")).toContain("cooler");
     expect(kindsOf("my eyes hurt in the sun")).toContain("sunglasses");
     expect(kindsOf("my feet are always freezing")).toContain("socks");
     expect(kindsOf("my skin gets so dry in winter")[0]).toBe("moisturizer");

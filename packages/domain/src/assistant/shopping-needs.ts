@@ -105,7 +105,11 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     "back to school|(?:for )?(?:college|university|school)|(?:for|to|in|my|her|his) class(?:es)?",
     ["backpack", "laptop", "headphones", "notebook"],
   ],
-  ["(?:a )?road trips?|(?:long )?drives?", ["cooler", "power bank", "charger", "travel"]],
+  // A drive as a journey, not driving as such ("the sun is too bright when I drive").
+  [
+    "(?:a )?road trips?|(?:a |the )?long drives?|(?:for |on )the drive",
+    ["cooler", "power bank", "charger", "travel"],
+  ],
   [
     "housewarming(?: party| gift)?|(?:a |their |her |his )?new (?:home|house|apartment|flat|place)|moving (?:in|house)|(?:my |her |his |their )?first (?:apartment|flat|home|house|place)|moving (?:into|to) (?:a |her |his |my |their )?(?:new |first )?(?:flat|apartment|house|home|place)",
     ["candle", "mug", "cutting board", "food storage", "throw", "skillet", "kitchen"],
