@@ -74,6 +74,33 @@ describe("needs read as general kinds of product", () => {
     expect(parseShoppingRequest(["birthday present for my niece, she's turning 4"], catalog).text).toContain("kids");
   });
 
+  it("reads everyday situations said as a complaint or a plan", () => {
+    expect(kindsOf("i keep forgetting to drink water at the gym")).toContain("water bottle");
+    expect(kindsOf("its pouring outside and i have to walk the dog")).toContain("umbrella");
+    expect(kindsOf("the sun is too bright when i drive")).toContain("sunglasses");
+    expect(kindsOf("the sun is too bright when i drive")).not.toContain("power bank");
+    expect(kindsOf("snacks for a long drive")).toContain("cooler");
+    expect(kindsOf("my eyes hurt in the sun")).toContain("sunglasses");
+    expect(kindsOf("my feet are always freezing")).toContain("socks");
+    expect(kindsOf("my skin gets so dry in winter")[0]).toBe("moisturizer");
+    expect(kindsOf("my legs are sore after leg day")).toContain("foam roller");
+    expect(kindsOf("i sweat a lot at the gym")).toContain("towel");
+    expect(kindsOf("my toddler is bored all the time")).toContain("puzzle");
+    expect(kindsOf("going to the mountains for a week")).toContain("hiking boot");
+    expect(kindsOf("something to do on a long train ride")).toContain("noise cancelling");
+  });
+
+  it("reads hosting, a first flat, meals and getting ready", () => {
+    expect(kindsOf("i'm hosting friends for brunch")).toContain("dinnerware");
+    expect(kindsOf("my sister is moving to her first flat")).toContain("candle");
+    expect(kindsOf("nothing in the fridge for breakfast")).toContain("eggs");
+    expect(kindsOf("i need to chop vegetables for dinner")).toContain("knife");
+    expect(kindsOf("want to make pancakes this weekend")).toContain("whisk");
+    expect(kindsOf("i want to smell nice for my date tonight")).toContain("perfume");
+    expect(kindsOf("going to a wedding, I need something to wear")).toContain("dress");
+    expect(kindsOf("i'm always late for meetings")).toContain("watch");
+  });
+
   it("leaves product words alone", () => {
     expect(kindsOf("a salad bowl")).not.toContain("vegetables");
     expect(kindsOf("wireless headphones")).toEqual([]);

@@ -43,8 +43,13 @@ const INTERESTS: Readonly<Record<string, readonly string[]>> = {
  */
 const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] = [
   [
-    "rainy (?:days?|weather|season)|rainy|(?:the |in the )?rain|wet weather|stay dry|keep(?:s|ing)? (?:me |us )?dry|(?:getting |get )?(?:soaked|drenched)|getting wet",
+    "rainy (?:days?|weather|season)|rainy|(?:the |in the )?rain|wet weather|(?:it'?s |it is )?(?:pouring|raining|drizzling)(?: (?:down|outside|again|all day))?|drizzle|downpours?|stay dry|keep(?:s|ing)? (?:me |us )?dry|(?:getting |get )?(?:soaked|drenched)|getting wet",
     ["umbrella", "rain jacket", "waterproof"],
+  ],
+  // Drinking enough: what carries water.
+  [
+    "(?:forget(?:ting)?|remember(?:ing)?|need|want|have) to drink (?:more |enough )?water|drink(?:ing)? (?:more |enough )?water|(?:stay(?:ing)?|keep(?:ing)?) hydrated|hydration|(?:always|so|really|get|gets) thirsty|dehydrated",
+    ["water bottle", "insulated bottle", "bottle", "hydration", "tumbler"],
   ],
   [
     "(?:keep|keeps|keeping) (?:my |our |the )?(?:drinks?|beverages?|water|beers?|food) (?:cold|cool|chilled|icy)|cold drinks?|ice cold",
@@ -59,15 +64,15 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["tent", "sleeping bag", "sleeping pad", "backpack", "camp stove", "headlamp"],
   ],
   [
-    "(?:a |the )?new ?born|new baby|(?:a |the )?baby(?: shower)?|infants?",
+    "(?:a |the )?new ?born|new baby|(?:a |the )?baby(?: shower)?|infants?|(?:a |my |our )?toddlers?",
     ["baby", "kids", "plush", "board book"],
   ],
   [
-    "dinner part(?:y|ies)|hosting (?:a )?dinner|(?:having|have) (?:people|friends|guests) over|entertaining guests",
+    "dinner part(?:y|ies)|hosting (?:a )?(?:dinner|brunch|lunch)|hosting (?:friends|people|guests|family)(?: for (?:dinner|brunch|lunch))?|(?:a )?brunch|(?:having|have) (?:people|friends|guests|family) (?:over|round)|entertaining guests",
     ["dinnerware", "candle", "cookware", "wine"],
   ],
   [
-    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|business trips?|on the go",
+    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|business trips?|on the go|(?:a )?long (?:train|bus|coach) (?:rides?|journeys?|trips?)|(?:my )?(?:daily )?commute|commuting|on the (?:train|bus|subway|tube|plane)",
     ["travel", "noise cancelling", "power bank", "duffel", "neck pillow"],
   ],
   // A long journey: what packs and carries, not what eases a flight.
@@ -100,9 +105,13 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     "back to school|(?:for )?(?:college|university|school)|(?:for|to|in|my|her|his) class(?:es)?",
     ["backpack", "laptop", "headphones", "notebook"],
   ],
-  ["(?:a )?road trips?|(?:long )?drives?", ["cooler", "power bank", "charger", "travel"]],
+  // A drive as a journey, not driving as such ("the sun is too bright when I drive").
   [
-    "housewarming(?: party| gift)?|(?:a |their |her |his )?new (?:home|house|apartment|flat|place)|moving (?:in|house)|(?:my |her |his |their )?first apartment",
+    "(?:a )?road trips?|(?:a |the )?long drives?|(?:for |on )the drive",
+    ["cooler", "power bank", "charger", "travel"],
+  ],
+  [
+    "housewarming(?: party| gift)?|(?:a |their |her |his )?new (?:home|house|apartment|flat|place)|moving (?:in|house)|(?:my |her |his |their )?first (?:apartment|flat|home|house|place)|moving (?:into|to) (?:a |her |his |my |their )?(?:new |first )?(?:flat|apartment|house|home|place)",
     ["candle", "mug", "cutting board", "food storage", "throw", "skillet", "kitchen"],
   ],
   [
@@ -123,7 +132,15 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["vegetables", "fruit", "lettuce", "tomato", "cucumber", "olive oil", "cooking oil"],
   ],
   [
-    "bak(?:e|ing) (?:a |some )?(?:cake|bread|cookies|muffins|pie|cupcakes)|(?:a )?bake sale|bak(?:e|ing)",
+    "(?:for |a |my )?breakfast(?:es)?",
+    ["eggs", "milk", "bread", "cereal", "juice", "coffee", "honey", "fruit"],
+  ],
+  [
+    "(?:chop(?:ping)?|dic(?:e|ing)|slic(?:e|ing)|cut(?:ting)?|prep(?:ping)?|peel(?:ing)?) (?:up )?(?:the |some |my )?(?:veg(?:etables|gies)?|onions?|fruit|potatoes|carrots|meat)",
+    ["knife", "chopping board", "cutting board", "peeler", "grater", "slicer"],
+  ],
+  [
+    "(?:make |making )?(?:pancakes|waffles|crepes|muffins)|bak(?:e|ing) (?:a |some )?(?:cake|bread|cookies|muffins|pie|cupcakes)|(?:a )?bake sale|bak(?:e|ing)",
     ["baking", "flour", "eggs", "butter", "whisk", "rolling pin", "mixing bowl", "baking tray", "mixer"],
   ],
   [
@@ -152,6 +169,51 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     "(?:a |her |his |my |their )?(?:new|first) job|(?:an )?office job|starting work|(?:her |his |my )?first day at work",
     ["laptop backpack", "wallet", "watch", "notebook", "headphones", "keyboard", "work-from-home"],
   ],
+  // Bright sun: what shades the eyes and skin.
+  [
+    "(?:the )?sun (?:is |gets )?(?:so |too |really )?(?:bright|strong|harsh)|(?:the )?glare|squint(?:ing)?|sunburn(?:t|ed|s)?|(?:get|got|gets) burnt|too much sun|(?:my )?eyes (?:hurt|ache|water|sting)(?: in the (?:sun|light))?",
+    ["sunglasses", "sunscreen", "hat", "cap", "visor"],
+  ],
+  // Cold hands, ears or feet: what covers them (before the cold in general, which would take "cold").
+  [
+    "(?:my |his |her )?(?:hands|fingers|ears|feet|toes|head) (?:are |is |get |gets |go |feel |feels )?(?:so |really |always |very |too )?(?:cold|frozen|numb|freezing)",
+    ["gloves", "mittens", "beanie", "socks", "wool", "insulated", "thermal"],
+  ],
+  // Dry or tired skin: what cares for it.
+  [
+    "(?:my |his |her )?(?:skin|hands|lips|face) (?:is |are |gets? |feels? |looks? )?(?:so |really |very |always |a bit )?(?:dry|cracked|chapped|flaky|itchy|dull|rough)(?: lately)?|dry skin|chapped lips|dull skin",
+    ["moisturizer", "moisturiser", "lotion", "cream", "face oil", "lip balm", "skincare", "skin care"],
+  ],
+  // Sweating at a workout: what breathes and wipes.
+  [
+    "sweat (?:a lot|so much|loads)|(?:get|gets|getting) (?:so |really )?sweaty|sweating (?:a lot|so much|buckets)",
+    ["moisture-wicking", "breathable", "towel", "headband", "water bottle"],
+  ],
+  // A bored child: what occupies them.
+  [
+    "(?:my |our |the )?(?:kids?|toddlers?|children|son|daughter|nephew|niece|little one) (?:is |are |gets? )?(?:so |always |really )?bored(?: all the time)?|keep (?:the |my |our )?(?:kids?|toddlers?|children) (?:busy|entertained|occupied)",
+    ["kids", "toy", "puzzle", "board game", "building", "plush", "wooden"],
+  ],
+  // The mountains or hills: what a walker carries.
+  [
+    "(?:going |off |heading |a trip )?(?:to|in|into) the (?:mountains|hills|alps)|(?:a )?mountain (?:trip|holiday|weekend|walk)",
+    ["hiking", "backpack", "trekking poles", "daypack", "hiking boot", "rain jacket"],
+  ],
+  // Smelling nice: what is worn for it.
+  [
+    "smell (?:nice|good|great|amazing|fresh)|(?:a )?(?:nice|good|signature) (?:smell|scent)",
+    ["perfume", "fragrance", "cologne", "eau de parfum", "eau de toilette"],
+  ],
+  // Something to wear for an occasion: clothes and shoes, not a kind named.
+  [
+    "(?:an? |new |nice |the )?outfits?(?: for)?|something (?:nice |smart |fancy )?to wear|(?:nothing|what) to wear|dress(?:ing)? up",
+    ["dress", "shirt", "top", "blouse", "suit", "heels", "shoes"],
+  ],
+  // Keeping time: what tells it.
+  [
+    "(?:always |often |keep |constantly )?(?:running |being )?late (?:for|to) (?:work|meetings?|class(?:es)?|school|everything)|(?:lose|losing|keep|keeping) track of (?:the )?time",
+    ["watch", "smartwatch", "alarm clock"],
+  ],
   // Hot weather: what keeps one cool and shaded (a season word alone is no need: "every summer").
   [
     "(?:really |very |so )?(?:hot|sunny|scorching|boiling|sweltering) (?:summers?|weather|days?|spells?|climate)|heat ?waves?|(?:the )?summer heat|(?:stay|keep(?:ing)?) (?:me |us |him |her )?cool",
@@ -168,7 +230,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["ergonomic", "laptop stand", "office chair", "mouse", "massage", "foam roller"],
   ],
   [
-    "sore (?:muscles|legs|calves|body)|aching muscles|muscle (?:pain|soreness|recovery)|recover(?:y|ing)? after (?:workouts?|runs?|training|the gym)",
+    "sore (?:muscles|legs|calves|body)|aching muscles|(?:my )?(?:legs|muscles|calves|arms|thighs|body) (?:are |is |feel |feels |get |gets )?(?:so |really |always )?(?:sore|stiff|aching|achy)|(?:after )?leg day|muscle (?:pain|soreness|recovery)|recover(?:y|ing)? after (?:workouts?|runs?|training|the gym)",
     ["recovery", "massage", "foam roller"],
   ],
   // Pastimes said with a verb ("reads all the time", "drinks tea all day"): the interest's kinds.
