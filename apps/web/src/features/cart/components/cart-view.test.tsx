@@ -1,4 +1,5 @@
 import { CartSchema } from "@haggle/contract/cart";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -34,11 +35,13 @@ function renderCart(discountNotice: string | null) {
     clearCart: vi.fn(),
   };
   return render(
-    <MemoryRouter>
-      <CartContext value={value}>
-        <CartView onCheckout={vi.fn()} />
-      </CartContext>
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <CartContext value={value}>
+          <CartView onCheckout={vi.fn()} />
+        </CartContext>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -36,6 +36,41 @@ function Field(props: {
   );
 }
 
+type TextKey =
+  | "percentOff"
+  | "amountOff"
+  | "minimumSubtotal"
+  | "startsAt"
+  | "endsAt"
+  | "totalUses"
+  | "usesPerCustomer"
+  | "categories"
+  | "productIds";
+
+/** The code's terms typed as text, in the form's order; some only for one kind of discount. */
+const TEXT_FIELDS: {
+  key: TextKey;
+  label: string;
+  hint?: string;
+  type?: "datetime-local";
+  inputMode?: "decimal" | "numeric";
+  shownFor?: CodeForm["kind"][];
+}[] = [
+  { key: "percentOff", label: "Percent off (%)", inputMode: "decimal", shownFor: ["percent"] },
+  { key: "amountOff", label: "Amount off ($)", inputMode: "decimal", shownFor: ["amount"] },
+  { key: "minimumSubtotal", label: "Minimum subtotal ($)", hint: "Empty: any cart.", inputMode: "decimal" },
+  { key: "startsAt", label: "Starts", type: "datetime-local" },
+  { key: "endsAt", label: "Ends", type: "datetime-local" },
+  { key: "totalUses", label: "Total uses", hint: "Empty: unlimited.", inputMode: "numeric" },
+  { key: "usesPerCustomer", label: "Uses per customer", hint: "Empty: unlimited.", inputMode: "numeric" },
+  {
+    key: "categories",
+    label: "Categories",
+    hint: "Comma-separated; with products empty too, the whole cart.",
+  },
+  { key: "productIds", label: "Product ids", hint: "Comma-separated product ids it applies to." },
+];
+
 /** Creating or editing one code: its benefit, its conditions, and whether it stands beside Ava's price. */
 export function DiscountCodeForm({ form, onChange, onSubmit, onCancel, editing, pending, error }: Props) {
   const set = <K extends keyof CodeForm>(key: K, value: CodeForm[K]) => onChange({ ...form, [key]: value });
@@ -77,103 +112,20 @@ export function DiscountCodeForm({ form, onChange, onSubmit, onCancel, editing, 
             </NativeSelect>
           )}
         </Field>
-        {form.kind === "percent" ? (
-          <Field label="Percent off (%)">
-            {(id) => (
+        {TEXT_FIELDS.filter((f) => f.shownFor?.includes(form.kind) ?? true).map((f) => (
+          <Field key={f.key} label={f.label} hint={f.hint}>
+            {(id, hint) => (
               <Input
                 id={id}
-                inputMode="decimal"
-                value={form.percentOff}
-                onChange={(e) => set("percentOff", e.target.value)}
+                aria-describedby={hint}
+                type={f.type}
+                inputMode={f.inputMode}
+                value={form[f.key]}
+                onChange={(e) => set(f.key, e.target.value)}
               />
             )}
           </Field>
-        ) : null}
-        {form.kind === "amount" ? (
-          <Field label="Amount off ($)">
-            {(id) => (
-              <Input
-                id={id}
-                inputMode="decimal"
-                value={form.amountOff}
-                onChange={(e) => set("amountOff", e.target.value)}
-              />
-            )}
-          </Field>
-        ) : null}
-        <Field label="Minimum subtotal ($)" hint="Empty: any cart.">
-          {(id, hint) => (
-            <Input
-              id={id}
-              aria-describedby={hint}
-              inputMode="decimal"
-              value={form.minimumSubtotal}
-              onChange={(e) => set("minimumSubtotal", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Starts">
-          {(id) => (
-            <Input
-              id={id}
-              type="datetime-local"
-              value={form.startsAt}
-              onChange={(e) => set("startsAt", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Ends">
-          {(id) => (
-            <Input
-              id={id}
-              type="datetime-local"
-              value={form.endsAt}
-              onChange={(e) => set("endsAt", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Total uses" hint="Empty: unlimited.">
-          {(id, hint) => (
-            <Input
-              id={id}
-              aria-describedby={hint}
-              inputMode="numeric"
-              value={form.totalUses}
-              onChange={(e) => set("totalUses", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Uses per customer" hint="Empty: unlimited.">
-          {(id, hint) => (
-            <Input
-              id={id}
-              aria-describedby={hint}
-              inputMode="numeric"
-              value={form.usesPerCustomer}
-              onChange={(e) => set("usesPerCustomer", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Categories" hint="Comma-separated; with products empty too, the whole cart.">
-          {(id, hint) => (
-            <Input
-              id={id}
-              aria-describedby={hint}
-              value={form.categories}
-              onChange={(e) => set("categories", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Product ids" hint="Comma-separated product ids it applies to.">
-          {(id, hint) => (
-            <Input
-              id={id}
-              aria-describedby={hint}
-              value={form.productIds}
-              onChange={(e) => set("productIds", e.target.value)}
-            />
-          )}
-        </Field>
+        ))}
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:gap-6">
         <div className="flex items-center gap-2">
