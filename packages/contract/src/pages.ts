@@ -18,6 +18,7 @@ export const PAGE_PATHS = [
   "/account",
   "/order-placed",
   "/oauth/consent",
+  "/agent-cart",
   "/admin",
   "/merchant",
   "/merchant/products",
@@ -31,12 +32,18 @@ export const PAGE_PATHS = [
   "/merchant/outbox",
   "/merchant/agent-activity",
   "/merchant/policies",
+  "/merchant/discount-codes",
 ] as const;
 
 const pages = new Set<string>(PAGE_PATHS);
 
+/** Pages with an id in their path (the merchant's variant grid of one product). */
+const PAGE_PATTERNS = [
+  /^\/merchant\/products\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/variants$/,
+];
+
 /** Whether a URL path (without query) is one of the app's pages; a trailing slash is allowed. */
 export function isPagePath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return pages.has(path === "" ? "/" : path);
+  return pages.has(path === "" ? "/" : path) || PAGE_PATTERNS.some((pattern) => pattern.test(path));
 }
