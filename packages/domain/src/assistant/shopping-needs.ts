@@ -72,7 +72,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["dinnerware", "candle", "cookware", "wine"],
   ],
   [
-    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|business trips?|on the go|(?:a )?long (?:train|bus|coach) (?:rides?|journeys?|trips?)|(?:my )?(?:daily )?commute|commuting|on the (?:train|bus|subway|tube|plane)",
+    "(?:a )?long (?:flights?|trips?)|(?:a )?flight|business trips?|on the go|(?:a )?long (?:train|bus|coach) (?:rides?|journeys?|trips?)|on the (?:train|bus|subway|tube|plane)",
     ["travel", "noise cancelling", "power bank", "duffel", "neck pillow"],
   ],
   // A long journey: what packs and carries, not what eases a flight.
