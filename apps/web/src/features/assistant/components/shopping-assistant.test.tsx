@@ -261,6 +261,13 @@ describe("the shopping assistant", () => {
     openPanel();
     typeAndEnter("shoes");
     await screen.findByText("Here you go.");
+    // The conversation is stored once the finished reply has rendered (an effect after the paint).
+    const storedReply = () =>
+      JSON.parse(sessionStorage.getItem(ASSISTANT_STORAGE_KEY) ?? "null")?.messages?.[2];
+    await waitFor(() => {
+      expect(storedReply()?.content).toBe("Here you go.");
+      expect(storedReply()?.products?.[0]?.id).toBe("p1");
+    });
     const stored = JSON.parse(sessionStorage.getItem(ASSISTANT_STORAGE_KEY) ?? "null");
     expect(stored.open).toBe(true);
     expect(stored.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
