@@ -14,7 +14,7 @@ import { ACP_TEST_SECRET, type AcpCall } from "./support/acp-client.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
-  const { near, call, agentShopper, webCart, sessionCount } = useAcpShop(kind);
+  const { shop, near, call, agentShopper, webCart, sessionCount } = useAcpShop(kind);
 
   it("runs a session's lifecycle: create, update with address and shipping option, complete, cancel, with idempotent retries", async () => {
     const s = await agentShopper();
@@ -246,6 +246,44 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(cancel.status).toBe(401);
     expect(cancel.json.code).toBe("invalid_signature");
     expect((await call(`/checkout_sessions/${ok.json.id}`, { key: s.key })).json.status).not.toBe("canceled");
+  });
+
+  it("prices a discount code the shopper entered on the web cart, and completing charges exactly that", async () => {
+    const s = await agentShopper();
+    const product = near(60);
+    const created = await call("/checkout_sessions", {
+      key: s.key,
+      body: { items: [{ id: product.id, quantity: 2 }], fulfillment_address: ADDRESS },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const code = `ACP${randomUUID().slice(0, 6).toUpperCase()}`;
+    const made = await shop.merchant.post("/api/merchant/discount-codes", {
+      code,
+      kind: "percent",
+      percentOff: 10,
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const entered = await s.http.request("PUT", "/api/cart/discount-code", { code });
+    expect(entered.json.discountCode.applied, JSON.stringify(entered.json)).toBe(true);
+
+    const session = (await call(`/checkout_sessions/${created.json.id}`, { key: s.key })).json;
+    const cart = await webCart(s.http);
+    const codeTotal = (session.totals as Json[]).find((t) => t.display_text === `Discount code ${code}`);
+    expect(codeTotal?.amount).toBe(cents(cart.summary.codeDiscount));
+    expect(codeTotal?.amount).toBeGreaterThan(0);
+    expect(total(session, "total")).toBe(cents(cart.summary.total));
+    // The lines carry the code's share: lines plus shipping are the total.
+    const lines = session.line_items as Json[];
+    expect(lines.reduce((a, l) => a + l.discount, 0)).toBe(codeTotal?.amount);
+    expect(lines.reduce((a, l) => a + l.total, 0) + total(session, "fulfillment")).toBe(
+      total(session, "total"),
+    );
+
+    const completed = await call(`/checkout_sessions/${created.json.id}/complete`, { key: s.key, body: {} });
+    expect(completed.status, JSON.stringify(completed.json)).toBe(200);
+    const order = (await s.http.get(`/api/orders/${completed.json.order.id}`)).json;
+    expect(cents(order.total)).toBe(total(session, "total"));
+    expect(order.discountCode).toBe(code);
   });
 
   it("answers bad input with the spec's clear 4xx errors and changes nothing", async () => {

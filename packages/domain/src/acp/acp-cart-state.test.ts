@@ -73,6 +73,25 @@ describe("ACP cart state", () => {
     );
   });
 
+  it("shows a discount code as its own discount total, beside Ava's when both apply", () => {
+    const quote = {
+      itemsTotal: 12000,
+      negotiatedDiscount: 0,
+      code: "WELCOME10",
+      codeDiscount: 1200,
+      shipping: 0,
+      tax: 864,
+      total: 11664,
+    };
+    const discounts = acpTotals(quote, "Ava").filter((t) => t.type === "discount");
+    expect(discounts).toEqual([{ type: "discount", display_text: "Discount code WELCOME10", amount: 1200 }]);
+    const both = acpTotals({ ...quote, negotiatedDiscount: 500 }, "Ava").filter((t) => t.type === "discount");
+    expect(both.map((t) => t.amount)).toEqual([500, 1200]);
+    // A code that gave way to Ava's price (null) or only waives shipping (0) is no discount line.
+    expect(acpTotals({ ...quote, code: null }, "Ava").some((t) => t.type === "discount")).toBe(false);
+    expect(acpTotals({ ...quote, codeDiscount: 0 }, "Ava").some((t) => t.type === "discount")).toBe(false);
+  });
+
   it("names order statuses in the webhook's words", () => {
     expect(acpOrderStatus("pending")).toBe("created");
     expect(acpOrderStatus("confirmed")).toBe("confirmed");

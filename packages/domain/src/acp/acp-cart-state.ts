@@ -19,6 +19,9 @@ export interface AcpStateLine {
 export interface AcpStateQuote {
   itemsTotal: Cents;
   negotiatedDiscount: Cents;
+  /** The discount code that applies (null without one, or when Ava's price beat it) and what it takes off the goods. */
+  code?: string | null;
+  codeDiscount?: Cents;
   shipping: Cents;
   tax: Cents;
   total: Cents;
@@ -105,6 +108,15 @@ export function acpTotals(quote: AcpStateQuote, assistantName: string): AcpTotal
             type: "discount" as const,
             display_text: `Discount negotiated with ${assistantName}`,
             amount: quote.negotiatedDiscount,
+          },
+        ]
+      : []),
+    ...(quote.code && (quote.codeDiscount ?? 0) > 0
+      ? [
+          {
+            type: "discount" as const,
+            display_text: `Discount code ${quote.code}`,
+            amount: quote.codeDiscount ?? 0,
           },
         ]
       : []),

@@ -92,13 +92,19 @@ async function ownLine(tx: Tx, cartId: string, itemId: string) {
   return line;
 }
 
+/** The shopper's active cart, made if there is none, locked for the transaction (409 if it was just checked out). */
+async function lockShoppersCart(tx: Tx, userId: string): Promise<CartRow> {
+  const found = await ensureActiveCart(tx, userId);
+  const cart = await lockCart(tx, found.id);
+  if (cart?.status !== "active")
+    throw conflict("Your cart was just checked out. Please try again.", "CART_CONVERTED");
+  return cart;
+}
+
 /** Runs a change to the shopper's active cart in one transaction and answers the new cart. */
 async function changeCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow) => Promise<void>) {
   return db.transaction(async (tx) => {
-    const found = await ensureActiveCart(tx, userId);
-    const cart = await lockCart(tx, found.id);
-    if (cart?.status !== "active")
-      throw conflict("Your cart was just checked out. Please try again.", "CART_CONVERTED");
+    const cart = await lockShoppersCart(tx, userId);
     await change(tx, cart);
     await voidNegotiatedPrices(tx, cart.id);
     const fresh = await findActiveCart(tx, userId);
@@ -148,10 +154,7 @@ export async function removeDiscountCode(db: Db, userId: string) {
 /** A change beside the lines (the discount code): the cart locked, its prices and Ava's kept. */
 async function withActiveCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow) => Promise<void>) {
   return db.transaction(async (tx) => {
-    const found = await ensureActiveCart(tx, userId);
-    const cart = await lockCart(tx, found.id);
-    if (cart?.status !== "active")
-      throw conflict("Your cart was just checked out. Please try again.", "CART_CONVERTED");
+    const cart = await lockShoppersCart(tx, userId);
     await change(tx, cart);
     return cartView(tx, cart);
   });

@@ -2,7 +2,7 @@ import type { AppliedPriceLapse } from "@haggle/domain/negotiation/applied-price
 import { variantName } from "@haggle/domain/catalog/variant-name";
 import type { CodeLine } from "@haggle/domain/markets/discount-codes";
 import { type QuoteLine, shopUnitPrice } from "@haggle/domain/pricing/quote-cart";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { cartItems, carts } from "../../platform/db/schema/carts.ts";
 import { cartOffers } from "./offers-port.store.ts";

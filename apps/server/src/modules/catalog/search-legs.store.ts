@@ -9,7 +9,7 @@ import {
 } from "@haggle/domain/catalog/search-query";
 import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import type { Cents } from "@haggle/domain/pricing/money";
-import { asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
 import { productPairCounts, products, searchVocabulary } from "../../platform/db/schema/catalog.ts";

@@ -14,7 +14,12 @@ import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import { acpLineItems, acpOrderStatus, acpTotals } from "@haggle/domain/acp/acp-cart-state";
 import { variantName } from "@haggle/domain/catalog/variant-name";
 import { conflict, DomainError, invalidField, notFound } from "@haggle/domain/errors";
-import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
+import {
+  chargedUnitPrice,
+  pricingRulesFrom,
+  quoteCart,
+  shopUnitPrice,
+} from "@haggle/domain/pricing/quote-cart";
 import { z } from "zod";
 import type { Db, Queryable, Tx } from "../../../platform/db/client.ts";
 import type { MailSettings } from "../../../platform/mail/mail-settings.ts";
@@ -22,6 +27,7 @@ import type { AccountIdentity } from "../../accounts/index.ts";
 import {
   lapseAppliedPriceIfDue,
   type CartRow,
+  codeLinesOf,
   deleteCartItem,
   ensureActiveCart,
   findCart,
@@ -34,6 +40,7 @@ import {
   voidNegotiatedPrices,
 } from "../../cart/index.ts";
 import { findLineVariants, type LineVariantStock } from "../../catalog/index.ts";
+import { codeOnCart } from "../../discounts/index.ts";
 import type { PaymentProviders } from "../../../platform/payments/payment-provider.ts";
 import { loadSellerConfig } from "../../settings/index.ts";
 import { checkout } from "../checkout.service.ts";
@@ -252,7 +259,21 @@ export async function sessionView(
   const lines = cart ? await loadCartLines(db, cart.id) : [];
   const config = await loadSellerConfig(db);
   const quoteLines = quoteLinesOf(lines);
-  const quote = quoteCart(quoteLines, cart?.negotiatedDiscount ?? 0, pricingRulesFrom(config.pricing));
+  // The code the shopper entered on the cart, as the cart and the checkout price it.
+  const code = cart
+    ? await codeOnCart(db, {
+        cartId: cart.id,
+        userId: cart.userId,
+        lines: codeLinesOf(lines),
+        escalation: config.escalation_rules,
+      })
+    : null;
+  const quote = quoteCart(
+    quoteLines,
+    cart?.negotiatedDiscount ?? 0,
+    pricingRulesFrom(config.pricing),
+    code?.quote ?? undefined,
+  );
   const messages = sessionMessages(row, cart, lines.length, deps.payments.has("stripe"));
   const status = sessionStatus(row, messages);
   const shipping = shippingOption(quote.shipping);
@@ -271,9 +292,9 @@ export async function sessionView(
         productId: variant.optionValues.length === 0 ? item.productId : item.variantId,
         quantity: item.quantity,
         unitPrice: shopUnitPrice(quoteLines[i]!),
-        paidUnitPrice: unitPrice(quoteLines[i]!),
+        paidUnitPrice: chargedUnitPrice(quoteLines[i]!, quote),
       })),
-      { orderDiscount: quote.discount, tax: quote.tax },
+      { orderDiscount: quote.discount + quote.codeDiscount, tax: quote.tax },
     ),
     ...(row.fulfillmentAddress ? { fulfillment_address: row.fulfillmentAddress as AcpAddress } : {}),
     fulfillment_options: lines.length > 0 ? [shipping] : [],
