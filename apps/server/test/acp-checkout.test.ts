@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { ADDRESS, type Json, total, useAcpShop } from "./support/acp-shop.ts";
 import { cents } from "./support/shop-fixtures.ts";
 import { ACP_TEST_SECRET, type AcpCall } from "./support/acp-client.ts";
+import { connectMcp, ok } from "./support/mcp-client.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
@@ -278,6 +279,19 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(lines.reduce((a, l) => a + l.total, 0) + total(session, "fulfillment")).toBe(
       total(session, "total"),
     );
+
+    // The MCP cart names the code too, so its figures add up to the total it states.
+    const mcp = await connectMcp(shop.server.baseUrl, s.key);
+    const { cart: agentCart } = await ok(mcp, "get_cart");
+    await mcp.close();
+    expect(agentCart.discountCode).toEqual({ code, discount: cart.summary.codeDiscount });
+    expect(
+      cents(agentCart.subtotal) -
+        cents(agentCart.discount) -
+        cents(agentCart.discountCode.discount) +
+        cents(agentCart.shipping) +
+        cents(agentCart.tax),
+    ).toBe(cents(agentCart.total));
 
     const completed = await call(`/checkout_sessions/${created.json.id}/complete`, { key: s.key, body: {} });
     expect(completed.status, JSON.stringify(completed.json)).toBe(200);

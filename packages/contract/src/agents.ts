@@ -325,6 +325,13 @@ export const AgentCartSchema = z.object({
   shipping: Money,
   tax: Money,
   total: Money,
+  /** The discount code the shopper entered on the shop's cart, when it applies (absent otherwise). */
+  discountCode: z
+    .object({ code: z.string(), discount: Money })
+    .optional()
+    .describe(
+      "The discount code the shopper entered on the shop's cart, when it applies, and what it takes off the goods (US dollars): subtotal - discount - discountCode.discount + shipping + tax = total.",
+    ),
   /** An offer bound to this cart (standing, or applied). */
   offer: AgentOfferSchema.nullable(),
   /** Why a discount no longer applies (it lapsed, or a cart change voided the offer), else null. */

@@ -47,6 +47,11 @@ export function agentCart(cart: Cart, notice: string | null = null): AgentCart {
     shipping: toDollars(cart.summary.shipping),
     tax: toDollars(cart.summary.tax),
     total: toDollars(cart.summary.total),
+    ...(cart.discountCode?.applied && (cart.summary.codeDiscount ?? 0) > 0
+      ? {
+          discountCode: { code: cart.discountCode.code, discount: toDollars(cart.summary.codeDiscount ?? 0) },
+        }
+      : {}),
     offer: cart.offer ? agentOffer(cart.offer) : null,
     notice: cart.discountNotice ?? notice,
   };
