@@ -13,6 +13,7 @@ import { DB_KINDS } from "./support/test-server.ts";
 
 const TOOLS = [
   "accept_offer",
+  "apply_discount_code",
   "get_cart",
   "get_order",
   "get_product",

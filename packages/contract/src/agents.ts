@@ -200,6 +200,17 @@ export const GetCartInputSchema = z.object({
   ),
 });
 
+/** apply_discount_code: the code the shopper was given, or "" to take the cart's code off. */
+export const ApplyDiscountCodeInputSchema = z.object({
+  code: z
+    .string({ error: "code must be text: the discount code the shopper was given." })
+    .trim()
+    .max(60, "A discount code is at most 60 characters.")
+    .describe(
+      'The discount code the shopper was given (one per cart; it replaces the one there). "" removes it.',
+    ),
+});
+
 export const NegotiateInputSchema = z.object({
   message: z
     .string({ error: "message must be text: what the shopper says to Ava." })

@@ -18,18 +18,31 @@ export function perCallerAndAddress(
 ) {
   return async (c: AppContext) => {
     const { database, config } = c.get("deps");
-    const { perCaller, perIp } = limits(config);
     const caller = c.get("sessionUser")?.id ?? "anonymous";
-    const [byCaller, byIp] = await Promise.all([
-      hitRateLimit(database.db, `${name}:user:${caller}`, perCaller, 60),
-      hitRateLimit(database.db, `${name}:ip:${clientIp(c)}`, perIp, 60),
-    ]);
-    if (byCaller.allowed && byIp.allowed) return;
-    const wait = Math.max(
-      byCaller.allowed ? 0 : byCaller.retryAfterSeconds,
-      byIp.allowed ? 0 : byIp.retryAfterSeconds,
-    );
+    const wait = await countTry(database.db, name, { caller, ip: clientIp(c) }, limits(config));
+    if (wait === 0) return;
     c.header("Retry-After", String(wait));
     throw limitReached(message);
   };
+}
+
+/**
+ * One attempt counted against its caller and its address under `name`, per minute: 0 when both
+ * allow it, else the seconds to wait. Routes and agents' tools share the counters by name, so a
+ * limit holds whichever door the attempt comes through.
+ */
+export async function countTry(
+  db: Parameters<typeof hitRateLimit>[0],
+  name: string,
+  who: { caller: string; ip: string },
+  limits: { perCaller: number; perIp: number },
+): Promise<number> {
+  const [byCaller, byIp] = await Promise.all([
+    hitRateLimit(db, `${name}:user:${who.caller}`, limits.perCaller, 60),
+    hitRateLimit(db, `${name}:ip:${who.ip}`, limits.perIp, 60),
+  ]);
+  return Math.max(
+    byCaller.allowed ? 0 : byCaller.retryAfterSeconds,
+    byIp.allowed ? 0 : byIp.retryAfterSeconds,
+  );
 }

@@ -5,6 +5,7 @@ import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { noteCartVisitor } from "../experiments/index.ts";
 import { claimAgentCart } from "./agent-cart.service.ts";
+import { CODE_TRIES } from "./code-tries.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
 import { EnterDiscountCodeSchema } from "@haggle/contract/discounts";
 import { perCallerAndAddress } from "../../http/rate-limit-guard.ts";
@@ -26,12 +27,7 @@ async function noted<T extends { items: unknown[] }>(db: Db, userId: string, car
 
 const ItemParams = z.object({ itemId: pathId("That item is not in your cart.") });
 
-/** Entering codes is limited per shopper and per address, so codes cannot be guessed by trying many. */
-const codeRateLimit = perCallerAndAddress(
-  "discount-code",
-  () => ({ perCaller: 10, perIp: 100 }),
-  "Too many discount codes tried. Please wait a minute and try again.",
-);
+const codeRateLimit = perCallerAndAddress(CODE_TRIES.name, () => CODE_TRIES.limits, CODE_TRIES.message);
 
 export const cartRoutes: ApiRoute[] = [
   defineRoute({

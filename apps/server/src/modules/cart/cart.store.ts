@@ -82,7 +82,12 @@ export type CartLine = Awaited<ReturnType<typeof loadCartLines>>[number];
 /** The cart's lines as loadCartLines reads them, each with whether the merchant hid its product (checkout refuses those). */
 export async function loadCheckoutLines(db: Queryable, cartId: string) {
   return db
-    .select({ item: cartItems, product: productColumns, variant: lineVariantColumns, hidden: products.hidden })
+    .select({
+      item: cartItems,
+      product: productColumns,
+      variant: lineVariantColumns,
+      hidden: products.hidden,
+    })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(variants, eq(variants.id, cartItems.variantId))

@@ -1,11 +1,12 @@
 import {
   type AgentCart,
+  ApplyDiscountCodeInputSchema,
   CartToolOutputSchema,
   GetCartInputSchema,
   UpdateCartInputSchema,
 } from "@haggle/contract/agents";
 import type { Cart, Offer } from "@haggle/contract/cart";
-import { invalid, notFound } from "@haggle/domain/errors";
+import { invalid, limitReached, notFound } from "@haggle/domain/errors";
 import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
 import {
   type AgentTool,
@@ -15,7 +16,9 @@ import {
 } from "../../platform/agent-tools/agent-tool.ts";
 import { type AnonymousAgentCart, changeAgentCart, readAgentCart } from "./agent-cart.service.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
-import { addCartItem, setCartItemQuantity } from "./cart.service.ts";
+import { countTry } from "../../http/rate-limit-guard.ts";
+import { addCartItem, enterDiscountCode, removeDiscountCode, setCartItemQuantity } from "./cart.service.ts";
+import { CODE_TRIES } from "./code-tries.ts";
 
 /** An offer as an agent reads it (dollars). */
 export function agentOffer(offer: Offer) {
@@ -146,6 +149,33 @@ export const cartTools: AgentTool[] = [
       return {
         value: { cart: agentCart(cart, voided) },
         summary: voided ? `${cartSummary(cart)}; offer voided` : cartSummary(cart),
+      };
+    },
+  }),
+  defineTool({
+    name: "apply_discount_code",
+    title: "Apply a discount code",
+    description:
+      "Enter a discount code the shopper was given on their cart (one per cart; it replaces the one there), or \"\" to remove it. A code the shop does not know is refused with a sentence; a known one stays on the cart: cart.discountCode shows what it takes off when it applies, and cart.notice says why it does not apply now (expired, used up, below its minimum, not for these products) or how it met Ava's discount (the shopper gets the better of the two unless the shop lets them combine). Limited to 10 tries a minute per shopper, counted with the shop's own cart page.",
+    access: "shopper",
+    readOnly: false,
+    input: ApplyDiscountCodeInputSchema,
+    output: CartToolOutputSchema,
+    handler: async (deps, shopper, input) => {
+      const { id } = shopperOf(shopper);
+      const wait = await countTry(deps.db, CODE_TRIES.name, { caller: id, ip: deps.ip }, CODE_TRIES.limits);
+      if (wait > 0) throw limitReached(CODE_TRIES.message);
+      if (input.code === "") await removeDiscountCode(deps.db, id);
+      else await enterDiscountCode(deps.db, id, input.code);
+      const cart = await activeCartWithOffer(deps.db, id, {
+        appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
+      });
+      const said = cart.discountCode?.message ?? null;
+      return {
+        value: { cart: agentCart(cart, said) },
+        summary: cart.discountCode
+          ? `${cartSummary(cart)}; code ${cart.discountCode.code} ${cart.discountCode.applied ? "applies" : "does not apply"}`
+          : `${cartSummary(cart)}; no code`,
       };
     },
   }),
