@@ -1,5 +1,5 @@
 import { limitReached } from "@haggle/domain/errors";
-import { hitRateLimit } from "../platform/rate-limit.ts";
+import { countTry } from "../platform/rate-limit.ts";
 import { clientIp } from "./client-ip.ts";
 import type { AppConfig, AppContext } from "./context.ts";
 
@@ -24,25 +24,4 @@ export function perCallerAndAddress(
     c.header("Retry-After", String(wait));
     throw limitReached(message);
   };
-}
-
-/**
- * One attempt counted against its caller and its address under `name`, per minute: 0 when both
- * allow it, else the seconds to wait. Routes and agents' tools share the counters by name, so a
- * limit holds whichever door the attempt comes through.
- */
-export async function countTry(
-  db: Parameters<typeof hitRateLimit>[0],
-  name: string,
-  who: { caller: string; ip: string },
-  limits: { perCaller: number; perIp: number },
-): Promise<number> {
-  const [byCaller, byIp] = await Promise.all([
-    hitRateLimit(db, `${name}:user:${who.caller}`, limits.perCaller, 60),
-    hitRateLimit(db, `${name}:ip:${who.ip}`, limits.perIp, 60),
-  ]);
-  return Math.max(
-    byCaller.allowed ? 0 : byCaller.retryAfterSeconds,
-    byIp.allowed ? 0 : byIp.retryAfterSeconds,
-  );
 }

@@ -33,6 +33,27 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
   return { allowed: count <= limit, retryAfterSeconds };
 }
 
+/**
+ * One attempt counted against its caller and its address under `name`, per minute: 0 when both
+ * allow it, else the seconds to wait. Routes and agents' tools share the counters by name, so a
+ * limit holds whichever door the attempt comes through.
+ */
+export async function countTry(
+  db: Db,
+  name: string,
+  who: { caller: string; ip: string },
+  limits: { perCaller: number; perIp: number },
+): Promise<number> {
+  const [byCaller, byIp] = await Promise.all([
+    hitRateLimit(db, `${name}:user:${who.caller}`, limits.perCaller, 60),
+    hitRateLimit(db, `${name}:ip:${who.ip}`, limits.perIp, 60),
+  ]);
+  return Math.max(
+    byCaller.allowed ? 0 : byCaller.retryAfterSeconds,
+    byIp.allowed ? 0 : byIp.retryAfterSeconds,
+  );
+}
+
 /** Failures older than this are forgotten: the backoff starts afresh. */
 const FAILURE_MEMORY_SECONDS = 15 * 60;
 

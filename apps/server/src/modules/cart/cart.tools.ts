@@ -16,7 +16,7 @@ import {
 } from "../../platform/agent-tools/agent-tool.ts";
 import { type AnonymousAgentCart, changeAgentCart, readAgentCart } from "./agent-cart.service.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
-import { countTry } from "../../http/rate-limit-guard.ts";
+import { countTry } from "../../platform/rate-limit.ts";
 import { addCartItem, enterDiscountCode, removeDiscountCode, setCartItemQuantity } from "./cart.service.ts";
 import { CODE_TRIES } from "./code-tries.ts";
 
