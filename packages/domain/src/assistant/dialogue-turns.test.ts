@@ -36,6 +36,16 @@ describe("what kind of turn a message is", () => {
     expect(parse("running shoes", "who are you?", "not Nike").turn).toBe("exclusion");
   });
 
+  it("a question the engine answers as talk, in any words, keeps the request too", () => {
+    for (const talk of ["wait, who am I talking to?", "how long does delivery take?", "can I return it?"]) {
+      expect(parse("running shoes", talk).turn).toBe("chit-chat");
+      const after = parse("running shoes", talk, "ok, not Kestrel");
+      expect(after.turn).toBe("exclusion");
+      expect(after.subjectWords).toEqual(parse("running shoes").subjectWords);
+      expect(after.text).not.toMatch(/talking|delivery|return/);
+    }
+  });
+
   it("'instead' with a new subject changes the topic and drops the old subject and limit", () => {
     const r = parse("headphones under $100", "something for camping instead");
     expect(r.turn).toBe("topic-change");
