@@ -63,6 +63,19 @@ describe("what kind of turn a message is", () => {
     ).toBe("Camping now; I dropped headphone and under $100.00.");
   });
 
+  it("'something completely different', 'new topic' change the topic and are no words to search", () => {
+    for (const change of [
+      "ok now something completely different: a board game",
+      "totally different question, a board game",
+      "new topic - a board game",
+    ]) {
+      const r = parse("headphones under $100", change);
+      expect(r.turn).toBe("topic-change");
+      expect(r.filters.maxPrice).toBeNull();
+      expect(r.text).toBe("board game");
+    }
+  });
+
   it("'cheaper ones' is a relative price refinement that keeps the subject", () => {
     const r = parse("running shoes", "cheaper ones");
     expect(r.turn).toBe("relative-price");
@@ -200,6 +213,25 @@ describe("relaxing a request that matches nothing", () => {
     expect(first?.relaxed).toEqual(["the gift tag"]);
     expect(first?.plan.text).toBe("running");
     expect(first?.plan.filters.maxPrice).toBe(10000);
+  });
+});
+
+describe("saying what was relaxed", () => {
+  const said = (filled: boolean) =>
+    describeChanges({
+      subject: "watch",
+      dropped: [],
+      relaxed: ['"classic"'],
+      excluded: [],
+      outOfStock: false,
+      filled,
+    });
+
+  it("nothing matched: says so; a few matched and others follow: says the others were relaxed", () => {
+    expect(said(false)).toBe('Nothing matched everything, so I relaxed "classic" and kept to watch.');
+    expect(said(true)).toBe(
+      'Only a few matched everything; after them I relaxed "classic" and kept to watch.',
+    );
   });
 });
 

@@ -49,6 +49,8 @@ export interface Answer {
   said: string | null;
   /** Products of the subject were found, but every one of them was of an excluded brand or kind. */
   onlyExcluded: boolean;
+  /** Some products matched everything; `relaxed` was relaxed only for those after them. */
+  filled: boolean;
 }
 
 /** One turn being answered: the conversation so far, its reading, and how deep in a replay. */
@@ -111,6 +113,7 @@ function nothingFor(request: ParsedShoppingRequest): Answer {
     outOfStock: false,
     said: null,
     onlyExcluded: false,
+    filled: false,
   };
 }
 
@@ -288,6 +291,8 @@ async function narrowingThatFitsNothing(turn: Turn, base: SearchPlan): Promise<A
 async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest, plans: Step[]) {
   const shown: Product[] = [];
   let relaxedUsed: string[] = [];
+  /** How many products shown matched everything. */
+  let exact = 0;
   let soldOut: Product[] = [];
   let outOfStockOnly: { products: Product[]; relaxed: string[]; plan: SearchPlan } | null = null;
   let usedPlan: SearchPlan | null = null;
@@ -310,13 +315,21 @@ async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest
     // Filling by the kind's head ("winter jacket": other jackets), only what is named so: a
     // dry bag may join sleeping bags, a kayak whose description says "bag" may not.
     const head = request.subjectWords.at(-1)?.replace(/(?:es|s)$/, "") ?? "";
+    // Filling with the traits relaxed ("the classic kind" of watches), only things of the kind:
+    // a charging stand whose description says "watch" is none.
+    const traits = request.attributeWords.map((w) => `"${w}"`).join(", ");
     const named = (p: Product) =>
-      shown.length === 0 || !relaxed.some(isModifierStep) || p.name.toLowerCase().includes(head);
+      shown.length === 0 ||
+      (relaxed.some(isModifierStep)
+        ? p.name.toLowerCase().includes(head)
+        : !relaxed.includes(traits) || request.subjectWords.length === 0 || isOfSubject(p, request));
     const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id) && named(p));
     if (inStock.length > 0) {
       if (shown.length === 0) soldOut = wanted.filter((p) => !p.inStock);
       if (shown.length === 0 || relaxed.length > 0) relaxedUsed = relaxed;
-      shown.push(...inStock.slice(0, plan.limit - shown.length));
+      const added = inStock.slice(0, plan.limit - shown.length);
+      shown.push(...added);
+      if (relaxed.length === 0) exact += added.length;
       usedPlan ??= plan;
     } else if (wanted.length > 0 && !outOfStockOnly && shown.length === 0)
       outOfStockOnly = { products: wanted.slice(0, plan.limit), relaxed, plan };
@@ -328,7 +341,7 @@ async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest
       if (shown.length >= limitOf(plan)) break;
     }
   }
-  return { shown, relaxedUsed, outOfStockOnly, usedPlan, excludedOnly: excludedSeen && !wantedSeen };
+  return { shown, relaxedUsed, exact, outOfStockOnly, usedPlan, excludedOnly: excludedSeen && !wantedSeen };
 }
 
 /** The relaxation of a kind's modifiers ('"running" (any shoe)'). */
@@ -337,16 +350,21 @@ function isModifierStep(phrase: string): boolean {
 }
 
 /**
- * Relaxations that may fill a short answer: they keep the price, a sale and the traits asked for.
- * The gift tag and the rating floor; the kind's modifiers ("winter jacket": other jackets); and,
- * for a need, the words around it ("stay warm on my walk to work": the need's kinds are what is
- * sought, "walk" and "work" only context).
+ * Relaxations that may fill a short answer, after what matched everything: they keep the kind,
+ * the price and a sale. The gift tag and the rating floor; a category a product word was filed
+ * by (the words still say the kind); the words beside the kind ("the classic kind" of watches:
+ * the one classic watch, then other watches; "stay warm on my walk to work": the need's kinds,
+ * "walk" and "work" only context; never a purpose the last message narrowed to); the kind's
+ * modifiers ("winter jacket": other jackets).
+ * The reply says that those after the first ones were relaxed (see `filled`).
  */
 function fillsSafely(phrase: string, request: ParsedShoppingRequest): boolean {
   if (phrase === "the gift tag" || phrase.startsWith("rated ")) return true;
   if (isModifierStep(phrase)) return true;
-  const need = request.anyOf.length > 0 && request.subjectWords.length === 0;
-  return need && phrase === request.attributeWords.map((w) => `"${w}"`).join(", ");
+  const kind = request.subjectWords.length > 0 || request.anyOf.length > 0;
+  if (phrase.startsWith("the category ")) return request.subjectWords.length > 0;
+  // "for cooking" after camping gear asks for nothing but that purpose: it is never relaxed.
+  return kind && !request.narrowing && phrase === request.attributeWords.map((w) => `"${w}"`).join(", ");
 }
 
 /** "yoga mats" with one mat: other yoga things of the shown products' categories fill the answer. */
@@ -380,6 +398,21 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   const fresh = await narrowingThatFitsNothing(turn, base);
   if (fresh) return fresh;
   const found = await searchInOrder(deps, request, plans);
+  if (process.env.DLG_DEBUG)
+    console.error(
+      "DLG",
+      JSON.stringify({
+        request: { ...request, understood: undefined },
+        plans: plans.map((p) => ({
+          r: p.relaxed,
+          text: p.plan.text,
+          anyOf: p.plan.anyOf,
+          f: p.plan.filters,
+          b: p.plan.boostCategories,
+        })),
+        shown: found.shown.map((p) => p.name),
+      }),
+    );
   const onlyExcluded = found.excludedOnly;
   const close = await closeByModifiers(deps, request, base, found.shown);
   found.shown.push(...close.products);
@@ -397,6 +430,7 @@ async function searchTurn(turn: Turn): Promise<Answer> {
       products: found.shown,
       relaxed: found.relaxedUsed,
       onlyExcluded,
+      filled: found.exact > 0 && found.relaxedUsed.length > 0,
     };
   if (found.outOfStockOnly) return { ...none, ...found.outOfStockOnly, outOfStock: true, onlyExcluded };
   return { ...none, onlyExcluded };
