@@ -398,21 +398,6 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   const fresh = await narrowingThatFitsNothing(turn, base);
   if (fresh) return fresh;
   const found = await searchInOrder(deps, request, plans);
-  if (process.env.DLG_DEBUG)
-    console.error(
-      "DLG",
-      JSON.stringify({
-        request: { ...request, understood: undefined },
-        plans: plans.map((p) => ({
-          r: p.relaxed,
-          text: p.plan.text,
-          anyOf: p.plan.anyOf,
-          f: p.plan.filters,
-          b: p.plan.boostCategories,
-        })),
-        shown: found.shown.map((p) => p.name),
-      }),
-    );
   const onlyExcluded = found.excludedOnly;
   const close = await closeByModifiers(deps, request, base, found.shown);
   found.shown.push(...close.products);
