@@ -171,6 +171,18 @@ describe("turns that point at what was shown, widen it or exclude part of it", (
     expect(nike.excludedBrands).toEqual(["Nike"]);
     expect(nike.text).toBe("running");
   });
+
+  it("a list after a negation is all excluded: 'not Nike or Adidas', 'no sneakers, sandals or boots'", () => {
+    for (const said of ["not Nike or Adidas", "neither nike nor adidas", "no Nike, Adidas"]) {
+      const r = parse("running shoes", said);
+      expect(r.turn, said).toBe("exclusion");
+      expect(r.excludedBrands, said).toEqual(["Nike", "Adidas"]);
+      expect(r.filters.brands, said).toEqual([]);
+    }
+    expect(parse("shoes", "no sneakers, sandals or boots").excludedWords).toHaveLength(3);
+    // A brand after the list is still wanted.
+    expect(parse("running shoes, not Nike, and Adidas only").filters.brands).toEqual(["Adidas"]);
+  });
 });
 
 describe("relaxing a request that matches nothing", () => {

@@ -171,7 +171,7 @@ export const ORDINALS: Readonly<Record<string, number>> = {
 };
 
 export const NEGATION_BEFORE =
-  /(?:^|[^\p{L}])(?:not|no|except|without|excluding|other than|anything but|besides|but not|apart from|aren'?t|isn'?t|don'?t want|do not want|don'?t like|never|forget(?: about)?|skip|nothing|none of|minus|leave out|not into|don'?t need|don'?t show(?: me)?|hate)\s+(?:from\s+|by\s+|made by\s+|for\s+|with\s+|of\s+)?(?:a\s+|an\s+|any\s+|the\s+|more\s+|those\s+)?$/u;
+  /(?:^|[^\p{L}])(?:not|no|neither|except|without|excluding|other than|anything but|besides|but not|apart from|aren'?t|isn'?t|don'?t want|do not want|don'?t like|never|forget(?: about)?|skip|nothing|none of|minus|leave out|not into|don'?t need|don'?t show(?: me)?|hate)\s+(?:from\s+|by\s+|made by\s+|for\s+|with\s+|of\s+)?(?:a\s+|an\s+|any\s+|the\s+|more\s+|those\s+)?$/u;
 /** Words after which a number is how many to show: "show me 5", "top 3", "give us 4". */
 export const COUNT_LEADERS = new Set(["me", "us", "top", "first", "show", "list"]);
 /** Words after which a number before a product word is how many to show: "want 2 tents". */
