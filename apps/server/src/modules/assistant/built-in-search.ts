@@ -352,7 +352,7 @@ function isModifierStep(phrase: string): boolean {
 /**
  * Relaxations that may fill a short answer, after what matched everything: they keep the kind,
  * the price and a sale. The gift tag and the rating floor; a category a product word was filed
- * by (the words still say the kind); the words beside the kind ("the classic kind" of watches:
+ * by, never one the shopper named (the words still say the kind); the words beside the kind ("the classic kind" of watches:
  * the one classic watch, then other watches; "stay warm on my walk to work": the need's kinds,
  * "walk" and "work" only context; never a purpose the last message narrowed to); the kind's
  * modifiers ("winter jacket": other jackets).
@@ -362,7 +362,12 @@ function fillsSafely(phrase: string, request: ParsedShoppingRequest): boolean {
   if (phrase === "the gift tag" || phrase.startsWith("rated ")) return true;
   if (isModifierStep(phrase)) return true;
   const kind = request.subjectWords.length > 0 || request.anyOf.length > 0;
-  if (phrase.startsWith("the category ")) return request.subjectWords.length > 0;
+  // A category the shopper named ("audio noise cancelling headphones") still filters.
+  if (phrase.startsWith("the category "))
+    return (
+      request.subjectWords.length > 0 &&
+      request.filters.categories.every((c) => request.boostCategories.includes(c) || !phrase.includes(c))
+    );
   // "for cooking" after camping gear asks for nothing but that purpose: it is never relaxed.
   return kind && !request.narrowing && phrase === request.attributeWords.map((w) => `"${w}"`).join(", ");
 }
