@@ -105,7 +105,7 @@ export async function readByMeaning(
     if (isKnown(word)) continue;
     // A misspelling of one of the catalogue's words ("roler", "headphnes") is left to the search,
     // which corrects it: its word-vector neighbours would be other things.
-    if (isMisspelling(word, vocabulary)) continue;
+    if (isMisspelling(word, vocabulary, vectors)) continue;
     // Only the head names a kind: "phone" of "phone accessories" is a modifier.
     const named = word === head ? categoriesNamedBy(word, names) : [];
     if (named.length > 0) {
@@ -155,13 +155,19 @@ export async function readByMeaning(
 const MIN_MISSPELLED = 5;
 
 /**
- * Whether a word the catalogue lacks is one edit from one of its words, and not that word with
- * an ending added ("rainy" of "rain", "hiker" of "hike" mean other things than a typo would).
+ * Whether a word the catalogue lacks is a misspelling of one of its words: one edit from it, no
+ * word of the language itself ("couch" is one edit from "pouch", and means a sofa: the word
+ * vectors hold it), and not that word with an ending added or taken off ("rainy" of "rain",
+ * "phone" of "phones").
  */
-function isMisspelling(word: string, vocabulary: SearchVocabulary): boolean {
-  if (word.length < MIN_MISSPELLED) return false;
+function isMisspelling(word: string, vocabulary: SearchVocabulary, vectors: WordVectors | null): boolean {
+  if (word.length < MIN_MISSPELLED || !vectors || vectors.vectorOf(word) !== undefined) return false;
   return vocabulary.words.some(
-    (w) => w.length >= MIN_MISSPELLED - 1 && !word.startsWith(w) && editDistance(word, w, 1) <= 1,
+    (w) =>
+      w.length >= MIN_MISSPELLED - 1 &&
+      !word.startsWith(w) &&
+      !w.startsWith(word) &&
+      editDistance(word, w, 1) <= 1,
   );
 }
 
