@@ -191,11 +191,36 @@ async function firstPlan({ deps, request, names }: Turn): Promise<SearchPlan> {
  * below the middle price shown, else below the dearest, cheapest first; a lower bound said in the
  * same message wins.
  */
-async function relativeToShown(turn: Turn, base: SearchPlan): Promise<SearchPlan[]> {
+async function relativeToShown(
+  turn: Turn,
+  base: SearchPlan,
+): Promise<{ bases: SearchPlan[]; kindTags: string[] }> {
   const { request } = turn;
-  if (request.turn !== "relative-price" || !request.relative) return [base];
+  if (request.turn !== "relative-price" || !request.relative) return { bases: [base], kindTags: [] };
   const shown = await shownBefore(turn);
-  if (shown.length === 0) return [base];
+  if (shown.length === 0) return { bases: [base], kindTags: [] };
+  return { bases: relativePlans(request, base, shown), kindTags: sharedTags(shown, request) };
+}
+
+/** Tags that say what is on sale or new, not what a thing is. */
+const NOT_KINDS = new Set(["sale", "gift", "new"]);
+
+/**
+ * What the products shown have in common besides the kind's own word (a cast iron skillet and a
+ * cookware set: "kitchen", "home"): the nearest things when nothing of the kind is cheaper.
+ */
+function sharedTags(shown: Product[], request: ParsedShoppingRequest): string[] {
+  const [first, ...rest] = shown.slice(0, FILL_TO);
+  if (!first) return [];
+  const own = new Set(request.subjectWords.flatMap((w) => wordForms(w)));
+  return first.tags.filter(
+    (t) =>
+      !NOT_KINDS.has(t) && !wordForms(t).some((f) => own.has(f)) && rest.every((p) => p.tags.includes(t)),
+  );
+}
+
+/** The plans of "cheaper" and "more expensive", relative to the prices shown. */
+function relativePlans(request: ParsedShoppingRequest, base: SearchPlan, shown: Product[]): SearchPlan[] {
   const prices = shown.map((p) => p.price);
   if (request.relative === "pricier")
     return [
@@ -224,10 +249,15 @@ interface Step {
   relaxed: string[];
   /** Tried only when those before it found fewer than MIN_RELATIVE products. */
   fallbackOnly?: boolean;
+  /** The products with the most of these tags first (in the plan's order otherwise). */
+  byTags?: string[];
 }
 
 /** The plans to try in order: the request, then relaxations that keep the subject. */
-function plansFor(request: ParsedShoppingRequest, bases: SearchPlan[]): Step[] {
+function plansFor(
+  request: ParsedShoppingRequest,
+  { bases, kindTags }: { bases: SearchPlan[]; kindTags: string[] },
+): Step[] {
   const base = bases.at(-1) ?? bases[0]!;
   const plans: Step[] = bases.map((plan, i) => ({ plan, relaxed: [], fallbackOnly: i > 0 }));
   const subject =
@@ -250,19 +280,23 @@ function plansFor(request: ParsedShoppingRequest, bases: SearchPlan[]): Step[] {
       plan: { ...base, anyOf: [...GIFT_KINDS], filters: { ...base.filters, tags: [] } },
       relaxed: ["the gift tag"],
     });
-  // Nothing cheaper of the kind: the kind's category, still cheaper than what was shown.
+  // Too little cheaper of the kind: of the kind's category, what the things shown have in
+  // common ("kitchen" of cookware), still cheaper than what was shown.
   const categories = [...base.filters.categories, ...base.boostCategories];
   if (relative && categories.length > 0 && (base.text !== "" || base.anyOf.length > 0)) {
     const last = plans.at(-1) ?? plans[0]!;
+    const like = `${(kindTags.length > 0 ? kindTags.slice(0, 2) : categories).join(" or ")} things`;
     plans.push({
       plan: {
         ...last.plan,
-        text: "",
+        text: kindTags.join(" "),
         anyOf: [],
         filters: { ...last.plan.filters, categories },
         boostCategories: [],
       },
-      relaxed: [...last.relaxed, `the kind (other ${categories.join(" or ")} things)`],
+      relaxed: [...last.relaxed, `the kind (other ${like})`],
+      fallbackOnly: true,
+      byTags: kindTags,
     });
   }
   return plans;
@@ -299,17 +333,18 @@ async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest
   let excludedSeen = false;
   let wantedSeen = false;
   const limitOf = (plan: SearchPlan) => Math.min(FILL_TO, plan.limit);
-  for (const { plan, relaxed, fallbackOnly } of plans) {
+  for (const { plan, relaxed, fallbackOnly, byTags = [] } of plans) {
     if (shown.length > 0 && fallbackOnly && shown.length >= MIN_RELATIVE) break;
     // A short answer is filled only by plans that keep what matters (see fillsSafely); a later
     // one may (the kind's modifiers at the price asked come after the price's widenings).
     if (shown.length > 0 && !fallbackOnly && !relaxed.every((phrase) => fillsSafely(phrase, request)))
       continue;
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
+    const shared = (p: Product) => byTags.filter((t) => p.tags.includes(t)).length;
     const wanted = ownWordsFirst(
       found.items.filter((p) => !isExcluded(p, request)),
       plan,
-    );
+    ).sort((a, b) => shared(b) - shared(a));
     if (found.items.some((p) => isOfSubject(p, request) && isExcluded(p, request))) excludedSeen = true;
     if (wanted.some((p) => isOfSubject(p, request))) wantedSeen = true;
     // Filling by the kind's head ("winter jacket": other jackets), only what is named so: a
