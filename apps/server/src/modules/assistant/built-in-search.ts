@@ -15,12 +15,12 @@ import {
   shownAt,
   shownProductNamed,
 } from "@haggle/domain/assistant/shown-product-questions";
-import type { Cents } from "@haggle/domain/pricing/money";
 import { askedWords, sayLacking } from "@haggle/domain/assistant/shop-lacks";
 import { searchProducts } from "../catalog/index.ts";
 import { lackingAsked } from "./assistant-lacks.ts";
 import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
+import { relativePlans, sharedTags } from "./assistant-relative-price.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 
 /**
@@ -200,48 +200,6 @@ async function relativeToShown(
   const shown = await shownBefore(turn);
   if (shown.length === 0) return { bases: [base], kindTags: [] };
   return { bases: relativePlans(request, base, shown), kindTags: sharedTags(shown, request) };
-}
-
-/** Tags that say what is on sale or new, not what a thing is. */
-const NOT_KINDS = new Set(["sale", "gift", "new"]);
-
-/**
- * What the products shown have in common besides the kind's own word (a cast iron skillet and a
- * cookware set: "kitchen", "home"): the nearest things when nothing of the kind is cheaper.
- */
-function sharedTags(shown: Product[], request: ParsedShoppingRequest): string[] {
-  const [first, ...rest] = shown.slice(0, FILL_TO);
-  if (!first) return [];
-  const own = new Set(request.subjectWords.flatMap((w) => wordForms(w)));
-  return first.tags.filter(
-    (t) =>
-      !NOT_KINDS.has(t) && !wordForms(t).some((f) => own.has(f)) && rest.every((p) => p.tags.includes(t)),
-  );
-}
-
-/** The plans of "cheaper" and "more expensive", relative to the prices shown. */
-function relativePlans(request: ParsedShoppingRequest, base: SearchPlan, shown: Product[]): SearchPlan[] {
-  const prices = shown.map((p) => p.price);
-  if (request.relative === "pricier")
-    return [
-      {
-        ...base,
-        filters: { ...base.filters, minPrice: (Math.min(...prices) + 1) as Cents, maxPrice: null },
-        targetPrice: null,
-      },
-    ];
-  const below = (cap: number): SearchPlan => {
-    let maxPrice = Math.max(0, cap - 1) as Cents;
-    if (request.stated.maxPrice !== null && request.stated.maxPrice < maxPrice)
-      maxPrice = request.stated.maxPrice;
-    const minPrice =
-      base.filters.minPrice !== null && base.filters.minPrice > maxPrice ? null : base.filters.minPrice;
-    return { ...base, filters: { ...base.filters, maxPrice, minPrice }, targetPrice: null };
-  };
-  const sorted = [...prices].sort((a, b) => a - b);
-  const middle = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  const caps = [shown[0]?.price ?? 0, middle, sorted.at(-1) ?? 0];
-  return caps.filter((cap, i) => cap > 0 && caps.indexOf(cap) === i).map(below);
 }
 
 interface Step {
