@@ -22,6 +22,7 @@ import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meanin
 import { plainSearchFill } from "./assistant-plain-search.ts";
 import { relativePlans, sharedTags } from "./assistant-relative-price.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
+import type { Cents } from "@haggle/domain/pricing/money";
 
 /**
  * The built-in engine's search for one turn: what the conversation asks for, found in the shop
@@ -244,12 +245,16 @@ function plansFor(
   if (relative && categories.length > 0 && (base.text !== "" || base.anyOf.length > 0)) {
     const last = plans.at(-1) ?? plans[0]!;
     const like = `${(kindTags.length > 0 ? kindTags.slice(0, 2) : categories).join(" or ")} things`;
+    // Below the lowest cap tried (the top pick's or the middle price shown): other things that
+    // follow a cheaper one must not bring the typical price back up.
+    const caps = bases.flatMap((b) => (b.filters.maxPrice === null ? [] : [b.filters.maxPrice]));
+    const maxPrice = caps.length > 0 ? Math.min(...caps) : last.plan.filters.maxPrice;
     plans.push({
       plan: {
         ...last.plan,
         text: kindTags.join(" "),
         anyOf: [],
-        filters: { ...last.plan.filters, categories },
+        filters: { ...last.plan.filters, categories, maxPrice: maxPrice as Cents | null },
         boostCategories: [],
       },
       relaxed: [...last.relaxed, `the kind (other ${like})`],
