@@ -124,7 +124,8 @@ async function runConversation(
       ...verdict,
     });
     if (answer.text.trim() !== "") messages.push({ role: "assistant", content: answer.text });
-    previous = answer;
+    // Talk in between shows nothing: what a shopper compares with is still on screen.
+    if (answer.products.length > 0) previous = answer;
   }
   return {
     id: conversation.id,
@@ -296,8 +297,7 @@ function printTable(engine: string, results: readonly ConversationResult[]) {
       )
         columns.push({ label: `${name} ${split}`, keep: (r) => r.catalogue === name && r.split === split });
   if (!onlySplit && CATALOGUES.length > 1)
-    for (const split of SPLIT_NAMES)
-      columns.push({ label: `all ${split}`, keep: (r) => r.split === split });
+    for (const split of SPLIT_NAMES) columns.push({ label: `all ${split}`, keep: (r) => r.split === split });
   if (columns.length > 1) columns.push({ label: "all", keep: () => true });
   console.log(`\n# Shopping assistant evaluation, ${engine} engine: conversations passed\n`);
   console.log(`| kind | ${columns.map((c) => c.label).join(" | ")} |`);

@@ -224,8 +224,9 @@ const SHOWING_CHECKS: readonly Check[] = [
 ];
 
 /**
- * Judges one turn. `previous` is the answer to the shopper's previous turn (for relative
- * expectations), `catalogue` every product of the shop (so a kind asks for at most as many
+ * Judges one turn. `previous` is the last answer before it that showed products (for relative
+ * expectations: "cheaper" after "thanks! how long is delivery?" compares with what is on screen),
+ * `catalogue` every product of the shop (so a kind asks for at most as many
  * products as exist).
  */
 export function judgeTurn(

@@ -82,6 +82,8 @@ describe("detectSmallTalk", () => {
     expect(detectSmallTalk("bye")).toBe("thanks");
   });
   it("reads questions about the assistant and about delivery", () => {
+    expect(detectSmallTalk("are you a bot btw")).toBe("identity");
+    expect(detectSmallTalk("who am I chatting with, by the way?")).toBe("identity");
     expect(detectSmallTalk("how does this work?")).toBe("help");
     expect(detectSmallTalk("what can you do?")).toBe("help");
     expect(detectSmallTalk("do you ship to Canada?")).toBe("shipping");

@@ -55,7 +55,13 @@ export interface ShopPagePassage {
 }
 
 /** Kinds of talk the shop's own pages may answer better than the assistant's general sentence. */
-export const SHOP_PAGE_QUESTIONS: readonly SmallTalk[] = ["shipping", "returns", "warranty", "payment", "service"];
+export const SHOP_PAGE_QUESTIONS: readonly SmallTalk[] = [
+  "shipping",
+  "returns",
+  "warranty",
+  "payment",
+  "service",
+];
 
 /** The answer to small talk: a person's answer, never a search. */
 export function answerSmallTalk(
@@ -303,7 +309,7 @@ export function detectSmallTalk(text: string): SmallTalk | null {
     const clause = raw
       .trim()
       .replace(LEADING_FILLER, "")
-      .replace(/ please$/, "");
+      .replace(/ (?:please|btw|by the way|lol|haha|then|though|anyway)$/, "");
     const kind = smallTalkOf(clause);
     if (kind === null) return null;
     if (kind !== "filler" && (found === null || WEIGHT[kind] > WEIGHT[found])) found = kind;

@@ -36,6 +36,16 @@ describe("what kind of turn a message is", () => {
     expect(parse("running shoes", "who are you?", "not Nike").turn).toBe("exclusion");
   });
 
+  it("a question the engine answers as talk, in any words, keeps the request too", () => {
+    for (const talk of ["wait, who am I talking to?", "how long does delivery take?", "can I return it?"]) {
+      expect(parse("running shoes", talk).turn).toBe("chit-chat");
+      const after = parse("running shoes", talk, "ok, not Kestrel");
+      expect(after.turn).toBe("exclusion");
+      expect(after.subjectWords).toEqual(parse("running shoes").subjectWords);
+      expect(after.text).not.toMatch(/talking|delivery|return/);
+    }
+  });
+
   it("'instead' with a new subject changes the topic and drops the old subject and limit", () => {
     const r = parse("headphones under $100", "something for camping instead");
     expect(r.turn).toBe("topic-change");
@@ -51,6 +61,19 @@ describe("what kind of turn a message is", () => {
         outOfStock: false,
       }),
     ).toBe("Camping now; I dropped headphone and under $100.00.");
+  });
+
+  it("'something completely different', 'new topic' change the topic and are no words to search", () => {
+    for (const change of [
+      "ok now something completely different: a board game",
+      "totally different question, a board game",
+      "new topic - a board game",
+    ]) {
+      const r = parse("headphones under $100", change);
+      expect(r.turn).toBe("topic-change");
+      expect(r.filters.maxPrice).toBeNull();
+      expect(r.text).toBe("board game");
+    }
   });
 
   it("'cheaper ones' is a relative price refinement that keeps the subject", () => {
@@ -148,6 +171,18 @@ describe("turns that point at what was shown, widen it or exclude part of it", (
     expect(nike.excludedBrands).toEqual(["Nike"]);
     expect(nike.text).toBe("running");
   });
+
+  it("a list after a negation is all excluded: 'not Nike or Adidas', 'no sneakers, sandals or boots'", () => {
+    for (const said of ["not Nike or Adidas", "neither nike nor adidas", "no Nike, Adidas"]) {
+      const r = parse("running shoes", said);
+      expect(r.turn, said).toBe("exclusion");
+      expect(r.excludedBrands, said).toEqual(["Nike", "Adidas"]);
+      expect(r.filters.brands, said).toEqual([]);
+    }
+    expect(parse("shoes", "no sneakers, sandals or boots").excludedWords).toHaveLength(3);
+    // A brand after the list is still wanted.
+    expect(parse("running shoes, not Nike, and Adidas only").filters.brands).toEqual(["Adidas"]);
+  });
 });
 
 describe("relaxing a request that matches nothing", () => {
@@ -190,6 +225,25 @@ describe("relaxing a request that matches nothing", () => {
     expect(first?.relaxed).toEqual(["the gift tag"]);
     expect(first?.plan.text).toBe("running");
     expect(first?.plan.filters.maxPrice).toBe(10000);
+  });
+});
+
+describe("saying what was relaxed", () => {
+  const said = (filled: boolean) =>
+    describeChanges({
+      subject: "watch",
+      dropped: [],
+      relaxed: ['"classic"'],
+      excluded: [],
+      outOfStock: false,
+      filled,
+    });
+
+  it("nothing matched: says so; a few matched and others follow: says the others were relaxed", () => {
+    expect(said(false)).toBe('Nothing matched everything, so I relaxed "classic" and kept to watch.');
+    expect(said(true)).toBe(
+      'Only a few matched everything; after them I relaxed "classic" and kept to watch.',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { type Cents, formatUsd } from "../pricing/money.ts";
+import { detectSmallTalk } from "./assistant-reply.ts";
 import { catalogMatchers, type ShoppingCatalogNames } from "./catalog-names.ts";
 import { BEST_RATING, clampLimit, type MessageFacts, readShoppingMessage } from "./read-shopping-message.ts";
 import {
@@ -309,6 +310,21 @@ function isTalkOnly(facts: MessageFacts, before: RequestState): boolean {
 }
 
 /**
+ * A turn that leaves the request so far as it is: about what is shown ("the second one", "is it
+ * waterproof?", "more like that"), or talk ("thanks", "who am I talking to?", "can I return
+ * it?"), which asks for nothing: the request stays for the turns after it ("cheaper ones" still
+ * means the tents). Talk the engine answers as such is talk whatever words it holds.
+ */
+function turnKeepingRequest(message: unknown, facts: MessageFacts, before: RequestState): TurnKind | null {
+  if (typeof message === "string" && detectSmallTalk(message) !== null) return "chit-chat";
+  if (facts.ordinal !== null && (facts.question || facts.moreLike))
+    return facts.moreLike ? "more-like" : "question";
+  if (facts.question && !facts.hasProduct) return "question";
+  if (isTalkOnly(facts, before)) return "chit-chat";
+  return null;
+}
+
+/**
  * The structured search for the shopper's messages (oldest first; the last one is the new
  * request), using the catalogue's category and brand names exactly as given.
  */
@@ -330,28 +346,10 @@ export function parseShoppingRequest(
       const facts = readShoppingMessage(message, matchers);
       lastFacts = facts;
       const before = state;
-      // "the second one", "is it waterproof?", "more like that": about what is shown, the request stays.
-      if (before && !isEmpty(before) && facts.ordinal !== null && (facts.question || facts.moreLike)) {
-        kind = facts.moreLike ? "more-like" : "question";
-        refined = true;
-        previous = before;
-        dropped = [];
-        narrowing = false;
-        continue;
-      }
-      if (before && !isEmpty(before) && facts.question && !facts.hasProduct) {
-        kind = "question";
-        refined = true;
-        previous = before;
-        dropped = [];
-        narrowing = false;
-        continue;
-      }
-      // "thanks", "hmm", "who are you?" in the middle of a conversation ask for nothing: the
-      // request so far stays for the turns after them ("cheaper ones" still means the tents).
-      if (before && !isEmpty(before) && isTalkOnly(facts, before)) {
-        kind = "chit-chat";
-        refined = false;
+      const kept = before && !isEmpty(before) ? turnKeepingRequest(message, facts, before) : null;
+      if (kept) {
+        kind = kept;
+        refined = kept !== "chit-chat";
         previous = before;
         dropped = [];
         narrowing = false;

@@ -34,6 +34,20 @@ interface Reading {
   wordAt: { word: Word; at: number }[];
   /** Takes every match of `pattern` and runs `set` for each. */
   flag: (pattern: RegExp, set: () => void) => void;
+  /** Where each excluded brand, category or word ends: a list after it is excluded too. */
+  negatedEnds: number[];
+}
+
+/** "not Nike or Adidas", "no tents, hammocks or stoves": each of a list after a negation. */
+const LIST_JOINER = /^\s*(?:,\s*(?:or\s+|nor\s+)?|or\s+|nor\s+)$/u;
+
+/** Whether the words at `at` (of `length`) are not wanted; remembers them for a list that follows. */
+function negated({ s, negatedEnds }: Reading, at: number, length: number): boolean {
+  const no =
+    NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at)) ||
+    negatedEnds.some((end) => end <= at && LIST_JOINER.test(s.original.slice(end, at)));
+  if (no) negatedEnds.push(at + length);
+  return no;
 }
 
 function normalizeMessage(message: unknown): string {
@@ -80,12 +94,13 @@ function countOf(text: string): number {
 }
 
 /** Brands first, so that no other pattern eats a brand name ("Top Shelf", "Solace"). */
-function readBrands({ s, facts, matchers }: Reading): void {
+function readBrands(reading: Reading): void {
+  const { s, facts, matchers } = reading;
   if (!matchers.brandNames) return;
   s.take(matchers.brandNames, (m, at) => {
     const brand = matchers.brandByKey.get(matchKey(m[0]));
     if (!brand) return false;
-    if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) facts.excludedBrands.push(brand);
+    if (negated(reading, at, m[0].length)) facts.excludedBrands.push(brand);
     else if (!facts.brands.includes(brand)) facts.brands.push(brand);
     return true;
   });
@@ -209,7 +224,7 @@ function readProducts(reading: Reading): { start: number; end: number }[] {
       const key = matchKey(m[0]);
       const name = matchers.categoryByKey.get(key) ?? matchers.categoryByKey.get(`${key}s`);
       if (!name) return false;
-      if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) {
+      if (negated(reading, at, m[0].length)) {
         facts.excludedWords.push(name);
         return true;
       }
@@ -230,7 +245,7 @@ function readProducts(reading: Reading): { start: number; end: number }[] {
   s.take(ANY_PRODUCT_WORD, (m, at) => {
     const entry = vocabularyEntryOf(m[0]);
     if (!entry) return false;
-    if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) {
+    if (negated(reading, at, m[0].length)) {
       facts.excludedWords.push(entry.text || (entry.category ?? m[0]));
       return true;
     }
@@ -319,7 +334,8 @@ function readCounts({ s, facts }: Reading, productSpans: { start: number; end: n
 }
 
 /** Follow-up words, then what is left, minus stop words, is free text. */
-function readFreeWords({ s, facts, flag, wordAt }: Reading): void {
+function readFreeWords(reading: Reading): void {
+  const { s, facts, flag, wordAt } = reading;
   flag(P.also, () => {
     facts.also = true;
     facts.marker = true;
@@ -336,7 +352,7 @@ function readFreeWords({ s, facts, flag, wordAt }: Reading): void {
     const at = m.index ?? 0;
     // "my dad's birthday" with "my dad" read as the recipient leaves "'s": not a word.
     if (word.length === 0 || STOP_WORDS.has(word) || (word.length === 1 && s.text[at - 1] === "'")) continue;
-    if (NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) {
+    if (negated(reading, at, word.length)) {
       facts.excludedWords.push(word);
       continue;
     }
@@ -399,6 +415,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     matchers,
     categoryAt: [],
     wordAt: [],
+    negatedEnds: [],
     flag: (pattern, set) =>
       s.take(pattern, () => {
         set();

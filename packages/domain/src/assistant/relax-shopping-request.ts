@@ -199,15 +199,18 @@ export function describeChanges(input: {
   relaxed: string[];
   excluded: string[];
   outOfStock: boolean;
+  /** The first products matched everything; the relaxations only found those after them. */
+  filled?: boolean;
 }): string {
   const parts: string[] = [];
   if (input.dropped.length > 0 && input.subject)
     parts.push(`${capitalised(input.subject)} now; I dropped ${andList(input.dropped)}.`);
   if (input.excluded.length > 0) parts.push(`Leaving out ${andList(input.excluded)}.`);
-  if (input.relaxed.length > 0)
-    parts.push(
-      `Nothing matched everything, so I relaxed ${andList(input.relaxed)}${input.subject ? ` and kept to ${input.subject}` : ""}.`,
-    );
+  const kept = input.subject ? ` and kept to ${input.subject}` : "";
+  if (input.relaxed.length > 0 && input.filled)
+    parts.push(`Only a few matched everything; after them I relaxed ${andList(input.relaxed)}${kept}.`);
+  else if (input.relaxed.length > 0)
+    parts.push(`Nothing matched everything, so I relaxed ${andList(input.relaxed)}${kept}.`);
   if (input.outOfStock) parts.push("Nothing that fits is in stock right now; these are out of stock.");
   return parts.join(" ");
 }

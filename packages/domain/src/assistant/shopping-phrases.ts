@@ -144,7 +144,7 @@ export const P = {
   aboutShown:
     /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|(?:can|could|should|do|how do|how should|will) i (?:[a-z']+ ){0,3}(?:it|that one|this one)(?![\p{L}\p{N}])|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
   instead: words(
-    "instead|actually|forget|never ?mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on",
+    "instead|actually|forget|never ?mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on|(?:(?:something|anything|now) )?(?:completely|totally|entirely|altogether|quite) (?:different|unrelated|else)(?: (?:question|thing|topic|subject|now))?|(?:a )?(?:different|new|another) (?:topic|subject)|change (?:of )?(?:the )?(?:topic|subject)|on another note|unrelated(?: but| question)?",
   ),
   /** "anything else for kids?", "other stuff for camping": beyond the kind shown, keeping what it is for. */
   widen: words("(?:anything|something|what) else|other (?:things|stuff|kinds? of things)"),
@@ -171,7 +171,7 @@ export const ORDINALS: Readonly<Record<string, number>> = {
 };
 
 export const NEGATION_BEFORE =
-  /(?:^|[^\p{L}])(?:not|no|except|without|excluding|other than|anything but|besides|but not|apart from|aren'?t|isn'?t|don'?t want|do not want|don'?t like|never|forget(?: about)?|skip|nothing|none of|minus|leave out|not into|don'?t need|don'?t show(?: me)?|hate)\s+(?:from\s+|by\s+|made by\s+|for\s+|with\s+|of\s+)?(?:a\s+|an\s+|any\s+|the\s+|more\s+|those\s+)?$/u;
+  /(?:^|[^\p{L}])(?:not|no|neither|except|without|excluding|other than|anything but|besides|but not|apart from|aren'?t|isn'?t|don'?t want|do not want|don'?t like|never|forget(?: about)?|skip|nothing|none of|minus|leave out|not into|don'?t need|don'?t show(?: me)?|hate)\s+(?:from\s+|by\s+|made by\s+|for\s+|with\s+|of\s+)?(?:a\s+|an\s+|any\s+|the\s+|more\s+|those\s+)?$/u;
 /** Words after which a number is how many to show: "show me 5", "top 3", "give us 4". */
 export const COUNT_LEADERS = new Set(["me", "us", "top", "first", "show", "list"]);
 /** Words after which a number before a product word is how many to show: "want 2 tents". */

@@ -13,7 +13,7 @@ import {
   type WordVectors,
   wordForms,
 } from "@haggle/domain/assistant/word-meaning";
-import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
+import { editDistance, type SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import { wordVectors } from "../../platform/ai/word-vectors.ts";
 import { vocabularyOf } from "../catalog/index.ts";
 import { learnedMeanings } from "./assistant-learned-meaning.ts";
@@ -103,6 +103,9 @@ export async function readByMeaning(
       continue;
     }
     if (isKnown(word)) continue;
+    // A misspelling of one of the catalogue's words ("roler", "headphnes") is left to the search,
+    // which corrects it: its word-vector neighbours would be other things.
+    if (isMisspelling(word, vocabulary, vectors)) continue;
     // Only the head names a kind: "phone" of "phone accessories" is a modifier.
     const named = word === head ? categoriesNamedBy(word, names) : [];
     if (named.length > 0) {
@@ -146,6 +149,26 @@ export async function readByMeaning(
     categories: [...new Set(categories)],
     boost: [...new Set(boost)],
   };
+}
+
+/** A word this long or longer may be a misspelling (shorter ones are one edit from too many). */
+const MIN_MISSPELLED = 5;
+
+/**
+ * Whether a word the catalogue lacks is a misspelling of one of its words: one edit from it, no
+ * word of the language itself ("couch" is one edit from "pouch", and means a sofa: the word
+ * vectors hold it), and not that word with an ending added or taken off ("rainy" of "rain",
+ * "phone" of "phones").
+ */
+function isMisspelling(word: string, vocabulary: SearchVocabulary, vectors: WordVectors | null): boolean {
+  if (word.length < MIN_MISSPELLED || !vectors || vectors.vectorOf(word) !== undefined) return false;
+  return vocabulary.words.some(
+    (w) =>
+      w.length >= MIN_MISSPELLED - 1 &&
+      !word.startsWith(w) &&
+      !w.startsWith(word) &&
+      editDistance(word, w, 1) <= 1,
+  );
 }
 
 /** A need's general kinds the shop carries this many of are searched as they are. */

@@ -85,6 +85,7 @@ function changesOf(found: Answer): string {
     subject,
     dropped: request.dropped,
     relaxed: found.relaxed,
+    filled: found.filled,
     excluded: honest ? [] : excluded,
     outOfStock: found.outOfStock,
   });

@@ -15,13 +15,14 @@ import {
   shownAt,
   shownProductNamed,
 } from "@haggle/domain/assistant/shown-product-questions";
-import type { Cents } from "@haggle/domain/pricing/money";
 import { askedWords, sayLacking } from "@haggle/domain/assistant/shop-lacks";
 import { searchProducts } from "../catalog/index.ts";
 import { lackingAsked } from "./assistant-lacks.ts";
 import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
+import { relativePlans, sharedTags } from "./assistant-relative-price.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
+import type { Cents } from "@haggle/domain/pricing/money";
 
 /**
  * The built-in engine's search for one turn: what the conversation asks for, found in the shop
@@ -49,6 +50,8 @@ export interface Answer {
   said: string | null;
   /** Products of the subject were found, but every one of them was of an excluded brand or kind. */
   onlyExcluded: boolean;
+  /** Some products matched everything; `relaxed` was relaxed only for those after them. */
+  filled: boolean;
 }
 
 /** One turn being answered: the conversation so far, its reading, and how deep in a replay. */
@@ -111,6 +114,7 @@ function nothingFor(request: ParsedShoppingRequest): Answer {
     outOfStock: false,
     said: null,
     onlyExcluded: false,
+    filled: false,
   };
 }
 
@@ -188,32 +192,15 @@ async function firstPlan({ deps, request, names }: Turn): Promise<SearchPlan> {
  * below the middle price shown, else below the dearest, cheapest first; a lower bound said in the
  * same message wins.
  */
-async function relativeToShown(turn: Turn, base: SearchPlan): Promise<SearchPlan[]> {
+async function relativeToShown(
+  turn: Turn,
+  base: SearchPlan,
+): Promise<{ bases: SearchPlan[]; kindTags: string[] }> {
   const { request } = turn;
-  if (request.turn !== "relative-price" || !request.relative) return [base];
+  if (request.turn !== "relative-price" || !request.relative) return { bases: [base], kindTags: [] };
   const shown = await shownBefore(turn);
-  if (shown.length === 0) return [base];
-  const prices = shown.map((p) => p.price);
-  if (request.relative === "pricier")
-    return [
-      {
-        ...base,
-        filters: { ...base.filters, minPrice: (Math.min(...prices) + 1) as Cents, maxPrice: null },
-        targetPrice: null,
-      },
-    ];
-  const below = (cap: number): SearchPlan => {
-    let maxPrice = Math.max(0, cap - 1) as Cents;
-    if (request.stated.maxPrice !== null && request.stated.maxPrice < maxPrice)
-      maxPrice = request.stated.maxPrice;
-    const minPrice =
-      base.filters.minPrice !== null && base.filters.minPrice > maxPrice ? null : base.filters.minPrice;
-    return { ...base, filters: { ...base.filters, maxPrice, minPrice }, targetPrice: null };
-  };
-  const sorted = [...prices].sort((a, b) => a - b);
-  const middle = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  const caps = [shown[0]?.price ?? 0, middle, sorted.at(-1) ?? 0];
-  return caps.filter((cap, i) => cap > 0 && caps.indexOf(cap) === i).map(below);
+  if (shown.length === 0) return { bases: [base], kindTags: [] };
+  return { bases: relativePlans(request, base, shown), kindTags: sharedTags(shown, request) };
 }
 
 interface Step {
@@ -221,10 +208,15 @@ interface Step {
   relaxed: string[];
   /** Tried only when those before it found fewer than MIN_RELATIVE products. */
   fallbackOnly?: boolean;
+  /** The products with the most of these tags first (in the plan's order otherwise). */
+  byTags?: string[];
 }
 
 /** The plans to try in order: the request, then relaxations that keep the subject. */
-function plansFor(request: ParsedShoppingRequest, bases: SearchPlan[]): Step[] {
+function plansFor(
+  request: ParsedShoppingRequest,
+  { bases, kindTags }: { bases: SearchPlan[]; kindTags: string[] },
+): Step[] {
   const base = bases.at(-1) ?? bases[0]!;
   const plans: Step[] = bases.map((plan, i) => ({ plan, relaxed: [], fallbackOnly: i > 0 }));
   const subject =
@@ -247,19 +239,27 @@ function plansFor(request: ParsedShoppingRequest, bases: SearchPlan[]): Step[] {
       plan: { ...base, anyOf: [...GIFT_KINDS], filters: { ...base.filters, tags: [] } },
       relaxed: ["the gift tag"],
     });
-  // Nothing cheaper of the kind: the kind's category, still cheaper than what was shown.
+  // Too little cheaper of the kind: of the kind's category, what the things shown have in
+  // common ("kitchen" of cookware), still cheaper than what was shown.
   const categories = [...base.filters.categories, ...base.boostCategories];
   if (relative && categories.length > 0 && (base.text !== "" || base.anyOf.length > 0)) {
     const last = plans.at(-1) ?? plans[0]!;
+    const like = `${(kindTags.length > 0 ? kindTags.slice(0, 2) : categories).join(" or ")} things`;
+    // Below the lowest cap tried (the top pick's or the middle price shown): other things that
+    // follow a cheaper one must not bring the typical price back up.
+    const caps = bases.flatMap((b) => (b.filters.maxPrice === null ? [] : [b.filters.maxPrice]));
+    const maxPrice = caps.length > 0 ? Math.min(...caps) : last.plan.filters.maxPrice;
     plans.push({
       plan: {
         ...last.plan,
-        text: "",
+        text: kindTags.join(" "),
         anyOf: [],
-        filters: { ...last.plan.filters, categories },
+        filters: { ...last.plan.filters, categories, maxPrice: maxPrice as Cents | null },
         boostCategories: [],
       },
-      relaxed: [...last.relaxed, `the kind (other ${categories.join(" or ")} things)`],
+      relaxed: [...last.relaxed, `the kind (other ${like})`],
+      fallbackOnly: true,
+      byTags: kindTags,
     });
   }
   return plans;
@@ -288,35 +288,46 @@ async function narrowingThatFitsNothing(turn: Turn, base: SearchPlan): Promise<A
 async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest, plans: Step[]) {
   const shown: Product[] = [];
   let relaxedUsed: string[] = [];
+  /** How many products shown matched everything. */
+  let exact = 0;
   let soldOut: Product[] = [];
   let outOfStockOnly: { products: Product[]; relaxed: string[]; plan: SearchPlan } | null = null;
   let usedPlan: SearchPlan | null = null;
   let excludedSeen = false;
   let wantedSeen = false;
   const limitOf = (plan: SearchPlan) => Math.min(FILL_TO, plan.limit);
-  for (const { plan, relaxed, fallbackOnly } of plans) {
+  for (const { plan, relaxed, fallbackOnly, byTags = [] } of plans) {
     if (shown.length > 0 && fallbackOnly && shown.length >= MIN_RELATIVE) break;
     // A short answer is filled only by plans that keep what matters (see fillsSafely); a later
     // one may (the kind's modifiers at the price asked come after the price's widenings).
     if (shown.length > 0 && !fallbackOnly && !relaxed.every((phrase) => fillsSafely(phrase, request)))
       continue;
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
+    const shared = (p: Product) => byTags.filter((t) => p.tags.includes(t)).length;
     const wanted = ownWordsFirst(
       found.items.filter((p) => !isExcluded(p, request)),
       plan,
-    );
+    ).sort((a, b) => shared(b) - shared(a));
     if (found.items.some((p) => isOfSubject(p, request) && isExcluded(p, request))) excludedSeen = true;
     if (wanted.some((p) => isOfSubject(p, request))) wantedSeen = true;
     // Filling by the kind's head ("winter jacket": other jackets), only what is named so: a
     // dry bag may join sleeping bags, a kayak whose description says "bag" may not.
     const head = request.subjectWords.at(-1)?.replace(/(?:es|s)$/, "") ?? "";
+    // Filling with the traits relaxed ("the classic kind" of watches), only things of the kind:
+    // a charging stand whose description says "watch" is none.
+    const traits = request.attributeWords.map((w) => `"${w}"`).join(", ");
     const named = (p: Product) =>
-      shown.length === 0 || !relaxed.some(isModifierStep) || p.name.toLowerCase().includes(head);
+      shown.length === 0 ||
+      (relaxed.some(isModifierStep)
+        ? p.name.toLowerCase().includes(head)
+        : !relaxed.includes(traits) || request.subjectWords.length === 0 || isOfSubject(p, request));
     const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id) && named(p));
     if (inStock.length > 0) {
       if (shown.length === 0) soldOut = wanted.filter((p) => !p.inStock);
       if (shown.length === 0 || relaxed.length > 0) relaxedUsed = relaxed;
-      shown.push(...inStock.slice(0, plan.limit - shown.length));
+      const added = inStock.slice(0, plan.limit - shown.length);
+      shown.push(...added);
+      if (relaxed.length === 0) exact += added.length;
       usedPlan ??= plan;
     } else if (wanted.length > 0 && !outOfStockOnly && shown.length === 0)
       outOfStockOnly = { products: wanted.slice(0, plan.limit), relaxed, plan };
@@ -328,7 +339,7 @@ async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest
       if (shown.length >= limitOf(plan)) break;
     }
   }
-  return { shown, relaxedUsed, outOfStockOnly, usedPlan, excludedOnly: excludedSeen && !wantedSeen };
+  return { shown, relaxedUsed, exact, outOfStockOnly, usedPlan, excludedOnly: excludedSeen && !wantedSeen };
 }
 
 /** The relaxation of a kind's modifiers ('"running" (any shoe)'). */
@@ -337,16 +348,26 @@ function isModifierStep(phrase: string): boolean {
 }
 
 /**
- * Relaxations that may fill a short answer: they keep the price, a sale and the traits asked for.
- * The gift tag and the rating floor; the kind's modifiers ("winter jacket": other jackets); and,
- * for a need, the words around it ("stay warm on my walk to work": the need's kinds are what is
- * sought, "walk" and "work" only context).
+ * Relaxations that may fill a short answer, after what matched everything: they keep the kind,
+ * the price and a sale. The gift tag and the rating floor; a category a product word was filed
+ * by, never one the shopper named (the words still say the kind); the words beside the kind ("the classic kind" of watches:
+ * the one classic watch, then other watches; "stay warm on my walk to work": the need's kinds,
+ * "walk" and "work" only context; never a purpose the last message narrowed to); the kind's
+ * modifiers ("winter jacket": other jackets).
+ * The reply says that those after the first ones were relaxed (see `filled`).
  */
 function fillsSafely(phrase: string, request: ParsedShoppingRequest): boolean {
   if (phrase === "the gift tag" || phrase.startsWith("rated ")) return true;
   if (isModifierStep(phrase)) return true;
-  const need = request.anyOf.length > 0 && request.subjectWords.length === 0;
-  return need && phrase === request.attributeWords.map((w) => `"${w}"`).join(", ");
+  const kind = request.subjectWords.length > 0 || request.anyOf.length > 0;
+  // A category the shopper named ("audio noise cancelling headphones") still filters.
+  if (phrase.startsWith("the category "))
+    return (
+      request.subjectWords.length > 0 &&
+      request.filters.categories.every((c) => request.boostCategories.includes(c) || !phrase.includes(c))
+    );
+  // "for cooking" after camping gear asks for nothing but that purpose: it is never relaxed.
+  return kind && !request.narrowing && phrase === request.attributeWords.map((w) => `"${w}"`).join(", ");
 }
 
 /** "yoga mats" with one mat: other yoga things of the shown products' categories fill the answer. */
@@ -397,6 +418,7 @@ async function searchTurn(turn: Turn): Promise<Answer> {
       products: found.shown,
       relaxed: found.relaxedUsed,
       onlyExcluded,
+      filled: found.exact > 0 && found.relaxedUsed.length > 0,
     };
   if (found.outOfStockOnly) return { ...none, ...found.outOfStockOnly, outOfStock: true, onlyExcluded };
   return { ...none, onlyExcluded };

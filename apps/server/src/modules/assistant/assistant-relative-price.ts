@@ -1,0 +1,59 @@
+import type { Product } from "@haggle/contract/products";
+import type { ParsedShoppingRequest } from "@haggle/domain/assistant/parse-shopping-request";
+import type { SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
+import { wordForms } from "@haggle/domain/assistant/word-meaning";
+import type { Cents } from "@haggle/domain/pricing/money";
+
+/**
+ * "cheaper ones", "more expensive" after products were shown: the plans relative to their prices,
+ * and what they have in common for when too little of the kind is cheaper (built-in-search.ts).
+ */
+
+/** The products looked at: what they have in common is read from these. */
+const LOOKED_AT = 4;
+
+/** Tags that say what is on sale or new, not what a thing is. */
+const NOT_KINDS = new Set(["sale", "gift", "new"]);
+
+/**
+ * What the products shown have in common besides the kind's own word (a cast iron skillet and a
+ * cookware set: "kitchen", "home"): the nearest things when nothing of the kind is cheaper.
+ */
+export function sharedTags(shown: Product[], request: ParsedShoppingRequest): string[] {
+  const [first, ...rest] = shown.slice(0, LOOKED_AT);
+  if (!first) return [];
+  const own = new Set(request.subjectWords.flatMap((w) => wordForms(w)));
+  return first.tags.filter(
+    (t) =>
+      !NOT_KINDS.has(t) && !wordForms(t).some((f) => own.has(f)) && rest.every((p) => p.tags.includes(t)),
+  );
+}
+
+/** The plans of "cheaper" and "more expensive", relative to the prices shown. */
+export function relativePlans(
+  request: ParsedShoppingRequest,
+  base: SearchPlan,
+  shown: Product[],
+): SearchPlan[] {
+  const prices = shown.map((p) => p.price);
+  if (request.relative === "pricier")
+    return [
+      {
+        ...base,
+        filters: { ...base.filters, minPrice: (Math.min(...prices) + 1) as Cents, maxPrice: null },
+        targetPrice: null,
+      },
+    ];
+  const below = (cap: number): SearchPlan => {
+    let maxPrice = Math.max(0, cap - 1) as Cents;
+    if (request.stated.maxPrice !== null && request.stated.maxPrice < maxPrice)
+      maxPrice = request.stated.maxPrice;
+    const minPrice =
+      base.filters.minPrice !== null && base.filters.minPrice > maxPrice ? null : base.filters.minPrice;
+    return { ...base, filters: { ...base.filters, maxPrice, minPrice }, targetPrice: null };
+  };
+  const sorted = [...prices].sort((a, b) => a - b);
+  const middle = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const caps = [shown[0]?.price ?? 0, middle, sorted.at(-1) ?? 0];
+  return caps.filter((cap, i) => cap > 0 && caps.indexOf(cap) === i).map(below);
+}

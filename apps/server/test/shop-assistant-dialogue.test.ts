@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { converse } from "./support/assistant-chat.ts";
+import { DB_KINDS, startTestServer, type TestServer } from "./support/test-server.ts";
+
+/**
+ * The built-in assistant follows a conversation on the seeded catalogue: talk in between keeps
+ * the request, a trait few products have is followed by the rest of the kind (said so), and
+ * "cheaper" with little cheaper of the kind shows what the things shown have in common.
+ */
+
+describe.each(DB_KINDS)("the assistant follows a conversation on the %s database", (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: "1000" } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("a question answered as talk keeps the request: 'not Kestrel' after it still means running shoes", async () => {
+    const r = await converse(server, [
+      "running shoes",
+      "wait, who am I talking to?",
+      "ok, not Kestrel or Nike",
+    ]);
+    expect(r.products.length).toBeGreaterThan(0);
+    for (const p of r.products) {
+      expect(p.name).toMatch(/running shoe/i);
+      expect(["Kestrel", "Nike"]).not.toContain(p.brand);
+    }
+  });
+
+  it("'the classic kind' of watches: the classic one first, then the other watches, said so", async () => {
+    const r = await converse(server, ["show me watches", "the classic kind, not smart ones"]);
+    expect(r.products[0]?.tags).toContain("classic");
+    expect(r.products.length).toBeGreaterThan(1);
+    for (const p of r.products) expect(p.name).toMatch(/\bwatch\b/i);
+    expect(r.text).toContain('Only a few matched everything; after them I relaxed "classic"');
+  });
+
+  it("'cheaper' after cookware: the cheaper skillet, then kitchen things, all cheaper than the set", async () => {
+    const r = await converse(server, ["cookware", "cheaper options please"]);
+    expect(r.products[0]?.name).toMatch(/skillet/i);
+    expect(r.products.length).toBeGreaterThan(2);
+    for (const p of r.products.slice(0, 4)) expect(p.tags).toContain("kitchen");
+    for (const p of r.products) expect(p.price).toBeLessThan(186.99);
+  });
+
+  it("'something completely different' starts afresh and is not searched", async () => {
+    const r = await converse(server, ["yoga mats", "ok now something completely different: a board game"]);
+    expect(r.text).toMatch(/I dropped yoga mat/);
+    expect(r.products.length).toBeGreaterThan(1);
+    for (const p of r.products) expect(p.category).toBe("Toys & Games");
+  });
+});
