@@ -13,7 +13,13 @@ import { DB_KINDS } from "./support/test-server.ts";
 
 const TAXES = "/api/merchant/taxes";
 const BERLIN = {
-  address: { name: "Lena Berg", line1: "Unter den Linden 1", city: "Berlin", postalCode: "10117", country: "DE" },
+  address: {
+    name: "Lena Berg",
+    line1: "Unter den Linden 1",
+    city: "Berlin",
+    postalCode: "10117",
+    country: "DE",
+  },
   paymentMethod: "manual",
 };
 type Line = { id: string; quantity: number; amount: number; tax: number; taxRatePercent: number };
@@ -28,7 +34,11 @@ describe.each(DB_KINDS)("tax by place on the %s database", (kind) => {
 
   it("keeps a shop's single rate on every address until its merchant turns places on", async () => {
     const settings = (await shop.merchant.get(TAXES)).json;
-    expect(settings).toMatchObject({ byPlace: false, pricesIncludeTax: false, standardRatesDated: "2026-01-01" });
+    expect(settings).toMatchObject({
+      byPlace: false,
+      pricesIncludeTax: false,
+      standardRatesDated: "2026-01-01",
+    });
     const { http } = await shopper([near(40), near(60)]);
     const order = (await postCheckout(http, undefined, BERLIN)).json;
     const goods = cents(order.subtotal) - cents(order.negotiatedDiscount) - cents(order.codeDiscount);
@@ -47,16 +57,34 @@ describe.each(DB_KINDS)("tax by place on the %s database", (kind) => {
       expect.objectContaining({ country: "DE", region: null, name: "VAT", ratePercent: 19, edited: false }),
     );
     const put = (body: unknown) => shop.merchant.request("PUT", `${TAXES}/rates`, body);
-    const tooHigh = await put({ country: "US", region: "CA", name: "Sales tax", ratePercent: 120, taxShipping: false });
+    const tooHigh = await put({
+      country: "US",
+      region: "CA",
+      name: "Sales tax",
+      ratePercent: 120,
+      taxShipping: false,
+    });
     expect(tooHigh.status).toBe(400);
     expect(JSON.stringify(tooHigh.json)).toContain("The rate can be at most 100%.");
     const badCountry = await put({ country: "Germany", name: "VAT", ratePercent: 19, taxShipping: true });
-    expect(JSON.stringify(badCountry.json)).toContain("A country is its two-letter ISO code, such as DE or US.");
+    expect(JSON.stringify(badCountry.json)).toContain(
+      "A country is its two-letter ISO code, such as DE or US.",
+    );
 
-    const edited = await put({ country: "us", region: "ca", name: "Sales tax", ratePercent: 8.125, taxShipping: false });
+    const edited = await put({
+      country: "us",
+      region: "ca",
+      name: "Sales tax",
+      ratePercent: 8.125,
+      taxShipping: false,
+    });
     expect(edited.status, JSON.stringify(edited.json)).toBe(200);
     const ca = (r: { country: string; region: string | null }) => r.country === "US" && r.region === "CA";
-    expect(edited.json.rates.find(ca)).toMatchObject({ ratePercent: 8.125, standardRatePercent: 7.25, edited: true });
+    expect(edited.json.rates.find(ca)).toMatchObject({
+      ratePercent: 8.125,
+      standardRatePercent: 7.25,
+      edited: true,
+    });
     const reset = await shop.merchant.post(`${TAXES}/rates/reset`, { country: "US", region: "CA" });
     expect(reset.json.rates.find(ca)).toMatchObject({ ratePercent: 7.25, edited: false });
     const none = await shop.merchant.post(`${TAXES}/rates/reset`, { country: "ZZ" });
@@ -92,7 +120,8 @@ describe.each(DB_KINDS)("tax by place on the %s database", (kind) => {
     await http.request("PATCH", `/api/cart/items/${items[0].id}`, { quantity: 3 });
     const order = (await postCheckout(http, undefined, CHECKOUT_BODY)).json; // San Francisco, CA
     expect(order).toMatchObject({ taxIncluded: false, taxLabel: "Sales tax", shippingTax: 0 });
-    for (const line of order.items as Line[]) expect(cents(line.tax)).toBe(taxOn(cents(line.amount), 7250, false));
+    for (const line of order.items as Line[])
+      expect(cents(line.tax)).toBe(taxOn(cents(line.amount), 7250, false));
     const goods = order.items.reduce((s: number, l: Line) => s + cents(l.amount), 0);
     expect(cents(order.total)).toBe(goods + cents(order.shipping) + cents(order.tax));
 

@@ -54,7 +54,11 @@ const placeCode = (label: string, pattern: RegExp, sentence: string) =>
 /** PUT /api/merchant/taxes/rates: one place's rate, created or replaced. */
 export const TaxRateBodySchema = z.object({
   country: placeCode("country", /^[A-Z]{2}$/, "A country is its two-letter ISO code, such as DE or US."),
-  region: placeCode("region", /^[A-Z0-9]{1,3}$/, "A region is its code of one to three letters or digits, such as CA or ON.")
+  region: placeCode(
+    "region",
+    /^[A-Z0-9]{1,3}$/,
+    "A region is its code of one to three letters or digits, such as CA or ON.",
+  )
     .nullable()
     .optional()
     .default(null),
@@ -67,7 +71,10 @@ export const TaxRateBodySchema = z.object({
     .number({ error: "The rate must be a number." })
     .min(0, "The rate cannot be negative.")
     .max(100, "The rate can be at most 100%.")
-    .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, "The rate can have at most three decimals."),
+    .refine(
+      (n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6,
+      "The rate can have at most three decimals.",
+    ),
   taxShipping: z.boolean({ error: "taxShipping must be true or false." }),
   replacesCountry: z.boolean({ error: "replacesCountry must be true or false." }).optional().default(false),
 });
@@ -82,3 +89,13 @@ export const TaxRateResetBodySchema = z.object({
     .default(null),
 });
 export type TaxRateResetBody = z.infer<typeof TaxRateResetBodySchema>;
+
+/** GET /api/shop/taxes: what the storefront writes beside prices. */
+export const ShopTaxDisplaySchema = z
+  .object({
+    pricesIncludeTax: z.boolean(),
+    /** "incl. VAT", "+ tax", or null when the shop shows no note (its single rate added at checkout). */
+    priceNote: z.string().nullable(),
+  })
+  .meta({ id: "ShopTaxDisplay" });
+export type ShopTaxDisplay = z.infer<typeof ShopTaxDisplaySchema>;

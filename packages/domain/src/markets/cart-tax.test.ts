@@ -92,7 +92,11 @@ describe("tax by place in the one pricing rule", () => {
         (raw, discountSeed, included, country) => {
           const lines = raw.map(([p, n]) => line(p, n));
           const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0);
-          const tax = taxForPlace({ ...shop, pricesIncludeTax: included }, { country, region: "ON" }, STANDARD_TAX_RATES);
+          const tax = taxForPlace(
+            { ...shop, pricesIncludeTax: included },
+            { country, region: "ON" },
+            STANDARD_TAX_RATES,
+          );
           const q = quoteCart(lines, discountSeed % (subtotal + 1), rules, undefined, tax);
           expect(q.lineTaxes.reduce((s, l) => s + l.tax, 0) + q.shippingTax).toBe(q.tax);
           expect(q.total).toBe(q.discountedSubtotal + q.shipping + (included ? 0 : q.tax));

@@ -97,7 +97,9 @@ export function taxCartLines(
   const included = tax.pricesIncludeTax;
   if (tax.components === null) {
     const goods = amounts.reduce((s, a) => s + a, 0);
-    const whole = included ? taxOn(goods, tax.fallbackBasisPoints * 10, true) : percentOf(goods, tax.fallbackBasisPoints);
+    const whole = included
+      ? taxOn(goods, tax.fallbackBasisPoints * 10, true)
+      : percentOf(goods, tax.fallbackBasisPoints);
     let left = whole;
     const lines = amounts.map((amount, i) => {
       const share = i === amounts.length - 1 ? left : goods > 0 ? Math.floor((whole * amount) / goods) : 0;
@@ -115,4 +117,14 @@ export function taxCartLines(
   }));
   const shippingTax = taxAmount(shipping, components, { included, shipping: true }).tax;
   return { lines, shippingTax, tax: lines.reduce((s, l) => s + l.tax, 0) + shippingTax, included };
+}
+
+/**
+ * What the storefront writes beside a price where a shopper decides: "incl. VAT" when prices
+ * include tax, "+ tax" when it is added by place; nothing for a shop that never chose either
+ * (its single rate added at checkout, as before places existed).
+ */
+export function priceTaxNote(choices: { pricesIncludeTax: boolean; byPlace: boolean }): string | null {
+  if (choices.pricesIncludeTax) return "incl. VAT";
+  return choices.byPlace ? "+ tax" : null;
 }

@@ -1,4 +1,5 @@
 import {
+  ShopTaxDisplaySchema,
   TaxChoicesBodySchema,
   TaxRateBodySchema,
   TaxRateResetBodySchema,
@@ -10,11 +11,22 @@ import {
   resetTaxRate,
   saveTaxRate,
   saveTaxSettings,
+  shopTaxDisplay,
   taxSettingsView,
 } from "./taxes.service.ts";
 
 /** Settings → Taxes: the shop's choices and its table of rates by place. */
 export const taxRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "get",
+    path: "/api/shop/taxes",
+    summary:
+      'What the storefront writes beside prices: "incl. VAT" when prices include tax, "+ tax" when it is added by place',
+    tag: "Catalogue",
+    access: "public",
+    response: ShopTaxDisplaySchema,
+    handler: async (c) => await shopTaxDisplay(c.get("deps").database.db),
+  }),
   defineRoute({
     method: "get",
     path: "/api/merchant/taxes",
@@ -28,7 +40,8 @@ export const taxRoutes: ApiRoute[] = [
   defineRoute({
     method: "put",
     path: "/api/merchant/taxes",
-    summary: "Turn rates by place on or off, and choose whether prices include tax (EU/UK) or tax is added at checkout (US)",
+    summary:
+      "Turn rates by place on or off, and choose whether prices include tax (EU/UK) or tax is added at checkout (US)",
     tag: "Merchant",
     access: "merchant",
     body: TaxChoicesBodySchema,
@@ -38,7 +51,8 @@ export const taxRoutes: ApiRoute[] = [
   defineRoute({
     method: "put",
     path: "/api/merchant/taxes/rates",
-    summary: "Create or replace one place's rate (a country, or a region of it): its name, percent, and whether shipping is taxed",
+    summary:
+      "Create or replace one place's rate (a country, or a region of it): its name, percent, and whether shipping is taxed",
     tag: "Merchant",
     access: "merchant",
     body: TaxRateBodySchema,
@@ -58,7 +72,8 @@ export const taxRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
     path: "/api/merchant/taxes/rates/remove",
-    summary: "Remove a place's rate: its addresses pay the country's rate, or the shop's single rate where none applies",
+    summary:
+      "Remove a place's rate: its addresses pay the country's rate, or the shop's single rate where none applies",
     tag: "Merchant",
     access: "merchant",
     body: TaxRateResetBodySchema,

@@ -1,6 +1,13 @@
-import type { TaxChoicesBody, TaxRate, TaxRateBody, TaxRateResetBody, TaxSettings } from "@haggle/contract/taxes";
+import type {
+  ShopTaxDisplay,
+  TaxChoicesBody,
+  TaxRate,
+  TaxRateBody,
+  TaxRateResetBody,
+  TaxSettings,
+} from "@haggle/contract/taxes";
 import { notFound } from "@haggle/domain/errors";
-import { type CartTax, taxForPlace } from "@haggle/domain/markets/cart-tax";
+import { type CartTax, priceTaxNote, taxForPlace } from "@haggle/domain/markets/cart-tax";
 import { STANDARD_TAX_RATES } from "@haggle/domain/markets/standard-tax-rates";
 import type { TaxRate as DomainRate } from "@haggle/domain/markets/tax-by-place";
 import { pricingRulesFrom } from "@haggle/domain/pricing/quote-cart";
@@ -76,14 +83,18 @@ export async function cartTaxForShopper(
   return taxForPlace({ ...choices, fallbackBasisPoints }, last ?? null, rows.map(toDomainRate));
 }
 
-/** Whether the shop's prices include tax (what the storefront says beside a price), and its tax's name there. */
-export async function shopTaxDisplay(db: Queryable): Promise<{ pricesIncludeTax: boolean; byPlace: boolean }> {
-  const { pricesIncludeTax, byPlace } = await loadTaxChoices(db);
-  return { pricesIncludeTax, byPlace };
+/** What the storefront writes beside a price: whether prices include tax, and the note. */
+export async function shopTaxDisplay(db: Queryable): Promise<ShopTaxDisplay> {
+  const choices = await loadTaxChoices(db);
+  return { pricesIncludeTax: choices.pricesIncludeTax, priceNote: priceTaxNote(choices) };
 }
 
 export async function taxSettingsView(db: Queryable): Promise<TaxSettings> {
-  const [choices, rows, config] = [await loadTaxChoices(db), await listTaxRateRows(db), await loadSellerConfig(db)];
+  const [choices, rows, config] = [
+    await loadTaxChoices(db),
+    await listTaxRateRows(db),
+    await loadSellerConfig(db),
+  ];
   return {
     byPlace: choices.byPlace,
     pricesIncludeTax: choices.pricesIncludeTax,

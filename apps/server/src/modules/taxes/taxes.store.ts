@@ -57,16 +57,25 @@ export async function findTaxRateRow(
 /** Creates or replaces a place's rate, keeping the standard rate it was seeded with. */
 export async function upsertTaxRateRow(
   db: Queryable,
-  rate: Pick<TaxRateRow, "country" | "region" | "name" | "rateMilliPercent" | "taxShipping" | "replacesCountry">,
+  rate: Pick<
+    TaxRateRow,
+    "country" | "region" | "name" | "rateMilliPercent" | "taxShipping" | "replacesCountry"
+  >,
 ): Promise<void> {
   const { country, region, ...rest } = rate;
   await db
     .insert(taxRates)
     .values(rate)
-    .onConflictDoUpdate({ target: [taxRates.country, taxRates.region], set: { ...rest, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [taxRates.country, taxRates.region],
+      set: { ...rest, updatedAt: new Date() },
+    });
 }
 
-export async function deleteTaxRateRow(db: Queryable, place: { country: string; region: string }): Promise<boolean> {
+export async function deleteTaxRateRow(
+  db: Queryable,
+  place: { country: string; region: string },
+): Promise<boolean> {
   const gone = await db
     .delete(taxRates)
     .where(and(eq(taxRates.country, place.country), eq(taxRates.region, place.region)))
