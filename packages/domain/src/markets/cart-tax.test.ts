@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planRefund } from "../orders/refund.ts";
 import { type QuoteLine, quoteCart } from "../pricing/quote-cart.ts";
-import { spreadDiscount, taxForPlace } from "./cart-tax.ts";
+import { priceTaxNote, spreadDiscount, taxForPlace } from "./cart-tax.ts";
 import { STANDARD_TAX_RATES } from "./standard-tax-rates.ts";
 
 const rules = { freeShippingThreshold: 1_000_000, flatShipping: 490, taxRateBasisPoints: 1000 };
@@ -105,5 +105,11 @@ describe("tax by place in the one pricing rule", () => {
       ),
     );
     expect(spreadDiscount([3, 0, 5], 7)).toEqual([3, 0, 4]);
+  });
+
+  it("writes \"incl. VAT\" or \"+ tax\" beside prices, nothing for a shop that chose neither", () => {
+    expect(priceTaxNote({ pricesIncludeTax: true, byPlace: false })).toBe("incl. VAT");
+    expect(priceTaxNote({ pricesIncludeTax: false, byPlace: true })).toBe("+ tax");
+    expect(priceTaxNote({ pricesIncludeTax: false, byPlace: false })).toBeNull();
   });
 });
