@@ -24,6 +24,7 @@ const TABLE_OWNERS = {
   payments: ["payments"],
   policies: ["policies"],
   settings: ["settings"],
+  taxes: ["taxes"],
 };
 
 /**

@@ -50,6 +50,7 @@ import { stripeWebhookRoutes } from "./modules/payments/index.ts";
 import { findPolicyPage, policyRoutes } from "./modules/policies/index.ts";
 import { settingsRoutes } from "./modules/settings/index.ts";
 import { discountRoutes } from "./modules/discounts/index.ts";
+import { taxRoutes } from "./modules/taxes/index.ts";
 import { realtimeRoutes } from "./modules/realtime/index.ts";
 
 /**
@@ -80,6 +81,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...importRoutes,
   ...settingsRoutes,
   ...discountRoutes,
+  ...taxRoutes,
   ...merchantOrderRoutes,
   ...mailRoutes,
   ...adminRoutes,

@@ -250,6 +250,9 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
           refundedQuantity: 0,
           imageUrl: expensive.imageUrl,
           slug: expensive.slug,
+          amount: (cents(expensive.price) * 2) / 100,
+          tax: expect.any(Number),
+          taxRatePercent: 10,
         },
         {
           id: expect.any(String),
@@ -264,9 +267,14 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
           refundedQuantity: 0,
           imageUrl: onSale.imageUrl,
           slug: onSale.slug,
+          amount: onSale.price,
+          tax: expect.any(Number),
+          taxRatePercent: 10,
         },
       ]),
     );
+    // The shop's single rate on the subtotal, shared over the lines: their taxes add up to it.
+    expect(order.items.reduce((s: number, i: { tax: number }) => s + cents(i.tax), 0)).toBe(cents(order.tax));
     // Placed, and paid later (manual payment): the timeline so far is the placing alone.
     expect(order.timeline).toEqual([{ kind: "placed", at: order.createdAt, amount: null, note: null }]);
     expect((await http.get(`/api/products/${expensive.id}`)).json.stockLevel).toBe(stockBefore - 2);

@@ -16,7 +16,12 @@ export const SummarySchema = z
     shipping: MoneySchema,
     /** What the discount code takes off the goods (0 without one). subtotal - discount - codeDiscount + shipping + tax = total. */
     codeDiscount: MoneySchema.optional(),
+    /** Added to the total; with taxIncluded, the tax the prices already hold (not added). */
     tax: MoneySchema,
+    /** Only when the shop taxes by place: whether prices include the tax (EU/UK style). */
+    taxIncluded: z.boolean().optional(),
+    /** Only when the shop taxes by place: what the tax is called at this address ("VAT", "Sales tax"). */
+    taxLabel: z.string().optional(),
     total: MoneySchema,
     savings: MoneySchema,
   })

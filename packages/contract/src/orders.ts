@@ -40,6 +40,12 @@ export const OrderSchema = z
         /** The variant's picture (else the product's) and the product's page address (/products/<slug>); null once the product is gone. */
         imageUrl: z.string().nullable(),
         slug: z.string().nullable(),
+        /** The line after its share of every discount (what its tax was computed on); null for orders placed before tax by place. */
+        amount: MoneySchema.nullable(),
+        /** The line's tax, rounded per line after discounts; null for orders placed before tax by place. */
+        tax: MoneySchema.nullable(),
+        /** The rate applied to the line, in percent (19 = 19%); null for orders placed before tax by place. */
+        taxRatePercent: z.number().nullable(),
       }),
     ),
     /** What happened to the order, oldest first: placed (its createdAt), then each later move. */
@@ -64,7 +70,14 @@ export const OrderSchema = z
     /** What the code took off the goods: subtotal - negotiatedDiscount - codeDiscount + shipping + tax = total. */
     codeDiscount: MoneySchema,
     shipping: MoneySchema,
+    /** Every line's tax and the shipping's: added to the total, or (taxIncluded) held in the prices. */
     tax: MoneySchema,
+    /** Prices included the tax (EU/UK style): it is in the total, not added to it. */
+    taxIncluded: z.boolean(),
+    /** What the receipt calls the tax ("VAT", "Sales tax", "Tax"). */
+    taxLabel: z.string(),
+    /** The shipping's share of the tax. */
+    shippingTax: MoneySchema,
     total: MoneySchema,
     /** What was given back (cancels and refunds): never more than the total. */
     refundedTotal: MoneySchema,

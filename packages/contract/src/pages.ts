@@ -33,6 +33,7 @@ export const PAGE_PATHS = [
   "/merchant/agent-activity",
   "/merchant/policies",
   "/merchant/discount-codes",
+  "/merchant/taxes",
 ] as const;
 
 const pages = new Set<string>(PAGE_PATHS);

@@ -26,6 +26,9 @@ const MerchantPoliciesScreen = lazy(() =>
 const MerchantDiscountCodesScreen = lazy(() =>
   import("./routes/merchant-discount-codes-screen").then((m) => ({ default: m.MerchantDiscountCodesScreen })),
 );
+const MerchantTaxesScreen = lazy(() =>
+  import("./routes/merchant-taxes-screen").then((m) => ({ default: m.MerchantTaxesScreen })),
+);
 const AuthScreen = lazy(() => import("./routes/auth-screen").then((m) => ({ default: m.AuthScreen })));
 const ForgotPasswordScreen = lazy(() =>
   import("./routes/forgot-password-screen").then((m) => ({ default: m.ForgotPasswordScreen })),
@@ -163,6 +166,7 @@ export const appRoutes: RouteObject[] = [
               { path: "outbox", element: <MerchantOutboxScreen /> },
               { path: "policies", element: <MerchantPoliciesScreen /> },
               { path: "discount-codes", element: <MerchantDiscountCodesScreen /> },
+              { path: "taxes", element: <MerchantTaxesScreen /> },
               { path: "agent-activity", element: <MerchantAgentActivityScreen /> },
             ],
           },

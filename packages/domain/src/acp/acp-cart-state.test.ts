@@ -73,6 +73,31 @@ describe("ACP cart state", () => {
     );
   });
 
+  it("names the place's tax; tax included in the prices is told, not added, so the totals still add up", () => {
+    const added = {
+      itemsTotal: 10000,
+      negotiatedDiscount: 0,
+      shipping: 500,
+      tax: 725,
+      total: 11225,
+      taxLabel: "Sales tax",
+    };
+    expect(acpTotals(added, "Ava").find((t) => t.type === "tax")).toEqual({
+      type: "tax",
+      display_text: "Sales tax",
+      amount: 725,
+    });
+    const included = { ...added, tax: 1597, total: 10500, taxIncluded: true, taxLabel: "VAT" };
+    const totals = acpTotals(included, "Ava");
+    expect(totals.find((t) => t.type === "tax")).toEqual({
+      type: "tax",
+      display_text: "Includes VAT of $15.97",
+      amount: 0,
+    });
+    const sum = (type: string) => totals.filter((t) => t.type === type).reduce((a, t) => a + t.amount, 0);
+    expect(sum("subtotal") - sum("discount") + sum("fulfillment") + sum("tax")).toBe(sum("total"));
+  });
+
   it("shows a discount code as its own discount total, beside Ava's when both apply", () => {
     const quote = {
       itemsTotal: 12000,

@@ -1,4 +1,4 @@
-import type { Cents } from "../pricing/money.ts";
+import { type Cents, formatUsd } from "../pricing/money.ts";
 
 /**
  * The ACP checkout session's money, worked out from the one pricing rule's quote (never computed
@@ -24,6 +24,10 @@ export interface AcpStateQuote {
   codeDiscount?: Cents;
   shipping: Cents;
   tax: Cents;
+  /** Prices include the tax (EU/UK style): it is inside the total, not added to it. */
+  taxIncluded?: boolean;
+  /** What the receipt calls the tax ("VAT", "Sales tax"). */
+  taxLabel?: string;
   total: Cents;
 }
 
@@ -125,7 +129,14 @@ export function acpTotals(quote: AcpStateQuote, assistantName: string): AcpTotal
       display_text: quote.shipping === 0 ? "Shipping (free)" : "Shipping",
       amount: quote.shipping,
     },
-    { type: "tax", display_text: "Tax", amount: quote.tax },
+    // Included tax is already in the lines' amounts: named, with nothing added on top.
+    quote.taxIncluded
+      ? {
+          type: "tax" as const,
+          display_text: `Includes ${quote.taxLabel ?? "tax"} of ${formatUsd(quote.tax)}`,
+          amount: 0,
+        }
+      : { type: "tax" as const, display_text: quote.taxLabel ?? "Tax", amount: quote.tax },
     { type: "total", display_text: "Total", amount: quote.total },
   ];
 }

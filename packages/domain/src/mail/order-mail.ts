@@ -39,6 +39,10 @@ export interface OrderMailOrder {
   codeDiscount?: Cents;
   shipping: Cents;
   tax: Cents;
+  /** Prices included the tax (it is in the total, not added); absent or false: added. */
+  taxIncluded?: boolean;
+  /** What the receipt calls the tax ("VAT", "Sales tax"); absent: "Tax". */
+  taxLabel?: string;
   total: Cents;
 }
 
@@ -143,7 +147,9 @@ export function orderMailFigures(order: OrderMailOrder): OrderMailFigure[] {
       : []),
     ...codeFigures(order),
     { label: "Shipping", value: shippingText(order.shipping) },
-    { label: "Tax", value: formatUsd(order.tax) },
+    order.taxIncluded
+      ? { label: `Includes ${order.taxLabel ?? "tax"}`, value: formatUsd(order.tax) }
+      : { label: order.taxLabel ?? "Tax", value: formatUsd(order.tax) },
     { label: "Total", value: formatUsd(order.total), emphasis: true },
   ];
 }

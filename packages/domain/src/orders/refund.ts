@@ -8,6 +8,11 @@ export interface RefundableLine {
   refundedQuantity: number;
   /** What one unit was charged (Ava's line price when her offer applied). */
   unitPrice: Cents;
+  /**
+   * What the whole line was charged after every discount, with its tax when tax was added (orders
+   * priced by place store it); null for older orders, refunded by their share of the total.
+   */
+  charged?: Cents | null;
 }
 
 export interface RefundableOrder {
@@ -68,6 +73,20 @@ export function planRefund(
   const remaining = order.total - order.refundedTotal;
   if (complete) {
     return { amount: remaining, lines: [...units].map(([id, quantity]) => ({ id, quantity })), complete };
+  }
+  if (order.lines.every((line) => typeof line.charged === "number")) {
+    // Cumulative shares of each line's charge: a line refunded unit by unit returns what it was charged.
+    let amount = 0;
+    for (const [id, quantity] of units) {
+      const line = order.lines.find((l) => l.id === id)!;
+      const upTo = (n: number) => Math.floor(((line.charged ?? 0) * n) / line.quantity);
+      amount += upTo(line.refundedQuantity + quantity) - upTo(line.refundedQuantity);
+    }
+    return {
+      amount: Math.min(amount, remaining),
+      lines: [...units].map(([id, quantity]) => ({ id, quantity })),
+      complete,
+    };
   }
   const goods = order.total - order.shipping;
   const weight = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);

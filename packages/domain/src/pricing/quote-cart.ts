@@ -1,6 +1,7 @@
-import { type Cents, assertCents, percentOf } from "./money.ts";
+import { type Cents, assertCents } from "./money.ts";
 import { type PricingSettings, settingCents } from "../merchant/seller-config.ts";
 import { meetNegotiatedDiscount } from "../markets/discount-codes.ts";
+import { type CartTax, type LineTax, taxCartLines } from "../markets/cart-tax.ts";
 
 /**
  * The one pricing rule, the only place totals are computed:
@@ -10,6 +11,8 @@ import { meetNegotiatedDiscount } from "../markets/discount-codes.ts";
  * A discount code (checked by `checkDiscountCode` on the lines at the shop's prices) meets Ava's
  * discount by `meetNegotiatedDiscount`: when the code wins, the lines go back to the shop's
  * prices and the code's amount comes off instead; a free-shipping code sets shipping to 0.
+ * Tax (`taxCartLines`) is the address's, decided by the caller (`taxForPlace`); without it the
+ * shop's single rate on the discounted subtotal, added.
  */
 export interface PricingRules {
   freeShippingThreshold: Cents;
@@ -57,7 +60,14 @@ export interface CartQuote {
   negotiatedDiscount: Cents;
   discountedSubtotal: Cents;
   shipping: Cents;
+  /** Every line's tax and the shipping's: included in the total (prices include tax) or added to it. */
   tax: Cents;
+  /** Each line's amount after discounts, its tax and rate, in the lines' order. */
+  lineTaxes: LineTax[];
+  shippingTax: Cents;
+  taxIncluded: boolean;
+  /** What the receipt calls the tax ("VAT", "Sales tax", "Tax"). */
+  taxLabel: string;
   total: Cents;
   /** (list total - subtotal) + discount + code discount: what the order records as discount_applied. */
   savings: Cents;
@@ -164,6 +174,7 @@ export function quoteCart(
   extraDiscount: Cents,
   rules: PricingRules,
   code?: QuoteCode,
+  tax?: CartTax,
 ): CartQuote {
   let itemCount = 0;
   let listTotal = 0;
@@ -195,7 +206,14 @@ export function quoteCart(
   const orderDiscount = met.keepNegotiated ? extraDiscount : 0;
   const discountedSubtotal = Math.max(0, charged - orderDiscount - met.codeDiscount);
   const shipping = met.freeShipping ? 0 : shippingFor(discountedSubtotal);
-  const tax = percentOf(discountedSubtotal, rules.taxRateBasisPoints);
+  const applied = tax ?? {
+    components: null,
+    pricesIncludeTax: false,
+    fallbackBasisPoints: rules.taxRateBasisPoints,
+    label: "Tax",
+  };
+  const amounts = lines.map((l) => (met.keepNegotiated ? unitPrice(l) : shopUnitPrice(l)) * l.quantity);
+  const taxed = taxCartLines(amounts, orderDiscount + met.codeDiscount, shipping, applied);
   return {
     itemCount,
     listTotal,
@@ -205,8 +223,12 @@ export function quoteCart(
     negotiatedDiscount: itemsTotal - charged + orderDiscount,
     discountedSubtotal,
     shipping,
-    tax,
-    total: discountedSubtotal + shipping + tax,
+    tax: taxed.tax,
+    lineTaxes: taxed.lines,
+    shippingTax: taxed.shippingTax,
+    taxIncluded: taxed.included,
+    taxLabel: applied.label,
+    total: discountedSubtotal + shipping + (taxed.included ? 0 : taxed.tax),
     savings: listTotal - charged + orderDiscount + met.codeDiscount,
     code: met.code,
     codeDiscount: met.codeDiscount,

@@ -7,6 +7,7 @@ import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { agentCartItems, agentCarts } from "../../platform/db/schema/carts.ts";
 import { productColumns, productsRead as products, variantsRead as variants } from "../catalog/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
+import { cartTaxFor } from "../taxes/index.ts";
 
 /*
  * Carts agents fill without an account (decision 0061): a row named by its token's SHA-256, its
@@ -152,7 +153,9 @@ export async function agentCartView(db: Queryable, agentCartId: string): Promise
     listPrice: variant.listPrice,
     quantity: item.quantity,
   }));
-  const quote = quoteCart(quoteLines, 0, pricingRulesFrom(config.pricing));
+  const rules = pricingRulesFrom(config.pricing);
+  // No address yet: the shop's single rate, included in the prices or added as the shop chose.
+  const quote = quoteCart(quoteLines, 0, rules, undefined, await cartTaxFor(db, null, rules.taxRateBasisPoints));
   return {
     items: lines.map((line, i) => {
       const shopPrice = shopUnitPrice(quoteLines[i]!);

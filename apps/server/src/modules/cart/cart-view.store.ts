@@ -14,6 +14,7 @@ import { toProductDto } from "../catalog/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import { variantTitle } from "@haggle/domain/catalog/variant-name";
 import { codeOnCart } from "../discounts/index.ts";
+import { cartTaxForShopper } from "../taxes/index.ts";
 import { type CartRow, codeLinesOf, lineName, loadCartLines, quoteLinesOf } from "./cart.store.ts";
 
 /*
@@ -38,12 +39,9 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
     lines: codeLinesOf(lines),
     escalation: config.escalation_rules,
   });
-  const quote = quoteCart(
-    quoteLines,
-    cart.negotiatedDiscount,
-    pricingRulesFrom(config.pricing),
-    code?.quote ?? undefined,
-  );
+  const rules = pricingRulesFrom(config.pricing);
+  const tax = await cartTaxForShopper(db, cart.userId, rules.taxRateBasisPoints);
+  const quote = quoteCart(quoteLines, cart.negotiatedDiscount, rules, code?.quote ?? undefined, tax);
   return {
     id: cart.id,
     status: cart.status === "converted" ? "converted" : "active",
@@ -76,6 +74,7 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
       ...(code ? { codeDiscount: quote.codeDiscount } : {}),
       shipping: quote.shipping,
       tax: quote.tax,
+      ...(tax.components !== null ? { taxIncluded: quote.taxIncluded, taxLabel: quote.taxLabel } : {}),
       total: quote.total,
       savings: quote.savings,
     },

@@ -59,6 +59,8 @@ export async function renderOrderMailRow(
       codeDiscount: order.codeDiscount,
       shipping: order.shipping,
       tax: order.tax,
+      taxIncluded: order.taxIncluded,
+      taxLabel: order.taxLabel,
       total: order.total,
     },
     customer,

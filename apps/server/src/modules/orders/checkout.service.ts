@@ -30,6 +30,7 @@ import {
 import { takeStocks } from "../catalog/index.ts";
 import { codeForCheckout, redeemCartCode } from "../discounts/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
+import { cartTaxFor } from "../taxes/index.ts";
 import type { PaymentProvider, PaymentProviders } from "../../platform/payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderPlacedMail } from "./order-mail.store.ts";
@@ -192,12 +193,10 @@ async function placeOrder(
     lines: codeLinesOf(lines),
     escalation: config.escalation_rules,
   });
-  const quote = quoteCart(
-    quoteLinesOf(lines),
-    cart.negotiatedDiscount,
-    pricingRulesFrom(config.pricing),
-    code?.quote ?? undefined,
-  );
+  const rules = pricingRulesFrom(config.pricing);
+  // The address's tax (its place's rates, or the shop's single rate), an input of the one quote.
+  const tax = await cartTaxFor(tx, shippingAddress, rules.taxRateBasisPoints);
+  const quote = quoteCart(quoteLinesOf(lines), cart.negotiatedDiscount, rules, code?.quote ?? undefined, tax);
   assertOrderableAmount(quote.total);
   await takeCartStock(tx, lines);
 
@@ -319,6 +318,9 @@ async function writeOrder(
         codeDiscount: w.quote.codeDiscount,
         shipping: w.quote.shipping,
         tax: w.quote.tax,
+        taxIncluded: w.quote.taxIncluded,
+        taxLabel: w.quote.taxLabel,
+        shippingTax: w.quote.shippingTax,
         total: w.quote.total,
         status: w.payment.orderStatus,
         paymentStatus: w.payment.paymentStatus,
@@ -336,6 +338,9 @@ async function writeOrder(
         unitPrice: chargedUnitPrice(quoteLines[i]!, w.quote),
         regularPrice: shopUnitPrice(quoteLines[i]!),
         quantity: line.item.quantity,
+        amount: w.quote.lineTaxes[i]!.amount,
+        tax: w.quote.lineTaxes[i]!.tax,
+        taxRateMilliPercent: w.quote.lineTaxes[i]!.rateMilliPercent,
         position: i,
       })),
     );

@@ -136,6 +136,8 @@ async function giveBack(
         quantity: l.quantity,
         refundedQuantity: l.refundedQuantity,
         unitPrice: l.unitPrice,
+        // Priced by place: the line's charge, its tax with it when added, refunded by its own shares.
+        charged: l.amount !== null && l.tax !== null ? l.amount + (order.taxIncluded ? 0 : l.tax) : null,
       })),
     },
     lines ? lines.map((l) => ({ lineId: l.orderItemId, quantity: l.quantity })) : null,

@@ -21,3 +21,4 @@ export * from "./schema/experiments.ts";
 export * from "./schema/realtime.ts";
 export * from "./schema/policies.ts";
 export * from "./schema/discounts.ts";
+export * from "./schema/taxes.ts";

@@ -14,6 +14,7 @@ import type { ChosenVariant } from "@/features/cart/lib/cart-lines";
 import { breadcrumbJsonLd, productGroupJsonLd } from "@/features/catalog/lib/structured-data";
 import { absoluteUrl, PageHead } from "@/components/seo/page-head";
 import { errorMessage } from "@/lib/error-message";
+import { useShopTaxNote } from "@/lib/use-shop-tax-note";
 import { NotFoundScreen } from "./not-found-screen";
 
 /** /products/<slug>: one product's page. An id in the address moves to the slug's. */
@@ -24,6 +25,7 @@ export function ProductScreen() {
   const { serverCart } = useCart();
   const addToCart = useAddToCartWithToast();
   const navigate = useNavigate();
+  const priceNote = useShopTaxNote();
 
   if (page.isPending) return <ProductDetailsSkeleton />;
   if (page.isError) {
@@ -72,6 +74,7 @@ export function ProductScreen() {
         onAddToCart={addToCart}
         onNegotiate={user ? negotiate : undefined}
         negotiable={me?.negotiation !== false}
+        priceNote={priceNote}
       />
     </>
   );

@@ -49,6 +49,9 @@ describe("OrderItemList", () => {
     regularPrice: 9999,
     lineTotal: 19998,
     refundedQuantity: 0,
+    amount: null,
+    tax: null,
+    taxRatePercent: null,
     imageUrl: "/images/products/trail-runner.svg",
     slug: "trail-runner",
   };

@@ -8,7 +8,7 @@ export function OrderTotals({
   order,
 }: {
   order: Pick<OrderView, "subtotal" | "negotiatedDiscount" | "shipping" | "tax" | "total" | "refundedTotal"> &
-    Partial<Pick<OrderView, "discountCode" | "codeDiscount">>;
+    Partial<Pick<OrderView, "discountCode" | "codeDiscount" | "taxIncluded" | "taxLabel">>;
 }) {
   return (
     <dl className="flex flex-col gap-2 text-sm">
@@ -22,7 +22,11 @@ export function OrderTotals({
         />
       ) : null}
       <FigureRow label="Shipping" value={formatShipping(order.shipping)} testId="order-shipping" />
-      <FigureRow label="Tax" value={formatUsd(order.tax)} testId="order-tax" />
+      <FigureRow
+        label={order.taxIncluded ? `Includes ${order.taxLabel ?? "tax"}` : (order.taxLabel ?? "Tax")}
+        value={formatUsd(order.tax)}
+        testId="order-tax"
+      />
       <FigureTotal value={formatUsd(order.total)} testId="order-total" />
       {order.refundedTotal > 0 && (
         <FigureRow label="Refunded" value={`−${formatUsd(order.refundedTotal)}`} testId="order-refunded" />

@@ -43,6 +43,7 @@ import { findLineVariants, type LineVariantStock } from "../../catalog/index.ts"
 import { codeOnCart } from "../../discounts/index.ts";
 import type { PaymentProviders } from "../../../platform/payments/payment-provider.ts";
 import { loadSellerConfig } from "../../settings/index.ts";
+import { cartTaxFor } from "../../taxes/index.ts";
 import { checkout } from "../checkout.service.ts";
 import { orderEvent } from "./acp-order-event.ts";
 import {
@@ -268,12 +269,15 @@ export async function sessionView(
         escalation: config.escalation_rules,
       })
     : null;
-  const quote = quoteCart(
-    quoteLines,
-    cart?.negotiatedDiscount ?? 0,
-    pricingRulesFrom(config.pricing),
-    code?.quote ?? undefined,
+  const rules = pricingRulesFrom(config.pricing);
+  // The tax of the address the session ships to, as the checkout will charge it.
+  const place = row.fulfillmentAddress as AcpAddress | null;
+  const tax = await cartTaxFor(
+    db,
+    place ? { country: place.country, region: place.state ?? null } : null,
+    rules.taxRateBasisPoints,
   );
+  const quote = quoteCart(quoteLines, cart?.negotiatedDiscount ?? 0, rules, code?.quote ?? undefined, tax);
   const messages = sessionMessages(row, cart, lines.length, deps.payments.has("stripe"));
   const status = sessionStatus(row, messages);
   const shipping = shippingOption(quote.shipping);
@@ -294,7 +298,7 @@ export async function sessionView(
         unitPrice: shopUnitPrice(quoteLines[i]!),
         paidUnitPrice: chargedUnitPrice(quoteLines[i]!, quote),
       })),
-      { orderDiscount: quote.discount + quote.codeDiscount, tax: quote.tax },
+      { orderDiscount: quote.discount + quote.codeDiscount, tax: quote.taxIncluded ? 0 : quote.tax },
     ),
     ...(row.fulfillmentAddress ? { fulfillment_address: row.fulfillmentAddress as AcpAddress } : {}),
     fulfillment_options: lines.length > 0 ? [shipping] : [],

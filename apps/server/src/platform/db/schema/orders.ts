@@ -1,6 +1,6 @@
 import type { Address } from "@haggle/contract/addresses";
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { money } from "../column-values.ts";
 import { createdAt, updatedAt } from "./columns.ts";
 import { user } from "./auth.ts";
@@ -30,6 +30,12 @@ export const orders = pgTable(
     codeDiscount: money("code_discount").notNull().default(0),
     shipping: money("shipping").notNull().default(0),
     tax: money("tax").notNull().default(0),
+    /** Whether the prices included the tax (EU/UK style: the total holds it) or it was added (US style). */
+    taxIncluded: boolean("tax_included").notNull().default(false),
+    /** What the receipt calls the tax ("VAT", "Sales tax", "Tax"). */
+    taxLabel: text("tax_label").notNull().default("Tax"),
+    /** The shipping's share of the tax (taxed where the place's rate taxes shipping). */
+    shippingTax: money("shipping_tax").notNull().default(0),
     total: money("total").notNull(),
     status: text("status").notNull().default("confirmed"),
     paymentStatus: text("payment_status").notNull().default("paid"),
@@ -83,6 +89,12 @@ export const orderLines = pgTable(
     /** The shop's price of one unit before Ava's discount. */
     regularPrice: money("regular_price").notNull(),
     quantity: integer("quantity").notNull(),
+    /** The line after its share of every discount, what its tax was computed on; null before tax by place. */
+    amount: money("amount"),
+    /** The line's tax, rounded per line (included in its amount or added to it); null before tax by place. */
+    tax: money("tax"),
+    /** The rate applied to the line, in thousandths of a percent (19% = 19000); null before tax by place. */
+    taxRateMilliPercent: integer("tax_rate_milli_percent"),
     /** Units given back (a refund of the line, or a cancel): their stock returned. */
     refundedQuantity: integer("refunded_quantity").notNull().default(0),
     /** The line's place in the cart it came from, so an order lists items as the cart did. */

@@ -61,3 +61,37 @@ describe("Ava's discount and line totals in the cart", () => {
     );
   });
 });
+
+describe("the cart's tax by place", () => {
+  const summary = {
+    itemCount: 1,
+    subtotal: 11900,
+    discount: 0,
+    shipping: 0,
+    tax: 1900,
+    total: 11900,
+    savings: 0,
+  };
+  it("says the prices include VAT, and the total does not add it", () => {
+    render(
+      <CartSummaryCard summary={{ ...summary, taxIncluded: true, taxLabel: "VAT" }} updating={false}>
+        <span />
+      </CartSummaryCard>,
+    );
+    expect(screen.getByText("Includes VAT")).toBeTruthy();
+    expect(screen.getByTestId("summary-tax").textContent).toBe("$19.00");
+    expect(screen.getByTestId("summary-total").textContent).toBe("$119.00");
+  });
+
+  it("names a state's sales tax when it is added", () => {
+    render(
+      <CartSummaryCard
+        summary={{ ...summary, total: 13800, taxIncluded: false, taxLabel: "Sales tax" }}
+        updating={false}
+      >
+        <span />
+      </CartSummaryCard>,
+    );
+    expect(screen.getByText("Sales tax")).toBeTruthy();
+  });
+});

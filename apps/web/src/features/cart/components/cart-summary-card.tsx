@@ -38,7 +38,13 @@ export function CartSummaryCard({ summary, updating, children, discountCode, ext
             />
           ) : null}
           <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="summary-shipping" />
-          <FigureRow label="Tax" value={formatUsd(summary.tax)} testId="summary-tax" />
+          <FigureRow
+            label={
+              summary.taxIncluded ? `Includes ${summary.taxLabel ?? "tax"}` : (summary.taxLabel ?? "Tax")
+            }
+            value={formatUsd(summary.tax)}
+            testId="summary-tax"
+          />
           <FigureTotal value={formatUsd(summary.total)} testId="summary-total" />
         </dl>
         {extra}

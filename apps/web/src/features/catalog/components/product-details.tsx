@@ -49,6 +49,8 @@ interface ProductDetailsProps {
   onNegotiate?: (product: Product, quantity: number, variant?: ChosenVariant) => Promise<void>;
   /** False for a signed-in shopper the merchant's holdout experiment holds out: no negotiation offered at all. */
   negotiable?: boolean;
+  /** What the shop writes beside its prices ("incl. VAT", "+ tax"); null for none. */
+  priceNote?: string | null;
 }
 
 /** The variant chosen on the page, kept in the address (`?variant=`), and the figures it shows. */
@@ -135,11 +137,16 @@ function ProductPicture({ src, alt, discount }: { src: string; alt: string; disc
   );
 }
 
-function ProductPrice({ price, listPrice }: { price: number; listPrice: number }) {
+function ProductPrice({ price, listPrice, note }: { price: number; listPrice: number; note: string | null }) {
   return (
     <p className="flex flex-wrap items-baseline gap-x-3" data-testid="product-price">
       <span className="sr-only">Price:</span>
       <span className="text-3xl font-bold tabular-nums">{formatUsd(price)}</span>
+      {note ? (
+        <span className="text-sm text-muted-foreground" data-testid="price-tax-note">
+          {note}
+        </span>
+      ) : null}
       {showsListPrice(price, listPrice) && (
         <>
           <span className="sr-only">List price:</span>
@@ -274,7 +281,13 @@ function BoughtTogether({
  * with options has pickers; the price, picture and stock follow the variant chosen, which the
  * address keeps (`?variant=`), so a shared or reloaded page opens at it.
  */
-export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = true }: ProductDetailsProps) {
+export function ProductDetails({
+  page,
+  onAddToCart,
+  onNegotiate,
+  negotiable = true,
+  priceNote = null,
+}: ProductDetailsProps) {
   const { product } = page;
   const { chosen, variant, hasOptions, shown, chosenVariant, choose } = useVariantChoice(product);
   const [quantity, setQuantity] = useState(1);
@@ -296,7 +309,7 @@ export function ProductDetails({ page, onAddToCart, onNegotiate, negotiable = tr
             <h1 className="text-2xl leading-tight font-bold tracking-tight sm:text-3xl">{product.name}</h1>
           </div>
           <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
-          <ProductPrice price={shown.price} listPrice={shown.listPrice} />
+          <ProductPrice price={shown.price} listPrice={shown.listPrice} note={priceNote} />
           {hasOptions && (
             <VariantPicker
               options={product.options}
