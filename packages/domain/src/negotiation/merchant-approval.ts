@@ -42,7 +42,7 @@ export function escalationReason(
 
 export function escalationFor(
   decision: Extract<Decision, { kind: "escalate" }>,
-  negotiation: Pick<NegotiationSnapshot, "profile" | "config" | "lines" | "fingerprint">,
+  negotiation: Pick<NegotiationSnapshot, "profile" | "config" | "lines" | "fingerprint" | "tax">,
 ): Escalation {
   return {
     percent: decision.requested.percent,

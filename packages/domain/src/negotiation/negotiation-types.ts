@@ -1,3 +1,4 @@
+import type { CartTax } from "../markets/cart-tax.ts";
 import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import type { Cents } from "../pricing/money.ts";
 import type { SellerConfig } from "../merchant/seller-config.ts";
@@ -248,6 +249,11 @@ export interface NegotiationSnapshot {
   fingerprint: string;
   profile: PolicyProfile;
   config: SellerConfig;
+  /**
+   * The tax the cart's quote applies (by the shopper's last used address when the shop taxes by
+   * place), so the totals Ava states are the cart's; none: the shop's single rate, added.
+   */
+  tax?: CartTax;
 }
 
 /** Why the latest offer stopped counting, to be stored on it. */

@@ -1,3 +1,4 @@
+import type { CartTax } from "../markets/cart-tax.ts";
 import { ASSISTANT_NAME } from "../assistant/assistant-name.ts";
 import { pricingRulesFrom, quoteCart } from "../pricing/quote-cart.ts";
 import { offerInDecision } from "./decide-counter-offer.ts";
@@ -19,6 +20,7 @@ export function quoteOffer(
   terms: OfferTerms | null,
   lines: readonly PolicyLine[],
   config: SellerConfig,
+  tax?: CartTax,
 ): OfferQuote | null {
   if (!terms) return null;
   const quoteLines = [
@@ -39,6 +41,8 @@ export function quoteOffer(
     quoteLines,
     Math.min(terms.discount, terms.subtotal),
     pricingRulesFrom(config.pricing),
+    undefined,
+    tax,
   );
   return {
     subtotal: quote.subtotal,
@@ -51,7 +55,7 @@ export function quoteOffer(
 
 /** What a voice is told for a decision: the decision, the shopper, the offer's quote, the cart. */
 export function voiceInputFor(
-  negotiation: { lines: readonly PolicyLine[]; profile: PolicyProfile; config: SellerConfig },
+  negotiation: { lines: readonly PolicyLine[]; profile: PolicyProfile; config: SellerConfig; tax?: CartTax },
   decision: Decision,
   seed: number,
   previous: OfferTerms | null = null,
@@ -61,7 +65,7 @@ export function voiceInputFor(
     decision,
     profile: negotiation.profile,
     config: negotiation.config,
-    quote: quoteOffer(offerInDecision(decision), negotiation.lines, negotiation.config),
+    quote: quoteOffer(offerInDecision(decision), negotiation.lines, negotiation.config, negotiation.tax),
     lines: negotiation.lines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
     seed,
     ...(previous ? { alreadySaid: [...previous.reasons] } : {}),

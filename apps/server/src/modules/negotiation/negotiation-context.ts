@@ -20,6 +20,8 @@ import {
   quoteLinesOf,
 } from "../cart/index.ts";
 import { assertOrderableCart } from "@haggle/domain/pricing/cart-limit";
+import { pricingRulesFrom } from "@haggle/domain/pricing/quote-cart";
+import { cartTaxForShopper } from "../taxes/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import {
   type ApprovalRow,
@@ -126,6 +128,7 @@ export async function loadNegotiationContext(
   const profile = await findProfile(tx, who.id);
   const approval = await latestApproval(tx, negotiationId);
   const latestOffer = await latestLiveOffer(tx, negotiationId);
+  const tax = await cartTaxForShopper(tx, who.id, pricingRulesFrom(config.pricing).taxRateBasisPoints);
   return {
     negotiation,
     cart,
@@ -147,6 +150,7 @@ export async function loadNegotiationContext(
         lifetimeValue: profile?.lifetimeValue ?? 0,
       },
       config,
+      tax,
     },
   };
 }
