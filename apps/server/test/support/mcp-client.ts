@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect } from "vitest";
 import type { HttpClient } from "./http-client.ts";
+import { cents } from "./shop-fixtures.ts";
 
 /** The official SDK's client connected to the shop's /mcp over Streamable HTTP, with a key or none. */
 export async function connectMcp(baseUrl: string, apiKey?: string): Promise<Client> {
@@ -37,4 +38,25 @@ export async function createKey(http: HttpClient, name = "Test agent"): Promise<
   const created = await http.post("/api/account/api-keys", { name });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   return created.json;
+}
+
+/**
+ * An MCP cart's figures add up to the total it states: subtotal - Ava's discount - the code's
+ * discount + shipping + tax (each in dollars, compared in cents).
+ */
+export function expectAgentCartAddsUp(cart: {
+  subtotal: number;
+  discount: number;
+  discountCode?: { discount: number };
+  shipping: number;
+  tax: number;
+  total: number;
+}): void {
+  expect(
+    cents(cart.subtotal) -
+      cents(cart.discount) -
+      cents(cart.discountCode?.discount ?? 0) +
+      cents(cart.shipping) +
+      cents(cart.tax),
+  ).toBe(cents(cart.total));
 }

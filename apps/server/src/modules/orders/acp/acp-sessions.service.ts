@@ -9,11 +9,10 @@ import {
   type AcpMessage,
   type AcpUpdateSession,
 } from "@haggle/contract/acp";
-import { type AddressInput, AddressInputSchema } from "@haggle/contract/addresses";
 import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import { acpLineItems, acpOrderStatus, acpTotals } from "@haggle/domain/acp/acp-cart-state";
 import { variantName } from "@haggle/domain/catalog/variant-name";
-import { conflict, DomainError, invalidField, notFound } from "@haggle/domain/errors";
+import { conflict, DomainError, notFound } from "@haggle/domain/errors";
 import {
   chargedUnitPrice,
   pricingRulesFrom,
@@ -45,6 +44,7 @@ import type { PaymentProviders } from "../../../platform/payments/payment-provid
 import { loadSellerConfig } from "../../settings/index.ts";
 import { cartTaxFor } from "../../taxes/index.ts";
 import { checkout } from "../checkout.service.ts";
+import { invalidParam, normalisedAddress, toAddressInput } from "./acp-address.ts";
 import { orderEvent } from "./acp-order-event.ts";
 import {
   type AcpSessionRow,
@@ -68,47 +68,8 @@ export interface AcpDeps {
 
 const UUID = z.uuid();
 
-/** A refusal of one field, named by its RFC 9535 JSONPath (ACP's `param`), with ACP's code. */
-function invalidParam(param: string, message: string, code = "invalid"): DomainError {
-  return invalidField(param, message, code.toUpperCase());
-}
-
 function notFoundSession(): DomainError {
   return notFound("No checkout session has that id.");
-}
-
-/** The address as the checkout takes it; each problem named by its field in the spec's words. */
-function toAddressInput(address: AcpAddress, at: string): AddressInput {
-  const parsed = AddressInputSchema.safeParse({
-    name: address.name,
-    line1: address.line_one,
-    line2: address.line_two,
-    city: address.city,
-    region: address.state,
-    postalCode: address.postal_code,
-    country: address.country,
-  });
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field =
-    { line1: "line_one", line2: "line_two", region: "state", postalCode: "postal_code" }[
-      String(issue.path[0])
-    ] ?? String(issue.path[0] ?? "");
-  throw invalidParam(field ? `${at}.${field}` : at, issue.message);
-}
-
-/** The address as stored on the session and answered: as the checkout will ship to it. */
-function normalisedAddress(address: AcpAddress): AcpAddress {
-  const input = toAddressInput(address, "$.fulfillment_address");
-  return {
-    name: input.name,
-    line_one: input.line1,
-    ...(input.line2 ? { line_two: input.line2 } : {}),
-    city: input.city,
-    state: input.region ?? address.state,
-    country: input.country,
-    postal_code: input.postalCode,
-  };
 }
 
 /**
