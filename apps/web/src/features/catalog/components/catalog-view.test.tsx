@@ -54,6 +54,25 @@ describe("the catalogue", () => {
     vi.unstubAllGlobals();
   });
 
+  it("writes the shop's tax note beside each card's price when the shop sets one", async () => {
+    renderCatalog({
+      [FIRST]: () => jsonResponse(200, productList([lamp])),
+      "GET /api/shop/taxes": () => jsonResponse(200, { pricesIncludeTax: true, priceNote: "incl. VAT" }),
+    });
+    const card = await screen.findByRole("article", { name: "Desk Lamp" });
+    expect(await within(card).findByText("incl. VAT")).toBeTruthy();
+  });
+
+  it("writes no tax note when the shop has none", async () => {
+    renderCatalog({
+      [FIRST]: () => jsonResponse(200, productList([lamp])),
+      "GET /api/shop/taxes": () => jsonResponse(200, { pricesIncludeTax: false, priceNote: null }),
+    });
+    const card = await screen.findByRole("article", { name: "Desk Lamp" });
+    await waitFor(() => expect(within(card).queryByText("+ tax")).toBeNull());
+    expect(within(card).queryByText("incl. VAT")).toBeNull();
+  });
+
   it("counts one product in the singular", async () => {
     renderCatalog({ [FIRST]: () => jsonResponse(200, productList([lamp])) });
     expect(await screen.findByText("Showing 1 of 1 product")).toBeTruthy();

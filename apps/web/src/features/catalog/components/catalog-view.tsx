@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { countNoun } from "@/lib/count-noun";
+import { useShopTaxNote } from "@/lib/use-shop-tax-note";
 import { useProductList } from "../api/use-product-list";
 import { useCatalogFilters } from "../hooks/use-catalog-filters";
 import { toggleValue } from "../lib/catalog-filters";
@@ -109,6 +110,7 @@ function ProductResults({
   total: number;
   onAddToCart: (product: Product) => void;
 }) {
+  const priceNote = useShopTaxNote();
   if (list.isPending) return <Spinner aria-label="Loading products" className="py-24" />;
   if (list.isError && !list.data?.pages[0])
     return (
@@ -142,6 +144,7 @@ function ProductResults({
             <ProductCard
               product={product}
               onAddToCart={onAddToCart}
+              priceNote={priceNote}
               // The first row on a phone (two) and on a wide screen (four).
               firstScreen={index < 2 ? "high" : index < 4 ? "eager" : undefined}
             />

@@ -19,6 +19,8 @@ interface ProductCardProps {
    * and the first ones are the page's largest paint), "high" asks for it before the others.
    */
   firstScreen?: "high" | "eager";
+  /** What the shop writes beside its prices ("incl. VAT", "+ tax"); null or absent for none. */
+  priceNote?: string | null;
 }
 
 /** The product's page, at the variant a filtered listing matched (`?variant=`). */
@@ -27,7 +29,7 @@ function cardPath(product: Product): string {
   return product.variantId ? `${path}?variant=${encodeURIComponent(product.variantId)}` : path;
 }
 
-export function ProductCard({ product, onAddToCart, firstScreen }: ProductCardProps) {
+export function ProductCard({ product, onAddToCart, firstScreen, priceNote = null }: ProductCardProps) {
   const headingId = useId();
   const price = product.price;
   const listPrice = product.listPrice;
@@ -95,6 +97,7 @@ export function ProductCard({ product, onAddToCart, firstScreen }: ProductCardPr
               <s className="text-sm text-muted-foreground">{formatUsd(listPrice)}</s>
             </>
           )}
+          {priceNote && <span className="text-xs text-muted-foreground">{priceNote}</span>}
         </div>
         {product.hasOptions ? (
           // Which size or colour is the shopper's to choose: the product page asks.

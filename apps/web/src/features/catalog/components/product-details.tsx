@@ -255,9 +255,11 @@ function BuyBox({
 function BoughtTogether({
   products,
   onAddToCart,
+  priceNote,
 }: {
   products: Product[];
   onAddToCart: ProductDetailsProps["onAddToCart"];
+  priceNote: string | null;
 }) {
   if (products.length === 0) return null;
   return (
@@ -268,7 +270,7 @@ function BoughtTogether({
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {products.map((other) => (
           <li key={other.id} className="flex">
-            <ProductCard product={other} onAddToCart={(p) => void onAddToCart(p)} />
+            <ProductCard product={other} onAddToCart={(p) => void onAddToCart(p)} priceNote={priceNote} />
           </li>
         ))}
       </ul>
@@ -351,7 +353,11 @@ export function ProductDetails({
           </section>
         </div>
       </div>
-      <BoughtTogether products={page.frequentlyBoughtTogether} onAddToCart={onAddToCart} />
+      <BoughtTogether
+        products={page.frequentlyBoughtTogether}
+        onAddToCart={onAddToCart}
+        priceNote={priceNote}
+      />
     </div>
   );
 }
