@@ -336,12 +336,18 @@ export const AgentCartSchema = z.object({
   shipping: Money,
   tax: Money,
   total: Money,
+  taxIncluded: z
+    .boolean()
+    .describe(
+      "True when the prices already hold the tax (EU/UK style): tax is then shown, not added, and subtotal - discount - discountCode.discount + shipping = total.",
+    ),
+  taxLabel: z.string().describe("What the tax is called at the shopper's address: 'VAT', 'Sales tax' or 'Tax'."),
   /** The discount code the shopper entered on the shop's cart, when it applies (absent otherwise). */
   discountCode: z
     .object({ code: z.string(), discount: Money })
     .optional()
     .describe(
-      "The discount code the shopper entered on the shop's cart, when it applies, and what it takes off the goods (US dollars): subtotal - discount - discountCode.discount + shipping + tax = total.",
+      "The discount code the shopper entered on the shop's cart, when it applies, and what it takes off the goods (US dollars): subtotal - discount - discountCode.discount + shipping + tax = total (without + tax when taxIncluded).",
     ),
   /** An offer bound to this cart (standing, or applied). */
   offer: AgentOfferSchema.nullable(),

@@ -174,6 +174,8 @@ export async function agentCartView(db: Queryable, agentCartId: string): Promise
     shipping: toDollars(quote.shipping),
     tax: toDollars(quote.tax),
     total: toDollars(quote.total),
+    taxIncluded: quote.taxIncluded,
+    taxLabel: quote.taxLabel,
     offer: null,
     notice: null,
   };

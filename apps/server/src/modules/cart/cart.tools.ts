@@ -50,6 +50,8 @@ export function agentCart(cart: Cart, notice: string | null = null): AgentCart {
     shipping: toDollars(cart.summary.shipping),
     tax: toDollars(cart.summary.tax),
     total: toDollars(cart.summary.total),
+    taxIncluded: cart.summary.taxIncluded ?? false,
+    taxLabel: cart.summary.taxLabel ?? "Tax",
     ...(cart.discountCode?.applied && (cart.summary.codeDiscount ?? 0) > 0
       ? {
           discountCode: { code: cart.discountCode.code, discount: toDollars(cart.summary.codeDiscount ?? 0) },
