@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { intersectCapabilities, profileUrlOf, supportsProtocolVersion, UCP_VERSION } from "./ucp-negotiation.ts";
+import {
+  intersectCapabilities,
+  profileUrlOf,
+  supportsProtocolVersion,
+  UCP_VERSION,
+} from "./ucp-negotiation.ts";
 
 describe("the UCP-Agent header", () => {
   it("names the profile of an RFC 8941 dictionary, with other members and parameters around it", () => {
@@ -21,17 +26,25 @@ describe("capability intersection", () => {
   const business = {
     "dev.ucp.shopping.checkout": [{ version: "2026-01-23" }, { version: UCP_VERSION }],
     "dev.ucp.shopping.fulfillment": [{ version: UCP_VERSION, extends: "dev.ucp.shopping.checkout" }],
-    "dev.ucp.shopping.discount": [{ version: UCP_VERSION, extends: ["dev.ucp.shopping.checkout", "x.y.cart"] }],
+    "dev.ucp.shopping.discount": [
+      { version: UCP_VERSION, extends: ["dev.ucp.shopping.checkout", "x.y.cart"] },
+    ],
     "com.shop.gift_wrap": [{ version: UCP_VERSION, extends: "dev.ucp.shopping.fulfillment" }],
   };
 
   it("keeps the highest version both sides list", () => {
     const active = intersectCapabilities(business, {
-      "dev.ucp.shopping.checkout": [{ version: "2026-01-23" }, { version: UCP_VERSION }, { version: "2027-01-01" }],
+      "dev.ucp.shopping.checkout": [
+        { version: "2026-01-23" },
+        { version: UCP_VERSION },
+        { version: "2027-01-01" },
+      ],
     });
     expect(Object.keys(active)).toEqual(["dev.ucp.shopping.checkout"]);
     expect(active["dev.ucp.shopping.checkout"]?.version).toBe(UCP_VERSION);
-    const older = intersectCapabilities(business, { "dev.ucp.shopping.checkout": [{ version: "2026-01-23" }] });
+    const older = intersectCapabilities(business, {
+      "dev.ucp.shopping.checkout": [{ version: "2026-01-23" }],
+    });
     expect(older["dev.ucp.shopping.checkout"]?.version).toBe("2026-01-23");
   });
 

@@ -92,7 +92,12 @@ export function intersectCapabilities(
   return chosen;
 }
 
-/** The protocol versions a platform's profile may speak to this shop: its own, not newer than ours. */
+/**
+ * Whether a platform's protocol version can be served: this shop's or a later one (a later
+ * platform speaks down to the business's version); older versions are not kept.
+ */
 export function supportsProtocolVersion(platformVersion: unknown): boolean {
-  return typeof platformVersion === "string" && VERSION.test(platformVersion) && platformVersion >= UCP_VERSION;
+  return (
+    typeof platformVersion === "string" && VERSION.test(platformVersion) && platformVersion >= UCP_VERSION
+  );
 }
