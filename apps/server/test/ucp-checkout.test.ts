@@ -6,6 +6,7 @@
  * (v2026-04-08); the violations are counted per endpoint and printed.
  */
 import type { Product } from "@haggle/contract/products";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { createKey } from "./support/mcp-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
@@ -313,5 +314,94 @@ describe.each(DB_KINDS)("UCP discovery, negotiation and checkout (%s)", (kind) =
     expect(unknown.json.messages[0].path).toBe("$.line_items[0].item.id");
     const noRoute = await call("/nowhere", { key: s.key });
     expect(noRoute.status).toBe(404);
+  });
+
+  it("answers hostile bodies on every checkout route with a 4xx or a checkout, never a 5xx", async () => {
+    const s = await agentShopper();
+    const p = near(30);
+    const open = await call("/checkout-sessions", {
+      key: s.key,
+      body: { line_items: [{ item: { id: p.id }, quantity: 1 }] },
+    });
+    expect(open.status).toBe(201);
+    const routes: [UcpCall["method"], string][] = [
+      ["POST", "/checkout-sessions"],
+      ["PUT", `/checkout-sessions/${open.json.id}`],
+      ["POST", `/checkout-sessions/${open.json.id}/complete`],
+      ["POST", `/checkout-sessions/${open.json.id}/cancel`],
+    ];
+    const item = fc.record(
+      {
+        item: fc.record({ id: fc.oneof(fc.string(), fc.constant(p.id), fc.anything()) }),
+        quantity: fc.oneof(fc.integer(), fc.double(), fc.anything()),
+      },
+      { requiredKeys: [] },
+    );
+    const bodies = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          line_items: fc.oneof(fc.array(item, { maxLength: 3 }), fc.anything()),
+          buyer: fc.oneof(fc.record({ email: fc.string(), first_name: fc.anything() }), fc.anything()),
+          fulfillment: fc.oneof(
+            fc.record({
+              methods: fc.array(
+                fc.record(
+                  {
+                    type: fc.string(),
+                    destinations: fc.array(
+                      fc.dictionary(
+                        fc.constantFrom(
+                          "street_address",
+                          "address_country",
+                          "postal_code",
+                          "address_region",
+                          "id",
+                        ),
+                        fc.oneof(fc.string(), fc.anything()),
+                      ),
+                      { maxLength: 2 },
+                    ),
+                    groups: fc.anything(),
+                  },
+                  { requiredKeys: [] },
+                ),
+                { maxLength: 2 },
+              ),
+            }),
+            fc.anything(),
+          ),
+          payment: fc.oneof(
+            fc.record({
+              instruments: fc.array(
+                fc.record({
+                  id: fc.string(),
+                  handler_id: fc.constantFrom("pay_by_hand", "x"),
+                  type: fc.string(),
+                  credential: fc.anything(),
+                }),
+                { maxLength: 2 },
+              ),
+            }),
+            fc.anything(),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.string().map((text) => ({ raw: text })),
+    );
+    const samples = fc.sample(bodies, { numRuns: 40, seed: 20261129 });
+    const failures: string[] = [];
+    let requests = 0;
+    for (const [method, path] of routes)
+      for (const sample of samples) {
+        const raw = (sample as { raw?: string } | null)?.raw;
+        const res = await call(path, { method, key: s.key, body: raw ?? JSON.stringify(sample) });
+        requests++;
+        if (res.status >= 500)
+          failures.push(`${method} ${path} ${JSON.stringify(sample).slice(0, 200)}: ${res.status}`);
+      }
+    console.log(`UCP body fuzz: ${requests} requests, ${failures.length} answered 5xx`);
+    expect(failures).toEqual([]);
   });
 });
