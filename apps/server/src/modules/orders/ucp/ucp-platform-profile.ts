@@ -59,7 +59,6 @@ for (const [net, bits] of [
 for (const [net, bits] of [
   ["::", 128],
   ["::1", 128],
-  ["::ffff:0:0", 96],
   ["64:ff9b::", 96],
   ["fc00::", 7],
   ["fe80::", 10],
@@ -71,11 +70,12 @@ for (const [net, bits] of [
 export function isInternalAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
+  // BlockList checks an IPv4 address against the IPv6 rules' mapped form as well (::ffff:a.b.c.d).
   return BLOCKED.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
 /** DNS lookup that refuses internal addresses: the check happens on what the socket connects to. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, "", 4);
     const list = addresses as { address: string; family: number }[];
