@@ -10,7 +10,13 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { createKey } from "./support/mcp-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
-import { cents, checkedOut, shopperWithCart, signUpShopper } from "./support/shop-fixtures.ts";
+import {
+  cents,
+  checkedOut,
+  shopperWithCart,
+  signUpShopper,
+  startNegotiation,
+} from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 import { platformProfile, type UcpCall, UCP_TEST_VERSION, ucp, usePlatform } from "./support/ucp-platform.ts";
 import { ucpViolations, violationCounts } from "./support/ucp-schemas.ts";
@@ -38,7 +44,9 @@ afterAll(() => {
 });
 
 describe.each(DB_KINDS)("UCP discovery, negotiation and checkout (%s)", (kind) => {
-  const { shop, near } = useMerchantShop(kind, { env: { UCP_PROFILE_ALLOW_PRIVATE_HOSTS: "true" } });
+  const { shop, near, shopper, say } = useMerchantShop(kind, {
+    env: { UCP_PROFILE_ALLOW_PRIVATE_HOSTS: "true" },
+  });
   const platform = usePlatform();
   const call = (path: string, options: UcpCall) =>
     ucp(shop.server.baseUrl, `/ucp${path}`, { profile: `${platform.url}/full.json`, ...options });
@@ -223,6 +231,43 @@ describe.each(DB_KINDS)("UCP discovery, negotiation and checkout (%s)", (kind) =
     expect(canceled.status).toBe(200);
     checkoutFits(canceled.json, "POST /ucp/checkout-sessions/{id}/cancel");
     expect(canceled.json.status).toBe("canceled");
+  });
+
+  it("keeps Ava's applied offer: a negative discount total, and the order is charged what the web cart says", async () => {
+    const product = near(120);
+    const s = await shopper([product], "Nia Negotiator");
+    const negotiation = await startNegotiation(s.http);
+    const offered = await say(s.http, negotiation, "Can I get a discount?");
+    expect(offered.result, offered.display).not.toBeNull();
+    const accepted = await s.http.post(`/api/negotiations/${negotiation}/accept`, {});
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    const cart = accepted.json;
+    expect(cents(cart.summary.discount)).toBeGreaterThan(0);
+    const { key } = await createKey(s.http, "UCP platform");
+    const created = await call("/checkout-sessions", {
+      key,
+      body: {
+        line_items: [{ item: { id: product.id }, quantity: 1 }],
+        fulfillment: { methods: [{ type: "shipping", destinations: [DESTINATION] }] },
+      },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    checkoutFits(created.json, "POST /ucp/checkout-sessions (negotiated)");
+    expect(created.json.status).toBe("ready_for_complete");
+    expect(created.json.totals).toContainEqual({
+      type: "discount",
+      display_text: "Discount negotiated with Ava",
+      amount: -cents(cart.summary.discount),
+    });
+    expect(total(created.json, "total")).toBe(cents(cart.summary.total));
+    const completed = await call(`/checkout-sessions/${created.json.id}/complete`, {
+      key,
+      body: { payment: { instruments: [{ id: "i1", handler_id: "pay_by_hand", type: "pay_by_hand" }] } },
+    });
+    expect(completed.status, JSON.stringify(completed.json)).toBe(200);
+    const order = (await s.http.get(`/api/orders/${completed.json.order.id}`)).json;
+    expect(cents(order.total)).toBe(cents(cart.summary.total));
+    expect(cents(order.negotiatedDiscount)).toBe(cents(cart.summary.discount));
   });
 
   it("negotiates from the platform's profile: checkout only, an old version, no common checkout", async () => {
