@@ -45,6 +45,8 @@ import {
   holdoutVisitorOrders,
   merchantOrderRoutes,
   orderRoutes,
+  ucpNoSuchPath,
+  ucpRoutes,
 } from "./modules/orders/index.ts";
 import { stripeWebhookRoutes } from "./modules/payments/index.ts";
 import { findPolicyPage, policyRoutes } from "./modules/policies/index.ts";
@@ -70,6 +72,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...orderRoutes,
   ...acpRoutes,
   ...acpFeedRoutes,
+  ...ucpRoutes,
   ...stripeWebhookRoutes,
   ...negotiationRoutes,
   ...agentRoutes,
@@ -128,13 +131,20 @@ export function createApp(deps: AppDeps) {
   app.use("*", catalogueFreshAfterWrites(deps));
   app.use("*", contentSecurity(deps));
   // A path parameter no route can have (a NUL, no UTF-8, far too long) never reaches a route.
-  app.use("*", refuseMalformedPaths([{ prefix: "/acp/", answer: acpNoSuchPath }]));
+  app.use(
+    "*",
+    refuseMalformedPaths([
+      { prefix: "/acp/", answer: acpNoSuchPath },
+      { prefix: "/ucp/", answer: ucpNoSuchPath },
+    ]),
+  );
   app.use("*", bodyLimits(deps));
   app.use("*", ownPagesOnly(deps));
 
   mountHandlers(app, API_MOUNTS);
   mountRoutes(app, API_ROUTES);
   app.all("/acp/checkout_sessions/*", (c) => acpNoSuchPath(c, 404, "There is no such ACP route."));
+  app.all("/ucp/*", (c) => ucpNoSuchPath(c, 404, "There is no such UCP route."));
   app.all("/mcp", mcpNotPost);
   app.all("/api/*", () => {
     throw notFound("There is no such API route.");

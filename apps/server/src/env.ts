@@ -193,6 +193,11 @@ export const EnvSchema = z.object({
   ACP_WEBHOOK_MAX_ATTEMPTS: positiveInt.default(8),
   /** How often each server process looks for order changes to announce and webhooks due. */
   ACP_WEBHOOK_POLL_MS: positiveInt.default(5000),
+  /**
+   * Tests only: the UCP platform profiles named in UCP-Agent may be plain http and on this
+   * machine or a private network. Off, only https profiles on public addresses are fetched.
+   */
+  UCP_PROFILE_ALLOW_PRIVATE_HOSTS: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type Env = z.infer<typeof EnvSchema>;

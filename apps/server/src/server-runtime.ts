@@ -359,6 +359,7 @@ function appConfig(env: Env, baseURL: string, trustedOrigins: string[]): AppDeps
       webhooks: env.ACP_WEBHOOK_URL !== undefined,
       ratePerKeyPerMinute: env.ACP_RATE_LIMIT_PER_KEY_PER_MINUTE,
     },
+    ucp: { allowPrivateProfileHosts: env.UCP_PROFILE_ALLOW_PRIVATE_HOSTS },
   };
 }
 

@@ -12,7 +12,7 @@ import { CHECKOUT_BODY, TEST_ADDRESS } from "./support/shop-fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
- * Every declared /api, /functions, /acp and /mcp route x {anonymous, shopper, other shopper,
+ * Every declared /api, /functions, /acp, /ucp and /mcp route x {anonymous, shopper, other shopper,
  * merchant, admin}; the `api-key` routes also without a key, with a wrong key and with the
  * shopper's key. The expected answer comes from the route's declared access, so a route served without
  * a declaration (or declared without an access level) fails here by name, and its access rule
@@ -140,6 +140,7 @@ const isMatrixRoute = (key: string) => {
     (path.startsWith("/api/") ||
       path.startsWith("/functions/") ||
       path.startsWith("/acp/") ||
+      path.startsWith("/ucp/") ||
       path === "/mcp") &&
     !path.startsWith("/api/auth/")
   );
@@ -434,8 +435,8 @@ describe("authorization matrix (embedded database)", () => {
     const key = created.json.key as string;
     const wrongKey = `hgl_${"0".repeat(40)}`;
     const sentence = (text: string) => {
-      const body = JSON.parse(text) as { message?: string; error?: { message?: string } };
-      return body.message ?? body.error?.message;
+      const body = JSON.parse(text) as { message?: string; error?: { message?: string }; content?: string };
+      return body.message ?? body.error?.message ?? body.content;
     };
     const problems: string[] = [];
     for (const doc of keyRoutes) {

@@ -67,7 +67,7 @@ describe.each(DB_KINDS)("path parameters of every route on the %s database", (ki
     const declaredWithParams = new Set(
       API_ROUTES.filter((r) => r.path.includes("{")).map((r) => r.path.split("/")[1]),
     );
-    expect([...declaredWithParams].sort()).toEqual(["acp", "api", "images"]);
+    expect([...declaredWithParams].sort()).toEqual(["acp", "api", "images", "ucp"]);
 
     let requests = 0;
     const failures: string[] = [];

@@ -64,6 +64,8 @@ export interface AppConfig {
     webhooks: boolean;
     ratePerKeyPerMinute: number;
   };
+  /** UCP: whether platform profiles on private addresses or plain http are fetched (tests only). */
+  ucp: { allowPrivateProfileHosts: boolean };
   /** The shop's own address (PUBLIC_URL, no trailing slash): absolute links in robots.txt and the sitemap. */
   publicUrl: string;
 }

@@ -5,6 +5,7 @@
 export { pruneIdempotencyKeys } from "./acp/acp-sessions.store.ts";
 export { sendAcpWebhooks } from "./acp/acp-webhooks.service.ts";
 export { acpNoSuchPath, acpRoutes } from "./acp/acp.routes.ts";
+export { ucpNoSuchPath, ucpRoutes } from "./ucp/ucp.routes.ts";
 export { merchantOrderRoutes } from "./merchant-orders.routes.ts";
 export { enqueueOrderPlacedMail } from "./order-mail.store.ts";
 export {
