@@ -1,7 +1,18 @@
 import { type Cents, assertCents } from "./money.ts";
-import { type PricingSettings, settingCents } from "../merchant/seller-config.ts";
+import {
+  type PricingSettings,
+  settingCents,
+} from "../merchant/seller-config.ts";
 import { meetNegotiatedDiscount } from "../markets/discount-codes.ts";
-import { type CartTax, type LineTax, taxCartLines } from "../markets/cart-tax.ts";
+import {
+  type CartTax,
+  type LineTax,
+  taxCartLines,
+} from "../markets/cart-tax.ts";
+import {
+  type ShippingMethod,
+  methodAmount,
+} from "../markets/shipping-zones.ts";
 
 /**
  * The one pricing rule, the only place totals are computed:
@@ -13,6 +24,8 @@ import { type CartTax, type LineTax, taxCartLines } from "../markets/cart-tax.ts
  * prices and the code's amount comes off instead; a free-shipping code sets shipping to 0.
  * Tax (`taxCartLines`) is the address's, decided by the caller (`taxForPlace`); without it the
  * shop's single rate on the discounted subtotal, added.
+ * Shipping by zones: the chosen method (`ChosenShipping`, one the caller found serving the
+ * address) prices the parcel by its rules (`methodAmount`) in place of the flat fee and threshold.
  */
 export interface PricingRules {
   freeShippingThreshold: Cents;
@@ -42,6 +55,12 @@ export interface QuoteCode {
   ceiling: Cents;
 }
 
+/** The shipping method a shopper chose among those serving the address, with the parcel's weight. */
+export interface ChosenShipping {
+  method: ShippingMethod;
+  weightGrams: number;
+}
+
 export interface CartQuote {
   itemCount: number;
   /** sum(list price x quantity) */
@@ -60,6 +79,8 @@ export interface CartQuote {
   negotiatedDiscount: Cents;
   discountedSubtotal: Cents;
   shipping: Cents;
+  /** The chosen shipping method's name; null under the shop's flat fee. */
+  shippingMethod: string | null;
   /** Every line's tax and the shipping's: included in the total (prices include tax) or added to it. */
   tax: Cents;
   /** Each line's amount after discounts, its tax and rate, in the lines' order. */
@@ -91,7 +112,9 @@ export function pricingRulesFrom(rules: PricingSettings): PricingRules {
   };
 }
 
-export function unitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">): Cents {
+export function unitPrice(
+  line: Pick<QuoteLine, "price" | "priceSnapshot">,
+): Cents {
   return line.priceSnapshot ?? line.price;
 }
 
@@ -99,12 +122,17 @@ export function unitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">): Cen
  * The shop's price of a line before Ava's discount: its product price, or the negotiated price
  * if that is higher (a price cut after the deal is not Ava's discount, and never negative).
  */
-export function shopUnitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">): Cents {
+export function shopUnitPrice(
+  line: Pick<QuoteLine, "price" | "priceSnapshot">,
+): Cents {
   return Math.max(line.price, unitPrice(line));
 }
 
 /** The charged unit price of a line under a quote: the shop's price when a code replaced Ava's. */
-export function chargedUnitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">, quote: CartQuote): Cents {
+export function chargedUnitPrice(
+  line: Pick<QuoteLine, "price" | "priceSnapshot">,
+  quote: CartQuote,
+): Cents {
   return quote.negotiationKept ? unitPrice(line) : shopUnitPrice(line);
 }
 
@@ -119,12 +147,25 @@ interface CodeMet {
 /** How a code meets Ava's discount on these totals (`meetNegotiatedDiscount`, the shipping a free-shipping code saves counted). */
 function meetCode(
   code: QuoteCode | undefined,
-  totals: { itemsTotal: Cents; negotiated: Cents; shippingFor: (discounted: Cents) => Cents },
+  totals: {
+    itemsTotal: Cents;
+    negotiated: Cents;
+    shippingFor: (discounted: Cents) => Cents;
+  },
 ): CodeMet {
-  if (!code) return { code: null, codeDiscount: 0, freeShipping: false, note: null, keepNegotiated: true };
+  if (!code)
+    return {
+      code: null,
+      codeDiscount: 0,
+      freeShipping: false,
+      note: null,
+      keepNegotiated: true,
+    };
   assertCents(code.discount);
   if (code.discount < 0 || code.discount > totals.itemsTotal)
-    throw new PricingError("A code's discount must be between 0 and the goods it applies to.");
+    throw new PricingError(
+      "A code's discount must be between 0 and the goods it applies to.",
+    );
   if (totals.negotiated === 0)
     return {
       code: code.code,
@@ -151,7 +192,10 @@ function meetCode(
   }
   // Not combined: the code is worth what it takes off the goods, and the shipping it waives.
   const worth =
-    code.discount + (code.freeShipping ? totals.shippingFor(totals.itemsTotal - code.discount) : 0);
+    code.discount +
+    (code.freeShipping
+      ? totals.shippingFor(totals.itemsTotal - code.discount)
+      : 0);
   const met = meetNegotiatedDiscount({
     codeDiscount: worth,
     negotiatedDiscount: totals.negotiated,
@@ -159,7 +203,13 @@ function meetCode(
     combine: false,
   });
   if (met.keepNegotiated)
-    return { code: null, codeDiscount: 0, freeShipping: false, note: met.note, keepNegotiated: true };
+    return {
+      code: null,
+      codeDiscount: 0,
+      freeShipping: false,
+      note: met.note,
+      keepNegotiated: true,
+    };
   return {
     code: code.code,
     codeDiscount: code.discount,
@@ -169,12 +219,33 @@ function meetCode(
   };
 }
 
+/** The chosen method's price of the parcel at an order value; refused when no band of it holds the parcel. */
+function zoneShipping(
+  lineCount: number,
+  chosen: ChosenShipping,
+): (discounted: Cents) => Cents {
+  return (discounted) => {
+    if (lineCount === 0) return 0;
+    const amount = methodAmount(chosen.method, {
+      value: discounted,
+      weightGrams: chosen.weightGrams,
+    });
+    if (amount === null)
+      throw new PricingError(
+        `${chosen.method.name} does not take this parcel. Choose another shipping method.`,
+      );
+    assertCents(amount);
+    return amount;
+  };
+}
+
 export function quoteCart(
   lines: QuoteLine[],
   extraDiscount: Cents,
   rules: PricingRules,
   code?: QuoteCode,
   tax?: CartTax,
+  chosenShipping?: ChosenShipping,
 ): CartQuote {
   let itemCount = 0;
   let listTotal = 0;
@@ -182,7 +253,9 @@ export function quoteCart(
   let itemsTotal = 0;
   for (const line of lines) {
     if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) {
-      throw new PricingError(`A cart line must have a positive whole quantity, not ${line.quantity}.`);
+      throw new PricingError(
+        `A cart line must have a positive whole quantity, not ${line.quantity}.`,
+      );
     }
     const price = assertCents(unitPrice(line));
     if (price < 0 || line.price < 0 || line.listPrice < 0)
@@ -196,15 +269,28 @@ export function quoteCart(
     listTotal += Math.max(line.listPrice, shopPrice) * line.quantity;
   }
   assertCents(extraDiscount);
-  if (extraDiscount < 0) throw new PricingError("A discount cannot be negative.");
-  if (extraDiscount > subtotal) throw new PricingError("A discount cannot be larger than the subtotal.");
-  const shippingFor = (discounted: Cents) =>
-    lines.length === 0 || discounted >= rules.freeShippingThreshold ? 0 : rules.flatShipping;
-  const met = meetCode(code, { itemsTotal, negotiated: itemsTotal - subtotal + extraDiscount, shippingFor });
+  if (extraDiscount < 0)
+    throw new PricingError("A discount cannot be negative.");
+  if (extraDiscount > subtotal)
+    throw new PricingError("A discount cannot be larger than the subtotal.");
+  const shippingFor = chosenShipping
+    ? zoneShipping(lines.length, chosenShipping)
+    : (discounted: Cents) =>
+        lines.length === 0 || discounted >= rules.freeShippingThreshold
+          ? 0
+          : rules.flatShipping;
+  const met = meetCode(code, {
+    itemsTotal,
+    negotiated: itemsTotal - subtotal + extraDiscount,
+    shippingFor,
+  });
   // A code that beat Ava's price: the lines at the shop's prices, no order-level remainder.
   const charged = met.keepNegotiated ? subtotal : itemsTotal;
   const orderDiscount = met.keepNegotiated ? extraDiscount : 0;
-  const discountedSubtotal = Math.max(0, charged - orderDiscount - met.codeDiscount);
+  const discountedSubtotal = Math.max(
+    0,
+    charged - orderDiscount - met.codeDiscount,
+  );
   const shipping = met.freeShipping ? 0 : shippingFor(discountedSubtotal);
   const applied = tax ?? {
     components: null,
@@ -212,8 +298,15 @@ export function quoteCart(
     fallbackBasisPoints: rules.taxRateBasisPoints,
     label: "Tax",
   };
-  const amounts = lines.map((l) => (met.keepNegotiated ? unitPrice(l) : shopUnitPrice(l)) * l.quantity);
-  const taxed = taxCartLines(amounts, orderDiscount + met.codeDiscount, shipping, applied);
+  const amounts = lines.map(
+    (l) => (met.keepNegotiated ? unitPrice(l) : shopUnitPrice(l)) * l.quantity,
+  );
+  const taxed = taxCartLines(
+    amounts,
+    orderDiscount + met.codeDiscount,
+    shipping,
+    applied,
+  );
   return {
     itemCount,
     listTotal,
@@ -223,6 +316,7 @@ export function quoteCart(
     negotiatedDiscount: itemsTotal - charged + orderDiscount,
     discountedSubtotal,
     shipping,
+    shippingMethod: chosenShipping?.method.name ?? null,
     tax: taxed.tax,
     lineTaxes: taxed.lines,
     shippingTax: taxed.shippingTax,
