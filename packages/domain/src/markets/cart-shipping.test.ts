@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type ChosenShipping,
-  type QuoteLine,
-  quoteCart,
-} from "../pricing/quote-cart.ts";
+import { type ChosenShipping, type QuoteLine, quoteCart } from "../pricing/quote-cart.ts";
 import { cartShipping, parcelWeight } from "./cart-shipping.ts";
 import type { ShippingZone } from "./shipping-zones.ts";
 
@@ -48,19 +44,13 @@ const zones: ShippingZone[] = [
   },
 ];
 
-function shipTo(
-  country: string,
-  lines: QuoteLine[],
-  weightGrams: number,
-  methodId?: string,
-) {
+function shipTo(country: string, lines: QuoteLine[], weightGrams: number, methodId?: string) {
   return cartShipping({
     address: { country },
     zones,
     weightGrams,
     methodId: methodId ?? null,
-    quoteWith: (chosen: ChosenShipping) =>
-      quoteCart(lines, 0, rules, undefined, undefined, chosen),
+    quoteWith: (chosen: ChosenShipping) => quoteCart(lines, 0, rules, undefined, undefined, chosen),
   });
 }
 
@@ -85,20 +75,14 @@ describe("cartShipping", () => {
       ["Express", 1500],
     ]);
     expect(answer.selected.name).toBe("Standard");
+    expect(answer.options[1]).toMatchObject({ tax: 0, total: 2000 + 1500 });
   });
 
   it("quotes the chosen method: amount and name in the one quote", () => {
     const lines = [line(2000, 2)];
     const answer = shipTo("FR", lines, 2400, "exp");
     if (answer.kind !== "served") throw new Error(answer.kind);
-    const quote = quoteCart(
-      lines,
-      0,
-      rules,
-      undefined,
-      undefined,
-      answer.chosen,
-    );
+    const quote = quoteCart(lines, 0, rules, undefined, undefined, answer.chosen);
     expect(quote.shipping).toBe(1500);
     expect(quote.shippingMethod).toBe("Express");
     expect(quote.total).toBe(4000 + 1500);
@@ -113,8 +97,7 @@ describe("cartShipping", () => {
       address: { country: "DE" },
       zones,
       weightGrams: 100,
-      quoteWith: (chosen) =>
-        quoteCart(lines, 2000, rules, undefined, undefined, chosen),
+      quoteWith: (chosen) => quoteCart(lines, 2000, rules, undefined, undefined, chosen),
     });
     if (discounted.kind !== "served") throw new Error(discounted.kind);
     expect(discounted.selected).toMatchObject({

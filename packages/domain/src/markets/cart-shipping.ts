@@ -1,15 +1,6 @@
 import { invalid } from "../errors.ts";
-import {
-  type CartQuote,
-  type ChosenShipping,
-  PricingError,
-} from "../pricing/quote-cart.ts";
-import {
-  type ShippingAddress,
-  type ShippingMethod,
-  type ShippingZone,
-  zoneFor,
-} from "./shipping-zones.ts";
+import { type CartQuote, type ChosenShipping, PricingError } from "../pricing/quote-cart.ts";
+import { type ShippingAddress, type ShippingMethod, type ShippingZone, zoneFor } from "./shipping-zones.ts";
 
 /** One method a cart can ship by, priced by the cart's own quote (its code and Ava's discount counted). */
 export interface CartShippingOption {
@@ -17,6 +8,9 @@ export interface CartShippingOption {
   name: string;
   amount: number;
   days: { min: number; max: number };
+  /** The quote's tax and total with this method (its shipping taxed where the place taxes it). */
+  tax: number;
+  total: number;
 }
 
 /**
@@ -36,21 +30,19 @@ export type CartShipping =
     };
 
 /** The sentence an address no zone serves reads before payment. */
-export const unservedSentence = (country: string) =>
-  `We don't ship to ${country.trim().toUpperCase()} yet.`;
+export const unservedSentence = (country: string) => `We don't ship to ${country.trim().toUpperCase()} yet.`;
 
-/** What a method costs this cart: the shipping of the quote made with it, or null when it cannot take the parcel. */
-function optionAmount(
-  quoteWith: (chosen: ChosenShipping) => CartQuote,
-  chosen: ChosenShipping,
-): number | null {
+/** The cart's quote with a method, or null when the method cannot take the parcel. */
+function quoteOrNull(quoteWith: (chosen: ChosenShipping) => CartQuote, chosen: ChosenShipping): CartQuote | null {
   try {
-    return quoteWith(chosen).shipping;
+    return quoteWith(chosen);
   } catch (error) {
     if (error instanceof PricingError) return null;
     throw error;
   }
 }
+
+type Priced = { chosen: ChosenShipping; quote: CartQuote };
 
 /**
  * The shipping of a cart at an address, by the shop's zones: the zone serving the address (the
@@ -75,14 +67,12 @@ export function cartShipping(input: {
   const priced = zone.methods
     .map((method: ShippingMethod) => {
       const chosen = { method, weightGrams: input.weightGrams };
-      return { chosen, amount: optionAmount(input.quoteWith, chosen) };
+      return { chosen, quote: quoteOrNull(input.quoteWith, chosen) };
     })
-    .filter(
-      (p): p is { chosen: ChosenShipping; amount: number } => p.amount !== null,
-    )
+    .filter((p): p is Priced => p.quote !== null)
     .sort(
       (a, b) =>
-        a.amount - b.amount ||
+        a.quote.shipping - b.quote.shipping ||
         a.chosen.method.days.max - b.chosen.method.days.max ||
         a.chosen.method.name.localeCompare(b.chosen.method.name),
     );
@@ -92,22 +82,16 @@ export function cartShipping(input: {
       kind: "unserved",
       reason: "No shipping method takes a parcel this heavy to that address.",
     };
-  const pick = input.methodId
-    ? priced.find((p) => p.chosen.method.id === input.methodId)
-    : first;
+  const pick = input.methodId ? priced.find((p) => p.chosen.method.id === input.methodId) : first;
   if (!pick)
-    throw invalid(
-      "That shipping method does not serve this address. Choose another.",
-      "SHIPPING_METHOD",
-    );
-  const optionOf = (p: {
-    chosen: ChosenShipping;
-    amount: number;
-  }): CartShippingOption => ({
+    throw invalid("That shipping method does not serve this address. Choose another.", "SHIPPING_METHOD");
+  const optionOf = (p: Priced): CartShippingOption => ({
     methodId: p.chosen.method.id,
     name: p.chosen.method.name,
-    amount: p.amount,
+    amount: p.quote.shipping,
     days: p.chosen.method.days,
+    tax: p.quote.tax,
+    total: p.quote.total,
   });
   return {
     kind: "served",
@@ -118,8 +102,6 @@ export function cartShipping(input: {
 }
 
 /** A parcel's weight: each line's variant weight times its quantity (a variant without one weighs 0). */
-export function parcelWeight(
-  lines: readonly { weightGrams: number | null; quantity: number }[],
-): number {
+export function parcelWeight(lines: readonly { weightGrams: number | null; quantity: number }[]): number {
   return lines.reduce((sum, l) => sum + (l.weightGrams ?? 0) * l.quantity, 0);
 }

@@ -1,18 +1,8 @@
 import { type Cents, assertCents } from "./money.ts";
-import {
-  type PricingSettings,
-  settingCents,
-} from "../merchant/seller-config.ts";
+import { type PricingSettings, settingCents } from "../merchant/seller-config.ts";
 import { meetNegotiatedDiscount } from "../markets/discount-codes.ts";
-import {
-  type CartTax,
-  type LineTax,
-  taxCartLines,
-} from "../markets/cart-tax.ts";
-import {
-  type ShippingMethod,
-  methodAmount,
-} from "../markets/shipping-zones.ts";
+import { type CartTax, type LineTax, taxCartLines } from "../markets/cart-tax.ts";
+import { type ShippingMethod, methodAmount } from "../markets/shipping-zones.ts";
 
 /**
  * The one pricing rule, the only place totals are computed:
@@ -112,9 +102,7 @@ export function pricingRulesFrom(rules: PricingSettings): PricingRules {
   };
 }
 
-export function unitPrice(
-  line: Pick<QuoteLine, "price" | "priceSnapshot">,
-): Cents {
+export function unitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">): Cents {
   return line.priceSnapshot ?? line.price;
 }
 
@@ -122,17 +110,12 @@ export function unitPrice(
  * The shop's price of a line before Ava's discount: its product price, or the negotiated price
  * if that is higher (a price cut after the deal is not Ava's discount, and never negative).
  */
-export function shopUnitPrice(
-  line: Pick<QuoteLine, "price" | "priceSnapshot">,
-): Cents {
+export function shopUnitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">): Cents {
   return Math.max(line.price, unitPrice(line));
 }
 
 /** The charged unit price of a line under a quote: the shop's price when a code replaced Ava's. */
-export function chargedUnitPrice(
-  line: Pick<QuoteLine, "price" | "priceSnapshot">,
-  quote: CartQuote,
-): Cents {
+export function chargedUnitPrice(line: Pick<QuoteLine, "price" | "priceSnapshot">, quote: CartQuote): Cents {
   return quote.negotiationKept ? unitPrice(line) : shopUnitPrice(line);
 }
 
@@ -147,25 +130,12 @@ interface CodeMet {
 /** How a code meets Ava's discount on these totals (`meetNegotiatedDiscount`, the shipping a free-shipping code saves counted). */
 function meetCode(
   code: QuoteCode | undefined,
-  totals: {
-    itemsTotal: Cents;
-    negotiated: Cents;
-    shippingFor: (discounted: Cents) => Cents;
-  },
+  totals: { itemsTotal: Cents; negotiated: Cents; shippingFor: (discounted: Cents) => Cents },
 ): CodeMet {
-  if (!code)
-    return {
-      code: null,
-      codeDiscount: 0,
-      freeShipping: false,
-      note: null,
-      keepNegotiated: true,
-    };
+  if (!code) return { code: null, codeDiscount: 0, freeShipping: false, note: null, keepNegotiated: true };
   assertCents(code.discount);
   if (code.discount < 0 || code.discount > totals.itemsTotal)
-    throw new PricingError(
-      "A code's discount must be between 0 and the goods it applies to.",
-    );
+    throw new PricingError("A code's discount must be between 0 and the goods it applies to.");
   if (totals.negotiated === 0)
     return {
       code: code.code,
@@ -192,10 +162,7 @@ function meetCode(
   }
   // Not combined: the code is worth what it takes off the goods, and the shipping it waives.
   const worth =
-    code.discount +
-    (code.freeShipping
-      ? totals.shippingFor(totals.itemsTotal - code.discount)
-      : 0);
+    code.discount + (code.freeShipping ? totals.shippingFor(totals.itemsTotal - code.discount) : 0);
   const met = meetNegotiatedDiscount({
     codeDiscount: worth,
     negotiatedDiscount: totals.negotiated,
@@ -203,13 +170,7 @@ function meetCode(
     combine: false,
   });
   if (met.keepNegotiated)
-    return {
-      code: null,
-      codeDiscount: 0,
-      freeShipping: false,
-      note: met.note,
-      keepNegotiated: true,
-    };
+    return { code: null, codeDiscount: 0, freeShipping: false, note: met.note, keepNegotiated: true };
   return {
     code: code.code,
     codeDiscount: code.discount,
@@ -220,20 +181,12 @@ function meetCode(
 }
 
 /** The chosen method's price of the parcel at an order value; refused when no band of it holds the parcel. */
-function zoneShipping(
-  lineCount: number,
-  chosen: ChosenShipping,
-): (discounted: Cents) => Cents {
+function zoneShipping(lineCount: number, chosen: ChosenShipping): (discounted: Cents) => Cents {
   return (discounted) => {
     if (lineCount === 0) return 0;
-    const amount = methodAmount(chosen.method, {
-      value: discounted,
-      weightGrams: chosen.weightGrams,
-    });
+    const amount = methodAmount(chosen.method, { value: discounted, weightGrams: chosen.weightGrams });
     if (amount === null)
-      throw new PricingError(
-        `${chosen.method.name} does not take this parcel. Choose another shipping method.`,
-      );
+      throw new PricingError(`${chosen.method.name} does not take this parcel. Choose another shipping method.`);
     assertCents(amount);
     return amount;
   };
@@ -253,9 +206,7 @@ export function quoteCart(
   let itemsTotal = 0;
   for (const line of lines) {
     if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) {
-      throw new PricingError(
-        `A cart line must have a positive whole quantity, not ${line.quantity}.`,
-      );
+      throw new PricingError(`A cart line must have a positive whole quantity, not ${line.quantity}.`);
     }
     const price = assertCents(unitPrice(line));
     if (price < 0 || line.price < 0 || line.listPrice < 0)
@@ -269,28 +220,17 @@ export function quoteCart(
     listTotal += Math.max(line.listPrice, shopPrice) * line.quantity;
   }
   assertCents(extraDiscount);
-  if (extraDiscount < 0)
-    throw new PricingError("A discount cannot be negative.");
-  if (extraDiscount > subtotal)
-    throw new PricingError("A discount cannot be larger than the subtotal.");
+  if (extraDiscount < 0) throw new PricingError("A discount cannot be negative.");
+  if (extraDiscount > subtotal) throw new PricingError("A discount cannot be larger than the subtotal.");
   const shippingFor = chosenShipping
     ? zoneShipping(lines.length, chosenShipping)
     : (discounted: Cents) =>
-        lines.length === 0 || discounted >= rules.freeShippingThreshold
-          ? 0
-          : rules.flatShipping;
-  const met = meetCode(code, {
-    itemsTotal,
-    negotiated: itemsTotal - subtotal + extraDiscount,
-    shippingFor,
-  });
+        lines.length === 0 || discounted >= rules.freeShippingThreshold ? 0 : rules.flatShipping;
+  const met = meetCode(code, { itemsTotal, negotiated: itemsTotal - subtotal + extraDiscount, shippingFor });
   // A code that beat Ava's price: the lines at the shop's prices, no order-level remainder.
   const charged = met.keepNegotiated ? subtotal : itemsTotal;
   const orderDiscount = met.keepNegotiated ? extraDiscount : 0;
-  const discountedSubtotal = Math.max(
-    0,
-    charged - orderDiscount - met.codeDiscount,
-  );
+  const discountedSubtotal = Math.max(0, charged - orderDiscount - met.codeDiscount);
   const shipping = met.freeShipping ? 0 : shippingFor(discountedSubtotal);
   const applied = tax ?? {
     components: null,
@@ -298,15 +238,8 @@ export function quoteCart(
     fallbackBasisPoints: rules.taxRateBasisPoints,
     label: "Tax",
   };
-  const amounts = lines.map(
-    (l) => (met.keepNegotiated ? unitPrice(l) : shopUnitPrice(l)) * l.quantity,
-  );
-  const taxed = taxCartLines(
-    amounts,
-    orderDiscount + met.codeDiscount,
-    shipping,
-    applied,
-  );
+  const amounts = lines.map((l) => (met.keepNegotiated ? unitPrice(l) : shopUnitPrice(l)) * l.quantity);
+  const taxed = taxCartLines(amounts, orderDiscount + met.codeDiscount, shipping, applied);
   return {
     itemCount,
     listTotal,
