@@ -56,10 +56,13 @@ test("a merchant sets a shipping zone and a shopper picks Express at checkout", 
     await expect(shop.getByRole("button", { name: "Place order" })).toBeVisible();
     for (const [label, value] of Object.entries(E2E_ADDRESS)) await shop.getByLabel(label).fill(value);
     await shop.getByLabel("Country").selectOption("JP");
+    await shop.getByLabel("State / region").fill("");
+    await shop.getByLabel("Postal code").fill("100-0001");
     await expect(shop.getByTestId("shipping-unserved")).toHaveText("We don't ship to JP yet.");
     await expect(shop.getByRole("button", { name: "Place order" })).toBeDisabled();
     await shop.getByLabel("Country").selectOption("US");
     await shop.getByLabel("State / region").fill(E2E_ADDRESS["State / region"]);
+    await shop.getByLabel("Postal code").fill(E2E_ADDRESS["Postal code"]);
     const methods = shop.getByRole("group", { name: "Shipping method" });
     await expect(methods.getByRole("radio")).toHaveCount(2);
     await expect(methods.getByRole("radio", { name: /Standard/ })).toBeChecked();

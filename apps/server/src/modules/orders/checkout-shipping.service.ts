@@ -14,15 +14,22 @@ import {
 import type { Queryable } from "../../platform/db/client.ts";
 import type { AccountIdentity } from "../accounts/index.ts";
 import { addressForQuote } from "../addresses/index.ts";
-import { cartWeightOf, codeLinesOf, findActiveCart, loadCheckoutLines, quoteLinesOf } from "../cart/index.ts";
+import {
+  type CartLine,
+  cartWeightOf,
+  codeLinesOf,
+  findActiveCart,
+  loadCheckoutLines,
+  quoteLinesOf,
+} from "../cart/index.ts";
 import { codeOnCart } from "../discounts/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import { shippingForCart } from "../shipping/index.ts";
 import { cartTaxFor } from "../taxes/index.ts";
 
-type Lines = Awaited<ReturnType<typeof loadCheckoutLines>>;
+type Lines = readonly CartLine[];
 
-interface AtAddress {
+export interface AtAddress {
   lines: Lines;
   negotiatedDiscount: number;
   rules: PricingRules;
@@ -37,7 +44,7 @@ interface AtAddress {
 }
 
 /** The cart's shipping at an address by the shop's zones, each method priced by the cart's one quote. */
-async function shippingAt(
+export async function shippingAt(
   db: Queryable,
   input: AtAddress,
 ): Promise<{

@@ -15,7 +15,7 @@ import { codeLine } from "@/features/cart/components/discount-code-entry";
 import { AddressFields, type AddressFormValues, EMPTY_ADDRESS } from "./address-fields";
 import { RadioCard } from "./radio-card";
 import { ShippingMethodCard } from "./shipping-method-card";
-import { type ShippingAddressChoice, useShippingOptions } from "../api/use-shipping-options";
+import { useCheckoutShipping } from "../hooks/use-checkout-shipping";
 
 const NEW_ADDRESS = "new";
 
@@ -53,23 +53,8 @@ export function CheckoutView({
     shouldFocusError: false,
   });
   const usingNew = choice === NEW_ADDRESS;
-  const [shippingMethodId, setShippingMethodId] = useState<string | null>(null);
-  // A new address is priced once its fields are all valid; a saved one at once.
-  const typed = AddressInputSchema.safeParse(form.watch());
-  const shipTo: ShippingAddressChoice | null = usingNew
-    ? typed.success
-      ? typed.data
-      : null
-    : { addressId: choice };
-  const shipping = useShippingOptions(shipTo, cart.summary.total);
-  const zoneOptions = shipTo ? shipping.data : undefined;
-  const method = zoneOptions?.options.find((o) => o.methodId === shippingMethodId) ?? zoneOptions?.options[0];
-  const unserved = zoneOptions?.unserved ?? null;
-  // The figures of the quote with the chosen method at this address, when the shop ships by zones.
-  const summary = method
-    ? { ...cart.summary, shipping: method.amount, tax: method.tax, total: method.total }
-    : cart.summary;
-  const chosen = method ? { shippingMethodId: method.methodId } : {};
+  const { shipping, zoneOptions, method, unserved, summary, chosen, setShippingMethodId } =
+    useCheckoutShipping(cart, usingNew ? AddressInputSchema.safeParse(form.watch()) : null, choice);
 
   function onInvalid(invalid: FieldErrors<AddressFormValues>) {
     const first = ADDRESS_FIELDS.find((name) => invalid[name]);

@@ -94,11 +94,37 @@ function ZonesTable(props: {
   );
 }
 
-/** Settings → Shipping: the zones the shop ships to and their methods; none keeps the flat fee. */
-export function ShippingPage() {
-  const settings = useShippingSettings();
+/** What the merchant should know: products without a weight, and the zones' problems. */
+function ShippingNotes({
+  productsWithoutWeight,
+  problems,
+}: {
+  productsWithoutWeight: number;
+  problems: string[];
+}) {
+  return (
+    <>
+      {productsWithoutWeight > 0 ? (
+        <Notice data-testid="products-without-weight">
+          {productsWithoutWeight === 1
+            ? "1 product has a variant without a weight: it counts as 0 g in weight bands."
+            : `${productsWithoutWeight} products have a variant without a weight: they count as 0 g in weight bands.`}
+        </Notice>
+      ) : null}
+      {problems.length > 0 ? (
+        <ul role="alert" className="list-disc pl-5 text-sm text-destructive">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** The zone being written (new or edited), its save, and the sentence saying what happened. */
+function useZoneEditor() {
   const save = useChangeShipping();
-  const remove = useChangeShipping();
   const [form, setForm] = useState<ZoneFormState>(EMPTY_ZONE);
   const [editing, setEditing] = useState<ShippingZone | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -128,6 +154,21 @@ export function ShippingPage() {
       },
     );
   };
+  const edit = (zone: ShippingZone) => {
+    setEditing(zone);
+    setForm(zoneFormOf(zone));
+    setNotice(null);
+    setFormError(null);
+    save.reset();
+  };
+  return { save, form, setForm, editing, formError, notice, setNotice, reset, submit, edit };
+}
+
+/** Settings → Shipping: the zones the shop ships to and their methods; none keeps the flat fee. */
+export function ShippingPage() {
+  const settings = useShippingSettings();
+  const { save, form, setForm, editing, formError, notice, setNotice, reset, submit, edit } = useZoneEditor();
+  const remove = useChangeShipping();
   if (settings.isPending) return <Spinner aria-label="Loading shipping zones" className="py-24" />;
   if (settings.isError)
     return (
@@ -146,20 +187,7 @@ export function ShippingPage() {
           no zone serves cannot check out.
         </p>
       </div>
-      {productsWithoutWeight > 0 ? (
-        <Notice data-testid="products-without-weight">
-          {productsWithoutWeight === 1
-            ? "1 product has a variant without a weight: it counts as 0 g in weight bands."
-            : `${productsWithoutWeight} products have a variant without a weight: they count as 0 g in weight bands.`}
-        </Notice>
-      ) : null}
-      {problems.length > 0 ? (
-        <ul role="alert" className="list-disc pl-5 text-sm text-destructive">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ShippingNotes productsWithoutWeight={productsWithoutWeight} problems={problems} />
       <Card>
         <CardHeader>
           <CardTitle>{editing ? `Edit ${editing.name}` : "New zone"}</CardTitle>
@@ -196,13 +224,7 @@ export function ShippingPage() {
           <ZonesTable
             zones={zones}
             pending={remove.isPending}
-            onEdit={(zone) => {
-              setEditing(zone);
-              setForm(zoneFormOf(zone));
-              setNotice(null);
-              setFormError(null);
-              save.reset();
-            }}
+            onEdit={edit}
             onRemove={(zone) =>
               remove.mutate(
                 { kind: "remove", id: zone.id },
