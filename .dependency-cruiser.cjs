@@ -24,6 +24,7 @@ const TABLE_OWNERS = {
   payments: ["payments"],
   policies: ["policies"],
   settings: ["settings"],
+  shipping: ["shipping"],
   taxes: ["taxes"],
 };
 

@@ -53,6 +53,7 @@ import { findPolicyPage, policyRoutes } from "./modules/policies/index.ts";
 import { settingsRoutes } from "./modules/settings/index.ts";
 import { discountRoutes } from "./modules/discounts/index.ts";
 import { taxRoutes } from "./modules/taxes/index.ts";
+import { shippingRoutes } from "./modules/shipping/index.ts";
 import { realtimeRoutes } from "./modules/realtime/index.ts";
 
 /**
@@ -85,6 +86,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...settingsRoutes,
   ...discountRoutes,
   ...taxRoutes,
+  ...shippingRoutes,
   ...merchantOrderRoutes,
   ...mailRoutes,
   ...adminRoutes,

@@ -229,13 +229,20 @@ export const EmptyInputSchema = z.object({});
 
 export const StartCheckoutInputSchema = z.object({
   mode: z
-    .enum(["place_order", "link", "acp_session"], {
+    .enum(["place_order", "link", "acp_session", "shipping_options"], {
       error:
-        "mode must be place_order (pay on delivery or bank transfer), link (a human pays at /checkout) or acp_session (an Agentic Commerce Protocol checkout session to complete at /acp).",
+        "mode must be place_order (pay on delivery or bank transfer), link (a human pays at /checkout), acp_session (an Agentic Commerce Protocol checkout session to complete at /acp) or shipping_options (the shipping methods serving the address, nothing placed).",
     })
     .default("place_order")
     .describe(
-      "place_order (pay on delivery or bank transfer), link (a human pays at the checkout page) or acp_session (an Agentic Commerce Protocol checkout session).",
+      "place_order (pay on delivery or bank transfer), link (a human pays at the checkout page), acp_session (an Agentic Commerce Protocol checkout session) or shipping_options (the shipping methods serving the address, cheapest first, with the cart's total for each; nothing is placed).",
+    ),
+  shippingMethodId: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      "The shipping method to place the order with: a methodId from mode shipping_options for the same address. None: the cheapest.",
     ),
   addressId: z
     .uuid("addressId must be the id of one of the shopper's saved addresses.")
@@ -406,6 +413,8 @@ export const AgentOrderSchema = z.object({
   subtotal: Money,
   discount: Money,
   shipping: Money,
+  /** The shipping method chosen (shops with zones); null under the flat fee. */
+  shippingMethod: z.string().nullable(),
   tax: Money,
   total: Money,
 });
@@ -432,10 +441,24 @@ export const StartCheckoutOutputSchema = z.object({
    * placed: the order exists, payment due on delivery or by transfer; link: a human pays at
    * checkoutUrl; acp_session: an ACP checkout session for the cart (checkoutUrl: a human may pay instead).
    */
-  status: z.enum(["placed", "link", "acp_session"]),
+  status: z.enum(["placed", "link", "acp_session", "shipping_options"]),
   order: AgentOrderSchema.nullable(),
   checkoutUrl: z.string().nullable(),
   checkoutSession: AgentAcpSessionSchema.nullable(),
+  /** mode shipping_options: the methods serving the address, cheapest first (empty when the shop has one flat fee). */
+  shippingOptions: z
+    .array(
+      z.object({
+        methodId: z.string(),
+        name: z.string(),
+        shipping: Money,
+        total: Money,
+        days: z.object({ min: z.number(), max: z.number() }),
+      }),
+    )
+    .optional(),
+  /** mode shipping_options: the sentence for an address no zone serves ("We don't ship to JP yet."). */
+  unserved: z.string().nullable().optional(),
 });
 
 export const GetOrderOutputSchema = z.object({ order: AgentOrderSchema });

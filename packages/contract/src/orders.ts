@@ -70,6 +70,8 @@ export const OrderSchema = z
     /** What the code took off the goods: subtotal - negotiatedDiscount - codeDiscount + shipping + tax = total. */
     codeDiscount: MoneySchema,
     shipping: MoneySchema,
+    /** The shipping method the shopper chose (shops with zones); null under the flat fee. */
+    shippingMethod: z.string().nullable(),
     /** Every line's tax and the shipping's: added to the total, or (taxIncluded) held in the prices. */
     tax: MoneySchema,
     /** Prices included the tax (EU/UK style): it is in the total, not added to it. */
@@ -150,6 +152,8 @@ export const CheckoutBodySchema = z
   .object({
     address: CheckoutAddressSchema,
     paymentMethod: PaymentMethodSchema.optional().default("manual"),
+    /** The shipping method chosen among the address's options (shops with zones); none: the cheapest. */
+    shippingMethodId: z.string().max(64).optional(),
   })
   .meta({ id: "CheckoutBody" });
 export type CheckoutBody = z.output<typeof CheckoutBodySchema>;

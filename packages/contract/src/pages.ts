@@ -34,6 +34,7 @@ export const PAGE_PATHS = [
   "/merchant/policies",
   "/merchant/discount-codes",
   "/merchant/taxes",
+  "/merchant/shipping",
 ] as const;
 
 const pages = new Set<string>(PAGE_PATHS);

@@ -26,6 +26,9 @@ const MerchantPoliciesScreen = lazy(() =>
 const MerchantDiscountCodesScreen = lazy(() =>
   import("./routes/merchant-discount-codes-screen").then((m) => ({ default: m.MerchantDiscountCodesScreen })),
 );
+const MerchantShippingScreen = lazy(() =>
+  import("./routes/merchant-shipping-screen").then((m) => ({ default: m.MerchantShippingScreen })),
+);
 const MerchantTaxesScreen = lazy(() =>
   import("./routes/merchant-taxes-screen").then((m) => ({ default: m.MerchantTaxesScreen })),
 );
@@ -167,6 +170,7 @@ export const appRoutes: RouteObject[] = [
               { path: "policies", element: <MerchantPoliciesScreen /> },
               { path: "discount-codes", element: <MerchantDiscountCodesScreen /> },
               { path: "taxes", element: <MerchantTaxesScreen /> },
+              { path: "shipping", element: <MerchantShippingScreen /> },
               { path: "agent-activity", element: <MerchantAgentActivityScreen /> },
             ],
           },

@@ -21,6 +21,7 @@ export function wireOrder(overrides: Partial<Order> = {}): Order {
     discountCode: null,
     codeDiscount: 0,
     shipping: 10,
+    shippingMethod: null,
     tax: 2,
     taxIncluded: false,
     taxLabel: "Tax",

@@ -63,6 +63,15 @@ describe("order e-mails", () => {
     expect(mail.figures[1]).toEqual({ label: "Shipping", value: "$10.00" });
   });
 
+  it("name the shipping method the shopper chose", () => {
+    const base = input();
+    const mail = buildOrderMail("order-confirmation", {
+      ...base,
+      order: { ...base.order, negotiatedDiscount: 0, shipping: 1900, shippingMethod: "Express" },
+    });
+    expect(mail.figures[1]).toEqual({ label: "Shipping (Express)", value: "$19.00" });
+  });
+
   it("show the discount code as its own line: what it took off, or free shipping", () => {
     const base = input();
     const coded = buildOrderMail("order-confirmation", {

@@ -43,6 +43,8 @@ export interface OrderMailOrder {
   taxIncluded?: boolean;
   /** What the receipt calls the tax ("VAT", "Sales tax"); absent: "Tax". */
   taxLabel?: string;
+  /** The shipping method chosen (shops with zones); null or absent under the flat fee. */
+  shippingMethod?: string | null;
   total: Cents;
 }
 
@@ -146,7 +148,10 @@ export function orderMailFigures(order: OrderMailOrder): OrderMailFigure[] {
       ? [{ label: `${ASSISTANT_NAME}'s discount`, value: `−${formatUsd(order.negotiatedDiscount)}` }]
       : []),
     ...codeFigures(order),
-    { label: "Shipping", value: shippingText(order.shipping) },
+    {
+      label: order.shippingMethod ? `Shipping (${oneLine(order.shippingMethod)})` : "Shipping",
+      value: shippingText(order.shipping),
+    },
     order.taxIncluded
       ? { label: `Includes ${order.taxLabel ?? "tax"}`, value: formatUsd(order.tax) }
       : { label: order.taxLabel ?? "Tax", value: formatUsd(order.tax) },

@@ -1,4 +1,5 @@
 import type { CartTax } from "../markets/cart-tax.ts";
+import type { ChosenShipping } from "../pricing/quote-cart.ts";
 import type { LoyaltyTier } from "./loyalty-tiers.ts";
 import type { Cents } from "../pricing/money.ts";
 import type { SellerConfig } from "../merchant/seller-config.ts";
@@ -254,6 +255,11 @@ export interface NegotiationSnapshot {
    * place), so the totals Ava states are the cart's; none: the shop's single rate, added.
    */
   tax?: CartTax;
+  /**
+   * The shipping the cart's quote charges (the cheapest method at the shopper's last used address
+   * when the shop ships by zones), so the totals Ava states are the cart's; none: the flat fee.
+   */
+  shipping?: ChosenShipping;
 }
 
 /** Why the latest offer stopped counting, to be stored on it. */

@@ -1,4 +1,5 @@
 import type { CartTax } from "../markets/cart-tax.ts";
+import type { ChosenShipping } from "../pricing/quote-cart.ts";
 import { ASSISTANT_NAME } from "../assistant/assistant-name.ts";
 import { pricingRulesFrom, quoteCart } from "../pricing/quote-cart.ts";
 import { offerInDecision } from "./decide-counter-offer.ts";
@@ -21,6 +22,7 @@ export function quoteOffer(
   lines: readonly PolicyLine[],
   config: SellerConfig,
   tax?: CartTax,
+  shipping?: ChosenShipping,
 ): OfferQuote | null {
   if (!terms) return null;
   const quoteLines = [
@@ -43,6 +45,7 @@ export function quoteOffer(
     pricingRulesFrom(config.pricing),
     undefined,
     tax,
+    shipping,
   );
   return {
     subtotal: quote.subtotal,
@@ -55,7 +58,13 @@ export function quoteOffer(
 
 /** What a voice is told for a decision: the decision, the shopper, the offer's quote, the cart. */
 export function voiceInputFor(
-  negotiation: { lines: readonly PolicyLine[]; profile: PolicyProfile; config: SellerConfig; tax?: CartTax },
+  negotiation: {
+    lines: readonly PolicyLine[];
+    profile: PolicyProfile;
+    config: SellerConfig;
+    tax?: CartTax;
+    shipping?: ChosenShipping;
+  },
   decision: Decision,
   seed: number,
   previous: OfferTerms | null = null,
@@ -65,7 +74,13 @@ export function voiceInputFor(
     decision,
     profile: negotiation.profile,
     config: negotiation.config,
-    quote: quoteOffer(offerInDecision(decision), negotiation.lines, negotiation.config, negotiation.tax),
+    quote: quoteOffer(
+      offerInDecision(decision),
+      negotiation.lines,
+      negotiation.config,
+      negotiation.tax,
+      negotiation.shipping,
+    ),
     lines: negotiation.lines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
     seed,
     ...(previous ? { alreadySaid: [...previous.reasons] } : {}),

@@ -2,6 +2,7 @@ import { type Cents, assertCents } from "./money.ts";
 import { type PricingSettings, settingCents } from "../merchant/seller-config.ts";
 import { meetNegotiatedDiscount } from "../markets/discount-codes.ts";
 import { type CartTax, type LineTax, taxCartLines } from "../markets/cart-tax.ts";
+import { type ShippingMethod, methodAmount } from "../markets/shipping-zones.ts";
 
 /**
  * The one pricing rule, the only place totals are computed:
@@ -13,6 +14,8 @@ import { type CartTax, type LineTax, taxCartLines } from "../markets/cart-tax.ts
  * prices and the code's amount comes off instead; a free-shipping code sets shipping to 0.
  * Tax (`taxCartLines`) is the address's, decided by the caller (`taxForPlace`); without it the
  * shop's single rate on the discounted subtotal, added.
+ * Shipping by zones: the chosen method (`ChosenShipping`, one the caller found serving the
+ * address) prices the parcel by its rules (`methodAmount`) in place of the flat fee and threshold.
  */
 export interface PricingRules {
   freeShippingThreshold: Cents;
@@ -42,6 +45,12 @@ export interface QuoteCode {
   ceiling: Cents;
 }
 
+/** The shipping method a shopper chose among those serving the address, with the parcel's weight. */
+export interface ChosenShipping {
+  method: ShippingMethod;
+  weightGrams: number;
+}
+
 export interface CartQuote {
   itemCount: number;
   /** sum(list price x quantity) */
@@ -60,6 +69,8 @@ export interface CartQuote {
   negotiatedDiscount: Cents;
   discountedSubtotal: Cents;
   shipping: Cents;
+  /** The chosen shipping method's name; null under the shop's flat fee. */
+  shippingMethod: string | null;
   /** Every line's tax and the shipping's: included in the total (prices include tax) or added to it. */
   tax: Cents;
   /** Each line's amount after discounts, its tax and rate, in the lines' order. */
@@ -169,12 +180,25 @@ function meetCode(
   };
 }
 
+/** The chosen method's price of the parcel at an order value; refused when no band of it holds the parcel. */
+function zoneShipping(lineCount: number, chosen: ChosenShipping): (discounted: Cents) => Cents {
+  return (discounted) => {
+    if (lineCount === 0) return 0;
+    const amount = methodAmount(chosen.method, { value: discounted, weightGrams: chosen.weightGrams });
+    if (amount === null)
+      throw new PricingError(`${chosen.method.name} does not take this parcel. Choose another shipping method.`);
+    assertCents(amount);
+    return amount;
+  };
+}
+
 export function quoteCart(
   lines: QuoteLine[],
   extraDiscount: Cents,
   rules: PricingRules,
   code?: QuoteCode,
   tax?: CartTax,
+  chosenShipping?: ChosenShipping,
 ): CartQuote {
   let itemCount = 0;
   let listTotal = 0;
@@ -198,8 +222,10 @@ export function quoteCart(
   assertCents(extraDiscount);
   if (extraDiscount < 0) throw new PricingError("A discount cannot be negative.");
   if (extraDiscount > subtotal) throw new PricingError("A discount cannot be larger than the subtotal.");
-  const shippingFor = (discounted: Cents) =>
-    lines.length === 0 || discounted >= rules.freeShippingThreshold ? 0 : rules.flatShipping;
+  const shippingFor = chosenShipping
+    ? zoneShipping(lines.length, chosenShipping)
+    : (discounted: Cents) =>
+        lines.length === 0 || discounted >= rules.freeShippingThreshold ? 0 : rules.flatShipping;
   const met = meetCode(code, { itemsTotal, negotiated: itemsTotal - subtotal + extraDiscount, shippingFor });
   // A code that beat Ava's price: the lines at the shop's prices, no order-level remainder.
   const charged = met.keepNegotiated ? subtotal : itemsTotal;
@@ -223,6 +249,7 @@ export function quoteCart(
     negotiatedDiscount: itemsTotal - charged + orderDiscount,
     discountedSubtotal,
     shipping,
+    shippingMethod: chosenShipping?.method.name ?? null,
     tax: taxed.tax,
     lineTaxes: taxed.lines,
     shippingTax: taxed.shippingTax,

@@ -144,3 +144,18 @@ export async function addressForCheckout(
   // A full address book does not stop an order: the address ships with the order all the same.
   return address;
 }
+
+/** The address a quote is priced for, read without saving it or marking it used (checkout does that). */
+export async function addressForQuote(
+  db: Queryable,
+  userId: string,
+  given: AddressInput | { addressId: string },
+): Promise<ShippingAddress> {
+  if (!("addressId" in given)) return toShippingAddress(given);
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, given.addressId), eq(addresses.userId, userId)));
+  if (!row) throw invalid(NO_ADDRESS, "ADDRESS_NOT_FOUND");
+  return addressOf(row);
+}

@@ -3,4 +3,4 @@
  * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
  */
 export { addressRoutes } from "./addresses.routes.ts";
-export { addressForCheckout, listAddressRows } from "./addresses.store.ts";
+export { addressForCheckout, addressForQuote, listAddressRows } from "./addresses.store.ts";

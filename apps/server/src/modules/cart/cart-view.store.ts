@@ -4,6 +4,7 @@ import {
   appliedPriceLapseNotice,
 } from "@haggle/domain/negotiation/applied-price-lapse";
 import {
+  type ChosenShipping,
   chargedUnitPrice,
   pricingRulesFrom,
   quoteCart,
@@ -15,7 +16,15 @@ import { loadSellerConfig } from "../settings/index.ts";
 import { variantTitle } from "@haggle/domain/catalog/variant-name";
 import { codeOnCart } from "../discounts/index.ts";
 import { cartTaxForShopper } from "../taxes/index.ts";
-import { type CartRow, codeLinesOf, lineName, loadCartLines, quoteLinesOf } from "./cart.store.ts";
+import { shippingForShopper } from "../shipping/index.ts";
+import {
+  type CartRow,
+  cartWeightOf,
+  codeLinesOf,
+  lineName,
+  loadCartLines,
+  quoteLinesOf,
+} from "./cart.store.ts";
 
 /*
  * A read model, kept with the stores: it changes nothing, and every module that answers a cart
@@ -41,7 +50,11 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
   });
   const rules = pricingRulesFrom(config.pricing);
   const tax = await cartTaxForShopper(db, cart.userId, rules.taxRateBasisPoints);
-  const quote = quoteCart(quoteLines, cart.negotiatedDiscount, rules, code?.quote ?? undefined, tax);
+  const quoteWith = (chosen?: ChosenShipping) =>
+    quoteCart(quoteLines, cart.negotiatedDiscount, rules, code?.quote ?? undefined, tax, chosen);
+  // Shipping by zones: the cheapest method at the shopper's last used address (checkout charges
+  // the method chosen for the address it ships to); no zones or no address yet: the flat fee.
+  const quote = quoteWith(await shippingForShopper(db, cart.userId, cartWeightOf(lines), quoteWith));
   return {
     id: cart.id,
     status: cart.status === "converted" ? "converted" : "active",

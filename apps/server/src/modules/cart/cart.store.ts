@@ -1,3 +1,4 @@
+import { parcelWeight } from "@haggle/domain/markets/cart-shipping";
 import type { AppliedPriceLapse } from "@haggle/domain/negotiation/applied-price-lapse";
 import { variantName } from "@haggle/domain/catalog/variant-name";
 import type { CodeLine } from "@haggle/domain/markets/discount-codes";
@@ -64,6 +65,7 @@ const lineVariantColumns = {
   listPrice: variants.listPrice,
   stockLevel: variants.stockLevel,
   imageUrl: variants.imageUrl,
+  weightGrams: variants.weightGrams,
 };
 
 /** The cart's lines with their products and variants, in the order they were added. */
@@ -108,6 +110,13 @@ export function quoteLinesOf(lines: readonly CartLine[]): QuoteLine[] {
     listPrice: variant.listPrice,
     quantity: item.quantity,
   }));
+}
+
+/** The parcel's weight in grams: each variant's weight times its quantity (none counts as 0). */
+export function cartWeightOf(lines: readonly CartLine[]): number {
+  return parcelWeight(
+    lines.map(({ item, variant }) => ({ weightGrams: variant.weightGrams, quantity: item.quantity })),
+  );
 }
 
 /** Cart lines as a discount code reads them: each at the shop's price, with its product and category. */

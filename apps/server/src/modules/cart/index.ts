@@ -34,6 +34,7 @@ export {
   lockCart,
   markCartConverted,
   quoteLinesOf,
+  cartWeightOf,
   updateCartItemQuantity,
   voidNegotiatedPrices,
   writeNegotiatedOnPrice,

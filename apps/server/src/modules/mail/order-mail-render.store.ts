@@ -58,6 +58,7 @@ export async function renderOrderMailRow(
       discountCode: order.discountCode,
       codeDiscount: order.codeDiscount,
       shipping: order.shipping,
+      shippingMethod: order.shippingMethod,
       tax: order.tax,
       taxIncluded: order.taxIncluded,
       taxLabel: order.taxLabel,

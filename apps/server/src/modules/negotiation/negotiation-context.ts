@@ -12,6 +12,7 @@ import type { Tx } from "../../platform/db/client.ts";
 import { findProfile } from "../accounts/index.ts";
 import {
   cartFingerprint,
+  cartWeightOf,
   offerDto,
   offerTermsOf,
   lineName,
@@ -20,8 +21,9 @@ import {
   quoteLinesOf,
 } from "../cart/index.ts";
 import { assertOrderableCart } from "@haggle/domain/pricing/cart-limit";
-import { pricingRulesFrom } from "@haggle/domain/pricing/quote-cart";
+import { pricingRulesFrom, quoteCart } from "@haggle/domain/pricing/quote-cart";
 import { cartTaxForShopper } from "../taxes/index.ts";
+import { shippingForShopper } from "../shipping/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import {
   type ApprovalRow,
@@ -128,7 +130,13 @@ export async function loadNegotiationContext(
   const profile = await findProfile(tx, who.id);
   const approval = await latestApproval(tx, negotiationId);
   const latestOffer = await latestLiveOffer(tx, negotiationId);
-  const tax = await cartTaxForShopper(tx, who.id, pricingRulesFrom(config.pricing).taxRateBasisPoints);
+  const rules = pricingRulesFrom(config.pricing);
+  const tax = await cartTaxForShopper(tx, who.id, rules.taxRateBasisPoints);
+  // The cart's shipping as the cart shows it (the cheapest method at the last used address).
+  const quoteLines = quoteLinesOf(lines);
+  const shipping = await shippingForShopper(tx, who.id, cartWeightOf(lines), (chosen) =>
+    quoteCart(quoteLines, cart.negotiatedDiscount, rules, undefined, tax, chosen),
+  );
   return {
     negotiation,
     cart,
@@ -151,6 +159,7 @@ export async function loadNegotiationContext(
       },
       config,
       tax,
+      ...(shipping ? { shipping } : {}),
     },
   };
 }

@@ -10,7 +10,7 @@ import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
 import {
   chargedUnitPrice,
   pricingRulesFrom,
-  quoteCart,
+  type quoteCart,
   shopUnitPrice,
 } from "@haggle/domain/pricing/quote-cart";
 import type { Db, Tx } from "../../platform/db/client.ts";
@@ -38,6 +38,7 @@ import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
 import { findOrderIdByKey, insertOrder } from "./orders.store.ts";
 import { completeNegotiationWithOrder as completeNegotiation } from "../negotiation/index.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
+import { quoteAtAddress } from "./checkout-shipping.service.ts";
 
 /** Thrown inside the transaction to roll it back, then answered as the first order. */
 class AlreadyPlaced extends Error {
@@ -196,7 +197,16 @@ async function placeOrder(
   const rules = pricingRulesFrom(config.pricing);
   // The address's tax (its place's rates, or the shop's single rate), an input of the one quote.
   const tax = await cartTaxFor(tx, shippingAddress, rules.taxRateBasisPoints);
-  const quote = quoteCart(quoteLinesOf(lines), cart.negotiatedDiscount, rules, code?.quote ?? undefined, tax);
+  // Shipping by the shop's zones (the shopper's method), else its flat fee: one more input of the quote.
+  const quote = await quoteAtAddress(tx, {
+    lines,
+    negotiatedDiscount: cart.negotiatedDiscount,
+    rules,
+    code: code?.quote ?? undefined,
+    tax,
+    address: shippingAddress,
+    methodId: body.shippingMethodId,
+  });
   assertOrderableAmount(quote.total);
   await takeCartStock(tx, lines);
 
@@ -317,6 +327,7 @@ async function writeOrder(
         discountCode: w.quote.code,
         codeDiscount: w.quote.codeDiscount,
         shipping: w.quote.shipping,
+        shippingMethod: w.quote.shippingMethod,
         tax: w.quote.tax,
         taxIncluded: w.quote.taxIncluded,
         taxLabel: w.quote.taxLabel,

@@ -11,7 +11,9 @@ import { notFound } from "@haggle/domain/errors";
 import { z } from "@hono/zod-openapi";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { browserPayment } from "../../platform/payments/browser-payment.ts";
+import { ShippingOptionsBodySchema, ShippingOptionsSchema } from "@haggle/contract/shipping";
 import { checkout } from "./checkout.service.ts";
+import { checkoutShippingOptions } from "./checkout-shipping.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 import { cancelOrder } from "./refunds.service.ts";
 
@@ -42,9 +44,21 @@ export const orderRoutes: ApiRoute[] = [
   }),
   defineRoute({
     method: "post",
+    path: "/api/checkout/shipping-options",
+    summary:
+      "The cart's shipping methods for an address (body {address}), cheapest first with delivery estimates, each priced by the cart's own quote; `unserved` carries the sentence for an address no zone serves (\"We don't ship to JP yet.\"); `zones` false when the shop charges its flat fee. Nothing is saved",
+    tag: "Orders",
+    access: "signed-in",
+    body: ShippingOptionsBodySchema,
+    response: ShippingOptionsSchema,
+    handler: async (c, { user, body }) =>
+      await checkoutShippingOptions(c.get("deps").database.db, user, body),
+  }),
+  defineRoute({
+    method: "post",
     path: "/api/checkout",
     summary:
-      "Place the order in one transaction: body {address: Address | {addressId}, paymentMethod}, never an amount. With Stripe the order is pending and `payment` carries the PaymentIntent's client secret and the publishable key for the Payment Element (manual: no payment). Header Idempotency-Key required; the same key answers the first order (200). 409 APPLIED_PRICE_LAPSED when Ava's applied discount lapsed (a price changed, or it expired): it is voided and nothing is charged",
+      "Place the order in one transaction: body {address: Address | {addressId}, paymentMethod, shippingMethodId?}, never an amount. With shipping zones, the chosen method (none: the cheapest) is charged and recorded; an address no zone serves is refused (400 SHIPPING_UNSERVED) with its sentence. With Stripe the order is pending and `payment` carries the PaymentIntent's client secret and the publishable key for the Payment Element (manual: no payment). Header Idempotency-Key required; the same key answers the first order (200). 409 APPLIED_PRICE_LAPSED when Ava's applied discount lapsed (a price changed, or it expired): it is voided and nothing is charged",
     tag: "Orders",
     access: "signed-in",
     headers: IdempotencyKeyHeaders,

@@ -56,6 +56,7 @@ export function toOrderDto(
     discountCode: row.discountCode,
     codeDiscount: row.codeDiscount,
     shipping: row.shipping,
+    shippingMethod: row.shippingMethod,
     tax: row.tax,
     taxIncluded: row.taxIncluded,
     taxLabel: row.taxLabel,

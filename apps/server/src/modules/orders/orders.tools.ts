@@ -23,6 +23,9 @@ import {
 } from "../../platform/agent-tools/agent-tool.ts";
 import { loadCartLines, findActiveCart } from "../cart/index.ts";
 import { checkout } from "./checkout.service.ts";
+import { checkoutShippingOptions } from "./checkout-shipping.service.ts";
+import type { Queryable } from "../../platform/db/client.ts";
+import type { AccountIdentity } from "../accounts/index.ts";
 import { type AcpDeps, createAcpSession } from "./acp/acp-sessions.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 import { findOrderIdByKey } from "./orders.store.ts";
@@ -63,6 +66,7 @@ function agentOrder(order: Order): AgentOrder {
     subtotal: toDollars(order.subtotal),
     discount: toDollars(order.negotiatedDiscount),
     shipping: toDollars(order.shipping),
+    shippingMethod: order.shippingMethod,
     tax: toDollars(order.tax),
     total: toDollars(order.total),
   };
@@ -149,6 +153,37 @@ async function acpSessionForCart(
   };
 }
 
+/** The shipping methods serving the address, as start_checkout's mode shipping_options answers them. */
+async function agentShippingOptions(
+  db: Queryable,
+  who: AccountIdentity,
+  address: AddressInput | { addressId: string },
+) {
+  const answer = await checkoutShippingOptions(db, who, { address });
+  const shippingOptions = answer.options.map((o) => ({
+    methodId: o.methodId,
+    name: o.name,
+    shipping: toDollars(o.amount),
+    total: toDollars(o.total),
+    days: o.days,
+  }));
+  return {
+    value: {
+      status: "shipping_options" as const,
+      order: null,
+      checkoutUrl: null,
+      checkoutSession: null,
+      shippingOptions,
+      unserved: answer.unserved,
+    },
+    summary:
+      answer.unserved ??
+      (answer.zones
+        ? answer.options.map((o) => `${o.name} ${formatUsd(o.amount)}`).join(", ")
+        : "one flat shipping fee"),
+  };
+}
+
 /** Checkout and orders for agents: the web checkout's service, paid manually or by a human. */
 export const orderTools: AgentTool[] = [
   defineTool({
@@ -185,12 +220,17 @@ export const orderTools: AgentTool[] = [
           );
         address = { addressId: saved.id };
       }
+      if (input.mode === "shipping_options") return await agentShippingOptions(deps.db, who, address);
       if (input.idempotencyKey) await assertKeyFitsCart(deps, who.id, input.idempotencyKey);
       const { order } = await checkout(
         deps.db,
         who,
         input.idempotencyKey ?? `agent-${randomUUID()}`,
-        { address, paymentMethod: "manual" },
+        {
+          address,
+          paymentMethod: "manual",
+          ...(input.shippingMethodId ? { shippingMethodId: input.shippingMethodId } : {}),
+        },
         { appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes, payments: deps.payments, mail: deps.mail },
       );
       return {

@@ -22,3 +22,4 @@ export * from "./schema/realtime.ts";
 export * from "./schema/policies.ts";
 export * from "./schema/discounts.ts";
 export * from "./schema/taxes.ts";
+export * from "./schema/shipping.ts";

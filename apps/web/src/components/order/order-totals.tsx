@@ -8,7 +8,7 @@ export function OrderTotals({
   order,
 }: {
   order: Pick<OrderView, "subtotal" | "negotiatedDiscount" | "shipping" | "tax" | "total" | "refundedTotal"> &
-    Partial<Pick<OrderView, "discountCode" | "codeDiscount" | "taxIncluded" | "taxLabel">>;
+    Partial<Pick<OrderView, "discountCode" | "codeDiscount" | "taxIncluded" | "taxLabel" | "shippingMethod">>;
 }) {
   return (
     <dl className="flex flex-col gap-2 text-sm">
@@ -21,7 +21,11 @@ export function OrderTotals({
           testId="order-code-discount"
         />
       ) : null}
-      <FigureRow label="Shipping" value={formatShipping(order.shipping)} testId="order-shipping" />
+      <FigureRow
+        label={order.shippingMethod ? `Shipping (${order.shippingMethod})` : "Shipping"}
+        value={formatShipping(order.shipping)}
+        testId="order-shipping"
+      />
       <FigureRow
         label={order.taxIncluded ? `Includes ${order.taxLabel ?? "tax"}` : (order.taxLabel ?? "Tax")}
         value={formatUsd(order.tax)}

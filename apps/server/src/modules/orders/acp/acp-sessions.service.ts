@@ -13,12 +13,7 @@ import { MAX_LINE_QUANTITY } from "@haggle/contract/cart";
 import { acpLineItems, acpOrderStatus, acpTotals } from "@haggle/domain/acp/acp-cart-state";
 import { variantName } from "@haggle/domain/catalog/variant-name";
 import { conflict, DomainError, notFound } from "@haggle/domain/errors";
-import {
-  chargedUnitPrice,
-  pricingRulesFrom,
-  quoteCart,
-  shopUnitPrice,
-} from "@haggle/domain/pricing/quote-cart";
+import { chargedUnitPrice, pricingRulesFrom, shopUnitPrice } from "@haggle/domain/pricing/quote-cart";
 import { z } from "zod";
 import type { Db, Queryable, Tx } from "../../../platform/db/client.ts";
 import type { MailSettings } from "../../../platform/mail/mail-settings.ts";
@@ -44,6 +39,7 @@ import type { PaymentProviders } from "../../../platform/payments/payment-provid
 import { loadSellerConfig } from "../../settings/index.ts";
 import { cartTaxFor } from "../../taxes/index.ts";
 import { checkout } from "../checkout.service.ts";
+import { acpShipping } from "./acp-shipping.ts";
 import { invalidParam, normalisedAddress, toAddressInput } from "./acp-address.ts";
 import { orderEvent } from "./acp-order-event.ts";
 import {
@@ -193,19 +189,6 @@ function sessionStatus(row: AcpSessionRow, messages: readonly AcpMessage[]): Acp
         : "ready_for_payment";
 }
 
-/** The shop's one shipping option, at what the pricing rule charges for this cart. */
-function shippingOption(shippingCost: number) {
-  return {
-    type: "shipping" as const,
-    id: ACP_SHIPPING_OPTION_ID,
-    title: shippingCost === 0 ? "Standard shipping (free)" : "Standard shipping",
-    subtitle: "Flat rate, free above the shop's threshold",
-    subtotal: shippingCost,
-    tax: 0,
-    total: shippingCost,
-  };
-}
-
 /**
  * The session's authoritative state: its cart priced now by the one pricing rule (the applied
  * negotiated price rechecked first), the discount as its own total, our one shipping option,
@@ -238,10 +221,21 @@ export async function sessionView(
     place ? { country: place.country, region: place.state ?? null } : null,
     rules.taxRateBasisPoints,
   );
-  const quote = quoteCart(quoteLines, cart?.negotiatedDiscount ?? 0, rules, code?.quote ?? undefined, tax);
-  const messages = sessionMessages(row, cart, lines.length, deps.payments.has("stripe"));
+  // Shipping by the shop's zones at the session's address (the option the agent selected), else the flat fee.
+  const { quote, options, message } = await acpShipping(db, {
+    lines,
+    negotiatedDiscount: cart?.negotiatedDiscount ?? 0,
+    rules,
+    code: code?.quote ?? undefined,
+    tax,
+    place,
+    optionId: row.fulfillmentOptionId,
+  });
+  const messages = [
+    ...sessionMessages(row, cart, lines.length, deps.payments.has("stripe")),
+    ...(message && row.status === "open" ? [message] : []),
+  ];
   const status = sessionStatus(row, messages);
-  const shipping = shippingOption(quote.shipping);
   const buyer = buyerOf(row, who);
   return {
     id: row.id,
@@ -262,7 +256,7 @@ export async function sessionView(
       { orderDiscount: quote.discount + quote.codeDiscount, tax: quote.taxIncluded ? 0 : quote.tax },
     ),
     ...(row.fulfillmentAddress ? { fulfillment_address: row.fulfillmentAddress as AcpAddress } : {}),
-    fulfillment_options: lines.length > 0 ? [shipping] : [],
+    fulfillment_options: options,
     ...(row.fulfillmentOptionId ? { fulfillment_option_id: row.fulfillmentOptionId } : {}),
     totals: acpTotals(quote, "Ava"),
     messages,
@@ -285,11 +279,12 @@ async function loadOwn(deps: AcpDeps, who: AccountIdentity, id: string): Promise
   return row;
 }
 
+/** An option id is the flat option's, or a shipping method's (a uuid) that the address's zone may offer. */
 function checkOption(id: string | undefined): void {
-  if (id !== undefined && id !== ACP_SHIPPING_OPTION_ID)
+  if (id !== undefined && id !== ACP_SHIPPING_OPTION_ID && !z.uuid().safeParse(id).success)
     throw invalidParam(
       "$.fulfillment_option_id",
-      `There is no fulfillment option ${id}; the shop offers ${ACP_SHIPPING_OPTION_ID}.`,
+      `There is no fulfillment option ${id}; the session's fulfillment_options list the ones offered.`,
     );
 }
 
@@ -436,6 +431,9 @@ export async function completeAcpSession(
     {
       address: toAddressInput(row.fulfillmentAddress as AcpAddress, "$.fulfillment_address"),
       paymentMethod: stripe ? "stripe" : "manual",
+      ...(row.fulfillmentOptionId && row.fulfillmentOptionId !== ACP_SHIPPING_OPTION_ID
+        ? { shippingMethodId: row.fulfillmentOptionId }
+        : {}),
     },
     {
       cartId: row.cartId,

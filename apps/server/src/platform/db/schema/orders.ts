@@ -29,6 +29,8 @@ export const orders = pgTable(
     /** What the code took off the goods (0 without one, or for a free-shipping code). */
     codeDiscount: money("code_discount").notNull().default(0),
     shipping: money("shipping").notNull().default(0),
+    /** The shipping method the shopper chose (by the shop's zones); null under the flat fee. */
+    shippingMethod: text("shipping_method"),
     tax: money("tax").notNull().default(0),
     /** Whether the prices included the tax (EU/UK style: the total holds it) or it was added (US style). */
     taxIncluded: boolean("tax_included").notNull().default(false),

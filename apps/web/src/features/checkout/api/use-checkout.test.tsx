@@ -37,6 +37,7 @@ const order: PlacedOrder = {
   codeDiscount: 0,
   negotiatedDiscount: 0,
   shipping: 10,
+  shippingMethod: null,
   tax: 2,
   taxIncluded: false,
   taxLabel: "Tax",

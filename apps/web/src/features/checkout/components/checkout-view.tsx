@@ -6,43 +6,20 @@ import type { CheckoutBodyInput, CheckoutOptions } from "@haggle/contract/orders
 import { ADDRESS_FIELDS, addressLines } from "@haggle/domain/orders/address";
 import { formatUsd } from "@haggle/domain/pricing/money";
 import { LoaderCircleIcon, LockIcon } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { type FieldErrors, type UseFormReturn, useForm } from "react-hook-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 import { CartSummaryCard } from "@/features/cart/components/cart-summary-card";
 import { codeLine } from "@/features/cart/components/discount-code-entry";
 import { AddressFields, type AddressFormValues, EMPTY_ADDRESS } from "./address-fields";
+import { RadioCard } from "./radio-card";
+import { ShippingMethodCard } from "./shipping-method-card";
+import { useCheckoutShipping } from "../hooks/use-checkout-shipping";
 
 const NEW_ADDRESS = "new";
 
 type PaymentMethodId = CheckoutOptions["paymentMethods"][number]["id"];
-
-/** One choice of a radio group, drawn as a bordered card whose whole area picks it. */
-function RadioCard({
-  name,
-  checked,
-  onChoose,
-  children,
-}: {
-  name: string;
-  checked: boolean;
-  onChoose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <label className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
-      <input
-        type="radio"
-        name={name}
-        checked={checked}
-        onChange={onChoose}
-        className="mt-0.5 size-4 accent-primary"
-      />
-      {children}
-    </label>
-  );
-}
 
 interface CheckoutViewProps {
   cart: Cart;
@@ -76,6 +53,8 @@ export function CheckoutView({
     shouldFocusError: false,
   });
   const usingNew = choice === NEW_ADDRESS;
+  const { shipping, zoneOptions, method, unserved, summary, chosen, setShippingMethodId } =
+    useCheckoutShipping(cart, usingNew ? AddressInputSchema.safeParse(form.watch()) : null, choice);
 
   function onInvalid(invalid: FieldErrors<AddressFormValues>) {
     const first = ADDRESS_FIELDS.find((name) => invalid[name]);
@@ -86,10 +65,13 @@ export function CheckoutView({
     event.preventDefault();
     if (placing) return;
     if (!usingNew) {
-      onPlaceOrder({ address: { addressId: choice }, paymentMethod });
+      onPlaceOrder({ address: { addressId: choice }, paymentMethod, ...chosen });
       return;
     }
-    void form.handleSubmit((address) => onPlaceOrder({ address, paymentMethod }), onInvalid)(event);
+    void form.handleSubmit(
+      (address) => onPlaceOrder({ address, paymentMethod, ...chosen }),
+      onInvalid,
+    )(event);
   }
 
   return (
@@ -109,13 +91,20 @@ export function CheckoutView({
           form={form}
           placing={placing}
         />
+        <ShippingMethodCard
+          id={id}
+          answer={zoneOptions}
+          loading={shipping.isFetching}
+          selectedId={method?.methodId ?? null}
+          onChoose={setShippingMethodId}
+        />
         <PaymentCard id={id} options={options} paymentMethod={paymentMethod} onChoose={setPaymentMethod} />
       </div>
 
       <div className="flex flex-col gap-4">
         <ItemsCard cart={cart} />
         <CartSummaryCard
-          summary={cart.summary}
+          summary={summary}
           updating={false}
           discountCode={cart.discountCode}
           extra={
@@ -131,7 +120,7 @@ export function CheckoutView({
               {error}
             </p>
           )}
-          <Button type="submit" size="lg" disabled={placing}>
+          <Button type="submit" size="lg" disabled={placing || unserved !== null}>
             {placing ? (
               <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
             ) : (

@@ -39,6 +39,7 @@ const order: OrderView = {
   codeDiscount: 0,
   negotiatedDiscount: 5,
   shipping: 10,
+  shippingMethod: null,
   tax: 9.5,
   taxIncluded: false,
   taxLabel: "Tax",

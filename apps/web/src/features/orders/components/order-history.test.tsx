@@ -40,6 +40,7 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
     codeDiscount: 0,
     negotiatedDiscount: 0,
     shipping: 10,
+    shippingMethod: null,
     tax: 5,
     taxIncluded: false,
     taxLabel: "Tax",

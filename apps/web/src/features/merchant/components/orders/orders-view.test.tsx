@@ -61,6 +61,7 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
     codeDiscount: 0,
     negotiatedDiscount: 0,
     shipping: 0,
+    shippingMethod: null,
     tax: 11,
     taxIncluded: false,
     taxLabel: "Tax",

@@ -15,6 +15,7 @@ import {
   StoreIcon,
   TicketPercentIcon,
   TrendingUpIcon,
+  TruckIcon,
   UserCheckIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -37,6 +38,7 @@ export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { to: "/merchant/orders", label: "Orders", icon: ClipboardListIcon },
   { to: "/merchant/discount-codes", label: "Discount codes", icon: TicketPercentIcon },
   { to: "/merchant/taxes", label: "Taxes", icon: PercentIcon },
+  { to: "/merchant/shipping", label: "Shipping", icon: TruckIcon },
   { to: "/merchant/approvals", label: "Approvals", icon: UserCheckIcon, approvals: true },
   { to: "/merchant/negotiation-config", label: "Negotiation Config", icon: SlidersHorizontalIcon },
   { to: "/merchant/escalation-rules", label: "Escalation Rules", icon: ShieldAlertIcon },

@@ -2,8 +2,8 @@ import { type TaxRate, TaxRateBodySchema, type TaxRateBody } from "@haggle/contr
 import { type FormEvent, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { TextField } from "../form/text-field";
 
 /** The rate being written, as typed. */
 export interface RateForm {
@@ -48,36 +48,6 @@ export function rateBodyOf(form: RateForm): { body: TaxRateBody } | { error: str
   });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Check the rate." };
   return { body: parsed.data };
-}
-
-function TextField(props: {
-  label: string;
-  hint?: string;
-  value: string;
-  onChange: (value: string) => void;
-  inputMode?: "decimal";
-  autoCapitalize?: "characters";
-}) {
-  const id = useId();
-  const hintId = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{props.label}</Label>
-      <Input
-        id={id}
-        value={props.value}
-        inputMode={props.inputMode}
-        autoCapitalize={props.autoCapitalize}
-        aria-describedby={props.hint ? hintId : undefined}
-        onChange={(event) => props.onChange(event.currentTarget.value)}
-      />
-      {props.hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {props.hint}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 interface Props {
