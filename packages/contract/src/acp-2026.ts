@@ -23,7 +23,10 @@ const text = (field: string, max = 200) =>
 const kept = (field: string) => z.object({}, { error: `${field} must be an object.` }).loose();
 
 const optionalText = (field: string, max = 200) =>
-  z.string({ error: `${field} must be text.` }).max(max, `${field} can be at most ${max} characters.`).optional();
+  z
+    .string({ error: `${field} must be text.` })
+    .max(max, `${field} can be at most ${max} characters.`)
+    .optional();
 
 export const Acp2026AddressSchema = AcpAddressSchema.extend({ company: optionalText("company") }).meta({
   id: "Acp2026Address",
@@ -149,7 +152,9 @@ export const Acp2026PaymentDataSchema = z.strictObject({
   instrument: z
     .object({
       type: text("instrument.type", 100),
-      credential: z.object({ type: text("credential.type", 100), token: text("credential.token", 500) }).loose(),
+      credential: z
+        .object({ type: text("credential.type", 100), token: text("credential.token", 500) })
+        .loose(),
     })
     .loose()
     .optional(),
