@@ -92,14 +92,17 @@ export const Acp2026SelectedFulfillmentOptionSchema = z.strictObject({
 });
 
 export const Acp2026CapabilitiesSchema = z
-  .strictObject({
-    payment: kept("payment").optional(),
-    interventions: kept("interventions").optional(),
-    extensions: z
-      .array(z.union([z.string().max(200), kept("extension")]), { error: "extensions must be a list." })
-      .max(50)
-      .optional(),
-  })
+  .strictObject(
+    {
+      payment: kept("payment").optional(),
+      interventions: kept("interventions").optional(),
+      extensions: z
+        .array(z.union([z.string().max(200), kept("extension")]), { error: "extensions must be a list." })
+        .max(50)
+        .optional(),
+    },
+    { error: "capabilities is required: what the agent can handle, as an object ({} for nothing special)." },
+  )
   .meta({ id: "Acp2026Capabilities" });
 
 /** The discount extension's request: the codes the buyer entered (the whole set; [] removes them). */

@@ -1,4 +1,5 @@
 import { DomainError } from "@haggle/domain/errors";
+import { normalizeCode } from "@haggle/domain/markets/discount-codes";
 import type { Tx } from "../../../platform/db/client.ts";
 import type { CartCode } from "../../discounts/index.ts";
 import { enterCartCode, removeCartCode } from "../../discounts/index.ts";
@@ -82,7 +83,9 @@ export function sessionCode(
 
 /**
  * Makes the cart's code the first of `codes` the shop knows (none: the cart's code is removed);
- * unknown codes and every code after the entered one come back refused, in the request's order.
+ * unknown codes, and known codes after the entered one (a cart holds one), come back refused in
+ * the request's order. Each code is tried on the cart so it is judged as the web cart judges it;
+ * the first known one is put back last.
  */
 export async function setSessionCodes(
   tx: Tx,
@@ -92,23 +95,23 @@ export async function setSessionCodes(
   const rejected: AcpRejectedCode[] = [];
   let entered: string | null = null;
   for (const [index, code] of codes.entries()) {
-    if (entered !== null) {
+    try {
+      await enterCartCode(tx, cartId, code);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== "UNKNOWN_DISCOUNT_CODE") throw error;
+      rejected.push({ code, index, reason: "discount_code_invalid", message: error.message });
+      continue;
+    }
+    if (entered === null) entered = normalizeCode(code);
+    else
       rejected.push({
         code,
         index,
         reason: "discount_code_combination_disallowed",
-        message: `One discount code applies to an order: ${entered} is applied, so ${code} is not.`,
+        message: `One discount code applies to an order: ${entered} is applied, so ${normalizeCode(code)} is not.`,
       });
-      continue;
-    }
-    try {
-      await enterCartCode(tx, cartId, code);
-      entered = code;
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== "UNKNOWN_DISCOUNT_CODE") throw error;
-      rejected.push({ code, index, reason: "discount_code_invalid", message: error.message });
-    }
   }
   if (entered === null) await removeCartCode(tx, cartId);
+  else await enterCartCode(tx, cartId, entered);
   return rejected;
 }

@@ -46,7 +46,12 @@ import { loadSellerConfig } from "../../settings/index.ts";
 import { cartTaxFor } from "../../taxes/index.ts";
 import { checkout } from "../checkout.service.ts";
 import { invalidParam, normalisedAddress, toAddressInput } from "./acp-address.ts";
-import { type AcpRejectedCode, type AcpSessionDetail, sessionCode, setSessionCodes } from "./acp-session-codes.ts";
+import {
+  type AcpRejectedCode,
+  type AcpSessionDetail,
+  sessionCode,
+  setSessionCodes,
+} from "./acp-session-codes.ts";
 import { orderEvent } from "./acp-order-event.ts";
 import {
   type AcpSessionRow,

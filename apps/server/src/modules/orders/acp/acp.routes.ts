@@ -59,11 +59,9 @@ const ABANDONED_CLAIM_MS = 120_000;
 const MAX_IDEMPOTENCY_KEY = 255;
 
 const ACP_HEADERS = z.object({
-  "api-version": z
-    .string()
-    .meta({
-      description: `The ACP version: ${ACP_SUPPORTED_VERSIONS.join(" or ")} (each answers in its own shape)`,
-    }),
+  "api-version": z.string().meta({
+    description: `The ACP version: ${ACP_SUPPORTED_VERSIONS.join(" or ")} (each answers in its own shape)`,
+  }),
   "idempotency-key": z.string().optional().meta({ description: "Required on every POST" }),
   signature: z.string().optional().meta({
     description: "base64url HMAC-SHA256 of '<Timestamp>.<METHOD> <path>.<raw body>' (ACP_SIGNING_SECRET)",
@@ -110,8 +108,7 @@ const VERSION_CODES = new Set(["MISSING_API_VERSION", "UNSUPPORTED_API_VERSION"]
 
 /**
  * Any error below an ACP route as the spec's error: a domain error keeps its sentence, its code
- * (in ACP's lower case) and its field as `param` (in the asking version's words); anything
- * unexpected is a 500 without details.
+ * (in ACP's lower case) and its field as `param`; anything unexpected is a 500 without details.
  */
 export function acpErrorOf(
   error: unknown,
@@ -137,7 +134,7 @@ export function acpErrorOf(
       type: status >= 500 ? "processing_error" : "invalid_request",
       code: error.code.toLowerCase(),
       message: error.message,
-      ...(error.field ? { param: version ? version.param(error.field) : error.field } : {}),
+      ...(error.field ? { param: error.field } : {}),
       ...(VERSION_CODES.has(error.code) ? { supported_versions: [...ACP_SUPPORTED_VERSIONS] } : {}),
     },
     headers: {},
@@ -194,6 +191,13 @@ async function rateRefusal(c: AppContext, who: ApiKeyCaller): Promise<Response |
     ),
     { "Retry-After": String(Math.max(1, Math.ceil(rate.retryAfterSeconds))) },
   );
+}
+
+/** A service's refusal (its field named as 2025-09-29's request names it) in the asking version's words. */
+function inVersionWords(error: unknown, version: AcpVersion): unknown {
+  if (!(error instanceof DomainError) || !error.field) return error;
+  const field = version.param(error.field);
+  return field === error.field ? error : new DomainError(error.kind, error.code, error.message, { field });
 }
 
 type Handler<B> = (deps: AcpDeps, who: ApiKeyCaller, id: string, body: B) => Promise<AcpSessionState>;
@@ -270,7 +274,11 @@ function pipeline<O extends AcpOperation>(operation: O, status: number, run: Han
         claimed = { userId: who.id, key };
       }
       const body = version.read[operation](raw) as AcpInputs[O];
-      const session = await run(acpDeps(c), who, c.req.param("checkout_session_id") ?? "", body);
+      const session = await run(acpDeps(c), who, c.req.param("checkout_session_id") ?? "", body).catch(
+        (error: unknown) => {
+          throw inVersionWords(error, version!);
+        },
+      );
       const text = JSON.stringify(version.answer(session));
       if (claimed) await recordIdempotentAnswer(database.db, claimed.userId, claimed.key, status, text);
       return answer(c, status, text);
