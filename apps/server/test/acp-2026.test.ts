@@ -12,9 +12,59 @@ import { acp2026Validated, expectAcp2026 } from "./support/acp-2026-schema.ts";
 import type { AcpCall } from "./support/acp-client.ts";
 import { ADDRESS, type Json, total, useAcpShop } from "./support/acp-shop.ts";
 import { cents } from "./support/shop-fixtures.ts";
+import { connectMcp, ok } from "./support/mcp-client.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 const V2026 = "2026-04-17";
+
+/** A small seeded generator (mulberry32), so a fuzz run can be repeated exactly. */
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const HOSTILE: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  2 ** 53,
+  "",
+  "x".repeat(6000),
+  "\u0000",
+  "𝒳\ud800",
+  true,
+  [],
+  {},
+  [[[[[]]]]],
+  { __proto__: { polluted: 1 } },
+  { codes: ["A".repeat(300)] },
+  "9".repeat(400),
+];
+
+/** `body` with one field somewhere in it (or a new one) replaced by a hostile value. */
+function mutate(body: Json, random: () => number): Json {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const copy = structuredClone(body);
+  let at: Json = copy;
+  for (let depth = 0; depth < 4; depth++) {
+    const keys = Object.keys(at);
+    if (keys.length === 0 || random() < 0.3) break;
+    const key = pick(keys);
+    if (at[key] === null || typeof at[key] !== "object" || random() < 0.4) {
+      at[key] = pick(HOSTILE);
+      return copy;
+    }
+    at = at[key];
+  }
+  at[pick(["quantity", "id", "codes", "extra", "type", "address"])] = pick(HOSTILE);
+  return copy;
+}
 const CAPABILITIES = {
   interventions: { supported: ["3ds"], display_context: "webview", redirect_context: "in_app" },
 };
@@ -267,5 +317,127 @@ describe.each(DB_KINDS)("ACP 2026-04-17 (%s)", (kind) => {
     expect(po.status).toBe(400);
     expectAcp2026("Error", po.json);
     expect(po.json.param).toBe("$.payment_data");
+  });
+  it("serves the same checkout through ACP's MCP binding: five tools, the session as REST answers it, refusals as -32000 with ACP's error", async () => {
+    const s = await agentShopper();
+    const mcp = await connectMcp(shop.server.baseUrl, s.key);
+    const meta = { api_version: V2026 };
+    const createArgs = {
+      meta: { ...meta, idempotency_key: "mcp-create-1" },
+      payload: {
+        currency: "usd",
+        line_items: [{ id: near(30).id }],
+        capabilities: {},
+        fulfillment_details: { address: ADDRESS },
+      },
+    };
+    const created = await ok(mcp, "create_checkout_session", createArgs);
+    expectAcp2026("CheckoutSession", created);
+    expect(created.status).toBe("ready_for_payment");
+    expect((await ok(mcp, "create_checkout_session", createArgs)).id).toBe(created.id);
+    const got = await ok(mcp, "get_checkout_session", { meta, id: created.id });
+    expectAcp2026("CheckoutSession", got);
+    const updated = await ok(mcp, "update_checkout_session", {
+      meta,
+      id: created.id,
+      payload: { discounts: { codes: ["NOPE"] } },
+    });
+    expectAcp2026("CheckoutSession", updated);
+    expect(updated.discounts.rejected).toEqual([
+      expect.objectContaining({ code: "NOPE", reason: "discount_code_invalid" }),
+    ]);
+    // The same session over REST in the other version.
+    const rest = await call(`/checkout_sessions/${created.id}`, { key: s.key });
+    expect(rest.json.totals).toEqual(updated.totals);
+
+    await expect(
+      mcp.callTool({ name: "get_checkout_session", arguments: { meta, id: "cs_none" } }),
+    ).rejects.toMatchObject({
+      code: -32000,
+      data: { type: "invalid_request", code: "not_found" },
+    });
+    await expect(
+      mcp.callTool({
+        name: "get_checkout_session",
+        arguments: { meta: { api_version: "2020-01-01" }, id: created.id },
+      }),
+    ).rejects.toMatchObject({
+      code: -32000,
+      data: { code: "unsupported_api_version", supported_versions: ["2025-09-29", V2026] },
+    });
+
+    const completed = await ok(mcp, "complete_checkout_session", { meta, id: created.id, payload: {} });
+    expectAcp2026("CheckoutSessionWithOrder", completed);
+    expect(completed.status).toBe("completed");
+    await expect(
+      mcp.callTool({ name: "cancel_checkout_session", arguments: { meta, id: created.id } }),
+    ).rejects.toMatchObject({
+      code: -32000,
+      data: { code: "session_completed" },
+    });
+    await mcp.close();
+  });
+
+  it("answers hostile 2026-04-17 bodies with a 4xx, never a 5xx", async () => {
+    const s = await agentShopper();
+    const item = { id: near(25).id };
+    const open = await call26("/checkout_sessions", {
+      key: s.key,
+      body: { currency: "usd", line_items: [item], capabilities: {} },
+    });
+    expect(open.status).toBe(201);
+    const valid: [string, Json][] = [
+      [
+        "/checkout_sessions",
+        {
+          currency: "usd",
+          line_items: [item, { id: item.id, quantity: 2 }],
+          capabilities: { interventions: { supported: ["3ds"] }, extensions: ["discount"] },
+          fulfillment_details: { name: "Ada", address: ADDRESS },
+          discounts: { codes: ["SAVE10"] },
+          buyer: { email: s.email, full_name: "Ada Agent" },
+        },
+      ],
+      [
+        `/checkout_sessions/${open.json.id}`,
+        {
+          line_items: [item],
+          fulfillment_details: { address: ADDRESS },
+          selected_fulfillment_options: [
+            { type: "shipping", option_id: "shipping_standard", item_ids: [item.id] },
+          ],
+          discounts: { codes: [] },
+        },
+      ],
+      [
+        `/checkout_sessions/${open.json.id}/complete`,
+        {
+          payment_data: {
+            handler_id: "card_tokenized",
+            instrument: { type: "card", credential: { type: "spt", token: "t" } },
+          },
+        },
+      ],
+      [`/checkout_sessions/${open.json.id}/cancel`, { intent_trace: { reason_code: "other" } }],
+    ];
+    const random = seeded(2026);
+    const raw = ["{", "[]", "null", '"text"', '{"line_items":', "{}".repeat(3)];
+    let requests = 0;
+    const failures: string[] = [];
+    for (const [path, body] of valid) {
+      const bodies: unknown[] = [
+        ...raw,
+        ...Array.from({ length: 40 }, () => JSON.stringify(mutate(body, random))),
+      ];
+      for (const sent of bodies) {
+        // The cancel path last: completing or canceling ends the session the others change.
+        const answer = await call26(path, { key: s.key, body: sent as string });
+        requests += 1;
+        if (answer.status >= 500) failures.push(`${path} ${String(sent).slice(0, 200)} -> ${answer.status}`);
+        else if (answer.status >= 400) expectAcp2026("Error", answer.json);
+      }
+    }
+    console.info(`ACP 2026-04-17 body fuzz (${kind}): ${requests} requests, ${failures.length} answered 5xx`);
+    expect(failures).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from "../../platform/agent-tools/agent-tool.ts";
 import { loadCartLines, findActiveCart } from "../cart/index.ts";
 import { checkout } from "./checkout.service.ts";
+import { acpMcpTools } from "./acp/acp-mcp.tools.ts";
 import { type AcpDeps, createAcpSession } from "./acp/acp-sessions.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 import { findOrderIdByKey } from "./orders.store.ts";
@@ -231,4 +232,5 @@ export const orderTools: AgentTool[] = [
       return { value: { orders: orders.map(agentOrder) }, summary: `${orders.length} order(s)` };
     },
   }),
+  ...acpMcpTools,
 ];

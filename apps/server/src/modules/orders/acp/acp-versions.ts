@@ -20,7 +20,7 @@ import {
   type Acp2026PaymentData,
   Acp2026UpdateSessionSchema,
 } from "@haggle/contract/acp-2026";
-import { invalid } from "@haggle/domain/errors";
+import { DomainError, invalid } from "@haggle/domain/errors";
 import { z } from "zod";
 import { invalidParam } from "./acp-address.ts";
 import { parseBody } from "./acp-body.ts";
@@ -221,4 +221,11 @@ export function acpVersionOf(header: string | undefined): AcpVersion {
       "UNSUPPORTED_API_VERSION",
     );
   return found;
+}
+
+/** A service's refusal (its field named as 2025-09-29's request names it) in the asking version's words. */
+export function inVersionWords(error: unknown, version: AcpVersion): unknown {
+  if (!(error instanceof DomainError) || !error.field) return error;
+  const field = version.param(error.field);
+  return field === error.field ? error : new DomainError(error.kind, error.code, error.message, { field });
 }

@@ -43,6 +43,7 @@ import {
   type AcpOperation,
   type AcpVersion,
   acpVersionOf,
+  inVersionWords,
 } from "./acp-versions.ts";
 
 /*
@@ -191,13 +192,6 @@ async function rateRefusal(c: AppContext, who: ApiKeyCaller): Promise<Response |
     ),
     { "Retry-After": String(Math.max(1, Math.ceil(rate.retryAfterSeconds))) },
   );
-}
-
-/** A service's refusal (its field named as 2025-09-29's request names it) in the asking version's words. */
-function inVersionWords(error: unknown, version: AcpVersion): unknown {
-  if (!(error instanceof DomainError) || !error.field) return error;
-  const field = version.param(error.field);
-  return field === error.field ? error : new DomainError(error.kind, error.code, error.message, { field });
 }
 
 type Handler<B> = (deps: AcpDeps, who: ApiKeyCaller, id: string, body: B) => Promise<AcpSessionState>;
