@@ -40,9 +40,16 @@ const ABANDONED_CLAIM_MS = 120_000;
 
 const Meta = z
   .object({
-    api_version: z.string({ error: "meta.api_version is required (2025-09-29 or 2026-04-17)." }).max(40),
-    idempotency_key: z.string().max(255, "meta.idempotency_key can be at most 255 characters.").optional(),
-    request_id: z.string().max(200).optional(),
+    api_version: z
+      .string({ error: "meta.api_version is required (2025-09-29 or 2026-04-17)." })
+      .max(40)
+      .meta({ description: "The ACP version (the API-Version header): 2025-09-29 or 2026-04-17" }),
+    idempotency_key: z
+      .string()
+      .max(255, "meta.idempotency_key can be at most 255 characters.")
+      .optional()
+      .meta({ description: "The Idempotency-Key header: the same key and request answer the same session" }),
+    request_id: z.string().max(200).optional().meta({ description: "The Request-Id header (correlation)" }),
   })
   .loose()
   .meta({ description: "The REST headers: api_version (required), idempotency_key, request_id, …" });
