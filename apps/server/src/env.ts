@@ -198,6 +198,16 @@ export const EnvSchema = z.object({
    * machine or a private network. Off, only https profiles on public addresses are fetched.
    */
   UCP_PROFILE_ALLOW_PRIVATE_HOSTS: bool.default(false),
+  /**
+   * The feed pushed to an agent platform hosting it (ACP's Feed API: PATCH <url>/feeds/<id>/products):
+   * set with ACP_FEED_PUSH_FEED_ID to turn it on.
+   */
+  ACP_FEED_PUSH_URL: optionalText.pipe(
+    z.url({ error: "must be a URL such as https://agent.example/acp" }).optional(),
+  ),
+  ACP_FEED_PUSH_FEED_ID: optionalText,
+  ACP_FEED_PUSH_TOKEN: optionalText,
+  ACP_FEED_PUSH_INTERVAL_SECONDS: z.coerce.number().positive().default(300),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export type Env = z.infer<typeof EnvSchema>;
@@ -235,6 +245,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ? [
         ...missingStripeKeys(result.data),
         ...embeddedWorkers(result.data),
+        ...(result.data.ACP_FEED_PUSH_URL && !result.data.ACP_FEED_PUSH_FEED_ID
+          ? ["  ACP_FEED_PUSH_FEED_ID: is required when ACP_FEED_PUSH_URL is set: the platform's feed id"]
+          : []),
         ...(result.data.ACP_WEBHOOK_URL && !result.data.ACP_WEBHOOK_SECRET
           ? ["  ACP_WEBHOOK_SECRET: is required when ACP_WEBHOOK_URL is set: order webhooks are signed"]
           : []),

@@ -5,7 +5,7 @@ import { type Database, embeddedDatabaseExists, openDatabase } from "./platform/
 import { createShopDataInChild } from "./create-shop-data-child.ts";
 import type { Env } from "./env.ts";
 import { AnswerCache } from "./platform/cache/answer-cache.ts";
-import { CatalogueAnswers } from "./modules/catalog/index.ts";
+import { CatalogueAnswers, type FeedPushState, pushFeedChanges } from "./modules/catalog/index.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
@@ -387,6 +387,25 @@ function setupCodeJobs(
     : [];
 }
 
+/** The feed pushed to the agent platform hosting it, when ACP_FEED_PUSH_URL names one. */
+function acpFeedPush(deps: AppDeps, env: Env): PeriodicJob[] {
+  if (!env.ACP_FEED_PUSH_URL || !env.ACP_FEED_PUSH_FEED_ID) return [];
+  const target = {
+    url: env.ACP_FEED_PUSH_URL,
+    feedId: env.ACP_FEED_PUSH_FEED_ID,
+    token: env.ACP_FEED_PUSH_TOKEN,
+  };
+  const pushed: FeedPushState = new Map();
+  return [
+    startPeriodicJob({
+      name: "acp-feed-push",
+      intervalMs: env.ACP_FEED_PUSH_INTERVAL_SECONDS * 1000,
+      logger: deps.logger,
+      run: () => pushFeedChanges(deps.database.db, deps.mail, target, pushed, deps.logger),
+    }),
+  ];
+}
+
 /**
  * The jobs every server process runs once it serves (`start`), stopped before the database closes
  * (`stop` waits for a run in progress). Each is safe with several processes on one database.
@@ -421,6 +440,7 @@ function backgroundJobs(deps: AppDeps, env: Env, more: () => PeriodicJob[]) {
           logger: deps.logger,
           run: () => pruneIdempotencyKeys(deps.database.db, 48),
         }),
+        ...acpFeedPush(deps, env),
         ...(env.ACP_WEBHOOK_URL && env.ACP_WEBHOOK_SECRET
           ? [
               startPeriodicJob({

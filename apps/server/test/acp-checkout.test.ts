@@ -328,7 +328,7 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
         "$.fulfillment_address.country",
       ],
       [{ body: { fulfillment_option_id: "express_teleport" } }, 400, "invalid", "$.fulfillment_option_id"],
-      [{ body: { fulfillment_address: ADDRESS }, apiVersion: null }, 400, "api_version_required", undefined],
+      [{ body: { fulfillment_address: ADDRESS }, apiVersion: null }, 400, "missing_api_version", undefined],
       [
         { body: { fulfillment_address: ADDRESS }, apiVersion: "2020-01-01" },
         400,

@@ -94,4 +94,21 @@ describe.each(DB_KINDS)("the ACP product feed, page by page (%s)", (kind) => {
       );
     }
   });
+
+  it("answers each page conditionally: its ETag, and 304 without a body to an agent holding it", async () => {
+    const url = `${shop.server.baseUrl}/acp/feed?limit=20`;
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const link = first.headers.get("link");
+    await first.arrayBuffer();
+    const again = await fetch(url, { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    // Another page is another answer: its own ETag, so the held one does not match it.
+    const next = await fetch(nextOf(link)!, { headers: { "If-None-Match": etag! } });
+    expect(next.status).toBe(200);
+    expect(next.headers.get("etag")).not.toBe(etag);
+  });
 });

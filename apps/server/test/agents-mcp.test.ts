@@ -14,7 +14,11 @@ import { DB_KINDS } from "./support/test-server.ts";
 const TOOLS = [
   "accept_offer",
   "apply_discount_code",
+  "cancel_checkout_session",
+  "complete_checkout_session",
+  "create_checkout_session",
   "get_cart",
+  "get_checkout_session",
   "get_order",
   "get_product",
   "list_orders",
@@ -23,6 +27,7 @@ const TOOLS = [
   "search_shop_policies_and_faqs",
   "start_checkout",
   "update_cart",
+  "update_checkout_session",
 ];
 
 describe.each(DB_KINDS)("MCP server for shoppers' agents (%s)", (kind) => {

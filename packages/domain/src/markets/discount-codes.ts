@@ -49,7 +49,17 @@ export type CodeVerdict =
       /** The part of each line the code takes, in line order (sums to `discount`). */
       perLine: number[];
     }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; why: CodeRefusal };
+
+/** Why a code does not apply, for protocols that name the reason by a code beside the sentence. */
+export type CodeRefusal =
+  | "inactive"
+  | "not_started"
+  | "expired"
+  | "used_up"
+  | "used_by_customer"
+  | "minimum_not_met"
+  | "not_applicable";
 
 /** How a shopper types a code and how it is stored: trimmed, upper case, inner spaces dropped. */
 export function normalizeCode(text: string): string {
@@ -84,23 +94,24 @@ function applies(code: DiscountCode, line: CodeLine): boolean {
 /** Whether the code applies to this cart now, and what it takes off; else the sentence the shopper reads. */
 export function checkDiscountCode(code: DiscountCode, context: CodeContext): CodeVerdict {
   if (code.startsAt && context.now < code.startsAt)
-    return { ok: false, reason: `The code ${code.code} is not active yet.` };
+    return { ok: false, reason: `The code ${code.code} is not active yet.`, why: "not_started" };
   if (code.endsAt && context.now >= code.endsAt)
-    return { ok: false, reason: `The code ${code.code} has expired.` };
+    return { ok: false, reason: `The code ${code.code} has expired.`, why: "expired" };
   if (code.totalUses !== null && context.usedInAll >= code.totalUses)
-    return { ok: false, reason: `The code ${code.code} has been used up.` };
+    return { ok: false, reason: `The code ${code.code} has been used up.`, why: "used_up" };
   if (code.usesPerCustomer !== null && context.usedByCustomer >= code.usesPerCustomer)
-    return { ok: false, reason: `You have already used the code ${code.code}.` };
+    return { ok: false, reason: `You have already used the code ${code.code}.`, why: "used_by_customer" };
   const subtotal = context.lines.reduce((s, l) => s + l.amount, 0);
   if (code.minimumSubtotal !== null && subtotal < code.minimumSubtotal)
     return {
       ok: false,
       reason: `The code ${code.code} needs a subtotal of at least ${context.format(code.minimumSubtotal)}.`,
+      why: "minimum_not_met",
     };
   const eligible = context.lines.map((line) => (applies(code, line) ? line.amount : 0));
   const base = eligible.reduce((s, a) => s + a, 0);
   if (base === 0)
-    return { ok: false, reason: `The code ${code.code} doesn't apply to anything in your cart.` };
+    return { ok: false, reason: `The code ${code.code} doesn't apply to anything in your cart.`, why: "not_applicable" };
   const { benefit } = code;
   if (benefit.kind === "free_shipping")
     return { ok: true, discount: 0, freeShipping: true, perLine: eligible.map(() => 0) };

@@ -173,6 +173,14 @@ async function runTool(
       summary,
     };
   } catch (error) {
+    const asProtocol = tool.protocolError?.(error);
+    if (asProtocol)
+      return {
+        result: toolError(asProtocol.message),
+        status: "error",
+        summary: asProtocol.message,
+        protocolError: new McpError(asProtocol.code, asProtocol.message, asProtocol.data),
+      };
     if (error instanceof DomainError && error.kind !== "failed") {
       return {
         result: toolError(error.message),

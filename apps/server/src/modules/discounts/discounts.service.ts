@@ -2,6 +2,7 @@ import type { DiscountCode as CodeDto, DiscountCodeBody } from "@haggle/contract
 import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import {
   type CodeLine,
+  type CodeRefusal,
   type DiscountCode,
   checkDiscountCode,
   negotiationCeiling,
@@ -127,6 +128,8 @@ export interface CartCode {
   code: string;
   quote: QuoteCode | null;
   refusal: string | null;
+  /** Why it does not apply (null when it does). */
+  refusalWhy: CodeRefusal | null;
 }
 
 export interface CartCodeInput {
@@ -141,7 +144,13 @@ export interface CartCodeInput {
 
 async function judge(db: Queryable, row: DiscountCodeRow, input: CartCodeInput): Promise<CartCode> {
   const base = { codeId: row.id, code: row.code };
-  if (!row.active) return { ...base, quote: null, refusal: `The code ${row.code} is no longer available.` };
+  if (!row.active)
+    return {
+      ...base,
+      quote: null,
+      refusal: `The code ${row.code} is no longer available.`,
+      refusalWhy: "inactive",
+    };
   const verdict = checkDiscountCode(toDomain(row), {
     now: input.now ?? new Date(),
     lines: input.lines,
@@ -149,11 +158,12 @@ async function judge(db: Queryable, row: DiscountCodeRow, input: CartCodeInput):
     usedByCustomer: row.usesPerCustomer === null ? 0 : await customerUses(db, row.id, input.userId),
     format: formatUsd,
   });
-  if (!verdict.ok) return { ...base, quote: null, refusal: verdict.reason };
+  if (!verdict.ok) return { ...base, quote: null, refusal: verdict.reason, refusalWhy: verdict.why };
   const itemsTotal = input.lines.reduce((s, l) => s + l.amount, 0);
   return {
     ...base,
     refusal: null,
+    refusalWhy: null,
     quote: {
       code: row.code,
       discount: verdict.discount,

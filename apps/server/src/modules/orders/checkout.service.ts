@@ -274,8 +274,7 @@ async function takeCartStock(tx: Tx, lines: CartLines): Promise<void> {
   // A line already short when the cart was read is refused without queueing for its variant's
   // row: the losers of a race for a sold-out product do not wait behind its buyers.
   const short =
-    lines.find((l) => l.variant.stockLevel < l.item.quantity) ??
-    (await shortLineAfterTaking(tx, lines));
+    lines.find((l) => l.variant.stockLevel < l.item.quantity) ?? (await shortLineAfterTaking(tx, lines));
   if (!short) return;
   const left = short.variant.stockLevel;
   const name = lineName(short);

@@ -26,6 +26,7 @@ import { checkout } from "./checkout.service.ts";
 import { checkoutShippingOptions } from "./checkout-shipping.service.ts";
 import type { Queryable } from "../../platform/db/client.ts";
 import type { AccountIdentity } from "../accounts/index.ts";
+import { acpMcpTools } from "./acp/acp-mcp.tools.ts";
 import { type AcpDeps, createAcpSession } from "./acp/acp-sessions.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 import { findOrderIdByKey } from "./orders.store.ts";
@@ -271,4 +272,5 @@ export const orderTools: AgentTool[] = [
       return { value: { orders: orders.map(agentOrder) }, summary: `${orders.length} order(s)` };
     },
   }),
+  ...acpMcpTools,
 ];

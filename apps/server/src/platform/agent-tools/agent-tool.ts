@@ -52,6 +52,11 @@ export interface AgentTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodO
   output: O;
   /** Whether the tool changes nothing (an MCP annotation agents read). */
   readOnly: boolean;
+  /**
+   * A protocol whose MCP binding answers its refusals as JSON-RPC errors (ACP's: -32000 with the
+   * protocol's error object in `data`): the error as that, or null to answer it as a tool error.
+   */
+  protocolError?: (error: unknown) => { code: number; message: string; data: unknown } | null;
   handler: (
     deps: ToolDeps,
     shopper: AgentShopper | null,

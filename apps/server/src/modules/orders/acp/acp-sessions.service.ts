@@ -23,6 +23,7 @@ import {
   type CartRow,
   codeLinesOf,
   deleteCartItem,
+  lineName,
   ensureActiveCart,
   findCart,
   insertCartItem,
@@ -41,6 +42,12 @@ import { cartTaxFor } from "../../taxes/index.ts";
 import { checkout } from "../checkout.service.ts";
 import { acpShipping } from "./acp-shipping.ts";
 import { invalidParam, normalisedAddress, toAddressInput } from "./acp-address.ts";
+import {
+  type AcpRejectedCode,
+  type AcpSessionDetail,
+  sessionCode,
+  setSessionCodes,
+} from "./acp-session-codes.ts";
 import { orderEvent } from "./acp-order-event.ts";
 import {
   type AcpSessionRow,
@@ -63,6 +70,14 @@ export interface AcpDeps {
 }
 
 const UUID = z.uuid();
+
+/** The session as every version answers from it: the 2025-09-29 fields and what later versions add. */
+export type AcpSessionState = AcpCheckoutSession & { detail: AcpSessionDetail };
+
+/** What a request may also say, beyond the 2025-09-29 fields: the discount extension's codes (the whole set). */
+export interface AcpCodesInput {
+  discount_codes?: readonly string[];
+}
 
 function notFoundSession(): DomainError {
   return notFound("No checkout session has that id.");
@@ -199,7 +214,8 @@ export async function sessionView(
   db: Queryable,
   row: AcpSessionRow,
   who: AccountIdentity,
-): Promise<AcpCheckoutSession> {
+  rejected: readonly AcpRejectedCode[] = [],
+): Promise<AcpSessionState> {
   const cart = await findCart(db, row.cartId);
   const lines = cart ? await loadCartLines(db, cart.id) : [];
   const config = await loadSellerConfig(db);
@@ -270,6 +286,12 @@ export async function sessionView(
           },
         }
       : {}),
+    detail: {
+      names: lines.map(lineName),
+      code: sessionCode(code, quote, "Ava"),
+      rejected: [...rejected],
+      takesCards: deps.payments.has("stripe"),
+    },
   };
 }
 
@@ -292,15 +314,17 @@ function checkOption(id: string | undefined): void {
 export async function createAcpSession(
   deps: AcpDeps,
   who: AccountIdentity,
-  body: AcpCreateSession,
-): Promise<AcpCheckoutSession> {
+  body: AcpCreateSession & AcpCodesInput,
+): Promise<AcpSessionState> {
   const address = body.fulfillment_address ? normalisedAddress(body.fulfillment_address) : null;
+  let rejected: AcpRejectedCode[] = [];
   const row = await deps.db.transaction(async (tx) => {
     const found = await ensureActiveCart(tx, who.id);
     const cart = await lockCart(tx, found.id);
     if (cart?.status !== "active")
       throw conflict("The cart was just checked out. Try again.", "CART_CONVERTED");
     await setCartItems(tx, cart, body.items);
+    if (body.discount_codes) rejected = await setSessionCodes(tx, cart.id, body.discount_codes);
     return insertAcpSession(tx, {
       id: newSessionId(),
       userId: who.id,
@@ -310,7 +334,7 @@ export async function createAcpSession(
       fulfillmentOptionId: ACP_SHIPPING_OPTION_ID,
     });
   });
-  return sessionView(deps, deps.db, row, who);
+  return sessionView(deps, deps.db, row, who, rejected);
 }
 
 /** An open session, locked, with its cart still the shopper's active one (else a clear 4xx). */
@@ -330,20 +354,22 @@ export async function changeAcpSession(
   deps: AcpDeps,
   who: AccountIdentity,
   id: string,
-  body: AcpUpdateSession,
-): Promise<AcpCheckoutSession> {
+  body: AcpUpdateSession & AcpCodesInput,
+): Promise<AcpSessionState> {
   checkOption(body.fulfillment_option_id);
   const address = body.fulfillment_address ? normalisedAddress(body.fulfillment_address) : null;
+  let rejected: AcpRejectedCode[] = [];
   const row = await deps.db.transaction(async (tx) => {
     const session = await lockOpen(tx, who, id);
-    if (body.items) {
+    if (body.items || body.discount_codes) {
       const cart = await lockCart(tx, session.cartId);
       if (cart?.status !== "active")
         throw conflict(
           "This cart was checked out elsewhere. Start a new checkout session.",
           "CART_CONVERTED",
         );
-      await setCartItems(tx, cart, body.items);
+      if (body.items) await setCartItems(tx, cart, body.items);
+      if (body.discount_codes) rejected = await setSessionCodes(tx, cart.id, body.discount_codes);
     }
     const patch = {
       ...(body.buyer ? { buyer: body.buyer } : {}),
@@ -353,7 +379,7 @@ export async function changeAcpSession(
     await updateAcpSession(tx, session.id, patch);
     return { ...session, ...patch };
   });
-  return sessionView(deps, deps.db, row, who);
+  return sessionView(deps, deps.db, row, who, rejected);
 }
 
 /** GET /acp/checkout_sessions/{id}; an applied negotiated price that lapsed is voided first. */
@@ -361,7 +387,7 @@ export async function getAcpSession(
   deps: AcpDeps,
   who: AccountIdentity,
   id: string,
-): Promise<AcpCheckoutSession> {
+): Promise<AcpSessionState> {
   const row = await loadOwn(deps, who, id);
   if (row.status === "open") {
     await deps.db.transaction(async (tx) => {
@@ -378,7 +404,7 @@ export async function cancelAcpSession(
   deps: AcpDeps,
   who: AccountIdentity,
   id: string,
-): Promise<AcpCheckoutSession> {
+): Promise<AcpSessionState> {
   const row = await deps.db.transaction(async (tx) => {
     const session = await lockOpen(tx, who, id);
     await updateAcpSession(tx, session.id, { status: "canceled" });
@@ -398,7 +424,7 @@ export async function completeAcpSession(
   who: AccountIdentity,
   id: string,
   body: AcpCompleteSession,
-): Promise<AcpCheckoutSession> {
+): Promise<AcpSessionState> {
   const row = await loadOwn(deps, who, id);
   if (row.status === "completed") return sessionView(deps, deps.db, row, who);
   if (row.status === "canceled")

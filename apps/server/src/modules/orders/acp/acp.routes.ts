@@ -1,5 +1,4 @@
 import {
-  ACP_API_VERSION,
   type AcpError,
   AcpCheckoutSessionSchema,
   AcpCompleteSessionSchema,
@@ -8,11 +7,16 @@ import {
   AcpUpdateSessionSchema,
 } from "@haggle/contract/acp";
 import {
+  Acp2026CheckoutSessionSchema,
+  Acp2026CompleteSessionSchema,
+  Acp2026CreateSessionSchema,
+  Acp2026UpdateSessionSchema,
+} from "@haggle/contract/acp-2026";
+import {
   conflict,
   DomainError,
   type DomainErrorKind,
   invalid,
-  invalidField,
   limitReached,
   notFound,
 } from "@haggle/domain/errors";
@@ -23,6 +27,7 @@ import { type ApiKeyCaller, type ApiRoute, defineRoute } from "../../../http/rou
 import { hitRateLimit } from "../../../platform/rate-limit.ts";
 import {
   type AcpDeps,
+  type AcpSessionState,
   cancelAcpSession,
   changeAcpSession,
   completeAcpSession,
@@ -31,6 +36,15 @@ import {
 } from "./acp-sessions.service.ts";
 import { claimIdempotencyKey, recordIdempotentAnswer, releaseIdempotencyKey } from "./acp-sessions.store.ts";
 import { requestFingerprint, verifyRequestSignature } from "./acp-signature.ts";
+import {
+  ACP_SUPPORTED_VERSIONS,
+  ACP_VERSIONS,
+  type AcpInputs,
+  type AcpOperation,
+  type AcpVersion,
+  acpVersionOf,
+  inVersionWords,
+} from "./acp-versions.ts";
 
 /*
  * The Agentic Commerce Protocol's checkout (docs/decisions/0013-acp.md), declared like every
@@ -46,7 +60,9 @@ const ABANDONED_CLAIM_MS = 120_000;
 const MAX_IDEMPOTENCY_KEY = 255;
 
 const ACP_HEADERS = z.object({
-  "api-version": z.string().meta({ description: `The ACP version: ${ACP_API_VERSION}` }),
+  "api-version": z.string().meta({
+    description: `The ACP version: ${ACP_SUPPORTED_VERSIONS.join(" or ")} (each answers in its own shape)`,
+  }),
   "idempotency-key": z.string().optional().meta({ description: "Required on every POST" }),
   signature: z.string().optional().meta({
     description: "base64url HMAC-SHA256 of '<Timestamp>.<METHOD> <path>.<raw body>' (ACP_SIGNING_SECRET)",
@@ -59,7 +75,7 @@ const ACP_HEADERS = z.object({
 });
 const SESSION_ID = z.object({ checkout_session_id: z.string() });
 
-type AcpStatus = 400 | 401 | 404 | 405 | 409 | 429 | 500;
+type AcpStatus = 400 | 401 | 404 | 405 | 409 | 422 | 429 | 500;
 
 /**
  * The one table from a domain error to ACP's status. The spec has no 402 or 403: a refusal of
@@ -88,13 +104,19 @@ const INTERNAL: AcpError = {
   message: "Something went wrong on our side. Please try again.",
 };
 
+/** Codes that refuse the API-Version itself: their answer lists the versions the shop speaks (the spec). */
+const VERSION_CODES = new Set(["MISSING_API_VERSION", "UNSUPPORTED_API_VERSION"]);
+
 /**
  * Any error below an ACP route as the spec's error: a domain error keeps its sentence, its code
  * (in ACP's lower case) and its field as `param`; anything unexpected is a 500 without details.
  */
-export function acpErrorOf(error: unknown): {
+export function acpErrorOf(
+  error: unknown,
+  version?: AcpVersion,
+): {
   status: number;
-  body: AcpError;
+  body: AcpError & { supported_versions?: string[] };
   headers: Record<string, string>;
 } {
   const refusal = refusalIn(error);
@@ -105,7 +127,8 @@ export function acpErrorOf(error: unknown): {
       headers: refusal.headers,
     };
   if (!(error instanceof DomainError)) return { status: 500, body: INTERNAL, headers: {} };
-  const status = ACP_STATUS_OF_CODE[error.code] ?? ACP_STATUS_OF_KIND[error.kind];
+  const status =
+    version?.statusOf(error.code) ?? ACP_STATUS_OF_CODE[error.code] ?? ACP_STATUS_OF_KIND[error.kind];
   return {
     status,
     body: {
@@ -113,6 +136,7 @@ export function acpErrorOf(error: unknown): {
       code: error.code.toLowerCase(),
       message: error.message,
       ...(error.field ? { param: error.field } : {}),
+      ...(VERSION_CODES.has(error.code) ? { supported_versions: [...ACP_SUPPORTED_VERSIONS] } : {}),
     },
     headers: {},
   };
@@ -144,8 +168,13 @@ function answer(c: AppContext, status: number, body: string, extra: Record<strin
 }
 
 /** An error as ACP's answer (a 500 is logged with its cause). */
-function errorAnswer(c: AppContext, error: unknown, extra: Record<string, string> = {}): Response {
-  const failure = acpErrorOf(error);
+function errorAnswer(
+  c: AppContext,
+  error: unknown,
+  extra: Record<string, string> = {},
+  version?: AcpVersion,
+): Response {
+  const failure = acpErrorOf(error, version);
   if (failure.status >= 500) c.get("log").error({ err: error }, "ACP request failed");
   return answer(c, failure.status, JSON.stringify(failure.body), { ...failure.headers, ...extra });
 }
@@ -165,66 +194,22 @@ async function rateRefusal(c: AppContext, who: ApiKeyCaller): Promise<Response |
   );
 }
 
-function checkVersion(c: AppContext): void {
-  const version = c.req.header("api-version");
-  if (!version)
-    throw invalid(
-      `The API-Version header is required; this shop speaks ${ACP_API_VERSION}.`,
-      "API_VERSION_REQUIRED",
-    );
-  if (version.trim() !== ACP_API_VERSION)
-    throw invalid(
-      `API-Version ${version.slice(0, 40)} is not supported; this shop speaks ${ACP_API_VERSION}.`,
-      "UNSUPPORTED_API_VERSION",
-    );
-}
-
-/** A zod issue path as the spec's JSONPath: ["items", 0, "id"] -> $.items[0].id. */
-function jsonPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (at, part) => (typeof part === "number" ? `${at}[${part}]` : `${at}.${String(part)}`),
-    "$",
-  );
-}
-
-function parseBody<S extends z.ZodType>(schema: S | null, text: string): z.output<S> | undefined {
-  if (!schema) return undefined;
-  if (text.includes("\u0000") || text.includes("\\u0000"))
-    throw invalid("The request contains a NUL character, which is not allowed.", "INVALID");
-  let json: unknown;
-  try {
-    json = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw invalid("The request body must be valid JSON.", "INVALID_JSON");
-  }
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const unknownKey = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
-  const path = unknownKey ? [...issue.path, unknownKey] : issue.path;
-  const message = unknownKey
-    ? `${unknownKey} is not a field of this request.`
-    : issue.message.endsWith(".")
-      ? issue.message
-      : `${jsonPath(issue.path)}: ${issue.message}.`;
-  throw invalidField(jsonPath(path), message);
-}
-
-type Handler<B> = (deps: AcpDeps, who: ApiKeyCaller, id: string, body: B) => Promise<unknown>;
+type Handler<B> = (deps: AcpDeps, who: ApiKeyCaller, id: string, body: B) => Promise<AcpSessionState>;
 
 /**
  * One ACP endpoint, behind the guard's key check: the key's rate, API-Version, the signature
  * (when ACP_SIGNING_SECRET is set), the Idempotency-Key (every POST: the same key and request
  * answer the stored answer; the same key with another request is 409), the body, the service.
  */
-function pipeline<S extends z.ZodType>(schema: S | null, status: number, run: Handler<z.output<S>>) {
+function pipeline<O extends AcpOperation>(operation: O, status: number, run: Handler<AcpInputs[O]>) {
   return async (c: AppContext, who: ApiKeyCaller): Promise<Response> => {
     const { config, database } = c.get("deps");
     let claimed: { userId: string; key: string } | null = null;
+    let version: AcpVersion | undefined;
     try {
       const limited = await rateRefusal(c, who);
       if (limited) return limited;
-      checkVersion(c);
+      version = acpVersionOf(c.req.header("api-version"));
       const raw = c.req.method === "GET" ? "" : await c.req.text();
       if (config.acp.signingSecret)
         verifyRequestSignature(
@@ -256,7 +241,12 @@ function pipeline<S extends z.ZodType>(schema: S | null, status: number, run: Ha
           database.db,
           who.id,
           key,
-          requestFingerprint(c.req.method, c.req.path, fingerprintBody),
+          // The version is part of the request: a retry in another version is another request.
+          requestFingerprint(
+            c.req.method,
+            version === ACP_VERSIONS[0] ? c.req.path : `${version.version} ${c.req.path}`,
+            fingerprintBody,
+          ),
           ABANDONED_CLAIM_MS,
         );
         if (claim.state === "replay")
@@ -277,15 +267,19 @@ function pipeline<S extends z.ZodType>(schema: S | null, status: number, run: Ha
           );
         claimed = { userId: who.id, key };
       }
-      const body = parseBody(schema, raw) as z.output<S>;
-      const session = await run(acpDeps(c), who, c.req.param("checkout_session_id") ?? "", body);
-      const text = JSON.stringify(AcpCheckoutSessionSchema.parse(session));
+      const body = version.read[operation](raw) as AcpInputs[O];
+      const session = await run(acpDeps(c), who, c.req.param("checkout_session_id") ?? "", body).catch(
+        (error: unknown) => {
+          throw inVersionWords(error, version!);
+        },
+      );
+      const text = JSON.stringify(version.answer(session));
       if (claimed) await recordIdempotentAnswer(database.db, claimed.userId, claimed.key, status, text);
       return answer(c, status, text);
     } catch (error) {
       if (claimed) {
         // A 4xx is the answer to this request (a retry gets it again); a 5xx is not kept (the spec).
-        const failure = acpErrorOf(error);
+        const failure = acpErrorOf(error, version);
         if (failure.status < 500)
           await recordIdempotentAnswer(
             database.db,
@@ -296,34 +290,33 @@ function pipeline<S extends z.ZodType>(schema: S | null, status: number, run: Ha
           );
         else await releaseIdempotencyKey(database.db, claimed.userId, claimed.key);
       }
-      return errorAnswer(c, error);
+      return errorAnswer(c, error, {}, version);
     }
   };
 }
 
-/** One ACP route: access `api-key`, the spec's headers, its answer and error documented. */
-function acpRoute<S extends z.ZodType>(
+/** One ACP route: access `api-key`, the spec's headers, its answer and error documented (both versions). */
+function acpRoute<O extends AcpOperation>(
+  operation: O,
   method: "get" | "post",
   path: string,
   summary: string,
-  declared: { body?: S; params?: typeof SESSION_ID; status?: number },
-  run: Handler<z.output<S>>,
-  /** The body as read, where it is not documented (cancel takes any JSON object, or none). */
-  parse: z.ZodType | null = declared.body ?? null,
+  declared: { body?: [z.ZodType, z.ZodType]; params?: typeof SESSION_ID; status?: number },
+  run: Handler<AcpInputs[O]>,
 ): ApiRoute {
-  const handle = pipeline(parse as S | null, declared.status ?? 200, run);
+  const handle = pipeline(operation, declared.status ?? 200, run);
   return defineRoute({
     method,
     path,
-    summary: `${summary} (ACP ${ACP_API_VERSION}; Authorization: Bearer <the shopper's hgl_ API key>)`,
+    summary: `${summary} (ACP ${ACP_SUPPORTED_VERSIONS.join(" or ")} by API-Version; Authorization: Bearer <the shopper's hgl_ API key>)`,
     tag: "Agentic Commerce Protocol",
     access: "api-key",
     unauthenticated: "Send the shopper's API key: Authorization: Bearer <key>.",
     headers: ACP_HEADERS,
     ...(declared.params ? { params: declared.params } : {}),
-    ...(declared.body ? { body: declared.body } : {}),
+    ...(declared.body ? { body: z.union(declared.body) } : {}),
     ...(declared.status ? { status: declared.status } : {}),
-    response: AcpCheckoutSessionSchema,
+    response: z.union([AcpCheckoutSessionSchema, Acp2026CheckoutSessionSchema]),
     errorSchema: AcpErrorSchema,
     readsOwnInput: true,
     answerError: (c, error) => errorAnswer(c, error),
@@ -334,20 +327,23 @@ function acpRoute<S extends z.ZodType>(
 /** The ACP checkout: POST /acp/checkout_sessions and its four sub-routes. */
 export const acpRoutes: ApiRoute[] = [
   acpRoute(
+    "create",
     "post",
     "/acp/checkout_sessions",
     "Create a checkout session: the shopper's cart made to hold the items",
-    { body: AcpCreateSessionSchema, status: 201 },
+    { body: [AcpCreateSessionSchema, Acp2026CreateSessionSchema], status: 201 },
     (deps, who, _id, body) => createAcpSession(deps, who, body),
   ),
   acpRoute(
+    "update",
     "post",
     "/acp/checkout_sessions/{checkout_session_id}",
-    "Update a checkout session: items, buyer, address, shipping option",
-    { body: AcpUpdateSessionSchema, params: SESSION_ID },
+    "Update a checkout session: items, buyer, address, shipping option, discount codes",
+    { body: [AcpUpdateSessionSchema, Acp2026UpdateSessionSchema], params: SESSION_ID },
     (deps, who, id, body) => changeAcpSession(deps, who, id, body),
   ),
   acpRoute(
+    "get",
     "get",
     "/acp/checkout_sessions/{checkout_session_id}",
     "A checkout session's authoritative state",
@@ -355,19 +351,20 @@ export const acpRoutes: ApiRoute[] = [
     (deps, who, id) => getAcpSession(deps, who, id),
   ),
   acpRoute(
+    "complete",
     "post",
     "/acp/checkout_sessions/{checkout_session_id}/complete",
     "Complete a checkout session: the order is placed (the web checkout's transaction)",
-    { body: AcpCompleteSessionSchema, params: SESSION_ID },
+    { body: [AcpCompleteSessionSchema, Acp2026CompleteSessionSchema], params: SESSION_ID },
     (deps, who, id, body) => completeAcpSession(deps, who, id, body),
   ),
   acpRoute(
+    "cancel",
     "post",
     "/acp/checkout_sessions/{checkout_session_id}/cancel",
     "Cancel a checkout session (405 once completed or canceled)",
     { params: SESSION_ID },
     (deps, who, id) => cancelAcpSession(deps, who, id),
-    z.object({}).loose(),
   ),
 ];
 
