@@ -25,25 +25,15 @@ import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { fork } from "node:child_process";
 import { getPriority, loadavg, setPriority } from "node:os";
-import {
-  type RunningServer,
-  startServer,
-  withFreshServerDatabase,
-} from "./lib/server-process.ts";
+import { type RunningServer, startServer, withFreshServerDatabase } from "./lib/server-process.ts";
 
-const CONNECTIONS = (process.env.BENCH_BODY_CONNECTIONS ?? "100,250")
-  .split(",")
-  .map(Number);
+const CONNECTIONS = (process.env.BENCH_BODY_CONNECTIONS ?? "100,250").split(",").map(Number);
 const HOLD_MS = Number(process.env.BENCH_BODY_HOLD_SECONDS ?? 8) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3312);
-const ATTACKER_NICE = (process.env.BENCH_ATTACKER_NICE ?? "19,0")
-  .split(",")
-  .map(Number);
+const ATTACKER_NICE = (process.env.BENCH_ATTACKER_NICE ?? "19,0").split(",").map(Number);
 const CHUNK_BYTES = 64 * 1024;
 /** BENCH_SLOW_PROBE_MS: each /healthz slower than this is printed with its time and worker (to match a profile). */
-const SLOW_PROBE_MS = process.env.BENCH_SLOW_PROBE_MS
-  ? Number(process.env.BENCH_SLOW_PROBE_MS)
-  : null;
+const SLOW_PROBE_MS = process.env.BENCH_SLOW_PROBE_MS ? Number(process.env.BENCH_SLOW_PROBE_MS) : null;
 /** One chunk of a chunked body, framed: its size in hex, the bytes, CRLF. */
 const CHUNK = Buffer.concat([
   Buffer.from(`${CHUNK_BYTES.toString(16)}\r\n`),
@@ -52,33 +42,16 @@ const CHUNK = Buffer.concat([
 ]);
 
 const ALL_TARGETS = [
-  {
-    name: "upload",
-    path: "/api/merchant/images",
-    bytes: 9.5 * 1024 * 1024,
-    type: "image/png",
-  },
-  {
-    name: "json",
-    path: "/api/cart/items",
-    bytes: 0.95 * 1024 * 1024,
-    type: "application/json",
-  },
+  { name: "upload", path: "/api/merchant/images", bytes: 9.5 * 1024 * 1024, type: "image/png" },
+  { name: "json", path: "/api/cart/items", bytes: 0.95 * 1024 * 1024, type: "application/json" },
 ] as const;
-const TARGET_NAMES = (process.env.BENCH_BODY_TARGETS ?? "upload,json").split(
-  ",",
-);
-const TARGETS = ALL_TARGETS.filter((target) =>
-  TARGET_NAMES.includes(target.name),
-);
+const TARGET_NAMES = (process.env.BENCH_BODY_TARGETS ?? "upload,json").split(",");
+const TARGETS = ALL_TARGETS.filter((target) => TARGET_NAMES.includes(target.name));
 
 /** The server's processes: the one started, or its workers when it is a cluster's primary. */
 function serverPids(pid: number): number[] {
   try {
-    const children = readFileSync(
-      `/proc/${pid}/task/${pid}/children`,
-      "utf8",
-    ).trim();
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
     const workers = children === "" ? [] : children.split(/\s+/).map(Number);
     return workers.length > 0 ? workers : [pid];
   } catch {
@@ -88,9 +61,7 @@ function serverPids(pid: number): number[] {
 
 function rssMiB(pid: number): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, "utf8").match(
-      /^VmRSS:\s+(\d+) kB/m,
-    );
+    const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
     return line ? Number(line[1]) / 1024 : 0;
   } catch {
     return 0;
@@ -142,25 +113,19 @@ function flood(path: string, bytes: number, type: string) {
     let sent = 0;
     while (sent < bytes && !socket.destroyed) {
       sent += CHUNK_BYTES;
-      if (!socket.write(CHUNK))
-        await new Promise((r) => socket.once("drain", r));
+      if (!socket.write(CHUNK)) await new Promise((r) => socket.once("drain", r));
     }
     // Never the final 0-length chunk: the body never ends.
   });
   return {
-    status: () =>
-      /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ??
-      (socket.destroyed ? "closed" : "none"),
+    status: () => /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? (socket.destroyed ? "closed" : "none"),
     close: () => socket.destroy(),
   };
 }
 
 function summary(values: (number | null)[]) {
-  const ok = values
-    .filter((v): v is number => v !== null)
-    .sort((a, b) => a - b);
-  const at = (q: number) =>
-    ok[Math.min(ok.length - 1, Math.floor(q * ok.length))] ?? 0;
+  const ok = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  const at = (q: number) => ok[Math.min(ok.length - 1, Math.floor(q * ok.length))] ?? 0;
   const failed = values.length - ok.length;
   return `p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${(ok.at(-1) ?? 0).toFixed(0)} ms${failed > 0 ? `, ${failed} of ${values.length} timed out` : ""}`;
 }
@@ -181,13 +146,7 @@ async function warmUp() {
     for (let i = 0; i < 16; i++) {
       await new Promise<void>((resolve) => {
         const req = request(
-          {
-            host: "127.0.0.1",
-            port: PORT,
-            path: target.path,
-            method: "POST",
-            agent: false,
-          },
+          { host: "127.0.0.1", port: PORT, path: target.path, method: "POST", agent: false },
           (res) => res.resume().on("end", resolve),
         );
         req.setHeader("Origin", `http://127.0.0.1:${PORT}`);
@@ -231,8 +190,7 @@ async function round(
   await attackers.reply;
   // Lower the attackers' priority (raise their niceness) before they connect: they wait for "go".
   const ownNice = getPriority();
-  if (nice > 0 && attackers.proc.pid)
-    setPriority(attackers.proc.pid, Math.min(19, ownNice + nice));
+  if (nice > 0 && attackers.proc.pid) setPriority(attackers.proc.pid, Math.min(19, ownNice + nice));
   attackers.proc.send("go");
   const sampler = setInterval(() => {
     pids.forEach((pid, i) => {
@@ -251,9 +209,7 @@ async function round(
   attackers.proc.send("stop");
   const statuses = Object.entries(await answered);
   attackers.proc.kill();
-  const rss = pids
-    .map((_, i) => `${before[i]!.toFixed(0)} -> ${peak[i]!.toFixed(0)} MiB`)
-    .join(", ");
+  const rss = pids.map((_, i) => `${before[i]!.toFixed(0)} -> ${peak[i]!.toFixed(0)} MiB`).join(", ");
   const who =
     nice > 0
       ? `attackers nice +${Math.min(19, ownNice + nice) - ownNice}`
@@ -277,17 +233,14 @@ if (process.env.BENCH_FLOOD) {
     connections = Array.from({ length: n }, () => flood(path, bytes, type));
     process.once("message", () => {
       const statuses: Record<string, number> = {};
-      for (const c of connections)
-        statuses[c.status()] = (statuses[c.status()] ?? 0) + 1;
+      for (const c of connections) statuses[c.status()] = (statuses[c.status()] ?? 0) + 1;
       for (const c of connections) c.close();
       process.send?.(statuses, () => process.exit(0));
     });
   });
   process.send?.("ready");
 } else if (process.env.BENCH_PROBE) {
-  const { baseUrl } = JSON.parse(process.env.BENCH_PROBE) as {
-    baseUrl: string;
-  };
+  const { baseUrl } = JSON.parse(process.env.BENCH_PROBE) as { baseUrl: string };
   let probing = true;
   process.once("message", () => {
     probing = false;
@@ -301,10 +254,7 @@ if (process.env.BENCH_FLOOD) {
   process.send?.(latencies, () => process.exit(0));
 } else {
   if (!process.env.BENCH_SKIP_EMBEDDED) {
-    const server = await startServer({
-      port: PORT,
-      env: { SEED_ON_START: "false" },
-    });
+    const server = await startServer({ port: PORT, env: { SEED_ON_START: "false" } });
     try {
       await run("embedded", server);
     } finally {
@@ -314,10 +264,7 @@ if (process.env.BENCH_FLOOD) {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   if (databaseUrl) {
     await withFreshServerDatabase(databaseUrl, async (url) => {
-      const server = await startServer({
-        port: PORT,
-        env: { DATABASE_URL: url, SEED_ON_START: "false" },
-      });
+      const server = await startServer({ port: PORT, env: { DATABASE_URL: url, SEED_ON_START: "false" } });
       try {
         await run(`PostgreSQL, WORKERS=${process.env.WORKERS ?? "1"}`, server);
       } finally {

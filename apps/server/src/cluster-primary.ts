@@ -26,22 +26,16 @@ interface Slot {
  * The cluster's primary (WORKERS > 1, PostgreSQL server only; docs/decisions/0016-workers.md):
  * it opens no database and serves nothing. It starts worker 1 alone (migrations, seeding and the
  * admin setup code happen once, and a configuration that cannot start stops here instead of
- * looping), then the others; every worker listens on the one port (the operating system shares
- * out its connections: `schedulingPolicy`). A worker that dies is started again, after a pause that grows while it
+ * looping), then the others; every worker listens on the one port and takes its connections
+ * from it (`schedulingPolicy`). A worker that dies is started again, after a pause that grows while it
  * keeps dying young. SIGTERM / SIGINT: each worker stops gracefully, then the primary exits.
  */
-export async function runPrimary(
-  env: Env,
-  count: number,
-  logger: Logger,
-): Promise<void> {
+export async function runPrimary(env: Env, count: number, logger: Logger): Promise<void> {
   const log = logger.child({ role: "primary", pid: process.pid });
   const started = performance.now();
   announceStart(env, count, log);
   // Before the first fork: node:cluster reads it once, when it sets the primary up.
-  cluster.schedulingPolicy = schedulingPolicy(
-    process.env.NODE_CLUSTER_SCHED_POLICY,
-  );
+  cluster.schedulingPolicy = schedulingPolicy(process.env.NODE_CLUSTER_SCHED_POLICY);
   // One code for every worker (each stores its hash; they must agree). Unused when the shop has an admin.
   const pool = workerPool(newSetupCode(), log);
   process.on("SIGTERM", () => pool.stop("SIGTERM"));
@@ -51,20 +45,13 @@ export async function runPrimary(
   const firstCode = await listeningOrExitCode(pool.fork(1));
   if (firstCode !== null) {
     if (!pool.stopping()) {
-      log.fatal(
-        { code: firstCode },
-        "the first worker could not start (its log is above): stopping",
-      );
+      log.fatal({ code: firstCode }, "the first worker could not start (its log is above): stopping");
       process.exit(firstCode || 1);
     }
     return;
   }
   if (pool.stopping()) return;
-  await Promise.all(
-    Array.from({ length: count - 1 }, (_, i) =>
-      listeningOrExitCode(pool.fork(i + 2)),
-    ),
-  );
+  await Promise.all(Array.from({ length: count - 1 }, (_, i) => listeningOrExitCode(pool.fork(i + 2))));
   if (!pool.stopping())
     log.info(
       { workers: count, startupMs: Math.round(performance.now() - started) },
@@ -103,30 +90,17 @@ function workerPool(setupCode: string, log: Logger) {
   let stopping = false;
 
   function fork(n: number): Worker {
-    const slot = slots.get(n) ?? {
-      worker: null,
-      startedAt: 0,
-      quickDeaths: 0,
-      restart: null,
-    };
+    const slot = slots.get(n) ?? { worker: null, startedAt: 0, quickDeaths: 0, restart: null };
     slots.set(n, slot);
     slot.restart = null;
     slot.startedAt = Date.now();
-    const worker = cluster.fork({
-      [WORKER_NUMBER_VAR]: String(n),
-      [SETUP_CODE_VAR]: setupCode,
-    });
+    const worker = cluster.fork({ [WORKER_NUMBER_VAR]: String(n), [SETUP_CODE_VAR]: setupCode });
     slot.worker = worker;
     worker.once("exit", (code, signal) => exited(n, worker, code, signal));
     return worker;
   }
 
-  function exited(
-    n: number,
-    worker: Worker,
-    code: number | null,
-    signal: string | null,
-  ) {
+  function exited(n: number, worker: Worker, code: number | null, signal: string | null) {
     const slot = slots.get(n);
     if (!slot || slot.worker !== worker) return;
     slot.worker = null;
@@ -141,14 +115,7 @@ function workerPool(setupCode: string, log: Logger) {
     slot.quickDeaths = lived < HEALTHY_LIFE_MS ? slot.quickDeaths + 1 : 0;
     const delay = restartDelayMs(slot.quickDeaths);
     log.warn(
-      {
-        worker: n,
-        workerPid: worker.process.pid,
-        code,
-        signal,
-        livedMs: lived,
-        restartInMs: delay,
-      },
+      { worker: n, workerPid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay },
       `worker ${n} exited (${signal ?? `code ${code}`}); starting it again${delay ? ` in ${delay / 1000} s` : ""}`,
     );
     slot.restart = setTimeout(() => fork(n), delay);

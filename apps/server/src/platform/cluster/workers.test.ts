@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import cluster from "node:cluster";
-import {
-  restartDelayMs,
-  schedulingPolicy,
-  serverProcessCount,
-} from "./workers.ts";
+import { restartDelayMs, schedulingPolicy, serverProcessCount } from "./workers.ts";
 
 describe("server processes", () => {
   it("runs one per core on a PostgreSQL server unless WORKERS says otherwise, and one on the embedded database", () => {
     expect(serverProcessCount({ DATABASE_URL: "postgres://x/y" }, 8)).toBe(8);
-    expect(
-      serverProcessCount({ DATABASE_URL: "postgres://x/y", WORKERS: 3 }, 8),
-    ).toBe(3);
+    expect(serverProcessCount({ DATABASE_URL: "postgres://x/y", WORKERS: 3 }, 8)).toBe(3);
     expect(serverProcessCount({ DATABASE_URL: "postgres://x/y" }, 0)).toBe(1);
     expect(serverProcessCount({}, 8)).toBe(1);
     expect(serverProcessCount({ WORKERS: 1 }, 8)).toBe(1);
