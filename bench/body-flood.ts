@@ -17,7 +17,8 @@
  * BENCH_ATTACKER_NICE ("19,0": niceness added to the attackers', one round each),
  * BENCH_BODY_TARGETS ("upload,json": the routes flooded),
  * BENCH_DATABASE_URL (a PostgreSQL server; with WORKERS=2, two server processes), BENCH_SKIP_EMBEDDED,
- * BENCH_PORT (3312), BENCH_SERVER_ROOT (another checkout's server, e.g. to compare with main).
+ * BENCH_PORT (3312), BENCH_SERVER_ROOT (another checkout's server, e.g. to compare with main),
+ * BENCH_SLOW_PROBE_MS (each /healthz slower than this printed with its time and worker).
  */
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
@@ -31,6 +32,8 @@ const HOLD_MS = Number(process.env.BENCH_BODY_HOLD_SECONDS ?? 8) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3312);
 const ATTACKER_NICE = (process.env.BENCH_ATTACKER_NICE ?? "19,0").split(",").map(Number);
 const CHUNK_BYTES = 64 * 1024;
+/** BENCH_SLOW_PROBE_MS: each /healthz slower than this is printed with its time and worker (to match a profile). */
+const SLOW_PROBE_MS = process.env.BENCH_SLOW_PROBE_MS ? Number(process.env.BENCH_SLOW_PROBE_MS) : null;
 /** One chunk of a chunked body, framed: its size in hex, the bytes, CRLF. */
 const CHUNK = Buffer.concat([
   Buffer.from(`${CHUNK_BYTES.toString(16)}\r\n`),
@@ -73,7 +76,14 @@ function healthz(baseUrl: string): Promise<number | null> {
       res.resume();
       res.on("end", () => {
         clearTimeout(timer);
-        resolve(res.statusCode === 200 ? performance.now() - started : null);
+        const ms = performance.now() - started;
+        if (SLOW_PROBE_MS !== null && ms > SLOW_PROBE_MS) {
+          const worker = res.headers["x-haggle-worker"] ?? "-";
+          console.error(
+            `slow /healthz: ${ms.toFixed(0)} ms, asked at ${new Date(Date.now() - ms).toISOString()}, worker ${worker}`,
+          );
+        }
+        resolve(res.statusCode === 200 ? ms : null);
       });
     });
     const timer = setTimeout(() => {
@@ -117,7 +127,7 @@ function summary(values: (number | null)[]) {
   const ok = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
   const at = (q: number) => ok[Math.min(ok.length - 1, Math.floor(q * ok.length))] ?? 0;
   const failed = values.length - ok.length;
-  return `p50 ${at(0.5).toFixed(0)} ms, max ${(ok.at(-1) ?? 0).toFixed(0)} ms${failed > 0 ? `, ${failed} of ${values.length} timed out` : ""}`;
+  return `p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${(ok.at(-1) ?? 0).toFixed(0)} ms${failed > 0 ? `, ${failed} of ${values.length} timed out` : ""}`;
 }
 
 /** A child process of this bench (the same file, in the role `role` says), and its first message. */

@@ -5,6 +5,7 @@ import {
   HEALTHY_LIFE_MS,
   restartDelayMs,
   SETUP_CODE_VAR,
+  schedulingPolicy,
   WORKER_NUMBER_VAR,
 } from "./platform/cluster/workers.ts";
 import type { Logger } from "./platform/logger.ts";
@@ -25,14 +26,16 @@ interface Slot {
  * The cluster's primary (WORKERS > 1, PostgreSQL server only; docs/decisions/0016-workers.md):
  * it opens no database and serves nothing. It starts worker 1 alone (migrations, seeding and the
  * admin setup code happen once, and a configuration that cannot start stops here instead of
- * looping), then the others; every worker listens on the one port (node:cluster hands out the
- * connections in turn). A worker that dies is started again, after a pause that grows while it
+ * looping), then the others; every worker listens on the one port and takes its connections
+ * from it (`schedulingPolicy`). A worker that dies is started again, after a pause that grows while it
  * keeps dying young. SIGTERM / SIGINT: each worker stops gracefully, then the primary exits.
  */
 export async function runPrimary(env: Env, count: number, logger: Logger): Promise<void> {
   const log = logger.child({ role: "primary", pid: process.pid });
   const started = performance.now();
   announceStart(env, count, log);
+  // Before the first fork: node:cluster reads it once, when it sets the primary up.
+  cluster.schedulingPolicy = schedulingPolicy(process.env.NODE_CLUSTER_SCHED_POLICY);
   // One code for every worker (each stores its hash; they must agree). Unused when the shop has an admin.
   const pool = workerPool(newSetupCode(), log);
   process.on("SIGTERM", () => pool.stop("SIGTERM"));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { restartDelayMs, serverProcessCount } from "./workers.ts";
+import cluster from "node:cluster";
+import { restartDelayMs, schedulingPolicy, serverProcessCount } from "./workers.ts";
 
 describe("server processes", () => {
   it("runs one per core on a PostgreSQL server unless WORKERS says otherwise, and one on the embedded database", () => {
@@ -14,5 +15,11 @@ describe("server processes", () => {
     expect([0, 1, 2, 3, 4, 5, 6, 10].map(restartDelayMs)).toEqual([
       0, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
     ]);
+  });
+
+  it("lets the operating system share the port's connections unless NODE_CLUSTER_SCHED_POLICY=rr asks for round robin", () => {
+    expect(schedulingPolicy(undefined)).toBe(cluster.SCHED_NONE);
+    expect(schedulingPolicy("none")).toBe(cluster.SCHED_NONE);
+    expect(schedulingPolicy("rr")).toBe(cluster.SCHED_RR);
   });
 });

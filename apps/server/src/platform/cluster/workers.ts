@@ -37,3 +37,18 @@ export function workerNumber(): number | null {
   const n = Number(process.env[WORKER_NUMBER_VAR]);
   return Number.isInteger(n) && n > 0 ? n : (cluster.worker?.id ?? null);
 }
+
+/**
+ * How the primary shares the port's connections among the workers. Node's default on Linux is
+ * round robin: the primary accepts each connection and hands it to a worker, one at a time per
+ * worker, waiting for that worker's event loop to take it before the next. A burst of hundreds
+ * of connections (bodies that never end) then queues every later connection, a liveness probe's
+ * included, behind a hand-off per burst connection: a second and more before the worker even
+ * sees the probe, though its event loop is free most of that time. With the operating system
+ * sharing the port (`SCHED_NONE`), each worker accepts what is waiting in one go, and the probe
+ * is answered in the loop turn after its bytes arrive. `NODE_CLUSTER_SCHED_POLICY=rr` (Node's
+ * own setting) returns to round robin.
+ */
+export function schedulingPolicy(setting: string | undefined): number {
+  return setting === "rr" ? cluster.SCHED_RR : cluster.SCHED_NONE;
+}
