@@ -17,9 +17,9 @@ describe("server processes", () => {
     ]);
   });
 
-  it("lets the operating system share the port's connections unless NODE_CLUSTER_SCHED_POLICY=rr asks for round robin", () => {
-    expect(schedulingPolicy(undefined)).toBe(cluster.SCHED_NONE);
-    expect(schedulingPolicy("none")).toBe(cluster.SCHED_NONE);
+  it("shares connections round robin unless NODE_CLUSTER_SCHED_POLICY=none lets the workers take them from the port", () => {
+    expect(schedulingPolicy(undefined)).toBe(cluster.SCHED_RR);
     expect(schedulingPolicy("rr")).toBe(cluster.SCHED_RR);
+    expect(schedulingPolicy("none")).toBe(cluster.SCHED_NONE);
   });
 });

@@ -45,10 +45,11 @@ export function workerNumber(): number | null {
  * of connections (bodies that never end) then queues every later connection, a liveness probe's
  * included, behind a hand-off per burst connection: a second and more before the worker even
  * sees the probe, though its event loop is free most of that time. With the operating system
- * sharing the port (`SCHED_NONE`), each worker accepts what is waiting in one go, and the probe
- * is answered in the loop turn after its bytes arrive. `NODE_CLUSTER_SCHED_POLICY=rr` (Node's
- * own setting) returns to round robin.
+ * sharing the port (`NODE_CLUSTER_SCHED_POLICY=none`), each worker accepts what is waiting in one
+ * go and the probe is answered in the loop turn after its bytes arrive, but the share is the
+ * kernel's: 20 keep-alive connections opened at once were seen split 19 to 1, which halves what
+ * two workers can serve. Round robin stays the default; `none` is the operator's choice.
  */
 export function schedulingPolicy(setting: string | undefined): number {
-  return setting === "rr" ? cluster.SCHED_RR : cluster.SCHED_NONE;
+  return setting === "none" ? cluster.SCHED_NONE : cluster.SCHED_RR;
 }
