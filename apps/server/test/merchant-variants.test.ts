@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { readCatalogueVersion } from "../src/modules/catalog/product-import.store.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
+import { postCheckout, signUpShopper } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 type Grid = {
@@ -199,4 +200,47 @@ describe.each(DB_KINDS)("the merchant's variant grid on the %s database", (kind)
         .status,
     ).toBe(404);
   });
+  it("a grid save racing checkouts of the product's variants: every request answers (no deadlock), stock adds up", async () => {
+    const product = near(55, 6);
+    const sizes = ["S", "M", "L"];
+    const grid = (stock: number) => ({
+      options: [{ name: "Size", values: sizes }],
+      variants: sizes.map((size) => ({
+        optionValues: [size],
+        sku: `RACE-${size}`,
+        price: 30,
+        listPrice: 30,
+        stockLevel: stock,
+      })),
+    });
+    const first = (await put(product.id, grid(50))).json as Grid;
+    const shoppers = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const { http } = await signUpShopper(shop.server.baseUrl, "Rita Race");
+        // Each buys two sizes: checkout locks both variants, in id order, after the product.
+        for (const v of [first.variants[i % 3], first.variants[(i + 1) % 3]]) {
+          const added = await http.post("/api/cart/items", {
+            productId: product.id,
+            variantId: v?.id,
+            quantity: 1,
+          });
+          expect(added.status, JSON.stringify(added.json)).toBe(200);
+        }
+        return http;
+      }),
+    );
+    const results = await Promise.all([
+      ...shoppers.map((http) => postCheckout(http)),
+      ...[60, 70, 80, 90].map((stock) => put(product.id, grid(stock))),
+    ]);
+    for (const r of results) expect([200, 201], JSON.stringify(r.json)).toContain(r.status);
+    const db = shop.server.database.db;
+    const rows = (
+      (await db.execute(
+        sql`select (select stock_level from products where id = ${product.id}) as product,
+          (select sum(stock_level) from product_variants where product_id = ${product.id})::int as variants`,
+      )) as unknown as { rows: { product: number; variants: number }[] }
+    ).rows;
+    expect(rows[0]?.product).toBe(rows[0]?.variants);
+  }, 300_000); // six sign-ups hash six passwords
 });

@@ -24,6 +24,7 @@ export { createPairing, deletePairing, listPairings } from "./pairings.service.t
 export { pairedBundleCandidate } from "./pairings.store.ts";
 export {
   giveProductOptions,
+  lockProductVariants,
   readProductVariants,
   variantSkusTakenElsewhere,
   writeProductVariants,
