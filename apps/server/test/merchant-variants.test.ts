@@ -243,4 +243,36 @@ describe.each(DB_KINDS)("the merchant's variant grid on the %s database", (kind)
     ).rows;
     expect(rows[0]?.product).toBe(rows[0]?.variants);
   }, 300_000); // six sign-ups hash six passwords
+  it("the product form edits a product with options without touching its variants; its price or stock there is a 400", async () => {
+    const product = near(65, 2);
+    const body = {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: ["S", "M"].map((size) => ({
+        optionValues: [size],
+        sku: `FORM-${size}`,
+        price: size === "S" ? 21 : 23,
+        listPrice: 25,
+        stockLevel: size === "S" ? 2 : 5,
+      })),
+    };
+    const before = (await put(product.id, body)).json as Grid;
+    const path = `/api/merchant/products/${product.id}`;
+    const renamed = await shop.merchant.request("PATCH", path, {
+      name: "Form Tee",
+      description: "Soft.",
+      price: 21,
+      stockLevel: 7,
+    });
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    expect(renamed.json).toMatchObject({ name: "Form Tee", price: 21, stockLevel: 7, hasOptions: true });
+    for (const change of [{ price: 19 }, { listPrice: 30 }, { stockLevel: 40 }]) {
+      const refused = await shop.merchant.request("PATCH", path, change);
+      expect(refused.status, JSON.stringify(change)).toBe(400);
+      expect(refused.json.error.message).toBe(
+        "Form Tee has options: set its prices and stock per variant in Options and variants.",
+      );
+    }
+    const after = (await shop.merchant.get(`${path}/variants`)).json as Grid;
+    expect(after.variants).toEqual(before.variants);
+  });
 });
