@@ -275,4 +275,40 @@ describe.each(DB_KINDS)("the merchant's variant grid on the %s database", (kind)
     const after = (await shop.merchant.get(`${path}/variants`)).json as Grid;
     expect(after.variants).toEqual(before.variants);
   });
+  it("lists the visible products' variants low on stock on the dashboard, fewest first, and counts them", async () => {
+    const product = near(75, 1);
+    const lowStock = async () => {
+      const res = await shop.merchant.get("/api/merchant/dashboard?days=7");
+      expect(res.status).toBe(200);
+      return res.json.lowStock as {
+        atMost: number;
+        total: number;
+        variants: { productId: string; productName: string; optionValues: string[]; stockLevel: number }[];
+      };
+    };
+    const before = await lowStock();
+    expect(before.atMost).toBe(5);
+    const stock: Record<string, number> = { S: 1, M: 5, L: 6 };
+    await put(product.id, {
+      options: [{ name: "Size", values: ["S", "M", "L"] }],
+      variants: ["S", "M", "L"].map((size) => ({
+        optionValues: [size],
+        sku: `LOW-${size}`,
+        price: 30,
+        listPrice: 30,
+        stockLevel: stock[size],
+      })),
+    });
+    const after = await lowStock();
+    expect(after.total).toBe(before.total + 2);
+    const levels = after.variants.map((v) => v.stockLevel);
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+    expect(levels.every((n) => n <= 5)).toBe(true);
+    expect(
+      (await shop.merchant.request("PATCH", `/api/merchant/products/${product.id}`, { hidden: true })).status,
+    ).toBe(200);
+    const hidden = await lowStock();
+    expect(hidden.total).toBe(before.total);
+    expect(hidden.variants.some((v) => v.productId === product.id)).toBe(false);
+  });
 });

@@ -57,6 +57,7 @@ export {
   findProductStock,
   findProductsStock,
   findProductVariants,
+  lowStockVariants,
   returnStocks,
   takeStocks,
 } from "./stock.store.ts";
