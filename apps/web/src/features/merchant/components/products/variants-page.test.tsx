@@ -110,10 +110,9 @@ describe("the variant grid page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save variants" }));
     await waitFor(() => expect(calls.some((c) => c.route === `PUT ${PATH}/variants`)).toBe(true));
     const put = calls.find((c) => c.route === `PUT ${PATH}/variants`);
-    expect((put?.body as { variants: { imageUrl: string }[] }).variants.map((v) => v.imageUrl)).toEqual([
-      "",
-      "/images/uploads/tee-m.png",
-    ]);
+    expect(
+      (put?.body as { variants: { imageUrl: string }[] } | undefined)?.variants.map((v) => v.imageUrl),
+    ).toEqual(["", "/images/uploads/tee-m.png"]);
   });
 
   it("shows the contract's sentence beside its field, and a SKU another product holds beside that SKU", async () => {
