@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { readCatalogueVersion } from "../src/modules/catalog/product-import.store.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
+import { postCheckout, signUpShopper } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 type Grid = {
@@ -198,5 +199,116 @@ describe.each(DB_KINDS)("the merchant's variant grid on the %s database", (kind)
       (await shop.merchant.get("/api/merchant/products/00000000-0000-4000-8000-000000000000/variants"))
         .status,
     ).toBe(404);
+  });
+  it("a grid save racing checkouts of the product's variants: every request answers (no deadlock), stock adds up", async () => {
+    const product = near(55, 6);
+    const sizes = ["S", "M", "L"];
+    const grid = (stock: number) => ({
+      options: [{ name: "Size", values: sizes }],
+      variants: sizes.map((size) => ({
+        optionValues: [size],
+        sku: `RACE-${size}`,
+        price: 30,
+        listPrice: 30,
+        stockLevel: stock,
+      })),
+    });
+    const first = (await put(product.id, grid(50))).json as Grid;
+    const shoppers = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const { http } = await signUpShopper(shop.server.baseUrl, "Rita Race");
+        // Each buys two sizes: checkout locks both variants, in id order, after the product.
+        for (const v of [first.variants[i % 3], first.variants[(i + 1) % 3]]) {
+          const added = await http.post("/api/cart/items", {
+            productId: product.id,
+            variantId: v?.id,
+            quantity: 1,
+          });
+          expect(added.status, JSON.stringify(added.json)).toBe(200);
+        }
+        return http;
+      }),
+    );
+    const results = await Promise.all([
+      ...shoppers.map((http) => postCheckout(http)),
+      ...[60, 70, 80, 90].map((stock) => put(product.id, grid(stock))),
+    ]);
+    for (const r of results) expect([200, 201], JSON.stringify(r.json)).toContain(r.status);
+    const db = shop.server.database.db;
+    const rows = (
+      (await db.execute(
+        sql`select (select stock_level from products where id = ${product.id}) as product,
+          (select sum(stock_level) from product_variants where product_id = ${product.id})::int as variants`,
+      )) as unknown as { rows: { product: number; variants: number }[] }
+    ).rows;
+    expect(rows[0]?.product).toBe(rows[0]?.variants);
+  }, 300_000); // six sign-ups hash six passwords
+  it("the product form edits a product with options without touching its variants; its price or stock there is a 400", async () => {
+    const product = near(65, 2);
+    const body = {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: ["S", "M"].map((size) => ({
+        optionValues: [size],
+        sku: `FORM-${size}`,
+        price: size === "S" ? 21 : 23,
+        listPrice: 25,
+        stockLevel: size === "S" ? 2 : 5,
+      })),
+    };
+    const before = (await put(product.id, body)).json as Grid;
+    const path = `/api/merchant/products/${product.id}`;
+    const renamed = await shop.merchant.request("PATCH", path, {
+      name: "Form Tee",
+      description: "Soft.",
+      price: 21,
+      stockLevel: 7,
+    });
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    expect(renamed.json).toMatchObject({ name: "Form Tee", price: 21, stockLevel: 7, hasOptions: true });
+    for (const change of [{ price: 19 }, { listPrice: 30 }, { stockLevel: 40 }]) {
+      const refused = await shop.merchant.request("PATCH", path, change);
+      expect(refused.status, JSON.stringify(change)).toBe(400);
+      expect(refused.json.error.message).toBe(
+        "Form Tee has options: set its prices and stock per variant in Options and variants.",
+      );
+    }
+    const after = (await shop.merchant.get(`${path}/variants`)).json as Grid;
+    expect(after.variants).toEqual(before.variants);
+  });
+  it("lists the visible products' variants low on stock on the dashboard, fewest first, and counts them", async () => {
+    const product = near(75, 1);
+    const lowStock = async () => {
+      const res = await shop.merchant.get("/api/merchant/dashboard?days=7");
+      expect(res.status).toBe(200);
+      return res.json.lowStock as {
+        atMost: number;
+        total: number;
+        variants: { productId: string; productName: string; optionValues: string[]; stockLevel: number }[];
+      };
+    };
+    const before = await lowStock();
+    expect(before.atMost).toBe(5);
+    const stock: Record<string, number> = { S: 1, M: 5, L: 6 };
+    await put(product.id, {
+      options: [{ name: "Size", values: ["S", "M", "L"] }],
+      variants: ["S", "M", "L"].map((size) => ({
+        optionValues: [size],
+        sku: `LOW-${size}`,
+        price: 30,
+        listPrice: 30,
+        stockLevel: stock[size],
+      })),
+    });
+    const after = await lowStock();
+    expect(after.total).toBe(before.total + 2);
+    const levels = after.variants.map((v) => v.stockLevel);
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+    expect(levels.every((n) => n <= 5)).toBe(true);
+    expect(
+      (await shop.merchant.request("PATCH", `/api/merchant/products/${product.id}`, { hidden: true })).status,
+    ).toBe(200);
+    const hidden = await lowStock();
+    expect(hidden.total).toBe(before.total);
+    expect(hidden.variants.some((v) => v.productId === product.id)).toBe(false);
   });
 });

@@ -89,6 +89,23 @@ export const MerchantDashboardSchema = z
      * `agent` (a shopper's AI agent over MCP took a turn). Each negotiation is counted once.
      */
     channels: z.object({ web: ChannelFiguresSchema, agent: ChannelFiguresSchema }),
+    /**
+     * Variants of visible products with `atMost` units or fewer (a product without options is its
+     * one variant), fewest first, at most ten; `total` counts them all. Not bound to the window.
+     */
+    lowStock: z.object({
+      atMost: z.number().int(),
+      total: z.number().int(),
+      variants: z.array(
+        z.object({
+          productId: z.string(),
+          variantId: z.string(),
+          productName: z.string(),
+          optionValues: z.array(z.string()),
+          stockLevel: z.number().int(),
+        }),
+      ),
+    }),
   })
   .meta({ id: "MerchantDashboard" });
 export type MerchantDashboard = z.infer<typeof MerchantDashboardSchema>;

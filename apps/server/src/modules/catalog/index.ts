@@ -25,6 +25,7 @@ export { createPairing, deletePairing, listPairings } from "./pairings.service.t
 export { pairedBundleCandidate } from "./pairings.store.ts";
 export {
   giveProductOptions,
+  lockProductVariants,
   readProductVariants,
   variantSkusTakenElsewhere,
   writeProductVariants,
@@ -57,6 +58,7 @@ export {
   findProductStock,
   findProductsStock,
   findProductVariants,
+  lowStockVariants,
   returnStocks,
   takeStocks,
 } from "./stock.store.ts";

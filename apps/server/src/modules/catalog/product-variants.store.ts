@@ -144,6 +144,16 @@ export async function writeProductVariants(
 }
 
 /**
+ * Locks a product's variants until the transaction ends, in id order: the order checkout and a
+ * cancel's return lock them in (after their product), so a grid save racing either waits, never
+ * in a cycle. The caller holds the product already.
+ */
+export async function lockProductVariants(tx: Tx, productId: string): Promise<void> {
+  await tx.execute(sql`
+    select id from product_variants where product_id = ${productId} order by id for no key update`);
+}
+
+/**
  * The given variant SKUs that another product's variant already has (SKUs are unique in the
  * shop): sku → the SKU of the product holding it.
  */

@@ -268,3 +268,44 @@ export async function returnStocks(
   );
   if (back.length > 0) await moveStock(tx, back, 1);
 }
+
+/** A variant low on stock, as the merchant's dashboard lists it. */
+export interface LowStockVariant {
+  productId: string;
+  variantId: string;
+  productName: string;
+  optionValues: string[];
+  stockLevel: number;
+}
+
+/**
+ * The visible products' variants with `atMost` units or fewer, fewest first (then by product name
+ * and the merchant's order), at most `limit` of them, and how many there are in all. A product
+ * without options is its default variant, so it is listed by its own name.
+ */
+export async function lowStockVariants(
+  db: Queryable,
+  atMost: number,
+  limit: number,
+): Promise<{ variants: LowStockVariant[]; total: number }> {
+  const low = and(eq(products.hidden, false), sql`${productVariants.stockLevel} <= ${atMost}`);
+  const variants = await db
+    .select({
+      productId: products.id,
+      variantId: productVariants.id,
+      productName: products.name,
+      optionValues: productVariants.optionValues,
+      stockLevel: productVariants.stockLevel,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(low)
+    .orderBy(asc(productVariants.stockLevel), asc(products.name), asc(productVariants.position))
+    .limit(limit);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(low);
+  return { variants, total: total?.n ?? 0 };
+}

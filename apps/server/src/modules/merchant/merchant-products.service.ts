@@ -103,6 +103,24 @@ export async function createMerchantProduct(
 const EMBEDDED_FIELDS = ["name", "description", "brand", "category", "tags"] as const;
 
 /**
+ * A product with options keeps its prices and stock on its variants (the product's are derived
+ * from them), so the product form may not set them: changing one is a 400 naming where they are
+ * set, before the database's own refusal. Sending the product's current figures changes nothing.
+ */
+function refuseVariantFigures(
+  current: { name: string; price: number; listPrice: number; stockLevel: number },
+  input: UpdateInput,
+): void {
+  const moved = (["price", "listPrice", "stockLevel"] as const).some(
+    (field) => input[field] !== undefined && input[field] !== current[field],
+  );
+  if (moved)
+    throw invalid(
+      `${current.name} has options: set its prices and stock per variant in Options and variants.`,
+    );
+}
+
+/**
  * Changes the given fields (the id is a uuid: the route checks it); the result must still have a
  * list price at or above the price. A new price voids, in the same transaction, the standing
  * offers Ava computed on the old one; an applied price lapses where every price change is caught,
@@ -119,6 +137,7 @@ export async function updateMerchantProduct(
       const carts = input.price === undefined ? [] : await lockCartsNegotiatedOn(tx, [id]);
       const current = await lockMerchantProduct(tx, id);
       if (!current) throw notFound(NO_SUCH_PRODUCT);
+      if (current.optionFacets.length > 0) refuseVariantFigures(current, input);
       const price = input.price ?? current.price;
       const listPrice = input.listPrice ?? current.listPrice;
       if (listPrice < price) throw invalid("List price cannot be lower than the price.");

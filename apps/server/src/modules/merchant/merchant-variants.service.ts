@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db/client.ts";
 import { lockCartsNegotiatedOn, voidStaleOffersOnPriceChange } from "../cart/index.ts";
 import {
   lockMerchantProduct,
+  lockProductVariants,
   readProductVariants,
   variantSkusTakenElsewhere,
   writeProductVariants,
@@ -30,10 +31,12 @@ export async function putMerchantVariants(
   input: ProductVariantsData,
 ): Promise<MerchantVariants> {
   await db.transaction(async (tx) => {
-    // The carts first, then the product: checkout locks its cart before the products' stock.
+    // Checkout's order: the carts, then the product, then its variants by id (the statements
+    // below would otherwise lock variants in the grid's order, not checkout's).
     const carts = await lockCartsNegotiatedOn(tx, [productId]);
     const product = await lockMerchantProduct(tx, productId);
     if (!product) throw notFound(NO_SUCH_PRODUCT);
+    await lockProductVariants(tx, productId);
     const taken = await variantSkusTakenElsewhere(
       tx,
       input.variants.map((v) => ({ productSku: product.sku, sku: v.sku })),

@@ -9,7 +9,8 @@ import {
   windowStart,
 } from "@haggle/domain/merchant/merchant-dashboard";
 import type { Db } from "../../platform/db/client.ts";
-import { countVisibleProducts } from "../catalog/index.ts";
+import { LOW_STOCK_AT } from "@haggle/domain/catalog/low-stock";
+import { countVisibleProducts, lowStockVariants } from "../catalog/index.ts";
 import {
   countActiveNegotiations,
   countEscalationsSince,
@@ -31,18 +32,22 @@ export async function merchantStats(db: Db): Promise<MerchantStats> {
   return { totalProducts, activeNegotiations, pendingApprovals, totalRevenue: revenue };
 }
 
+/** How many low variants the dashboard lists (the rest are counted). */
+const LOW_STOCK_LISTED = 10;
+
 /**
  * The dashboard over the last `days` UTC days (today included), beside the cards (merchantStats):
- * revenue, orders and Ava's discount per day, and how the negotiator did.
+ * revenue, orders and Ava's discount per day, how the negotiator did, and the variants low on stock.
  */
 export async function merchantDashboard(db: Db, days: number, now = new Date()): Promise<MerchantDashboard> {
   const since = windowStart(now, days);
-  const [perDay, negotiations, deals, escalations, byChannel] = await Promise.all([
+  const [perDay, negotiations, deals, escalations, byChannel, low] = await Promise.all([
     orderTotalsByDay(db, since),
     countNegotiationsTalkedIn(db, since),
     dealsSince(db, since),
     countEscalationsSince(db, since),
     negotiationsByChannelSince(db, since),
+    lowStockVariants(db, LOW_STOCK_AT, LOW_STOCK_LISTED),
   ]);
   const totals: DayTotals[] = perDay.map((r) => ({
     date: r.date,
@@ -65,5 +70,6 @@ export async function merchantDashboard(db: Db, days: number, now = new Date()):
     days: fillDays(totals, now, days),
     negotiator: figures,
     channels: channelFigures(channelRows),
+    lowStock: { atMost: LOW_STOCK_AT, ...low },
   };
 }

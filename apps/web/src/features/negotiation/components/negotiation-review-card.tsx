@@ -47,7 +47,7 @@ export function NegotiationReviewCard({ cart, onCheckout, headingRef }: Negotiat
                 data-testid="negotiation-review-line"
               >
                 <div className="min-w-0">
-                  <p className="font-medium break-words">{item.product.name}</p>
+                  <p className="font-medium break-words">{item.name}</p>
                   <p className="text-muted-foreground">{`Quantity: ${item.quantity}`}</p>
                 </div>
                 <p className="flex shrink-0 flex-col items-end tabular-nums">

@@ -38,6 +38,26 @@ function stub(pendingApprovals: number) {
           web: { negotiations: 5, deals: 2, dealRate: 0.4, averageDiscountPct: 8.25 },
           agent: { negotiations: 3, deals: 1, dealRate: 0.3333, averageDiscountPct: 6 },
         },
+        lowStock: {
+          atMost: 5,
+          total: 3,
+          variants: [
+            {
+              productId: "tee",
+              variantId: "tee-s",
+              productName: "Trail Tee",
+              optionValues: ["S", "Black"],
+              stockLevel: 0,
+            },
+            {
+              productId: "tee",
+              variantId: "tee-m",
+              productName: "Trail Tee",
+              optionValues: ["M", "Black"],
+              stockLevel: 2,
+            },
+          ],
+        },
       }),
   });
   vi.stubGlobal("fetch", fetchFn);
@@ -89,6 +109,19 @@ describe("the merchant dashboard", () => {
     expect(screen.getByTestId("total-discount").textContent).toBe("$45.25");
     expect(screen.getByTestId("negotiations").textContent).toBe("8");
     expect(screen.getByTestId("escalations").textContent).toBe("1");
+  });
+
+  it("lists the variants low on stock by name, each linked to its product's variants, and counts the rest", async () => {
+    stub(0);
+    renderDashboard();
+    const card = within(await screen.findByRole("region", { name: "Low stock" }));
+    const links = card.getAllByRole("link");
+    expect(links.map((l) => l.textContent)).toEqual([
+      "Trail Tee — S / Black: sold out",
+      "Trail Tee — M / Black: 2 left",
+    ]);
+    expect(links[1]?.getAttribute("href")).toBe("/merchant/products/tee/variants");
+    expect(card.getByText("and 1 more")).toBeTruthy();
   });
 
   it("shows agents' negotiations apart from people's in the 'AI agents' card", async () => {

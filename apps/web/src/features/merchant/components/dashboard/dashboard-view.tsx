@@ -17,6 +17,7 @@ import { cn } from "@/lib/cn";
 import { useMerchantDashboard, useMerchantStats } from "../../api/dashboard-queries";
 import { AgentNegotiationsCard } from "./dashboard-agents";
 import { DashboardChart } from "./dashboard-chart";
+import { LowStockCard } from "./dashboard-low-stock";
 import { ExperimentCard } from "./dashboard-experiment";
 import { EmbeddingProgressNote } from "../import/embedding-progress";
 
@@ -187,6 +188,7 @@ export function DashboardView() {
             </CardContent>
           </Card>
           <AgentNegotiationsCard channels={dashboard.data.channels} />
+          <LowStockCard lowStock={dashboard.data.lowStock} />
         </>
       )}
       <ExperimentCard />

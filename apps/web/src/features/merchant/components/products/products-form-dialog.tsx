@@ -4,6 +4,7 @@ import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId } from "react";
 import { Link } from "react-router";
 import { type Control, Controller, type FieldErrors, useForm } from "react-hook-form";
+import { formatUsd } from "@haggle/domain/pricing/money";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -50,7 +51,9 @@ export function ProductFormDialog({ target, onClose, onCatalogChanged }: Product
         </DialogHeader>
         {editing && (
           <p className="text-sm">
-            Sizes, colours, per-variant prices and stock:{" "}
+            {editing.hasOptions
+              ? `Its prices and stock are its variants' (from ${formatUsd(editing.price)}, ${editing.stockLevel} in stock in all): `
+              : "Sizes, colours, per-variant prices and stock: "}
             <Link
               to={`/merchant/products/${editing.id}/variants`}
               className="font-medium underline underline-offset-4"
@@ -109,6 +112,9 @@ const FIELDS: FieldSpec[] = [
   { field: "tags", label: "Tags (comma separated)", hint: "e.g. running, gift, outdoor", wide: true },
 ];
 
+/** A product with options keeps these on its variants (the grid), so its form leaves them out. */
+const VARIANT_FIELDS: ReadonlySet<ProductField> = new Set(["price", "listPrice", "stockLevel"]);
+
 function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
   const id = useId();
   const {
@@ -155,39 +161,41 @@ function ProductForm({ product, onDone, onCatalogChanged }: ProductFormProps) {
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={pending} className="flex flex-col gap-4">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {FIELDS.map(({ field, label, hint, input, wide }) => (
-          <div key={field} className={wide ? "flex flex-col gap-2 sm:col-span-2" : "flex flex-col gap-2"}>
-            <Label htmlFor={`${id}-${field}`}>{label}</Label>
-            {field === "brand" || field === "category" ? (
-              <FacetField
-                id={`${id}-${field}`}
-                noun={existing[field].noun}
-                value={existing[field].value}
-                existing={existing[field].options}
-                onSnap={(value) => setText(field, value)}
-                autoComplete="off"
-                {...textField(field)}
-                aria-invalid={messageOf(field) ? true : undefined}
-                aria-describedby={describedBy(field, hint !== undefined)}
-              />
-            ) : (
-              <Input
-                id={`${id}-${field}`}
-                autoComplete="off"
-                {...input}
-                {...textField(field)}
-                aria-invalid={messageOf(field) ? true : undefined}
-                aria-describedby={describedBy(field, hint !== undefined)}
-              />
-            )}
-            {hint && (
-              <p id={`${id}-${field}-hint`} className="text-xs text-muted-foreground">
-                {hint}
-              </p>
-            )}
-            {errorText(field)}
-          </div>
-        ))}
+        {(product?.hasOptions ? FIELDS.filter((f) => !VARIANT_FIELDS.has(f.field)) : FIELDS).map(
+          ({ field, label, hint, input, wide }) => (
+            <div key={field} className={wide ? "flex flex-col gap-2 sm:col-span-2" : "flex flex-col gap-2"}>
+              <Label htmlFor={`${id}-${field}`}>{label}</Label>
+              {field === "brand" || field === "category" ? (
+                <FacetField
+                  id={`${id}-${field}`}
+                  noun={existing[field].noun}
+                  value={existing[field].value}
+                  existing={existing[field].options}
+                  onSnap={(value) => setText(field, value)}
+                  autoComplete="off"
+                  {...textField(field)}
+                  aria-invalid={messageOf(field) ? true : undefined}
+                  aria-describedby={describedBy(field, hint !== undefined)}
+                />
+              ) : (
+                <Input
+                  id={`${id}-${field}`}
+                  autoComplete="off"
+                  {...input}
+                  {...textField(field)}
+                  aria-invalid={messageOf(field) ? true : undefined}
+                  aria-describedby={describedBy(field, hint !== undefined)}
+                />
+              )}
+              {hint && (
+                <p id={`${id}-${field}-hint`} className="text-xs text-muted-foreground">
+                  {hint}
+                </p>
+              )}
+              {errorText(field)}
+            </div>
+          ),
+        )}
         <ProductImageUpload imageUrl={imageUrl} onUploaded={(url) => setText("imageUrl", url)} />
         <div className="flex flex-col gap-2 sm:col-span-2">
           <Label htmlFor={`${id}-description`}>Description</Label>

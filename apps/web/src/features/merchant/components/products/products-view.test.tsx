@@ -322,6 +322,35 @@ describe("the merchant products page", () => {
     expect(toast.success).toHaveBeenCalledWith("Product updated", expect.anything());
   });
 
+  it("edits a product with options without its price and stock fields, which are its variants'", async () => {
+    const tee = merchantProduct("tee", {
+      name: "Trail Tee",
+      price: 25,
+      listPrice: 30,
+      stockLevel: 12,
+      hasOptions: true,
+    });
+    const { calls } = renderView({
+      "GET /api/merchant/products?page=1&pageSize=20": list([tee]),
+      "PATCH /api/merchant/products/tee": () => jsonResponse(200, { ...tee, name: "Trail Tee II" }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Trail Tee" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit product" });
+    expect(dialog.textContent).toContain(
+      "Its prices and stock are its variants' (from $25.00, 12 in stock in all):",
+    );
+    expect(within(dialog).getByRole("link", { name: "Options and variants" }).getAttribute("href")).toBe(
+      "/merchant/products/tee/variants",
+    );
+    for (const label of ["Price", "List price", "Stock"])
+      expect(within(dialog).queryByLabelText(label)).toBeNull();
+    fireEvent.change(field(dialog, "Name"), { target: { value: "Trail Tee II" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const patches = calls.filter((c) => c.route === "PATCH /api/merchant/products/tee");
+    expect(patches.map((c) => c.body)).toEqual([{ name: "Trail Tee II" }]);
+  });
+
   it("hides a product from the shop and shows a hidden one again", async () => {
     const { calls, onCatalogChanged } = renderView({
       "PATCH /api/merchant/products/lamp": () => jsonResponse(200, { ...lamp, hidden: true }),

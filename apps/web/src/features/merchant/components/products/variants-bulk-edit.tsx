@@ -10,6 +10,8 @@ const BULK_FIELDS: readonly { field: RowField; label: string }[] = [
   { field: "listPrice", label: "List price" },
   { field: "stockLevel", label: "Stock" },
   { field: "weightGrams", label: "Weight (g)" },
+  // One picture for, say, every Black row: uploaded in one row, its URL set on the others.
+  { field: "imageUrl", label: "Picture URL" },
 ];
 
 interface VariantsBulkEditProps {
@@ -18,7 +20,7 @@ interface VariantsBulkEditProps {
   onSell: (sold: boolean) => void;
 }
 
-/** With rows selected: one price, stock or weight for all of them, or sell / stop selling them. */
+/** With rows selected: one price, stock, weight or picture for all of them, or sell / stop selling them. */
 export function VariantsBulkEdit({ count, onSet, onSell }: VariantsBulkEditProps) {
   const id = useId();
   const [field, setField] = useState<RowField>("price");

@@ -5,6 +5,7 @@ import { Switch } from "@/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
 import { cellId, comboKey, type GridRow, type RowField, rowTitle } from "../../lib/variant-grid";
+import { VariantPictureUpload } from "./variants-picture";
 
 interface Column {
   field: RowField;
@@ -101,6 +102,14 @@ function VariantRow({ idPrefix, row, index, selected, problemAt, onEdit, onSelec
               <p id={`${id}-error`} className={cn("mt-1 text-xs text-destructive", width)}>
                 {problem}
               </p>
+            )}
+            {field === "imageUrl" && (
+              <VariantPictureUpload
+                title={title}
+                imageUrl={row.imageUrl}
+                disabled={!row.sold}
+                onUploaded={(imageUrl) => onEdit(key, { imageUrl })}
+              />
             )}
           </TableCell>
         );

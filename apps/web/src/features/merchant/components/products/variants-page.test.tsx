@@ -43,8 +43,9 @@ const sent = (size: string, stockLevel: number) => {
 
 const PATH = "/api/merchant/products/tee";
 
-function renderPage(put: () => Response | Promise<Response>) {
+function renderPage(put: () => Response | Promise<Response>, more: Parameters<typeof routeFetch>[0] = {}) {
   const { fetchFn, calls } = routeFetch({
+    ...more,
     [`GET ${PATH}`]: () => jsonResponse(200, tee),
     [`GET ${PATH}/variants`]: () => jsonResponse(200, saved),
     [`PUT ${PATH}/variants`]: put,
@@ -93,6 +94,25 @@ describe("the variant grid page", () => {
     expect(toast.success).toHaveBeenCalledWith("Variants saved", {
       description: "Trail Tee: 1 variant changed.",
     });
+  });
+
+  it("uploads a row's own picture (checked first) and sends its URL with that variant", async () => {
+    const { calls } = renderPage(() => jsonResponse(200, saved), {
+      "POST /api/merchant/images": () => jsonResponse(201, { url: "/images/uploads/tee-m.png" }),
+    });
+    const picker = (await screen.findByLabelText("Upload a picture of M")) as HTMLInputElement;
+    fireEvent.change(picker, { target: { files: [new File(["hi"], "notes.txt", { type: "text/plain" })] } });
+    expect((await screen.findByRole("alert")).textContent).toBe("Upload a PNG, JPEG, WebP or GIF picture.");
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "m.png", { type: "image/png" });
+    fireEvent.change(picker, { target: { files: [png] } });
+    await waitFor(() => expect(field("Picture URL of M").value).toBe("/images/uploads/tee-m.png"));
+    expect(field("Picture URL of S").value).toBe("");
+    fireEvent.click(screen.getByRole("button", { name: "Save variants" }));
+    await waitFor(() => expect(calls.some((c) => c.route === `PUT ${PATH}/variants`)).toBe(true));
+    const put = calls.find((c) => c.route === `PUT ${PATH}/variants`);
+    expect(
+      (put?.body as { variants: { imageUrl: string }[] } | undefined)?.variants.map((v) => v.imageUrl),
+    ).toEqual(["", "/images/uploads/tee-m.png"]);
   });
 
   it("shows the contract's sentence beside its field, and a SKU another product holds beside that SKU", async () => {
