@@ -264,7 +264,7 @@ function ItemsCard({ cart }: { cart: Cart }) {
           {cart.items.map((item) => (
             <li key={item.id} className="flex justify-between gap-3" data-testid="checkout-line">
               <span className="min-w-0 break-words">
-                {item.product.name} <span className="text-muted-foreground">× {item.quantity}</span>
+                {item.name} <span className="text-muted-foreground">× {item.quantity}</span>
               </span>
               <span className="shrink-0 tabular-nums">{formatUsd(item.lineTotal)}</span>
             </li>
