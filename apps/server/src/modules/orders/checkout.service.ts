@@ -198,7 +198,15 @@ async function placeOrder(
   const tax = await cartTaxFor(tx, shippingAddress, rules.taxRateBasisPoints);
   const quote = quoteCart(quoteLinesOf(lines), cart.negotiatedDiscount, rules, code?.quote ?? undefined, tax);
   assertOrderableAmount(quote.total);
-  await takeCartStock(tx, lines);
+  // A line already short when the cart was read is refused at once, without queueing for its
+  // variant's row: the losers of a race for a sold-out product do not wait behind its buyers.
+  refuseShortLine(lines);
+  // The products' and variants' rows are locked as late as the payment allows: a payment that
+  // moves money at once (an agent's delegated card) is charged only once the stock is taken;
+  // any other start moves none, so the stock is taken last, just before the commit, and a hot
+  // product's row is held for one statement and the commit, not the whole checkout.
+  const chargesAtOnce = Boolean(options.paymentToken);
+  if (chargesAtOnce) await takeCartStock(tx, lines);
 
   // The provider hears of the order inside the transaction: if it fails, no order stands. Its
   // answer (status, payment state, reference) is written with the order, in one insert.
@@ -233,6 +241,8 @@ async function placeOrder(
     // The order's customer address: the profile's, else the account's (as order e-mails read it).
     await enqueueOrderPlacedMail(tx, options.mail, created.order.id, profile?.email ?? who.email);
   }
+  // Short now (another checkout took the last units meanwhile): the whole transaction rolls back.
+  if (!chargesAtOnce) await takeCartStock(tx, lines);
   return { order: orderAnswer(created, lines), clientSecret: payment.clientSecret };
 }
 
@@ -259,17 +269,23 @@ async function lockCartToCheckOut(
   return { cart, lines };
 }
 
+/** Refuses the first line whose variant, as the cart was read, holds fewer units than it buys. */
+function refuseShortLine(lines: CartLines): void {
+  const short = lines.find((l) => l.variant.stockLevel < l.item.quantity);
+  if (short) throw insufficientStock(short);
+}
+
 /** Takes every line's units off its variant's shelf (never below zero), or refuses with what is left. */
 async function takeCartStock(tx: Tx, lines: CartLines): Promise<void> {
-  // A line already short when the cart was read is refused without queueing for its variant's
-  // row: the losers of a race for a sold-out product do not wait behind its buyers.
-  const short =
-    lines.find((l) => l.variant.stockLevel < l.item.quantity) ??
-    (await shortLineAfterTaking(tx, lines));
-  if (!short) return;
+  const short = await shortLineAfterTaking(tx, lines);
+  if (short) throw insufficientStock(short);
+}
+
+/** 409 naming the line and what is left of it. */
+function insufficientStock(short: CartLines[number]) {
   const left = short.variant.stockLevel;
   const name = lineName(short);
-  throw conflict(
+  return conflict(
     left <= 0 ? `${name} is out of stock.` : `Only ${left} of ${name} left in stock.`,
     "INSUFFICIENT_STOCK",
   );
