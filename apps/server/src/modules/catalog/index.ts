@@ -56,6 +56,7 @@ export {
   findProductStock,
   findProductsStock,
   findProductVariants,
+  isRowBusy,
   returnStocks,
   takeStocks,
 } from "./stock.store.ts";

@@ -27,7 +27,7 @@ import {
   markCartConverted,
   quoteLinesOf,
 } from "../cart/index.ts";
-import { takeStocks } from "../catalog/index.ts";
+import { isRowBusy, takeStocks } from "../catalog/index.ts";
 import { codeForCheckout, redeemCartCode } from "../discounts/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import { cartTaxFor } from "../taxes/index.ts";
@@ -35,6 +35,7 @@ import type { PaymentProvider, PaymentProviders } from "../../platform/payments/
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderPlacedMail } from "./order-mail.store.ts";
 import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
+import { KeyedGate } from "./keyed-gate.ts";
 import { findOrderIdByKey, insertOrder } from "./orders.store.ts";
 import { completeNegotiationWithOrder as completeNegotiation } from "../negotiation/index.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
@@ -45,6 +46,22 @@ class AlreadyPlaced extends Error {
     super("already placed");
   }
 }
+
+/**
+ * Thrown inside the transaction when a product's row is held by another checkout (a flash sale's
+ * hot product): the transaction rolls back, giving its connection back, and runs again in turn.
+ */
+class StockBusy extends Error {
+  constructor(readonly productIds: string[]) {
+    super("stock busy");
+  }
+}
+
+/**
+ * Checkouts of this process queue here per product while another holds its row, so a hot
+ * product's buyers wait without a database connection and other products' checkouts keep theirs.
+ */
+const productQueue = new KeyedGate();
 
 /**
  * The applied negotiated price lapsed under the shopper: it was voided (committed), and the
@@ -147,7 +164,9 @@ export async function checkout(
   const experimentRunning = await noteCartVisitor(db, who.id);
   let placed: { order: Order; clientSecret: string | null } | Lapsed;
   try {
-    placed = await db.transaction((tx) => placeOrder(tx, who, idempotencyKey, body, provider, options));
+    placed = await inTurnPerProduct(db, (tx, wait) =>
+      placeOrder(tx, { who, idempotencyKey, body, provider, options, wait }),
+    );
   } catch (error) {
     const first =
       error instanceof AlreadyPlaced ? await answerFirstOrder(db, who, error, idempotencyKey, options) : null;
@@ -162,15 +181,35 @@ export async function checkout(
   return { ...placed, created: true };
 }
 
+/**
+ * Runs the checkout's transaction without queueing for a product's row: when another transaction
+ * holds it, this one rolls back (its connection free again) and runs once more when this process's
+ * earlier checkouts of that product are done, this time waiting for the row (one waiter per
+ * product and process, not one per shopper).
+ */
+async function inTurnPerProduct<T>(db: Db, place: (tx: Tx, wait: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction((tx) => place(tx, false));
+  } catch (error) {
+    if (!(error instanceof StockBusy)) throw error;
+    return productQueue.run(error.productIds, () => db.transaction((tx) => place(tx, true)));
+  }
+}
+
 /** The transaction of a checkout, step by step; a lapsed applied price commits its voiding and answers it. */
 async function placeOrder(
   tx: Tx,
-  who: AccountIdentity,
-  idempotencyKey: string,
-  body: CheckoutBody,
-  provider: PaymentProvider,
-  options: CheckoutOptions,
+  step: {
+    who: AccountIdentity;
+    idempotencyKey: string;
+    body: CheckoutBody;
+    provider: PaymentProvider;
+    options: CheckoutOptions;
+    /** Whether taking the stock queues for a product's row another transaction holds (else StockBusy). */
+    wait: boolean;
+  },
 ): Promise<{ order: Order; clientSecret: string | null } | Lapsed> {
+  const { who, idempotencyKey, body, provider, options, wait } = step;
   // One checkout per shopper at a time, on both databases: lock the profile row (made if missing).
   const profile = await lockOrCreateProfile(tx, who);
   const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
@@ -206,7 +245,7 @@ async function placeOrder(
   // any other start moves none, so the stock is taken last, just before the commit, and a hot
   // product's row is held for one statement and the commit, not the whole checkout.
   const chargesAtOnce = Boolean(options.paymentToken);
-  if (chargesAtOnce) await takeCartStock(tx, lines);
+  if (chargesAtOnce) await takeCartStock(tx, lines, wait);
 
   // The provider hears of the order inside the transaction: if it fails, no order stands. Its
   // answer (status, payment state, reference) is written with the order, in one insert.
@@ -242,7 +281,7 @@ async function placeOrder(
     await enqueueOrderPlacedMail(tx, options.mail, created.order.id, profile?.email ?? who.email);
   }
   // Short now (another checkout took the last units meanwhile): the whole transaction rolls back.
-  if (!chargesAtOnce) await takeCartStock(tx, lines);
+  if (!chargesAtOnce) await takeCartStock(tx, lines, wait);
   return { order: orderAnswer(created, lines), clientSecret: payment.clientSecret };
 }
 
@@ -276,8 +315,8 @@ function refuseShortLine(lines: CartLines): void {
 }
 
 /** Takes every line's units off its variant's shelf (never below zero), or refuses with what is left. */
-async function takeCartStock(tx: Tx, lines: CartLines): Promise<void> {
-  const short = await shortLineAfterTaking(tx, lines);
+async function takeCartStock(tx: Tx, lines: CartLines, wait: boolean): Promise<void> {
+  const short = await shortLineAfterTaking(tx, lines, wait);
   if (short) throw insufficientStock(short);
 }
 
@@ -292,11 +331,22 @@ function insufficientStock(short: CartLines[number]) {
 }
 
 /** Takes the stock of every line in one statement; the line that could not be taken, with what is left, if any. */
-async function shortLineAfterTaking(tx: Tx, lines: CartLines): Promise<CartLines[number] | undefined> {
-  const short = await takeStocks(
-    tx,
-    lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, quantity: l.item.quantity })),
-  );
+async function shortLineAfterTaking(
+  tx: Tx,
+  lines: CartLines,
+  wait: boolean,
+): Promise<CartLines[number] | undefined> {
+  let short: Awaited<ReturnType<typeof takeStocks>>;
+  try {
+    short = await takeStocks(
+      tx,
+      lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, quantity: l.item.quantity })),
+      { wait },
+    );
+  } catch (error) {
+    if (isRowBusy(error)) throw new StockBusy(lines.map((l) => l.product.id));
+    throw error;
+  }
   if (!short) return undefined;
   const line = lines.find((l) => l.variant.id === short.variantId)!;
   return { ...line, variant: { ...line.variant, stockLevel: short.left } };

@@ -37,9 +37,12 @@ export async function insertOrder(
   lines: readonly NewOrderLine[],
 ): Promise<{ order: OrderRow; lines: (typeof orderLines.$inferSelect)[] }> {
   const newOrder = tx.$with("new_order").as(tx.insert(orders).values(order).returning());
-  const newLines = tx
-    .$with("new_lines")
-    .as(tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order.id }))).returning());
+  const newLines = tx.$with("new_lines").as(
+    tx
+      .insert(orderLines)
+      .values(lines.map((line) => ({ ...line, orderId: order.id })))
+      .returning(),
+  );
   const rows = await tx
     .with(newOrder, newLines)
     .select({ order: newOrder._.selectedFields, line: newLines._.selectedFields })
