@@ -64,6 +64,23 @@ class StockBusy extends Error {
 const productQueue = new KeyedGate();
 
 /**
+ * How many of this process's checkouts may wait on one product's row at a time, holding their
+ * connections: two buyers of one product at once (common under load) queue on the row as
+ * before, with no second run; a flash sale's crowd beyond them queues in productQueue.
+ */
+const ROW_WAITERS_PER_PRODUCT = 2;
+/** This process's checkouts now in their stock statement, by product. */
+const rowWaiters = new Map<string, number>();
+
+function countRowWaiters(productIds: readonly string[], by: 1 | -1): void {
+  for (const id of productIds) {
+    const n = (rowWaiters.get(id) ?? 0) + by;
+    if (n > 0) rowWaiters.set(id, n);
+    else rowWaiters.delete(id);
+  }
+}
+
+/**
  * The applied negotiated price lapsed under the shopper: it was voided (committed), and the
  * checkout is refused with the cart's new total, so the shopper sees it before paying.
  */
@@ -182,10 +199,10 @@ export async function checkout(
 }
 
 /**
- * Runs the checkout's transaction without queueing for a product's row: when another transaction
- * holds it, this one rolls back (its connection free again) and runs once more when this process's
- * earlier checkouts of that product are done, this time waiting for the row (one waiter per
- * product and process, not one per shopper).
+ * Runs the checkout's transaction without a crowd queueing for a product's row: when another
+ * transaction holds it and ROW_WAITERS_PER_PRODUCT of this process's checkouts already wait on it,
+ * this one rolls back (its connection free again) and runs once more when this process's earlier
+ * queued checkouts of that product are done, this time waiting for the row.
  */
 async function inTurnPerProduct<T>(db: Db, place: (tx: Tx, wait: boolean) => Promise<T>): Promise<T> {
   try {
@@ -336,16 +353,21 @@ async function shortLineAfterTaking(
   lines: CartLines,
   wait: boolean,
 ): Promise<CartLines[number] | undefined> {
+  const productIds = [...new Set(lines.map((l) => l.product.id))];
+  const roomToWait = productIds.every((id) => (rowWaiters.get(id) ?? 0) < ROW_WAITERS_PER_PRODUCT);
   let short: Awaited<ReturnType<typeof takeStocks>>;
+  countRowWaiters(productIds, 1);
   try {
     short = await takeStocks(
       tx,
       lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, quantity: l.item.quantity })),
-      { wait },
+      { wait: wait || roomToWait },
     );
   } catch (error) {
-    if (isRowBusy(error)) throw new StockBusy(lines.map((l) => l.product.id));
+    if (isRowBusy(error)) throw new StockBusy(productIds);
     throw error;
+  } finally {
+    countRowWaiters(productIds, -1);
   }
   if (!short) return undefined;
   const line = lines.find((l) => l.variant.id === short.variantId)!;
