@@ -90,4 +90,52 @@ describe.each(DB_KINDS)("checkout, the service (%s)", (kind) => {
       checkout(shop.database.db, who, randomUUID(), { ...CHECKOUT_BODY, paymentMethod: "stripe" }, options()),
     ).rejects.toMatchObject({ code: "PAYMENT_METHOD_UNAVAILABLE" });
   });
+
+  // A flash sale: more buyers of one product than the pool has connections, its row held meanwhile.
+  it.runIf(kind === "postgres")(
+    "queues a held product's buyers without their connections: another product's checkout goes through meanwhile, then each buyer gets its unit",
+    async () => {
+      const pool = shop.database.pool!;
+      const buyers = pool.options.max + 2;
+      const [hot, other] = (await shop.database.db.select().from(products).limit(60)).filter(
+        (p) => p.stockLevel >= buyers && !p.hidden && !SEEDED_WITH_OPTIONS.includes(p.name),
+      );
+      if (!hot || !other) throw new Error("no two products in stock");
+      const hotShoppers = await Promise.all(
+        Array.from({ length: buyers }, async (_, i) => {
+          const who = await makeShopper(shop.database, `Hot Buyer ${i}`);
+          await addCartItem(shop.database.db, who.id, { productId: hot.id, quantity: 1 });
+          return who;
+        }),
+      );
+      const otherShopper = await makeShopper(shop.database, "Other Buyer");
+      await addCartItem(shop.database.db, otherShopper.id, { productId: other.id, quantity: 1 });
+
+      const holder = await pool.connect();
+      let hotSettled = 0;
+      let hotPlaced: Promise<unknown[]>;
+      try {
+        await holder.query("begin");
+        await holder.query("select id from products where id = $1 for no key update", [hot.id]);
+        hotPlaced = Promise.all(
+          hotShoppers.map((who) =>
+            checkout(shop.database.db, who, randomUUID(), CHECKOUT_BODY, options()).finally(
+              () => hotSettled++,
+            ),
+          ),
+        );
+        const placed = await checkout(shop.database.db, otherShopper, randomUUID(), CHECKOUT_BODY, options());
+        expect(placed.created).toBe(true);
+        expect(hotSettled).toBe(0);
+      } finally {
+        await holder.query("rollback");
+        holder.release();
+      }
+      const hotOrders = (await hotPlaced) as { created: boolean }[];
+      expect(hotOrders.every((o) => o.created)).toBe(true);
+      const [after] = await shop.database.db.select().from(products).where(eq(products.id, hot.id));
+      expect(after?.stockLevel).toBe(hot.stockLevel - buyers);
+    },
+    60_000,
+  );
 });

@@ -58,6 +58,7 @@ export {
   findProductStock,
   findProductsStock,
   findProductVariants,
+  isRowBusy,
   lowStockVariants,
   returnStocks,
   takeStocks,

@@ -207,17 +207,23 @@ function byVariant(lines: readonly StockTake[]): StockTake[] {
  * run before the update (init plans); a row another transaction changed meanwhile is re-read and
  * re-checked at its update. The variants' products are found from the variants themselves.
  */
-async function moveStock(tx: Tx, lines: readonly StockTake[], sign: 1 | -1): Promise<Set<string>> {
+async function moveStock(
+  tx: Tx,
+  lines: readonly StockTake[],
+  sign: 1 | -1,
+  wait = true,
+): Promise<Set<string>> {
   const variantIds = arrayLiteral(lines.map((l) => l.variantId));
   const quantities = arrayLiteral(lines.map((l) => l.quantity));
   const taking = sign < 0;
+  const lockProducts = wait ? sql`for no key update` : sql`for no key update nowait`;
   const moved = (await tx.execute(sql`
     with want as (
       select * from unnest(${variantIds}::uuid[], ${quantities}::int[]) as w(variant_id, quantity)
     ), locked_products as (
       select p.id from products p
       where p.id in (select product_id from product_variants where id = any(${variantIds}::uuid[]))
-      order by p.id for no key update
+      order by p.id ${lockProducts}
     ), locked_variants as (
       select v.id from product_variants v
       where v.id = any(${variantIds}::uuid[]) and (select count(*) from locked_products) >= 0
@@ -232,18 +238,31 @@ async function moveStock(tx: Tx, lines: readonly StockTake[], sign: 1 | -1): Pro
   return new Set(moved.rows.map((r) => r.id));
 }
 
+/** PostgreSQL's lock_not_available: a `nowait` lock found its row held by another transaction. */
+const LOCK_NOT_AVAILABLE = "55P03";
+
+/** Whether `error` (or what it wraps) is a `nowait` lock that found its row held. */
+export function isRowBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if ((e as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return true;
+  return false;
+}
+
 /**
  * Takes every line's units off its variant's shelf in one statement, never below zero (locks as
  * moveStock takes them). All or nothing: null when every line was taken, else the first line (in
  * lock order) that could not be, with what is left of it; the caller then rolls the transaction back.
+ * `wait: false`: a product's row held by another transaction fails the statement at once
+ * (isRowBusy) instead of queueing for it, so the caller can wait without holding a connection.
  */
 export async function takeStocks(
   tx: Tx,
   lines: readonly StockTake[],
+  { wait = true }: { wait?: boolean } = {},
 ): Promise<{ variantId: string; left: number } | null> {
   const wanted = byVariant(lines);
   if (wanted.length === 0) return null;
-  const taken = await moveStock(tx, wanted, -1);
+  const taken = await moveStock(tx, wanted, -1, wait);
   if (taken.size === wanted.length) return null;
   const short = wanted.find((l) => !taken.has(l.variantId))!;
   const [now] = await tx

@@ -27,7 +27,6 @@ import {
   markCartConverted,
   quoteLinesOf,
 } from "../cart/index.ts";
-import { takeStocks } from "../catalog/index.ts";
 import { codeForCheckout, redeemCartCode } from "../discounts/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import { cartTaxFor } from "../taxes/index.ts";
@@ -35,6 +34,7 @@ import type { PaymentProvider, PaymentProviders } from "../../platform/payments/
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderPlacedMail } from "./order-mail.store.ts";
 import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
+import { inTurnPerProduct, shortLineAfterTaking } from "./checkout-stock-turns.ts";
 import { findOrderIdByKey, insertOrder } from "./orders.store.ts";
 import { completeNegotiationWithOrder as completeNegotiation } from "../negotiation/index.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
@@ -148,7 +148,9 @@ export async function checkout(
   const experimentRunning = await noteCartVisitor(db, who.id);
   let placed: { order: Order; clientSecret: string | null } | Lapsed;
   try {
-    placed = await db.transaction((tx) => placeOrder(tx, who, idempotencyKey, body, provider, options));
+    placed = await inTurnPerProduct(db, (tx, wait) =>
+      placeOrder(tx, { who, idempotencyKey, body, provider, options, wait }),
+    );
   } catch (error) {
     const first =
       error instanceof AlreadyPlaced ? await answerFirstOrder(db, who, error, idempotencyKey, options) : null;
@@ -166,12 +168,17 @@ export async function checkout(
 /** The transaction of a checkout, step by step; a lapsed applied price commits its voiding and answers it. */
 async function placeOrder(
   tx: Tx,
-  who: AccountIdentity,
-  idempotencyKey: string,
-  body: CheckoutBody,
-  provider: PaymentProvider,
-  options: CheckoutOptions,
+  step: {
+    who: AccountIdentity;
+    idempotencyKey: string;
+    body: CheckoutBody;
+    provider: PaymentProvider;
+    options: CheckoutOptions;
+    /** Whether taking the stock queues for a product's row another transaction holds (else StockBusy). */
+    wait: boolean;
+  },
 ): Promise<{ order: Order; clientSecret: string | null } | Lapsed> {
+  const { who, idempotencyKey, body, provider, options, wait } = step;
   // One checkout per shopper at a time, on both databases: lock the profile row (made if missing).
   const profile = await lockOrCreateProfile(tx, who);
   const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
@@ -208,7 +215,15 @@ async function placeOrder(
     methodId: body.shippingMethodId,
   });
   assertOrderableAmount(quote.total);
-  await takeCartStock(tx, lines);
+  // A line already short when the cart was read is refused at once, without queueing for its
+  // variant's row: the losers of a race for a sold-out product do not wait behind its buyers.
+  refuseShortLine(lines);
+  // The products' and variants' rows are locked as late as the payment allows: a payment that
+  // moves money at once (an agent's delegated card) is charged only once the stock is taken;
+  // any other start moves none, so the stock is taken last, just before the commit, and a hot
+  // product's row is held for one statement and the commit, not the whole checkout.
+  const chargesAtOnce = Boolean(options.paymentToken);
+  if (chargesAtOnce) await takeCartStock(tx, lines, wait);
 
   // The provider hears of the order inside the transaction: if it fails, no order stands. Its
   // answer (status, payment state, reference) is written with the order, in one insert.
@@ -243,6 +258,8 @@ async function placeOrder(
     // The order's customer address: the profile's, else the account's (as order e-mails read it).
     await enqueueOrderPlacedMail(tx, options.mail, created.order.id, profile?.email ?? who.email);
   }
+  // Short now (another checkout took the last units meanwhile): the whole transaction rolls back.
+  if (!chargesAtOnce) await takeCartStock(tx, lines, wait);
   return { order: orderAnswer(created, lines), clientSecret: payment.clientSecret };
 }
 
@@ -269,30 +286,26 @@ async function lockCartToCheckOut(
   return { cart, lines };
 }
 
+/** Refuses the first line whose variant, as the cart was read, holds fewer units than it buys. */
+function refuseShortLine(lines: CartLines): void {
+  const short = lines.find((l) => l.variant.stockLevel < l.item.quantity);
+  if (short) throw insufficientStock(short);
+}
+
 /** Takes every line's units off its variant's shelf (never below zero), or refuses with what is left. */
-async function takeCartStock(tx: Tx, lines: CartLines): Promise<void> {
-  // A line already short when the cart was read is refused without queueing for its variant's
-  // row: the losers of a race for a sold-out product do not wait behind its buyers.
-  const short =
-    lines.find((l) => l.variant.stockLevel < l.item.quantity) ?? (await shortLineAfterTaking(tx, lines));
-  if (!short) return;
+async function takeCartStock(tx: Tx, lines: CartLines, wait: boolean): Promise<void> {
+  const short = await shortLineAfterTaking(tx, lines, wait);
+  if (short) throw insufficientStock(short);
+}
+
+/** 409 naming the line and what is left of it. */
+function insufficientStock(short: CartLines[number]) {
   const left = short.variant.stockLevel;
   const name = lineName(short);
-  throw conflict(
+  return conflict(
     left <= 0 ? `${name} is out of stock.` : `Only ${left} of ${name} left in stock.`,
     "INSUFFICIENT_STOCK",
   );
-}
-
-/** Takes the stock of every line in one statement; the line that could not be taken, with what is left, if any. */
-async function shortLineAfterTaking(tx: Tx, lines: CartLines): Promise<CartLines[number] | undefined> {
-  const short = await takeStocks(
-    tx,
-    lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, quantity: l.item.quantity })),
-  );
-  if (!short) return undefined;
-  const line = lines.find((l) => l.variant.id === short.variantId)!;
-  return { ...line, variant: { ...line.variant, stockLevel: short.left } };
 }
 
 /** Writes the order and its lines at the quoted prices, with the provider's answer. */

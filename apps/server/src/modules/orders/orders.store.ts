@@ -27,19 +27,30 @@ export async function findOrderIdByKey(
   return row?.id ?? null;
 }
 
-/** Writes the order and its lines; answers them as stored (defaults and ids filled in). */
+/**
+ * Writes the order and its lines in one statement (two inserts as CTEs, one round trip: the
+ * order's id is known before it is written); answers them as stored (defaults and ids filled in).
+ */
 export async function insertOrder(
   tx: Tx,
-  order: NewOrder,
+  order: NewOrder & { id: string },
   lines: readonly NewOrderLine[],
 ): Promise<{ order: OrderRow; lines: (typeof orderLines.$inferSelect)[] }> {
-  const [created] = await tx.insert(orders).values(order).returning();
+  const newOrder = tx.$with("new_order").as(tx.insert(orders).values(order).returning());
+  const newLines = tx.$with("new_lines").as(
+    tx
+      .insert(orderLines)
+      .values(lines.map((line) => ({ ...line, orderId: order.id })))
+      .returning(),
+  );
+  const rows = await tx
+    .with(newOrder, newLines)
+    .select({ order: newOrder._.selectedFields, line: newLines._.selectedFields })
+    .from(newOrder)
+    .innerJoin(newLines, sql`true`);
+  const created = rows[0]?.order;
   if (!created) throw new Error("no order row returned");
-  const stored = await tx
-    .insert(orderLines)
-    .values(lines.map((line) => ({ ...line, orderId: created.id })))
-    .returning();
-  stored.sort((a, b) => a.position - b.position);
+  const stored = rows.map((r) => r.line).sort((a, b) => a.position - b.position);
   return { order: created, lines: stored };
 }
 
