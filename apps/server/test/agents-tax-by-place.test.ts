@@ -7,19 +7,8 @@ import { taxOn } from "@haggle/domain/markets/tax-by-place";
 import { describe, expect, it } from "vitest";
 import { ADDRESS, total, useAcpShop } from "./support/acp-shop.ts";
 import { connectMcp, createKey, expectAgentCartAddsUp, ok } from "./support/mcp-client.ts";
-import { CHECKOUT_BODY, cents, postCheckout } from "./support/shop-fixtures.ts";
+import { BERLIN_CHECKOUT, CHECKOUT_BODY, cents, postCheckout } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
-
-const BERLIN = {
-  address: {
-    name: "Lena Berg",
-    line1: "Unter den Linden 1",
-    city: "Berlin",
-    postalCode: "10117",
-    country: "DE",
-  },
-  paymentMethod: "manual",
-};
 
 describe.each(DB_KINDS)("agents under tax by place (%s)", (kind) => {
   const { shop, near, shopper, call, agentShopper } = useAcpShop(kind);
@@ -31,7 +20,7 @@ describe.each(DB_KINDS)("agents under tax by place (%s)", (kind) => {
   it("an MCP cart says VAT is in the prices at the shopper's last address, and adds up without adding it", async () => {
     await choose(true, true);
     const { http } = await shopper([near(35)], "Lena Berg");
-    expect((await postCheckout(http, undefined, BERLIN)).status).toBe(201);
+    expect((await postCheckout(http, undefined, BERLIN_CHECKOUT)).status).toBe(201);
     const { key } = await createKey(http, "VAT agent");
     const client = await connectMcp(shop.server.baseUrl, key);
     const goods = near(60);

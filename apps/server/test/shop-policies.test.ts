@@ -171,7 +171,9 @@ describe.each(DB_KINDS)("the shop's policy pages on the %s database", (kind) => 
       ).status,
     ).toBe(200);
     const reply = await converse(server, ["is there a warranty on kettles?"]);
-    expect(reply.text).toContain("Our Warranty page says: “Every kettle carries a two-year warranty against faults.”");
+    expect(reply.text).toContain(
+      "Our Warranty page says: “Every kettle carries a two-year warranty against faults.”",
+    );
     expect(reply.text).toContain("/policies/warranty");
     expect(reply.products).toEqual([]);
   });

@@ -8,20 +8,16 @@ import { percentOf } from "@haggle/domain/pricing/money";
 import { describe, expect, it } from "vitest";
 import { HttpClient } from "./support/http-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
-import { CHECKOUT_BODY, cents, postCheckout, signUpShopper } from "./support/shop-fixtures.ts";
+import {
+  BERLIN_CHECKOUT,
+  CHECKOUT_BODY,
+  cents,
+  postCheckout,
+  signUpShopper,
+} from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 const TAXES = "/api/merchant/taxes";
-const BERLIN = {
-  address: {
-    name: "Lena Berg",
-    line1: "Unter den Linden 1",
-    city: "Berlin",
-    postalCode: "10117",
-    country: "DE",
-  },
-  paymentMethod: "manual",
-};
 type Line = { id: string; quantity: number; amount: number; tax: number; taxRatePercent: number };
 
 describe.each(DB_KINDS)("tax by place on the %s database", (kind) => {
@@ -40,7 +36,7 @@ describe.each(DB_KINDS)("tax by place on the %s database", (kind) => {
       standardRatesDated: "2026-01-01",
     });
     const { http } = await shopper([near(40), near(60)]);
-    const order = (await postCheckout(http, undefined, BERLIN)).json;
+    const order = (await postCheckout(http, undefined, BERLIN_CHECKOUT)).json;
     const goods = cents(order.subtotal) - cents(order.negotiatedDiscount) - cents(order.codeDiscount);
     expect(cents(order.tax)).toBe(percentOf(goods, settings.fallbackRatePercent * 100));
     expect(order).toMatchObject({ taxIncluded: false, taxLabel: "Tax", shippingTax: 0 });
@@ -97,7 +93,7 @@ describe.each(DB_KINDS)("tax by place on the %s database", (kind) => {
     const { http } = await shopper([near(19.99), near(35), near(70)]);
     const items = (await http.get("/api/cart")).json.items;
     await http.request("PATCH", `/api/cart/items/${items[1].id}`, { quantity: 3 });
-    const order = (await postCheckout(http, undefined, BERLIN)).json;
+    const order = (await postCheckout(http, undefined, BERLIN_CHECKOUT)).json;
     expect(order).toMatchObject({ taxIncluded: true, taxLabel: "VAT" });
     const goods = order.items.reduce((s: number, l: Line) => s + cents(l.amount), 0);
     expect(cents(order.total)).toBe(goods + cents(order.shipping));

@@ -165,6 +165,18 @@ export const TEST_ADDRESS = {
 /** The checkout body most tests send: the test address, paid manually. */
 export const CHECKOUT_BODY = { address: TEST_ADDRESS, paymentMethod: "manual" } as const;
 
+/** A checkout to Berlin (Germany: VAT where the shop taxes by place). */
+export const BERLIN_CHECKOUT = {
+  address: {
+    name: "Lena Berg",
+    line1: "Unter den Linden 1",
+    city: "Berlin",
+    postalCode: "10117",
+    country: "DE",
+  },
+  paymentMethod: "manual",
+} as const;
+
 export function postCheckout(http: HttpClient, key: string = randomUUID(), body: unknown = CHECKOUT_BODY) {
   return http.post("/api/checkout", body, { "idempotency-key": key });
 }

@@ -1,10 +1,10 @@
 import { type FormEvent, useId } from "react";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { CodeForm } from "./discount-code-form-state";
+import { FormFooter } from "../form/form-footer";
 
 interface Props {
   form: CodeForm;
@@ -143,21 +143,12 @@ export function DiscountCodeForm({ form, onChange, onSubmit, onCancel, editing, 
           <Label htmlFor={activeId}>Active</Label>
         </div>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={pending}>
-          {editing ? "Save code" : "Create code"}
-        </Button>
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormFooter
+        error={error}
+        pending={pending}
+        submitLabel={editing ? "Save code" : "Create code"}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

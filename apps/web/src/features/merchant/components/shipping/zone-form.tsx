@@ -1,3 +1,4 @@
+import { FormFooter } from "../form/form-footer";
 import { type FormEvent, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -186,21 +187,7 @@ export function ZoneForm({ form, onChange, onSubmit, onCancel, pending, error }:
           Add a method
         </Button>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={pending}>
-          Save zone
-        </Button>
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormFooter error={error} pending={pending} submitLabel={"Save zone"} onCancel={onCancel} />
     </form>
   );
 }

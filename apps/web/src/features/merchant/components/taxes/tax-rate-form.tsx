@@ -1,9 +1,9 @@
 import { type TaxRate, TaxRateBodySchema, type TaxRateBody } from "@haggle/contract/taxes";
 import { type FormEvent, useId } from "react";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { TextField } from "../form/text-field";
+import { FormFooter } from "../form/form-footer";
 
 /** The rate being written, as typed. */
 export interface RateForm {
@@ -118,21 +118,7 @@ export function TaxRateForm({ form, onChange, onSubmit, onCancel, pending, error
           <Label htmlFor={replacesId}>Replaces the country's rate (like Canada's HST)</Label>
         </div>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={pending}>
-          Save rate
-        </Button>
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormFooter error={error} pending={pending} submitLabel={"Save rate"} onCancel={onCancel} />
     </form>
   );
 }
