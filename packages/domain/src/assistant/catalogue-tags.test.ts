@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { tagNamedBy } from "./catalogue-tags.ts";
+
+const tags = new Set(["mesh", "soft-shell", "work-from-home", "sweatpants", "boot", "men", "gift"]);
+
+describe("tagNamedBy", () => {
+  it("finds a tag the message names as a whole, courtesy aside", () => {
+    expect(tagNamedBy("mesh", tags)).toBe("mesh");
+    expect(tagNamedBy("Soft shell please", tags)).toBe("soft-shell");
+    expect(tagNamedBy("show me work from home stuff", tags)).toBe("work-from-home");
+    expect(tagNamedBy("do you have sweatpants?", tags)).toBe("sweatpants");
+  });
+
+  it("reads the last word in another number", () => {
+    expect(tagNamedBy("boots", tags)).toBe("boot");
+    expect(tagNamedBy("sweatpant", tags)).toBe("sweatpants");
+  });
+
+  it("finds nothing in a sentence that is more than the tag", () => {
+    expect(tagNamedBy("mesh running shoes", tags)).toBeNull();
+    expect(tagNamedBy("something for my mom's kitchen", tags)).toBeNull();
+    expect(tagNamedBy("hello", tags)).toBeNull();
+    expect(tagNamedBy("", tags)).toBeNull();
+  });
+});
