@@ -20,17 +20,27 @@ export function tagNamedBy(message: string, tags: ReadonlySet<string>): string |
     .split(/[\s-]+/)
     .filter((w) => w !== "");
   // Courtesy and asking words around the label ("show me ... please"); those inside it stay
-  // ("work from home").
-  while (words.length > 0 && STOP_WORDS.has(words[0]!)) words.shift();
-  while (words.length > 0 && STOP_WORDS.has(words.at(-1)!)) words.pop();
+  // ("work from home"). A filler word the shop uses as a label of its own ("new", "cool",
+  // "basic") is the label, not filler: the catalogue's tags decide, not a hand list.
+  const filler = (w: string) => STOP_WORDS.has(w) && tagOf([w], tags) === null;
+  while (words.length > 0 && filler(words[0]!)) words.shift();
+  while (words.length > 0 && filler(words.at(-1)!)) words.pop();
   if (words.length === 0 || words.length > MAX_TAG_WORDS || words.some((w) => !/^[a-z]/.test(w))) return null;
+  return tagOf(words, tags);
+}
+
+/** The tag these words spell, the last in any of its forms and joined either way, or null. */
+function tagOf(words: readonly string[], tags: ReadonlySet<string>): string | null {
   const head = words.at(-1)!;
-  const lead = words.slice(0, -1).join("-");
   // The last word in any of its forms ("sweatpant" of "sweatpants", "boots" of "boot").
   const forms = [...wordForms(head), `${head}s`, `${head}es`];
-  for (const form of forms) {
-    const tag = lead ? `${lead}-${form}` : form;
-    if (tags.has(tag)) return tag;
+  // A label of several words is written with hyphens ("soft-shell") or spaces ("soft shell").
+  for (const joiner of ["-", " "]) {
+    const lead = words.slice(0, -1).join(joiner);
+    for (const form of forms) {
+      const tag = lead ? `${lead}${joiner}${form}` : form;
+      if (tags.has(tag)) return tag;
+    }
   }
   return null;
 }
