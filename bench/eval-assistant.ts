@@ -10,6 +10,7 @@
  *   --kind=<kind>                 one kind only (gift, need, topic-change, ...)
  *   --split=tuning|held-out|stranger|stranger-2  one split only
  *   --verbose                     print the failed tuning conversations turn by turn
+ *   --recall-misses               list every recall ask where the assistant showed fewer of the kind than exist
  *   --show-held-out               with --verbose, the held-out and strangers' failures too
  *   --json=FILE                   write every conversation's result as JSON
  *   --no-recall                   skip the recall check (each catalogue's own kinds asked of the
@@ -45,6 +46,7 @@ const onlyCatalogue = option("catalogue") as CatalogueName | undefined;
 const onlyKind = option("kind");
 const onlySplit = option("split") as Split | undefined;
 const verbose = flag("verbose");
+const recallMisses = flag("recall-misses");
 const showHeldOut = flag("show-held-out");
 const checkRecall = !flag("no-recall");
 const jsonFile = option("json") ?? (args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined);
@@ -244,6 +246,9 @@ function printRecall() {
     if (verbose)
       for (const w of r.worse)
         console.log(`  - "${w.ask}": assistant ${w.assistant}, plain ${w.plain} of ${w.possible}`);
+    if (recallMisses)
+      for (const m of results.filter((x) => x.assistant < x.possible))
+        console.log(`  · "${m.ask}": assistant ${m.assistant} of ${m.possible}, plain ${m.plain}`);
   }
 }
 

@@ -31,6 +31,19 @@ describe.each(DB_KINDS)("shopping assistant conversations on the %s database", (
     expect(r.text).not.toMatch(/Nothing matches gifts exactly|lowest price first exactly/);
   });
 
+  it("a gift for someone's kitchen shows kitchen things, not whatever else is tagged a gift", async () => {
+    const r = await converse(server, ["and now I need something for my mom's kitchen"]);
+    const firstFour = r.products.slice(0, 4);
+    expect(firstFour.length).toBe(4);
+    for (const p of firstFour) expect(p.tags).toContain("kitchen");
+  });
+
+  it("one of the shop's own tags, typed alone, shows the products the merchant labelled so", async () => {
+    const r = await converse(server, ["lightweight please"]);
+    expect(r.products.length).toBeGreaterThan(2);
+    for (const p of r.products.slice(0, 4)) expect(p.tags).toContain("lightweight");
+  });
+
   it("'What's on sale?' after running shoes asks the whole shop", async () => {
     const r = await converse(server, ["running shoes", "What's on sale?"]);
     expect(r.products.length).toBeGreaterThan(0);

@@ -25,6 +25,13 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("I keep getting soaked cycling to work")).toContain("umbrella");
   });
 
+  it("reads a battery that runs out as what charges, not as the device", () => {
+    const r = parseShoppingRequest(["my phone battery never lasts the day"], catalog);
+    expect(r.anyOf).toContain("power bank");
+    expect(r.subjectWords).not.toContain("phone");
+    expect(kindsOf("my laptop battery dies so fast")).toContain("charger");
+  });
+
   it("reads getting back into shape as a home gym", () => {
     expect(kindsOf("I really want to get back into shape")).toContain("dumbbell");
     expect(kindsOf("I'm so out of shape")).toContain("yoga mat");

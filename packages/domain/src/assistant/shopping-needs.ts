@@ -169,6 +169,11 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     "(?:a |her |his |my |their )?(?:new|first) job|(?:an )?office job|starting work|(?:her |his |my )?first day at work",
     ["laptop backpack", "wallet", "watch", "notebook", "headphones", "keyboard", "work-from-home"],
   ],
+  // A battery that runs out: what charges on the go (before the device's own word reads as a phone).
+  [
+    "(?:my |the |his |her )?(?:phone|laptop|tablet|device)(?:'s)? battery (?:never lasts?|dies|runs? out|(?:is |goes )?(?:dead|flat)|drains?)(?: (?:the |a )?(?:whole )?day| so fast| quickly| too fast)?|(?:my )?battery (?:never lasts?|always dies|dies|runs? out|drains?)(?: (?:the |a )?(?:whole )?day| so fast| quickly| too fast)?|run(?:s|ning)? out of (?:battery|charge|power)|(?:low|dead|flat) batter(?:y|ies)|keep (?:my )?(?:phone|devices?) charged|charg(?:e|ing) (?:my )?(?:phone|devices?) on the go",
+    ["power bank", "charger", "charging", "battery pack", "wireless charger"],
+  ],
   // Bright sun: what shades the eyes and skin.
   [
     "(?:the )?sun (?:is |gets )?(?:so |too |really )?(?:bright|strong|harsh)|(?:the )?glare|squint(?:ing)?|sunburn(?:t|ed|s)?|(?:get|got|gets) burnt|too much sun|(?:my )?eyes (?:hurt|ache|water|sting)(?: in the (?:sun|light))?",
@@ -300,7 +305,6 @@ export const NEED_PHRASE = words(
 export function kindsOfNeed(phrase: string): readonly string[] {
   return COMPILED.find((n) => n.exact.test(phrase))?.kinds ?? [];
 }
-
 
 /** The kinds of product for an interest word (its own word first), or none. */
 export function kindsOfInterest(word: string): readonly string[] {

@@ -18,6 +18,8 @@ import {
 import { askedWords, sayLacking } from "@haggle/domain/assistant/shop-lacks";
 import { searchProducts } from "../catalog/index.ts";
 import { lackingAsked } from "./assistant-lacks.ts";
+import { giftSoftened, withGiftNote } from "./assistant-gift.ts";
+import { ownTagPlan } from "./assistant-own-tags.ts";
 import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
 import { relativePlans, sharedTags } from "./assistant-relative-price.ts";
@@ -397,7 +399,10 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   const { deps, userMessages, request } = turn;
   const none = nothingFor(request);
   const base = await firstPlan(turn);
-  const plans = plansFor(request, await relativeToShown(turn, base));
+  const gift = giftSoftened(request, base, plansFor(request, await relativeToShown(turn, base)));
+  const plans = gift.plans;
+  const tagged = await ownTagPlan(deps, request, userMessages.at(-1) ?? "", base);
+  if (tagged) plans.unshift({ plan: tagged, relaxed: [] });
   const fresh = await narrowingThatFitsNothing(turn, base);
   if (fresh) return fresh;
   const found = await searchInOrder(deps, request, plans);
@@ -416,7 +421,7 @@ async function searchTurn(turn: Turn): Promise<Answer> {
       ...none,
       plan: found.usedPlan,
       products: found.shown,
-      relaxed: found.relaxedUsed,
+      relaxed: withGiftNote(found.relaxedUsed, gift.soft, found.shown),
       onlyExcluded,
       filled: found.exact > 0 && found.relaxedUsed.length > 0,
     };
