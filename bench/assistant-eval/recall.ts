@@ -46,9 +46,13 @@ export interface RecallResult {
   plain: number;
 }
 
-/** How many of the first SHOWN products are of the ask's kind. */
+/**
+ * How many of the first SHOWN products are of the ask's kind, at most the ask's possible: a
+ * sold-out product of the kind shown beside in-stock ones counts as found but cannot lift an
+ * answer's recall above 1.
+ */
 export function hits(ask: RecallAsk, shown: readonly Pick<ShownProduct, "category" | "tags">[]): number {
-  return shown.slice(0, SHOWN).filter((p) => ask.isOfKind(p)).length;
+  return Math.min(ask.possible, shown.slice(0, SHOWN).filter((p) => ask.isOfKind(p)).length);
 }
 
 export function summariseRecall(results: readonly RecallResult[]) {
