@@ -7,7 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Product } from "@haggle/contract/products";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { acp2025Validated } from "./support/acp-2025-schema.ts";
 import { ADDRESS, type Json, total, useAcpShop } from "./support/acp-shop.ts";
 import { cents } from "./support/shop-fixtures.ts";
 import { ACP_TEST_SECRET, type AcpCall } from "./support/acp-client.ts";
@@ -16,6 +17,11 @@ import { DB_KINDS } from "./support/test-server.ts";
 
 describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
   const { shop, near, call, agentShopper, webCart, sessionCount } = useAcpShop(kind);
+
+  afterAll(() => {
+    // Every 2025-09-29 checkout answer this file received fits the spec's schema (the client checks).
+    console.info(`ACP 2025-09-29 answers validated: ${JSON.stringify(Object.fromEntries(acp2025Validated))}`);
+  });
 
   it("runs a session's lifecycle: create, update with address and shipping option, complete, cancel, with idempotent retries", async () => {
     const s = await agentShopper();

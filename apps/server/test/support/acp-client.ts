@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { expectAcp2025Answer } from "./acp-2025-schema.ts";
 
 /** The signing secret the ACP test servers are configured with. */
 export const ACP_TEST_SECRET = "acp-test-signing-secret-0123456789";
@@ -71,5 +72,6 @@ export async function acp(baseUrl: string, path: string, call: AcpCall = {}): Pr
   } catch {
     json = text;
   }
+  if (headers["API-Version"] === "2025-09-29") expectAcp2025Answer(path, res.status, json);
   return { status: res.status, headers: res.headers, json };
 }
