@@ -44,7 +44,10 @@ function expectAcp2025(definition: string, value: unknown): void {
  */
 export function expectAcp2025Answer(path: string, status: number, json: unknown): void {
   if (!path.startsWith("/checkout_sessions") || json === null || typeof json !== "object") return;
-  if (status < 200 || status >= 300) return expectAcp2025("Error", json);
+  if (status < 200 || status >= 300) {
+    expectAcp2025("Error", json);
+    return;
+  }
   // The bundle's CheckoutSessionWithOrder is unsatisfiable as published (allOf of a base with
   // `additionalProperties: false` and an object adding `order`), so a completed session is checked
   // as its two parts: the session without `order`, and the order.
