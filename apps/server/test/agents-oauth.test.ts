@@ -7,8 +7,8 @@ import type {
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountMailLink, tokenOf } from "./support/account-mail.ts";
 import { HttpClient } from "./support/http-client.ts";
-import { call, connectMcp } from "./support/mcp-client.ts";
-import { signUpShopper, useShop } from "./support/shop-fixtures.ts";
+import { call, connectMcp, expectAgentCartAddsUp, ok } from "./support/mcp-client.ts";
+import { cents, nearestPrice, signUpShopper, TEST_ADDRESS, useShop } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 const REDIRECT = "http://127.0.0.1:9/agent/callback";
@@ -224,6 +224,34 @@ describe.each(DB_KINDS)("OAuth 2.1 for shoppers' agents on /mcp (%s)", (kind) =>
     });
     expect(token.status).toBeGreaterThanOrEqual(400);
     expect(token.status).toBeLessThan(500);
+  });
+
+  it("an agent linked by OAuth with every scope haggles and buys: the order carries Ava's discount", async () => {
+    const { http } = await signUpShopper(baseUrl, "OAuth Buyer");
+    const provider = await connectAgent(baseUrl, http, "browse cart negotiate order");
+    const client = await connectMcp(baseUrl, provider.saved!.access_token);
+    const product = nearestPrice(
+      shop.catalogue.filter((p) => p.inStock && p.stockLevel > 5),
+      200,
+    );
+    await ok(client, "update_cart", { productId: product.id, quantity: 2 });
+    const turn = await ok(client, "negotiate", { message: "Could you do a discount on these?" });
+    expect(turn.offer, turn.reply).not.toBeNull();
+    expect(turn.offer.discountAmount).toBeGreaterThan(0);
+    const { cart } = await ok(client, "accept_offer");
+    expect(cents(cart.discount)).toBe(cents(turn.offer.discountAmount));
+    expectAgentCartAddsUp(cart);
+    const placed = await ok(client, "start_checkout", {
+      address: TEST_ADDRESS,
+      idempotencyKey: "oauth-buy-1",
+    });
+    expect(placed.status).toBe("placed");
+    expect(cents(placed.order.discount)).toBe(cents(turn.offer.discountAmount));
+    expect(cents(placed.order.total)).toBe(cents(cart.total));
+    // The shopper sees the agent's order on their own account.
+    const orders = (await http.get("/api/orders")).json;
+    expect(JSON.stringify(orders)).toContain(placed.order.id);
+    await client.close();
   });
 
   it("anonymous agents still browse without a token; “sign out everywhere” ends an OAuth agent's access", async () => {
