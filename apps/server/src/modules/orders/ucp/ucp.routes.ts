@@ -18,6 +18,7 @@ import type { AppContext } from "../../../http/context.ts";
 import { refusalIn } from "../../../http/error-table.ts";
 import { type ApiKeyCaller, type ApiRoute, defineRoute } from "../../../http/route.ts";
 import { hitRateLimit } from "../../../platform/rate-limit.ts";
+import { parseBody } from "../acp/acp-body.ts";
 import type { AcpDeps } from "../acp/acp-sessions.service.ts";
 import {
   claimIdempotencyKey,
@@ -207,30 +208,6 @@ function acpDeps(c: AppContext): AcpDeps {
     publicUrl: config.publicUrl,
     webhooks: config.acp.webhooks,
   };
-}
-
-function parseBody<S extends z.ZodType>(schema: S | null, text: string): z.output<S> | undefined {
-  if (!schema) return undefined;
-  if (text.includes("\u0000") || text.includes("\\u0000"))
-    throw invalid("The request contains a NUL character, which is not allowed.", "INVALID");
-  let json: unknown;
-  try {
-    json = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw invalid("The request body must be valid JSON.", "INVALID_JSON");
-  }
-  const parsed = schema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const path = issue.path.reduce<string>(
-    (at, part) => (typeof part === "number" ? `${at}[${part}]` : `${at}.${String(part)}`),
-    "$",
-  );
-  throw invalidField(
-    path,
-    issue.message.endsWith(".") ? issue.message : `${path}: ${issue.message}.`,
-    "INVALID",
-  );
 }
 
 type Handler<B> = (
