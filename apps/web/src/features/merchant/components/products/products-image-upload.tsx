@@ -1,16 +1,8 @@
-import {
-  isUploadImageType,
-  UPLOAD_IMAGE_MAX_BYTES,
-  UPLOAD_IMAGE_SIZE_MESSAGE,
-  UPLOAD_IMAGE_TYPE_MESSAGE,
-  UPLOAD_IMAGE_TYPES,
-} from "@haggle/domain/catalog/image-upload";
-import { useMutation } from "@tanstack/react-query";
+import { UPLOAD_IMAGE_TYPES } from "@haggle/domain/catalog/image-upload";
 import { ImageUpIcon, LoaderCircleIcon } from "lucide-react";
-import { type ChangeEvent, useId, useState } from "react";
+import { useId } from "react";
 import { Label } from "@/components/ui/label";
-import { errorMessage } from "@/lib/error-message";
-import { uploadProductImage } from "../../api/products-api";
+import { usePictureUpload } from "../../hooks/use-picture-upload";
 
 interface ProductImageUploadProps {
   /** The product's image URL as the form holds it now (shown as a preview). */
@@ -22,22 +14,7 @@ interface ProductImageUploadProps {
 /** Upload a picture from the device (checked here and by the server), or keep typing a URL above. */
 export function ProductImageUpload({ imageUrl, onUploaded }: ProductImageUploadProps) {
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const upload = useMutation({ mutationFn: uploadProductImage });
-
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    if (!isUploadImageType(file.type)) return setProblem(UPLOAD_IMAGE_TYPE_MESSAGE);
-    if (file.size > UPLOAD_IMAGE_MAX_BYTES) return setProblem(UPLOAD_IMAGE_SIZE_MESSAGE);
-    setProblem(null);
-    upload.mutate(file, {
-      onSuccess: ({ url }) => onUploaded(url),
-      onError: (error) =>
-        setProblem(errorMessage(error, "The picture could not be uploaded. Please try again.")),
-    });
-  }
+  const { onChange, problem, pending } = usePictureUpload(onUploaded);
 
   const preview = imageUrl.trim();
   return (
@@ -56,7 +33,7 @@ export function ProductImageUpload({ imageUrl, onUploaded }: ProductImageUploadP
           type="file"
           accept={Object.keys(UPLOAD_IMAGE_TYPES).join(",")}
           onChange={onChange}
-          disabled={upload.isPending}
+          disabled={pending}
           aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ""}`}
           aria-invalid={problem ? true : undefined}
           className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
@@ -64,7 +41,7 @@ export function ProductImageUpload({ imageUrl, onUploaded }: ProductImageUploadP
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           PNG, JPEG, WebP or GIF, at most 2 MB. It replaces the image URL.
         </p>
-        {upload.isPending && (
+        {pending && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
             Uploading…

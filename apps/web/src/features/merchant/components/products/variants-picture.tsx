@@ -1,15 +1,7 @@
-import {
-  isUploadImageType,
-  UPLOAD_IMAGE_MAX_BYTES,
-  UPLOAD_IMAGE_SIZE_MESSAGE,
-  UPLOAD_IMAGE_TYPE_MESSAGE,
-  UPLOAD_IMAGE_TYPES,
-} from "@haggle/domain/catalog/image-upload";
-import { useMutation } from "@tanstack/react-query";
+import { UPLOAD_IMAGE_TYPES } from "@haggle/domain/catalog/image-upload";
 import { ImageUpIcon, LoaderCircleIcon } from "lucide-react";
-import { type ChangeEvent, useId, useState } from "react";
-import { errorMessage } from "@/lib/error-message";
-import { uploadProductImage } from "../../api/products-api";
+import { useId } from "react";
+import { usePictureUpload } from "../../hooks/use-picture-upload";
 
 interface VariantPictureUploadProps {
   /** The row's combination, as its other cells name it ("M / Black"). */
@@ -27,22 +19,7 @@ interface VariantPictureUploadProps {
  */
 export function VariantPictureUpload({ title, imageUrl, disabled, onUploaded }: VariantPictureUploadProps) {
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const upload = useMutation({ mutationFn: uploadProductImage });
-
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    if (!isUploadImageType(file.type)) return setProblem(UPLOAD_IMAGE_TYPE_MESSAGE);
-    if (file.size > UPLOAD_IMAGE_MAX_BYTES) return setProblem(UPLOAD_IMAGE_SIZE_MESSAGE);
-    setProblem(null);
-    upload.mutate(file, {
-      onSuccess: ({ url }) => onUploaded(url),
-      onError: (error) =>
-        setProblem(errorMessage(error, "The picture could not be uploaded. Please try again.")),
-    });
-  }
+  const { onChange, problem, pending } = usePictureUpload(onUploaded);
 
   const preview = imageUrl.trim();
   return (
@@ -60,7 +37,7 @@ export function VariantPictureUpload({ title, imageUrl, disabled, onUploaded }: 
           htmlFor={`${id}-file`}
           className="cursor-pointer rounded-md border bg-background px-2 py-1 text-xs font-medium has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
         >
-          {upload.isPending ? (
+          {pending ? (
             <span className="flex items-center gap-1">
               <LoaderCircleIcon className="size-3 animate-spin" aria-hidden="true" />
               Uploading…
@@ -75,7 +52,7 @@ export function VariantPictureUpload({ title, imageUrl, disabled, onUploaded }: 
             accept={Object.keys(UPLOAD_IMAGE_TYPES).join(",")}
             aria-label={`Upload a picture of ${title}`}
             onChange={onChange}
-            disabled={disabled || upload.isPending}
+            disabled={disabled || pending}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
           />
