@@ -2,8 +2,7 @@
  * The orders module's front door: all that code outside the module (other modules, app.ts,
  * server-runtime.ts, cli/) may import of it. `npm run lint:deps` refuses an import past it.
  */
-export { pruneIdempotencyKeys } from "./acp/acp-sessions.store.ts";
-export { sendAcpWebhooks } from "./acp/acp-webhooks.service.ts";
+export { pruneIdempotencyKeys, sendAcpWebhooks } from "./acp/index.ts";
 export { acpNoSuchPath, acpRoutes } from "./acp/acp.routes.ts";
 export { ucpNoSuchPath, ucpRoutes } from "./ucp/ucp.routes.ts";
 export { merchantOrderRoutes } from "./merchant-orders.routes.ts";

@@ -26,8 +26,7 @@ import { checkout } from "./checkout.service.ts";
 import { checkoutShippingOptions } from "./checkout-shipping.service.ts";
 import type { Queryable } from "../../platform/db/client.ts";
 import type { AccountIdentity } from "../accounts/index.ts";
-import { acpMcpTools } from "./acp/acp-mcp.tools.ts";
-import { type AcpDeps, createAcpSession } from "./acp/acp-sessions.service.ts";
+import { type AcpDeps, acpMcpTools, createAcpSession } from "./acp/index.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 import { findOrderIdByKey } from "./orders.store.ts";
 

@@ -17,15 +17,15 @@ import { DomainError, invalidField } from "@haggle/domain/errors";
 import type { UcpCapabilityEntry } from "@haggle/domain/ucp/ucp-negotiation";
 import type { AccountIdentity } from "../../accounts/index.ts";
 import { findLineVariants } from "../../catalog/index.ts";
-import { toAddressInput } from "../acp/acp-address.ts";
 import {
+  toAddressInput,
   type AcpDeps,
   cancelAcpSession,
   changeAcpSession,
   completeAcpSession,
   createAcpSession,
   getAcpSession,
-} from "../acp/acp-sessions.service.ts";
+} from "../acp/index.ts";
 import { checkoutMeta, FULFILLMENT, MANUAL_HANDLER_ID, STRIPE_HANDLER_ID } from "./ucp-profile.ts";
 
 /*

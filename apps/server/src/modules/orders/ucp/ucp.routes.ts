@@ -18,14 +18,14 @@ import type { AppContext } from "../../../http/context.ts";
 import { refusalIn } from "../../../http/error-table.ts";
 import { type ApiKeyCaller, type ApiRoute, defineRoute } from "../../../http/route.ts";
 import { hitRateLimit } from "../../../platform/rate-limit.ts";
-import { parseBody } from "../acp/acp-body.ts";
-import type { AcpDeps } from "../acp/acp-sessions.service.ts";
 import {
+  parseBody,
+  type AcpDeps,
   claimIdempotencyKey,
   recordIdempotentAnswer,
   releaseIdempotencyKey,
-} from "../acp/acp-sessions.store.ts";
-import { requestFingerprint } from "../acp/acp-signature.ts";
+  requestFingerprint,
+} from "../acp/index.ts";
 import {
   type ActiveCapabilities,
   cancelUcpCheckout,
