@@ -142,7 +142,8 @@ export function acpErrorOf(
   };
 }
 
-function acpDeps(c: AppContext): AcpDeps {
+/** What an ACP session's steps need from the running shop (the UCP checkout runs them too). */
+export function acpDeps(c: AppContext): AcpDeps {
   const { database, payments, mail, config } = c.get("deps");
   return {
     db: database.db,

@@ -6,6 +6,7 @@
  */
 export { toAddressInput } from "./acp-address.ts";
 export { parseBody } from "./acp-body.ts";
+export { acpDeps } from "./acp.routes.ts";
 export { acpMcpTools } from "./acp-mcp.tools.ts";
 export {
   type AcpDeps,

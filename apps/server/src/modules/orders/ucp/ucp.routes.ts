@@ -19,6 +19,7 @@ import { refusalIn } from "../../../http/error-table.ts";
 import { type ApiKeyCaller, type ApiRoute, defineRoute } from "../../../http/route.ts";
 import { hitRateLimit } from "../../../platform/rate-limit.ts";
 import {
+  acpDeps,
   parseBody,
   type AcpDeps,
   claimIdempotencyKey,
@@ -196,18 +197,6 @@ function incompatible(c: AppContext): Response {
       continue_url: `${c.get("deps").config.publicUrl}/cart`,
     }),
   );
-}
-
-function acpDeps(c: AppContext): AcpDeps {
-  const { database, payments, mail, config } = c.get("deps");
-  return {
-    db: database.db,
-    payments,
-    mail,
-    appliedOfferTtlMinutes: config.appliedOfferTtlMinutes,
-    publicUrl: config.publicUrl,
-    webhooks: config.acp.webhooks,
-  };
 }
 
 type Handler<B> = (
