@@ -173,4 +173,49 @@ describe.each(DB_KINDS)("shipping zones on the %s database", (kind) => {
     const after = (await shop.merchant.get(SHIPPING)).json.zones;
     expect(after.find((z: { id: string }) => z.id === zone.id).methods).toHaveLength(1);
   });
+  it("keeps a method's id through an edit, so a shopper who chose it still checks out with it", async () => {
+    for (const old of (await shop.merchant.get(SHIPPING)).json.zones)
+      await shop.merchant.request("DELETE", `${SHIPPING}/zones/${old.id}`);
+    const created = await shop.merchant.post(`${SHIPPING}/zones`, { ...NORTH_AMERICA, name: "Kept" });
+    const zone = created.json.zones.find((z: { name: string }) => z.name === "Kept");
+    const [express, standard] = zone.methods as { id: string; name: string }[];
+    const renamed = {
+      ...NORTH_AMERICA,
+      name: "Kept",
+      methods: [
+        {
+          ...NORTH_AMERICA.methods[0],
+          id: express!.id,
+          name: "Express 24h",
+          price: { kind: "flat", amount: 20 },
+        },
+        { ...NORTH_AMERICA.methods[1], name: "Economy" },
+      ],
+    };
+    const edited = await shop.merchant.request("PUT", `${SHIPPING}/zones/${zone.id}`, renamed);
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    const after = edited.json.zones.find((z: { id: string }) => z.id === zone.id);
+    expect(after.methods.map((m: { name: string }) => m.name)).toEqual(["Express 24h", "Economy"]);
+    expect(after.methods[0].id).toBe(express!.id);
+    expect(after.methods[1].id).not.toBe(standard!.id);
+
+    const { http } = await shopper([near(30)]);
+    const placed = await postCheckout(http, undefined, { ...CHECKOUT_BODY, shippingMethodId: express!.id });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    expect(placed.json).toMatchObject({ shippingMethod: "Express 24h" });
+
+    const stranger = await shop.merchant.request("PUT", `${SHIPPING}/zones/${zone.id}`, {
+      ...renamed,
+      methods: [{ ...renamed.methods[1], id: standard!.id }],
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.json.error.message).toBe(
+      "A method's id is not one of this zone's methods. Reload the zone and save it again.",
+    );
+    const unchanged = (await shop.merchant.get(SHIPPING)).json.zones.find(
+      (z: { id: string }) => z.id === zone.id,
+    );
+    expect(unchanged.methods.map((m: { name: string }) => m.name)).toEqual(["Express 24h", "Economy"]);
+    await shop.merchant.request("DELETE", `${SHIPPING}/zones/${zone.id}`);
+  });
 });

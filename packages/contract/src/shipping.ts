@@ -67,6 +67,11 @@ const days = z
   .max(365, "Delivery days are at most 365.");
 
 export const ShippingMethodBodySchema = z.object({
+  /**
+   * The method this one is, when editing a zone (its id from the zone's answer): it keeps its id,
+   * so a shopper or an agent who chose it can still check out with it. Without: a new method.
+   */
+  id: z.uuid({ error: "A method's id is the id the zone's answer gave it." }).optional(),
   name: z
     .string({ error: "A method needs a name." })
     .trim()

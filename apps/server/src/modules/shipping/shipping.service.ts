@@ -78,8 +78,15 @@ export async function createZone(db: Db, body: ShippingZoneBody): Promise<Shippi
 
 export async function updateZone(db: Db, id: string, body: ShippingZoneBody): Promise<ShippingSettings> {
   assertSound(body);
-  const found = await db.transaction(async (tx) => await replaceZone(tx, id, body));
-  if (!found) throw notFound("No shipping zone has that id.");
+  await db.transaction(async (tx) => {
+    const answer = await replaceZone(tx, id, body);
+    if (answer === "no-zone") throw notFound("No shipping zone has that id.");
+    if (answer === "unknown-method")
+      throw invalid(
+        "A method's id is not one of this zone's methods. Reload the zone and save it again.",
+        "SHIPPING_ZONE_INVALID",
+      );
+  });
   return await shippingSettingsView(db);
 }
 

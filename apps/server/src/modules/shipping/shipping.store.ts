@@ -1,6 +1,6 @@
 import type { ShippingZoneBody } from "@haggle/contract/shipping";
 import type { ShippingZone } from "@haggle/domain/markets/shipping-zones";
-import { asc, countDistinct, eq, isNull } from "drizzle-orm";
+import { and, asc, countDistinct, eq, isNull, notInArray } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { shippingMethods, shippingZones } from "../../platform/db/schema/shipping.ts";
 import { variantsRead } from "../catalog/index.ts";
@@ -32,18 +32,21 @@ export async function loadZones(db: Queryable): Promise<ShippingZone[]> {
   }));
 }
 
-function methodRows(zoneId: string, body: ShippingZoneBody) {
-  // One timestamp a method apart, so the methods keep the order the merchant listed them in.
-  const now = Date.now();
-  return body.methods.map((m, i) => ({
+function methodRow(zoneId: string, m: ShippingZoneBody["methods"][number]) {
+  return {
     zoneId,
     name: m.name,
     price: m.price,
     freeOver: m.freeOver,
     daysMin: m.days.min,
     daysMax: m.days.max,
-    createdAt: new Date(now + i),
-  }));
+  };
+}
+
+function newMethodRows(zoneId: string, methods: ShippingZoneBody["methods"]) {
+  // One timestamp a method apart, so the methods keep the order the merchant listed them in.
+  const now = Date.now();
+  return methods.map((m, i) => ({ ...methodRow(zoneId, m), createdAt: new Date(now + i) }));
 }
 
 export async function insertZone(db: Queryable, body: ShippingZoneBody): Promise<string> {
@@ -51,21 +54,51 @@ export async function insertZone(db: Queryable, body: ShippingZoneBody): Promise
     .insert(shippingZones)
     .values({ name: body.name, places: body.places })
     .returning({ id: shippingZones.id });
-  await db.insert(shippingMethods).values(methodRows(zone!.id, body));
+  await db.insert(shippingMethods).values(newMethodRows(zone!.id, body.methods));
   return zone!.id;
 }
 
-/** Replaces a zone's name, places and methods; false when there is no such zone. */
-export async function replaceZone(db: Queryable, id: string, body: ShippingZoneBody): Promise<boolean> {
+/**
+ * Replaces a zone's name, places and methods. A method sent with its id keeps that id (updated in
+ * place), one without is new, and the zone's methods not sent are removed. "unknown-method" when a
+ * sent id is not one of this zone's methods (nothing is written then: the caller's transaction
+ * rolls back on the refusal it throws).
+ */
+export async function replaceZone(
+  db: Queryable,
+  id: string,
+  body: ShippingZoneBody,
+): Promise<"replaced" | "no-zone" | "unknown-method"> {
   const updated = await db
     .update(shippingZones)
     .set({ name: body.name, places: body.places, updatedAt: new Date() })
     .where(eq(shippingZones.id, id))
     .returning({ id: shippingZones.id });
-  if (updated.length === 0) return false;
-  await db.delete(shippingMethods).where(eq(shippingMethods.zoneId, id));
-  await db.insert(shippingMethods).values(methodRows(id, body));
-  return true;
+  if (updated.length === 0) return "no-zone";
+  const standing = new Set(
+    (
+      await db.select({ id: shippingMethods.id }).from(shippingMethods).where(eq(shippingMethods.zoneId, id))
+    ).map((m) => m.id),
+  );
+  const kept = body.methods.filter((m) => m.id !== undefined);
+  const keptIds = kept.map((m) => m.id!);
+  if (keptIds.some((m) => !standing.has(m)) || new Set(keptIds).size < keptIds.length)
+    return "unknown-method";
+  await db
+    .delete(shippingMethods)
+    .where(
+      keptIds.length > 0
+        ? and(eq(shippingMethods.zoneId, id), notInArray(shippingMethods.id, keptIds))
+        : eq(shippingMethods.zoneId, id),
+    );
+  for (const m of kept)
+    await db
+      .update(shippingMethods)
+      .set({ ...methodRow(id, m), updatedAt: new Date() })
+      .where(eq(shippingMethods.id, m.id!));
+  const added = body.methods.filter((m) => m.id === undefined);
+  if (added.length > 0) await db.insert(shippingMethods).values(newMethodRows(id, added));
+  return "replaced";
 }
 
 export async function deleteZone(db: Queryable, id: string): Promise<boolean> {

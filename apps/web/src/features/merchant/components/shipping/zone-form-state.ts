@@ -6,6 +6,8 @@ export type PriceKind = "flat" | "weight" | "value";
 
 /** A method as typed: amounts in dollars, bands one per line ("up to, price"; "*" for no upper end). */
 export interface MethodForm {
+  /** A saved method's id, sent back so it keeps it (a shopper may have chosen it); none when new. */
+  id?: string;
   name: string;
   kind: PriceKind;
   flat: string;
@@ -72,6 +74,7 @@ function methodBody(m: MethodForm) {
           }
         : { kind: "value" as const, bands: bandsOf(m.bands).map(([upTo, amount]) => ({ upTo, amount })) };
   return {
+    ...(m.id ? { id: m.id } : {}),
     name: m.name,
     price,
     freeOver: m.freeOver.trim() === "" ? null : numberOf(m.freeOver),
@@ -108,6 +111,7 @@ export function zoneFormOf(zone: ShippingZone): ZoneForm {
     regions: first?.regions?.join(", ") ?? "",
     postalPrefixes: first?.postalPrefixes?.join(", ") ?? "",
     methods: zone.methods.map((m) => ({
+      id: m.id,
       name: m.name,
       kind: m.price.kind,
       flat: m.price.kind === "flat" ? dollars(m.price.amount) : "",
