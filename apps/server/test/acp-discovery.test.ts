@@ -72,7 +72,7 @@ describe.each(DB_KINDS)("ACP discovery: /.well-known/acp.json (%s)", (kind) => {
       { Accept: "text/html" },
       { "X-Forwarded-For": "%00, ::1, 999.1.1.1" },
       { Cookie: "x".repeat(4000) },
-    ])
+    ] as Record<string, string>[])
       requests.push({ path: "/.well-known/acp.json", init: { headers } });
 
     const failures: string[] = [];
