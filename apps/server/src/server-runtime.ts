@@ -5,7 +5,7 @@ import { type Database, embeddedDatabaseExists, openDatabase } from "./platform/
 import { createShopDataInChild } from "./create-shop-data-child.ts";
 import type { Env } from "./env.ts";
 import { AnswerCache } from "./platform/cache/answer-cache.ts";
-import { CatalogueAnswers, type FeedPushState, pushFeedChanges } from "./modules/catalog/index.ts";
+import { CatalogueAnswers, pushFeedChanges } from "./modules/catalog/index.ts";
 import type { AppDeps } from "./http/context.ts";
 import type { Logger } from "./platform/logger.ts";
 import { EventBus } from "./platform/realtime/event-bus.ts";
@@ -395,13 +395,12 @@ function acpFeedPush(deps: AppDeps, env: Env): PeriodicJob[] {
     feedId: env.ACP_FEED_PUSH_FEED_ID,
     token: env.ACP_FEED_PUSH_TOKEN,
   };
-  const pushed: FeedPushState = new Map();
   return [
     startPeriodicJob({
       name: "acp-feed-push",
       intervalMs: env.ACP_FEED_PUSH_INTERVAL_SECONDS * 1000,
       logger: deps.logger,
-      run: () => pushFeedChanges(deps.database.db, deps.mail, target, pushed, deps.logger),
+      run: () => pushFeedChanges(deps.database.db, deps.mail, target, deps.logger),
     }),
   ];
 }

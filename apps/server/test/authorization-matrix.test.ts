@@ -12,7 +12,7 @@ import { CHECKOUT_BODY, TEST_ADDRESS } from "./support/shop-fixtures.ts";
 import { startTestServer, type TestServer } from "./support/test-server.ts";
 
 /**
- * Every declared /api, /functions, /acp, /ucp and /mcp route x {anonymous, shopper, other shopper,
+ * Every declared /api, /functions, /acp, /ucp and /mcp route (and ACP's discovery document) x {anonymous, shopper, other shopper,
  * merchant, admin}; the `api-key` routes also without a key, with a wrong key and with the
  * shopper's key. The expected answer comes from the route's declared access, so a route served without
  * a declaration (or declared without an access level) fails here by name, and its access rule
@@ -141,6 +141,7 @@ const isMatrixRoute = (key: string) => {
       path.startsWith("/functions/") ||
       path.startsWith("/acp/") ||
       path.startsWith("/ucp/") ||
+      path === "/.well-known/acp.json" ||
       path === "/mcp") &&
     !path.startsWith("/api/auth/")
   );

@@ -4,7 +4,7 @@
  */
 export { productsRead, variantsRead } from "./read-views.store.ts";
 export { acpFeedRoutes } from "./acp-feed.routes.ts";
-export { type FeedPushState, pushFeedChanges } from "./acp-feed-push.service.ts";
+export { pushFeedChanges } from "./acp-feed-push.service.ts";
 export { catalogRoutes } from "./catalog.routes.ts";
 export { catalogTools } from "./catalog.tools.ts";
 export { CatalogueAnswers } from "./catalogue-answers.service.ts";

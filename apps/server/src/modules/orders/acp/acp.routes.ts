@@ -35,6 +35,7 @@ import {
   getAcpSession,
 } from "./acp-sessions.service.ts";
 import { claimIdempotencyKey, recordIdempotentAnswer, releaseIdempotencyKey } from "./acp-sessions.store.ts";
+import { acpDiscoveryRoute } from "./acp-discovery.routes.ts";
 import { requestFingerprint, verifyRequestSignature } from "./acp-signature.ts";
 import {
   ACP_SUPPORTED_VERSIONS,
@@ -325,8 +326,9 @@ function acpRoute<O extends AcpOperation>(
   });
 }
 
-/** The ACP checkout: POST /acp/checkout_sessions and its four sub-routes. */
+/** ACP's discovery document, and the checkout: POST /acp/checkout_sessions and its four sub-routes. */
 export const acpRoutes: ApiRoute[] = [
+  acpDiscoveryRoute,
   acpRoute(
     "create",
     "post",

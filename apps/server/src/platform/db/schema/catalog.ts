@@ -9,6 +9,7 @@ import {
   primaryKey,
   real,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -300,4 +301,26 @@ export const productPairings = pgTable(
     uniqueIndex("product_pairings_kind_product_paired_uq").on(t.kind, t.productId, t.pairedProductId),
     index("product_pairings_product_idx").on(t.productId),
   ],
+);
+
+/**
+ * What the ACP feed push (docs/decisions/0067-acp-2026-04-17.md) has sent to a platform's feed:
+ * per feed (the Feed API's URL and feed id) and feed product, a digest of the product's answer.
+ * A row is claimed by one process (`claim`, `claimed_at`) before its PATCH and marked pushed
+ * (`pushed_at`) once the platform accepted it, so several processes push each change once and a
+ * restart does not push the whole feed again. A claim not confirmed within its lease (a process
+ * that died mid-push) or released after a refusal is taken again. Not a foreign key: the feed's
+ * product ids are the feed's, and a deleted product's row only costs a few bytes.
+ */
+export const acpFeedPushes = pgTable(
+  "acp_feed_pushes",
+  {
+    feed: text("feed").notNull(),
+    productId: text("product_id").notNull(),
+    digest: text("digest").notNull(),
+    claim: text("claim"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    pushedAt: timestamp("pushed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.feed, t.productId] }), index("acp_feed_pushes_claim_idx").on(t.claim)],
 );
