@@ -129,9 +129,15 @@ function readFiguresThatAreNotPrices({ s, facts, wordAt, flag }: Reading): void 
   flag(P.size, () => undefined);
   s.take(P.age, (m, at) => {
     if (Number(m[1] ?? m[2] ?? m[3]) < 13) wordAt.push({ word: { word: "kids", product: false }, at });
+    // "my nephew is 6": the person is a recipient, as "my nephew" alone would be.
+    if (CHILD_RECIPIENT.test(m[0]) && /(?:my|our|for)\s*$/u.test(s.original.slice(Math.max(0, at - 8), at)))
+      facts.gift = true;
     return true;
   });
 }
+
+/** A child named by who they are to the shopper, at the start of an age ("nephew is 6"). */
+const CHILD_RECIPIENT = /^(?:nephew|niece|son|daughter|grandson|granddaughter)\b/u;
 
 /** Quantities with an explicit count or a quantity word ("top 5", "4 options", "a few"). */
 function readQuantities({ s, facts, flag }: Reading): void {

@@ -1,6 +1,7 @@
 import { formatUsd } from "../pricing/money.ts";
 import type { ParsedShoppingRequest } from "./parse-shopping-request.ts";
 import { clampPrice } from "./read-price-bounds.ts";
+import { GIFT_AUDIENCE } from "./shopping-phrases.ts";
 import type { ShoppingRequest } from "./shopping-request.ts";
 
 /**
@@ -125,6 +126,9 @@ function kindByHeadNoun(steps: RelaxationSteps, parsed: ParsedShoppingRequest): 
   const head = parsed.subjectWords.at(-1);
   if (!head || parsed.subjectWords.length <= 1 || plan.text.split(" ").length <= 1) return null;
   const modifiers = parsed.subjectWords.slice(0, -1);
+  // A gift for a child ("my nephew is 6 and loves trains"): who it is for is kept; other things
+  // for children follow instead (the service's close fill), never a grown-up's training book.
+  if (parsed.filters.tags.includes("gift") && modifiers.some((w) => GIFT_AUDIENCE.has(w))) return null;
   const kept = withoutWords(plan.text, modifiers);
   if (kept === plan.text || parsed.relative !== null) return null;
   const within = plan.filters.categories.length > 0 ? plan.filters.categories : plan.boostCategories;

@@ -91,8 +91,9 @@ export const P = {
     "gu",
   ),
   digitCount: new RegExp(`(?<![${LN}.,$-])(\\d{1,3})(?![${LN}.,%-])`, "gu"),
+  /** The person a gift is for, "my little nephew", "my 6 year old niece" (the age already taken). */
   recipient: words(
-    "(?:for (?:my |a |an |the |our |his |her |your )?|(?:my|our) )(?:dad|daddy|father|mom|mommy|mother|mum|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[eé]e?|best friend|friends?|sister|brother|siblings?|grandma|grandmother|grandpa|grandfather|grandparents|parents|son|daughter|niece|nephew|aunt|uncle|boss|coworker|co-worker|colleague|teacher|in-laws?|him|her|someone|somebody|family)",
+    "(?:for (?:my |a |an |the |our |his |her |your )?|(?:my|our) )(?:(?:little|baby|big|older|younger|elder|teenage|teen|elderly|\u0001+) )?(?:dad|daddy|father|mom|mommy|mother|mum|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[eé]e?|best friend|friends?|sister|brother|siblings?|grandma|grandmother|grandpa|grandfather|grandparents|parents|son|daughter|niece|nephew|aunt|uncle|boss|coworker|co-worker|colleague|teacher|in-laws?|him|her|someone|somebody|family)",
   ),
   occasion: words(
     "birthday|christmas|xmas|hanukkah|anniversary|valentine'?s?(?: day)?|mother'?s day|father'?s day|stocking stuffers?|secret santa|housewarming|graduation|wedding|baby shower",
@@ -195,6 +196,18 @@ export const COUNT_PRECEDERS = new Set([
   "suggest",
   "like",
   "us",
+]);
+
+/** Words that say a gift is for a child: kept when a gift's other words are relaxed. */
+export const GIFT_AUDIENCE: ReadonlySet<string> = new Set([
+  "kids",
+  "kid",
+  "children",
+  "child",
+  "toddler",
+  "toddlers",
+  "baby",
+  "babies",
 ]);
 
 export const STOP_WORDS = new Set(

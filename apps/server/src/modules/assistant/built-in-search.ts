@@ -21,6 +21,7 @@ import { lackingAsked } from "./assistant-lacks.ts";
 import { giftSoftened, withGiftNote } from "./assistant-gift.ts";
 import { ownTagPlan } from "./assistant-own-tags.ts";
 import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
+import { closeByModifiers } from "./assistant-close-fill.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
 import { relativePlans, sharedTags } from "./assistant-relative-price.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
@@ -38,8 +39,11 @@ const MAX_REPLAY_DEPTH = 3;
 const OVERFETCH = 3;
 /** Fewer products than this that match everything are followed by close ones (see fillsSafely). */
 const FILL_TO = 4;
-/** "cheaper ones" below the top pick shown needs this many to be worth showing alone. */
-const MIN_RELATIVE = 2;
+/**
+ * "cheaper ones" below the top pick shown needs this many to be worth showing alone; fewer are
+ * followed by those below the middle and the dearest price shown (still cheaper than before).
+ */
+const MIN_RELATIVE = 3;
 
 export interface Answer {
   request: ParsedShoppingRequest;
@@ -372,28 +376,6 @@ function fillsSafely(phrase: string, request: ParsedShoppingRequest): boolean {
   return kind && !request.narrowing && phrase === request.attributeWords.map((w) => `"${w}"`).join(", ");
 }
 
-/** "yoga mats" with one mat: other yoga things of the shown products' categories fill the answer. */
-async function closeByModifiers(
-  deps: AssistantDeps,
-  request: ParsedShoppingRequest,
-  base: SearchPlan,
-  shown: Product[],
-): Promise<{ products: Product[]; relaxed: string | null }> {
-  const modifiers = request.subjectWords.slice(0, -1);
-  if (shown.length === 0 || shown.length >= FILL_TO || modifiers.length === 0 || request.relative !== null)
-    return { products: [], relaxed: null };
-  const filters = { ...base.filters, categories: [...new Set(shown.map((p) => p.category))] };
-  const close = await searchProducts(deps, { ...base, text: modifiers.join(" "), anyOf: [], filters });
-  const more = close.items.filter(
-    (p) => p.inStock && !isExcluded(p, request) && !shown.some((s) => s.id === p.id),
-  );
-  if (more.length === 0) return { products: [], relaxed: null };
-  return {
-    products: more.slice(0, base.limit - shown.length),
-    relaxed: `"${request.subjectWords.at(-1)}" (other ${modifiers.join(" ")} things)`,
-  };
-}
-
 /** A search turn: plans tried in order, close ones and the plain search's finds filling a short answer. */
 async function searchTurn(turn: Turn): Promise<Answer> {
   const { deps, userMessages, request } = turn;
@@ -407,7 +389,7 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   if (fresh) return fresh;
   const found = await searchInOrder(deps, request, plans);
   const onlyExcluded = found.excludedOnly;
-  const close = await closeByModifiers(deps, request, base, found.shown);
+  const close = await closeByModifiers(deps, request, base, found.shown, (p) => isExcluded(p, request));
   found.shown.push(...close.products);
   if (close.relaxed) found.relaxedUsed = [...found.relaxedUsed, close.relaxed];
   // What the shop's search box finds for the same words is never left out (see plainSearchFill).
