@@ -13,14 +13,17 @@ describe("parseShoppingRequest on bad, huge and random input", () => {
     expect(() => parseShoppingRequest(["shoes"], null as unknown as ShoppingCatalogNames)).not.toThrow();
   });
 
-  it("is fast, even for huge input", () => {
+  // 22 MB of text in one request: a reading that grew faster than the text (a regular expression
+  // that backtracks, a quadratic scan) would take hours. The bound only catches such a blow-up, not
+  // speed (measured in bench/): it holds on a machine busy enough to make a linear pass 20x slower.
+  it("reads huge input without blowing up", () => {
     const huge = "running shoes under $100 from Nike on sale ".repeat(5_000);
     const start = Date.now();
     const result = parseShoppingRequest(
       Array.from({ length: 100 }, () => huge),
       catalog,
     );
-    expect(Date.now() - start).toBeLessThan(1_000);
+    expect(Date.now() - start).toBeLessThan(30_000);
     expect(result.filters.brands).toEqual(["Nike"]);
   });
 
