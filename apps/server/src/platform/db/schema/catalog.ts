@@ -164,9 +164,7 @@ export const productVariants = pgTable(
     // The dashboard's low stock (lowStockVariants, at most LOW_STOCK_AT = 5 units): fewest first
     // and counted from this index alone; without it, every variant was read (500,000 at
     // 100,000 products, a second under load). The 5 is the domain's LOW_STOCK_AT, written here.
-    index("product_variants_low_stock_idx")
-      .on(t.stockLevel, t.productId)
-      .where(sql`${t.stockLevel} <= 5`),
+    index("product_variants_low_stock_idx").on(t.stockLevel, t.productId).where(sql`${t.stockLevel} <= 5`),
   ],
 );
 
