@@ -9,7 +9,7 @@
  *
  * Run: npm run bench:import
  * Environment: BENCH_IMPORT_SIZES (10000,100000), BENCH_IMPORT_DATABASES (postgres,embedded),
- * BENCH_IMPORT_REPEAT (1), BENCH_IMPORT_AGAIN (0), BENCH_IMPORT_BATCH (the import's own batch size
+ * BENCH_IMPORT_REPEAT (1), BENCH_IMPORT_AGAIN (0), BENCH_IMPORT_VARIANTS (0; 1: sizes as variant rows), BENCH_IMPORT_BATCH (the import's own batch size
  * unless given: `--batch-size=N`), EMBEDDED_CACHE_MB (as the server reads it), BENCH_DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/postgres: the server imported into, and the one whose
  * SELECT generates the CSV).
@@ -26,6 +26,8 @@ const DATABASES = (process.env.BENCH_IMPORT_DATABASES ?? "postgres,embedded").sp
 const REPEAT = Number(process.env.BENCH_IMPORT_REPEAT ?? 1);
 const AGAIN = process.env.BENCH_IMPORT_AGAIN === "1";
 const BATCH = process.env.BENCH_IMPORT_BATCH;
+/** Each product with its sizes as variant rows (5 a product on average: 500,000 rows at 100,000). */
+const VARIANTS = process.env.BENCH_IMPORT_VARIANTS === "1";
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const load = () =>
@@ -38,7 +40,7 @@ const rows: string[] = [];
 try {
   for (const size of SIZES) {
     const file = path.join(dir, `products-${size}.csv`);
-    await writeGeneratedCsv(SERVER_URL, 1, size, file);
+    await writeGeneratedCsv(SERVER_URL, 1, size, file, VARIANTS);
     for (let round = 1; round <= REPEAT; round++) {
       for (const database of DATABASES) {
         const run = async (env: Record<string, string>) => {

@@ -19,6 +19,10 @@ const HEADER = [
   "Vendor",
   "Type",
   "Tags",
+  "Option1 Name",
+  "Option1 Value",
+  "Option2 Name",
+  "Option2 Value",
   "Variant SKU",
   "Variant Price",
   "Variant Compare At Price",
@@ -26,6 +30,40 @@ const HEADER = [
   "Published",
 ];
 const BATCH = 25_000;
+/** The generated products' sizes and how many a product has: as generatedVariantsSql makes them. */
+const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "3XL", "4XL", "5XL"];
+const variantCount = (n: number) => 1 + ((n * 97 + 13) % 9);
+
+/**
+ * The CSV rows of one generated product: one row, or with `variants` its sizes of its one colour
+ * (the product's fields on the first row only, as Shopify writes them), each size $1 dearer.
+ */
+function productLines(r: GeneratedProductRow, variants: boolean): string[][] {
+  const product = [
+    r.sku.toLowerCase(),
+    r.name,
+    `<p>${r.description}</p>`,
+    r.brand,
+    r.category,
+    r.tags.join(", "),
+  ];
+  const k = variants ? variantCount(Number(r.sku.slice(4))) : 1;
+  if (k === 1)
+    return [[...product, "", "", "", "", r.sku, r.price, r.list_price, String(r.stock_level), "TRUE"]];
+  const colour = r.name.slice(r.name.lastIndexOf(", ") + 2);
+  return SIZES.slice(0, k).map((size, i) => [
+    ...(i === 0 ? product : [r.sku.toLowerCase(), "", "", "", "", ""]),
+    i === 0 ? "Size" : "",
+    size,
+    i === 0 ? "Colour" : "",
+    colour,
+    `${r.sku}-${size}`,
+    (Number(r.price) + i).toFixed(2),
+    (Number(r.list_price) + i).toFixed(2),
+    String(i === 0 ? r.stock_level : (r.stock_level + (i + 1) * 7) % 40),
+    i === 0 ? "TRUE" : "",
+  ]);
+}
 
 function csvField(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -34,8 +72,16 @@ function csvField(value: string): string {
 /**
  * Writes generated products `from` .. `to` to `file` as a Shopify CSV. The rows come from a
  * SELECT over generate_series on the PostgreSQL server at `serverUrl` (no table is touched).
+ * With `variants`, each product's sizes as variant rows (Option1 Size, Option2 Colour: 5 a
+ * product on average, the variants generatedVariantsSql gives it).
  */
-export async function writeGeneratedCsv(serverUrl: string, from: number, to: number, file: string) {
+export async function writeGeneratedCsv(
+  serverUrl: string,
+  from: number,
+  to: number,
+  file: string,
+  variants = false,
+) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
@@ -49,24 +95,8 @@ export async function writeGeneratedCsv(serverUrl: string, from: number, to: num
     for (let n = from; n <= to; n += BATCH) {
       const query = dialect.sqlToQuery(generatedProductsSql(n, Math.min(BATCH, to - n + 1)));
       const { rows } = await client.query<GeneratedProductRow>(query.sql, query.params as unknown[]);
-      for (const r of rows) {
-        const line = [
-          r.sku.toLowerCase(),
-          r.name,
-          `<p>${r.description}</p>`,
-          r.brand,
-          r.category,
-          r.tags.join(", "),
-          r.sku,
-          r.price,
-          r.list_price,
-          String(r.stock_level),
-          "TRUE",
-        ]
-          .map(csvField)
-          .join(",");
-        await write(`${line}\n`);
-      }
+      for (const r of rows)
+        for (const line of productLines(r, variants)) await write(`${line.map(csvField).join(",")}\n`);
     }
   } finally {
     out.end();

@@ -21,6 +21,11 @@ export class Shopper {
     private readonly origin?: string,
   ) {}
 
+  /** The Cookie header its requests send (for a load tool that sends the same request again). */
+  get cookieHeader(): string {
+    return this.cookie;
+  }
+
   /** The same shopper (its session cookie) against another address, e.g. a restarted server. */
   moveTo(baseUrl: string) {
     this.baseUrl = baseUrl;

@@ -16,6 +16,16 @@ export {
 } from "./platform/db/seed/generated-catalogue.ts";
 export { seedCatalogue } from "./modules/admin/index.ts";
 export { productImagePath } from "./modules/catalog/index.ts";
+// bench:scale explains (EXPLAIN ANALYZE) the queries its routes run, with the plan test's reading of plans.
+export { getProductPage, listProducts, lowStockVariants } from "./modules/catalog/index.ts";
+export {
+  BIG_CATALOGUE_TABLES,
+  type CapturedQuery,
+  describePlan,
+  explainQueries,
+  queriesReading,
+  seqScansOf,
+} from "../test/support/query-plans.ts";
 // Embedding products and searching them, timed without HTTP in front.
 export { embedTexts, LOCAL_EMBEDDING_MODEL, productEmbeddingText } from "./platform/ai/embeddings.ts";
 export { embedMissingProducts } from "./modules/catalog/index.ts";

@@ -1,4 +1,5 @@
 import { ProductQuerySchema } from "@haggle/contract/products";
+import { LOW_STOCK_AT } from "@haggle/domain/catalog/low-stock";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -7,6 +8,7 @@ import {
   resolveProductSlug,
 } from "../src/modules/catalog/list-products.service.ts";
 import { firstEmbeddedModel, loadCatalogNames } from "../src/modules/catalog/search-legs.store.ts";
+import { lowStockVariants } from "../src/modules/catalog/stock.store.ts";
 import { loadTagCategories } from "../src/modules/catalog/tag-categories.store.ts";
 import { LOCAL_EMBEDDING_MODEL } from "../src/platform/ai/local-embedder.ts";
 import type { Database } from "../src/platform/db/client.ts";
@@ -14,6 +16,14 @@ import {
   generatedVariantsSql,
   insertGeneratedProductsSql,
 } from "../src/platform/db/seed/generated-catalogue.ts";
+import {
+  BIG_CATALOGUE_TABLES,
+  describePlan,
+  explainQueries,
+  indexesUsed,
+  queriesReading,
+  seqScansOf,
+} from "./support/query-plans.ts";
 import { DB_KINDS, openFreshTestDatabase } from "./support/test-server.ts";
 
 /**
@@ -26,30 +36,6 @@ import { DB_KINDS, openFreshTestDatabase } from "./support/test-server.ts";
 
 const PRODUCTS = 100_000;
 const BATCH = 25_000;
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  Plans?: PlanNode[];
-}
-
-function seqScansOfProducts(node: PlanNode): number {
-  const here = node["Node Type"] === "Seq Scan" && node["Relation Name"] === "products" ? 1 : 0;
-  return here + (node.Plans ?? []).reduce((n, child) => n + seqScansOfProducts(child), 0);
-}
-
-function indexesUsed(node: PlanNode): string[] {
-  const here = "Index Name" in node ? [String(node["Index Name"])] : [];
-  return [...here, ...(node.Plans ?? []).flatMap(indexesUsed)];
-}
-
-function describePlan(node: PlanNode, depth = 0): string {
-  const line = `${"  ".repeat(depth)}${node["Node Type"]}${node["Relation Name"] ? ` on ${node["Relation Name"]}` : ""}${"Index Name" in node ? ` using ${String(node["Index Name"])}` : ""}`;
-  return [line, ...(node.Plans ?? []).map((c) => describePlan(c, depth + 1))].join("\n");
-}
-
-/** The driver under the query builder (PGlite or a node-postgres pool): both answer query(text, params). */
-type RawClient = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
 
 const REQUESTS: Record<string, string> = {
   "catalogue first page": "",
@@ -133,46 +119,51 @@ describe.each(DB_KINDS)("catalogue query plans at 100,000 products on the %s dat
   });
 
   /**
-   * EXPLAIN ANALYZE of every captured query on products: none may scan the whole table. Answers
-   * the indexes the plans used.
+   * EXPLAIN ANALYZE of every captured query on the catalogue's big tables (products, their
+   * variants and options): none may read one of them whole. Answers the indexes the plans used.
    */
   async function explainAll(
     name: string,
     capturedQueries: { query: string; params: unknown[] }[],
   ): Promise<string[]> {
-    const used: string[] = [];
-    const queries = capturedQueries.filter((c) => /\bproducts\b/.test(c.query));
+    const queries = queriesReading(capturedQueries);
     expect(queries.length).toBeGreaterThan(0);
-    const client = (database.db as unknown as { $client: RawClient }).$client;
-    for (const { query: text, params } of queries) {
-      const { rows } = await client.query(`explain (analyze, format json) ${text}`, params);
-      const raw = rows[0]?.["QUERY PLAN"];
-      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-      const root = plan[0]!.Plan;
+    const used: string[] = [];
+    for (const { text, root, executionMs } of await explainQueries(database.db, queries)) {
       // PRINT_PLANS=1 shows them (the figures of bench/README.md).
-      if (process.env.PRINT_PLANS)
-        console.log(
-          `${kind} ${name}: ${(plan[0] as { "Execution Time"?: number })["Execution Time"]} ms\n${describePlan(root)}`,
-        );
-      expect(seqScansOfProducts(root), `${text}\n${describePlan(root)}`).toBe(0);
+      if (process.env.PRINT_PLANS) console.log(`${kind} ${name}: ${executionMs} ms\n${describePlan(root)}`);
+      expect(seqScansOf(root, BIG_CATALOGUE_TABLES), `${text}\n${describePlan(root)}`).toEqual([]);
       used.push(...indexesUsed(root));
     }
     return used;
   }
 
-  it("opens a product page (by slug, by id, with what is bought with it) reading no product it does not need", async () => {
+  it("opens a product page (by slug, by id, with its variants and what is bought with it) reading no product or variant it does not need", async () => {
     const [row] = (
       (await database.db.execute(
-        sql`select id, slug from products where sku = 'GEN-0054321'`,
+        // Nine sizes of one colour: the most variants a generated product has.
+        sql`select id, slug from products where sku = 'GEN-0054322'`,
       )) as unknown as { rows: { id: string; slug: string }[] }
     ).rows;
     expect(row!.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     captured = [];
     const page = await getProductPage(database.db, row!.slug);
     expect(page?.frequentlyBoughtTogether.length).toBe(4);
+    expect(page?.product.variants.length).toBe(9);
+    expect(page?.product.options.map((o) => o.name)).toEqual(["Size", "Colour"]);
     expect(await resolveProductSlug(database.db, row!.id)).toBe(row!.slug);
     expect(await resolveProductSlug(database.db, row!.slug)).toBe(row!.slug);
     await explainAll("product page", captured);
+  });
+
+  it("lists the dashboard's variants low on stock (fewest first, and how many in all) reading no variant it does not need", async () => {
+    captured = [];
+    const low = await lowStockVariants(database.db, LOW_STOCK_AT, 10);
+    expect(low.variants.length).toBe(10);
+    expect(low.total).toBeGreaterThan(10);
+    expect(low.variants[0]!.stockLevel).toBe(0);
+    const indexes = await explainAll("low stock", captured);
+    expect(indexes).toContain("product_variants_low_stock_idx");
   });
 
   it("answers the assistant's lookups (the shop's names, its tags' categories, whether vectors exist) reading no product", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { productOptions, products, productVariants } from "../../platform/db/schema/catalog.ts";
 
@@ -321,10 +321,21 @@ export async function lowStockVariants(
     .where(low)
     .orderBy(asc(productVariants.stockLevel), asc(products.name), asc(productVariants.position))
     .limit(limit);
+  // Every low variant but those of hidden products: both read from partial indexes (migration
+  // 0039), where a join to products would read every product.
   const [total] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(low);
+    .where(
+      and(
+        sql`${productVariants.stockLevel} <= ${atMost}`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(and(eq(products.id, productVariants.productId), sql`${products.hidden}`)),
+        ),
+      ),
+    );
   return { variants, total: total?.n ?? 0 };
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "product_variants_low_stock_idx" ON "product_variants" USING btree ("stock_level","product_id") WHERE "product_variants"."stock_level" <= 5;--> statement-breakpoint
+CREATE INDEX "products_hidden_idx" ON "products" USING btree ("id") WHERE "products"."hidden";

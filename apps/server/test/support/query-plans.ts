@@ -1,0 +1,76 @@
+import type { Db } from "../../src/platform/db/client.ts";
+
+/**
+ * EXPLAIN ANALYZE of the queries a request ran, read as a tree: the plan test fails on a
+ * sequential scan of a big catalogue table, and bench:scale prints the same plans with its
+ * figures. Plans, not timings.
+ */
+
+/** The catalogue's tables that grow with it (100,000 products, 500,000 variants): none may be read whole. */
+export const BIG_CATALOGUE_TABLES = ["products", "product_variants", "product_options"] as const;
+
+export interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+}
+
+export interface ExplainedQuery {
+  text: string;
+  root: PlanNode;
+  executionMs: number;
+}
+
+export interface CapturedQuery {
+  query: string;
+  params: unknown[];
+}
+
+/** The sequential scans in a plan of the tables named (the relations read whole). */
+export function seqScansOf(node: PlanNode, tables: readonly string[] = BIG_CATALOGUE_TABLES): string[] {
+  const relation = node["Relation Name"];
+  const here = node["Node Type"] === "Seq Scan" && relation && tables.includes(relation) ? [relation] : [];
+  return [...here, ...(node.Plans ?? []).flatMap((child) => seqScansOf(child, tables))];
+}
+
+/** The indexes a plan reads. */
+export function indexesUsed(node: PlanNode): string[] {
+  const here = node["Index Name"] ? [node["Index Name"]] : [];
+  return [...here, ...(node.Plans ?? []).flatMap(indexesUsed)];
+}
+
+/** The plan as indented lines: node type, relation, index. */
+export function describePlan(node: PlanNode, depth = 0): string {
+  const line = `${"  ".repeat(depth)}${node["Node Type"]}${node["Relation Name"] ? ` on ${node["Relation Name"]}` : ""}${node["Index Name"] ? ` using ${node["Index Name"]}` : ""}`;
+  return [line, ...(node.Plans ?? []).map((c) => describePlan(c, depth + 1))].join("\n");
+}
+
+/** The driver under the query builder (PGlite or a node-postgres pool): both answer query(text, params). */
+type RawClient = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+/** The captured queries that read one of `tables` (by name in their text). */
+export function queriesReading(
+  captured: readonly CapturedQuery[],
+  tables: readonly string[] = BIG_CATALOGUE_TABLES,
+): CapturedQuery[] {
+  const pattern = new RegExp(`\\b(${tables.join("|")})\\b`);
+  return captured.filter((c) => pattern.test(c.query));
+}
+
+/** EXPLAIN (ANALYZE) of each query, with its parameters, on `db`'s own driver. */
+export async function explainQueries(db: Db, queries: readonly CapturedQuery[]): Promise<ExplainedQuery[]> {
+  const client = (db as unknown as { $client: RawClient }).$client;
+  const explained: ExplainedQuery[] = [];
+  for (const { query: text, params } of queries) {
+    const { rows } = await client.query(`explain (analyze, format json) ${text}`, params);
+    const raw = rows[0]?.["QUERY PLAN"];
+    const [plan] = (typeof raw === "string" ? JSON.parse(raw) : raw) as {
+      Plan: PlanNode;
+      "Execution Time": number;
+    }[];
+    if (!plan) throw new Error(`no plan for ${text}`);
+    explained.push({ text, root: plan.Plan, executionMs: plan["Execution Time"] });
+  }
+  return explained;
+}
