@@ -10,6 +10,12 @@ export {
 } from "./app-settings.store.ts";
 export { settingsRoutes } from "./settings.routes.ts";
 export {
+  loadShopCurrency,
+  lockShopCurrency,
+  shopCurrencyView,
+  storeShopCurrency,
+} from "./shop-currency.store.ts";
+export {
   insertMissingSections,
   lastDemoSettingsReset,
   loadSellerConfig,
