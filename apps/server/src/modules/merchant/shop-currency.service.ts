@@ -3,7 +3,7 @@ import { conflict, invalid } from "@haggle/domain/errors";
 import { minorUnits, shopCurrencyRefusal } from "@haggle/domain/markets/currency";
 import type { Db } from "../../platform/db/client.ts";
 import { hasAnyOrder } from "../orders/index.ts";
-import { lockShopCurrency, storeShopCurrency } from "../settings/index.ts";
+import { lockShopCurrency, storeAndUseShopCurrency } from "../settings/index.ts";
 
 /** What a shop with orders is told when it tries another currency (its orders' amounts are in this one). */
 export const CURRENCY_FIXED_BY_ORDERS = "The shop's currency can't change once it has orders.";
@@ -20,7 +20,7 @@ export async function changeShopCurrency(db: Db, code: string): Promise<ShopCurr
     const current = await lockShopCurrency(tx);
     if (code !== current) {
       if (await hasAnyOrder(tx)) throw conflict(CURRENCY_FIXED_BY_ORDERS, "CURRENCY_FIXED");
-      await storeShopCurrency(tx, code);
+      await storeAndUseShopCurrency(tx, code);
     }
     return { currency: code, minorUnits: minorUnits(code) };
   });

@@ -12,8 +12,9 @@ export { settingsRoutes } from "./settings.routes.ts";
 export {
   loadShopCurrency,
   lockShopCurrency,
+  refreshShopCurrency,
   shopCurrencyView,
-  storeShopCurrency,
+  storeAndUseShopCurrency,
 } from "./shop-currency.store.ts";
 export {
   insertMissingSections,
