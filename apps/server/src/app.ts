@@ -50,7 +50,7 @@ import {
 } from "./modules/orders/index.ts";
 import { stripeWebhookRoutes } from "./modules/payments/index.ts";
 import { findPolicyPage, policyRoutes } from "./modules/policies/index.ts";
-import { settingsRoutes } from "./modules/settings/index.ts";
+import { refreshShopCurrency, settingsRoutes } from "./modules/settings/index.ts";
 import { discountRoutes } from "./modules/discounts/index.ts";
 import { taxRoutes } from "./modules/taxes/index.ts";
 import { shippingRoutes } from "./modules/shipping/index.ts";
@@ -128,6 +128,11 @@ function uploadPaths(routes: readonly ApiRoute[]): RegExp {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use("*", requestContext(deps));
+  // Every amount a request reads or writes is in the shop's currency: this process's must be the stored one.
+  app.use("*", async (_c, next) => {
+    await refreshShopCurrency(deps.database.db);
+    await next();
+  });
   // Outside everything else, so it sees each answer as it leaves, errors included.
   app.use("*", compressAnswers());
   app.use("*", catalogueFreshAfterWrites(deps));

@@ -26,7 +26,7 @@ import { paymentProviders } from "./platform/payments/payment-providers.ts";
 import type { MailSettings } from "./platform/mail/mail-settings.ts";
 import { expireUnpaidOrders } from "./modules/payments/index.ts";
 import { sendAcpWebhooks, pruneIdempotencyKeys } from "./modules/orders/index.ts";
-import { storedAuthSecret } from "./modules/settings/index.ts";
+import { refreshShopCurrency, storedAuthSecret } from "./modules/settings/index.ts";
 import { type PeriodicJob, startPeriodicJob } from "./platform/jobs/periodic-job.ts";
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, "../../web/dist");
@@ -164,6 +164,8 @@ async function openShopDatabase(env: Env, logger: Logger, given: Database | unde
       database = await open();
     }
   }
+  // Work done outside a request (mail, webhooks, payment expiry) writes amounts in the shop's currency too.
+  await refreshShopCurrency(database.db);
   return database;
 }
 

@@ -9,6 +9,7 @@
  */
 import { PolicyPageSchema } from "@haggle/contract/policies";
 import { ProductListSchema, ProductPageSchema } from "@haggle/contract/products";
+import { setShopCurrency } from "@haggle/domain/pricing/money";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { matchRoutes, StaticRouter } from "react-router";
@@ -43,6 +44,8 @@ export interface RenderRequest {
    * with one the header keeps the room the session's links take until the browser asks /api/me.
    */
   maybeSignedIn: boolean;
+  /** The shop's currency (ISO 4217): every amount in `data` is in it. USD when not given. */
+  currency?: string;
   data: RenderData;
 }
 
@@ -90,6 +93,7 @@ function payloadElement(payload: SsrPayload): string {
 
 export async function render(request: RenderRequest): Promise<RenderedPage> {
   setSiteOrigin(request.origin);
+  setShopCurrency(request.currency ?? "USD");
   const url = new URL(request.url, request.origin);
   const queryClient = createQueryClient();
 

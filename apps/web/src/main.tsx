@@ -1,6 +1,7 @@
 import { StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { browserHistory, HistoryRouter } from "@/lib/navigation";
+import { adoptShopCurrency } from "@/lib/shop-currency";
 import { setSiteOrigin } from "@/lib/site-origin";
 import { AppProviders } from "./app/app-providers";
 import { createQueryClient } from "./app/query-client";
@@ -11,6 +12,8 @@ import "./index.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
+// First: every amount the page reads (the server's payload included) is in the shop's currency.
+adoptShopCurrency(document);
 const payload = readSsrPayload(document);
 const queryClient = createQueryClient();
 const history = browserHistory();

@@ -372,3 +372,22 @@ export const UpdateOrderStatusSchema = z.object({
 /** POST /api/merchant/images answers where the stored picture is served (a product's imageUrl). */
 export const UploadedImageSchema = z.object({ url: z.string() }).meta({ id: "UploadedImage" });
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+
+/** GET /api/shop/currency and the answer of PUT /api/merchant/currency: the shop's currency. */
+export const ShopCurrencySchema = z
+  .object({
+    currency: z.string().meta({ description: "ISO 4217 code, such as USD, EUR or JPY" }),
+    minorUnits: z.int().meta({ description: "Decimals of the currency's minor unit: 2 for USD, 0 for JPY" }),
+  })
+  .meta({ id: "ShopCurrency" });
+export type ShopCurrency = z.infer<typeof ShopCurrencySchema>;
+
+/** The body of PUT /api/merchant/currency. */
+export const ShopCurrencyBodySchema = z
+  .object({
+    currency: z
+      .string({ error: "currency must be an ISO 4217 code, such as USD, EUR or JPY." })
+      .trim()
+      .min(1, "currency must be an ISO 4217 code, such as USD, EUR or JPY."),
+  })
+  .meta({ id: "ShopCurrencyBody" });

@@ -1,11 +1,11 @@
-import { type Cents, toCents, toDollars } from "@haggle/domain/pricing/money";
+import { type Cents, shopCurrency, shopMinorUnits, toCents, toDollars } from "@haggle/domain/pricing/money";
 import { z } from "zod";
 
 /**
- * Money crosses the API once, here: dollars on the wire (a JSON number, a whole number of cents),
- * integer cents in code. Parsing (the server reading a request, the web app reading an answer)
- * decodes to cents; `z.encode` (the server's answers, the web app's request bodies) gives
- * dollars back. No service, store or component converts by hand.
+ * Money crosses the API once, here: the shop's currency on the wire (a JSON number in its major
+ * unit with at most its decimals: 12.34 EUR, 1200 JPY), integer minor units ("cents") in code.
+ * Parsing (the server reading a request, the web app reading an answer) decodes to minor units;
+ * `z.encode` (the server's answers, the web app's request bodies) gives the decimal amount back. No service, store or component converts by hand.
  */
 function dollarsAsCents(wire: z.ZodType<number, number>) {
   return z.codec(wire, z.int(), {
@@ -14,20 +14,38 @@ function dollarsAsCents(wire: z.ZodType<number, number>) {
   });
 }
 
-/** An amount in an answer: US dollars on the wire, cents once parsed. */
+/** An amount in an answer: the shop's currency on the wire (GET /api/shop/currency), minor units once parsed. */
 export const MoneySchema = dollarsAsCents(
-  z.number().meta({ description: "US dollars, a whole number of cents" }),
+  z.number().meta({
+    description: "In the shop's currency (GET /api/shop/currency), a whole number of its minor unit: 12.34 EUR, 1200 JPY",
+  }),
 );
 
-const wholeCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+/** Whether `n` is a whole number of the shop's currency's minor unit (cents; yen in JPY). */
+const wholeCents = (n: number) => {
+  const scale = 10 ** shopMinorUnits();
+  return Math.abs(Math.round(n * scale) - n * scale) < 1e-6;
+};
+
+/** "Flat shipping must be from $0 to $1,000." in USD; "... from 0 to 1,000 EUR." in another currency. */
+function rangeSentence(label: string, min: number, max: number): string {
+  const code = shopCurrency();
+  const most = max.toLocaleString("en-US");
+  return code === "USD" ? `${label} must be from $${min} to $${most}.` : `${label} must be from ${min} to ${most} ${code}.`;
+}
 
 /** A dollar amount a merchant typed, as sent: finite, from min to max, whole cents. */
 export function dollarsInput(label: string, min: number, max: number) {
   return z
     .number({ error: `${label} must be a number.` })
     .refine(Number.isFinite, `${label} must be a number.`)
-    .refine((n) => n >= min && n <= max, `${label} must be from $${min} to $${max.toLocaleString("en-US")}.`)
-    .refine(wholeCents, `${label} can have at most two decimals.`);
+    .refine((n) => n >= min && n <= max, { error: () => rangeSentence(label, min, max) })
+    .refine(wholeCents, {
+      error: () =>
+        shopMinorUnits() === 0
+          ? `${label} must be a whole amount (the shop's currency has no decimals).`
+          : `${label} can have at most two decimals.`,
+    });
 }
 
 /** A dollar amount a merchant typed (see dollarsInput), cents once parsed. */
@@ -41,5 +59,5 @@ export function percentInput(label: string, min: number, max: number) {
     .number({ error: `${label} must be a number.` })
     .refine(Number.isFinite, `${label} must be a number.`)
     .refine((n) => n >= min && n <= max, `${label} must be from ${min}% to ${max}%.`)
-    .refine(wholeCents, `${label} can have at most two decimals.`);
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most two decimals.`);
 }

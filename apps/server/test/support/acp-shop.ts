@@ -30,9 +30,10 @@ export const total = (session: Json, type: string) =>
   (session.totals as { type: string; amount: number }[]).find((t) => t.type === type)?.amount;
 
 /** Call inside a `describe`: starts the shop and the webhook receiver for its tests. */
-export function useAcpShop(kind: DbKind) {
+export function useAcpShop(kind: DbKind, extraEnv: Record<string, string> = {}) {
   const receiver = new WebhookReceiver(WEBHOOK_SECRET);
   const env: Record<string, string> = {
+    ...extraEnv,
     ACP_SIGNING_SECRET: ACP_TEST_SECRET,
     ACP_WEBHOOK_SECRET: WEBHOOK_SECRET,
     ACP_WEBHOOK_POLL_MS: "100",

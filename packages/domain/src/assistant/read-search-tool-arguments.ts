@@ -5,6 +5,7 @@ import {
   type SearchSort,
   type ShoppingRequest,
 } from "./shopping-request.ts";
+import { shopMinorUnits } from "../pricing/money.ts";
 
 /**
  * The search an LLM asked for with the assistant's search_products tool, from the tool call's
@@ -29,7 +30,7 @@ export function readSearchToolArguments(raw: string): ShoppingRequest {
   }
   const str = (v: unknown) => (typeof v === "string" ? v.slice(0, MAX_STRING) : "");
   const cents = (v: unknown) =>
-    typeof v === "number" && Number.isFinite(v) && v >= 0 && v < MAX_DOLLARS ? Math.round(v * 100) : null;
+    typeof v === "number" && Number.isFinite(v) && v >= 0 && v < MAX_DOLLARS ? Math.round(v * 10 ** shopMinorUnits()) : null;
   const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
   return {
     text: str(args.query),

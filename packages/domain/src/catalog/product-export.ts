@@ -5,6 +5,7 @@
  * product without options is one row with Shopify's "Title: Default Title". Money in cents here,
  * dollars in the file.
  */
+import { toDecimalString } from "../pricing/money.ts";
 
 export const EXPORT_COLUMNS = [
   "Handle",
@@ -53,7 +54,7 @@ export interface ExportedProduct {
   }[];
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = (cents: number) => toDecimalString(cents);
 
 /** Plain text as the HTML the import reads back to the same text (entities, line breaks). */
 function textToHtml(text: string): string {

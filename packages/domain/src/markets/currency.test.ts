@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMoney, isCurrencyCode, minorUnits, toDecimal, toMinor } from "./currency.ts";
+import { formatMoney, isCurrencyCode, minorUnits, shopCurrencyRefusal, toDecimal, toMinor } from "./currency.ts";
 
 describe("the shop's currency", () => {
   it("knows each currency's minor unit (ISO 4217)", () => {
@@ -46,5 +46,20 @@ describe("the shop's currency", () => {
     expect(formatMoney(1200, "JPY", "ja-JP")).toBe("￥1,200");
     expect(formatMoney(1200, "JPY", "en-US")).toBe("¥1,200");
     expect(formatMoney(1500, "KWD", "en-US")).toBe("KWD\u00a01.500");
+  });
+});
+
+describe("which currency a shop may choose", () => {
+  it("takes currencies with 0 or 2 decimals", () => {
+    for (const code of ["USD", "EUR", "JPY", "GBP", "KRW"]) expect(shopCurrencyRefusal(code)).toBeNull();
+  });
+  it("refuses a code that is not ISO 4217, with a sentence", () => {
+    expect(shopCurrencyRefusal("usd")).toMatch(/is not a currency code/);
+    expect(shopCurrencyRefusal("XYZ")).toMatch(/is not a currency code/);
+  });
+  it("refuses a currency with 3 decimals, which the money columns cannot keep", () => {
+    expect(shopCurrencyRefusal("KWD")).toBe(
+      "The shop can't sell in KWD yet: its amounts have 3 decimals, and prices are kept with at most 2.",
+    );
   });
 });

@@ -93,3 +93,19 @@ export function formatMoney(minor: number, currency: string, locale = "en-US"): 
   // Through the decimal string, so an amount never passes through a float division.
   return format.format(toDecimal(minor, currency) as unknown as number);
 }
+
+/** The shop's currency until the merchant chooses another. */
+export const DEFAULT_SHOP_CURRENCY = "USD";
+
+/**
+ * Why `code` cannot be the shop's currency, as a sentence (null: it can). Money columns keep at
+ * most 2 decimals, so a currency whose minor unit has 3 or 4 (KWD, CLF) is refused (decision 0072).
+ */
+export function shopCurrencyRefusal(code: string): string | null {
+  if (!isCurrencyCode(code))
+    return `"${code}" is not a currency code: use three capital letters from ISO 4217, such as USD, EUR or JPY.`;
+  const digits = minorUnits(code);
+  if (digits > 2)
+    return `The shop can't sell in ${code} yet: its amounts have ${digits} decimals, and prices are kept with at most 2.`;
+  return null;
+}

@@ -2,7 +2,7 @@
  * Discount codes: whether a code applies to a cart now, what it takes off, and how it meets Ava's
  * negotiated discount. Amounts in the currency's minor unit; a percent in basis points.
  */
-import { percentOf } from "../pricing/money.ts";
+import { percentOf, shopMinorUnits } from "../pricing/money.ts";
 
 export type CodeBenefit =
   | { kind: "percent"; basisPoints: number }
@@ -173,6 +173,6 @@ export function meetNegotiatedDiscount(input: {
  */
 export function negotiationCeiling(itemsTotal: number, rules: { ceiling_pct: number; ceiling_amount: number }): number {
   const byPercent = percentOf(itemsTotal, Math.round(rules.ceiling_pct * 100));
-  const byAmount = Number.isFinite(rules.ceiling_amount) ? Math.max(0, Math.round(rules.ceiling_amount * 100)) : 0;
+  const byAmount = Number.isFinite(rules.ceiling_amount) ? Math.max(0, Math.round(rules.ceiling_amount * 10 ** shopMinorUnits())) : 0;
   return Math.min(byPercent, byAmount);
 }

@@ -1,6 +1,6 @@
 import type { LoyaltyTier, ThresholdTier } from "../negotiation/loyalty-tiers.ts";
 import type { NegotiationStance } from "../negotiation/negotiation-stance.ts";
-import type { Cents } from "../pricing/money.ts";
+import { type Cents, shopMinorUnits } from "../pricing/money.ts";
 
 /**
  * The merchant's settings and their defaults. Every number here is a default a
@@ -85,9 +85,9 @@ export const DEFAULT_SELLER_CONFIG: SellerConfig = {
 };
 
 /**
- * A money setting (dollars, as the merchant typed it and as the settings are stored and sent) in
- * cents: the one conversion of the settings' amounts, used by every rule that reads them.
+ * A money setting (in the shop's currency, as the merchant typed it and as the settings are stored
+ * and sent) in minor units: the one conversion of the settings' amounts, used by every rule that reads them.
  */
 export function settingCents(dollars: number): Cents {
-  return Number.isFinite(dollars) ? Math.max(0, Math.round(dollars * 100)) : 0;
+  return Number.isFinite(dollars) ? Math.max(0, Math.round(dollars * 10 ** shopMinorUnits())) : 0;
 }

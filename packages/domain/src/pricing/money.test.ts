@@ -1,6 +1,17 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { formatUsd, groupThousands, percentOf, toCents, toDecimalString, toDollars } from "./money.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  formatUsd,
+  fromColumn,
+  groupThousands,
+  percentOf,
+  setShopCurrency,
+  shopCurrency,
+  shopMinorUnits,
+  toCents,
+  toDecimalString,
+  toDollars,
+} from "./money.ts";
 
 describe("money", () => {
   it("parses dollar strings and numbers into exact cents", () => {
@@ -40,5 +51,40 @@ describe("money", () => {
     expect(percentOf(1004, 1000)).toBe(100);
     expect(percentOf(9999, 1000)).toBe(1000); // 999.9 -> 1000
     expect(toDollars(10)).toBe(0.1);
+  });
+});
+
+describe("amounts in the shop's currency", () => {
+  afterEach(() => setShopCurrency("USD", "en-US"));
+
+  it("reads, writes and formats yen without decimals", () => {
+    setShopCurrency("JPY");
+    expect(shopCurrency()).toBe("JPY");
+    expect(shopMinorUnits()).toBe(0);
+    expect(toCents("1200")).toBe(1200);
+    expect(toCents("1200.00")).toBe(1200);
+    expect(toCents(1200)).toBe(1200);
+    expect(() => toCents("1200.5")).toThrow(RangeError);
+    expect(toDollars(1200)).toBe(1200);
+    expect(toDecimalString(1200)).toBe("1200");
+    expect(formatUsd(123456)).toBe("¥123,456");
+    expect(fromColumn("12.50")).toBe(13);
+    expect(fromColumn("1200.00")).toBe(1200);
+  });
+
+  it("reads, writes and formats euros with cents, by the locale given", () => {
+    setShopCurrency("EUR");
+    expect(toCents("12.34")).toBe(1234);
+    expect(toDollars(1234)).toBe(12.34);
+    expect(toDecimalString(1234)).toBe("12.34");
+    expect(formatUsd(1234)).toBe("€12.34");
+    setShopCurrency("EUR", "de-DE");
+    expect(formatUsd(123456)).toBe("1.234,56\u00a0€");
+  });
+
+  it("keeps dollars exactly as before", () => {
+    expect(formatUsd(-123456)).toBe("-$1,234.56");
+    expect(fromColumn("12.34")).toBe(1234);
+    expect(toCents("12.30")).toBe(1230);
   });
 });

@@ -1,35 +1,81 @@
+import { DEFAULT_SHOP_CURRENCY, formatMoney, minorUnits, toDecimal } from "../markets/currency.ts";
+
 /**
- * Money in the domain is an integer number of cents. Dollars appear only at the edges
- * (database numeric columns, JSON), converted here exactly, never by float arithmetic on sums.
+ * Money in the domain is an integer number of the shop's currency's minor unit ("cents": yen for
+ * JPY). The decimal form appears only at the edges (database numeric columns, JSON), converted here
+ * exactly, never by float arithmetic on sums.
  */
 export type Cents = number;
+
+/**
+ * The shop's currency, one per process: a process serves one shop, whose currency can change only
+ * while it has no orders (decision 0072). The server sets it from its settings, the web app from
+ * the page the server sent; until then it is USD.
+ */
+let currency = DEFAULT_SHOP_CURRENCY;
+let digits = 2;
+let locale = "en-US";
+
+/** Makes `code` (an ISO 4217 code with at most 2 decimals) the currency every amount is in. */
+export function setShopCurrency(code: string, displayLocale?: string): void {
+  digits = minorUnits(code);
+  currency = code;
+  if (displayLocale) locale = displayLocale;
+}
+
+/** The shop's currency (ISO 4217) that every amount is in. */
+export function shopCurrency(): string {
+  return currency;
+}
+
+/** How many decimals the shop's currency has (2 for USD, 0 for JPY). */
+export function shopMinorUnits(): number {
+  return digits;
+}
 
 export function assertCents(value: number): Cents {
   if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number of cents: ${value}`);
   return value;
 }
 
-/** "12.34" or 12.34 (a dollar amount with at most 2 decimals) -> 1234. */
-export function toCents(dollars: string | number): Cents {
-  const text = typeof dollars === "number" ? dollars.toFixed(2) : dollars.trim();
-  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) throw new RangeError(`Not a dollar amount: ${dollars}`);
+/**
+ * "12.34" or 12.34 (an amount in the shop's currency, with at most its decimals) -> 1234; in JPY
+ * "1200" -> 1200. Trailing zeros past the currency's decimals are fine ("1200.00" in JPY, as a
+ * numeric(12,2) column gives it); other digits there are refused.
+ */
+export function toCents(amount: string | number): Cents {
+  const text = typeof amount === "number" ? amount.toFixed(digits) : amount.trim();
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
+  const fraction = match?.[3] ?? "";
+  if (!match || /[1-9]/.test(fraction.slice(digits)))
+    throw new RangeError(`Not an amount in ${currency} (at most ${digits} decimals): ${amount}`);
+  const [, minus, whole = "0"] = match;
+  const minor = Number(whole) * 10 ** digits + Number(fraction.slice(0, digits).padEnd(digits, "0") || "0");
+  return assertCents(minus ? -minor : minor);
+}
+
+/**
+ * A numeric column's value in minor units, rounded half up to the currency's decimals: a price
+ * saved before the currency changed (12.50 before the shop chose JPY) reads as ¥13, not an error.
+ */
+export function fromColumn(value: string | number): Cents {
+  const text = typeof value === "number" ? value.toFixed(2) : value.trim();
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) throw new RangeError(`Not an amount: ${value}`);
   const [, minus, whole = "0", fraction = ""] = match;
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return assertCents(minus ? -cents : cents);
+  const kept = Number(whole) * 10 ** digits + Number(fraction.slice(0, digits).padEnd(digits, "0") || "0");
+  const rounded = kept + (Number(fraction[digits] ?? "0") >= 5 ? 1 : 0);
+  return assertCents(minus ? -rounded : rounded);
 }
 
-/** 1234 -> 12.34 as a JSON number (exact: a whole number of cents divided once). */
+/** 1234 -> 12.34 as a JSON number in the shop's currency (1200 yen -> 1200). */
 export function toDollars(cents: Cents): number {
-  return assertCents(cents) / 100;
+  return assertCents(cents) / 10 ** digits;
 }
 
-/** 1234 -> "12.34", the form stored in numeric(12,2) columns. */
+/** 1234 -> "12.34" (1200 yen -> "1200"), the form stored in numeric(12,2) columns. */
 export function toDecimalString(cents: Cents): string {
-  assertCents(cents);
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return toDecimal(assertCents(cents), currency);
 }
 
 /**
@@ -43,8 +89,12 @@ export function groupThousands(whole: number | string): string {
   return sign + digits.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, ",");
 }
 
-/** 1234 -> "$12.34"; the spec shows prices with 2 decimals and a dollar sign. */
+/**
+ * An amount as the shop writes it, in its currency: 1234 -> "$12.34" in USD, 1200 -> "¥1,200" in
+ * JPY, 1234 -> "€12.34" in EUR (by the locale the process was given, en-US unless told).
+ */
 export function formatUsd(cents: Cents): string {
+  if (currency !== "USD" || locale !== "en-US") return formatMoney(assertCents(cents), currency, locale);
   const sign = cents < 0 ? "-" : "";
   const [whole = "0", fraction] = toDecimalString(Math.abs(cents)).split(".");
   return `${sign}$${groupThousands(whole)}.${fraction}`;

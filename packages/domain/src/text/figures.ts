@@ -1,4 +1,4 @@
-import type { Cents } from "../pricing/money.ts";
+import { type Cents, shopMinorUnits } from "../pricing/money.ts";
 import { SPELLED_AMOUNT, spelledNumberValue, spellFiguresAsDigits } from "./number-words.ts";
 
 /**
@@ -164,5 +164,5 @@ export function readMoneyAmount(raw: string): MoneyAmount | null {
   }
   const dollars = /^[\d.,]+$/.test(body) ? Number(body.replace(/,/g, "")) : spelledNumberValue(body);
   if (dollars === null || !Number.isFinite(dollars)) return null;
-  return { cents: Math.max(0, Math.round(dollars * multiplier * 100)), currency };
+  return { cents: Math.max(0, Math.round(dollars * multiplier * 10 ** shopMinorUnits())), currency };
 }

@@ -1,5 +1,5 @@
 import { settingCents } from "@haggle/domain/merchant/seller-config";
-import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
+import { formatUsd, shopCurrency, toDollars } from "@haggle/domain/pricing/money";
 import type { Db } from "../../platform/db/client.ts";
 import { loadCatalogNames } from "../catalog/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
@@ -19,7 +19,7 @@ async function shopPolicies(db: Db) {
   const flat = settingCents(pricing.flat_shipping);
   const freeOver = settingCents(pricing.free_shipping_threshold);
   return {
-    currency: "USD",
+    currency: shopCurrency(),
     shipping: {
       flatRate: toDollars(flat),
       freeShippingOver: toDollars(freeOver),

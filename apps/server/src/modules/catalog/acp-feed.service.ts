@@ -1,3 +1,4 @@
+import { shopCurrency } from "@haggle/domain/pricing/money";
 import type { AcpFeed } from "@haggle/contract/acp";
 import { variantName } from "@haggle/domain/catalog/variant-name";
 import type { Queryable } from "../../platform/db/client.ts";
@@ -40,9 +41,10 @@ export async function acpFeed(
     available: inStock,
     status: inStock ? ("in_stock" as const) : ("out_of_stock" as const),
   });
+  const currency = shopCurrency();
   const prices = (price: number, listPrice: number) => ({
-    price: { amount: price, currency: "USD" },
-    ...(listPrice > price ? { list_price: { amount: listPrice, currency: "USD" } } : {}),
+    price: { amount: price, currency },
+    ...(listPrice > price ? { list_price: { amount: listPrice, currency } } : {}),
   });
   const feed: AcpFeed = {
     products: rows.map((p) => {

@@ -1,6 +1,7 @@
 import type { ImportRowError } from "@haggle/domain/catalog/product-import";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
+import { minorUnitsPerUnit } from "../../platform/db/column-values.ts";
 import { productImports } from "../../platform/db/schema/catalog.ts";
 import type { NewProduct } from "./merchant-products.store.ts";
 
@@ -35,7 +36,7 @@ function batchJson(rows: readonly ImportedProduct[]): string {
  */
 const input = (json: string) => sql`(
   select sku, name, description, brand, category,
-    (price / 100.0)::numeric(12, 2) as price, (list_price / 100.0)::numeric(12, 2) as list_price,
+    (price / ${minorUnitsPerUnit()})::numeric(12, 2) as price, (list_price / ${minorUnitsPerUnit()})::numeric(12, 2) as list_price,
     image_url, stock_level, tags, hidden
   from json_to_recordset(${json}::json) as t(
     sku text, name text, description text, brand text, category text, price bigint, list_price bigint,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { minorUnitsPerUnit } from "../../platform/db/column-values.ts";
 import { productOptions, products, productVariants } from "../../platform/db/schema/catalog.ts";
 import { variantsInCarts } from "./variants-in-carts-port.store.ts";
 
@@ -130,8 +131,8 @@ export async function writeProductVariants(
   await db.execute(sql`
     insert into product_variants (product_id, sku, option_values, position, price, list_price, stock_level,
       weight_grams, barcode, image_url)
-    select product_id, sku, option_values, position, (price / 100.0)::numeric(12, 2),
-      (list_price / 100.0)::numeric(12, 2), stock_level, weight_grams, nullif(barcode, ''), image_url
+    select product_id, sku, option_values, position, (price / ${minorUnitsPerUnit()})::numeric(12, 2),
+      (list_price / ${minorUnitsPerUnit()})::numeric(12, 2), stock_level, weight_grams, nullif(barcode, ''), image_url
     from ${variants} n
     on conflict (product_id, option_values) do update set
       sku = excluded.sku, position = excluded.position, price = excluded.price, list_price = excluded.list_price,

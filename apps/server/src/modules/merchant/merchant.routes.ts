@@ -2,9 +2,12 @@ import {
   DashboardQuerySchema,
   MerchantDashboardSchema,
   MerchantStatsSchema,
+  ShopCurrencyBodySchema,
+  ShopCurrencySchema,
 } from "@haggle/contract/merchant";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { merchantDashboard, merchantStats } from "./merchant.service.ts";
+import { changeShopCurrency } from "./shop-currency.service.ts";
 
 /** The merchant's dashboard. */
 export const merchantRoutes: ApiRoute[] = [
@@ -27,5 +30,16 @@ export const merchantRoutes: ApiRoute[] = [
     query: DashboardQuerySchema,
     response: MerchantDashboardSchema,
     handler: async (c, { query }) => await merchantDashboard(c.get("deps").database.db, query.days),
+  }),
+  defineRoute({
+    method: "put",
+    path: "/api/merchant/currency",
+    summary:
+      "Choose the shop's currency (ISO 4217, default USD): refused (409) once the shop has any order, and (400) for an unknown code or one with more than 2 decimals",
+    tag: "Merchant",
+    access: "merchant",
+    body: ShopCurrencyBodySchema,
+    response: ShopCurrencySchema,
+    handler: async (c, { body }) => await changeShopCurrency(c.get("deps").database.db, body.currency),
   }),
 ];

@@ -12,6 +12,12 @@ const counted = notInArray(orders.status, [...UNCOUNTED_ORDER_STATUSES]);
 /** What an order that counts earned: its total less what was given back. */
 const keptRevenue = sql`${orders.total} - ${orders.refundedTotal}`;
 
+/** Whether the shop has any order at all (whatever its status): its currency is then fixed. */
+export async function hasAnyOrder(db: Queryable): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).limit(1);
+  return row !== undefined;
+}
+
 /** The kept revenue of every order that counts, summed. */
 export async function totalRevenue(db: Queryable): Promise<number> {
   const [row] = await db

@@ -10,6 +10,13 @@ export {
 } from "./app-settings.store.ts";
 export { settingsRoutes } from "./settings.routes.ts";
 export {
+  loadShopCurrency,
+  lockShopCurrency,
+  refreshShopCurrency,
+  shopCurrencyView,
+  storeAndUseShopCurrency,
+} from "./shop-currency.store.ts";
+export {
   insertMissingSections,
   lastDemoSettingsReset,
   loadSellerConfig,

@@ -1,12 +1,27 @@
-import { CONFIG_SECTION_SCHEMAS, ConfigTypeSchema, MerchantConfigSchema } from "@haggle/contract/merchant";
+import {
+  CONFIG_SECTION_SCHEMAS,
+  ConfigTypeSchema,
+  MerchantConfigSchema,
+  ShopCurrencySchema,
+} from "@haggle/contract/merchant";
 import type { SellerConfig } from "@haggle/domain/merchant/seller-config";
 import { z } from "zod";
 import { actsOnlyByDemoMode } from "../../http/guard.ts";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
 import { getMerchantConfig, saveConfigSection } from "./settings.service.ts";
+import { shopCurrencyView } from "./shop-currency.store.ts";
 
 /** The negotiator's and the pricing rule's settings, as the merchant edits them. */
 export const settingsRoutes: ApiRoute[] = [
+  defineRoute({
+    method: "get",
+    path: "/api/shop/currency",
+    summary: "The shop's currency (ISO 4217) and the decimals of its minor unit: every price and total is in it",
+    tag: "Catalogue",
+    access: "public",
+    response: ShopCurrencySchema,
+    handler: async (c) => await shopCurrencyView(c.get("deps").database.db),
+  }),
   defineRoute({
     method: "get",
     path: "/api/merchant/config",

@@ -1,3 +1,4 @@
+import { shopCurrency } from "@haggle/domain/pricing/money";
 import { createHash } from "node:crypto";
 import { failed, invalid } from "@haggle/domain/errors";
 import type { PaymentNoticeKind } from "@haggle/domain/orders/payment-notice";
@@ -96,7 +97,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         intent = await stripe.paymentIntents.create(
           {
             amount: order.total,
-            currency: "usd",
+            // Stripe takes the lower-case ISO code and the amount in the currency's smallest unit,
+            // as the shop keeps it (yen for JPY, which Stripe counts as zero-decimal).
+            currency: shopCurrency().toLowerCase(),
             ...delegated,
             receipt_email: order.email,
             metadata: { orderId: order.id },

@@ -1,3 +1,4 @@
+import { shopCurrency } from "@haggle/domain/pricing/money";
 import { randomBytes } from "node:crypto";
 import {
   ACP_SHIPPING_OPTION_ID,
@@ -260,7 +261,7 @@ export async function sessionView(
       ? { payment_provider: { provider: "stripe" as const, supported_payment_methods: ["card" as const] } }
       : {}),
     status,
-    currency: "usd",
+    currency: shopCurrency().toLowerCase(),
     line_items: acpLineItems(
       lines.map(({ item, variant }, i) => ({
         // The item's id as the agent sent it: a variant's, or a product's without options.

@@ -1,3 +1,4 @@
+import { shopCurrency } from "@haggle/domain/pricing/money";
 import {
   ACP_API_VERSION,
   type AcpBuyer,
@@ -144,8 +145,9 @@ function paymentOf(data: Acp2026PaymentData | undefined): AcpCompleteSession["pa
 }
 
 function currencyOf(currency: string): void {
-  if (currency.trim().toLowerCase() !== "usd")
-    throw invalidParam("$.currency", `This shop sells in usd; ${currency.slice(0, 10)} is not offered.`);
+  const ours = shopCurrency().toLowerCase();
+  if (currency.trim().toLowerCase() !== ours)
+    throw invalidParam("$.currency", `This shop sells in ${ours}; ${currency.slice(0, 10)} is not offered.`);
 }
 
 /** The 2025-09-29 request's fields as 2026-04-17 names them (its items are line_items, its address fulfillment details). */

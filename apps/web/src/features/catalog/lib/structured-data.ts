@@ -1,6 +1,6 @@
 import type { Product, ProductDetail } from "@haggle/contract/products";
 import { productPath } from "@haggle/domain/catalog/product-path";
-import { toDecimalString } from "@haggle/domain/pricing/money";
+import { shopCurrency, toDecimalString } from "@haggle/domain/pricing/money";
 
 /**
  * schema.org structured data for the catalogue's pages (written as JSON-LD by PageHead). `url`
@@ -24,7 +24,7 @@ export function productJsonLd(product: Product, url: AbsoluteUrl): object {
       "@type": "Offer",
       url: url(productPath(product)),
       price: toDecimalString(product.price),
-      priceCurrency: "USD",
+      priceCurrency: shopCurrency(),
       availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
     ...(product.reviewCount > 0
@@ -79,7 +79,7 @@ export function productGroupJsonLd(product: ProductDetail, url: AbsoluteUrl): ob
           "@type": "Offer",
           url: url(`${productPath(product)}?variant=${v.id}`),
           price: toDecimalString(v.price),
-          priceCurrency: "USD",
+          priceCurrency: shopCurrency(),
           availability: v.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         },
       };

@@ -1,3 +1,4 @@
+import { shopCurrency } from "@haggle/domain/pricing/money";
 import type { DashboardDay } from "@haggle/contract/merchant";
 
 /** A round axis top at or above `value` (1, 2, 2.5 or 5 times a power of ten); 100 for an empty chart. */
@@ -10,16 +11,17 @@ export function niceMax(value: number): number {
   return 10 * magnitude;
 }
 
-const compactUsd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
+const compactFormats = new Map<string, Intl.NumberFormat>();
 
-/** "$1.2K": axis labels. */
+/** "$1.2K" (in the shop's currency: "¥120K"): axis labels. */
 export function formatAxisUsd(dollars: number): string {
-  return compactUsd.format(dollars);
+  const currency = shopCurrency();
+  let format = compactFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 });
+    compactFormats.set(currency, format);
+  }
+  return format.format(dollars);
 }
 
 /** "Nov 3" for a YYYY-MM-DD day (a UTC calendar day, so no time zone may shift it). */

@@ -15,6 +15,7 @@ import { negotiationBandSentence, typedOr } from "../../lib/config-explanation";
 import { readNumber } from "../../lib/config-form";
 import { ConfigChoiceField } from "./config-choice-field";
 import { type AgentSwitchState, ConfigAgentsCard } from "./config-agents-card";
+import { ConfigCurrencyCard } from "./config-currency-card";
 import { ConfigNumberField } from "./config-number-field";
 import { ConfigSectionCard } from "./config-section-card";
 import { ConfigTryAva } from "./config-try-ava";
@@ -102,6 +103,7 @@ function ConfigTabs({ merchantConfig }: { merchantConfig: MerchantConfig }) {
         <TabsContent value="rules" className="flex flex-col gap-6">
           <GlobalRulesTab rules={rules} pricing={pricing} merchantConfig={merchantConfig} />
           <ConfigAgentsCard state={agents} savedAt={updatedAt.agents} />
+          <ConfigCurrencyCard />
         </TabsContent>
       </Tabs>
       {/* Below the tabs: whichever tab is open, Ava answers with every unsaved edit on the page. */}
