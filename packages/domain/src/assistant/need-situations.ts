@@ -120,7 +120,8 @@ const FILLER = new Set(
   like can cant don dont does did have has had will would should could too also about into over out every day
   days lot lots much more most any its his her their our your mine been being are was were is am you now which
   than less one two first second next week weeks month months year years make making made take takes taking
-  start starting started long new good kind show instead having know thought around world job home work time`.split(
+  start starting started long new good kind show instead having know thought around world job home work time
+  being`.split(
     /\s+/,
   ),
 );
@@ -227,7 +228,7 @@ function headsALabel(word: string, labels: Iterable<string>): boolean {
 }
 
 /** A situation is read only from a sentence of at least this many content words. */
-export const MIN_SITUATION_WORDS = 3;
+export const MIN_SITUATION_WORDS = 2;
 
 /**
  * The kinds of product a sentence's situation asks for, in a shop with these labels (its tags
