@@ -5,6 +5,7 @@ import type {
   ShoppingCatalogNames,
 } from "@haggle/domain/assistant/parse-shopping-request";
 import type { CatalogueAssociations } from "@haggle/domain/assistant/catalogue-associations";
+import { situationKinds } from "@haggle/domain/assistant/need-situations";
 import type { SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
 import {
   indexTerms,
@@ -69,11 +70,14 @@ export async function readByMeaning(
     return { text: request.text, anyOf: request.anyOf, categories: [], boost: [] };
   const vocabulary = await vocabularyOf(deps.db);
   const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split("-"))]);
-  if (subjectWords.length === 0) {
+  // A sentence that describes a situation and names none of the shop's kinds ("my knees are sore
+  // after my runs"): the situation's kinds, not its words, are what is sought.
+  const situation = situationOfRequest(request, vocabulary, names);
+  if (subjectWords.length === 0 || situation) {
     const learned = await learnedMeanings(deps);
-    const need = needInShopWords(request.anyOf, learned, known);
+    const need = needInShopWords(situation ? [...situation] : request.anyOf, learned, known);
     return {
-      text: request.text,
+      text: situation ? "" : request.text,
       anyOf: need.kinds,
       categories: [],
       boost: need.categories.filter((c) => names.categories.includes(c)),
@@ -149,6 +153,21 @@ export async function readByMeaning(
     categories: [...new Set(categories)],
     boost: [...new Set(boost)],
   };
+}
+
+/** A new request's situation read by meaning (need-situations.ts), when it names no product. */
+function situationOfRequest(
+  request: ParsedShoppingRequest,
+  vocabulary: SearchVocabulary,
+  names: ShoppingCatalogNames,
+): readonly string[] | null {
+  if (request.anyOf.length > 0 || (request.turn !== "new" && request.turn !== "topic-change")) return null;
+  return situationKinds(
+    request.text,
+    request.subjectWords,
+    [...vocabulary.tags, ...names.categories],
+    wordVectors(),
+  );
 }
 
 /** A word this long or longer may be a misspelling (shorter ones are one edit from too many). */

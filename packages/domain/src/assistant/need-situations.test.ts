@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { situationKinds, situationOf, situationWords } from "./need-situations.ts";
+import type { WordVectors } from "./word-meaning.ts";
+
+/** Two directions of meaning: cold, and nothing in particular. */
+const table: Record<string, number[]> = {
+  cold: [10, 0, 0],
+  chilly: [9, 1, 0],
+  shivers: [9, 0, 1],
+  grandma: [0, 10, 0],
+  warm: [7, 5, 0],
+};
+const vectors: WordVectors = { dimensions: 3, vectorOf: (w) => table[w] };
+
+describe("reading a situation a sentence describes", () => {
+  it("takes the content words of a message, not its filler", () => {
+    expect(situationWords("i keep forgetting my keys, always")).toEqual(["forgetting", "keys"]);
+  });
+
+  it("finds a situation by an anchor word's stem, with no vectors", () => {
+    expect(situationOf("my knees are sore after my runs", null)?.kinds).toContain("foam roller");
+    expect(situationOf("always thirsty during my workouts", null)?.kinds).toContain("water bottle");
+    expect(situationOf("the weather is nice today", null)).toBeNull();
+  });
+
+  it("reads a word no anchor lists by its meaning, through the word vectors", () => {
+    expect(situationOf("grandma has the shivers", null)).toBeNull();
+    // "shivers" is near "cold" (and "chilly"), but one near word alone is not sure enough.
+    expect(situationOf("grandma has the shivers", vectors)).toBeNull();
+    const found = situationOf("grandma has the shivers, warm please", vectors);
+    expect(found?.kinds).toContain("blanket");
+    expect(found?.words).toEqual(["shivers", "warm"]);
+  });
+
+  it("scores situations by the whole message: two words of one outweigh one of another", () => {
+    expect(situationOf("my cat keeps meowing at her empty bowl", null)?.kinds).toContain("cat food");
+    expect(
+      situationOf("everything falls out of my pockets, keys and cards, it's so cold", null)?.kinds,
+    ).toContain("wallet");
+  });
+
+  it("leaves a short request, or one naming the shop's own kind, to the search", () => {
+    const labels = ["hiking", "boots", "cat food", "Toys & Games", "train"];
+    expect(situationKinds("hiking boots", ["hiking", "boots"], labels, null)).toBeNull();
+    expect(
+      situationKinds("my partner snores like a train", ["partner", "snores", "train"], labels, null),
+    ).toBeNull();
+    expect(
+      situationKinds(
+        "my cat keeps meowing at her empty bowl",
+        ["cat", "meowing", "empty", "bowl"],
+        labels,
+        null,
+      ),
+    ).toContain("cat food");
+  });
+});
