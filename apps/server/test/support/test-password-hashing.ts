@@ -1,7 +1,7 @@
 /**
  * The test servers' password hash: scrypt at a tiny cost instead of better-auth's (N=16384,
  * r=16: about 50 ms of a core per sign-up or sign-in when the machine is idle, 250 ms and more
- * on a busy one, and the suites sign up and in thousands of times). What the tests check about
+ * on a busy one, and the suites sign up and in hundreds of times). What the tests check about
  * passwords (a wrong one is refused, a reset replaces it, the hash is never shown) does not
  * depend on the cost. Hashes made by better-auth's own scrypt (a shop process started by a test)
  * still verify, with better-auth's own check. Production cannot choose this: it is passed in
