@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createAuth } from "./platform/auth.ts";
+import { createAuth, type PasswordHashing } from "./platform/auth.ts";
 import { type Database, embeddedDatabaseExists, openDatabase } from "./platform/db/client.ts";
 import { createShopDataInChild } from "./create-shop-data-child.ts";
 import type { Env } from "./env.ts";
@@ -52,6 +52,8 @@ type RuntimeOverrides = {
   announceSetupCode?: boolean;
   /** Where the setup code's banner is written: standard error unless a test listens. */
   writeBanner?: (text: string) => unknown;
+  /** A cheaper password hash for the test servers (see AuthOptions.passwordHashing). */
+  passwordHashing?: PasswordHashing;
 };
 
 type AdminPolicy = { demoMode: boolean; adminEmails: Env["ADMIN_EMAILS"] };
@@ -102,6 +104,7 @@ export async function startRuntime(env: Env, logger: Logger, overrides: RuntimeO
         accessTokenSeconds: env.OAUTH_ACCESS_TOKEN_SECONDS,
         refreshTokenSeconds: env.OAUTH_REFRESH_TOKEN_SECONDS,
       },
+      passwordHashing: overrides.passwordHashing,
       ...accountHooks(database, env, mail, adminPolicy, logger),
     }),
     logger,

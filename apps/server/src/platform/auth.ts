@@ -33,6 +33,17 @@ export interface AuthOptions {
   onPasswordReset: (user: AuthUser) => Promise<void>;
   /** OAuth for shoppers' agents: the access and refresh tokens' lifetimes, in seconds. */
   oauth: { accessTokenSeconds: number; refreshTokenSeconds: number };
+  /**
+   * How passwords are hashed and checked: better-auth's scrypt unless given. Only the test
+   * servers give one (a cheaper hash, in code: no setting of the environment can choose it).
+   */
+  passwordHashing?: PasswordHashing | undefined;
+}
+
+/** A password hash and its check, as better-auth calls them. */
+export interface PasswordHashing {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
 }
 
 /**
@@ -90,6 +101,7 @@ function passwordOptions(options: AuthOptions) {
     requireEmailVerification: false,
     resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
     revokeSessionsOnPasswordReset: true,
+    ...(options.passwordHashing ? { password: options.passwordHashing } : {}),
     sendResetPassword: async ({ user: u, token }: { user: AuthUser; token: string }) =>
       options.sendAccountMail({
         kind: "reset-password",

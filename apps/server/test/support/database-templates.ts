@@ -45,6 +45,8 @@ export function migrationsKey(): string {
   // The package's entry is dist/index.*; its package.json (not exported) is beside dist/.
   const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   hash.update(readFileSync(path.join(path.dirname(pgliteEntry), "..", "package.json")));
+  // How the template is made (checkpointed before its dump): a change there makes a new one too.
+  hash.update("checkpointed");
   for (const file of filesUnder(MIGRATIONS_DIR)) {
     hash.update(path.relative(MIGRATIONS_DIR, file));
     hash.update(readFileSync(file));
@@ -81,6 +83,9 @@ export function migratedEmbeddedTemplate(): Promise<string> {
     const pglite = await startPglite({ cacheMb: DEFAULT_EMBEDDED_CACHE_MB });
     try {
       await migrate(drizzle(pglite), { migrationsFolder: MIGRATIONS_DIR });
+      // A dump of a running database opens with crash recovery, which replays the WAL written
+      // since the last checkpoint (every migration) on each copy: checkpoint first, replay nothing.
+      await pglite.exec("CHECKPOINT");
       const dump = await pglite.dumpDataDir("none");
       const partial = `${file}.${randomUUID()}.partial`;
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));

@@ -11,6 +11,7 @@ import { createLogger } from "../../src/platform/logger.ts";
 import { startRuntime } from "../../src/server-runtime.ts";
 import { outboxReader, registerAccountMailReader } from "./account-mail.ts";
 import { migratedEmbeddedTemplate, migratedServerTemplate } from "./database-templates.ts";
+import { testPasswordHashing } from "./test-password-hashing.ts";
 
 export type DbKind = "embedded" | "postgres";
 
@@ -154,7 +155,7 @@ export async function startTestServer(kind: DbKind, options: TestServerOptions =
   const { deps, jobs, setupCode } = await startRuntime(
     { ...env, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` },
     logger,
-    { database },
+    { database, passwordHashing: testPasswordHashing },
   );
   if (!options.env?.WEB_DIST_DIR) deps.config.webDistDir = null;
   const app = createApp(deps);
