@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import { exportCommit } from "./lib/export-commit.ts";
 import { startStatementCounter, throughCounter } from "./lib/pg-statement-counter.ts";
 import { startServer, waitForIdleServer, withFreshServerDatabase } from "./lib/server-process.ts";
 import { CHECKOUT_BODY, productsInStock, signUpShoppers } from "./lib/shopper.ts";
@@ -15,8 +16,15 @@ import { CHECKOUT_BODY, productsInStock, signUpShoppers } from "./lib/shopper.ts
 const SHOPPER_COUNTS = (process.env.BENCH_SHOPPERS ?? "20,100").split(",").filter(Boolean).map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3901);
-/** BENCH_BEFORE_ROOT (or BENCH_BEFORE_DIR): another checkout (e.g. main's worktree), run before this one in every round. */
-const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT ?? process.env.BENCH_BEFORE_DIR;
+/**
+ * The "before" server, run before this one in every round: BENCH_BEFORE_ROOT (or
+ * BENCH_BEFORE_DIR), another checkout (e.g. main's worktree); or BENCH_BEFORE_REF, a commit
+ * of this repository (e.g. `main`, `HEAD~1`) exported into a temporary folder for the run.
+ */
+const BEFORE_ROOT =
+  process.env.BENCH_BEFORE_ROOT ??
+  process.env.BENCH_BEFORE_DIR ??
+  (process.env.BENCH_BEFORE_REF ? exportCommit(process.env.BENCH_BEFORE_REF) : undefined);
 
 /**
  * CPU time (user + system, ms) the server process has used: per order, it is the cost of a
@@ -125,11 +133,14 @@ async function statementsPerCheckout(adminUrl: string, root: string | undefined,
         parses.push(counter.counts.parses - before.parses);
         // BENCH_LIST_STATEMENTS=1: the statements of the last checkout, to profile it.
         if (i === 29 && process.env.BENCH_LIST_STATEMENTS)
-          console.log(counter.texts.slice(textsBefore).map((t) => `    ${t.replace(/\s+/g, " ").slice(0, 160)}`).join("\n"));
+          console.log(
+            counter.texts
+              .slice(textsBefore)
+              .map((t) => `    ${t.replace(/\s+/g, " ").slice(0, 160)}`)
+              .join("\n"),
+          );
       }
-      console.log(
-        `| ${version} | ${percentile(statements, 50)} | ${percentile(parses, 50)} |`,
-      );
+      console.log(`| ${version} | ${percentile(statements, 50)} | ${percentile(parses, 50)} |`);
     } finally {
       await server.stop();
       await counter.close();
@@ -174,6 +185,8 @@ for (const shoppers of SHOPPER_COUNTS) {
   }
 }
 if (serverUrl && !process.env.BENCH_SKIP_STATEMENTS) {
-  console.log("\n| version | statements per checkout (two lines) | of them parsed again |\n| --- | --- | --- |");
+  console.log(
+    "\n| version | statements per checkout (two lines) | of them parsed again |\n| --- | --- | --- |",
+  );
   for (const [version, root] of versions) await statementsPerCheckout(serverUrl, root, version);
 }
