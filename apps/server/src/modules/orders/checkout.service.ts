@@ -32,7 +32,7 @@ import { loadSellerConfig } from "../settings/index.ts";
 import { cartTaxFor } from "../taxes/index.ts";
 import type { PaymentProvider, PaymentProviders } from "../../platform/payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueOrderPlacedMail } from "./order-mail.store.ts";
+import { enqueueOrderPlacedMail, merchantRecipients } from "./order-mail.store.ts";
 import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
 import { inTurnPerProduct, shortLineAfterTaking } from "./checkout-stock-turns.ts";
 import { findOrderIdByKey, insertOrder } from "./orders.store.ts";
@@ -145,11 +145,16 @@ export async function checkout(
 ): Promise<CheckoutAnswer> {
   const provider = paymentProviderFor(options.payments, body.paymentMethod);
   // A cart filled before the experiment started (or by an agent) counts from here at the latest.
-  const experimentRunning = await noteCartVisitor(db, who.id);
+  // The merchants' addresses (for the new-order e-mail) are read beside it, before the
+  // transaction: one round trip fewer inside it, none more in time (both run at once).
+  const [experimentRunning, merchantEmails] = await Promise.all([
+    noteCartVisitor(db, who.id),
+    merchantRecipients(db, options.mail),
+  ]);
   let placed: { order: Order; clientSecret: string | null } | Lapsed;
   try {
     placed = await inTurnPerProduct(db, (tx, wait) =>
-      placeOrder(tx, { who, idempotencyKey, body, provider, options, wait }),
+      placeOrder(tx, { who, idempotencyKey, body, provider, options, wait, merchantEmails }),
     );
   } catch (error) {
     const first =
@@ -176,9 +181,10 @@ async function placeOrder(
     options: CheckoutOptions;
     /** Whether taking the stock queues for a product's row another transaction holds (else StockBusy). */
     wait: boolean;
+    merchantEmails: string[]; // who hears of the new order, read before the transaction
   },
 ): Promise<{ order: Order; clientSecret: string | null } | Lapsed> {
-  const { who, idempotencyKey, body, provider, options, wait } = step;
+  const { who, idempotencyKey, body, provider, options, wait, merchantEmails } = step;
   // One checkout per shopper at a time, on both databases: lock the profile row (made if missing).
   const profile = await lockOrCreateProfile(tx, who);
   const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
@@ -256,7 +262,8 @@ async function placeOrder(
   // written in this transaction, sent after it commits (no mail server is reached here).
   if (payment.orderStatus === "confirmed") {
     // The order's customer address: the profile's, else the account's (as order e-mails read it).
-    await enqueueOrderPlacedMail(tx, options.mail, created.order.id, profile?.email ?? who.email);
+    const shopperEmail = profile?.email ?? who.email;
+    await enqueueOrderPlacedMail(tx, options.mail, created.order.id, shopperEmail, merchantEmails);
   }
   // Short now (another checkout took the last units meanwhile): the whole transaction rolls back.
   if (!chargesAtOnce) await takeCartStock(tx, lines, wait);

@@ -1,4 +1,4 @@
-import type { Tx } from "../../platform/db/client.ts";
+import type { Queryable, Tx } from "../../platform/db/client.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueMail, enqueueMails } from "../../platform/mail/outbox.store.ts";
 import { listMerchantEmails } from "../accounts/index.ts";
@@ -16,9 +16,9 @@ export interface OrderMailExtra {
  * Who hears of a new order: MERCHANT_EMAIL when set, otherwise every account holding the
  * merchant role; none at all (a shop nobody has claimed yet) is logged and skipped.
  */
-async function merchantRecipients(tx: Tx, settings: MailSettings): Promise<string[]> {
+export async function merchantRecipients(db: Queryable, settings: MailSettings): Promise<string[]> {
   if (settings.merchantEmails.length > 0) return settings.merchantEmails;
-  return listMerchantEmails(tx, settings.demoMode);
+  return listMerchantEmails(db, settings.demoMode);
 }
 
 /**
@@ -57,16 +57,19 @@ export async function enqueueOrderMail(
 /**
  * A placed order's two e-mails (the shopper's confirmation and the merchant's notice), written
  * in one statement of the caller's transaction. `shopperEmail`: the order's customer address when
- * the caller holds it (the checkout does), else read from the order.
+ * the caller holds it (the checkout does), else read from the order. `merchantEmails`: the
+ * merchants' addresses when the caller read them before its transaction (the checkout does, so
+ * the look-up is not a round trip inside it), else read here.
  */
 export async function enqueueOrderPlacedMail(
   tx: Tx,
   settings: MailSettings,
   orderId: string,
   shopperEmail?: string | null,
+  merchantEmails?: string[],
 ): Promise<string[]> {
   const shopper = shopperEmail === undefined ? await findOrderRecipient(tx, orderId) : shopperEmail;
-  const merchant = await merchantRecipients(tx, settings);
+  const merchant = merchantEmails ?? (await merchantRecipients(tx, settings));
   const mails = [
     ...(shopper ? [{ kind: "order-confirmation", to: shopper, orderId, payload: {} }] : []),
     ...(merchant.length > 0 ? [{ kind: "new-order", to: merchant.join(", "), orderId, payload: {} }] : []),
