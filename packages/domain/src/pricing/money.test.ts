@@ -4,6 +4,7 @@ import {
   formatUsd,
   fromColumn,
   groupThousands,
+  moneyLabel,
   percentOf,
   setShopCurrency,
   shopCurrency,
@@ -56,6 +57,15 @@ describe("money", () => {
 
 describe("amounts in the shop's currency", () => {
   afterEach(() => setShopCurrency("USD", "en-US"));
+
+  it("writes a money field's label with the shop's currency sign", () => {
+    expect(moneyLabel("Price ($)")).toBe("Price ($)");
+    setShopCurrency("EUR");
+    expect(moneyLabel("Price ($)")).toBe("Price (€)");
+    setShopCurrency("JPY");
+    expect(moneyLabel("Free over ($)")).toBe("Free over (¥)");
+    expect(moneyLabel("Rate (%)")).toBe("Rate (%)");
+  });
 
   it("reads, writes and formats yen without decimals", () => {
     setShopCurrency("JPY");

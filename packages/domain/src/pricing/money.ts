@@ -100,6 +100,20 @@ export function formatUsd(cents: Cents): string {
   return `${sign}$${groupThousands(whole)}.${fraction}`;
 }
 
+/** The shop's currency's sign as the shop writes it: "$" in USD, "€" in EUR, "¥" in JPY. */
+export function shopCurrencySign(): string {
+  if (currency === "USD") return "$";
+  const part = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" })
+    .formatToParts(0)
+    .find((p) => p.type === "currency");
+  return part?.value ?? currency;
+}
+
+/** A label written with "($)" in the shop's currency: "Price ($)" becomes "Price (€)" in EUR. */
+export function moneyLabel(label: string): string {
+  return label.replace("($)", `(${shopCurrencySign()})`);
+}
+
 /** cents x basisPoints / 10000, rounded half up (away from zero for negatives). */
 export function percentOf(cents: Cents, basisPoints: number): Cents {
   assertCents(cents);

@@ -186,7 +186,9 @@ function zoneShipping(lineCount: number, chosen: ChosenShipping): (discounted: C
     if (lineCount === 0) return 0;
     const amount = methodAmount(chosen.method, { value: discounted, weightGrams: chosen.weightGrams });
     if (amount === null)
-      throw new PricingError(`${chosen.method.name} does not take this parcel. Choose another shipping method.`);
+      throw new PricingError(
+        `${chosen.method.name} does not take this parcel. Choose another shipping method.`,
+      );
     assertCents(amount);
     return amount;
   };

@@ -18,7 +18,12 @@ export function formatAxisUsd(dollars: number): string {
   const currency = shopCurrency();
   let format = compactFormats.get(currency);
   if (!format) {
-    format = new Intl.NumberFormat("en-US", { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 });
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      notation: "compact",
+      maximumFractionDigits: 1,
+    });
     compactFormats.set(currency, format);
   }
   return format.format(dollars);

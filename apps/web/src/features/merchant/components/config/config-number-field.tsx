@@ -1,3 +1,4 @@
+import { moneyLabel, shopCurrencySign } from "@haggle/domain/pricing/money";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/cn";
@@ -29,14 +30,14 @@ export function ConfigNumberField({ form, path, className }: ConfigNumberFieldPr
 
   return (
     <div className={cn("flex flex-col gap-2", className)}>
-      <Label htmlFor={id}>{info.label}</Label>
+      <Label htmlFor={id}>{moneyLabel(info.label)}</Label>
       <div className="relative">
         {adornment.before && (
           <span
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
           >
-            {adornment.text}
+            {info.unit === "dollars" ? shopCurrencySign() : adornment.text}
           </span>
         )}
         <Input

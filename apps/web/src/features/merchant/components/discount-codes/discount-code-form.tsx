@@ -1,3 +1,4 @@
+import { moneyLabel } from "@haggle/domain/pricing/money";
 import { type FormEvent, useId } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -25,7 +26,7 @@ function Field(props: {
   const hintId = useId();
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{props.label}</Label>
+      <Label htmlFor={id}>{moneyLabel(props.label)}</Label>
       {props.children(id, props.hint ? hintId : undefined)}
       {props.hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">

@@ -1,8 +1,9 @@
+import { moneyLabel } from "@haggle/domain/pricing/money";
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-/** A labelled text input with an optional hint under it (the hint describes the input). */
+/** A labelled text input with an optional hint under it (the hint describes the input); "($)" in a label is the shop's currency sign. */
 export function TextField(props: {
   label: string;
   hint?: string;
@@ -15,7 +16,7 @@ export function TextField(props: {
   const hintId = useId();
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{props.label}</Label>
+      <Label htmlFor={id}>{moneyLabel(props.label)}</Label>
       <Input
         id={id}
         value={props.value}
