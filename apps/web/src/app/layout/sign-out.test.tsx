@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useCart } from "@/features/cart/hooks/use-cart";
@@ -89,6 +89,7 @@ describe("signing out", () => {
     });
     expect(await screen.findByRole("link", { name: "Cart, 1 item" })).toBeTruthy();
     expect(calls.slice(before).map((c) => c.route)).not.toContain("POST /api/cart/items");
-    expect(JSON.parse(window.localStorage.getItem("cart") ?? "[]")).toHaveLength(1);
+    // The local copy is written after the codec loads (a dynamic import): wait for it.
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem("cart") ?? "[]")).toHaveLength(1));
   });
 });
