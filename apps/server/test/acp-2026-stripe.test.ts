@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acp2026Validated, expectAcp2026 } from "./support/acp-2026-schema.ts";
 import { acp } from "./support/acp-client.ts";
 import { ADDRESS, type Json, total } from "./support/acp-shop.ts";
-import { FakeStripe } from "./support/fake-stripe.ts";
+import { expectOrderPaidOnce, FakeStripe } from "./support/fake-stripe.ts";
 import { createKey } from "./support/mcp-client.ts";
 import { cents, nearestPrice, signUpShopper, useShop } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
@@ -116,19 +116,11 @@ describe.each(DB_KINDS)("ACP 2026-04-17 paid with a delegated Stripe token (%s)"
     expectAcp2026("CheckoutSessionWithOrder", paid.json);
     expect(paid.json.status).toBe("completed");
     expect(total(paid.json, "total")).toBe(sessionTotal);
-    const [order] = (await s.http.get("/api/orders")).json;
-    expect(order).toMatchObject({
-      id: paid.json.order.id,
-      paymentMethod: "stripe",
-      paymentStatus: "paid",
-      status: "confirmed",
+    await expectOrderPaidOnce(fake, s.http, {
+      orderId: paid.json.order.id,
+      total: sessionTotal,
+      token: "spt_good_card",
     });
-    expect(cents(order.total)).toBe(sessionTotal);
-    const charges = fake
-      .callsTo("POST", /^\/v1\/payment_intents$/)
-      .filter((c) => c.params.shared_payment_granted_token === "spt_good_card");
-    expect(charges).toHaveLength(1);
-    expect(charges[0]?.params).toMatchObject({ amount: String(sessionTotal), confirm: "true" });
 
     // Completing again answers the completed session and charges nothing more.
     const again = await call(`/checkout_sessions/${id}/complete`, { payment_data: card("spt_good_card") });

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acp } from "./support/acp-client.ts";
-import { FakeStripe } from "./support/fake-stripe.ts";
+import { expectOrderPaidOnce, FakeStripe } from "./support/fake-stripe.ts";
 import { createKey } from "./support/mcp-client.ts";
-import { cents, nearestPrice, signUpShopper, useShop } from "./support/shop-fixtures.ts";
+import { nearestPrice, signUpShopper, useShop } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 const ADDRESS = {
@@ -79,18 +79,7 @@ describe.each(DB_KINDS)("ACP checkout paid with a delegated Stripe token (%s)", 
     });
     expect(paid.status, JSON.stringify(paid.json)).toBe(200);
     expect(paid.json.status).toBe("completed");
-    const [order] = (await s.http.get("/api/orders")).json;
-    expect(order).toMatchObject({
-      id: paid.json.order.id,
-      paymentMethod: "stripe",
-      paymentStatus: "paid",
-      status: "confirmed",
-    });
-    expect(cents(order.total)).toBe(total);
-    const charged = fake
-      .callsTo("POST", /^\/v1\/payment_intents$/)
-      .find((c) => c.params.shared_payment_granted_token === "spt_good_card");
-    expect(charged?.params).toMatchObject({ amount: String(total), confirm: "true" });
+    await expectOrderPaidOnce(fake, s.http, { orderId: paid.json.order.id, total, token: "spt_good_card" });
   });
 
   it("limits a key's ACP requests per minute with the spec's error and a sentence", async () => {

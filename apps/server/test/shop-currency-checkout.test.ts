@@ -15,7 +15,10 @@ import { fakeWebDist } from "./support/web-dist.ts";
 /** A stand-in for the built web app whose page has a head, where the server names the currency. */
 function webDistWithHead(): string {
   const dir = fakeWebDist();
-  writeFileSync(path.join(dir, "index.html"), "<!doctype html><html><head><title>Haggle</title></head><body><div id=root></div></body></html>");
+  writeFileSync(
+    path.join(dir, "index.html"),
+    "<!doctype html><html><head><title>Haggle</title></head><body><div id=root></div></body></html>",
+  );
   return dir;
 }
 
@@ -74,7 +77,8 @@ describe.each(DB_KINDS.flatMap((kind) => SHOPS.map((s) => [kind, s] as const)))(
       expect(cart.summary.subtotal).toBe(price);
       const { subtotal, shipping, tax, discount, total: cartTotal } = cart.summary;
       expect(cartTotal).toBeCloseTo(subtotal + shipping + tax - (discount ?? 0), 6);
-      if (currency === "JPY") for (const figure of [shipping, tax, cartTotal]) expect(Number.isInteger(figure)).toBe(true);
+      if (currency === "JPY")
+        for (const figure of [shipping, tax, cartTotal]) expect(Number.isInteger(figure)).toBe(true);
 
       // ACP: the code in lower case, amounts in the minor unit (yen for JPY, cents for EUR).
       const session = await call("/checkout_sessions", {

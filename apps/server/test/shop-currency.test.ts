@@ -30,7 +30,9 @@ describe.each(DB_KINDS)("the shop's currency on the %s database", (kind) => {
     expect((await anyone().get("/api/shop/currency")).json.currency).toBe("USD");
 
     const shopper = await shopperWithCart(shop.server.baseUrl, []);
-    expect((await shopper.http.request("PUT", "/api/merchant/currency", { currency: "EUR" })).status).toBe(403);
+    expect((await shopper.http.request("PUT", "/api/merchant/currency", { currency: "EUR" })).status).toBe(
+      403,
+    );
 
     const yen = await choose("JPY");
     expect(yen.status, JSON.stringify(yen.json)).toBe(200);

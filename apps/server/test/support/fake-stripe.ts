@@ -9,6 +9,9 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { expect } from "vitest";
+import type { HttpClient } from "./http-client.ts";
+import { cents } from "./shop-fixtures.ts";
 
 export const FAKE_SECRET_KEY = "sk_test_fake_haggle";
 export const FAKE_WEBHOOK_SECRET = "whsec_fake_haggle_webhook_secret";
@@ -321,4 +324,28 @@ export async function postWebhook(baseUrl: string, payload: string, signature: s
     json = null;
   }
   return { status: response.status, json, text };
+}
+
+/**
+ * The shopper's newest order is `orderId`, paid by Stripe and confirmed for `total` (cents), and
+ * the double was asked exactly once to charge `token`, for that total.
+ */
+export async function expectOrderPaidOnce(
+  fake: FakeStripe,
+  http: HttpClient,
+  { orderId, total, token }: { orderId: string; total: number; token: string },
+): Promise<void> {
+  const [order] = (await http.get("/api/orders")).json;
+  expect(order).toMatchObject({
+    id: orderId,
+    paymentMethod: "stripe",
+    paymentStatus: "paid",
+    status: "confirmed",
+  });
+  expect(cents(order.total)).toBe(total);
+  const charges = fake
+    .callsTo("POST", /^\/v1\/payment_intents$/)
+    .filter((c) => c.params.shared_payment_granted_token === token);
+  expect(charges).toHaveLength(1);
+  expect(charges[0]?.params).toMatchObject({ amount: String(total), confirm: "true" });
 }

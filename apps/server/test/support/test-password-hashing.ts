@@ -16,7 +16,9 @@ const COST = { N: 16, r: 1, p: 1 };
 
 function derive(password: string, salt: string): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, 32, COST, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize("NFKC"), salt, 32, COST, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 
