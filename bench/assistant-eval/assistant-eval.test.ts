@@ -1,13 +1,13 @@
 /**
  * The assistant evaluation's own checks, without a server: the judges on hand-made answers, and
- * the conversations' shape (how many, every kind, the held-out third, the two stranger splits, every
+ * the conversations' shape (how many, every kind, the held-out third, the three stranger splits, every
  * expectation satisfiable by — or, for "nothing", truly absent from — its catalogue).
  */
 import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { catalogue, IMPORTED_CSV, importedCatalogue, LUMA_CSV, parseCsv } from "./catalogues.ts";
 import { type CatalogueName, type Conversation, KINDS, type Match } from "./conversation.ts";
-import { HELD_OUT, STRANGER, STRANGER_2, TUNING } from "./conversations.ts";
+import { HELD_OUT, STRANGER, STRANGER_2, STRANGER_3, TUNING } from "./conversations.ts";
 import { available, judgeTurn, matches, type ShownProduct } from "./judge.ts";
 
 const product = (name: string, price: number, more: Partial<ShownProduct> = {}): ShownProduct => ({
@@ -157,7 +157,7 @@ describe("the conversations", () => {
   });
 
   it("in the stranger split: at least 60 on the luma catalogue with every kind, 30 on the other two", () => {
-    const ids = [...all, ...STRANGER, ...STRANGER_2].map((c) => c.id);
+    const ids = [...all, ...STRANGER, ...STRANGER_2, ...STRANGER_3].map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
     const luma = STRANGER.filter((c) => c.catalogue === "luma");
     expect(luma.length).toBeGreaterThanOrEqual(60);
@@ -193,8 +193,27 @@ describe("the conversations", () => {
     }
   });
 
+  it("in the third stranger split: 100, about 40 seeded and 30 each on imported and luma, every kind on each", () => {
+    expect(STRANGER_3.length).toBeGreaterThanOrEqual(100);
+    for (const c of STRANGER_3) expect(c.turns.length, c.id).toBeGreaterThanOrEqual(1);
+    for (const c of STRANGER_3) expect(c.turns.length, c.id).toBeLessThanOrEqual(3);
+    for (const c of STRANGER_3) expect(KINDS, c.id).toContain(c.kind);
+    const on = (name: CatalogueName) => STRANGER_3.filter((c) => c.catalogue === name);
+    expect(on("seeded").length).toBeGreaterThanOrEqual(35);
+    expect(on("imported").length).toBeGreaterThanOrEqual(25);
+    expect(on("luma").length).toBeGreaterThanOrEqual(25);
+    for (const kind of KINDS) {
+      expect(STRANGER_3.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
+      for (const name of ["seeded", "imported", "luma"] as const)
+        expect(
+          on(name).some((c) => c.kind === kind),
+          `${name} ${kind}`,
+        ).toBe(true);
+    }
+  });
+
   it("expect only what the catalogue has (and 'nothing' only for what it has not)", () => {
-    for (const c of [...all, ...STRANGER, ...STRANGER_2]) {
+    for (const c of [...all, ...STRANGER, ...STRANGER_2, ...STRANGER_3]) {
       const products = catalogues[c.catalogue];
       const categories = new Set(products.map((p) => p.category.toLowerCase()));
       const brands = new Set(products.map((p) => p.brand.toLowerCase()));

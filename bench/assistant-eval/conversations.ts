@@ -11,6 +11,8 @@
  * three catalogues (most on "luma", a catalogue nobody tunes on).
  * `stranger-2.jsonl` is a fourth, held out the same way: a fresh set by a second stranger, written
  * once the first stranger split's figures had been seen over several rounds of tuning.
+ * `stranger-3.jsonl` is a fifth, held out the same way: a fresh set by a third stranger, written
+ * once the second stranger split's figures had been seen over several rounds of tuning.
  * Written from shoppers' point of view; README.md beside this file says how they are judged.
  */
 import { readFileSync } from "node:fs";
@@ -33,3 +35,4 @@ export const TUNING = readConversations("tuning.jsonl");
 export const HELD_OUT = readConversations("held-out.jsonl");
 export const STRANGER = readConversations("stranger.jsonl");
 export const STRANGER_2 = readConversations("stranger-2.jsonl");
+export const STRANGER_3 = readConversations("stranger-3.jsonl");
