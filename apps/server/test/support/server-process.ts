@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { logReader, registerAccountMailReader } from "./account-mail.ts";
+import { copyOfShopDataFolder } from "./shop-data-templates.ts";
 import { TEST_LIMITS, withFixtureAdmin } from "./test-server.ts";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
@@ -49,6 +50,9 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "haggle-process-"));
+  // An embedded shop starts from a copy of a data folder its first start would make (migrated,
+  // and seeded unless SEED_ON_START=false), made once per version of the server's code.
+  if (!env.DATABASE_URL) await copyOfShopDataFolder(dataDir, { seed: env.SEED_ON_START !== "false" });
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
     cwd: root,
@@ -77,7 +81,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     logs += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  // Generous: a fresh embedded database migrates first, which takes minutes on a loaded machine.
+  // Generous: a loaded machine takes its time to start a process of the server.
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null)
