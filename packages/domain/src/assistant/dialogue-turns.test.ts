@@ -143,6 +143,17 @@ describe("what kind of turn a message is", () => {
     expect(r.subjectWords.length + r.filters.categories.length).toBeGreaterThan(0);
     expect(r.text).toContain("cooking");
   });
+
+  it("in a gift, what the person does is the interest: 'she runs marathons', 'he hikes'", () => {
+    const runner = parse("leaving gift for a coworker, she runs marathons, max 60 bucks");
+    expect(runner.anyOf).toContain("running");
+    expect(runner.subjectWords).not.toContain("marathons");
+    expect(runner.filters.maxPrice).toBe(6000);
+    expect(parse("present for my brother, he hikes").anyOf).toContain("hiking");
+    // A product named after the verb is still the product; out of a gift, a verb is no interest.
+    expect(parse("gift for my wife, she needs running shoes").subjectWords).toContain("shoe");
+    expect(parse("my phone battery runs out by noon").anyOf).not.toContain("running");
+  });
 });
 
 describe("turns that point at what was shown, widen it or exclude part of it", () => {
