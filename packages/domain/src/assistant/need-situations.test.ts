@@ -67,6 +67,10 @@ describe("reading a situation a sentence describes", () => {
     // A wish is no comparison: "i'd like a jacket" asks for the jacket.
     expect(situationKinds("i'd like a warm jacket, i'm freezing", ["jacket"], labels, null)).toBeNull();
     expect(withoutContextThings("something like a hoodie for my cold flat")).toContain("hoodie");
+    // Where it happens is context too: "read in bed" asks for no bed.
+    expect(
+      situationKinds("my bedroom is so dark at night, i cant even read in bed", ["bed"], ["beds"], null),
+    ).toContain("lamp");
   });
 
   it("reads a sentence of one situation word among others ('i keep being late')", () => {

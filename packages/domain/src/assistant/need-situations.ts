@@ -104,6 +104,10 @@ export const SITUATIONS: readonly Situation[] = [
     kinds: ["organization", "storage", "rack", "organizer"],
   },
   {
+    anchors: ["dark", "darkness", "dim", "gloomy", "unlit"],
+    kinds: ["lamp", "lighting", "light", "headlamp", "flashlight"],
+  },
+  {
     anchors: ["cat", "kitten", "dog", "puppy", "meowing", "barking", "pet"],
     kinds: ["pet food", "pet supplies", "cat food", "dog food"],
   },
@@ -235,13 +239,15 @@ export const MIN_SENTENCE_WORDS = 5;
 export const MIN_NEAR_ONLY_WORDS = 3;
 
 /**
- * The message with what the shopper already has ("my car", "her empty bowl") or compares with
- * ("snores like a train") taken out: those things are the situation's context, not what is sought.
+ * The message with what the shopper already has ("my car", "her empty bowl"), compares with
+ * ("snores like a train") or is in ("read in bed") taken out: those things are the situation's
+ * context, not what is sought.
  */
 export function withoutContextThings(message: string): string {
   return message
     .toLowerCase()
     .replace(/\b(?:my|our|his|her|their|your)(?: [a-z]+)? [a-z]+\b/g, " ")
+    .replace(/\b(?:in|at|inside) (?:the |a |bed\b)?[a-z]*/g, " ")
     .replace(
       /(?<!\b(?:would|d|something|anything|stuff|things?|ones?|more|just|looks?|feels?) )\blike an? [a-z]+\b/g,
       " ",
