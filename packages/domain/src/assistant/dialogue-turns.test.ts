@@ -153,6 +153,19 @@ describe("what kind of turn a message is", () => {
     // A product named after the verb is still the product; out of a gift, a verb is no interest.
     expect(parse("gift for my wife, she needs running shoes").subjectWords).toContain("shoe");
     expect(parse("my phone battery runs out by noon").anyOf).not.toContain("running");
+    // A habit with what it is done to: "bakes bread every weekend"; "runs out" is another verb.
+    expect(parse("my mom bakes bread every weekend").anyOf).toContain("baking");
+    expect(parse("my phone runs out every day").anyOf).not.toContain("running");
+  });
+
+  it("chat fillers and intensifiers are never searched: 'lol', 'a total', 'such a', 'huge fan'", () => {
+    for (const [message, filler] of [
+      ["my brother is a total gym rat lol any ideas", "lol"],
+      ["my brother is a total gym rat lol any ideas", "total"],
+      ["my sister is such a bookworm, birthday gift?", "such"],
+      ["my dad is a huge tech nerd tbh", "huge"],
+    ] as const)
+      expect(parse(message).text.split(" ")).not.toContain(filler);
   });
 });
 

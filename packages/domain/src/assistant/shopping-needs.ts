@@ -34,6 +34,13 @@ const INTERESTS: Readonly<Record<string, readonly string[]>> = {
   photography: ["camera", "tripod", "lens"],
 };
 
+/**
+ * What a pastime's verb is done to, between it and how often ("bakes bread every weekend",
+ * "reads novels all the time"); never a particle that makes it another verb ("runs out every day").
+ */
+const PASTIME_OBJECT =
+  "(?: (?!(?:out|off|away|late|low|over|into|on|up|down|around|back|dry)(?![a-z]))[a-z]{3,})?";
+
 /** A pastime's verb forms, its base form and the interest (INTERESTS) whose kinds answer it. */
 const PASTIME_VERBS: readonly [habit: string, base: string, interest: string][] = [
   ["reads?|reading", "read", "reading"],
@@ -266,7 +273,7 @@ function pastimes(): [string, readonly string[]][] {
   const HABIT =
     "(?:a lot|all the time|all day(?: long)?|every (?:day|week|weekend|morning|evening|night)|constantly|daily|non ?stop|so much|for fun|(?:in|on|to|through) the (?:mountains|hills|woods|trails?))";
   return PASTIME_VERBS.map(([habit, base, interest]) => [
-    `(?:${habit}) ${HABIT}|(?:loves?|likes?|enjoys?) to (?:${base})|(?:always|constantly) (?:${habit})`,
+    `(?:${habit})${PASTIME_OBJECT} ${HABIT}|(?:loves?|likes?|enjoys?) to (?:${base})|(?:always|constantly) (?:${habit})`,
     kindsOfInterest(interest),
   ]);
 }

@@ -229,5 +229,6 @@ export const STOP_WORDS = new Set(
   teen teens teenager teenagers son sons daughter daughters wife husband she he her him his hers they're
   she's he's plays play playing goes going obsessed started starting always really nice tonight weekend
   saturday sunday friday tomorrow myself yourself friend friends someone somebody make making doing
-  does who's whos am pm crazy passionate keen adores nothing`.split(/\s+/),
+  does who's whos am pm crazy passionate keen adores nothing lol lmao haha omg idk tbh btw honestly
+  literally basically totally total huge massive such absolutely nerd nerds geek geeks`.split(/\s+/),
 );
