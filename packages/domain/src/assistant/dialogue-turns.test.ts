@@ -156,6 +156,7 @@ describe("what kind of turn a message is", () => {
     // A habit with what it is done to: "bakes bread every weekend"; "runs out" is another verb.
     expect(parse("my mom bakes bread every weekend").anyOf).toContain("baking");
     expect(parse("my phone runs out every day").anyOf).not.toContain("running");
+    expect(parse("gift for my dad, he always runs late").anyOf).not.toContain("running");
   });
 
   it("chat fillers and intensifiers are never searched: 'lol', 'a total', 'such a', 'huge fan'", () => {

@@ -38,8 +38,8 @@ const INTERESTS: Readonly<Record<string, readonly string[]>> = {
  * What a pastime's verb is done to, between it and how often ("bakes bread every weekend",
  * "reads novels all the time"); never a particle that makes it another verb ("runs out every day").
  */
-const PASTIME_OBJECT =
-  "(?: (?!(?:out|off|away|late|low|over|into|on|up|down|around|back|dry)(?![a-z]))[a-z]{3,})?";
+const PARTICLES = "out|off|away|late|low|over|into|on|up|down|around|back|dry";
+const PASTIME_OBJECT = `(?: (?!(?:${PARTICLES})(?![a-z]))[a-z]{3,})?`;
 
 /** A pastime's verb forms, its base form and the interest (INTERESTS) whose kinds answer it. */
 const PASTIME_VERBS: readonly [habit: string, base: string, interest: string][] = [
@@ -273,7 +273,7 @@ function pastimes(): [string, readonly string[]][] {
   const HABIT =
     "(?:a lot|all the time|all day(?: long)?|every (?:day|week|weekend|morning|evening|night)|constantly|daily|non ?stop|so much|for fun|(?:in|on|to|through) the (?:mountains|hills|woods|trails?))";
   return PASTIME_VERBS.map(([habit, base, interest]) => [
-    `(?:${habit})${PASTIME_OBJECT} ${HABIT}|(?:loves?|likes?|enjoys?) to (?:${base})|(?:always|constantly) (?:${habit})`,
+    `(?:${habit})${PASTIME_OBJECT} ${HABIT}|(?:loves?|likes?|enjoys?) to (?:${base})|(?:always|constantly) (?:${habit})(?! (?:${PARTICLES})(?![a-z]))`,
     kindsOfInterest(interest),
   ]);
 }
@@ -284,10 +284,11 @@ const GIFT_PASTIMES = PASTIME_VERBS.filter(([, base]) => !base.startsWith("drink
 /**
  * In a gift, what the person does is their interest, said with its verb alone ("she runs
  * marathons", "he bakes bread", "my dad reads"): the habit a gift describes needs no "a lot".
- * The verb's object ("marathons", "bread") is part of the pastime, not a product asked for.
+ * The verb's object ("marathons", "bread") is part of the pastime, not a product asked for; a
+ * particle makes it another verb ("he always runs late").
  */
 export const GIFT_PASTIME = words(
-  `(?<!(?:a|an|the) )(?:${GIFT_PASTIMES.map(([habit]) => habit).join("|")})(?: (?:a|an|the|his|her|their))?(?: (?!(?:and|but|for|with|every|all|who|because|so|too|also|now|then|lately|alot)(?![a-z]))[a-z]{3,})?`,
+  `(?<!(?:a|an|the) )(?:${GIFT_PASTIMES.map(([habit]) => habit).join("|")})(?! (?:${PARTICLES})(?![a-z]))(?: (?:a|an|the|his|her|their))?(?: (?!(?:and|but|for|with|every|all|who|because|so|too|also|now|then|lately|alot)(?![a-z]))[a-z]{3,})?`,
 );
 
 /** The kinds of product for a pastime GIFT_PASTIME matched. */
