@@ -143,6 +143,31 @@ describe("what kind of turn a message is", () => {
     expect(r.subjectWords.length + r.filters.categories.length).toBeGreaterThan(0);
     expect(r.text).toContain("cooking");
   });
+
+  it("in a gift, what the person does is the interest: 'she runs marathons', 'he hikes'", () => {
+    const runner = parse("leaving gift for a coworker, she runs marathons, max 60 bucks");
+    expect(runner.anyOf).toContain("running");
+    expect(runner.subjectWords).not.toContain("marathons");
+    expect(runner.filters.maxPrice).toBe(6000);
+    expect(parse("present for my brother, he hikes").anyOf).toContain("hiking");
+    // A product named after the verb is still the product; out of a gift, a verb is no interest.
+    expect(parse("gift for my wife, she needs running shoes").subjectWords).toContain("shoe");
+    expect(parse("my phone battery runs out by noon").anyOf).not.toContain("running");
+    // A habit with what it is done to: "bakes bread every weekend"; "runs out" is another verb.
+    expect(parse("my mom bakes bread every weekend").anyOf).toContain("baking");
+    expect(parse("my phone runs out every day").anyOf).not.toContain("running");
+    expect(parse("gift for my dad, he always runs late").anyOf).not.toContain("running");
+  });
+
+  it("chat fillers and intensifiers are never searched: 'lol', 'a total', 'such a', 'huge fan'", () => {
+    for (const [message, filler] of [
+      ["my brother is a total gym rat lol any ideas", "lol"],
+      ["my brother is a total gym rat lol any ideas", "total"],
+      ["my sister is such a bookworm, birthday gift?", "such"],
+      ["my dad is a huge tech nerd tbh", "huge"],
+    ] as const)
+      expect(parse(message).text.split(" ")).not.toContain(filler);
+  });
 });
 
 describe("turns that point at what was shown, widen it or exclude part of it", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { situationKinds, situationOf, situationWords } from "./need-situations.ts";
+import { situationKinds, situationOf, situationWords, withoutContextThings } from "./need-situations.ts";
 import type { WordVectors } from "./word-meaning.ts";
 
 /** Two directions of meaning: cold, and nothing in particular. */
@@ -43,7 +43,7 @@ describe("reading a situation a sentence describes", () => {
     const labels = ["hiking", "boots", "cat food", "Toys & Games", "train"];
     expect(situationKinds("hiking boots", ["hiking", "boots"], labels, null)).toBeNull();
     expect(
-      situationKinds("my partner snores like a train", ["partner", "snores", "train"], labels, null),
+      situationKinds("a wooden train set for my son who never sleeps", ["wooden", "train"], labels, null),
     ).toBeNull();
     expect(
       situationKinds(
@@ -53,5 +53,30 @@ describe("reading a situation a sentence describes", () => {
         null,
       ),
     ).toContain("cat food");
+  });
+
+  it("reads what the shopper has or compares with as the situation's context, not what is sought", () => {
+    const labels = ["train", "dinnerware", "jacket", "watch"];
+    expect(
+      situationKinds("my partner snores like a train", ["partner", "snores", "train"], labels, null),
+    ).toContain("sleep");
+    // "bowl" read as the shop's "dinnerware": her bowl is hers, not what is sought.
+    expect(situationKinds("my cat keeps meowing at her empty bowl", ["dinnerware"], labels, null)).toContain(
+      "cat food",
+    );
+    // A wish is no comparison: "i'd like a jacket" asks for the jacket.
+    expect(situationKinds("i'd like a warm jacket, i'm freezing", ["jacket"], labels, null)).toBeNull();
+    expect(withoutContextThings("something like a hoodie for my cold flat")).toContain("hoodie");
+    // Where it happens is context too: "read in bed" asks for no bed.
+    expect(
+      situationKinds("my bedroom is so dark at night, i cant even read in bed", ["bed"], ["beds"], null),
+    ).toContain("lamp");
+  });
+
+  it("reads a sentence of one situation word among others ('i keep being late')", () => {
+    expect(situationKinds("i keep being late, i never know what time it is", ["late"], [], null)).toContain(
+      "watch",
+    );
+    expect(situationKinds("late", ["late"], [], null)).toBeNull();
   });
 });

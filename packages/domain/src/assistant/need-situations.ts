@@ -104,6 +104,10 @@ export const SITUATIONS: readonly Situation[] = [
     kinds: ["organization", "storage", "rack", "organizer"],
   },
   {
+    anchors: ["dark", "darkness", "dim", "gloomy", "unlit"],
+    kinds: ["lamp", "lighting", "light", "headlamp", "flashlight"],
+  },
+  {
     anchors: ["cat", "kitten", "dog", "puppy", "meowing", "barking", "pet"],
     kinds: ["pet food", "pet supplies", "cat food", "dog food"],
   },
@@ -121,9 +125,7 @@ const FILLER = new Set(
   days lot lots much more most any its his her their our your mine been being are was were is am you now which
   than less one two first second next week weeks month months year years make making made take takes taking
   start starting started long new good kind show instead having know thought around world job home work time
-  being`.split(
-    /\s+/,
-  ),
+  being`.split(/\s+/),
 );
 
 const anchorUnits = new WeakMap<WordVectors, Map<string, Float32Array | null>>();
@@ -190,23 +192,25 @@ export function situationWords(message: string): string[] {
 export function situationOf(
   message: string,
   vectors: WordVectors | null,
-): { kinds: readonly string[]; score: number; words: string[] } | null {
+): { kinds: readonly string[]; score: number; words: string[]; exact: boolean } | null {
   const words = situationWords(message);
-  let best: { kinds: readonly string[]; score: number; words: string[] } | null = null;
+  let best: { kinds: readonly string[]; score: number; words: string[]; exact: boolean } | null = null;
   let tie = false;
   for (const situation of SITUATIONS) {
+    let exact = false;
     let score = 0;
     const said: string[] = [];
     for (const word of words) {
       const n = nearness(word, situation, vectors);
       if (n > 0) {
         score += n;
+        if (n === 1) exact = true;
         said.push(word);
       }
     }
     if (score < SITUATION_FLOOR) continue;
     if (!best || score > best.score + 1e-6) {
-      best = { kinds: situation.kinds, score, words: said };
+      best = { kinds: situation.kinds, score, words: said, exact };
       tie = false;
     } else if (Math.abs(score - best.score) <= 1e-6) tie = true;
   }
@@ -227,13 +231,42 @@ function headsALabel(word: string, labels: Iterable<string>): boolean {
   return false;
 }
 
-/** A situation is read only from a sentence of at least this many content words. */
+/** A situation is read only from a sentence of at least this many content words... */
 export const MIN_SITUATION_WORDS = 2;
+/** ...or of this many words in all ("i keep being late": one word of the situation in a sentence). */
+export const MIN_SENTENCE_WORDS = 5;
+/** A situation read by nearness alone (no word of its own) needs this many content words. */
+export const MIN_NEAR_ONLY_WORDS = 3;
+
+/**
+ * The message with what the shopper already has ("my car", "her empty bowl"), compares with
+ * ("snores like a train") or is in ("read in bed") taken out: those things are the situation's
+ * context, not what is sought.
+ */
+export function withoutContextThings(message: string): string {
+  return message
+    .toLowerCase()
+    .replace(/\b(?:my|our|his|her|their|your)(?: [a-z]+)? [a-z]+\b/g, " ")
+    .replace(/\b(?:in|at|inside) (?:the |a |bed\b)?[a-z]*/g, " ")
+    .replace(
+      /(?<!\b(?:would|d|something|anything|stuff|things?|ones?|more|just|looks?|feels?) )\blike an? [a-z]+\b/g,
+      " ",
+    );
+}
+
+/** Whether a word or one of its forms is among a text's words. */
+function hasWord(text: string, word: string): boolean {
+  const forms = new Set([word, `${word}s`, word.replace(/(?:es|s)$/, "")]);
+  return text.split(/[^a-z]+/).some((w) => forms.has(w) || forms.has(w.replace(/(?:es|s)$/, "")));
+}
 
 /**
  * The kinds of product a sentence's situation asks for, in a shop with these labels (its tags
  * and categories); null when the sentence is short, names one of the shop's kinds itself ("hiking
- * boots", "a train set": that kind is what is sought), or describes no situation surely.
+ * boots", "a train set": that kind is what is sought), or describes no situation surely. A kind
+ * the shopper already has or compares with ("my partner snores like a train") names nothing sought;
+ * a kind the reading put for another word ("dinnerware" of "bowl") counts unless the sentence holds
+ * such a thing.
  */
 export function situationKinds(
   message: string,
@@ -241,8 +274,17 @@ export function situationKinds(
   labels: Iterable<string>,
   vectors: WordVectors | null,
 ): readonly string[] | null {
-  if (situationWords(message).length < MIN_SITUATION_WORDS) return null;
+  const content = situationWords(message).length;
+  const all = message.split(/\s+/).filter(Boolean).length;
+  if (content < MIN_SITUATION_WORDS && (content === 0 || all < MIN_SENTENCE_WORDS)) return null;
   const labelList = [...labels];
-  if (subjectWords.some((w) => headsALabel(w, labelList))) return null;
-  return situationOf(message, vectors)?.kinds ?? null;
+  const free = withoutContextThings(message);
+  const hasContext = free.replace(/\s+/g, " ").trim() !== message.toLowerCase().replace(/\s+/g, " ").trim();
+  const sought = (w: string) => hasWord(free, w) || (!hasWord(message.toLowerCase(), w) && !hasContext);
+  if (subjectWords.some((w) => headsALabel(w, labelList) && sought(w))) return null;
+  const found = situationOf(message, vectors);
+  // A situation only near in meaning needs a longer sentence than one of its own words
+  // ("make a salad tonight" is near baking by its vectors alone).
+  if (!found || (!found.exact && content < MIN_NEAR_ONLY_WORDS)) return null;
+  return found.kinds;
 }

@@ -14,7 +14,7 @@ import {
 } from "./shopping-phrases.ts";
 import type { MessageFacts, Word } from "./shopping-message-facts.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
-import { ANY_NEED, kindsOfNeed, NEED_PHRASE } from "./shopping-needs.ts";
+import { ANY_NEED, GIFT_PASTIME, kindsOfGiftPastime, kindsOfNeed, NEED_PHRASE } from "./shopping-needs.ts";
 import { ANY_PRODUCT_WORD, vocabularyEntryOf } from "./shopping-vocabulary.ts";
 
 /** Longer messages are cut: a shopping request is a sentence or two. */
@@ -248,6 +248,18 @@ function readProducts(reading: Reading): { start: number; end: number }[] {
     facts.needKinds.push(...kindsOfNeed(m[0]));
     return true;
   });
+  // In a gift, what the person does ("she runs marathons") is their interest; a product named
+  // after the verb ("running shoes") is still a product.
+  if (facts.gift)
+    s.take(GIFT_PASTIME, (m) => {
+      const said = m[0].split(/[\s-]+/);
+      const object = said.length > 1 ? (said.at(-1) ?? "") : "";
+      // An interest the vocabulary reads itself ("who loves cooking") is left to it.
+      if (vocabularyEntryOf(said[0] ?? "")) return false;
+      if (object && (vocabularyEntryOf(object) || vocabularyEntryOf(object.replace(/s$/, "")))) return false;
+      facts.needKinds.push(...kindsOfGiftPastime(m[0]));
+      return true;
+    });
   s.take(ANY_PRODUCT_WORD, (m, at) => {
     const entry = vocabularyEntryOf(m[0]);
     if (!entry) return false;

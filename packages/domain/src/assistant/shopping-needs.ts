@@ -35,6 +35,29 @@ const INTERESTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * What a pastime's verb is done to, between it and how often ("bakes bread every weekend",
+ * "reads novels all the time"); never a particle that makes it another verb ("runs out every day").
+ */
+const PARTICLES = "out|off|away|late|low|over|into|on|up|down|around|back|dry";
+const PASTIME_OBJECT = `(?: (?!(?:${PARTICLES})(?![a-z]))[a-z]{3,})?`;
+
+/** A pastime's verb forms, its base form and the interest (INTERESTS) whose kinds answer it. */
+const PASTIME_VERBS: readonly [habit: string, base: string, interest: string][] = [
+  ["reads?|reading", "read", "reading"],
+  ["drinks? (?:a lot of |so much )?tea|tea", "drink tea", "tea"],
+  ["drinks? (?:a lot of |so much )?coffee|coffee", "drink coffee", "coffee"],
+  ["bakes?|baking", "bake", "baking"],
+  ["cooks?|cooking", "cook", "cooking"],
+  ["hikes?|hiking|treks?|trekking|goes walking", "hike|trek", "hiking"],
+  ["camps?|camping", "camp", "camping"],
+  ["cycles?|rides? (?:a |his |her )?bike|cycling", "cycle|ride (?:a |his |her )?bike", "cycling"],
+  ["runs?|jogs?|running|jogging", "run|jog", "running"],
+  ["travels?|travell?ing", "travel", "travel"],
+  ["gardens?|gardening", "garden", "gardening"],
+  ["does yoga|doing yoga", "do yoga", "yoga"],
+];
+
+/**
  * Needs and occasions a shopper names instead of a product ("something for a rainy day"), and
  * the general kinds of product that answer them, across categories. Kinds are plain words of
  * what things are, not of one shop's products: the search looks each up in the catalogue's own
@@ -249,24 +272,31 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
 function pastimes(): [string, readonly string[]][] {
   const HABIT =
     "(?:a lot|all the time|all day(?: long)?|every (?:day|week|weekend|morning|evening|night)|constantly|daily|non ?stop|so much|for fun|(?:in|on|to|through) the (?:mountains|hills|woods|trails?))";
-  const VERBS: readonly [habit: string, base: string, interest: string][] = [
-    ["reads?|reading", "read", "reading"],
-    ["drinks? (?:a lot of |so much )?tea|tea", "drink tea", "tea"],
-    ["drinks? (?:a lot of |so much )?coffee|coffee", "drink coffee", "coffee"],
-    ["bakes?|baking", "bake", "baking"],
-    ["cooks?|cooking", "cook", "cooking"],
-    ["hikes?|hiking|treks?|trekking|goes walking", "hike|trek", "hiking"],
-    ["camps?|camping", "camp", "camping"],
-    ["cycles?|rides? (?:a |his |her )?bike|cycling", "cycle|ride (?:a |his |her )?bike", "cycling"],
-    ["runs?|jogs?|running|jogging", "run|jog", "running"],
-    ["travels?|travell?ing", "travel", "travel"],
-    ["gardens?|gardening", "garden", "gardening"],
-    ["does yoga|doing yoga", "do yoga", "yoga"],
-  ];
-  return VERBS.map(([habit, base, interest]) => [
-    `(?:${habit}) ${HABIT}|(?:loves?|likes?|enjoys?) to (?:${base})|(?:always|constantly) (?:${habit})`,
+  return PASTIME_VERBS.map(([habit, base, interest]) => [
+    `(?:${habit})${PASTIME_OBJECT} ${HABIT}|(?:loves?|likes?|enjoys?) to (?:${base})|(?:always|constantly) (?:${habit})(?! (?:${PARTICLES})(?![a-z]))`,
     kindsOfInterest(interest),
   ]);
+}
+
+/** The pastimes said with a verb of their own (drinking tea or coffee is no verb of one). */
+const GIFT_PASTIMES = PASTIME_VERBS.filter(([, base]) => !base.startsWith("drink"));
+
+/**
+ * In a gift, what the person does is their interest, said with its verb alone ("she runs
+ * marathons", "he bakes bread", "my dad reads"): the habit a gift describes needs no "a lot".
+ * The verb's object ("marathons", "bread") is part of the pastime, not a product asked for; a
+ * particle makes it another verb ("he always runs late").
+ */
+export const GIFT_PASTIME = words(
+  `(?<!(?:a|an|the) )(?:${GIFT_PASTIMES.map(([habit]) => habit).join("|")})(?! (?:${PARTICLES})(?![a-z]))(?: (?:a|an|the|his|her|their))?(?: (?!(?:and|but|for|with|every|all|who|because|so|too|also|now|then|lately|alot)(?![a-z]))[a-z]{3,})?`,
+);
+
+/** The kinds of product for a pastime GIFT_PASTIME matched. */
+export function kindsOfGiftPastime(phrase: string): readonly string[] {
+  const found = GIFT_PASTIMES.find(([habit]) =>
+    new RegExp(`^(?:${spaced(habit)})(?![a-z])`, "u").test(phrase),
+  );
+  return found ? kindsOfInterest(found[2]) : [];
 }
 
 export interface CompiledNeed {

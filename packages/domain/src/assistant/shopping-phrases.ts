@@ -119,7 +119,7 @@ export const P = {
   ),
   best: words("best|finest|greatest"),
   cheaper: words(
-    "(?:a )?(?:bit |little |lot |even )?(?:cheaper|less expensive|more affordable|less pricey)|lower (?:priced|price|cost)|(?:lower|smaller) budget|too (?:expensive|pricey|much)|over my budget|out of my (?:budget|price range)",
+    "(?:a )?(?:bit |little |lot |even )?(?:cheaper|less expensive|more affordable|less pricey)|lower (?:priced|price|cost)|(?:lower|smaller) budget|too (?:expensive|pricey|much)|(?:a )?(?:bit|little|tad) (?:much|steep|pricey|expensive)|over my budget|out of my (?:budget|price range)|(?:i'?m |we'?re )?on a (?:tight |small |limited |low |strict |student |shoestring )?budget",
   ),
   pricier: words(
     "(?:a )?(?:bit |little |lot |even )?(?:more expensive|pricier|fancier|higher end|more premium|more upscale)|bigger budget|higher budget",
@@ -145,7 +145,7 @@ export const P = {
   aboutShown:
     /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|(?:can|could|should|do|how do|how should|will) i (?:[a-z']+ ){0,3}(?:it|that one|this one)(?![\p{L}\p{N}])|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
   instead: words(
-    "instead|actually|forget|never ?mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on|(?:(?:something|anything|now) )?(?:completely|totally|entirely|altogether|quite) (?:different|unrelated|else)(?: (?:question|thing|topic|subject|now))?|(?:a )?(?:different|new|another) (?:topic|subject)|change (?:of )?(?:the )?(?:topic|subject)|on another note|unrelated(?: but| question)?",
+    "instead|actually|forget|never ?mind|(?:i'?ve |i )?changed? my mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on|(?:(?:something|anything|now) )?(?:completely|totally|entirely|altogether|quite) (?:different|unrelated|else)(?: (?:question|thing|topic|subject|now))?|(?:a )?(?:different|new|another) (?:topic|subject)|change (?:of )?(?:the )?(?:topic|subject)|on another note|unrelated(?: but| question)?",
   ),
   /** "anything else for kids?", "other stuff for camping": beyond the kind shown, keeping what it is for. */
   widen: words("(?:anything|something|what) else|other (?:things|stuff|kinds? of things)"),
@@ -229,5 +229,6 @@ export const STOP_WORDS = new Set(
   teen teens teenager teenagers son sons daughter daughters wife husband she he her him his hers they're
   she's he's plays play playing goes going obsessed started starting always really nice tonight weekend
   saturday sunday friday tomorrow myself yourself friend friends someone somebody make making doing
-  does who's whos am pm crazy passionate keen adores nothing`.split(/\s+/),
+  does who's whos am pm crazy passionate keen adores nothing lol lmao haha omg idk tbh btw honestly
+  literally basically totally total huge massive such absolutely nerd nerds geek geeks`.split(/\s+/),
 );

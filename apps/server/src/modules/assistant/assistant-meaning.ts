@@ -64,6 +64,7 @@ export async function readByMeaning(
   deps: AssistantDeps,
   request: ParsedShoppingRequest,
   names: ShoppingCatalogNames,
+  message = request.text,
 ): Promise<{ text: string; anyOf: string[]; categories: string[]; boost: string[] }> {
   const subjectWords = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
   if (subjectWords.length === 0 && request.anyOf.length === 0)
@@ -72,7 +73,7 @@ export async function readByMeaning(
   const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split("-"))]);
   // A sentence that describes a situation and names none of the shop's kinds ("my knees are sore
   // after my runs"): the situation's kinds, not its words, are what is sought.
-  const situation = situationOfRequest(request, vocabulary, names);
+  const situation = situationOfRequest(request, message, vocabulary, names);
   if (subjectWords.length === 0 || situation) {
     const learned = await learnedMeanings(deps);
     const need = needInShopWords(situation ? [...situation] : request.anyOf, learned, known);
@@ -158,12 +159,13 @@ export async function readByMeaning(
 /** A new request's situation read by meaning (need-situations.ts), when it names no product. */
 function situationOfRequest(
   request: ParsedShoppingRequest,
+  message: string,
   vocabulary: SearchVocabulary,
   names: ShoppingCatalogNames,
 ): readonly string[] | null {
   if (request.anyOf.length > 0 || (request.turn !== "new" && request.turn !== "topic-change")) return null;
   return situationKinds(
-    request.text,
+    message,
     request.subjectWords,
     [...vocabulary.tags, ...names.categories],
     wordVectors(),

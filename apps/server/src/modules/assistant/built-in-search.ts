@@ -172,8 +172,8 @@ async function aboutShown(turn: Turn): Promise<Answer> {
 }
 
 /** The first search for a request: its words (read by meaning), filters, boosts and kinds. */
-async function firstPlan({ deps, request, names }: Turn): Promise<SearchPlan> {
-  const meaning = await readByMeaning(deps, request, names);
+async function firstPlan({ deps, request, names, userMessages }: Turn): Promise<SearchPlan> {
+  const meaning = await readByMeaning(deps, request, names, userMessages.at(-1) ?? request.text);
   const searched = searchOf(request, request.boostCategories);
   const base: SearchPlan = {
     ...searched,
