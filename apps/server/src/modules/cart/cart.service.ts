@@ -11,10 +11,10 @@ import {
   deleteCartItem,
   deleteCartItems,
   ensureActiveCart,
-  findActiveCart,
   findCartItem,
   insertCartItem,
   loadCartItems,
+  lockActiveCart,
   lockCart,
   updateCartItemQuantity,
   voidNegotiatedPrices,
@@ -94,6 +94,10 @@ async function ownLine(tx: Tx, cartId: string, itemId: string) {
 
 /** The shopper's active cart, made if there is none, locked for the transaction (409 if it was just checked out). */
 async function lockShoppersCart(tx: Tx, userId: string): Promise<CartRow> {
+  // Usually there is one: found and locked in one statement. Else (none yet, or it was checked
+  // out meanwhile) made if missing, then locked, saying so if it was just checked out.
+  const active = await lockActiveCart(tx, userId);
+  if (active) return active;
   const found = await ensureActiveCart(tx, userId);
   const cart = await lockCart(tx, found.id);
   if (cart?.status !== "active")
@@ -106,8 +110,7 @@ async function changeCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow
   return db.transaction(async (tx) => {
     const cart = await lockShoppersCart(tx, userId);
     await change(tx, cart);
-    await voidNegotiatedPrices(tx, cart.id);
-    const fresh = await findActiveCart(tx, userId);
+    const fresh = await voidNegotiatedPrices(tx, cart.id);
     return cartView(tx, fresh ?? cart);
   });
 }

@@ -197,18 +197,19 @@ export async function deleteCartItems(tx: Tx, cartId: string): Promise<void> {
  * standing offers, the applied snapshots and the order-level discount.
  * So does an applied price that lapsed (a price it was computed on moved, or its time ran out):
  * `lapse` says why, for the cart to tell the shopper; a change of the cart (lapse null) clears it.
+ * Answers the cart as it is now (no second read).
  */
 export async function voidNegotiatedPrices(
   tx: Tx,
   cartId: string,
   lapse: AppliedPriceLapse | null = null,
-): Promise<void> {
+): Promise<CartRow | null> {
   await cartOffers().voidLive(tx, cartId);
   await tx
     .update(cartItems)
     .set({ priceSnapshot: null, negotiatedOnPrice: null })
     .where(eq(cartItems.cartId, cartId));
-  await tx
+  const [row] = await tx
     .update(carts)
     .set({
       negotiatedDiscount: 0,
@@ -217,7 +218,9 @@ export async function voidNegotiatedPrices(
       negotiationLapse: lapse,
       updatedAt: new Date(),
     })
-    .where(eq(carts.id, cartId));
+    .where(eq(carts.id, cartId))
+    .returning();
+  return row ?? null;
 }
 
 /** The cart became an order: it is no longer the shopper's active cart. */
