@@ -110,7 +110,7 @@ async function changeCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow
   return db.transaction(async (tx) => {
     const cart = await lockShoppersCart(tx, userId);
     await change(tx, cart);
-    const fresh = await voidNegotiatedPrices(tx, cart.id);
+    const fresh = await voidNegotiatedPrices(tx, cart.id, null, cart);
     return cartView(tx, fresh ?? cart);
   });
 }

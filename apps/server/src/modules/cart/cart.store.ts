@@ -197,14 +197,18 @@ export async function deleteCartItems(tx: Tx, cartId: string): Promise<void> {
  * standing offers, the applied snapshots and the order-level discount.
  * So does an applied price that lapsed (a price it was computed on moved, or its time ran out):
  * `lapse` says why, for the cart to tell the shopper; a change of the cart (lapse null) clears it.
- * Answers the cart as it is now (no second read).
+ * Answers the cart as it is now (no second read). `locked`: the cart as this transaction locked
+ * it; when it holds no applied price and no lapse to clear, its lines hold none either (an offer
+ * is applied under the cart's lock, writing both), so only the standing offers are voided.
  */
 export async function voidNegotiatedPrices(
   tx: Tx,
   cartId: string,
   lapse: AppliedPriceLapse | null = null,
+  locked?: CartRow,
 ): Promise<CartRow | null> {
   await cartOffers().voidLive(tx, cartId);
+  if (locked && lapse === null && nothingApplied(locked)) return locked;
   await tx
     .update(cartItems)
     .set({ priceSnapshot: null, negotiatedOnPrice: null })
@@ -221,6 +225,16 @@ export async function voidNegotiatedPrices(
     .where(eq(carts.id, cartId))
     .returning();
   return row ?? null;
+}
+
+/** Whether a cart holds no applied negotiated price and no lapse notice. */
+function nothingApplied(cart: CartRow): boolean {
+  return (
+    cart.appliedNegotiationId === null &&
+    cart.negotiatedDiscount === 0 &&
+    cart.negotiatedAt === null &&
+    cart.negotiationLapse === null
+  );
 }
 
 /** The cart became an order: it is no longer the shopper's active cart. */
