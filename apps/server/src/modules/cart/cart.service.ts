@@ -12,6 +12,7 @@ import {
   deleteCartItems,
   ensureActiveCart,
   findCartItem,
+  insertActiveCart,
   insertCartItem,
   loadCartItems,
   lockActiveCart,
@@ -94,10 +95,14 @@ async function ownLine(tx: Tx, cartId: string, itemId: string) {
 
 /** The shopper's active cart, made if there is none, locked for the transaction (409 if it was just checked out). */
 async function lockShoppersCart(tx: Tx, userId: string): Promise<CartRow> {
-  // Usually there is one: found and locked in one statement. Else (none yet, or it was checked
-  // out meanwhile) made if missing, then locked, saying so if it was just checked out.
+  // Usually there is one: found and locked in one statement. Else (none yet: the last one was
+  // checked out) one is made and locked; should that find none either, the long way, which
+  // says so if the cart was just checked out.
   const active = await lockActiveCart(tx, userId);
   if (active) return active;
+  await insertActiveCart(tx, userId);
+  const made = await lockActiveCart(tx, userId);
+  if (made) return made;
   const found = await ensureActiveCart(tx, userId);
   const cart = await lockCart(tx, found.id);
   if (cart?.status !== "active")

@@ -25,12 +25,17 @@ export async function findActiveCart(db: Queryable, userId: string): Promise<Car
 export async function ensureActiveCart(db: Queryable, userId: string): Promise<CartRow> {
   const existing = await findActiveCart(db, userId);
   if (existing) return existing;
-  await db.execute(
-    sql`insert into carts (user_id, status) values (${userId}, 'active') on conflict do nothing`,
-  );
+  await insertActiveCart(db, userId);
   const created = await findActiveCart(db, userId);
   if (!created) throw new Error("could not create an active cart");
   return created;
+}
+
+/** Makes the shopper an active cart unless one is there (a race makes only one: partial unique index). */
+export async function insertActiveCart(db: Queryable, userId: string): Promise<void> {
+  await db.execute(
+    sql`insert into carts (user_id, status) values (${userId}, 'active') on conflict do nothing`,
+  );
 }
 
 /**
