@@ -41,6 +41,46 @@ function cpuMs(pid: number): number {
   return (ticks * 1000) / 100 + workers;
 }
 
+/** CPU ms one process has used (user + system), 0 once it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU ms used so far by the PostgreSQL backends connected to the bench's database (read from
+ * /proc, so only when the server runs on this host), by backend: the database's share of an
+ * order, which other jobs on the same PostgreSQL server do not blur (their backends are others').
+ */
+async function databaseCpu(url: string | undefined): Promise<Map<number, number> | null> {
+  if (!url) return null;
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    return new Map(rows.map((r) => [r.pid, processCpuMs(r.pid)]));
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU ms the database's backends used between two readings (a backend new since counts from 0). */
+function databaseCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let used = 0;
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+  return used;
+}
+
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -64,6 +104,7 @@ async function benchOne(round: Round, shopperCount: number, version: string) {
     const deadline = performance.now() + SECONDS * 1000;
     const started = performance.now();
     const cpuBefore = cpuMs(server.pid);
+    const dbCpuBefore = await databaseCpu(round.env.DATABASE_URL);
     await Promise.all(
       shoppers.map(async (s, i) => {
         let n = i;
@@ -82,8 +123,10 @@ async function benchOne(round: Round, shopperCount: number, version: string) {
     );
     const elapsed = (performance.now() - started) / 1000;
     const cpuPerOrder = (cpuMs(server.pid) - cpuBefore) / Math.max(orders, 1);
+    const dbCpu = databaseCpuBetween(dbCpuBefore, await databaseCpu(round.env.DATABASE_URL));
+    const dbCpuPerOrder = dbCpu === null ? "–" : (dbCpu / Math.max(orders, 1)).toFixed(1);
     console.log(
-      `| ${round.label} | ${version} | ${shopperCount} | ${orders} | ${refused} | ${(orders / elapsed).toFixed(1)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${cpuPerOrder.toFixed(1)} | ${loadAverage()} |`,
+      `| ${round.label} | ${version} | ${shopperCount} | ${orders} | ${refused} | ${(orders / elapsed).toFixed(1)} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${cpuPerOrder.toFixed(1)} | ${dbCpuPerOrder} | ${loadAverage()} |`,
     );
   } finally {
     await server.stop();
@@ -95,6 +138,11 @@ function loadAverage(): string {
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" ");
+}
+
+/** Statement texts, one a line, shortened. */
+function listTexts(texts: string[]): string {
+  return texts.map((t) => `    ${t.replace(/\s+/g, " ").slice(0, 160)}`).join("\n");
 }
 
 /**
@@ -119,10 +167,14 @@ async function statementsPerCheckout(adminUrl: string, root: string | undefined,
       let next = 0;
       for (let i = 0; i < 30; i++) {
         // Two lines, as the profile in the README (a product with options cannot be added bare).
+        const addTextsBefore = counter.texts.length;
         for (let lines = 0; lines < 2; next++) {
           const productId = pool[next % pool.length];
           if ((await shopper!.call("POST", "/api/cart/items", { productId })) === 200) lines++;
         }
+        // BENCH_LIST_STATEMENTS=1: the statements of the last two adds to the cart, too.
+        if (i === 29 && process.env.BENCH_LIST_STATEMENTS)
+          console.log(`  two adds:\n${listTexts(counter.texts.slice(addTextsBefore))}\n  the checkout:`);
         const before = { ...counter.counts };
         const textsBefore = counter.texts.length;
         const status = await shopper!.call("POST", "/api/checkout", CHECKOUT_BODY, {
@@ -133,12 +185,7 @@ async function statementsPerCheckout(adminUrl: string, root: string | undefined,
         parses.push(counter.counts.parses - before.parses);
         // BENCH_LIST_STATEMENTS=1: the statements of the last checkout, to profile it.
         if (i === 29 && process.env.BENCH_LIST_STATEMENTS)
-          console.log(
-            counter.texts
-              .slice(textsBefore)
-              .map((t) => `    ${t.replace(/\s+/g, " ").slice(0, 160)}`)
-              .join("\n"),
-          );
+          console.log(listTexts(counter.texts.slice(textsBefore)));
       }
       console.log(`| ${version} | ${percentile(statements, 50)} | ${percentile(parses, 50)} |`);
     } finally {
@@ -159,9 +206,9 @@ const bench = { SIGN_UP_RATE_LIMIT_PER_IP: "100000" };
 
 console.log(`# Checkout throughput (${SECONDS} s of "add a product, check out" per shopper)\n`);
 console.log(
-  "| database | version | shoppers | orders | refused | checkouts/s | checkout p50 ms | checkout p99 ms | server CPU ms per order (add + checkout) | load average |",
+  "| database | version | shoppers | orders | refused | checkouts/s | checkout p50 ms | checkout p99 ms | server CPU ms per order (add + checkout) | PostgreSQL CPU ms per order | load average |",
 );
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const shoppers of SHOPPER_COUNTS) {
   // BENCH_SKIP_EMBEDDED=1: the PostgreSQL server alone (e.g. to compare WORKERS=1 and WORKERS=2).
   if (!process.env.BENCH_SKIP_EMBEDDED) {

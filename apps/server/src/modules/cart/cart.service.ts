@@ -11,10 +11,11 @@ import {
   deleteCartItem,
   deleteCartItems,
   ensureActiveCart,
-  findActiveCart,
   findCartItem,
+  insertActiveCart,
   insertCartItem,
   loadCartItems,
+  lockActiveCart,
   lockCart,
   updateCartItemQuantity,
   voidNegotiatedPrices,
@@ -94,6 +95,14 @@ async function ownLine(tx: Tx, cartId: string, itemId: string) {
 
 /** The shopper's active cart, made if there is none, locked for the transaction (409 if it was just checked out). */
 async function lockShoppersCart(tx: Tx, userId: string): Promise<CartRow> {
+  // Usually there is one: found and locked in one statement. Else (none yet: the last one was
+  // checked out) one is made and locked; should that find none either, the long way, which
+  // says so if the cart was just checked out.
+  const active = await lockActiveCart(tx, userId);
+  if (active) return active;
+  await insertActiveCart(tx, userId);
+  const made = await lockActiveCart(tx, userId);
+  if (made) return made;
   const found = await ensureActiveCart(tx, userId);
   const cart = await lockCart(tx, found.id);
   if (cart?.status !== "active")
@@ -106,8 +115,7 @@ async function changeCart(db: Db, userId: string, change: (tx: Tx, cart: CartRow
   return db.transaction(async (tx) => {
     const cart = await lockShoppersCart(tx, userId);
     await change(tx, cart);
-    await voidNegotiatedPrices(tx, cart.id);
-    const fresh = await findActiveCart(tx, userId);
+    const fresh = await voidNegotiatedPrices(tx, cart.id, null, cart);
     return cartView(tx, fresh ?? cart);
   });
 }

@@ -25,12 +25,17 @@ export async function findActiveCart(db: Queryable, userId: string): Promise<Car
 export async function ensureActiveCart(db: Queryable, userId: string): Promise<CartRow> {
   const existing = await findActiveCart(db, userId);
   if (existing) return existing;
-  await db.execute(
-    sql`insert into carts (user_id, status) values (${userId}, 'active') on conflict do nothing`,
-  );
+  await insertActiveCart(db, userId);
   const created = await findActiveCart(db, userId);
   if (!created) throw new Error("could not create an active cart");
   return created;
+}
+
+/** Makes the shopper an active cart unless one is there (a race makes only one: partial unique index). */
+export async function insertActiveCart(db: Queryable, userId: string): Promise<void> {
+  await db.execute(
+    sql`insert into carts (user_id, status) values (${userId}, 'active') on conflict do nothing`,
+  );
 }
 
 /**
@@ -197,18 +202,23 @@ export async function deleteCartItems(tx: Tx, cartId: string): Promise<void> {
  * standing offers, the applied snapshots and the order-level discount.
  * So does an applied price that lapsed (a price it was computed on moved, or its time ran out):
  * `lapse` says why, for the cart to tell the shopper; a change of the cart (lapse null) clears it.
+ * Answers the cart as it is now (no second read). `locked`: the cart as this transaction locked
+ * it; when it holds no applied price and no lapse to clear, its lines hold none either (an offer
+ * is applied under the cart's lock, writing both), so only the standing offers are voided.
  */
 export async function voidNegotiatedPrices(
   tx: Tx,
   cartId: string,
   lapse: AppliedPriceLapse | null = null,
-): Promise<void> {
+  locked?: CartRow,
+): Promise<CartRow | null> {
   await cartOffers().voidLive(tx, cartId);
+  if (locked && lapse === null && nothingApplied(locked)) return locked;
   await tx
     .update(cartItems)
     .set({ priceSnapshot: null, negotiatedOnPrice: null })
     .where(eq(cartItems.cartId, cartId));
-  await tx
+  const [row] = await tx
     .update(carts)
     .set({
       negotiatedDiscount: 0,
@@ -217,7 +227,19 @@ export async function voidNegotiatedPrices(
       negotiationLapse: lapse,
       updatedAt: new Date(),
     })
-    .where(eq(carts.id, cartId));
+    .where(eq(carts.id, cartId))
+    .returning();
+  return row ?? null;
+}
+
+/** Whether a cart holds no applied negotiated price and no lapse notice. */
+function nothingApplied(cart: CartRow): boolean {
+  return (
+    cart.appliedNegotiationId === null &&
+    cart.negotiatedDiscount === 0 &&
+    cart.negotiatedAt === null &&
+    cart.negotiationLapse === null
+  );
 }
 
 /** The cart became an order: it is no longer the shopper's active cart. */

@@ -41,7 +41,11 @@ export interface AtAddress {
     postalCode?: string | null;
   };
   methodId?: string | undefined;
+  /** The shop's zones when read before (the checkout reads them before its transaction). */
+  zones?: ShopZones | undefined;
 }
+
+type ShopZones = NonNullable<Parameters<typeof shippingForCart>[1]["zones"]>;
 
 /** The cart's shipping at an address by the shop's zones, each method priced by the cart's one quote. */
 export async function shippingAt(
@@ -59,6 +63,7 @@ export async function shippingAt(
     weightGrams: cartWeightOf(input.lines),
     methodId: input.methodId ?? null,
     quoteWith,
+    ...(input.zones ? { zones: input.zones } : {}),
   });
   return { shipping, quoteWith };
 }

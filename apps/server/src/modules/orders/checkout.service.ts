@@ -29,7 +29,8 @@ import {
 } from "../cart/index.ts";
 import { codeForCheckout, redeemCartCode } from "../discounts/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
-import { cartTaxFor } from "../taxes/index.ts";
+import { loadZones } from "../shipping/index.ts";
+import { cartTaxFor, loadTaxChoices } from "../taxes/index.ts";
 import type { PaymentProvider, PaymentProviders } from "../../platform/payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderPlacedMail, merchantRecipients } from "./order-mail.store.ts";
@@ -107,6 +108,19 @@ type CheckoutOptions = {
   paymentToken?: string;
 };
 
+/** What the shop decided that a quote needs and no lock guards: read before the transaction. */
+type ShopTerms = Awaited<ReturnType<typeof loadShopTerms>>;
+
+/** The shop's settings, tax choices and shipping zones, read at once (each on its own connection). */
+async function loadShopTerms(db: Db) {
+  const [config, taxChoices, zones] = await Promise.all([
+    loadSellerConfig(db),
+    loadTaxChoices(db),
+    loadZones(db),
+  ]);
+  return { config, taxChoices, zones };
+}
+
 type CheckoutAnswer = { order: Order; created: boolean; clientSecret: string | null };
 type LockedCart = NonNullable<Awaited<ReturnType<typeof lockActiveCart>>>;
 type CartLines = Awaited<ReturnType<typeof loadCheckoutLines>>;
@@ -147,14 +161,17 @@ export async function checkout(
   // A cart filled before the experiment started (or by an agent) counts from here at the latest.
   // The merchants' addresses (for the new-order e-mail) are read beside it, before the
   // transaction: one round trip fewer inside it, none more in time (both run at once).
-  const [experimentRunning, merchantEmails] = await Promise.all([
+  // So are the shop's terms (its settings, tax choices, shipping zones): none needs a lock, and a
+  // read inside a read-committed transaction sees a merchant's change no more surely.
+  const [experimentRunning, merchantEmails, terms] = await Promise.all([
     noteCartVisitor(db, who.id),
     merchantRecipients(db, options.mail),
+    loadShopTerms(db),
   ]);
   let placed: { order: Order; clientSecret: string | null } | Lapsed;
   try {
     placed = await inTurnPerProduct(db, (tx, wait) =>
-      placeOrder(tx, { who, idempotencyKey, body, provider, options, wait, merchantEmails }),
+      placeOrder(tx, { who, idempotencyKey, body, provider, options, wait, merchantEmails, terms }),
     );
   } catch (error) {
     const first =
@@ -182,9 +199,10 @@ async function placeOrder(
     /** Whether taking the stock queues for a product's row another transaction holds (else StockBusy). */
     wait: boolean;
     merchantEmails: string[]; // who hears of the new order, read before the transaction
+    terms: ShopTerms; // the shop's settings, tax choices and zones, read before the transaction
   },
 ): Promise<{ order: Order; clientSecret: string | null } | Lapsed> {
-  const { who, idempotencyKey, body, provider, options, wait, merchantEmails } = step;
+  const { who, idempotencyKey, body, provider, options, wait, merchantEmails, terms } = step;
   // One checkout per shopper at a time, on both databases: lock the profile row (made if missing).
   const profile = await lockOrCreateProfile(tx, who);
   const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
@@ -199,7 +217,7 @@ async function placeOrder(
   }
 
   const shippingAddress = await addressForCheckout(tx, who.id, body.address);
-  const config = await loadSellerConfig(tx);
+  const { config } = terms;
   // The cart's discount code, re-checked with its row locked until the order commits (409 if refused).
   const code = await codeForCheckout(tx, {
     cartId: cart.id,
@@ -209,7 +227,7 @@ async function placeOrder(
   });
   const rules = pricingRulesFrom(config.pricing);
   // The address's tax (its place's rates, or the shop's single rate), an input of the one quote.
-  const tax = await cartTaxFor(tx, shippingAddress, rules.taxRateBasisPoints);
+  const tax = await cartTaxFor(tx, shippingAddress, rules.taxRateBasisPoints, terms.taxChoices);
   // Shipping by the shop's zones (the shopper's method), else its flat fee: one more input of the quote.
   const quote = await quoteAtAddress(tx, {
     lines,
@@ -219,6 +237,7 @@ async function placeOrder(
     tax,
     address: shippingAddress,
     methodId: body.shippingMethodId,
+    zones: terms.zones,
   });
   assertOrderableAmount(quote.total);
   // A line already short when the cart was read is refused at once, without queueing for its

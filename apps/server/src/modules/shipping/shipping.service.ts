@@ -106,9 +106,11 @@ export async function shippingForCart(
     weightGrams: number;
     methodId?: string | null;
     quoteWith: (chosen: ChosenShipping) => CartQuote;
+    /** The shop's zones when the caller read them already (loadZones), else read here. */
+    zones?: Awaited<ReturnType<typeof loadZones>>;
   },
 ): Promise<CartShipping> {
-  return cartShipping({ ...input, zones: await loadZones(db) });
+  return cartShipping({ ...input, zones: input.zones ?? (await loadZones(db)) });
 }
 
 /**

@@ -4,3 +4,4 @@
  */
 export { taxRoutes } from "./taxes.routes.ts";
 export { cartTaxFor, cartTaxForShopper, shopTaxDisplay } from "./taxes.service.ts";
+export { loadTaxChoices } from "./taxes.store.ts";

@@ -19,6 +19,7 @@ import {
   listTaxRateRows,
   loadTaxChoices,
   saveTaxChoices,
+  type TaxChoicesRow as TaxChoices,
   type TaxRateRow,
   taxRateRowsOf,
   upsertTaxRateRow,
@@ -60,8 +61,10 @@ export async function cartTaxFor(
   db: Queryable,
   address: { country: string; region?: string | null } | null,
   fallbackBasisPoints: number,
+  /** The shop's tax choices when the caller read them already (loadTaxChoices), else read here. */
+  known?: TaxChoices,
 ): Promise<CartTax> {
-  const choices = await loadTaxChoices(db);
+  const choices = known ?? (await loadTaxChoices(db));
   const country = address?.country.trim().toUpperCase() ?? "";
   const rows = choices.byPlace && country ? await taxRateRowsOf(db, country) : [];
   return taxForPlace({ ...choices, fallbackBasisPoints }, address, rows.map(toDomainRate));
