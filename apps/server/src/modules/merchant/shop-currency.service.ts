@@ -2,7 +2,7 @@ import type { ShopCurrency } from "@haggle/contract/merchant";
 import { conflict, invalid } from "@haggle/domain/errors";
 import { minorUnits, shopCurrencyRefusal } from "@haggle/domain/markets/currency";
 import type { Db } from "../../platform/db/client.ts";
-import { hasAnyOrder } from "../orders/index.ts";
+import { hasAnyOrderLocked } from "../orders/index.ts";
 import { lockShopCurrency, storeAndUseShopCurrency } from "../settings/index.ts";
 
 /** What a shop with orders is told when it tries another currency (its orders' amounts are in this one). */
@@ -19,7 +19,7 @@ export async function changeShopCurrency(db: Db, code: string): Promise<ShopCurr
   return db.transaction(async (tx) => {
     const current = await lockShopCurrency(tx);
     if (code !== current) {
-      if (await hasAnyOrder(tx)) throw conflict(CURRENCY_FIXED_BY_ORDERS, "CURRENCY_FIXED");
+      if (await hasAnyOrderLocked(tx)) throw conflict(CURRENCY_FIXED_BY_ORDERS, "CURRENCY_FIXED");
       await storeAndUseShopCurrency(tx, code);
     }
     return { currency: code, minorUnits: minorUnits(code) };

@@ -7,6 +7,7 @@ import {
 } from "@haggle/domain/negotiation/applied-price-lapse";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
+import { shopCurrency } from "@haggle/domain/pricing/money";
 import {
   chargedUnitPrice,
   pricingRulesFrom,
@@ -185,6 +186,7 @@ async function placeOrder(
   },
 ): Promise<{ order: Order; clientSecret: string | null } | Lapsed> {
   const { who, idempotencyKey, body, provider, options, wait, merchantEmails } = step;
+  const charged = shopCurrency(); // what this checkout prices in (refuseChangedCurrency)
   // One checkout per shopper at a time, on both databases: lock the profile row (made if missing).
   const profile = await lockOrCreateProfile(tx, who);
   const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
@@ -252,6 +254,7 @@ async function placeOrder(
     shippingAddress,
     idempotencyKey,
   });
+  refuseChangedCurrency(created.order.currency, charged);
 
   await redeemCartCode(tx, code, quote, { orderId: created.order.id, userId: who.id });
   await markCartConverted(tx, cart.id);
@@ -291,6 +294,19 @@ async function lockCartToCheckOut(
     );
   }
   return { cart, lines };
+}
+
+/**
+ * 409 when the shop's currency changed while this checkout priced its cart in the process's (the
+ * old one; only possible for the shop's first order): the order's insert read the setting after
+ * the change committed. The whole transaction rolls back, nothing is recorded.
+ */
+function refuseChangedCurrency(recorded: string, charged: string): void {
+  if (recorded !== charged)
+    throw conflict(
+      `The shop's prices are now in ${recorded}: look at your cart again before you check out.`,
+      "CURRENCY_CHANGED",
+    );
 }
 
 /** Refuses the first line whose variant, as the cart was read, holds fewer units than it buys. */

@@ -13,6 +13,7 @@ export {
   loadShopCurrency,
   lockShopCurrency,
   refreshShopCurrency,
+  shopCurrencySql,
   shopCurrencyView,
   storeAndUseShopCurrency,
 } from "./shop-currency.store.ts";

@@ -1,7 +1,7 @@
 import { DEFAULT_SHOP_CURRENCY, minorUnits } from "@haggle/domain/markets/currency";
 import type { ShopCurrency } from "@haggle/contract/merchant";
 import { setShopCurrency } from "@haggle/domain/pricing/money";
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { appSettings } from "../../platform/db/schema/settings.ts";
 import { lockSellerConfig } from "./settings.store.ts";
@@ -16,6 +16,14 @@ export async function loadShopCurrency(db: Queryable): Promise<string> {
     .from(appSettings)
     .where(eq(appSettings.key, CURRENCY_KEY));
   return row?.value ?? DEFAULT_SHOP_CURRENCY;
+}
+
+/**
+ * The stored currency as an SQL expression, for a statement that must read it when it runs: the
+ * order's insert records the currency in force as it is written (after any change it waited for).
+ */
+export function shopCurrencySql(): SQL<string> {
+  return sql<string>`coalesce((select ${appSettings.value} from ${appSettings} where ${appSettings.key} = ${CURRENCY_KEY}), ${DEFAULT_SHOP_CURRENCY})`;
 }
 
 /** The shop's currency and its minor unit, as the storefront and agents read it. */
