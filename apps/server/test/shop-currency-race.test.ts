@@ -8,6 +8,12 @@ import { describe, expect, it } from "vitest";
 import { useMerchantShop } from "./support/merchant-shop.ts";
 import { postCheckout, shopperWithCart } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
+import type { Db } from "../src/platform/db/client.ts";
+
+/** The rows a plain query answers (both drivers answer `rows`). */
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 /** A promise and the function that settles it: the test holds a transaction open until it calls it. */
 function gate(): { opened: Promise<void>; open: () => void } {
@@ -30,7 +36,7 @@ describe.each(DB_KINDS)("the shop's currency and its first order on the %s datab
   const db = () => shop.server.database.db;
   const choose = (currency: string) => shop.merchant.request("PUT", "/api/merchant/currency", { currency });
   const orderCurrencies = async () =>
-    (await db().execute<{ currency: string }>(sql`select currency from orders`)).rows.map((r) => r.currency);
+    (await rowsOf<{ currency: string }>(db(), sql`select currency from orders`)).map((r) => r.currency);
 
   it("records the currency the order was charged in", async () => {
     expect((await choose("JPY")).status).toBe(200);
@@ -50,7 +56,7 @@ describe.each(DB_KINDS.filter((kind) => kind === "postgres"))(
     const choose = (currency: string) => shop.merchant.request("PUT", "/api/merchant/currency", { currency });
 
     it("a change waits for an order being written, then is refused", async () => {
-      const [someone] = (await db().execute<{ id: string }>(sql`select id from "user" limit 1`)).rows;
+      const [someone] = await rowsOf<{ id: string }>(db(), sql`select id from "user" limit 1`);
       const held = gate();
       let written: () => void = () => {};
       const orderWritten = new Promise<void>((r) => {
@@ -101,7 +107,7 @@ describe.each(DB_KINDS.filter((kind) => kind === "postgres"))(
         code: "CURRENCY_CHANGED",
         message: "The shop's prices are now in EUR: look at your cart again before you check out.",
       });
-      expect((await db().execute(sql`select id from orders`)).rows).toEqual([]);
+      expect(await rowsOf(db(), sql`select id from orders`)).toEqual([]);
       // The cart is still the shopper's, to check out again in the new currency.
       expect((await shopper.http.get("/api/cart")).json.items).toHaveLength(1);
     });

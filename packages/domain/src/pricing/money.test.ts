@@ -7,7 +7,10 @@ import {
   moneyLabel,
   percentOf,
   setShopCurrency,
+  setShopLocale,
   shopCurrency,
+  shopCurrencySign,
+  shopLocale,
   shopMinorUnits,
   toCents,
   toDecimalString,
@@ -90,6 +93,24 @@ describe("amounts in the shop's currency", () => {
     expect(formatUsd(1234)).toBe("€12.34");
     setShopCurrency("EUR", "de-DE");
     expect(formatUsd(123456)).toBe("1.234,56\u00a0€");
+    expect(formatUsd(1250)).toBe("12,50\u00a0€");
+  });
+
+  it("writes amounts in the shop's locale, whatever the currency", () => {
+    setShopLocale("de-de");
+    expect(shopLocale()).toBe("de-DE");
+    expect(formatUsd(1250)).toBe("12,50\u00a0$");
+    setShopCurrency("JPY");
+    expect(formatUsd(1200)).toBe("1.200\u00a0¥");
+    setShopLocale("ja-JP");
+    expect(formatUsd(1200)).toBe("￥1,200");
+    setShopCurrency("EUR");
+    setShopLocale("fr-FR");
+    expect(formatUsd(123456)).toBe("1\u202f234,56\u00a0€");
+    expect(shopCurrencySign()).toBe("€");
+    setShopLocale("not a locale");
+    expect(shopLocale()).toBe("en-US");
+    expect(formatUsd(1250)).toBe("€12.50");
   });
 
   it("keeps dollars exactly as before", () => {

@@ -16,6 +16,7 @@ export {
   shopCurrencySql,
   shopCurrencyView,
   storeAndUseShopCurrency,
+  storeAndUseShopLocale,
 } from "./shop-currency.store.ts";
 export {
   insertMissingSections,
