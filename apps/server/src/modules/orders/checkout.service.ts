@@ -36,7 +36,7 @@ import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderPlacedMail, merchantRecipients } from "./order-mail.store.ts";
 import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
 import { inTurnPerProduct, shortLineAfterTaking } from "./checkout-stock-turns.ts";
-import { findOrderIdByKey, insertOrder } from "./orders.store.ts";
+import { findOrderIdByKey, insertOrder, lockOrdersForCharge } from "./orders.store.ts";
 import { completeNegotiationWithOrder as completeNegotiation } from "../negotiation/index.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
 import { quoteAtAddress } from "./checkout-shipping.service.ts";
@@ -231,7 +231,7 @@ async function placeOrder(
   // any other start moves none, so the stock is taken last, just before the commit, and a hot
   // product's row is held for one statement and the commit, not the whole checkout.
   const chargesAtOnce = Boolean(options.paymentToken);
-  if (chargesAtOnce) await takeCartStock(tx, lines, wait);
+  if (chargesAtOnce) await beforeChargingAtOnce(tx, lines, wait, charged);
 
   // The provider hears of the order inside the transaction: if it fails, no order stands. Its
   // answer (status, payment state, reference) is written with the order, in one insert.
@@ -307,6 +307,16 @@ function refuseChangedCurrency(recorded: string, charged: string): void {
       `The shop's prices are now in ${recorded}: look at your cart again before you check out.`,
       "CURRENCY_CHANGED",
     );
+}
+
+/**
+ * Before a payment that moves money at once: the orders table is held against a currency change
+ * (ROW EXCLUSIVE, as the insert would take it, so a change waits for this checkout) and the
+ * currency checked now, not after the charge; then the stock is taken.
+ */
+async function beforeChargingAtOnce(tx: Tx, lines: CartLines, wait: boolean, charged: string): Promise<void> {
+  refuseChangedCurrency(await lockOrdersForCharge(tx), charged);
+  await takeCartStock(tx, lines, wait);
 }
 
 /** Refuses the first line whose variant, as the cart was read, holds fewer units than it buys. */

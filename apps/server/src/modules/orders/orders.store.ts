@@ -63,6 +63,18 @@ export async function insertOrder(
   return { order: created, lines: stored };
 }
 
+/**
+ * Holds the orders table as an order's insert does (ROW EXCLUSIVE: a currency change waits for
+ * this transaction, and this waits for a change being made) and answers the shop's currency as
+ * stored now, for a checkout that charges before it writes its order.
+ */
+export async function lockOrdersForCharge(tx: Tx): Promise<string> {
+  await tx.execute(sql`lock table ${orders} in row exclusive mode`);
+  const result = await tx.execute(sql`select ${shopCurrencySql()} as currency`);
+  const [row] = (result as unknown as { rows: { currency: string }[] }).rows;
+  return row?.currency ?? "";
+}
+
 /** The lines of these orders, each order's in its cart's order (one query for all). */
 export async function loadOrderLines(db: Queryable, orderIds: readonly string[]): Promise<OrderLineRow[]> {
   if (orderIds.length === 0) return [];
