@@ -1,4 +1,4 @@
-import { formatUsd, setShopCurrency, shopCurrency, shopLocale } from "@haggle/domain/pricing/money";
+import { formatMoney, setShopCurrency, shopCurrency, shopLocale } from "@haggle/domain/pricing/money";
 import { afterEach, describe, expect, it } from "vitest";
 import { adoptShopCurrency } from "./shop-currency";
 
@@ -21,12 +21,12 @@ describe("adoptShopCurrency", () => {
     adoptShopCurrency(pageWith({ "shop-currency": "EUR", "shop-locale": "de-DE" }));
     expect(shopCurrency()).toBe("EUR");
     expect(shopLocale()).toBe("de-DE");
-    expect(formatUsd(1250)).toBe("12,50\u00a0€");
+    expect(formatMoney(1250)).toBe("12,50\u00a0€");
   });
 
   it("stays in USD and en-US without them, and ignores what it can't use", () => {
     adoptShopCurrency(pageWith({}));
-    expect(formatUsd(1250)).toBe("$12.50");
+    expect(formatMoney(1250)).toBe("$12.50");
     adoptShopCurrency(pageWith({ "shop-currency": "KWD", "shop-locale": "no such locale" }));
     expect(shopCurrency()).toBe("USD");
     expect(shopLocale()).toBe("en-US");

@@ -77,7 +77,7 @@ const formats = new Map<string, Intl.NumberFormat>();
  * The amount as the locale writes it: 1234 EUR in de-DE → "12,34 €", 1200 JPY in ja-JP → "￥1,200".
  * Formats are built once per locale and currency (building one costs far more than using it).
  */
-export function formatMoney(minor: number, currency: string, locale = "en-US"): string {
+export function formatInCurrency(minor: number, currency: string, locale = "en-US"): string {
   const digits = minorUnits(currency);
   const key = `${locale}|${currency}`;
   let format = formats.get(key);

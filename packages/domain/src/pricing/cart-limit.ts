@@ -1,5 +1,5 @@
 import { invalid } from "../errors.ts";
-import { type Cents, formatUsd, shopMinorUnits } from "./money.ts";
+import { type Cents, formatMoney, shopMinorUnits } from "./money.ts";
 import { type QuoteLine, unitPrice } from "./quote-cart.ts";
 
 /**
@@ -14,7 +14,7 @@ export function maxOrderTotal(): Cents {
 
 /** "This cart comes to more than $9,999,999,999.99, ...": the limit in the shop's currency. */
 export function cartTooLargeMessage(): string {
-  return `This cart comes to more than ${formatUsd(maxOrderTotal())}, the most one order can hold. Remove some items to continue.`;
+  return `This cart comes to more than ${formatMoney(maxOrderTotal())}, the most one order can hold. Remove some items to continue.`;
 }
 
 /** Refuses (400) an amount no order can hold: a cart's total at checkout, its subtotal when negotiating. */

@@ -1,4 +1,4 @@
-import { DEFAULT_SHOP_CURRENCY, formatMoney, minorUnits, toDecimal } from "../markets/currency.ts";
+import { DEFAULT_SHOP_CURRENCY, formatInCurrency, minorUnits, toDecimal } from "../markets/currency.ts";
 import { canonicalLocale, DEFAULT_SHOP_LOCALE } from "../markets/locale.ts";
 
 /**
@@ -108,8 +108,8 @@ export function groupThousands(whole: number | string): string {
  * An amount as the shop writes it, in its currency: 1234 -> "$12.34" in USD, 1200 -> "¥1,200" in
  * JPY, 1234 -> "€12.34" in EUR, in the shop's locale ("12,34 €" in EUR in de-DE; en-US unless set).
  */
-export function formatUsd(cents: Cents): string {
-  if (currency !== "USD" || locale !== "en-US") return formatMoney(assertCents(cents), currency, locale);
+export function formatMoney(cents: Cents): string {
+  if (currency !== "USD" || locale !== "en-US") return formatInCurrency(assertCents(cents), currency, locale);
   const sign = cents < 0 ? "-" : "";
   const [whole = "0", fraction] = toDecimalString(Math.abs(cents)).split(".");
   return `${sign}$${groupThousands(whole)}.${fraction}`;

@@ -1,5 +1,5 @@
 import { ShopCurrencySchema } from "@haggle/contract/merchant";
-import { formatMoney, shopCurrencyRefusal } from "@haggle/domain/markets/currency";
+import { formatInCurrency, shopCurrencyRefusal } from "@haggle/domain/markets/currency";
 import { DEFAULT_SHOP_LOCALE, SHOP_LOCALES } from "@haggle/domain/markets/locale";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -25,7 +25,7 @@ function localeOptions(currency: string): { tag: string; label: string }[] {
   const names = new Intl.DisplayNames(["en"], { type: "language" });
   return SHOP_LOCALES.map((tag) => ({
     tag,
-    label: `${tag} · ${names.of(tag) ?? tag} · ${formatMoney(123456, currency, tag)}`,
+    label: `${tag} · ${names.of(tag) ?? tag} · ${formatInCurrency(123456, currency, tag)}`,
   }));
 }
 
