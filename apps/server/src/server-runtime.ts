@@ -157,6 +157,9 @@ async function openShopDatabase(env: Env, logger: Logger, given: Database | unde
       "pgvector is not available on this PostgreSQL server: embeddings are stored as real[] and ranked exactly in the server",
     );
   }
+  // The seed writes its prices in the shop's currency: this process's must be the stored one first
+  // (a process that served another shop before, as a test run does, may hold another).
+  await refreshShopCurrency(database.db);
   if (env.SEED_ON_START) {
     const seeded = await seedIfEmpty(database.db);
     if (seeded) logger.info(seeded, "empty shop seeded with the catalogue and seller configuration");
@@ -167,7 +170,8 @@ async function openShopDatabase(env: Env, logger: Logger, given: Database | unde
       database = await open();
     }
   }
-  // Work done outside a request (mail, webhooks, payment expiry) writes amounts in the shop's currency too.
+  // Work done outside a request (mail, webhooks, payment expiry) writes amounts in the shop's currency
+  // too (read again only when the database was reopened above).
   await refreshShopCurrency(database.db);
   return database;
 }

@@ -159,6 +159,7 @@ describe.each(DB_KINDS)("the holdout experiment (%s)", (kind) => {
       userId,
       subtotal: 10_000,
       total: 10_000,
+      currency: "USD",
       createdAt: ordered,
       ...extra,
     });

@@ -6,7 +6,7 @@
  * once, and the merchant's outbox when no SMTP_URL is set.
  */
 import { orderNumber } from "@haggle/domain/orders/order-number";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../src/env.ts";
@@ -74,21 +74,21 @@ function expectOrderFigures(mail: ReceivedMail, order: OrderJson) {
   for (const item of order.items) {
     const unit = cents(item.regularPrice);
     expect(mail.text).toContain(`${item.quantity} × ${item.name}`);
-    expect(mail.text).toContain(`${formatUsd(unit)} each = ${formatUsd(unit * item.quantity)}`);
+    expect(mail.text).toContain(`${formatMoney(unit)} each = ${formatMoney(unit * item.quantity)}`);
     expect(unit * item.quantity).toBe(cents(item.lineTotal));
   }
   const expected: Record<string, string> = {
-    Subtotal: formatUsd(cents(order.subtotal)),
-    Shipping: order.shipping === 0 ? "Free" : formatUsd(cents(order.shipping)),
-    Tax: formatUsd(cents(order.tax)),
-    Total: formatUsd(cents(order.total)),
+    Subtotal: formatMoney(cents(order.subtotal)),
+    Shipping: order.shipping === 0 ? "Free" : formatMoney(cents(order.shipping)),
+    Tax: formatMoney(cents(order.tax)),
+    Total: formatMoney(cents(order.total)),
   };
   if (order.negotiatedDiscount > 0)
-    expected["Ava's discount"] = `−${formatUsd(cents(order.negotiatedDiscount))}`;
+    expected["Ava's discount"] = `−${formatMoney(cents(order.negotiatedDiscount))}`;
   expect(figuresOf(mail.text)).toEqual(expected);
   // The HTML part shows the same total and lines (React escapes names, so compare the money).
-  expect(mail.html).toContain(formatUsd(cents(order.total)));
-  for (const item of order.items) expect(mail.html).toContain(formatUsd(cents(item.lineTotal)));
+  expect(mail.html).toContain(formatMoney(cents(order.total)));
+  for (const item of order.items) expect(mail.html).toContain(formatMoney(cents(item.lineTotal)));
 }
 
 const mailSettings = (overrides: Partial<MailSettings> = {}): MailSettings => ({
@@ -171,10 +171,12 @@ describe.each(DB_KINDS)("order e-mail over SMTP on the %s database", (kind) => {
         `<${rows.find((r) => r.kind === "order-confirmation")!.id}@haggle.outbox>`,
       );
 
-      const notice = await arrived(`New order ${number}: ${formatUsd(cents(order.total))} from ${who.name}`);
+      const notice = await arrived(
+        `New order ${number}: ${formatMoney(cents(order.total))} from ${who.name}`,
+      );
       expect(notice.to).toBe(MERCHANT_EMAIL);
       expect(notice.text).toContain(
-        `${who.name} (${who.email}) placed an order of ${formatUsd(cents(order.total))}.`,
+        `${who.name} (${who.email}) placed an order of ${formatMoney(cents(order.total))}.`,
       );
       expect(notice.text).toContain(`${shop.server.baseUrl}/merchant/orders`);
       expectOrderFigures(notice, order);

@@ -23,19 +23,35 @@ function webDistWithHead(): string {
 }
 
 const SHOPS = [
-  // `shown`: the flat shipping fee (10 in the currency) as the policies' sentence writes it.
-  { currency: "JPY", price: 1200, listPrice: 1500, minor: 1, shown: "Shipping costs ¥10 per order" },
-  { currency: "EUR", price: 12.34, listPrice: 15, minor: 100, shown: "Shipping costs €10.00 per order" },
+  // `shown`: the flat shipping fee (10 in the currency) as the policies' sentence writes it, in
+  // the shop's locale (en-US for the yen shop, German for the euro shop).
+  {
+    currency: "JPY",
+    locale: "en-US",
+    price: 1200,
+    listPrice: 1500,
+    minor: 1,
+    shown: "Shipping costs ¥10 per order",
+  },
+  {
+    currency: "EUR",
+    locale: "de-DE",
+    price: 12.34,
+    listPrice: 15,
+    minor: 100,
+    shown: "Shipping costs 10,00\u00a0€ per order",
+  },
 ] as const;
 
 describe.each(DB_KINDS.flatMap((kind) => SHOPS.map((s) => [kind, s] as const)))(
   "a shop on the %s database selling in %o",
-  (kind, { currency, price, listPrice, minor, shown }) => {
+  (kind, { currency, locale, price, listPrice, minor, shown }) => {
     const { shop, call, agentShopper, webCart } = useAcpShop(kind, { WEB_DIST_DIR: webDistWithHead() });
 
     it("prices, totals and answers agents in its currency", async () => {
-      const chosen = await shop.merchant.request("PUT", "/api/merchant/currency", { currency });
+      const chosen = await shop.merchant.request("PUT", "/api/merchant/currency", { currency, locale });
       expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
+      expect(chosen.json.locale).toBe(locale);
       expect(chosen.json.minorUnits).toBe(minor === 1 ? 0 : 2);
 
       const created = await shop.merchant.post("/api/merchant/products", {
@@ -70,6 +86,7 @@ describe.each(DB_KINDS.flatMap((kind) => SHOPS.map((s) => [kind, s] as const)))(
       // The page tells the web app the currency before it reads any amount.
       const page = await (await fetch(`${shop.server.baseUrl}/`)).text();
       expect(page).toContain(`<meta name="shop-currency" content="${currency}">`);
+      expect(page).toContain(`<meta name="shop-locale" content="${locale}">`);
 
       const s = await agentShopper();
       await fillCart(s.http, [product]);
@@ -109,6 +126,12 @@ describe.each(DB_KINDS.flatMap((kind) => SHOPS.map((s) => [kind, s] as const)))(
       expect(order.total).toBe(cartTotal);
       const refused = await shop.merchant.request("PUT", "/api/merchant/currency", { currency: "USD" });
       expect(refused.status).toBe(409);
+      // The locale writes amounts, it does not change them: it may change with orders.
+      const english = await shop.merchant.request("PUT", "/api/merchant/currency", {
+        currency,
+        locale: "en-IE",
+      });
+      expect(english.json).toMatchObject({ currency, locale: "en-IE" });
     });
   },
 );

@@ -14,7 +14,11 @@ describe.each(DB_KINDS)("the shop's currency on the %s database", (kind) => {
   const choose = (currency: unknown) => shop.merchant.request("PUT", "/api/merchant/currency", { currency });
 
   it("is USD until chosen; JPY has no decimals; bad codes are refused with a sentence and change nothing", async () => {
-    expect((await anyone().get("/api/shop/currency")).json).toEqual({ currency: "USD", minorUnits: 2 });
+    expect((await anyone().get("/api/shop/currency")).json).toEqual({
+      currency: "USD",
+      minorUnits: 2,
+      locale: "en-US",
+    });
 
     const unknown = await choose("XYZ");
     expect(unknown.status).toBe(400);
@@ -27,6 +31,14 @@ describe.each(DB_KINDS)("the shop's currency on the %s database", (kind) => {
       "The shop can't sell in KWD yet: its amounts have 3 decimals, and prices are kept with at most 2.",
     );
     expect((await choose(12)).status).toBe(400);
+    const badLocale = await shop.merchant.request("PUT", "/api/merchant/currency", {
+      currency: "EUR",
+      locale: "German please",
+    });
+    expect(badLocale.status).toBe(400);
+    expect(badLocale.json.error.message).toBe(
+      '"German please" is not a locale amounts can be written in: use a BCP 47 tag such as en-US, de-DE or ja-JP.',
+    );
     expect((await anyone().get("/api/shop/currency")).json.currency).toBe("USD");
 
     const shopper = await shopperWithCart(shop.server.baseUrl, []);
@@ -36,9 +48,19 @@ describe.each(DB_KINDS)("the shop's currency on the %s database", (kind) => {
 
     const yen = await choose("JPY");
     expect(yen.status, JSON.stringify(yen.json)).toBe(200);
-    expect(yen.json).toEqual({ currency: "JPY", minorUnits: 0 });
-    expect((await anyone().get("/api/shop/currency")).json).toEqual({ currency: "JPY", minorUnits: 0 });
-    expect((await choose("USD")).json).toEqual({ currency: "USD", minorUnits: 2 });
+    expect(yen.json).toEqual({ currency: "JPY", minorUnits: 0, locale: "en-US" });
+    expect((await anyone().get("/api/shop/currency")).json).toEqual({
+      currency: "JPY",
+      minorUnits: 0,
+      locale: "en-US",
+    });
+    const german = await shop.merchant.request("PUT", "/api/merchant/currency", {
+      currency: "JPY",
+      locale: "de-de",
+    });
+    expect(german.json).toEqual({ currency: "JPY", minorUnits: 0, locale: "de-DE" });
+    expect((await anyone().get("/api/shop/currency")).json.locale).toBe("de-DE");
+    expect((await choose("USD")).json).toEqual({ currency: "USD", minorUnits: 2, locale: "de-DE" });
   });
 
   it("can't change once the shop has an order, and says so; choosing the same one again is fine", async () => {
@@ -50,7 +72,7 @@ describe.each(DB_KINDS)("the shop's currency on the %s database", (kind) => {
     const refused = await choose("EUR");
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe("The shop's currency can't change once it has orders.");
-    expect((await anyone().get("/api/shop/currency")).json).toEqual({ currency: "USD", minorUnits: 2 });
+    expect((await anyone().get("/api/shop/currency")).json).toMatchObject({ currency: "USD", minorUnits: 2 });
     expect((await choose("USD")).status).toBe(200);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { PolicyPageSchema } from "@haggle/contract/policies";
 import { ProductListSchema, ProductPageSchema } from "@haggle/contract/products";
-import { setShopCurrency } from "@haggle/domain/pricing/money";
+import { setShopCurrency, setShopLocale } from "@haggle/domain/pricing/money";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { matchRoutes, StaticRouter } from "react-router";
@@ -46,6 +46,8 @@ export interface RenderRequest {
   maybeSignedIn: boolean;
   /** The shop's currency (ISO 4217): every amount in `data` is in it. USD when not given. */
   currency?: string;
+  /** The locale (BCP 47) amounts are written in. en-US when not given. */
+  locale?: string;
   data: RenderData;
 }
 
@@ -94,6 +96,7 @@ function payloadElement(payload: SsrPayload): string {
 export async function render(request: RenderRequest): Promise<RenderedPage> {
   setSiteOrigin(request.origin);
   setShopCurrency(request.currency ?? "USD");
+  setShopLocale(request.locale ?? "en-US");
   const url = new URL(request.url, request.origin);
   const queryClient = createQueryClient();
 

@@ -373,11 +373,14 @@ export const UpdateOrderStatusSchema = z.object({
 export const UploadedImageSchema = z.object({ url: z.string() }).meta({ id: "UploadedImage" });
 export type UploadedImage = z.infer<typeof UploadedImageSchema>;
 
-/** GET /api/shop/currency and the answer of PUT /api/merchant/currency: the shop's currency. */
+/** GET /api/shop/currency and the answer of PUT /api/merchant/currency: the shop's currency and locale. */
 export const ShopCurrencySchema = z
   .object({
     currency: z.string().meta({ description: "ISO 4217 code, such as USD, EUR or JPY" }),
     minorUnits: z.int().meta({ description: "Decimals of the currency's minor unit: 2 for USD, 0 for JPY" }),
+    locale: z.string().meta({
+      description: "BCP 47 tag amounts are written in (default en-US): 12,50 € in de-DE, €12.50 in en-IE",
+    }),
   })
   .meta({ id: "ShopCurrency" });
 export type ShopCurrency = z.infer<typeof ShopCurrencySchema>;
@@ -389,5 +392,12 @@ export const ShopCurrencyBodySchema = z
       .string({ error: "currency must be an ISO 4217 code, such as USD, EUR or JPY." })
       .trim()
       .min(1, "currency must be an ISO 4217 code, such as USD, EUR or JPY."),
+    locale: z
+      .string({ error: "locale must be a BCP 47 tag, such as en-US, de-DE or ja-JP." })
+      .trim()
+      .optional()
+      .meta({
+        description: "BCP 47 tag amounts are written in; absent: unchanged. It may change at any time.",
+      }),
   })
   .meta({ id: "ShopCurrencyBody" });

@@ -1,3 +1,4 @@
+import { inputMaximum } from "@haggle/domain/markets/currency";
 import { type Cents, shopCurrency, shopMinorUnits, toCents, toDollars } from "@haggle/domain/pricing/money";
 import { z } from "zod";
 
@@ -17,7 +18,8 @@ function dollarsAsCents(wire: z.ZodType<number, number>) {
 /** An amount in an answer: the shop's currency on the wire (GET /api/shop/currency), minor units once parsed. */
 export const MoneySchema = dollarsAsCents(
   z.number().meta({
-    description: "In the shop's currency (GET /api/shop/currency), a whole number of its minor unit: 12.34 EUR, 1200 JPY",
+    description:
+      "In the shop's currency (GET /api/shop/currency), a whole number of its minor unit: 12.34 EUR, 1200 JPY",
   }),
 );
 
@@ -27,19 +29,27 @@ const wholeCents = (n: number) => {
   return Math.abs(Math.round(n * scale) - n * scale) < 1e-6;
 };
 
-/** "Flat shipping must be from $0 to $1,000." in USD; "... from 0 to 1,000 EUR." in another currency. */
+/** "Flat shipping must be from $0 to $1,000." in USD; "... from 0 to 100,000 JPY." in another currency. */
 function rangeSentence(label: string, min: number, max: number): string {
   const code = shopCurrency();
-  const most = max.toLocaleString("en-US");
-  return code === "USD" ? `${label} must be from $${min} to $${most}.` : `${label} must be from ${min} to ${most} ${code}.`;
+  const most = inputMaximum(max, code).toLocaleString("en-US");
+  return code === "USD"
+    ? `${label} must be from $${min} to $${most}.`
+    : `${label} must be from ${min} to ${most} ${code}.`;
 }
 
-/** A dollar amount a merchant typed, as sent: finite, from min to max, whole cents. */
+/**
+ * An amount a merchant typed in the shop's currency, as sent: finite, from min to max, whole
+ * cents (yen in JPY). `max` is in dollars: in another currency it is scaled to a sensible bound
+ * in it (`inputMaximum`: 1,000 is ¥100,000 in JPY), read when a request is parsed.
+ */
 export function dollarsInput(label: string, min: number, max: number) {
   return z
     .number({ error: `${label} must be a number.` })
     .refine(Number.isFinite, `${label} must be a number.`)
-    .refine((n) => n >= min && n <= max, { error: () => rangeSentence(label, min, max) })
+    .refine((n) => n >= min && n <= inputMaximum(max, shopCurrency()), {
+      error: () => rangeSentence(label, min, max),
+    })
     .refine(wholeCents, {
       error: () =>
         shopMinorUnits() === 0

@@ -1,4 +1,5 @@
 import { DomainError, failed } from "@haggle/domain/errors";
+import { shopCurrency } from "@haggle/domain/pricing/money";
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "./context.ts";
@@ -43,15 +44,16 @@ function answerWithValidator(c: AppContext, body: string | Uint8Array, etag = we
 }
 
 /**
- * A catalogue answer from this process's answer cache, keyed by the path and query
- * as asked: a hit answers without reading the database (304 when the client holds it); a miss
+ * A catalogue answer from this process's answer cache, keyed by the shop's currency and the
+ * path and query as asked: a hit answers without reading the database (304 when the client holds it); a miss
  * runs the route and keeps a 200 JSON answer, unless the catalogue changed while it was read.
  */
 async function answerFromCache(c: AppContext, run: () => Promise<Response>): Promise<Response> {
   const { answers } = c.get("deps");
   if (!answers.cache.enabled) return run();
   const url = new URL(c.req.url);
-  const key = `${url.pathname}${url.search}`;
+  // Amounts are written in the shop's currency: an answer kept before a change is not the same answer.
+  const key = `${shopCurrency()} ${url.pathname}${url.search}`;
   const hit = answers.cache.get(key);
   if (hit) {
     c.header("Content-Type", "application/json");

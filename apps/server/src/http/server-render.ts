@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ProductListSchema, ProductPageSchema, ProductQuerySchema } from "@haggle/contract/products";
 import { isProductId, isSlugShaped } from "@haggle/domain/catalog/product-path";
-import { shopCurrency } from "@haggle/domain/pricing/money";
+import { shopCurrency, shopLocale } from "@haggle/domain/pricing/money";
 import { z } from "zod";
 import { heavyQueryGate } from "../platform/db/query-gate.ts";
 import type { AppContext } from "./context.ts";
@@ -25,6 +25,7 @@ interface EntryServer {
     origin: string;
     maybeSignedIn: boolean;
     currency: string;
+    locale: string;
     data: {
       listProducts(query: URLSearchParams): Promise<unknown>;
       productPage(slug: string): Promise<unknown>;
@@ -96,7 +97,7 @@ export async function renderPage(c: AppContext, distDir: string): Promise<Render
   // session state) and on the catalogue: it is kept like the catalogue's API answers, forgotten
   // when the catalogue version moves, so a busy home page is not rendered anew for
   // every visitor.
-  const key = `page ${shopCurrency()} ${signedIn ? "session" : "anonymous"} ${url.pathname}${url.search}`;
+  const key = `page ${shopCurrency()} ${shopLocale()} ${signedIn ? "session" : "anonymous"} ${url.pathname}${url.search}`;
   // A policy page changes when the merchant saves it, not with the catalogue: rendered each time.
   const cached = answers.cache.enabled && !url.pathname.startsWith("/policies/");
   const hit = cached ? answers.cache.get(key) : undefined;
@@ -120,6 +121,7 @@ function render(entry: EntryServer, c: AppContext, url: URL, signedIn: boolean):
     origin: config.publicUrl,
     maybeSignedIn: signedIn,
     currency: shopCurrency(),
+    locale: shopLocale(),
     data: {
       listProducts: async (query) => {
         const parsed = ProductQuerySchema.parse(queryInput(query));

@@ -1,4 +1,4 @@
-import { shopCurrency } from "@haggle/domain/pricing/money";
+import { shopCurrency, shopLocale } from "@haggle/domain/pricing/money";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -81,8 +81,10 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string | null) {
     const html = await readFile(indexFile, "utf8");
     // The catalogue, product pages and 'not found' are rendered on the server; the rest is the shell.
     const page = await renderPage(c, root);
-    // The web app reads the shop's currency from the page before it parses any amount.
-    const shell = html.replace("</head>", () => `<meta name="shop-currency" content="${shopCurrency()}"></head>`);
+    // The web app reads the shop's currency (and the locale amounts are written in) from the page
+    // before it parses any amount.
+    const meta = `<meta name="shop-currency" content="${shopCurrency()}"><meta name="shop-locale" content="${shopLocale()}">`;
+    const shell = html.replace("</head>", () => `${meta}</head>`);
     return c.html(page ? pageHtml(shell, page) : shell, status);
   });
 }

@@ -1,4 +1,4 @@
-import { type Cents, formatUsd } from "../pricing/money.ts";
+import { type Cents, formatMoney } from "../pricing/money.ts";
 
 /**
  * The ACP checkout session's money, worked out from the one pricing rule's quote (never computed
@@ -133,7 +133,7 @@ export function acpTotals(quote: AcpStateQuote, assistantName: string): AcpTotal
     quote.taxIncluded
       ? {
           type: "tax" as const,
-          display_text: `Includes ${quote.taxLabel ?? "tax"} of ${formatUsd(quote.tax)}`,
+          display_text: `Includes ${quote.taxLabel ?? "tax"} of ${formatMoney(quote.tax)}`,
           amount: 0,
         }
       : { type: "tax" as const, display_text: quote.taxLabel ?? "Tax", amount: quote.tax },

@@ -1,4 +1,4 @@
-import { formatUsd } from "../pricing/money.ts";
+import { formatMoney } from "../pricing/money.ts";
 import type { Cents } from "../pricing/money.ts";
 
 /** The words of the built-in shopping assistant around a carousel of real products. */
@@ -111,7 +111,7 @@ export function answerSmallTalk(
     case "shipping": {
       const p = context.policies;
       const cost = p
-        ? `Shipping costs ${formatUsd(p.flatShipping)} per order and is free when your goods come to ${formatUsd(p.freeShippingOver)} or more; tax is ${p.taxRatePct}%. `
+        ? `Shipping costs ${formatMoney(p.flatShipping)} per order and is free when your goods come to ${formatMoney(p.freeShippingOver)} or more; tax is ${p.taxRatePct}%. `
         : "";
       return `${cost}We deliver to the address you enter at checkout, where the delivery cost is shown before you pay. I can help you find products meanwhile — tell me what you're looking for.`;
     }
@@ -137,7 +137,7 @@ export function writeAssistantReply(input: AssistantReplyInput): string {
     return `I couldn't find anything in the shop matching ${what}. Try a broader search — a category like "headphones", a brand, or a higher budget.`;
   }
   const top = products[0]!;
-  const topLine = `${top.name} by ${top.brand} at ${formatUsd(top.price)}${top.price < top.listPrice ? ` (down from ${formatUsd(top.listPrice)})` : ""}`;
+  const topLine = `${top.name} by ${top.brand} at ${formatMoney(top.price)}${top.price < top.listPrice ? ` (down from ${formatMoney(top.listPrice)})` : ""}`;
   const count = products.length === 1 ? "one product" : `${products.length} products`;
   if (input.alternatives) {
     const { missed, kept } =

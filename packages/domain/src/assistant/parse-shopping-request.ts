@@ -1,4 +1,4 @@
-import { type Cents, formatUsd } from "../pricing/money.ts";
+import { type Cents, formatMoney } from "../pricing/money.ts";
 import { detectSmallTalk } from "./assistant-reply.ts";
 import { catalogMatchers, type ShoppingCatalogNames } from "./catalog-names.ts";
 import { BEST_RATING, clampLimit, type MessageFacts, readShoppingMessage } from "./read-shopping-message.ts";
@@ -171,11 +171,11 @@ export function describeFilters(
 ): string[] {
   const out: string[] = [];
   if (filters.categories.length > 0) out.push(orList(filters.categories));
-  if (targetPrice !== null) out.push(`around ${formatUsd(targetPrice)}`);
+  if (targetPrice !== null) out.push(`around ${formatMoney(targetPrice)}`);
   else if (filters.minPrice !== null && filters.maxPrice !== null)
-    out.push(`${formatUsd(filters.minPrice)} to ${formatUsd(filters.maxPrice)}`);
-  else if (filters.maxPrice !== null) out.push(`under ${formatUsd(filters.maxPrice)}`);
-  else if (filters.minPrice !== null) out.push(`${formatUsd(filters.minPrice)} and up`);
+    out.push(`${formatMoney(filters.minPrice)} to ${formatMoney(filters.maxPrice)}`);
+  else if (filters.maxPrice !== null) out.push(`under ${formatMoney(filters.maxPrice)}`);
+  else if (filters.minPrice !== null) out.push(`${formatMoney(filters.minPrice)} and up`);
   if (filters.onSale) out.push("on sale");
   if (filters.inStockOnly) out.push("in stock");
   for (const tag of filters.tags) out.push(tag === "gift" ? "gifts" : tag);

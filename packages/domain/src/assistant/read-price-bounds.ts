@@ -33,8 +33,10 @@ export function aroundBounds(target: Cents): Pick<PriceBounds, "minPrice" | "max
   };
 }
 
+/** A price in the shop's currency; null for one written in another ("¥1200" in a euro shop: no rate to read it by). */
 function amountOf(text: string): MoneyAmount | null {
   const amount = readMoneyAmount(text);
+  if (amount?.foreign) return null;
   return amount && { ...amount, cents: clampPrice(amount.cents) };
 }
 

@@ -1,4 +1,4 @@
-import { formatUsd } from "../pricing/money.ts";
+import { formatMoney } from "../pricing/money.ts";
 import type { ParsedShoppingRequest } from "./parse-shopping-request.ts";
 import { clampPrice } from "./read-price-bounds.ts";
 import { GIFT_AUDIENCE } from "./shopping-phrases.ts";
@@ -147,8 +147,8 @@ function widenPrice(steps: RelaxationSteps) {
   };
   const phrase =
     widened.maxPrice !== null
-      ? `the price limit (now up to ${formatUsd(widened.maxPrice)})`
-      : `the price floor (now from ${formatUsd(widened.minPrice ?? 0)})`;
+      ? `the price limit (now up to ${formatMoney(widened.maxPrice)})`
+      : `the price floor (now from ${formatMoney(widened.minPrice ?? 0)})`;
   steps.step({ ...steps.plan, targetPrice: null, filters: { ...steps.plan.filters, ...widened } }, phrase);
 }
 
@@ -173,11 +173,11 @@ function cheapestOfKind(steps: RelaxationSteps, priced: SearchPlan, maxPrice: nu
   const cap = clampPrice(maxPrice * 2);
   cheapestUpTo(
     2,
-    `the price limit (nothing under ${formatUsd(maxPrice)}: the cheapest up to ${formatUsd(cap)})`,
+    `the price limit (nothing under ${formatMoney(maxPrice)}: the cheapest up to ${formatMoney(cap)})`,
   );
   cheapestUpTo(
     CHEAPEST_OF_KIND,
-    `the price limit (nothing of it under ${formatUsd(maxPrice)}: the cheapest there is)`,
+    `the price limit (nothing of it under ${formatMoney(maxPrice)}: the cheapest there is)`,
   );
 }
 

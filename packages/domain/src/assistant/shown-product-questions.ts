@@ -1,4 +1,4 @@
-import { type Cents, formatUsd } from "../pricing/money.ts";
+import { type Cents, formatMoney } from "../pricing/money.ts";
 import { STOP_WORDS } from "./shopping-phrases.ts";
 
 /**
@@ -79,8 +79,8 @@ export function answerAboutProduct(product: ShownProductRecord, question: string
   const asked = words.filter((w) => !nameWords.has(singular(w)));
   const record = `${product.name} ${product.description} ${product.tags.join(" ")}`.toLowerCase();
   const stock = product.inStock ? "in stock" : "out of stock right now";
-  const down = product.price < product.listPrice ? ` (down from ${formatUsd(product.listPrice)})` : "";
-  const facts = `${product.name} by ${product.brand} is ${formatUsd(product.price)}${down}, ${stock}.`;
+  const down = product.price < product.listPrice ? ` (down from ${formatMoney(product.listPrice)})` : "";
+  const facts = `${product.name} by ${product.brand} is ${formatMoney(product.price)}${down}, ${stock}.`;
   const first = product.description.split(/(?<=\.)\s/)[0] ?? "";
   if (asked.length === 0) return `${facts} ${first}`.trim();
   const yes = asked.filter((w) => record.includes(singular(w)));

@@ -1,7 +1,7 @@
 import { ASSISTANT_NAME } from "../assistant/assistant-name.ts";
 import { orderNumber } from "../orders/order-number.ts";
 import { returnedLineNote } from "../orders/refund.ts";
-import { type Cents, formatUsd } from "../pricing/money.ts";
+import { type Cents, formatMoney } from "../pricing/money.ts";
 
 /**
  * What each order e-mail says: the subject, the words, the lines and the
@@ -108,7 +108,7 @@ function hello(name: string): string {
 }
 
 function shippingText(cents: Cents): string {
-  return cents === 0 ? "Free" : formatUsd(cents);
+  return cents === 0 ? "Free" : formatMoney(cents);
 }
 
 /**
@@ -126,8 +126,8 @@ export function orderMailLines(order: OrderMailOrder, notes = false): OrderMailL
     return {
       name: oneLine(line.name),
       quantity: line.quantity,
-      unitPrice: formatUsd(line.unitPrice),
-      lineTotal: formatUsd(line.unitPrice * line.quantity),
+      unitPrice: formatMoney(line.unitPrice),
+      lineTotal: formatMoney(line.unitPrice * line.quantity),
       ...(note ? { note } : {}),
     };
   });
@@ -137,15 +137,15 @@ export function orderMailLines(order: OrderMailOrder, notes = false): OrderMailL
 function codeFigures(order: OrderMailOrder): OrderMailFigure[] {
   if (!order.discountCode) return [];
   const off = order.codeDiscount ?? 0;
-  return [{ label: `Code ${order.discountCode}`, value: off > 0 ? `−${formatUsd(off)}` : "Free shipping" }];
+  return [{ label: `Code ${order.discountCode}`, value: off > 0 ? `−${formatMoney(off)}` : "Free shipping" }];
 }
 
 /** Subtotal, Ava's discount and the discount code as their own lines when there are, shipping, tax and total. */
 export function orderMailFigures(order: OrderMailOrder): OrderMailFigure[] {
   return [
-    { label: "Subtotal", value: formatUsd(order.subtotal) },
+    { label: "Subtotal", value: formatMoney(order.subtotal) },
     ...(order.negotiatedDiscount > 0
-      ? [{ label: `${ASSISTANT_NAME}'s discount`, value: `−${formatUsd(order.negotiatedDiscount)}` }]
+      ? [{ label: `${ASSISTANT_NAME}'s discount`, value: `−${formatMoney(order.negotiatedDiscount)}` }]
       : []),
     ...codeFigures(order),
     {
@@ -153,9 +153,9 @@ export function orderMailFigures(order: OrderMailOrder): OrderMailFigure[] {
       value: shippingText(order.shipping),
     },
     order.taxIncluded
-      ? { label: `Includes ${order.taxLabel ?? "tax"}`, value: formatUsd(order.tax) }
-      : { label: order.taxLabel ?? "Tax", value: formatUsd(order.tax) },
-    { label: "Total", value: formatUsd(order.total), emphasis: true },
+      ? { label: `Includes ${order.taxLabel ?? "tax"}`, value: formatMoney(order.tax) }
+      : { label: order.taxLabel ?? "Tax", value: formatMoney(order.tax) },
+    { label: "Total", value: formatMoney(order.total), emphasis: true },
   ];
 }
 
@@ -167,7 +167,7 @@ function placedOn(date: Date): string {
 export function buildOrderMail(kind: OrderMailKind, input: OrderMailInput): OrderMail {
   const { order, customer, shopName } = input;
   const number = orderNumber(order.id);
-  const total = formatUsd(order.total);
+  const total = formatMoney(order.total);
   const reason = input.reason ? oneLine(input.reason, 500) : "";
   const base = {
     kind,
@@ -227,7 +227,7 @@ export function buildOrderMail(kind: OrderMailKind, input: OrderMailInput): Orde
       };
     case "order-refunded": {
       const amount = input.refundAmount ?? order.total;
-      const refunded = formatUsd(amount);
+      const refunded = formatMoney(amount);
       return {
         ...base,
         subject: `Your ${shopName} refund of ${refunded} for order ${number}`,

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMoney, isCurrencyCode, minorUnits, shopCurrencyRefusal, toDecimal, toMinor } from "./currency.ts";
+import {
+  formatInCurrency,
+  isCurrencyCode,
+  minorUnits,
+  shopCurrencyRefusal,
+  toDecimal,
+  toMinor,
+} from "./currency.ts";
 
 describe("the shop's currency", () => {
   it("knows each currency's minor unit (ISO 4217)", () => {
@@ -41,11 +48,11 @@ describe("the shop's currency", () => {
   });
 
   it("formats by locale with the currency's decimals", () => {
-    expect(formatMoney(123456, "USD")).toBe("$1,234.56");
-    expect(formatMoney(1234, "EUR", "de-DE")).toBe("12,34\u00a0€");
-    expect(formatMoney(1200, "JPY", "ja-JP")).toBe("￥1,200");
-    expect(formatMoney(1200, "JPY", "en-US")).toBe("¥1,200");
-    expect(formatMoney(1500, "KWD", "en-US")).toBe("KWD\u00a01.500");
+    expect(formatInCurrency(123456, "USD")).toBe("$1,234.56");
+    expect(formatInCurrency(1234, "EUR", "de-DE")).toBe("12,34\u00a0€");
+    expect(formatInCurrency(1200, "JPY", "ja-JP")).toBe("￥1,200");
+    expect(formatInCurrency(1200, "JPY", "en-US")).toBe("¥1,200");
+    expect(formatInCurrency(1500, "KWD", "en-US")).toBe("KWD\u00a01.500");
   });
 });
 

@@ -77,7 +77,7 @@ const formats = new Map<string, Intl.NumberFormat>();
  * The amount as the locale writes it: 1234 EUR in de-DE → "12,34 €", 1200 JPY in ja-JP → "￥1,200".
  * Formats are built once per locale and currency (building one costs far more than using it).
  */
-export function formatMoney(minor: number, currency: string, locale = "en-US"): string {
+export function formatInCurrency(minor: number, currency: string, locale = "en-US"): string {
   const digits = minorUnits(currency);
   const key = `${locale}|${currency}`;
   let format = formats.get(key);
@@ -108,4 +108,56 @@ export function shopCurrencyRefusal(code: string): string | null {
   if (digits > 2)
     return `The shop can't sell in ${code} yet: its amounts have ${digits} decimals, and prices are kept with at most 2.`;
   return null;
+}
+
+/**
+ * Roughly how many of a currency's major units buy what one US dollar does, as a power of ten:
+ * the merchant's input limits (written in dollars: a price up to 1,000,000, flat shipping up to
+ * 1,000) are this many times larger in it (¥100,000 of flat shipping in JPY). A sanity bound
+ * against typos, not a rate: currencies not listed are near the dollar (EUR, GBP, CHF, CAD, AUD).
+ */
+const UNITS_PER_DOLLAR: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(
+    [
+      "AED",
+      "BRL",
+      "CNY",
+      "CZK",
+      "DKK",
+      "EGP",
+      "HKD",
+      "ILS",
+      "MAD",
+      "MXN",
+      "MYR",
+      "NOK",
+      "PLN",
+      "RON",
+      "SAR",
+      "SEK",
+      "THB",
+      "TRY",
+      "TWD",
+      "UAH",
+      "ZAR",
+    ].map((c) => [c, 10]),
+  ),
+  ...Object.fromEntries(
+    ["DZD", "HUF", "INR", "ISK", "JPY", "KES", "KZT", "PHP", "PKR", "RSD", "RUB"].map((c) => [c, 100]),
+  ),
+  ...Object.fromEntries(
+    ["ARS", "CLP", "COP", "KRW", "MMK", "NGN", "TZS", "UGX", "XAF", "XOF"].map((c) => [c, 1000]),
+  ),
+  ...Object.fromEntries(
+    ["GNF", "IDR", "IRR", "LAK", "LBP", "PYG", "SLL", "UZS", "VND"].map((c) => [c, 10_000]),
+  ),
+};
+
+/**
+ * The most a merchant's amount input takes: the most that is sensible in dollars, in `currency`
+ * (1,000 dollars of flat shipping is ¥100,000), and never more than a money column holds with
+ * room for a cart of them (1,000,000,000).
+ */
+export function inputMaximum(maxInDollars: number, currency: string): number {
+  return Math.min(maxInDollars * (UNITS_PER_DOLLAR[currency] ?? 1), 1_000_000_000);
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatUsd } from "../pricing/money.ts";
+import { formatMoney } from "../pricing/money.ts";
 import {
   negotiationCeiling,
   type CodeContext,
@@ -30,7 +30,7 @@ const context = (over: Partial<CodeContext> = {}): CodeContext => ({
   ],
   usedInAll: 0,
   usedByCustomer: 0,
-  format: formatUsd,
+  format: formatMoney,
   ...over,
 });
 

@@ -1,4 +1,4 @@
-import { type Cents, formatUsd } from "../pricing/money.ts";
+import { type Cents, formatMoney } from "../pricing/money.ts";
 import type { HoldoutGroup } from "./holdout-assignment.ts";
 
 /**
@@ -146,7 +146,7 @@ const shareInterval = (i: Interval): Interval => ({
 /** "$1.20 more", "$0.40 less", "the same". */
 function moreOrLess(cents: number): string {
   if (cents === 0) return "the same";
-  return `${formatUsd(Math.abs(cents))} ${cents > 0 ? "more" : "less"}`;
+  return `${formatMoney(Math.abs(cents))} ${cents > 0 ? "more" : "less"}`;
 }
 
 /** The plain sentence the dashboard shows above the figures. */
@@ -160,7 +160,7 @@ export function holdoutSentence(comparison: Omit<HoldoutComparison, "sentence">)
     );
   }
   const { difference, low, high } = revenuePerCart;
-  const range = `95% CI ${low < 0 ? "-" : ""}${formatUsd(Math.abs(low))} to ${high < 0 ? "-" : ""}${formatUsd(Math.abs(high))}`;
+  const range = `95% CI ${low < 0 ? "-" : ""}${formatMoney(Math.abs(low))} to ${high < 0 ? "-" : ""}${formatMoney(Math.abs(high))}`;
   const verdict =
     low > 0
       ? "Ava earns more than she gives away."

@@ -1,4 +1,4 @@
-import { type Cents, formatUsd } from "../pricing/money.ts";
+import { type Cents, formatMoney } from "../pricing/money.ts";
 
 /**
  * An applied negotiated price is not forever: an applied offer lapses with its expiry or when a
@@ -63,5 +63,5 @@ export function appliedPriceLapseNotice(reason: AppliedPriceLapse): string {
 export function appliedPriceLapseAtCheckout(reason: AppliedPriceLapse, total: Cents): string {
   const why =
     reason === "price-changed" ? "Ava's discount lapsed because a price changed" : "Ava's discount expired";
-  return `${why}, so your order was not placed. Your cart now totals ${formatUsd(total)} at today's prices: check out again, or negotiate again with Ava.`;
+  return `${why}, so your order was not placed. Your cart now totals ${formatMoney(total)} at today's prices: check out again, or negotiate again with Ava.`;
 }

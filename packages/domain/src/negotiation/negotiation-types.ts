@@ -18,7 +18,8 @@ export type ShopperAsk =
   /** "would you take $90 for the headphones?" (cartItemId of the line the words name) */
   | { kind: "item-price"; cartItemId: string; price: Cents };
 
-export type QuestionTopic = "shipping" | "loyalty" | "expiry" | "bundle" | "how-it-works";
+/** "currency": an amount written in another currency than the shop's ("¥1200" in a euro shop). */
+export type QuestionTopic = "shipping" | "loyalty" | "expiry" | "bundle" | "how-it-works" | "currency";
 
 export type ShopperIntent =
   /** A concrete number. */

@@ -1,4 +1,4 @@
-import { normalizeForFigures } from "../text/figures.ts";
+import { foreignCurrencyOf, normalizeForFigures, scanNumbers } from "../text/figures.ts";
 import type { ParseContext, QuestionTopic, ShopperIntent } from "./negotiation-types.ts";
 import { chooseAsk, clauseBreaks, wordList } from "./read-shopper-ask.ts";
 import {
@@ -78,6 +78,9 @@ function parse(s: string, context: ParseContext): ShopperIntent {
   const topic = questionTopic(s);
   const figure = chooseAsk(s, context, topic !== null);
   if (figure) return figure.ask === "negative" ? { type: "unknown" } : { type: "ask", ask: figure.ask };
+  // "¥1200" in a euro shop: Ava says which currency she reads (decision 0072).
+  if (scanNumbers(s).some((t) => t.unit === "money" && foreignCurrencyOf(t) !== null))
+    return { type: "question", topic: "currency" };
 
   const acceptance = readAcceptance(s);
   if (acceptance === "refuse") return { type: "refuse" };

@@ -1,4 +1,11 @@
-import { hundredthsOf, type NumberToken, normalizeForFigures, scanNumbers } from "../text/figures.ts";
+import {
+  foreignCurrencyOf,
+  hundredthsOf,
+  minorUnitsOf,
+  type NumberToken,
+  normalizeForFigures,
+  scanNumbers,
+} from "../text/figures.ts";
 import type { ParseContext, ShopperAsk } from "./negotiation-types.ts";
 import {
   AMOUNT_AFTER_IMMEDIATE,
@@ -102,6 +109,8 @@ export function chooseAsk(s: string, context: ParseContext, questionContext: boo
   const candidates: Candidate[] = [];
 
   for (const token of tokens) {
+    // An amount in another currency is not an ask: the shop has no rate to read it by.
+    if (token.unit === "money" && foreignCurrencyOf(token) !== null) continue;
     const clauseStart = breaks.filter((b) => b < token.start).pop() ?? -1;
     const clauseEnd = breaks.find((b) => b >= token.end) ?? s.length;
     const before = wordList(s.slice(clauseStart + 1, token.start)).slice(-4);
@@ -150,7 +159,7 @@ export function chooseAsk(s: string, context: ParseContext, questionContext: boo
         if (!amountOff && !totalWord && !strong && !weak && !alone) continue;
       }
       if (questionContext && (threshold || !(amountOff || strong))) continue;
-      const cents = Math.round(hundredthsOf(token));
+      const cents = Math.round(minorUnitsOf(token));
       score = amountOff ? 4 : totalWord ? 3 : strong ? 2.5 : weak ? 2 : 1;
       if (isMoney) score += 0.5;
       if (amountOff) ask = { kind: "amount", amount: cents };

@@ -2,6 +2,7 @@ import { settingCents } from "../merchant/seller-config.ts";
 import type { Cents } from "../pricing/money.ts";
 import { offerInDecision } from "./decide-counter-offer.ts";
 import type { BasisPoints, ShopperAsk, VoiceInput } from "./negotiation-types.ts";
+import { minorUnitsOf } from "../text/figures.ts";
 import { hundredthsOf, normalizeForFigures, type NumberToken, scanNumbers } from "./parse-shopper-message.ts";
 import { pointsToBasisPoints, safeInt } from "./voice-phrases.ts";
 
@@ -38,7 +39,7 @@ export function figuresIn(text: string): { money: Cents[]; percents: BasisPoints
   const money: Cents[] = [];
   const percents: BasisPoints[] = [];
   tokens.forEach((t, i) => {
-    if (units[i] === "money") money.push(hundredthsOf(t));
+    if (units[i] === "money") money.push(minorUnitsOf(t));
     else if (units[i] === "percent") percents.push(hundredthsOf(t));
   });
   percents.push(...wordedDiscounts(s));

@@ -1,4 +1,5 @@
 import { settingCents } from "../merchant/seller-config.ts";
+import { shopCurrency } from "../pricing/money.ts";
 import { TIER_LABELS } from "./loyalty-tiers.ts";
 import type { OfferTerms, VoiceInput } from "./negotiation-types.ts";
 import {
@@ -38,6 +39,8 @@ export function infoReply(
     }
     case "bundle":
       return bundleWords(input, standing, button);
+    case "currency":
+      return sentences(currencyWords(seed), standingSentence(input, standing));
     case "how-it-works":
       return pick(seed, [
         `Tell me the percentage off or the total you have in mind, and I'll see what I can do. When you're happy with an offer, press ${button}.`,
@@ -150,5 +153,16 @@ function bundleWords(input: VoiceInput, standing: OfferTerms | null, button: str
     `Adding a suggested item to your cart can unlock an extra ${bonus} off the bundle.`,
     `Bundles help! If you add one of my suggested items, I can add up to ${bonus} more to your discount.`,
     `If you're open to adding a suggested item, bundling unlocks an extra ${bonus} off.`,
+  ]);
+}
+
+/** An amount written in another currency: which one Ava reads, and how to name a price in it. */
+function currencyWords(seed: number): string {
+  const code = shopCurrency();
+  const name = new Intl.DisplayNames(["en"], { type: "currency" }).of(code) ?? code;
+  return pick(seed, [
+    `My prices are in ${code} (${name}), and I can't convert other currencies. Tell me the total you'd like in ${code}, or a percentage off.`,
+    `I only read amounts in ${code}, the shop's currency. Name your price in ${code}, or a percentage off, and I'll see what I can do.`,
+    `We sell in ${name} (${code}) here, so I can only weigh a price in ${code}. What total would you like to pay in ${code}?`,
   ]);
 }

@@ -1,4 +1,4 @@
-import { type Cents, formatUsd } from "../pricing/money.ts";
+import { type Cents, formatMoney } from "../pricing/money.ts";
 import { formatPercent } from "../pricing/percent.ts";
 import { type LoyaltyTier, TIER_LABELS } from "./loyalty-tiers.ts";
 import type { BasisPoints, OfferTerms, VoiceInput } from "./negotiation-types.ts";
@@ -9,14 +9,14 @@ import type { BasisPoints, OfferTerms, VoiceInput } from "./negotiation-types.ts
  * several replies share.
  */
 
-/** A whole number of cents (or basis points) that formatUsd accepts, whatever came in. */
+/** A whole number of cents (or basis points) that formatMoney accepts, whatever came in. */
 export function safeInt(n: number): number {
   if (!Number.isFinite(n)) return 0;
   return Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.round(n)));
 }
 
 export function usd(cents: Cents): string {
-  return formatUsd(safeInt(cents));
+  return formatMoney(safeInt(cents));
 }
 
 /** Config percents are points (config amounts: settingCents). */

@@ -42,6 +42,7 @@ export const infoTopics = [
   "expiry",
   "bundle",
   "how-it-works",
+  "currency",
   "greeting",
   "thanks",
   "goodbye",

@@ -1,13 +1,16 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  formatUsd,
+  formatMoney,
   fromColumn,
   groupThousands,
   moneyLabel,
   percentOf,
   setShopCurrency,
+  setShopLocale,
   shopCurrency,
+  shopCurrencySign,
+  shopLocale,
   shopMinorUnits,
   toCents,
   toDecimalString,
@@ -35,10 +38,10 @@ describe("money", () => {
   });
 
   it("formats with a dollar sign and two decimals", () => {
-    expect(formatUsd(123456)).toBe("$1,234.56");
-    expect(formatUsd(5)).toBe("$0.05");
-    expect(formatUsd(-250)).toBe("-$2.50");
-    expect(formatUsd(123456789012)).toBe("$1,234,567,890.12");
+    expect(formatMoney(123456)).toBe("$1,234.56");
+    expect(formatMoney(5)).toBe("$0.05");
+    expect(formatMoney(-250)).toBe("-$2.50");
+    expect(formatMoney(123456789012)).toBe("$1,234,567,890.12");
   });
 
   it("groups thousands as en-US does", () => {
@@ -77,7 +80,7 @@ describe("amounts in the shop's currency", () => {
     expect(() => toCents("1200.5")).toThrow(RangeError);
     expect(toDollars(1200)).toBe(1200);
     expect(toDecimalString(1200)).toBe("1200");
-    expect(formatUsd(123456)).toBe("¥123,456");
+    expect(formatMoney(123456)).toBe("¥123,456");
     expect(fromColumn("12.50")).toBe(13);
     expect(fromColumn("1200.00")).toBe(1200);
   });
@@ -87,13 +90,31 @@ describe("amounts in the shop's currency", () => {
     expect(toCents("12.34")).toBe(1234);
     expect(toDollars(1234)).toBe(12.34);
     expect(toDecimalString(1234)).toBe("12.34");
-    expect(formatUsd(1234)).toBe("€12.34");
+    expect(formatMoney(1234)).toBe("€12.34");
     setShopCurrency("EUR", "de-DE");
-    expect(formatUsd(123456)).toBe("1.234,56\u00a0€");
+    expect(formatMoney(123456)).toBe("1.234,56\u00a0€");
+    expect(formatMoney(1250)).toBe("12,50\u00a0€");
+  });
+
+  it("writes amounts in the shop's locale, whatever the currency", () => {
+    setShopLocale("de-de");
+    expect(shopLocale()).toBe("de-DE");
+    expect(formatMoney(1250)).toBe("12,50\u00a0$");
+    setShopCurrency("JPY");
+    expect(formatMoney(1200)).toBe("1.200\u00a0¥");
+    setShopLocale("ja-JP");
+    expect(formatMoney(1200)).toBe("￥1,200");
+    setShopCurrency("EUR");
+    setShopLocale("fr-FR");
+    expect(formatMoney(123456)).toBe("1\u202f234,56\u00a0€");
+    expect(shopCurrencySign()).toBe("€");
+    setShopLocale("not a locale");
+    expect(shopLocale()).toBe("en-US");
+    expect(formatMoney(1250)).toBe("€12.50");
   });
 
   it("keeps dollars exactly as before", () => {
-    expect(formatUsd(-123456)).toBe("-$1,234.56");
+    expect(formatMoney(-123456)).toBe("-$1,234.56");
     expect(fromColumn("12.34")).toBe(1234);
     expect(toCents("12.30")).toBe(1230);
   });

@@ -1,4 +1,5 @@
-import { DEFAULT_SHOP_CURRENCY, formatMoney, minorUnits, toDecimal } from "../markets/currency.ts";
+import { DEFAULT_SHOP_CURRENCY, formatInCurrency, minorUnits, toDecimal } from "../markets/currency.ts";
+import { canonicalLocale, DEFAULT_SHOP_LOCALE } from "../markets/locale.ts";
 
 /**
  * Money in the domain is an integer number of the shop's currency's minor unit ("cents": yen for
@@ -14,13 +15,27 @@ export type Cents = number;
  */
 let currency = DEFAULT_SHOP_CURRENCY;
 let digits = 2;
-let locale = "en-US";
+let locale = DEFAULT_SHOP_LOCALE;
 
 /** Makes `code` (an ISO 4217 code with at most 2 decimals) the currency every amount is in. */
 export function setShopCurrency(code: string, displayLocale?: string): void {
   digits = minorUnits(code);
   currency = code;
-  if (displayLocale) locale = displayLocale;
+  if (displayLocale) setShopLocale(displayLocale);
+}
+
+/**
+ * Makes `tag` (a BCP 47 locale) the one every amount is written in: "12,50 €" in de-DE. One per
+ * process, like the currency, set where the currency is. A tag the runtime cannot format with
+ * leaves en-US (a browser may know fewer locales than the server).
+ */
+export function setShopLocale(tag: string): void {
+  locale = canonicalLocale(tag) ?? DEFAULT_SHOP_LOCALE;
+}
+
+/** The locale (BCP 47) amounts are written in. */
+export function shopLocale(): string {
+  return locale;
 }
 
 /** The shop's currency (ISO 4217) that every amount is in. */
@@ -91,10 +106,10 @@ export function groupThousands(whole: number | string): string {
 
 /**
  * An amount as the shop writes it, in its currency: 1234 -> "$12.34" in USD, 1200 -> "¥1,200" in
- * JPY, 1234 -> "€12.34" in EUR (by the locale the process was given, en-US unless told).
+ * JPY, 1234 -> "€12.34" in EUR, in the shop's locale ("12,34 €" in EUR in de-DE; en-US unless set).
  */
-export function formatUsd(cents: Cents): string {
-  if (currency !== "USD" || locale !== "en-US") return formatMoney(assertCents(cents), currency, locale);
+export function formatMoney(cents: Cents): string {
+  if (currency !== "USD" || locale !== "en-US") return formatInCurrency(assertCents(cents), currency, locale);
   const sign = cents < 0 ? "-" : "";
   const [whole = "0", fraction] = toDecimalString(Math.abs(cents)).split(".");
   return `${sign}$${groupThousands(whole)}.${fraction}`;

@@ -1,4 +1,5 @@
 import { type Cents, shopMinorUnits } from "../pricing/money.ts";
+import { decimalCommasAsPoints, foreignCurrency, SIGN_AFTER, SIGN_BEFORE } from "./money-signs.ts";
 import { SPELLED_AMOUNT, spelledNumberValue, spellFiguresAsDigits } from "./number-words.ts";
 
 /**
@@ -21,13 +22,15 @@ export const PERCENT_WORDS = "percent(?:age)?|per cent|pct";
  */
 export function normalizeForFigures(text: string): string {
   return spellFiguresAsDigits(
-    text
-      .normalize("NFKC")
-      .toLowerCase()
-      .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
-      .replace(/[\u201c\u201d]/g, '"')
-      .replace(/\u2212/g, "-")
-      .replace(/\s+/g, " "),
+    decimalCommasAsPoints(
+      text
+        .normalize("NFKC")
+        .toLowerCase()
+        .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
+        .replace(/[\u201c\u201d]/g, '"')
+        .replace(/\u2212/g, "-")
+        .replace(/\s+/g, " "),
+    ),
   ).replace(/(?<![\p{L}])half(?: the)? (?:off|price)(?![\p{L}])/gu, "50% off");
 }
 
@@ -42,6 +45,8 @@ export interface NumberToken {
   kilo: boolean;
   unit: "percent" | "money" | "bare";
   negative: boolean;
+  /** The currency sign or word written with a money figure ("$", "€", "yen"); null without one. */
+  sign: string | null;
 }
 
 const NUMBER = /(\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.(\d+))?|\.(\d+)/g;
@@ -50,8 +55,8 @@ const PERCENT_AFTER = new RegExp(
   `\\s?-?(?:%|(?:${PERCENT_WORDS}|prozent|por ciento|pour cent|pourcent)(?![\\p{L}]))`,
   "uy",
 );
-const MONEY_AFTER = /\s?(?:\$|€|£|(?:dollars?|bucks?|usd|d[oó]lares|euros?|eur)(?![\p{L}]))/uy;
-const MONEY_BEFORE = /(?:us\$|\$|€|£|(?<![\p{L}])(?:usd|eur))\s?$/u;
+const MONEY_AFTER = new RegExp(`\\s?(?:${SIGN_AFTER})`, "uy");
+const MONEY_BEFORE = new RegExp(`(?:${SIGN_BEFORE})\\s?$`, "u");
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /**
@@ -67,7 +72,11 @@ export function scanNumbers(s: string): NumberToken[] {
     let end = numStart + m[0].length;
     const prev = s[numStart - 1] ?? "";
     const glued = WORD_CHAR.test(prev) || prev === ".";
-    if (glued && !/(?<![\p{L}])(?:usd|eur)$/u.test(s.slice(Math.max(0, numStart - 4), numStart))) continue;
+    if (
+      glued &&
+      !/(?<![\p{L}])(?:usd|eur|gbp|jpy|cny|rmb)$/u.test(s.slice(Math.max(0, numStart - 4), numStart))
+    )
+      continue;
     const int = (m[1] ?? "0").replace(/,/g, "");
     const frac = m[2] ?? m[3] ?? "";
 
@@ -79,6 +88,7 @@ export function scanNumbers(s: string): NumberToken[] {
       end += k[0].length;
     }
     let unit: NumberToken["unit"] = "bare";
+    let sign: string | null = null;
     PERCENT_AFTER.lastIndex = end;
     const pct = kilo ? null : PERCENT_AFTER.exec(s);
     if (pct) {
@@ -89,6 +99,7 @@ export function scanNumbers(s: string): NumberToken[] {
       const money = MONEY_AFTER.exec(s);
       if (money) {
         unit = "money";
+        sign = money[0].trim();
         end += money[0].length;
       }
     }
@@ -109,10 +120,11 @@ export function scanNumbers(s: string): NumberToken[] {
     const currency = MONEY_BEFORE.exec(s.slice(Math.max(0, start - 6), start));
     if (currency && unit !== "percent") {
       unit = "money";
+      sign = currency[0].trim();
       start -= currency[0].length;
       if (!negative) eatMinus();
     }
-    tokens.push({ start, end, int, frac, kilo, unit, negative });
+    tokens.push({ start, end, int, frac, kilo, unit, negative, sign });
   }
   return tokens;
 }
@@ -134,35 +146,60 @@ export function hundredthsOf(token: Pick<NumberToken, "int" | "frac" | "kilo">):
   return Number.isFinite(value) ? Math.min(value, Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER;
 }
 
+/**
+ * A money figure in the shop currency's minor unit: 1200 (yen) for "¥1200" in JPY, 1250 (cents)
+ * for "€12.50" in EUR; fractional when it has more decimals than the currency (the caller rounds
+ * or rejects it).
+ */
+export function minorUnitsOf(token: Pick<NumberToken, "int" | "frac" | "kilo">): number {
+  return hundredthsOf(token) / 10 ** (2 - shopMinorUnits());
+}
+
+/** The currency a money figure's sign names when it is not the shop's ("¥" in a euro shop), else null. */
+export function foreignCurrencyOf(token: Pick<NumberToken, "sign">): string | null {
+  return foreignCurrency(token.sign);
+}
+
 const LN = "\\p{L}\\p{N}";
 /** Digits of a price: "1,299.99", "50", "19.9", ".99"; at most nine integer digits and two decimals. */
-const PRICE_DIGITS = "(?:\\d{1,3}(?:,\\d{3})+|\\d{1,9})(?:\\.\\d{1,2})?|\\.\\d{1,2}";
+const PRICE_DIGITS =
+  "(?:\\d{1,3}(?:,\\d{3})+(?!\\d)|\\d{1,9},\\d{1,2}(?!\\d)|\\d{1,9})(?:\\.\\d{1,2})?|\\.\\d{1,2}";
 
 /**
  * A price as a regular-expression source without capturing groups, for lower-case text:
  * "$1,299.99", "50 dollars", "USD 20", "1.5k", "fifty bucks", "a hundred". A currency is
  * optional, so the caller decides from the words around it whether a bare number is a price.
  */
-export const MONEY_AMOUNT = `(?:\\$|usd ?)?\\s?(?:${PRICE_DIGITS}|${SPELLED_AMOUNT})(?:k(?![${LN}]))?(?:\\s?(?:dollars?|bucks|usd|\\$)(?![${LN}]))?`;
+export const MONEY_AMOUNT = `(?:\\$|usd ?|€|eur ?|£|gbp ?|¥|jpy ?)?\\s?(?:${PRICE_DIGITS}|${SPELLED_AMOUNT})(?:k(?![${LN}]))?(?:\\s?(?:dollars?|bucks|usd|\\$|€|euros?|eur|£|gbp|¥|円|yen|jpy)(?![${LN}]))?`;
 
 export interface MoneyAmount {
   /** Whole cents, not negative; not capped (the caller caps to what it can use). */
   cents: Cents;
-  /** A currency was written ("$", "dollars", "bucks", "usd"): surely a price, not a count. */
+  /** A currency was written ("$", "dollars", "bucks", "usd", "€", "yen"): surely a price, not a count. */
   currency: boolean;
+  /** The currency it names when that is not the shop's ("¥1200" in a euro shop: "¥"); absent when it is. */
+  foreign?: string;
 }
+
+/** A sign or currency word of MONEY_AMOUNT, as readMoneyAmount takes it off the digits. */
+const AMOUNT_SIGN = /\$|€|£|¥|円|usd|eur(?:os?)?|gbp|jpy|yen|dollars?|bucks/g;
 
 /** What `MONEY_AMOUNT` matched, in cents; null when it is not a number after all. */
 export function readMoneyAmount(raw: string): MoneyAmount | null {
   const text = raw.trim().toLowerCase();
-  const currency = /\$|dollar|buck|usd/.test(text);
-  let body = text.replace(/\$|usd|dollars?|bucks/g, "").trim();
+  const signs = text.match(AMOUNT_SIGN) ?? [];
+  const currency = signs.length > 0;
+  const foreign = signs.map((sign) => foreignCurrency(sign)).find((code) => code !== null);
+  let body = text.replace(AMOUNT_SIGN, "").trim();
   let multiplier = 1;
   if (/\dk$|^[a-z\s-]+k$/.test(body)) {
     multiplier = 1000;
     body = body.slice(0, -1).trim();
   }
-  const dollars = /^[\d.,]+$/.test(body) ? Number(body.replace(/,/g, "")) : spelledNumberValue(body);
+  // "12,50": a comma before one or two final digits is a decimal comma (thousands take three).
+  const digits = /^\d+,\d{1,2}$/.test(body) ? body.replace(",", ".") : body.replace(/,/g, "");
+  const dollars = /^[\d.]+$/.test(digits) ? Number(digits) : spelledNumberValue(body);
   if (dollars === null || !Number.isFinite(dollars)) return null;
-  return { cents: Math.max(0, Math.round(dollars * multiplier * 10 ** shopMinorUnits())), currency };
+  const cents = Math.max(0, Math.round(dollars * multiplier * 10 ** shopMinorUnits()));
+  return foreign ? { cents, currency, foreign } : { cents, currency };
 }

@@ -1,5 +1,5 @@
 import { settingCents } from "@haggle/domain/merchant/seller-config";
-import { formatUsd, shopCurrency, toDollars } from "@haggle/domain/pricing/money";
+import { formatMoney, shopCurrency, toDollars } from "@haggle/domain/pricing/money";
 import type { Db } from "../../platform/db/client.ts";
 import { loadCatalogNames } from "../catalog/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
@@ -23,7 +23,7 @@ async function shopPolicies(db: Db) {
     shipping: {
       flatRate: toDollars(flat),
       freeShippingOver: toDollars(freeOver),
-      summary: `Shipping costs ${formatUsd(flat)} per order, free when the goods come to ${formatUsd(freeOver)} or more (after the negotiated discount).`,
+      summary: `Shipping costs ${formatMoney(flat)} per order, free when the goods come to ${formatMoney(freeOver)} or more (after the negotiated discount).`,
     },
     tax: {
       ratePercent: pricing.tax_rate_pct,

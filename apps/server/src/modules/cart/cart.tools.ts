@@ -7,7 +7,7 @@ import {
 } from "@haggle/contract/agents";
 import type { Cart, Offer } from "@haggle/contract/cart";
 import { invalid, limitReached, notFound } from "@haggle/domain/errors";
-import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
+import { formatMoney, toDollars } from "@haggle/domain/pricing/money";
 import {
   type AgentTool,
   defineTool,
@@ -68,7 +68,7 @@ function hasDiscount(cart: Cart): boolean {
 }
 
 function cartSummary(cart: Cart): string {
-  return `${cart.summary.itemCount} item(s), total ${formatUsd(cart.summary.total)}`;
+  return `${cart.summary.itemCount} item(s), total ${formatMoney(cart.summary.total)}`;
 }
 
 /** An anonymous cart's answer, and its audit line (never the token: it is the cart's key). */

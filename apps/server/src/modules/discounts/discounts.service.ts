@@ -8,7 +8,7 @@ import {
   negotiationCeiling,
   normalizeCode,
 } from "@haggle/domain/markets/discount-codes";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import type { QuoteCode } from "@haggle/domain/pricing/quote-cart";
 import type { Queryable } from "../../platform/db/client.ts";
 import {
@@ -156,7 +156,7 @@ async function judge(db: Queryable, row: DiscountCodeRow, input: CartCodeInput):
     lines: input.lines,
     usedInAll: row.usedCount,
     usedByCustomer: row.usesPerCustomer === null ? 0 : await customerUses(db, row.id, input.userId),
-    format: formatUsd,
+    format: formatMoney,
   });
   if (!verdict.ok) return { ...base, quote: null, refusal: verdict.reason, refusalWhy: verdict.why };
   const itemsTotal = input.lines.reduce((s, l) => s + l.amount, 0);

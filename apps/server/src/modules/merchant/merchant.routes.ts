@@ -35,11 +35,12 @@ export const merchantRoutes: ApiRoute[] = [
     method: "put",
     path: "/api/merchant/currency",
     summary:
-      "Choose the shop's currency (ISO 4217, default USD): refused (409) once the shop has any order, and (400) for an unknown code or one with more than 2 decimals",
+      "Choose the shop's currency (ISO 4217, default USD) and the locale its amounts are written in (BCP 47, default en-US): the currency is refused (409) once the shop has any order, and (400) for an unknown code or one with more than 2 decimals; the locale may change at any time, (400) when not a tag amounts can be written in",
     tag: "Merchant",
     access: "merchant",
     body: ShopCurrencyBodySchema,
     response: ShopCurrencySchema,
-    handler: async (c, { body }) => await changeShopCurrency(c.get("deps").database.db, body.currency),
+    handler: async (c, { body }) =>
+      await changeShopCurrency(c.get("deps").database.db, body.currency, body.locale),
   }),
 ];

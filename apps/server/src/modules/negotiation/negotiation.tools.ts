@@ -7,7 +7,7 @@ import {
 import { formatPercentPoints } from "@haggle/domain/pricing/percent";
 import { splitNegotiationData } from "@haggle/contract/negotiation";
 import { conflict, limitReached } from "@haggle/domain/errors";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { hitRateLimit } from "../../platform/rate-limit.ts";
 import { type AgentTool, defineTool, shopperOf } from "../../platform/agent-tools/agent-tool.ts";
 import { agentCart, agentOffer } from "../cart/index.ts";
@@ -70,7 +70,7 @@ export const negotiationTools: AgentTool[] = [
           applied,
         },
         summary: negotiation.offer
-          ? `${outcome.decision.kind}: offer ${formatPercentPoints(negotiation.offer.discountPercent)} (${formatUsd(negotiation.offer.discountAmount)}) ${negotiation.offer.status}`
+          ? `${outcome.decision.kind}: offer ${formatPercentPoints(negotiation.offer.discountPercent)} (${formatMoney(negotiation.offer.discountAmount)}) ${negotiation.offer.status}`
           : outcome.decision.kind,
       };
     },
@@ -92,7 +92,7 @@ export const negotiationTools: AgentTool[] = [
       const cart = await acceptOffer(deps.db, who, id);
       return {
         value: { cart: agentCart(cart) },
-        summary: `applied: discount ${formatUsd(cart.summary.discount)}, total ${formatUsd(cart.summary.total)}`,
+        summary: `applied: discount ${formatMoney(cart.summary.discount)}, total ${formatMoney(cart.summary.total)}`,
       };
     },
   }),

@@ -7,6 +7,7 @@ import {
 } from "@haggle/domain/negotiation/applied-price-lapse";
 import { loyaltyTierFor } from "@haggle/domain/negotiation/loyalty-tier";
 import { assertOrderableAmount } from "@haggle/domain/pricing/cart-limit";
+import { shopCurrency } from "@haggle/domain/pricing/money";
 import {
   chargedUnitPrice,
   pricingRulesFrom,
@@ -36,7 +37,7 @@ import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { enqueueOrderPlacedMail, merchantRecipients } from "./order-mail.store.ts";
 import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
 import { inTurnPerProduct, shortLineAfterTaking } from "./checkout-stock-turns.ts";
-import { findOrderIdByKey, insertOrder } from "./orders.store.ts";
+import { findOrderIdByKey, insertOrder, lockOrdersForCharge } from "./orders.store.ts";
 import { completeNegotiationWithOrder as completeNegotiation } from "../negotiation/index.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
 import { quoteAtAddress } from "./checkout-shipping.service.ts";
@@ -203,6 +204,7 @@ async function placeOrder(
   },
 ): Promise<{ order: Order; clientSecret: string | null } | Lapsed> {
   const { who, idempotencyKey, body, provider, options, wait, merchantEmails, terms } = step;
+  const charged = shopCurrency(); // what this checkout prices in (refuseChangedCurrency)
   // One checkout per shopper at a time, on both databases: lock the profile row (made if missing).
   const profile = await lockOrCreateProfile(tx, who);
   const previous = await findOrderIdByKey(tx, who.id, idempotencyKey);
@@ -248,29 +250,20 @@ async function placeOrder(
   // any other start moves none, so the stock is taken last, just before the commit, and a hot
   // product's row is held for one statement and the commit, not the whole checkout.
   const chargesAtOnce = Boolean(options.paymentToken);
-  if (chargesAtOnce) await takeCartStock(tx, lines, wait);
+  if (chargesAtOnce) await beforeChargingAtOnce(tx, lines, wait, charged);
 
-  // The provider hears of the order inside the transaction: if it fails, no order stands. Its
-  // answer (status, payment state, reference) is written with the order, in one insert.
-  const orderId = checkoutOrderId(who.id, idempotencyKey);
-  const payment = await provider.start({
-    id: orderId,
-    total: quote.total,
-    idempotencyKey,
-    email: who.email,
-    ...(options.paymentToken ? { paymentToken: options.paymentToken } : {}),
-  });
-  const created = await writeOrder(tx, {
-    orderId,
+  const { created, payment } = await startPaymentAndWriteOrder(tx, provider, {
+    orderId: checkoutOrderId(who.id, idempotencyKey),
+    paymentToken: options.paymentToken,
     who,
     cart,
     lines,
     quote,
-    payment,
     body,
     shippingAddress,
     idempotencyKey,
   });
+  refuseChangedCurrency(created.order.currency, charged);
 
   await redeemCartCode(tx, code, quote, { orderId: created.order.id, userId: who.id });
   await markCartConverted(tx, cart.id);
@@ -278,12 +271,16 @@ async function placeOrder(
   if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);
   await countOrderInProfile(tx, who.id, profile, quote, config.tier_benefits.thresholds);
   // E-mail when the order stands: now for manual payment, on the provider's word otherwise;
-  // written in this transaction, sent after it commits (no mail server is reached here).
-  if (payment.orderStatus === "confirmed") {
-    // The order's customer address: the profile's, else the account's (as order e-mails read it).
-    const shopperEmail = profile?.email ?? who.email;
-    await enqueueOrderPlacedMail(tx, options.mail, created.order.id, shopperEmail, merchantEmails);
-  }
+  // written in this transaction, sent after it commits (no mail server is reached here). The
+  // order's customer address: the profile's, else the account's (as order e-mails read it).
+  if (payment.orderStatus === "confirmed")
+    await enqueueOrderPlacedMail(
+      tx,
+      options.mail,
+      created.order.id,
+      profile?.email ?? who.email,
+      merchantEmails,
+    );
   // Short now (another checkout took the last units meanwhile): the whole transaction rolls back.
   if (!chargesAtOnce) await takeCartStock(tx, lines, wait);
   return { order: orderAnswer(created, lines), clientSecret: payment.clientSecret };
@@ -312,6 +309,29 @@ async function lockCartToCheckOut(
   return { cart, lines };
 }
 
+/**
+ * 409 when the shop's currency changed while this checkout priced its cart in the process's (the
+ * old one; only possible for the shop's first order): the order's insert read the setting after
+ * the change committed. The whole transaction rolls back, nothing is recorded.
+ */
+function refuseChangedCurrency(recorded: string, charged: string): void {
+  if (recorded !== charged)
+    throw conflict(
+      `The shop's prices are now in ${recorded}: look at your cart again before you check out.`,
+      "CURRENCY_CHANGED",
+    );
+}
+
+/**
+ * Before a payment that moves money at once: the orders table is held against a currency change
+ * (ROW EXCLUSIVE, as the insert would take it, so a change waits for this checkout) and the
+ * currency checked now, not after the charge; then the stock is taken.
+ */
+async function beforeChargingAtOnce(tx: Tx, lines: CartLines, wait: boolean, charged: string): Promise<void> {
+  refuseChangedCurrency(await lockOrdersForCharge(tx), charged);
+  await takeCartStock(tx, lines, wait);
+}
+
 /** Refuses the first line whose variant, as the cart was read, holds fewer units than it buys. */
 function refuseShortLine(lines: CartLines): void {
   const short = lines.find((l) => l.variant.stockLevel < l.item.quantity);
@@ -334,6 +354,25 @@ function insufficientStock(short: CartLines[number]) {
   );
 }
 
+/**
+ * The provider hears of the order inside the transaction: if it fails, no order stands. Its
+ * answer (status, payment state, reference) is written with the order, in one insert.
+ */
+async function startPaymentAndWriteOrder(
+  tx: Tx,
+  provider: PaymentProvider,
+  w: Omit<Parameters<typeof writeOrder>[1], "payment"> & { paymentToken: string | undefined },
+): Promise<{ created: Placed; payment: Awaited<ReturnType<PaymentProvider["start"]>> }> {
+  const payment = await provider.start({
+    id: w.orderId,
+    total: w.quote.total,
+    idempotencyKey: w.idempotencyKey,
+    email: w.who.email,
+    ...(w.paymentToken ? { paymentToken: w.paymentToken } : {}),
+  });
+  const { paymentToken: _token, ...order } = w;
+  return { created: await writeOrder(tx, { ...order, payment }), payment };
+}
 /** Writes the order and its lines at the quoted prices, with the provider's answer. */
 async function writeOrder(
   tx: Tx,

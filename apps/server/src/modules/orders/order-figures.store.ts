@@ -4,7 +4,7 @@
  */
 import { UNCOUNTED_ORDER_STATUSES } from "@haggle/domain/merchant/counted-order";
 import { and, gte, notInArray, sql } from "drizzle-orm";
-import type { Queryable } from "../../platform/db/client.ts";
+import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { orders } from "../../platform/db/schema/orders.ts";
 
 /** The orders that count for every figure (the domain's keptRevenue, orderCounts): those still standing. */
@@ -12,9 +12,15 @@ const counted = notInArray(orders.status, [...UNCOUNTED_ORDER_STATUSES]);
 /** What an order that counts earned: its total less what was given back. */
 const keptRevenue = sql`${orders.total} - ${orders.refundedTotal}`;
 
-/** Whether the shop has any order at all (whatever its status): its currency is then fixed. */
-export async function hasAnyOrder(db: Queryable): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).limit(1);
+/**
+ * Whether the shop has any order at all (whatever its status): its currency is then fixed. Holds
+ * the orders table against new orders until the transaction ends (SHARE mode: it first waits for
+ * the checkouts writing one, then sees them), so a currency change and the shop's first order
+ * cannot both pass: the change sees the order, or the order's insert sees the new currency.
+ */
+export async function hasAnyOrderLocked(tx: Tx): Promise<boolean> {
+  await tx.execute(sql`lock table ${orders} in share mode`);
+  const [row] = await tx.select({ id: orders.id }).from(orders).limit(1);
   return row !== undefined;
 }
 

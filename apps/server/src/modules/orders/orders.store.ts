@@ -6,11 +6,12 @@ import { moneySql } from "../../platform/db/column-values.ts";
 import { orderEvents, orderLines, orders } from "../../platform/db/schema/orders.ts";
 import { profilesRead as profiles, usersRead as user } from "../accounts/index.ts";
 import { productsRead as products, variantsRead as variants } from "../catalog/index.ts";
+import { shopCurrencySql } from "../settings/index.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 /** A line as recorded, with its variant's (else product's) picture and its product's page address (null once the product is gone). */
 export type OrderLineRow = typeof orderLines.$inferSelect & { imageUrl: string | null; slug: string | null };
-export type NewOrder = Omit<typeof orders.$inferInsert, "createdAt" | "updatedAt">;
+export type NewOrder = Omit<typeof orders.$inferInsert, "createdAt" | "updatedAt" | "currency">;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 
 /** The order a shopper already placed with this Idempotency-Key, if any. */
@@ -30,13 +31,21 @@ export async function findOrderIdByKey(
 /**
  * Writes the order and its lines in one statement (two inserts as CTEs, one round trip: the
  * order's id is known before it is written); answers them as stored (defaults and ids filled in).
+ * The order's currency is the shop's setting as the statement reads it: a currency change that
+ * held the orders table (`hasAnyOrderLocked`) is seen once it commits, so the caller can compare
+ * it with the currency it priced in.
  */
 export async function insertOrder(
   tx: Tx,
   order: NewOrder & { id: string },
   lines: readonly NewOrderLine[],
 ): Promise<{ order: OrderRow; lines: (typeof orderLines.$inferSelect)[] }> {
-  const newOrder = tx.$with("new_order").as(tx.insert(orders).values(order).returning());
+  const newOrder = tx.$with("new_order").as(
+    tx
+      .insert(orders)
+      .values({ ...order, currency: shopCurrencySql() })
+      .returning(),
+  );
   const newLines = tx.$with("new_lines").as(
     tx
       .insert(orderLines)
@@ -52,6 +61,18 @@ export async function insertOrder(
   if (!created) throw new Error("no order row returned");
   const stored = rows.map((r) => r.line).sort((a, b) => a.position - b.position);
   return { order: created, lines: stored };
+}
+
+/**
+ * Holds the orders table as an order's insert does (ROW EXCLUSIVE: a currency change waits for
+ * this transaction, and this waits for a change being made) and answers the shop's currency as
+ * stored now, for a checkout that charges before it writes its order.
+ */
+export async function lockOrdersForCharge(tx: Tx): Promise<string> {
+  await tx.execute(sql`lock table ${orders} in row exclusive mode`);
+  const result = await tx.execute(sql`select ${shopCurrencySql()} as currency`);
+  const [row] = (result as unknown as { rows: { currency: string }[] }).rows;
+  return row?.currency ?? "";
 }
 
 /** The lines of these orders, each order's in its cart's order (one query for all). */

@@ -12,7 +12,7 @@ import type { Order } from "@haggle/contract/orders";
 import { ACP_API_VERSION, type AcpAddress } from "@haggle/contract/acp";
 import type { AddressInput } from "@haggle/contract/addresses";
 import { conflict, DomainError, invalid, notFound } from "@haggle/domain/errors";
-import { formatUsd, toDollars } from "@haggle/domain/pricing/money";
+import { formatMoney, toDollars } from "@haggle/domain/pricing/money";
 import { listAddressRows } from "../addresses/index.ts";
 import {
   type AgentShopper,
@@ -149,7 +149,7 @@ async function acpSessionForCart(
       checkoutUrl: `${deps.publicUrl}/checkout`,
       checkoutSession,
     },
-    summary: `ACP session ${session.id} ${session.status}, total ${formatUsd(session.totals.find((t) => t.type === "total")?.amount ?? 0)}`,
+    summary: `ACP session ${session.id} ${session.status}, total ${formatMoney(session.totals.find((t) => t.type === "total")?.amount ?? 0)}`,
   };
 }
 
@@ -179,7 +179,7 @@ async function agentShippingOptions(
     summary:
       answer.unserved ??
       (answer.zones
-        ? answer.options.map((o) => `${o.name} ${formatUsd(o.amount)}`).join(", ")
+        ? answer.options.map((o) => `${o.name} ${formatMoney(o.amount)}`).join(", ")
         : "one flat shipping fee"),
   };
 }
@@ -240,7 +240,7 @@ export const orderTools: AgentTool[] = [
           checkoutUrl: null,
           checkoutSession: null,
         },
-        summary: `order ${order.number}, total ${formatUsd(order.total)}`,
+        summary: `order ${order.number}, total ${formatMoney(order.total)}`,
       };
     },
   }),

@@ -13,8 +13,10 @@ export {
   loadShopCurrency,
   lockShopCurrency,
   refreshShopCurrency,
+  shopCurrencySql,
   shopCurrencyView,
   storeAndUseShopCurrency,
+  storeAndUseShopLocale,
 } from "./shop-currency.store.ts";
 export {
   insertMissingSections,

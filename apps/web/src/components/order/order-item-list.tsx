@@ -1,6 +1,6 @@
 import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { returnedLineNote } from "@haggle/domain/orders/refund";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { Link } from "react-router";
 import type { Order as OrderView } from "@haggle/contract/orders";
 
@@ -62,7 +62,7 @@ export function OrderItemList({
               <p className="text-muted-foreground">
                 {`Quantity: ${item.quantity} × `}
                 <span className="sr-only">unit price </span>
-                <span className="tabular-nums">{formatUsd(unitPrice)}</span>
+                <span className="tabular-nums">{formatMoney(unitPrice)}</span>
                 {returned && (
                   <span className="ml-1 text-destructive" data-testid="order-line-refunded">
                     {`· ${returned}`}
@@ -72,7 +72,7 @@ export function OrderItemList({
                   <>
                     {" "}
                     <span className="sr-only">list price </span>
-                    <s className="text-xs tabular-nums">{formatUsd(listPrice)}</s>
+                    <s className="text-xs tabular-nums">{formatMoney(listPrice)}</s>
                   </>
                 )}
               </p>
@@ -80,7 +80,7 @@ export function OrderItemList({
             <p className="flex shrink-0 flex-col items-end tabular-nums">
               <span className="sr-only">Line total:</span>
               <span className="font-medium" data-testid="order-line-total">
-                {formatUsd(item.lineTotal)}
+                {formatMoney(item.lineTotal)}
               </span>
             </p>
           </li>

@@ -1,6 +1,6 @@
 import type { Order } from "@haggle/contract/orders";
 import { ORDER_TIMELINE_LABELS } from "@haggle/domain/orders/order-timeline";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 
 /** "Nov 25, 2026, 3:04 PM" in the visitor's own language and time zone. */
 export function formatEventTime(iso: string, locale?: string): string {
@@ -42,7 +42,7 @@ export function OrderTimeline({ timeline }: { timeline: Order["timeline"] }) {
                 <span className="font-medium">
                   {ORDER_TIMELINE_LABELS[event.kind]}
                   {event.amount !== null && (
-                    <span className="font-normal tabular-nums">{` · ${formatUsd(event.amount)}`}</span>
+                    <span className="font-normal tabular-nums">{` · ${formatMoney(event.amount)}`}</span>
                   )}
                 </span>
                 <time dateTime={event.at} className="text-muted-foreground">

@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import type { Order as OrderView } from "@haggle/contract/orders";
 import { FigureRow, FigureTotal, NegotiatedDiscountRow } from "@/components/ui/figure-list";
 import { formatShipping } from "@/lib/format-price";
@@ -12,12 +12,12 @@ export function OrderTotals({
 }) {
   return (
     <dl className="flex flex-col gap-2 text-sm">
-      <FigureRow label="Subtotal" value={formatUsd(order.subtotal)} testId="order-subtotal" />
+      <FigureRow label="Subtotal" value={formatMoney(order.subtotal)} testId="order-subtotal" />
       <NegotiatedDiscountRow amount={order.negotiatedDiscount} testId="order-discount" />
       {order.discountCode ? (
         <FigureRow
           label={`Code ${order.discountCode}`}
-          value={(order.codeDiscount ?? 0) > 0 ? `−${formatUsd(order.codeDiscount ?? 0)}` : "Free shipping"}
+          value={(order.codeDiscount ?? 0) > 0 ? `−${formatMoney(order.codeDiscount ?? 0)}` : "Free shipping"}
           testId="order-code-discount"
         />
       ) : null}
@@ -28,12 +28,12 @@ export function OrderTotals({
       />
       <FigureRow
         label={order.taxIncluded ? `Includes ${order.taxLabel ?? "tax"}` : (order.taxLabel ?? "Tax")}
-        value={formatUsd(order.tax)}
+        value={formatMoney(order.tax)}
         testId="order-tax"
       />
-      <FigureTotal value={formatUsd(order.total)} testId="order-total" />
+      <FigureTotal value={formatMoney(order.total)} testId="order-total" />
       {order.refundedTotal > 0 && (
-        <FigureRow label="Refunded" value={`−${formatUsd(order.refundedTotal)}`} testId="order-refunded" />
+        <FigureRow label="Refunded" value={`−${formatMoney(order.refundedTotal)}`} testId="order-refunded" />
       )}
     </dl>
   );
@@ -54,7 +54,7 @@ export function OrderSavings({
       className={className ?? "rounded-md bg-brand/10 px-3 py-2 text-center text-sm font-medium text-brand"}
       data-testid="order-savings"
     >
-      {`You saved ${formatUsd(saved)}`}
+      {`You saved ${formatMoney(saved)}`}
     </p>
   );
 }

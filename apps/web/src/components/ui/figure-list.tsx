@@ -1,5 +1,5 @@
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
-import { type Cents, formatUsd } from "@haggle/domain/pricing/money";
+import { type Cents, formatMoney } from "@haggle/domain/pricing/money";
 
 /** One labelled figure of a money breakdown (inside a <dl>); the value arrives formatted. */
 export function FigureRow({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -54,7 +54,7 @@ export function NegotiatedDiscountRow({
   return (
     <FigureRow
       label={`${ASSISTANT_NAME}'s discount`}
-      value={amount > 0 ? `−${formatUsd(amount)}` : formatUsd(0)}
+      value={amount > 0 ? `−${formatMoney(amount)}` : formatMoney(0)}
       testId={testId}
     />
   );

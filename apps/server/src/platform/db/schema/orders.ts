@@ -1,6 +1,16 @@
 import type { Address } from "@haggle/contract/addresses";
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { money } from "../column-values.ts";
 import { createdAt, updatedAt } from "./columns.ts";
 import { user } from "./auth.ts";
@@ -39,6 +49,11 @@ export const orders = pgTable(
     /** The shipping's share of the tax (taxed where the place's rate taxes shipping). */
     shippingTax: money("shipping_tax").notNull().default(0),
     total: money("total").notNull(),
+    /**
+     * The currency every amount of this order is in (ISO 4217), as the checkout charged it: the
+     * shop's currency setting, read by the insert itself (decision 0072).
+     */
+    currency: text("currency").notNull(),
     status: text("status").notNull().default("confirmed"),
     paymentStatus: text("payment_status").notNull().default("paid"),
     /** manual or stripe (orders from before checkout asked: manual). */

@@ -1,6 +1,6 @@
 import type { Product } from "@haggle/contract/products";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
-import { formatUsd, groupThousands, toDecimalString } from "@haggle/domain/pricing/money";
+import { formatMoney, groupThousands, toDecimalString } from "@haggle/domain/pricing/money";
 import { productPath } from "@haggle/domain/catalog/product-path";
 import { ShoppingCartIcon, StarIcon } from "lucide-react";
 import { useId } from "react";
@@ -82,11 +82,11 @@ export function CarouselProductCard({ product, onAddToCart, onNavigate }: Carous
         )}
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
           <span className="sr-only">Price:</span>
-          <span className="font-bold">{formatUsd(price)}</span>
+          <span className="font-bold">{formatMoney(price)}</span>
           {showsListPrice(price, listPrice) && (
             <>
               <span className="sr-only">List price:</span>
-              <s className="text-xs text-muted-foreground">{formatUsd(listPrice)}</s>
+              <s className="text-xs text-muted-foreground">{formatMoney(listPrice)}</s>
             </>
           )}
         </div>

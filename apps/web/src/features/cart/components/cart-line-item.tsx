@@ -1,7 +1,7 @@
 import type { CartItem } from "@haggle/contract/cart";
 import { showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { productPath } from "@haggle/domain/catalog/product-path";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -53,12 +53,12 @@ export function CartLineItem({ item, busy, onQuantityChange, onRemove }: CartLin
           <p className="flex flex-wrap items-baseline gap-x-2">
             <span className="sr-only">Price:</span>
             <span className="font-semibold" data-testid="line-unit-price">
-              {formatUsd(unitPrice)}
+              {formatMoney(unitPrice)}
             </span>
             {showsListPrice(unitPrice, listPrice) && (
               <>
                 <span className="sr-only">List price:</span>
-                <s className="text-sm text-muted-foreground">{formatUsd(listPrice)}</s>
+                <s className="text-sm text-muted-foreground">{formatMoney(listPrice)}</s>
               </>
             )}
             <span className="text-xs text-muted-foreground">each</span>
@@ -67,7 +67,7 @@ export function CartLineItem({ item, busy, onQuantityChange, onRemove }: CartLin
             <p className="text-sm text-muted-foreground">
               <span className="sr-only">Line total:</span>
               <span className="font-medium text-foreground tabular-nums" data-testid="line-total">
-                {formatUsd(item.lineTotal)}
+                {formatMoney(item.lineTotal)}
               </span>{" "}
               <span aria-hidden="true">for {item.quantity}</span>
             </p>

@@ -1,5 +1,5 @@
 import type { Cart, Summary } from "@haggle/contract/cart";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { FigureRow, FigureTotal, NegotiatedDiscountRow } from "@/components/ui/figure-list";
@@ -28,12 +28,12 @@ export function CartSummaryCard({ summary, updating, children, discountCode, ext
       <CardContent className="flex flex-col gap-3 text-sm">
         <dl className="flex flex-col gap-2">
           <FigureRow label="Items" value={String(summary.itemCount)} testId="summary-items" />
-          <FigureRow label="Subtotal" value={formatUsd(summary.subtotal)} testId="summary-subtotal" />
+          <FigureRow label="Subtotal" value={formatMoney(summary.subtotal)} testId="summary-subtotal" />
           <NegotiatedDiscountRow amount={summary.discount} testId="summary-discount" />
           {discountCode?.applied && (summary.codeDiscount ?? 0) > 0 ? (
             <FigureRow
               label={`Code ${discountCode.code}`}
-              value={`−${formatUsd(summary.codeDiscount ?? 0)}`}
+              value={`−${formatMoney(summary.codeDiscount ?? 0)}`}
               testId="summary-code-discount"
             />
           ) : null}
@@ -42,10 +42,10 @@ export function CartSummaryCard({ summary, updating, children, discountCode, ext
             label={
               summary.taxIncluded ? `Includes ${summary.taxLabel ?? "tax"}` : (summary.taxLabel ?? "Tax")
             }
-            value={formatUsd(summary.tax)}
+            value={formatMoney(summary.tax)}
             testId="summary-tax"
           />
-          <FigureTotal value={formatUsd(summary.total)} testId="summary-total" />
+          <FigureTotal value={formatMoney(summary.total)} testId="summary-total" />
         </dl>
         {extra}
         {savings > 0 && (
@@ -53,7 +53,7 @@ export function CartSummaryCard({ summary, updating, children, discountCode, ext
             className="rounded-md bg-brand/10 px-3 py-2 text-center font-medium text-brand"
             data-testid="summary-savings"
           >
-            {`You save ${formatUsd(savings)}`}
+            {`You save ${formatMoney(savings)}`}
           </p>
         )}
       </CardContent>

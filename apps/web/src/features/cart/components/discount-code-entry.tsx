@@ -1,5 +1,5 @@
 import type { Cart } from "@haggle/contract/cart";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -11,7 +11,7 @@ import { cartQueryKey, enterDiscountCode, removeDiscountCode } from "../api/cart
 /** What the code on the cart does now, in words: its saving, or why it does not apply. */
 export function codeLine(code: NonNullable<Cart["discountCode"]>): string {
   if (!code.applied) return code.message ?? `The code ${code.code} does not apply.`;
-  const saving = code.freeShipping ? "free shipping" : `${formatUsd(code.discount)} off`;
+  const saving = code.freeShipping ? "free shipping" : `${formatMoney(code.discount)} off`;
   return `${code.code}: ${saving}.${code.message ? ` ${code.message}` : ""}`;
 }
 

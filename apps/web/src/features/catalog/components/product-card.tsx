@@ -1,7 +1,7 @@
 import type { Product } from "@haggle/contract/products";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
 import { productPath } from "@haggle/domain/catalog/product-path";
-import { formatUsd, toDecimalString } from "@haggle/domain/pricing/money";
+import { formatMoney, toDecimalString } from "@haggle/domain/pricing/money";
 import { ShoppingCartIcon } from "@/components/icons/first-page-icons";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -90,11 +90,11 @@ export function ProductCard({ product, onAddToCart, firstScreen, priceNote = nul
         <div className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
           <span className="sr-only">Price:</span>
           {from && <span className="text-sm text-muted-foreground">from</span>}
-          <span className="text-lg font-bold">{formatUsd(price)}</span>
+          <span className="text-lg font-bold">{formatMoney(price)}</span>
           {!from && showsListPrice(price, listPrice) && (
             <>
               <span className="sr-only">List price:</span>
-              <s className="text-sm text-muted-foreground">{formatUsd(listPrice)}</s>
+              <s className="text-sm text-muted-foreground">{formatMoney(listPrice)}</s>
             </>
           )}
           {priceNote && <span className="text-xs text-muted-foreground">{priceNote}</span>}

@@ -3,7 +3,7 @@ import type { Product, ProductPage } from "@haggle/contract/products";
 import { initialChoice, pick, variantFor } from "@haggle/domain/catalog/variant-choice";
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
 import { discountBadgePercent, showsListPrice } from "@haggle/domain/pricing/discount-badge";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { productPath } from "@haggle/domain/catalog/product-path";
 import {
   ChevronRightIcon,
@@ -141,7 +141,7 @@ function ProductPrice({ price, listPrice, note }: { price: number; listPrice: nu
   return (
     <p className="flex flex-wrap items-baseline gap-x-3" data-testid="product-price">
       <span className="sr-only">Price:</span>
-      <span className="text-3xl font-bold tabular-nums">{formatUsd(price)}</span>
+      <span className="text-3xl font-bold tabular-nums">{formatMoney(price)}</span>
       {note ? (
         <span className="text-sm text-muted-foreground" data-testid="price-tax-note">
           {note}
@@ -150,7 +150,7 @@ function ProductPrice({ price, listPrice, note }: { price: number; listPrice: nu
       {showsListPrice(price, listPrice) && (
         <>
           <span className="sr-only">List price:</span>
-          <s className="text-lg text-muted-foreground tabular-nums">{formatUsd(listPrice)}</s>
+          <s className="text-lg text-muted-foreground tabular-nums">{formatMoney(listPrice)}</s>
         </>
       )}
     </p>

@@ -5,7 +5,7 @@
  * without Stripe keys never reaches js.stripe.com.
  */
 import type { CheckoutPayment } from "@haggle/contract/orders";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
@@ -82,7 +82,7 @@ function CardPaymentForm({ total, returnUrl, onConfirmed, onFailed }: Omit<CardP
         ) : (
           <LockIcon aria-hidden="true" />
         )}
-        Pay {formatUsd(total)}
+        Pay {formatMoney(total)}
       </Button>
     </form>
   );

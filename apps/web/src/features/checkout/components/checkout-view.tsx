@@ -4,7 +4,7 @@ import { AddressInputSchema } from "@haggle/contract/addresses";
 import type { Cart } from "@haggle/contract/cart";
 import type { CheckoutBodyInput, CheckoutOptions } from "@haggle/contract/orders";
 import { ADDRESS_FIELDS, addressLines } from "@haggle/domain/orders/address";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { LoaderCircleIcon, LockIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { type FieldErrors, type UseFormReturn, useForm } from "react-hook-form";
@@ -266,7 +266,7 @@ function ItemsCard({ cart }: { cart: Cart }) {
               <span className="min-w-0 break-words">
                 {item.name} <span className="text-muted-foreground">× {item.quantity}</span>
               </span>
-              <span className="shrink-0 tabular-nums">{formatUsd(item.lineTotal)}</span>
+              <span className="shrink-0 tabular-nums">{formatMoney(item.lineTotal)}</span>
             </li>
           ))}
         </ul>

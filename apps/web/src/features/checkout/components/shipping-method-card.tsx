@@ -1,5 +1,5 @@
 import type { ShippingOption, ShippingOptions } from "@haggle/contract/shipping";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { RadioCard } from "./radio-card";
 
@@ -53,7 +53,7 @@ export function ShippingMethodCard({
                     <span className="text-muted-foreground">{deliveryEstimate(option.days)}</span>
                   </span>
                   <span className="tabular-nums">
-                    {option.amount === 0 ? "Free" : formatUsd(option.amount)}
+                    {option.amount === 0 ? "Free" : formatMoney(option.amount)}
                   </span>
                 </span>
               </RadioCard>

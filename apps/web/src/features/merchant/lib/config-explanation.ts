@@ -1,5 +1,5 @@
 import { settingCents } from "@haggle/domain/merchant/seller-config";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 
 export interface Cap {
   pct: number;
@@ -9,7 +9,7 @@ export interface Cap {
 const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 function cap({ pct, amount }: Cap): string {
-  return `${percent.format(pct)}% (at most ${formatUsd(settingCents(amount))})`;
+  return `${percent.format(pct)}% (at most ${formatMoney(settingCents(amount))})`;
 }
 
 /**

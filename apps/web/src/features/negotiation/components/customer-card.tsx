@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import type { Profile } from "@haggle/contract/account";
 import { TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tiers";
 import { UserRoundIcon } from "lucide-react";
@@ -48,11 +48,11 @@ export function CustomerCard({
           </div>
           <div className="rounded-md bg-muted px-1 py-2">
             <dt className="text-xs text-muted-foreground">Lifetime value</dt>
-            <dd className="font-semibold tabular-nums break-all">{formatUsd(lifetimeValue)}</dd>
+            <dd className="font-semibold tabular-nums break-all">{formatMoney(lifetimeValue)}</dd>
           </div>
           <div className="rounded-md bg-muted px-1 py-2">
             <dt className="text-xs text-muted-foreground">Total savings</dt>
-            <dd className="font-semibold tabular-nums break-all">{formatUsd(totalSavings)}</dd>
+            <dd className="font-semibold tabular-nums break-all">{formatMoney(totalSavings)}</dd>
           </div>
         </dl>
       </CardContent>

@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import type { Cart } from "@haggle/contract/cart";
 import { ReceiptTextIcon } from "lucide-react";
 import { type Ref, useId } from "react";
@@ -55,13 +55,13 @@ export function NegotiationReviewCard({ cart, onCheckout, headingRef }: Negotiat
                     <>
                       <span className="sr-only">Original price:</span>
                       <s className="text-xs text-muted-foreground" data-testid="review-original-price">
-                        {formatUsd(item.regularPrice)}
+                        {formatMoney(item.regularPrice)}
                       </s>
                     </>
                   )}
                   <span className="sr-only">Negotiated price:</span>
                   <span className="font-semibold text-brand" data-testid="review-negotiated-price">
-                    {formatUsd(item.unitPrice)}
+                    {formatMoney(item.unitPrice)}
                   </span>
                 </p>
               </li>
@@ -69,18 +69,18 @@ export function NegotiationReviewCard({ cart, onCheckout, headingRef }: Negotiat
           })}
         </ul>
         <dl className="flex flex-col gap-2">
-          <FigureRow label="Subtotal" value={formatUsd(summary.subtotal)} testId="review-subtotal" />
+          <FigureRow label="Subtotal" value={formatMoney(summary.subtotal)} testId="review-subtotal" />
           <NegotiatedDiscountRow amount={summary.discount} testId="review-discount" alwaysShown />
           <FigureRow label="Shipping" value={formatShipping(summary.shipping)} testId="review-shipping" />
-          <FigureRow label="Tax" value={formatUsd(summary.tax)} testId="review-tax" />
-          <FigureTotal value={formatUsd(summary.total)} testId="review-total" />
+          <FigureRow label="Tax" value={formatMoney(summary.tax)} testId="review-tax" />
+          <FigureTotal value={formatMoney(summary.total)} testId="review-total" />
         </dl>
         {summary.savings > 0 && (
           <p
             className="rounded-md bg-brand/10 px-3 py-2 text-center font-medium text-brand"
             data-testid="review-savings"
           >
-            {`You save ${formatUsd(summary.savings)} in total`}
+            {`You save ${formatMoney(summary.savings)} in total`}
           </p>
         )}
       </CardContent>

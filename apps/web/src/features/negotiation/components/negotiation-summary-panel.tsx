@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import type { Profile } from "@haggle/contract/account";
 import type { Cart } from "@haggle/contract/cart";
 import { TagIcon } from "lucide-react";
@@ -41,15 +41,15 @@ export function NegotiationSummaryPanel({ cart, profile }: NegotiationSummaryPan
         <CardContent className="flex flex-col gap-3 text-sm">
           <dl className="flex flex-col gap-2">
             <FigureRow label="Items" value={String(summary.itemCount)} testId="negotiation-items" />
-            <FigureRow label="Subtotal" value={formatUsd(summary.subtotal)} testId="negotiation-subtotal" />
+            <FigureRow label="Subtotal" value={formatMoney(summary.subtotal)} testId="negotiation-subtotal" />
             <NegotiatedDiscountRow amount={summary.discount} testId="negotiation-discount" alwaysShown />
             <FigureRow
               label="Shipping"
               value={formatShipping(summary.shipping)}
               testId="negotiation-shipping"
             />
-            <FigureRow label="Tax" value={formatUsd(summary.tax)} testId="negotiation-tax" />
-            <FigureTotal value={formatUsd(summary.total)} testId="negotiation-total" />
+            <FigureRow label="Tax" value={formatMoney(summary.tax)} testId="negotiation-tax" />
+            <FigureTotal value={formatMoney(summary.total)} testId="negotiation-total" />
           </dl>
           {offer && (
             <p

@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { formatPercentPoints } from "@haggle/domain/pricing/percent";
 import type { Offer } from "@haggle/contract/cart";
 import { ASSISTANT_NAME } from "@haggle/domain/assistant/assistant-name";
@@ -15,6 +15,6 @@ export function describeOffer(
   offer: Pick<Offer, "discountPercent" | "discountAmount" | "expiresAt">,
 ): string {
   const expires = formatExpiryTime(offer.expiresAt);
-  const base = `${ASSISTANT_NAME}'s offer: ${formatPercentPoints(offer.discountPercent)} off (−${formatUsd(offer.discountAmount)})`;
+  const base = `${ASSISTANT_NAME}'s offer: ${formatPercentPoints(offer.discountPercent)} off (−${formatMoney(offer.discountAmount)})`;
   return expires === "" ? base : `${base}, expires at ${expires}`;
 }

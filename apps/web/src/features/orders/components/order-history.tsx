@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { PackageIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -34,9 +34,9 @@ function OrderCard({ order, onOpen }: { order: OrderView; onOpen: () => void }) 
         <div className="flex flex-col sm:items-end">
           <p className="text-lg font-bold tabular-nums">
             <span className="sr-only">Total: </span>
-            {formatUsd(order.total)}
+            {formatMoney(order.total)}
           </p>
-          {saved > 0 && <p className="text-sm font-medium text-brand">{`Saved ${formatUsd(saved)}`}</p>}
+          {saved > 0 && <p className="text-sm font-medium text-brand">{`Saved ${formatMoney(saved)}`}</p>}
         </div>
         {/* The button's ::after covers the card, so a click anywhere on the card opens the details. */}
         <Button

@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { formatPercentPoints } from "@haggle/domain/pricing/percent";
 import type { Approval } from "@haggle/contract/negotiation";
 import { type LoyaltyTier, TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tiers";
@@ -48,12 +48,12 @@ function AskFigures({ approval }: { approval: Approval }) {
       <div className="rounded-md bg-muted px-3 py-2">
         <dt className="text-xs text-muted-foreground">Requested discount</dt>
         <dd className="text-lg font-semibold tabular-nums">
-          {`${formatPercentPoints(approval.requestedDiscountPct)} · ${formatUsd(approval.requestedDiscountAmount)}`}
+          {`${formatPercentPoints(approval.requestedDiscountPct)} · ${formatMoney(approval.requestedDiscountAmount)}`}
         </dd>
       </div>
       <div className="rounded-md bg-muted px-3 py-2">
         <dt className="text-xs text-muted-foreground">Cart subtotal</dt>
-        <dd className="text-lg font-semibold tabular-nums">{formatUsd(approval.subtotal)}</dd>
+        <dd className="text-lg font-semibold tabular-nums">{formatMoney(approval.subtotal)}</dd>
       </div>
       <div className="rounded-md bg-muted px-3 py-2">
         <dt className="text-xs text-muted-foreground">Asked</dt>
@@ -162,7 +162,7 @@ export function DecidedApprovalCard({ approval }: { approval: Approval }) {
         <Badge variant={approved ? "default" : "secondary"}>{approved ? "Approved" : "Rejected"}</Badge>
       </div>
       <p className="text-sm">
-        {`${formatPercentPoints(approval.requestedDiscountPct)} (${formatUsd(approval.requestedDiscountAmount)}) on ${formatUsd(approval.subtotal)}, `}
+        {`${formatPercentPoints(approval.requestedDiscountPct)} (${formatMoney(approval.requestedDiscountAmount)}) on ${formatMoney(approval.subtotal)}, `}
         <time dateTime={decidedAt} title={formatDateTime(decidedAt)}>
           {`decided ${formatTimeAgo(decidedAt)}`}
         </time>

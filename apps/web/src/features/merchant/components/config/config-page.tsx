@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { settingCents } from "@haggle/domain/merchant/seller-config";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { useMerchantConfig } from "../../api/config-queries";
 import { useConfigSave } from "../../hooks/config-save";
 import { type ConfigSectionForm, useConfigSectionForm } from "../../hooks/config-section-form";
@@ -241,7 +241,7 @@ function GlobalRulesTab({
         </div>
         <p className="text-sm">
           Escalation ceiling:{" "}
-          {`${ceiling.ceiling_pct}% and ${formatUsd(settingCents(ceiling.ceiling_amount))}`}.{" "}
+          {`${ceiling.ceiling_pct}% and ${formatMoney(settingCents(ceiling.ceiling_amount))}`}.{" "}
           <Link
             to="/merchant/escalation-rules"
             className="font-medium underline underline-offset-4 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

@@ -1,6 +1,6 @@
 import { MAX_TRY_MESSAGES, type TryAvaResponse, type TryAvaTurn } from "@haggle/contract/try-ava";
 import { LOYALTY_TIERS, type LoyaltyTier, TIER_LABELS } from "@haggle/domain/negotiation/loyalty-tiers";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { formatPercentPoints } from "@haggle/domain/pricing/percent";
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
@@ -24,7 +24,7 @@ export function unsavedSections(forms: readonly ConfigSectionForm[]): Record<str
 
 function offerText(offer: NonNullable<TryAvaTurn["offer"]>): string {
   const bundle = offer.newItems.map((n) => ` with ${n.name} added`).join("");
-  return `Offer: ${formatPercentPoints(offer.discountPercent)} off (${formatUsd(offer.discountAmount)})${bundle}, total ${formatUsd(offer.total)}`;
+  return `Offer: ${formatPercentPoints(offer.discountPercent)} off (${formatMoney(offer.discountAmount)})${bundle}, total ${formatMoney(offer.total)}`;
 }
 
 /**
@@ -72,8 +72,10 @@ export function ConfigTryAva({ forms }: { forms: readonly ConfigSectionForm[] })
         {answer && (
           <p className="text-sm text-muted-foreground" data-testid="try-ava-cart">
             Sample cart:{" "}
-            {answer.cart.items.map((i) => `${i.quantity} × ${i.name} (${formatUsd(i.unitPrice)})`).join(", ")}
-            ; subtotal {formatUsd(answer.cart.subtotal)}.
+            {answer.cart.items
+              .map((i) => `${i.quantity} × ${i.name} (${formatMoney(i.unitPrice)})`)
+              .join(", ")}
+            ; subtotal {formatMoney(answer.cart.subtotal)}.
           </p>
         )}
         <ol aria-label="Conversation with Ava" aria-live="polite" className="flex flex-col gap-3">
@@ -160,7 +162,7 @@ function TryAvaTurnItem({ turn }: { turn: TryAvaTurn }) {
         {turn.escalation && (
           <p className="font-medium text-amber-700 dark:text-amber-400">
             In the shop this asks you to approve {formatPercentPoints(turn.escalation.discountPercent)} off (
-            {formatUsd(turn.escalation.discountAmount)}).
+            {formatMoney(turn.escalation.discountAmount)}).
           </p>
         )}
       </div>

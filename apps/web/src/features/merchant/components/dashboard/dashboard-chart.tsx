@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import type { DashboardDay } from "@haggle/contract/merchant";
 import { useEffect, useId, useRef, useState } from "react";
 import { chartTotals, formatAxisUsd, formatChartDay, niceMax } from "../../lib/dashboard-chart";
@@ -51,10 +51,10 @@ function chartSummary(days: readonly DashboardDay[]): string {
   return days.length === 0
     ? "No days to show."
     : `From ${formatChartDay(days[0]?.date ?? "", true)} to ${formatChartDay(days.at(-1)?.date ?? "", true)}: ` +
-        `${formatUsd(totals.revenue)} revenue from ${totals.orders} ${totals.orders === 1 ? "order" : "orders"}, ` +
-        `${formatUsd(totals.discount)} negotiated discount.` +
+        `${formatMoney(totals.revenue)} revenue from ${totals.orders} ${totals.orders === 1 ? "order" : "orders"}, ` +
+        `${formatMoney(totals.discount)} negotiated discount.` +
         (totals.best
-          ? ` Best day: ${formatChartDay(totals.best.date, true)} with ${formatUsd(totals.best.revenue)}.`
+          ? ` Best day: ${formatChartDay(totals.best.date, true)} with ${formatMoney(totals.best.revenue)}.`
           : "");
 }
 
@@ -159,7 +159,7 @@ function RevenueBars({ days, scale }: { days: readonly DashboardDay[]; scale: Ch
         className="fill-brand/80"
         data-day={d.date}
       >
-        <title>{`${formatChartDay(d.date, true)}: ${formatUsd(d.revenue)} revenue, ${formatUsd(d.negotiatedDiscount)} negotiated discount`}</title>
+        <title>{`${formatChartDay(d.date, true)}: ${formatMoney(d.revenue)} revenue, ${formatMoney(d.negotiatedDiscount)} negotiated discount`}</title>
       </rect>
     );
   });
@@ -224,8 +224,8 @@ function ChartTable({ days, title }: { days: readonly DashboardDay[]; title: str
             <tr key={d.date}>
               <th scope="row">{formatChartDay(d.date, true)}</th>
               <td>{d.orders}</td>
-              <td>{formatUsd(d.revenue)}</td>
-              <td>{formatUsd(d.negotiatedDiscount)}</td>
+              <td>{formatMoney(d.revenue)}</td>
+              <td>{formatMoney(d.negotiatedDiscount)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 import { DEFAULT_HOLDOUT_PCT, type Experiment } from "@haggle/contract/experiments";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { FlaskConicalIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -17,14 +17,14 @@ const points = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1, signDi
 type Group = Experiment["ava"];
 
 /** "$1.20", "-$0.40": a signed amount of cents. */
-const signedUsd = (cents: number) => (cents < 0 ? `-${formatUsd(-cents)}` : formatUsd(cents));
+const signedUsd = (cents: number) => (cents < 0 ? `-${formatMoney(-cents)}` : formatMoney(cents));
 
 const ROWS: [label: string, id: string, value: (g: Group) => string][] = [
   ["Visitors with a cart", "visitors", (g) => count.format(g.visitors)],
   ["Conversion", "conversion", (g) => percent.format(g.conversion)],
-  ["Average order value", "aov", (g) => formatUsd(g.averageOrderValue)],
-  ["Revenue per cart", "revenue-per-cart", (g) => formatUsd(g.revenuePerCart)],
-  ["Discount given", "discount", (g) => formatUsd(g.discount)],
+  ["Average order value", "aov", (g) => formatMoney(g.averageOrderValue)],
+  ["Revenue per cart", "revenue-per-cart", (g) => formatMoney(g.revenuePerCart)],
+  ["Discount given", "discount", (g) => formatMoney(g.discount)],
 ];
 
 function Comparison({ experiment }: { experiment: Experiment }) {

@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import type { MerchantDashboard, MerchantStats } from "@haggle/contract/merchant";
 import {
   ArrowRightIcon,
@@ -99,7 +99,7 @@ function StatCards({ stats }: { stats: MerchantStats }) {
       </StatCard>
       <StatCard
         title="Total Revenue"
-        value={formatUsd(stats.totalRevenue)}
+        value={formatMoney(stats.totalRevenue)}
         icon={BadgeDollarSignIcon}
         testId="total-revenue"
       />
@@ -111,7 +111,7 @@ function NegotiatorFigures({ negotiator }: { negotiator: MerchantDashboard["nego
   const figures: [string, string, string][] = [
     ["Deal rate", percent.format(negotiator.dealRate), "deal-rate"],
     ["Average discount", percent.format(negotiator.averageDiscountPct / 100), "average-discount"],
-    ["Total negotiated discount", formatUsd(negotiator.totalDiscount), "total-discount"],
+    ["Total negotiated discount", formatMoney(negotiator.totalDiscount), "total-discount"],
     ["Negotiations", count.format(negotiator.negotiations), "negotiations"],
     ["Deals", count.format(negotiator.deals), "deals"],
     ["Escalations", count.format(negotiator.escalations), "escalations"],

@@ -1,5 +1,5 @@
 import type { DiscountCode } from "@haggle/contract/discounts";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,13 +12,13 @@ import { type CodeForm, EMPTY_FORM, formOf, wireOf } from "./discount-code-form-
 
 function benefitText(code: DiscountCode): string {
   if (code.kind === "percent") return `${code.percentOff}% off`;
-  if (code.kind === "amount") return `${formatUsd(code.amountOff ?? 0)} off`;
+  if (code.kind === "amount") return `${formatMoney(code.amountOff ?? 0)} off`;
   return "Free shipping";
 }
 
 function conditionsText(code: DiscountCode): string {
   const parts: string[] = [];
-  if (code.minimumSubtotal !== null) parts.push(`from ${formatUsd(code.minimumSubtotal)}`);
+  if (code.minimumSubtotal !== null) parts.push(`from ${formatMoney(code.minimumSubtotal)}`);
   if (code.startsAt) parts.push(`starts ${new Date(code.startsAt).toLocaleString()}`);
   if (code.endsAt) parts.push(`ends ${new Date(code.endsAt).toLocaleString()}`);
   if (code.usesPerCustomer !== null) parts.push(`${code.usesPerCustomer} per customer`);

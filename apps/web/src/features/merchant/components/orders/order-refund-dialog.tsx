@@ -1,5 +1,5 @@
 import type { MerchantOrder } from "@haggle/contract/merchant";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { useId, useState } from "react";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
@@ -41,7 +41,7 @@ export function OrderRefundDialog({ order, onClose }: { order: MerchantOrder; on
           <DialogTitle>{`Refund or cancel ${order.number}`}</DialogTitle>
           <DialogDescription>
             {paid
-              ? `Paid ${formatUsd(order.total)}${order.refundedTotal > 0 ? `, ${formatUsd(order.refundedTotal)} refunded so far` : ""}. Refunded units go back to stock.`
+              ? `Paid ${formatMoney(order.total)}${order.refundedTotal > 0 ? `, ${formatMoney(order.refundedTotal)} refunded so far` : ""}. Refunded units go back to stock.`
               : "Not paid yet: the order can be cancelled (its units go back to stock); refunds are for paid orders."}
           </DialogDescription>
         </DialogHeader>

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/error-message";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { orderStatusLabel } from "@/lib/order-status";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { paymentStatusSentence } from "@haggle/domain/orders/payment";
@@ -174,7 +174,7 @@ function OrdersTable({ orders, isBusy }: OrdersListProps) {
               </TableCell>
               <TableCell className="text-right tabular-nums">{items}</TableCell>
               <TableCell className="text-right whitespace-nowrap tabular-nums">
-                {formatUsd(order.total)}
+                {formatMoney(order.total)}
               </TableCell>
               <TableCell>
                 <Badge variant="secondary">{orderStatusLabel(order.status)}</Badge>
@@ -218,7 +218,7 @@ function OrderCards({ orders, isBusy }: OrdersListProps) {
           <p className="text-sm text-muted-foreground">
             <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
             {` · ${itemCount(order)} ${itemCount(order) === 1 ? "item" : "items"} · `}
-            <span className="font-semibold text-foreground tabular-nums">{formatUsd(order.total)}</span>
+            <span className="font-semibold text-foreground tabular-nums">{formatMoney(order.total)}</span>
           </p>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <PaymentCell order={order} />

@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type CreatePairingInput,
@@ -55,7 +55,7 @@ function ProductSummary({ product }: { product: Pairing["product"] }) {
       <div className="min-w-0 text-sm">
         <p className="font-medium break-words">{product.name}</p>
         <p className="flex flex-wrap items-center gap-1.5 text-muted-foreground">
-          <span className="tabular-nums">{formatUsd(product.price)}</span>
+          <span className="tabular-nums">{formatMoney(product.price)}</span>
           {product.hidden && <Badge variant="outline">Hidden from the shop</Badge>}
           {!product.hidden && !product.inStock && <Badge variant="outline">Out of stock</Badge>}
         </p>

@@ -1,4 +1,4 @@
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { XIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
@@ -164,7 +164,7 @@ function ChosenProduct({
         <div className="min-w-0 grow text-sm">
           <p className="truncate font-medium">{product.name}</p>
           <p className="text-muted-foreground">
-            {`${product.sku} · ${formatUsd(product.price)}`}
+            {`${product.sku} · ${formatMoney(product.price)}`}
             {note && <span className="text-amber-700 dark:text-amber-400">{` · ${note}`}</span>}
           </p>
         </div>
@@ -233,7 +233,7 @@ function ProductOptions({
               <span className="min-w-0 grow">
                 <span className="block truncate font-medium">{product.name}</span>
                 <span className="block text-xs text-muted-foreground">
-                  {`${product.sku} · ${formatUsd(product.price)}`}
+                  {`${product.sku} · ${formatMoney(product.price)}`}
                   {note && ` · ${note}`}
                 </span>
               </span>

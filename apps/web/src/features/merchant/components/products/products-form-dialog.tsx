@@ -4,7 +4,7 @@ import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useId } from "react";
 import { Link } from "react-router";
 import { type Control, Controller, type FieldErrors, useForm } from "react-hook-form";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -52,7 +52,7 @@ export function ProductFormDialog({ target, onClose, onCatalogChanged }: Product
         {editing && (
           <p className="text-sm">
             {editing.hasOptions
-              ? `Its prices and stock are its variants' (from ${formatUsd(editing.price)}, ${editing.stockLevel} in stock in all): `
+              ? `Its prices and stock are its variants' (from ${formatMoney(editing.price)}, ${editing.stockLevel} in stock in all): `
               : "Sizes, colours, per-variant prices and stock: "}
             <Link
               to={`/merchant/products/${editing.id}/variants`}

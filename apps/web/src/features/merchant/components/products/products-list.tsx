@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { useMediaQuery } from "@/lib/use-media-query";
 
 interface ProductsListProps {
@@ -43,11 +43,11 @@ function StockBadge({ inStock }: { inStock: boolean }) {
 function Price({ product }: { product: MerchantProduct }) {
   return (
     <>
-      {formatUsd(product.price)}
+      {formatMoney(product.price)}
       {product.listPrice > product.price && (
         <span className="block text-xs text-muted-foreground line-through">
           <span className="sr-only">List price </span>
-          {formatUsd(product.listPrice)}
+          {formatMoney(product.listPrice)}
         </span>
       )}
     </>

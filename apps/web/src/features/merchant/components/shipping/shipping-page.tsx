@@ -1,5 +1,5 @@
 import type { ShippingMethod, ShippingZone } from "@haggle/contract/shipping";
-import { formatUsd } from "@haggle/domain/pricing/money";
+import { formatMoney } from "@haggle/domain/pricing/money";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -24,11 +24,11 @@ function placesText(zone: ShippingZone): string {
 function methodText(m: ShippingMethod): string {
   const price =
     m.price.kind === "flat"
-      ? formatUsd(m.price.amount)
+      ? formatMoney(m.price.amount)
       : m.price.kind === "weight"
         ? `${m.price.bands.length} weight band(s)`
         : `${m.price.bands.length} order value band(s)`;
-  const free = m.freeOver === null ? "" : `, free over ${formatUsd(m.freeOver)}`;
+  const free = m.freeOver === null ? "" : `, free over ${formatMoney(m.freeOver)}`;
   return `${m.name}: ${price}${free}, ${m.days.min}–${m.days.max} days`;
 }
 
