@@ -5,7 +5,10 @@
  * `CREATE DATABASE … TEMPLATE` saves the migrations (about 1 s per database).
  *
  * Templates are keyed by the migrations' contents (and PGlite's version), so a new migration
- * makes a new template; nothing else is in them (seeding stays each test server's own step).
+ * makes a new template. Seeded templates (the migrated database plus what a first start seeds:
+ * the catalogue and the seller's configuration) are keyed by every source file of the server as
+ * well, since the seed is made by that code: test servers that seed start from them (seeding
+ * took 4–12 s of each embedded test server on a busy machine).
  */
 import { createHash, randomUUID } from "node:crypto";
 import {
@@ -25,7 +28,8 @@ import path from "node:path";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { MIGRATIONS_DIR, openDatabase } from "../../src/platform/db/client.ts";
+import { seedIfEmpty } from "../../src/modules/admin/index.ts";
+import { type Db, MIGRATIONS_DIR, openDatabase } from "../../src/platform/db/client.ts";
 import { DEFAULT_EMBEDDED_CACHE_MB, startPglite } from "../../src/platform/db/embedded-pglite.ts";
 
 function filesUnder(dir: string): string[] {
@@ -55,7 +59,24 @@ export function migrationsKey(): string {
   return key;
 }
 
-let embeddedTemplate: Promise<string> | null = null;
+const SERVER_SOURCES = path.resolve(import.meta.dirname, "../../src");
+let sourcesKey: string | null = null;
+
+/** A short hash of the migrations and of every source file of the server (what seeds a shop). */
+export function serverSourcesKey(): string {
+  if (sourcesKey) return sourcesKey;
+  const hash = createHash("sha256");
+  hash.update(migrationsKey());
+  for (const file of filesUnder(SERVER_SOURCES)) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    hash.update(path.relative(SERVER_SOURCES, file));
+    hash.update(readFileSync(file));
+  }
+  sourcesKey = hash.digest("hex").slice(0, 16);
+  return sourcesKey;
+}
+
+const embeddedTemplates = new Map<"migrated" | "seeded", Promise<string>>();
 
 /**
  * A template another checkout's test run last used this long ago is removed when a new one is
@@ -65,14 +86,19 @@ let embeddedTemplate: Promise<string> | null = null;
 const TEMPLATE_UNUSED_MS = 24 * 60 * 60_000;
 
 /**
- * The path of a dump of a migrated, empty embedded database (made once per set of migrations
- * and kept in the system's temporary folder; parallel test processes may both make it, the
- * last rename wins with identical content).
+ * The path of a dump of a migrated embedded database, empty or `seeded` (made once per key and
+ * kept in the system's temporary folder; parallel test processes may both make it, the last
+ * rename wins with identical content).
  */
-export function migratedEmbeddedTemplate(): Promise<string> {
-  embeddedTemplate ??= (async () => {
+export function migratedEmbeddedTemplate(kind: "migrated" | "seeded" = "migrated"): Promise<string> {
+  let made = embeddedTemplates.get(kind);
+  if (made) return made;
+  made = (async () => {
     const dir = path.join(tmpdir(), "haggle-test-templates");
-    const file = path.join(dir, `embedded-${migrationsKey()}.tar`);
+    const file = path.join(
+      dir,
+      kind === "seeded" ? `embedded-seeded-${serverSourcesKey()}.tar` : `embedded-${migrationsKey()}.tar`,
+    );
     if (existsSync(file)) {
       // Its modification time says when a run last used it.
       const now = new Date();
@@ -80,9 +106,13 @@ export function migratedEmbeddedTemplate(): Promise<string> {
       return file;
     }
     mkdirSync(dir, { recursive: true });
-    const pglite = await startPglite({ cacheMb: DEFAULT_EMBEDDED_CACHE_MB });
+    const pglite = await startPglite({
+      cacheMb: DEFAULT_EMBEDDED_CACHE_MB,
+      ...(kind === "seeded" ? { template: await migratedEmbeddedTemplate() } : {}),
+    });
     try {
-      await migrate(drizzle(pglite), { migrationsFolder: MIGRATIONS_DIR });
+      if (kind === "seeded") await seedIfEmpty(drizzle(pglite) as unknown as Db);
+      else await migrate(drizzle(pglite), { migrationsFolder: MIGRATIONS_DIR });
       // A dump of a running database opens with crash recovery, which replays the WAL written
       // since the last checkpoint (every migration) on each copy: checkpoint first, replay nothing.
       await pglite.exec("CHECKPOINT");
@@ -90,10 +120,10 @@ export function migratedEmbeddedTemplate(): Promise<string> {
       const partial = `${file}.${randomUUID()}.partial`;
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
       renameSync(partial, file);
-      // Templates of earlier migrations are of no more use (about 40 MB each) once no run uses them.
+      // Templates of earlier code are of no more use (about 40 MB each) once no run uses them.
       for (const old of readdirSync(dir)) {
         const oldFile = path.join(dir, old);
-        if (!/^embedded-[0-9a-f]{16}\.tar$/.test(old) || oldFile === file) continue;
+        if (!/^embedded-(seeded-)?[0-9a-f]{16}\.tar$/.test(old) || oldFile === file) continue;
         const unused = Date.now() - (statSync(oldFile, { throwIfNoEntry: false })?.mtimeMs ?? 0);
         if (unused > TEMPLATE_UNUSED_MS) rmSync(oldFile, { force: true });
       }
@@ -102,7 +132,8 @@ export function migratedEmbeddedTemplate(): Promise<string> {
     }
     return file;
   })();
-  return embeddedTemplate;
+  embeddedTemplates.set(kind, made);
+  return made;
 }
 
 /** Any number from the key, for the advisory lock that lets one process make the server template. */
@@ -140,6 +171,52 @@ export async function migratedServerTemplate(adminUrl: string): Promise<string> 
         statementTimeoutMs: 0,
       });
       await database.close();
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    }
+    await admin.query(`COMMENT ON DATABASE ${name} IS '${Date.now()}'`);
+  } finally {
+    await admin.query("SELECT pg_advisory_unlock($1)", [TEMPLATE_LOCK]).catch(() => {});
+    await admin.end();
+  }
+  return name;
+}
+
+/**
+ * The name of a database on the test server that is the migrated template plus what a first
+ * start seeds (made once per version of the server's code, under the same advisory lock).
+ */
+export async function seededServerTemplate(adminUrl: string): Promise<string> {
+  const migrated = await migratedServerTemplate(adminUrl);
+  const name = `haggle_seeded_${serverSourcesKey()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query("SELECT pg_advisory_lock($1)", [TEMPLATE_LOCK]);
+    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (found.rowCount === 0) {
+      const old = await admin.query<{ datname: string; used: string | null }>(
+        `SELECT datname, shobj_description(oid, 'pg_database') AS used FROM pg_database
+          WHERE datname LIKE 'haggle\\_seeded\\_%'`,
+      );
+      for (const { datname, used } of old.rows)
+        if (Date.now() - (Number(used) || 0) > TEMPLATE_UNUSED_MS)
+          await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
+      const building = `${name}_building`;
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${building} TEMPLATE ${migrated}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${building}`;
+      const database = await openDatabase({
+        databaseUrl: url.toString(),
+        poolSize: 1,
+        statementTimeoutMs: 0,
+        migrate: false,
+      });
+      try {
+        await seedIfEmpty(database.db);
+      } finally {
+        await database.close();
+      }
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
     }
     await admin.query(`COMMENT ON DATABASE ${name} IS '${Date.now()}'`);

@@ -7,13 +7,12 @@
  * A folder is keyed by the migrations (and PGlite's version) and by every source file of the
  * server, since the seed is made by that code; tests of the first start itself do not use them.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -23,35 +22,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { createShopDataInChild } from "../../src/create-shop-data-child.ts";
-import { migrationsKey } from "./database-templates.ts";
+import { serverSourcesKey } from "./database-templates.ts";
 
-const SERVER_SOURCES = path.resolve(import.meta.dirname, "../../src");
 /** A folder no run has used for this long is removed when a new one is made. */
 const UNUSED_MS = 24 * 60 * 60_000;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(file);
-      return /\.test\.tsx?$/.test(entry.name) ? [] : [file];
-    })
-    .sort();
-}
-
-let key: string | null = null;
-
-function sourcesKey(): string {
-  if (key) return key;
-  const hash = createHash("sha256");
-  hash.update(migrationsKey());
-  for (const file of sourceFiles(SERVER_SOURCES)) {
-    hash.update(path.relative(SERVER_SOURCES, file));
-    hash.update(readFileSync(file));
-  }
-  key = hash.digest("hex").slice(0, 16);
-  return key;
-}
 
 const made = new Map<boolean, Promise<string>>();
 
@@ -61,7 +35,7 @@ function shopDataTemplate(seed: boolean): Promise<string> {
   if (folder) return folder;
   folder = (async () => {
     const dir = path.join(tmpdir(), "haggle-test-templates");
-    const name = `shop-data-${seed ? "seeded" : "empty"}-${sourcesKey()}`;
+    const name = `shop-data-${seed ? "seeded" : "empty"}-${serverSourcesKey()}`;
     const template = path.join(dir, name);
     if (existsSync(template)) {
       const now = new Date();

@@ -10,7 +10,11 @@ import { parseEnv } from "../../src/env.ts";
 import { createLogger } from "../../src/platform/logger.ts";
 import { startRuntime } from "../../src/server-runtime.ts";
 import { outboxReader, registerAccountMailReader } from "./account-mail.ts";
-import { migratedEmbeddedTemplate, migratedServerTemplate } from "./database-templates.ts";
+import {
+  migratedEmbeddedTemplate,
+  migratedServerTemplate,
+  seededServerTemplate,
+} from "./database-templates.ts";
 import { testPasswordHashing } from "./test-password-hashing.ts";
 
 export type DbKind = "embedded" | "postgres";
@@ -20,15 +24,19 @@ export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["embedded", "
 
 /**
  * A fresh database on the test server, dropped afterwards: a copy of the migrated template
- * unless `empty` (for tests of the migrations themselves).
+ * (`seeded`: with what a first start seeds) unless `empty` (for tests of the migrations themselves).
  */
 export async function createServerDatabase(
-  options: { empty?: boolean } = {},
+  options: { empty?: boolean; seeded?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `haggle_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const template = options.empty ? null : await migratedServerTemplate(adminUrl);
+  const template = options.empty
+    ? null
+    : options.seeded
+      ? await seededServerTemplate(adminUrl)
+      : await migratedServerTemplate(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
@@ -120,12 +128,19 @@ export interface TestServerOptions {
 export async function startTestServer(kind: DbKind, options: TestServerOptions = {}): Promise<TestServer> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = options.databaseUrl;
+  // A new database that the start would seed begins as a copy of a seeded template: the start
+  // finds the shop seeded, as a restart would.
+  const seeded = options.seed !== false && !databaseUrl && !options.database;
   if (kind === "postgres" && !databaseUrl && !options.database) {
-    const created = await createServerDatabase();
+    const created = await createServerDatabase({ seeded });
     databaseUrl = created.url;
     dropDatabase = created.drop;
   }
-  const database = options.database ?? (await openTestDatabase(kind, databaseUrl));
+  const database =
+    options.database ??
+    (kind === "embedded" && seeded
+      ? await openDatabase({ embeddedTemplate: await migratedEmbeddedTemplate("seeded") })
+      : await openTestDatabase(kind, databaseUrl));
   const env = parseEnv({
     NODE_ENV: "test",
     PORT: "0",
