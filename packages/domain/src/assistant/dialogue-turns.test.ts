@@ -168,6 +168,27 @@ describe("what kind of turn a message is", () => {
     ] as const)
       expect(parse(message).text.split(" ")).not.toContain(filler);
   });
+  it("another person named is another request; the same person, or 'her', refines", () => {
+    const sister = parse(
+      "gift for my dad he likes coffee",
+      "what about something for my little sister, shes 6",
+    );
+    expect(sister.turn).toBe("topic-change");
+    expect(sister.text).not.toContain("coffee");
+    expect(sister.text).toContain("kids");
+    expect(parse("gift for my dad he likes coffee", "and for my brother? he runs").turn).toBe("topic-change");
+    expect(parse("a gift for my mom, she loves cooking", "something under $30 for her").turn).toBe(
+      "refinement",
+    );
+    expect(parse("a gift for my mom, she loves cooking", "for my mom, under $30").turn).toBe("refinement");
+    // A first person named after a request for things is who they are for.
+    expect(parse("headphones", "as a gift for my dad").turn).toBe("refinement");
+  });
+
+  it("an age said without the apostrophe is an age ('shes 6', 'hes 4')", () => {
+    expect(parse("toys", "hes 4").text).toContain("kids");
+    expect(parse("something for my niece, shes 6").text).toContain("kids");
+  });
 });
 
 describe("turns that point at what was shown, widen it or exclude part of it", () => {

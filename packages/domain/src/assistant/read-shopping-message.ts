@@ -11,6 +11,7 @@ import {
   ORDINALS,
   P,
   STOP_WORDS,
+  recipientOf,
 } from "./shopping-phrases.ts";
 import type { MessageFacts, Word } from "./shopping-message-facts.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
@@ -130,8 +131,11 @@ function readFiguresThatAreNotPrices({ s, facts, wordAt, flag }: Reading): void 
   s.take(P.age, (m, at) => {
     if (Number(m[1] ?? m[2] ?? m[3]) < 13) wordAt.push({ word: { word: "kids", product: false }, at });
     // "my nephew is 6": the person is a recipient, as "my nephew" alone would be.
-    if (CHILD_RECIPIENT.test(m[0]) && /(?:my|our|for)\s*$/u.test(s.original.slice(Math.max(0, at - 8), at)))
+    const child = CHILD_RECIPIENT.exec(m[0]);
+    if (child && /(?:my|our|for)\s*$/u.test(s.original.slice(Math.max(0, at - 8), at))) {
       facts.gift = true;
+      facts.recipients.push(child[0]);
+    }
     return true;
   });
 }
@@ -170,11 +174,15 @@ function readWishes({ s, facts, flag }: Reading): void {
     facts.wholeShop = true;
     facts.onSale = true;
   });
-  for (const pattern of [P.giftModifier, P.recipient]) {
-    flag(pattern, () => {
-      facts.gift = true;
-    });
-  }
+  flag(P.giftModifier, () => {
+    facts.gift = true;
+  });
+  s.take(P.recipient, (m) => {
+    facts.gift = true;
+    const person = recipientOf(m[0]);
+    if (person) facts.recipients.push(person);
+    return true;
+  });
   // An occasion is a gift, and some say what kind of gift ("housewarming", "baby shower").
   s.take(P.occasion, (m) => {
     facts.gift = true;
@@ -409,6 +417,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     limit: null,
     gift: false,
     giftTopic: false,
+    recipients: [],
     interest: false,
     wholeShop: false,
     marker: P.leadingMarker.test(s.text),
@@ -471,6 +480,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     (matchers.categoriesTagged(free.join("-")).length > 0 ||
       free.every((w) => matchers.categoriesTagged(w).length > 0));
   facts.needKinds = unique(facts.needKinds);
+  facts.recipients = unique(facts.recipients);
   if (
     !facts.hasProduct &&
     facts.needKinds.length === 0 &&

@@ -34,7 +34,7 @@ export const P = {
   size: words("(?:in )?(?:a )?(?:us |uk |eu )?size (?:\\d{1,2}(?:\\.5)?|xx?s|xx?l|s|m|l|small|medium|large)"),
   /** A child's age: "a 7 year old", "aged 5", "he's 6", "my nephew is 6", "who turns 8". */
   age: words(
-    "(?:a )?(\\d{1,2}) ?(?:years?|yrs?|y) ?olds?|aged? (\\d{1,2})|(?:he|she|who|nephew|niece|son|daughter|kid|child|boy|girl|grandson|granddaughter)(?:'s| is| turns| is turning|'s turning| turned) (\\d{1,2})(?! ?(?:\\$|dollars?|bucks|usd|%|stars?))",
+    "(?:a )?(\\d{1,2}) ?(?:years?|yrs?|y) ?olds?|aged? (\\d{1,2})|(?:(?:he|she|who|nephew|niece|son|daughter|kid|child|boy|girl|grandson|granddaughter)(?:'s| is| turns| is turning|'s turning| turned)|hes|shes) (\\d{1,2})(?! ?(?:\\$|dollars?|bucks|usd|%|stars?))",
   ),
   anyPrice: words(
     "any price|all prices|any budget|no budget|price doesn'?t matter|regardless of price|money is no object",
@@ -232,3 +232,12 @@ export const STOP_WORDS = new Set(
   does who's whos am pm crazy passionate keen adores nothing lol lmao haha omg idk tbh btw honestly
   literally basically totally total huge massive such absolutely nerd nerds geek geeks`.split(/\s+/),
 );
+
+/** Words for a recipient that name nobody in particular: "for her" is whoever was meant before. */
+const ANYONE = /^(?:him|her|someone|somebody)$/u;
+
+/** The person of a recipient phrase, by their last word ("for my little sister" -> "sister"). */
+export function recipientOf(phrase: string): string | null {
+  const person = phrase.trim().split(/\s+/).at(-1) ?? "";
+  return person === "" || ANYONE.test(person) ? null : person;
+}
