@@ -185,6 +185,28 @@ describe("what kind of turn a message is", () => {
     expect(parse("headphones", "as a gift for my dad").turn).toBe("refinement");
   });
 
+  it("'which are good for ...' and a trait compared ('something warmer') narrow what is shown", () => {
+    const gym = parse("headphones", "which are good for the gym");
+    expect(gym.turn).toBe("refinement");
+    expect(gym.subjectWords).toContain("headphone");
+    const warmer = parse("jackets", "something warmer");
+    expect(warmer.turn).toBe("refinement");
+    expect(warmer.text).toBe("jacket warm");
+    expect(parse("a yoga mat", "a thinner one").text).toContain("thin");
+  });
+
+  it("'nvm', 'switching gears', 'different question' change the topic and are no words to search", () => {
+    for (const change of [
+      "nvm. a candle",
+      "switching gears, a candle",
+      "different question - do you sell candles",
+    ]) {
+      const r = parse("yoga mat", change);
+      expect(r.turn).toBe("topic-change");
+      expect(r.text).toBe("candle");
+    }
+  });
+
   it("an age said without the apostrophe is an age ('shes 6', 'hes 4')", () => {
     expect(parse("toys", "hes 4").text).toContain("kids");
     expect(parse("something for my niece, shes 6").text).toContain("kids");

@@ -455,6 +455,12 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
   reading.flag(SIZE_COMPARED, () => {
     facts.marker = true;
   });
+  // "something warmer" after jackets: warm jackets, not a search for "warmer".
+  s.take(P.traitCompared, (m, at) => {
+    facts.marker = true;
+    reading.wordAt.push({ word: { word: m[1] ?? m[2] ?? "", product: false }, at });
+    return true;
+  });
   readFiguresThatAreNotPrices(reading);
   readPriceBounds(s, facts);
   readQuantities(reading);

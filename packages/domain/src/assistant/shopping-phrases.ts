@@ -145,11 +145,15 @@ export const P = {
   aboutShown:
     /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|(?:can|could|should|do|how do|how should|will) i (?:[a-z']+ ){0,3}(?:it|that one|this one)(?![\p{L}\p{N}])|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
   instead: words(
-    "instead|actually|forget|never ?mind|(?:i'?ve |i )?changed? my mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on|(?:(?:something|anything|now) )?(?:completely|totally|entirely|altogether|quite) (?:different|unrelated|else)(?: (?:question|thing|topic|subject|now))?|(?:a )?(?:different|new|another) (?:topic|subject)|change (?:of )?(?:the )?(?:topic|subject)|on another note|unrelated(?: but| question)?",
+    "instead|actually|forget|never ?mind|nvm|switch(?:ing)? gears|(?:a )?(?:different|new|other|another) question|(?:i'?ve |i )?changed? my mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on|(?:(?:something|anything|now) )?(?:completely|totally|entirely|altogether|quite) (?:different|unrelated|else)(?: (?:question|thing|topic|subject|now))?|(?:a )?(?:different|new|another) (?:topic|subject)|change (?:of )?(?:the )?(?:topic|subject)|on another note|unrelated(?: but| question)?",
   ),
+  /** A trait compared with what is shown ("warmer", "thinner"): its plain form is the trait. */
+  traitCompared: words("(warm|soft|thick|bright|quiet|loud|strong|tough|long|short|dark)er|(thin)ner"),
   /** "anything else for kids?", "other stuff for camping": beyond the kind shown, keeping what it is for. */
   widen: words("(?:anything|something|what) else|other (?:things|stuff|kinds? of things)"),
-  leadingMarker: /^\s*(?:and|or|but|with|without|in|plus)(?![\p{L}\p{N}])/u,
+  /** A message opening on a link to what was asked or shown ("and ...", "which are good for ..."). */
+  leadingMarker:
+    /^\s*(?:and|or|but|with|without|in|plus|which (?:ones?|are|is|of (?:these|those|them)|would|will|do|does|can|should))(?![\p{L}\p{N}])/u,
 } as const;
 
 /** A shown product's place, by word ("the second one" -> 2; "the last one" -> -1). */
@@ -230,7 +234,8 @@ export const STOP_WORDS = new Set(
   she's he's plays play playing goes going obsessed started starting always really nice tonight weekend
   saturday sunday friday tomorrow myself yourself friend friends someone somebody make making doing
   does who's whos am pm crazy passionate keen adores nothing lol lmao haha omg idk tbh btw honestly
-  literally basically totally total huge massive such absolutely nerd nerds geek geeks`.split(/\s+/),
+  literally basically totally total huge massive such absolutely nerd nerds geek geeks u ur nvm
+  lemme gimme mean`.split(/\s+/),
 );
 
 /** Words for a recipient that name nobody in particular: "for her" is whoever was meant before. */
