@@ -207,6 +207,26 @@ describe("what kind of turn a message is", () => {
     }
   });
 
+  it("a trait that names a kind of the catalogue's with the kind asked for narrows it; another kind's tag does not", () => {
+    const shop = {
+      categories: ["Women's Bags", "Men's Watches", "Groceries", "Tablets"],
+      brands: [],
+      tagCategories: {
+        "leather bags": ["Women's Bags"],
+        "luxury watches": ["Men's Watches"],
+        "dog food": ["Groceries"],
+        tablets: ["Tablets"],
+      },
+    };
+    const leather = parseShoppingRequest(["bags", "leather"], shop);
+    expect(leather.turn).toBe("refinement");
+    expect(leather.text).toBe("bag leather");
+    expect(parseShoppingRequest(["watches", "luxury"], shop).turn).toBe("refinement");
+    const dogFood = parseShoppingRequest(["tablets", "dog food"], shop);
+    expect(dogFood.turn).toBe("topic-change");
+    expect(dogFood.filters.categories).not.toContain("Tablets");
+  });
+
   it("an age said without the apostrophe is an age ('shes 6', 'hes 4')", () => {
     expect(parse("toys", "hes 4").text).toContain("kids");
     expect(parse("something for my niece, shes 6").text).toContain("kids");

@@ -72,12 +72,6 @@ const HESITATION =
   /(?<![\p{L}'])(?:idk|idek|dunno|i (?:don'?t|do not|dont) know|not sure|no idea|i guess|umm*|uhh*|erm*)(?![\p{L}'])/gu;
 
 /**
- * "a bigger one", "smaller ones": a size compared with what is shown, which no product's record
- * holds. It ties the message to what is shown and is never searched for as a word.
- */
-const SIZE_COMPARED = /(?<!\p{L})(?:bigger|larger|smaller|roomier|more compact|lighter|heavier)(?!\p{L})/gu;
-
-/**
  * "any in red?", "got it in black", "do they come in blue": a colour or finish of what is shown,
  * asked with no product named (a short message ending in "in" and a word or two).
  */
@@ -136,6 +130,16 @@ function readFiguresThatAreNotPrices({ s, facts, wordAt, flag }: Reading): void 
       facts.gift = true;
       facts.recipients.push(child[0]);
     }
+    return true;
+  });
+}
+
+/** "smaller", "something warmer": compared with what is shown, so about it ("warm" jackets). */
+function readComparisons({ s, facts, wordAt }: Reading): void {
+  s.take(P.compared, (m, at) => {
+    facts.marker = true;
+    const trait = m[1] ?? m[2];
+    if (trait) wordAt.push({ word: { word: trait, product: false }, at });
     return true;
   });
 }
@@ -452,15 +456,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
 
   readBrands(reading);
   readReferences(reading);
-  reading.flag(SIZE_COMPARED, () => {
-    facts.marker = true;
-  });
-  // "something warmer" after jackets: warm jackets, not a search for "warmer".
-  s.take(P.traitCompared, (m, at) => {
-    facts.marker = true;
-    reading.wordAt.push({ word: { word: m[1] ?? m[2] ?? "", product: false }, at });
-    return true;
-  });
+  readComparisons(reading);
   readFiguresThatAreNotPrices(reading);
   readPriceBounds(s, facts);
   readQuantities(reading);

@@ -147,8 +147,14 @@ export const P = {
   instead: words(
     "instead|actually|forget|never ?mind|nvm|switch(?:ing)? gears|(?:a )?(?:different|new|other|another) question|(?:i'?ve |i )?changed? my mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on|(?:(?:something|anything|now) )?(?:completely|totally|entirely|altogether|quite) (?:different|unrelated|else)(?: (?:question|thing|topic|subject|now))?|(?:a )?(?:different|new|another) (?:topic|subject)|change (?:of )?(?:the )?(?:topic|subject)|on another note|unrelated(?: but| question)?",
   ),
-  /** A trait compared with what is shown ("warmer", "thinner"): its plain form is the trait. */
-  traitCompared: words("(warm|soft|thick|bright|quiet|loud|strong|tough|long|short|dark)er|(thin)ner"),
+  /**
+   * Compared with what is shown, which ties a message to it: a size ("a bigger one", "smaller
+   * ones"), which no product's record holds and is never searched for, or a trait ("warmer",
+   * "thinner"), whose plain form (captured) is searched as one.
+   */
+  compared: words(
+    "bigger|larger|smaller|roomier|more compact|lighter|heavier|(warm|soft|thick|bright|quiet|loud|strong|tough|long|short|dark)er|(thin)ner",
+  ),
   /** "anything else for kids?", "other stuff for camping": beyond the kind shown, keeping what it is for. */
   widen: words("(?:anything|something|what) else|other (?:things|stuff|kinds? of things)"),
   /** A message opening on a link to what was asked or shown ("and ...", "which are good for ..."). */
