@@ -43,7 +43,7 @@ function stringsOf(value: unknown, max: number): string[] {
     .map((item) => item.slice(0, 100));
 }
 
-/** Looks a product word up among the shop's tags (as the tag, hyphenated or plural). */
+/** Looks a product word up among the shop's tags (as the tag, hyphenated or plural: s, es). */
 function taggedCategories(value: unknown, known: Set<string>): (word: string) => string[] {
   const byTag = new Map<string, string[]>();
   if (value && typeof value === "object" && !Array.isArray(value)) {
@@ -54,7 +54,8 @@ function taggedCategories(value: unknown, known: Set<string>): (word: string) =>
   }
   return (word) => {
     const key = nameKey(word.replace(/-/g, " "));
-    return [...new Set([...(byTag.get(key) ?? []), ...(byTag.get(`${key}s`) ?? [])])];
+    const forms = [key, `${key}s`, `${key}es`];
+    return [...new Set(forms.flatMap((form) => byTag.get(form) ?? []))];
   };
 }
 

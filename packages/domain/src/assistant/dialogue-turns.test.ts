@@ -168,6 +168,69 @@ describe("what kind of turn a message is", () => {
     ] as const)
       expect(parse(message).text.split(" ")).not.toContain(filler);
   });
+  it("another person named is another request; the same person, or 'her', refines", () => {
+    const sister = parse(
+      "gift for my dad he likes coffee",
+      "what about something for my little sister, shes 6",
+    );
+    expect(sister.turn).toBe("topic-change");
+    expect(sister.text).not.toContain("coffee");
+    expect(sister.text).toContain("kids");
+    expect(parse("gift for my dad he likes coffee", "and for my brother? he runs").turn).toBe("topic-change");
+    expect(parse("a gift for my mom, she loves cooking", "something under $30 for her").turn).toBe(
+      "refinement",
+    );
+    expect(parse("a gift for my mom, she loves cooking", "for my mom, under $30").turn).toBe("refinement");
+    // A first person named after a request for things is who they are for.
+    expect(parse("headphones", "as a gift for my dad").turn).toBe("refinement");
+  });
+
+  it("'which are good for ...' and a trait compared ('something warmer') narrow what is shown", () => {
+    const gym = parse("headphones", "which are good for the gym");
+    expect(gym.turn).toBe("refinement");
+    expect(gym.subjectWords).toContain("headphone");
+    const warmer = parse("jackets", "something warmer");
+    expect(warmer.turn).toBe("refinement");
+    expect(warmer.text).toBe("jacket warm");
+    expect(parse("a yoga mat", "a thinner one").text).toContain("thin");
+  });
+
+  it("'nvm', 'switching gears', 'different question' change the topic and are no words to search", () => {
+    for (const change of [
+      "nvm. a candle",
+      "switching gears, a candle",
+      "different question - do you sell candles",
+    ]) {
+      const r = parse("yoga mat", change);
+      expect(r.turn).toBe("topic-change");
+      expect(r.text).toBe("candle");
+    }
+  });
+
+  it("a trait that names a kind of the catalogue's with the kind asked for narrows it; another kind's tag does not", () => {
+    const shop = {
+      categories: ["Women's Bags", "Men's Watches", "Groceries", "Tablets"],
+      brands: [],
+      tagCategories: {
+        "leather bags": ["Women's Bags"],
+        "luxury watches": ["Men's Watches"],
+        "dog food": ["Groceries"],
+        tablets: ["Tablets"],
+      },
+    };
+    const leather = parseShoppingRequest(["bags", "leather"], shop);
+    expect(leather.turn).toBe("refinement");
+    expect(leather.text).toBe("bag leather");
+    expect(parseShoppingRequest(["watches", "luxury"], shop).turn).toBe("refinement");
+    const dogFood = parseShoppingRequest(["tablets", "dog food"], shop);
+    expect(dogFood.turn).toBe("topic-change");
+    expect(dogFood.filters.categories).not.toContain("Tablets");
+  });
+
+  it("an age said without the apostrophe is an age ('shes 6', 'hes 4')", () => {
+    expect(parse("toys", "hes 4").text).toContain("kids");
+    expect(parse("something for my niece, shes 6").text).toContain("kids");
+  });
 });
 
 describe("turns that point at what was shown, widen it or exclude part of it", () => {

@@ -1,7 +1,13 @@
 import { type Cents, formatMoney } from "../pricing/money.ts";
 import { detectSmallTalk } from "./assistant-reply.ts";
-import { catalogMatchers, type ShoppingCatalogNames } from "./catalog-names.ts";
-import { BEST_RATING, clampLimit, type MessageFacts, readShoppingMessage } from "./read-shopping-message.ts";
+import { type CatalogMatchers, catalogMatchers, type ShoppingCatalogNames } from "./catalog-names.ts";
+import {
+  BEST_RATING,
+  clampLimit,
+  type MessageFacts,
+  readShoppingMessage,
+  type Word,
+} from "./read-shopping-message.ts";
 import {
   EMPTY_STATE,
   isEmpty,
@@ -325,6 +331,30 @@ function turnKeepingRequest(message: unknown, facts: MessageFacts, before: Reque
 }
 
 /**
+ * Whether a message of traits only is one of what is shown: "leather" after bags, "luxury" after
+ * watches (words that, put before the kind asked for, name a kind the catalogue has: its tags
+ * "leather bags", "luxury watches") are; "dog food" after tablets is not, though a tag of the
+ * catalogue: none of the products carrying it are in the categories asked for.
+ */
+function withTraitOfKind(
+  facts: MessageFacts,
+  before: RequestState | null,
+  matchers: CatalogMatchers,
+): MessageFacts {
+  if (!before || facts.hasProduct || facts.words.length === 0) return facts;
+  const words = facts.words.map((w) => w.word);
+  if (facts.attributesOnly) {
+    const asked = [...before.categories, ...before.learnedCategories];
+    const tagged = [words.join("-"), ...words].flatMap((w) => matchers.categoriesTagged(w));
+    const elsewhere = asked.length > 0 && !tagged.some((c) => asked.includes(c));
+    return elsewhere ? { ...facts, attributesOnly: false } : facts;
+  }
+  const names = (kind: Word) =>
+    kind.product && matchers.categoriesTagged(`${words.join(" ")} ${kind.word}`).length > 0;
+  return before.words.some(names) ? { ...facts, attributesOnly: true } : facts;
+}
+
+/**
  * The structured search for the shopper's messages (oldest first; the last one is the new
  * request), using the catalogue's category and brand names exactly as given.
  */
@@ -343,7 +373,7 @@ export function parseShoppingRequest(
     let dropped: string[] = [];
     let narrowing = false;
     for (const message of messages) {
-      const facts = readShoppingMessage(message, matchers);
+      const facts = withTraitOfKind(readShoppingMessage(message, matchers), state, matchers);
       lastFacts = facts;
       const before = state;
       const kept = before && !isEmpty(before) ? turnKeepingRequest(message, facts, before) : null;

@@ -11,6 +11,7 @@ import {
   ORDINALS,
   P,
   STOP_WORDS,
+  recipientOf,
 } from "./shopping-phrases.ts";
 import type { MessageFacts, Word } from "./shopping-message-facts.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
@@ -71,12 +72,6 @@ const HESITATION =
   /(?<![\p{L}'])(?:idk|idek|dunno|i (?:don'?t|do not|dont) know|not sure|no idea|i guess|umm*|uhh*|erm*)(?![\p{L}'])/gu;
 
 /**
- * "a bigger one", "smaller ones": a size compared with what is shown, which no product's record
- * holds. It ties the message to what is shown and is never searched for as a word.
- */
-const SIZE_COMPARED = /(?<!\p{L})(?:bigger|larger|smaller|roomier|more compact|lighter|heavier)(?!\p{L})/gu;
-
-/**
  * "any in red?", "got it in black", "do they come in blue": a colour or finish of what is shown,
  * asked with no product named (a short message ending in "in" and a word or two).
  */
@@ -130,8 +125,21 @@ function readFiguresThatAreNotPrices({ s, facts, wordAt, flag }: Reading): void 
   s.take(P.age, (m, at) => {
     if (Number(m[1] ?? m[2] ?? m[3]) < 13) wordAt.push({ word: { word: "kids", product: false }, at });
     // "my nephew is 6": the person is a recipient, as "my nephew" alone would be.
-    if (CHILD_RECIPIENT.test(m[0]) && /(?:my|our|for)\s*$/u.test(s.original.slice(Math.max(0, at - 8), at)))
+    const child = CHILD_RECIPIENT.exec(m[0]);
+    if (child && /(?:my|our|for)\s*$/u.test(s.original.slice(Math.max(0, at - 8), at))) {
       facts.gift = true;
+      facts.recipients.push(child[0]);
+    }
+    return true;
+  });
+}
+
+/** "smaller", "something warmer": compared with what is shown, so about it ("warm" jackets). */
+function readComparisons({ s, facts, wordAt }: Reading): void {
+  s.take(P.compared, (m, at) => {
+    facts.marker = true;
+    const trait = m[1] ?? m[2];
+    if (trait) wordAt.push({ word: { word: trait, product: false }, at });
     return true;
   });
 }
@@ -170,11 +178,15 @@ function readWishes({ s, facts, flag }: Reading): void {
     facts.wholeShop = true;
     facts.onSale = true;
   });
-  for (const pattern of [P.giftModifier, P.recipient]) {
-    flag(pattern, () => {
-      facts.gift = true;
-    });
-  }
+  flag(P.giftModifier, () => {
+    facts.gift = true;
+  });
+  s.take(P.recipient, (m) => {
+    facts.gift = true;
+    const person = recipientOf(m[0]);
+    if (person) facts.recipients.push(person);
+    return true;
+  });
   // An occasion is a gift, and some say what kind of gift ("housewarming", "baby shower").
   s.take(P.occasion, (m) => {
     facts.gift = true;
@@ -409,6 +421,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     limit: null,
     gift: false,
     giftTopic: false,
+    recipients: [],
     interest: false,
     wholeShop: false,
     marker: P.leadingMarker.test(s.text),
@@ -443,9 +456,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
 
   readBrands(reading);
   readReferences(reading);
-  reading.flag(SIZE_COMPARED, () => {
-    facts.marker = true;
-  });
+  readComparisons(reading);
   readFiguresThatAreNotPrices(reading);
   readPriceBounds(s, facts);
   readQuantities(reading);
@@ -471,6 +482,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     (matchers.categoriesTagged(free.join("-")).length > 0 ||
       free.every((w) => matchers.categoriesTagged(w).length > 0));
   facts.needKinds = unique(facts.needKinds);
+  facts.recipients = unique(facts.recipients);
   if (
     !facts.hasProduct &&
     facts.needKinds.length === 0 &&

@@ -39,6 +39,8 @@ export interface RequestState {
   excludedBrands: string[];
   /** Kinds of product a need asks for ("rainy day" -> umbrella, rain jacket): any of them will do. */
   anyOf: string[];
+  /** Who the things are for, by the people named ("sister"): another person is another request. */
+  recipients: string[];
 }
 
 export function isEmpty(state: RequestState): boolean {
@@ -90,6 +92,13 @@ export function isFollowUp(f: MessageFacts, previous: RequestState | null): prev
     f.hasProduct || f.categories.length > 0 || f.needKinds.length > 0 || f.interest || f.words.length > 0;
   // "... something for camping instead": a new subject replaces the request so far.
   if (f.instead && namesSubject && !f.also) return false;
+  // "something for my little sister" after a gift for my dad: another person, another request.
+  if (
+    f.recipients.length > 0 &&
+    previous.recipients.length > 0 &&
+    !f.recipients.some((r) => previous.recipients.includes(r))
+  )
+    return false;
   // "noise cancelling" after headphones: a trait of the products shown narrows them.
   if (f.attributesOnly && !f.interest && (previous.categories.length > 0 || previous.words.length > 0))
     return true;
@@ -142,6 +151,7 @@ export function startRequest(f: MessageFacts, previous: RequestState | null): Re
     excludedBrands: f.excludedBrands,
     // "fitness trackers or smartwatches": either kind will do.
     anyOf: f.alternatives.length > 1 ? f.alternatives : f.hasProduct ? [] : f.needKinds,
+    recipients: f.recipients,
   };
   // "for my mom who loves cooking": the interest's kinds of product are what is sought.
   if (!f.hasProduct && f.needKinds.length === 0) {
@@ -224,6 +234,7 @@ export function refineRequest(previous: RequestState, f: MessageFacts): RequestS
     }
   }
 
+  state.recipients = unique([...previous.recipients, ...f.recipients]);
   state.onSale = previous.onSale || f.onSale;
   state.inStockOnly = previous.inStockOnly || f.inStock;
   state.minRating = f.minRating ?? previous.minRating;
@@ -293,4 +304,5 @@ export const EMPTY_STATE: RequestState = {
   excludedWords: [],
   excludedBrands: [],
   anyOf: [],
+  recipients: [],
 };

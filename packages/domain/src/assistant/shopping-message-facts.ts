@@ -33,6 +33,8 @@ export interface MessageFacts extends PriceBounds {
   gift: boolean;
   /** A gift is what the message looks for ("gifts under $50", "gift for a runner"), not a use ("as a gift"). */
   giftTopic: boolean;
+  /** The people named as who the things are for ("my little sister" -> "sister"); not "him", "her". */
+  recipients: string[];
   /** Names a person's or an activity's interest ("for a runner", "hiking") rather than a product. */
   interest: boolean;
   /** A question about the whole shop ("What's on sale?"). */

@@ -34,7 +34,7 @@ export const P = {
   size: words("(?:in )?(?:a )?(?:us |uk |eu )?size (?:\\d{1,2}(?:\\.5)?|xx?s|xx?l|s|m|l|small|medium|large)"),
   /** A child's age: "a 7 year old", "aged 5", "he's 6", "my nephew is 6", "who turns 8". */
   age: words(
-    "(?:a )?(\\d{1,2}) ?(?:years?|yrs?|y) ?olds?|aged? (\\d{1,2})|(?:he|she|who|nephew|niece|son|daughter|kid|child|boy|girl|grandson|granddaughter)(?:'s| is| turns| is turning|'s turning| turned) (\\d{1,2})(?! ?(?:\\$|dollars?|bucks|usd|%|stars?))",
+    "(?:a )?(\\d{1,2}) ?(?:years?|yrs?|y) ?olds?|aged? (\\d{1,2})|(?:(?:he|she|who|nephew|niece|son|daughter|kid|child|boy|girl|grandson|granddaughter)(?:'s| is| turns| is turning|'s turning| turned)|hes|shes) (\\d{1,2})(?! ?(?:\\$|dollars?|bucks|usd|%|stars?))",
   ),
   anyPrice: words(
     "any price|all prices|any budget|no budget|price doesn'?t matter|regardless of price|money is no object",
@@ -145,11 +145,21 @@ export const P = {
   aboutShown:
     /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|(?:can|could|should|do|how do|how should|will) i (?:[a-z']+ ){0,3}(?:it|that one|this one)(?![\p{L}\p{N}])|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
   instead: words(
-    "instead|actually|forget|never ?mind|(?:i'?ve |i )?changed? my mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on|(?:(?:something|anything|now) )?(?:completely|totally|entirely|altogether|quite) (?:different|unrelated|else)(?: (?:question|thing|topic|subject|now))?|(?:a )?(?:different|new|another) (?:topic|subject)|change (?:of )?(?:the )?(?:topic|subject)|on another note|unrelated(?: but| question)?",
+    "instead|actually|forget|never ?mind|nvm|switch(?:ing)? gears|(?:a )?(?:different|new|other|another) question|(?:i'?ve |i )?changed? my mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on|(?:(?:something|anything|now) )?(?:completely|totally|entirely|altogether|quite) (?:different|unrelated|else)(?: (?:question|thing|topic|subject|now))?|(?:a )?(?:different|new|another) (?:topic|subject)|change (?:of )?(?:the )?(?:topic|subject)|on another note|unrelated(?: but| question)?",
+  ),
+  /**
+   * Compared with what is shown, which ties a message to it: a size ("a bigger one", "smaller
+   * ones"), which no product's record holds and is never searched for, or a trait ("warmer",
+   * "thinner"), whose plain form (captured) is searched as one.
+   */
+  compared: words(
+    "bigger|larger|smaller|roomier|more compact|lighter|heavier|(warm|soft|thick|bright|quiet|loud|strong|tough|long|short|dark)er|(thin)ner",
   ),
   /** "anything else for kids?", "other stuff for camping": beyond the kind shown, keeping what it is for. */
   widen: words("(?:anything|something|what) else|other (?:things|stuff|kinds? of things)"),
-  leadingMarker: /^\s*(?:and|or|but|with|without|in|plus)(?![\p{L}\p{N}])/u,
+  /** A message opening on a link to what was asked or shown ("and ...", "which are good for ..."). */
+  leadingMarker:
+    /^\s*(?:and|or|but|with|without|in|plus|which (?:ones?|are|is|of (?:these|those|them)|would|will|do|does|can|should))(?![\p{L}\p{N}])/u,
 } as const;
 
 /** A shown product's place, by word ("the second one" -> 2; "the last one" -> -1). */
@@ -230,5 +240,15 @@ export const STOP_WORDS = new Set(
   she's he's plays play playing goes going obsessed started starting always really nice tonight weekend
   saturday sunday friday tomorrow myself yourself friend friends someone somebody make making doing
   does who's whos am pm crazy passionate keen adores nothing lol lmao haha omg idk tbh btw honestly
-  literally basically totally total huge massive such absolutely nerd nerds geek geeks`.split(/\s+/),
+  literally basically totally total huge massive such absolutely nerd nerds geek geeks u ur nvm
+  lemme gimme mean`.split(/\s+/),
 );
+
+/** Words for a recipient that name nobody in particular: "for her" is whoever was meant before. */
+const ANYONE = /^(?:him|her|someone|somebody)$/u;
+
+/** The person of a recipient phrase, by their last word ("for my little sister" -> "sister"). */
+export function recipientOf(phrase: string): string | null {
+  const person = phrase.trim().split(/\s+/).at(-1) ?? "";
+  return person === "" || ANYONE.test(person) ? null : person;
+}
