@@ -69,13 +69,15 @@ const placeText = (label: string, max: number) =>
     .string({ error: `${label} must be text.` })
     .trim()
     .min(1, `${label} cannot be empty.`)
-    .max(max);
+    .max(max, `${label} is at most ${max} characters.`);
 
 /** GET /api/checkout/shipping-options: a saved address, or a place. */
 export const SpecShippingOptionsQuerySchema = z
   .object({
     addressId: z.uuid({ error: "addressId must be the id of one of your addresses." }).optional(),
-    country: placeText("country", 2)
+    country: z
+      .string({ error: "country must be text." })
+      .trim()
       .regex(/^[A-Za-z]{2}$/, "A country is its two-letter ISO code, such as DE or US.")
       .optional(),
     region: placeText("region", 10).optional(),
