@@ -18,6 +18,26 @@ import {
 import { DB_KINDS } from "./support/test-server.ts";
 
 const CODES = "/api/merchant/discount-codes";
+const ZONES = "/api/merchant/shipping-zones";
+const SPEC_ZONE = {
+  name: "West coast",
+  countries: ["US", "CA"],
+  regions: ["US-CA", "US-OR", "CA-BC"],
+  postalPrefixes: ["9"],
+  methods: [
+    { name: "Ground", kind: "flat", bands: [{ from: 0, price: 7.5 }], deliveryDays: { min: 2, max: 6 } },
+    {
+      name: "By weight",
+      kind: "weight",
+      bands: [
+        { from: 0, to: 1000, price: 5 },
+        { from: 1000, price: 12 },
+      ],
+      freeOver: 100,
+      deliveryDays: { min: 3, max: 5 },
+    },
+  ],
+};
 const ZONE = {
   name: "United States",
   places: [{ country: "US" }],
@@ -44,6 +64,10 @@ describe.each(DB_KINDS)("the API spec's shop routes (%s)", (kind) => {
       ["PUT", "/api/merchant/tax-rates"],
       ["PATCH", `${CODES}/${id}`],
       ["DELETE", `${CODES}/${id}`],
+      ["GET", ZONES],
+      ["POST", ZONES],
+      ["PATCH", `${ZONES}/${id}`],
+      ["DELETE", `${ZONES}/${id}`],
     ] as const) {
       const body = method === "GET" || method === "DELETE" ? undefined : {};
       expect((await anon.request(method, path, body)).status, path).toBe(401);
@@ -217,5 +241,62 @@ describe.each(DB_KINDS)("the API spec's shop routes (%s)", (kind) => {
     expect(fixed.status).toBe(409);
     expect(message(fixed)).toBe("The shop's currency can't change once it has orders.");
     await http.request("DELETE", `/api/merchant/shipping/zones/${zone.json.zones[0].id}`);
+  });
+
+  it("keeps shipping zones in the spec's shape in the same table as Settings → Shipping", async () => {
+    const http = await asMerchant();
+    const bad = await http.post(ZONES, { ...SPEC_ZONE, countries: [] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain("A zone ships somewhere: add a country.");
+    const noName = await http.post(ZONES, { ...SPEC_ZONE, name: " " });
+    expect(noName.status).toBe(400);
+    expect(JSON.stringify(noName.json)).toContain("A zone needs a name, such as Europe.");
+
+    const bare = await http.post(ZONES, { ...SPEC_ZONE, regions: ["BC"] });
+    expect(bare.status).toBe(400);
+    expect(JSON.stringify(bare.json)).toContain("a region is its ISO 3166-2 code, such as US-CA.");
+
+    const created = await http.post(ZONES, SPEC_ZONE);
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const zone = created.json;
+    expect(zone).toMatchObject({
+      name: "West coast",
+      countries: ["US", "CA"],
+      regions: ["US-CA", "US-OR", "CA-BC"],
+      postalPrefixes: ["9"],
+    });
+    expect(zone.methods.map((m: { kind: string; bands: unknown }) => [m.kind, m.bands])).toEqual([
+      ["flat", [{ from: 0, to: null, price: 7.5 }]],
+      [
+        "weight",
+        [
+          { from: 0, to: 1000, price: 5 },
+          { from: 1000, to: null, price: 12 },
+        ],
+      ],
+    ]);
+    expect(zone.methods[1]).toMatchObject({ freeOver: 100, deliveryDays: { min: 3, max: 5 } });
+    const ours = (await http.get("/api/merchant/shipping")).json.zones;
+    const mine = ours.find((z: { id: string }) => z.id === zone.id);
+    expect(mine.places).toEqual([
+      { country: "US", regions: ["CA", "OR"], postalPrefixes: ["9"] },
+      { country: "CA", regions: ["BC"], postalPrefixes: ["9"] },
+    ]);
+    expect(mine.methods[0].price).toEqual({ kind: "flat", amount: 7.5 });
+    expect((await http.get(ZONES)).json).toContainEqual(zone);
+
+    const renamed = await http.request("PATCH", `${ZONES}/${zone.id}`, { name: "Pacific" });
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    expect(renamed.json).toEqual({ ...zone, name: "Pacific" });
+    const half = await http.request("PATCH", `${ZONES}/${zone.id}`, { regions: ["US-WA"] });
+    expect(half.status).toBe(400);
+    expect(JSON.stringify(half.json)).toContain("Give countries with regions or postalPrefixes");
+    expect((await http.request("PATCH", `${ZONES}/${randomUUID()}`, { name: "X" })).status).toBe(404);
+
+    const gone = await http.request("DELETE", `${ZONES}/${zone.id}`);
+    expect(gone.json).toEqual({ id: zone.id, deleted: true });
+    expect(
+      (await http.get("/api/merchant/shipping")).json.zones.map((z: { id: string }) => z.id),
+    ).not.toContain(zone.id);
   });
 });
