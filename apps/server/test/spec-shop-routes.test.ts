@@ -299,4 +299,17 @@ describe.each(DB_KINDS)("the API spec's shop routes (%s)", (kind) => {
       (await http.get("/api/merchant/shipping")).json.zones.map((z: { id: string }) => z.id),
     ).not.toContain(zone.id);
   });
+
+  it("exports the catalogue at the spec's address as the CSV export does", async () => {
+    const http = await asMerchant();
+    const { http: shopper } = await signUpShopper(url());
+    expect((await shopper.get("/api/merchant/exports?format=csv")).status).toBe(403);
+    const spec = await http.get("/api/merchant/exports?format=csv");
+    expect(spec.status).toBe(200);
+    expect(spec.text).toBe((await http.get("/api/merchant/exports/products.csv")).text);
+    const jsonl = await http.get("/api/merchant/exports?format=jsonl");
+    expect(jsonl.status).toBe(400);
+    expect(message(jsonl)).toBe("The catalogue exports as CSV for now: ask for format=csv.");
+    expect(message(await http.get("/api/merchant/exports?format=xml"))).toBe("format is csv or jsonl.");
+  });
 });
