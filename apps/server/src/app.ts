@@ -35,7 +35,7 @@ import {
   resolveProductSlug,
   siteFileRoutes,
 } from "./modules/catalog/index.ts";
-import { merchantCatalogRoutes, merchantRoutes } from "./modules/merchant/index.ts";
+import { merchantCatalogRoutes, merchantRoutes, shopRoutes } from "./modules/merchant/index.ts";
 import { experimentRoutes } from "./modules/experiments/index.ts";
 import { mailRoutes } from "./modules/mail/index.ts";
 import { negotiationRoutes } from "./modules/negotiation/index.ts";
@@ -80,6 +80,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...mcpRoutes,
   ...oauthRoutes,
   ...merchantRoutes,
+  ...shopRoutes,
   ...experimentRoutes(holdoutVisitorOrders),
   ...merchantCatalogRoutes,
   ...importRoutes,

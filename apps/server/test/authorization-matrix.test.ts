@@ -62,6 +62,7 @@ const SAMPLES: Record<string, (f: Fixtures) => Sample> = {
   "DELETE /api/cart/items/:itemId": (f) => ({ params: { itemId: f.cartItemId } }),
   "POST /api/cart/merge": (f) => ({ body: { items: [{ productId: f.productId, quantity: 1 }] } }),
   "POST /api/checkout": () => ({ headers: { "idempotency-key": randomUUID() }, body: CHECKOUT_BODY }),
+  "GET /api/checkout/shipping-options": () => ({ query: "?country=US&region=US-CA&postalCode=94105" }),
   "POST /api/addresses": () => ({ body: TEST_ADDRESS }),
   "PATCH /api/addresses/:id": (f) => ({ params: { id: f.addressId }, body: { line2: "Suite 5" } }),
   "DELETE /api/addresses/:id": (f) => ({ params: { id: f.addressId } }),

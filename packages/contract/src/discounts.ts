@@ -58,45 +58,56 @@ const uses = (label: string) =>
     .max(10_000_000, `${label} can be at most 10,000,000.`)
     .nullable();
 
+const percentOff = () => percentInput("Percent off", 0.01, 100).nullable();
+const amountOff = () => moneyInput("Amount off", 0.01, 1_000_000).nullable();
+const minimumSubtotal = () => moneyInput("Minimum subtotal", 0.01, 1_000_000).nullable();
+const productIds = () =>
+  z.array(z.uuid("Each product must be a product's id.")).max(500, "A code can name at most 500 products.");
+const categories = () =>
+  z
+    .array(z.string().trim().min(1, "A category cannot be empty.").max(100))
+    .max(100, "A code can name at most 100 categories.");
+const combines = () => z.boolean({ error: "combinesWithNegotiated must be true or false." });
+const active = () => z.boolean({ error: "active must be true or false." });
+
+/** What a code's terms must hold together: each problem's field and sentence (none: they hold). */
+export function discountTermsProblems(body: {
+  kind: string;
+  percentOff: number | null;
+  amountOff: number | null;
+  startsAt: string | null;
+  endsAt: string | null;
+}): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (body.kind === "percent" && body.percentOff === null)
+    problems.push({ path: "percentOff", message: "A percent-off code needs its percentage." });
+  if (body.kind === "amount" && body.amountOff === null)
+    problems.push({ path: "amountOff", message: "An amount-off code needs its amount." });
+  if (body.startsAt && body.endsAt && Date.parse(body.endsAt) <= Date.parse(body.startsAt))
+    problems.push({ path: "endsAt", message: "A code must end after it starts." });
+  return problems;
+}
+
 /** POST /api/merchant/discount-codes and PUT /api/merchant/discount-codes/{id}: the code's whole terms. */
 export const DiscountCodeBodySchema = z
   .object({
     code: codeText,
     kind: DiscountKindSchema,
-    percentOff: percentInput("Percent off", 0.01, 100).nullable().optional().default(null),
-    amountOff: moneyInput("Amount off", 0.01, 1_000_000).nullable().optional().default(null),
-    minimumSubtotal: moneyInput("Minimum subtotal", 0.01, 1_000_000).nullable().optional().default(null),
+    percentOff: percentOff().optional().default(null),
+    amountOff: amountOff().optional().default(null),
+    minimumSubtotal: minimumSubtotal().optional().default(null),
     startsAt: when("startsAt").optional().default(null),
     endsAt: when("endsAt").optional().default(null),
     totalUses: uses("Total uses").optional().default(null),
     usesPerCustomer: uses("Uses per customer").optional().default(null),
-    productIds: z
-      .array(z.uuid("Each product must be a product's id."))
-      .max(500, "A code can name at most 500 products.")
-      .optional()
-      .default([]),
-    categories: z
-      .array(z.string().trim().min(1, "A category cannot be empty.").max(100))
-      .max(100, "A code can name at most 100 categories.")
-      .optional()
-      .default([]),
-    combinesWithNegotiated: z
-      .boolean({ error: "combinesWithNegotiated must be true or false." })
-      .optional()
-      .default(false),
-    active: z.boolean({ error: "active must be true or false." }).optional().default(true),
+    productIds: productIds().optional().default([]),
+    categories: categories().optional().default([]),
+    combinesWithNegotiated: combines().optional().default(false),
+    active: active().optional().default(true),
   })
   .superRefine((body, ctx) => {
-    if (body.kind === "percent" && body.percentOff === null)
-      ctx.addIssue({
-        code: "custom",
-        path: ["percentOff"],
-        message: "A percent-off code needs its percentage.",
-      });
-    if (body.kind === "amount" && body.amountOff === null)
-      ctx.addIssue({ code: "custom", path: ["amountOff"], message: "An amount-off code needs its amount." });
-    if (body.startsAt && body.endsAt && Date.parse(body.endsAt) <= Date.parse(body.startsAt))
-      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "A code must end after it starts." });
+    for (const p of discountTermsProblems(body))
+      ctx.addIssue({ code: "custom", path: [p.path], message: p.message });
   });
 export type DiscountCodeBody = z.infer<typeof DiscountCodeBodySchema>;
 
@@ -107,6 +118,32 @@ export const EnterDiscountCodeSchema = z.object({
     .trim()
     .min(1, "Type a discount code.")
     .max(60, "A discount code is at most 60 characters."),
+});
+
+/** PATCH /api/merchant/discount-codes/{id}: the terms to change; the others stay as they are. */
+export const DiscountCodePatchSchema = z.object({
+  code: codeText.optional(),
+  kind: DiscountKindSchema.optional(),
+  percentOff: percentOff().optional(),
+  amountOff: amountOff().optional(),
+  minimumSubtotal: minimumSubtotal().optional(),
+  startsAt: when("startsAt").optional(),
+  endsAt: when("endsAt").optional(),
+  totalUses: uses("Total uses").optional(),
+  usesPerCustomer: uses("Uses per customer").optional(),
+  productIds: productIds().optional(),
+  categories: categories().optional(),
+  combinesWithNegotiated: combines().optional(),
+  active: active().optional(),
+});
+export type DiscountCodePatch = z.infer<typeof DiscountCodePatchSchema>;
+
+/** DELETE /api/merchant/discount-codes/{id}: removed, or (a code orders used) deactivated and kept. */
+export const DiscountCodeDeletedSchema = z.object({
+  id: z.string(),
+  deleted: z.boolean(),
+  /** The deactivated code when it was kept; null when removed. */
+  code: DiscountCodeSchema.nullable(),
 });
 
 /** The code on a cart: what it takes off, or the sentence saying why it does not apply now. */

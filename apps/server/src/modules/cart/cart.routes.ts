@@ -96,6 +96,19 @@ export const cartRoutes: ApiRoute[] = [
       await enterDiscountCode(c.get("deps").database.db, user.id, body.code),
   }),
   defineRoute({
+    method: "post",
+    path: "/api/cart/discount-code",
+    summary:
+      "The API spec's name for PUT /api/cart/discount-code (body {code}): the same answer, checks and limit of 10 tries a minute per shopper",
+    tag: "Cart",
+    access: "signed-in",
+    before: codeRateLimit,
+    body: EnterDiscountCodeSchema,
+    response: CartSchema,
+    handler: async (c, { user, body }) =>
+      await enterDiscountCode(c.get("deps").database.db, user.id, body.code),
+  }),
+  defineRoute({
     method: "delete",
     path: "/api/cart/discount-code",
     summary: "Remove the discount code from the cart",

@@ -4,6 +4,8 @@ import {
   ProductImportSchema,
 } from "@haggle/contract/product-import";
 import { z } from "zod";
+import { invalid } from "@haggle/domain/errors";
+import type { AppContext } from "../../http/context.ts";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { embeddingProgress } from "./embedding-job.service.ts";
 import { getImport, importErrorReport, NO_IMPORT, startImport } from "./import-jobs.service.ts";
@@ -14,6 +16,10 @@ import { serverImportBatchSize } from "./product-import.service.ts";
 export const IMPORT_UPLOAD_PATH = "/api/merchant/imports";
 
 const ImportIdParams = z.object({ id: pathId(NO_IMPORT) });
+
+const ExportQuerySchema = z.object({
+  format: z.enum(["csv", "jsonl"], { error: "format is csv or jsonl." }).optional().default("csv"),
+});
 
 /** Product import from the merchant area, and the progress of the embedding job it starts. */
 export const importRoutes: ApiRoute[] = [
@@ -82,22 +88,22 @@ export const importRoutes: ApiRoute[] = [
     access: "merchant",
     response: z.string(),
     produces: "text/csv",
-    handler: (c) => {
-      const rows = exportProductsCsv(c.get("deps").database.db);
-      const encoder = new TextEncoder();
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const next = await rows.next();
-          if (next.done) controller.close();
-          else controller.enqueue(encoder.encode(next.value));
-        },
-        async cancel() {
-          await rows.return(undefined);
-        },
-      });
-      c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", 'attachment; filename="products.csv"');
-      return c.body(body);
+    handler: (c) => productsCsvAnswer(c),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/merchant/exports",
+    summary:
+      "The API spec's name for the catalogue export: ?format=csv answers GET /api/merchant/exports/products.csv; jsonl is refused (400) until the shop writes it",
+    tag: "Merchant",
+    access: "merchant",
+    query: ExportQuerySchema,
+    response: z.string(),
+    produces: "text/csv",
+    handler: (c, { query }) => {
+      if (query.format === "jsonl")
+        throw invalid("The catalogue exports as CSV for now: ask for format=csv.", "EXPORT_FORMAT");
+      return productsCsvAnswer(c);
     },
   }),
   defineRoute({
@@ -113,3 +119,22 @@ export const importRoutes: ApiRoute[] = [
     },
   }),
 ];
+
+/** Every product as Shopify's product CSV, streamed a page at a time, to download. */
+function productsCsvAnswer(c: AppContext): Response {
+  const rows = exportProductsCsv(c.get("deps").database.db);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await rows.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await rows.return(undefined);
+    },
+  });
+  c.header("Content-Type", "text/csv; charset=utf-8");
+  c.header("Content-Disposition", 'attachment; filename="products.csv"');
+  return c.body(body);
+}

@@ -1,10 +1,13 @@
 import {
   DiscountCodeBodySchema,
+  DiscountCodeDeletedSchema,
   DiscountCodeListSchema,
+  DiscountCodePatchSchema,
   DiscountCodeSchema,
 } from "@haggle/contract/discounts";
 import { z } from "zod";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
+import { deleteDiscountCode, patchDiscountCode } from "./discount-code-edits.service.ts";
 import {
   createDiscountCode,
   discountCodeById,
@@ -59,5 +62,29 @@ export const discountRoutes: ApiRoute[] = [
     response: DiscountCodeSchema,
     handler: async (c, { params, body }) =>
       await updateDiscountCode(c.get("deps").database.db, params.id, body),
+  }),
+  defineRoute({
+    method: "patch",
+    path: "/api/merchant/discount-codes/{id}",
+    summary:
+      "Change some of a code's terms (the fields of the whole body, each optional); the others stay. The same checks as replacing it",
+    tag: "Merchant",
+    access: "merchant",
+    params: CodeParams,
+    body: DiscountCodePatchSchema,
+    response: DiscountCodeSchema,
+    handler: async (c, { params, body }) =>
+      await patchDiscountCode(c.get("deps").database.db, params.id, body),
+  }),
+  defineRoute({
+    method: "delete",
+    path: "/api/merchant/discount-codes/{id}",
+    summary:
+      "Remove a code no order used (carts holding it let go of it); a code orders used is deactivated and kept instead, with its uses (`deleted` false, the code in `code`)",
+    tag: "Merchant",
+    access: "merchant",
+    params: CodeParams,
+    response: DiscountCodeDeletedSchema,
+    handler: async (c, { params }) => await deleteDiscountCode(c.get("deps").database.db, params.id),
   }),
 ];

@@ -103,3 +103,12 @@ export async function redeem(
   await db.insert(discountRedemptions).values(r);
   return true;
 }
+
+/** Removes a code no order used (its carts let go of it); false when it is gone or has uses. */
+export async function deleteUnusedCodeRow(db: Queryable, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(discountCodes)
+    .where(and(eq(discountCodes.id, id), eq(discountCodes.usedCount, 0)))
+    .returning({ id: discountCodes.id });
+  return gone.length > 0;
+}

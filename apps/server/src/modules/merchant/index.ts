@@ -4,3 +4,4 @@
  */
 export { merchantCatalogRoutes } from "./merchant-catalog.routes.ts";
 export { merchantRoutes } from "./merchant.routes.ts";
+export { shopRoutes } from "./shop.routes.ts";

@@ -1,4 +1,5 @@
 import type { ShippingOptions, ShippingOptionsBody } from "@haggle/contract/shipping";
+import type { SpecShippingOptionsQuery } from "@haggle/contract/shop";
 import { invalid } from "@haggle/domain/errors";
 import type { CartShipping } from "@haggle/domain/markets/cart-shipping";
 import type { CartTax } from "@haggle/domain/markets/cart-tax";
@@ -28,6 +29,12 @@ import { shippingForCart } from "../shipping/index.ts";
 import { cartTaxFor } from "../taxes/index.ts";
 
 type Lines = readonly CartLine[];
+type SpecShippingOption = {
+  id: string;
+  name: string;
+  price: number;
+  deliveryDays: { min: number; max: number };
+};
 
 export interface AtAddress {
   lines: Lines;
@@ -88,11 +95,23 @@ export async function checkoutShippingOptions(
   who: AccountIdentity,
   body: ShippingOptionsBody,
 ): Promise<ShippingOptions> {
+  return await shippingOptionsAtPlace(db, who, async () => await addressForQuote(db, who.id, body.address));
+}
+
+/**
+ * The same options at a place: a saved address's (by id) or a country with its region and postal
+ * code, the checkout's cart checked first (no cart, or an empty one: 400).
+ */
+export async function shippingOptionsAtPlace(
+  db: Queryable,
+  who: AccountIdentity,
+  placeOf: () => Promise<AtAddress["address"]>,
+): Promise<ShippingOptions> {
   const cart = await findActiveCart(db, who.id);
   if (!cart) throw invalid("No active cart found", "NO_ACTIVE_CART");
   const lines = await loadCheckoutLines(db, cart.id);
   if (lines.length === 0) throw invalid("Cart is empty", "CART_EMPTY");
-  const address = await addressForQuote(db, who.id, body.address);
+  const address = await placeOf();
   const config = await loadSellerConfig(db);
   const code = await codeOnCart(db, {
     cartId: cart.id,
@@ -113,4 +132,31 @@ export async function checkoutShippingOptions(
   if (shipping.kind === "flat") return { zones: false, options: [], unserved: null };
   if (shipping.kind === "unserved") return { zones: true, options: [], unserved: shipping.reason };
   return { zones: true, options: shipping.options, unserved: null };
+}
+
+/** A subdivision as the zones keep it: "CA" for "US-CA" (ISO 3166-2) or "CA". */
+function regionIn(country: string, region: string | undefined): string | null {
+  if (!region) return null;
+  const upper = region.toUpperCase();
+  return upper.startsWith(`${country}-`) ? upper.slice(country.length + 1) : upper;
+}
+
+/**
+ * GET /api/checkout/shipping-options (the API spec's shape): the options at a saved address or a
+ * place, `[{id, name, price, deliveryDays}]` cheapest first; none (an address no zone serves, or a
+ * shop without zones, whose flat fee the cart already shows) is `[]`.
+ */
+export async function specShippingOptions(
+  db: Queryable,
+  who: AccountIdentity,
+  query: SpecShippingOptionsQuery,
+): Promise<SpecShippingOption[]> {
+  const { addressId } = query;
+  const country = (query.country ?? "").toUpperCase();
+  const answer = await shippingOptionsAtPlace(db, who, async () =>
+    addressId
+      ? await addressForQuote(db, who.id, { addressId })
+      : { country, region: regionIn(country, query.region), postalCode: query.postalCode ?? null },
+  );
+  return answer.options.map((o) => ({ id: o.methodId, name: o.name, price: o.amount, deliveryDays: o.days }));
 }

@@ -9,11 +9,12 @@ import {
 } from "@haggle/contract/orders";
 import { notFound } from "@haggle/domain/errors";
 import { z } from "@hono/zod-openapi";
+import { SpecShippingOptionsQuerySchema, SpecShippingOptionsSchema } from "@haggle/contract/shop";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { browserPayment } from "../../platform/payments/browser-payment.ts";
 import { ShippingOptionsBodySchema, ShippingOptionsSchema } from "@haggle/contract/shipping";
 import { checkout } from "./checkout.service.ts";
-import { checkoutShippingOptions } from "./checkout-shipping.service.ts";
+import { checkoutShippingOptions, specShippingOptions } from "./checkout-shipping.service.ts";
 import { listOrders, loadOrder } from "./orders.service.ts";
 import { cancelOrder } from "./refunds.service.ts";
 
@@ -53,6 +54,17 @@ export const orderRoutes: ApiRoute[] = [
     response: ShippingOptionsSchema,
     handler: async (c, { user, body }) =>
       await checkoutShippingOptions(c.get("deps").database.db, user, body),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/checkout/shipping-options",
+    summary:
+      "The cart's shipping methods at a saved address (?addressId=) or a place (?country=&region=&postalCode=; region as US-CA or CA): [{id, name, price, deliveryDays: {min, max}}], cheapest first; [] when no zone serves it (the checkout refuses it with a sentence) or the shop charges its flat fee. Nothing is saved",
+    tag: "Orders",
+    access: "signed-in",
+    query: SpecShippingOptionsQuerySchema,
+    response: SpecShippingOptionsSchema,
+    handler: async (c, { user, query }) => await specShippingOptions(c.get("deps").database.db, user, query),
   }),
   defineRoute({
     method: "post",

@@ -68,11 +68,14 @@ function assertSound(body: ShippingZoneBody): void {
   if (problems.length > 0) throw invalid(problems.join(" "), "SHIPPING_ZONE_INVALID");
 }
 
-export async function createZone(db: Db, body: ShippingZoneBody): Promise<ShippingSettings> {
+/** Adds a sound zone with its methods: its id. */
+export async function addZone(db: Db, body: ShippingZoneBody): Promise<string> {
   assertSound(body);
-  await db.transaction(async (tx) => {
-    await insertZone(tx, body);
-  });
+  return await db.transaction(async (tx) => await insertZone(tx, body));
+}
+
+export async function createZone(db: Db, body: ShippingZoneBody): Promise<ShippingSettings> {
+  await addZone(db, body);
   return await shippingSettingsView(db);
 }
 

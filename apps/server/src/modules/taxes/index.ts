@@ -3,5 +3,5 @@
  * the tax a quote applies at an address. `npm run lint:deps` refuses an import past it.
  */
 export { taxRoutes } from "./taxes.routes.ts";
-export { cartTaxFor, cartTaxForShopper, shopTaxDisplay } from "./taxes.service.ts";
+export { cartTaxFor, cartTaxForShopper, savePricesIncludeTax, shopTaxDisplay } from "./taxes.service.ts";
 export { loadTaxChoices } from "./taxes.store.ts";

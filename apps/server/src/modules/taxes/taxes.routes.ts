@@ -5,7 +5,9 @@ import {
   TaxRateResetBodySchema,
   TaxSettingsSchema,
 } from "@haggle/contract/taxes";
+import { SpecTaxRatesBodySchema, SpecTaxRatesSchema } from "@haggle/contract/shop";
 import { type ApiRoute, defineRoute } from "../../http/route.ts";
+import { replaceTaxRates, specTaxRates } from "./tax-rates-table.service.ts";
 import {
   removeTaxRate,
   resetTaxRate,
@@ -79,5 +81,26 @@ export const taxRoutes: ApiRoute[] = [
     body: TaxRateResetBodySchema,
     response: TaxSettingsSchema,
     handler: async (c, { body }) => await removeTaxRate(c.get("deps").database.db, body),
+  }),
+  defineRoute({
+    method: "get",
+    path: "/api/merchant/tax-rates",
+    summary:
+      "The table of rates by place in the API spec's shape: [{country, region, ratePercent, appliesToShipping, name}] (the same table as GET /api/merchant/taxes)",
+    tag: "Merchant",
+    access: "merchant",
+    response: SpecTaxRatesSchema,
+    handler: async (c) => await specTaxRates(c.get("deps").database.db),
+  }),
+  defineRoute({
+    method: "put",
+    path: "/api/merchant/tax-rates",
+    summary:
+      "Make the table exactly these rates: [{country, region?, ratePercent, appliesToShipping, name?}]; places not listed are removed, a place listed twice is refused (400), all in one transaction",
+    tag: "Merchant",
+    access: "merchant",
+    body: SpecTaxRatesBodySchema,
+    response: SpecTaxRatesSchema,
+    handler: async (c, { body }) => await replaceTaxRates(c.get("deps").database.db, body),
   }),
 ];

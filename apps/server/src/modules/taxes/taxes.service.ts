@@ -107,12 +107,19 @@ export async function taxSettingsView(db: Queryable): Promise<TaxSettings> {
   };
 }
 
+/** Chooses whether prices include tax, keeping rates by place as they are. */
+export async function savePricesIncludeTax(db: Queryable, pricesIncludeTax: boolean): Promise<void> {
+  const { byPlace } = await loadTaxChoices(db);
+  await saveTaxChoices(db, { byPlace, pricesIncludeTax });
+}
+
 export async function saveTaxSettings(db: Queryable, body: TaxChoicesBody): Promise<TaxSettings> {
   await saveTaxChoices(db, body);
   return await taxSettingsView(db);
 }
 
-export async function saveTaxRate(db: Queryable, body: TaxRateBody): Promise<TaxSettings> {
+/** Writes one place's rate (created or replaced), without answering the table. */
+export async function writeTaxRate(db: Queryable, body: TaxRateBody): Promise<void> {
   await upsertTaxRateRow(db, {
     country: body.country,
     region: body.region ?? "",
@@ -121,6 +128,10 @@ export async function saveTaxRate(db: Queryable, body: TaxRateBody): Promise<Tax
     taxShipping: body.taxShipping,
     replacesCountry: body.region !== null && body.replacesCountry,
   });
+}
+
+export async function saveTaxRate(db: Queryable, body: TaxRateBody): Promise<TaxSettings> {
+  await writeTaxRate(db, body);
   return await taxSettingsView(db);
 }
 
