@@ -29,7 +29,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { seedIfEmpty } from "../../src/modules/admin/index.ts";
-import { type Db, MIGRATIONS_DIR, openDatabase } from "../../src/platform/db/client.ts";
+import { type Database, type Db, MIGRATIONS_DIR, openDatabase } from "../../src/platform/db/client.ts";
 import { DEFAULT_EMBEDDED_CACHE_MB, startPglite } from "../../src/platform/db/embedded-pglite.ts";
 
 function filesUnder(dir: string): string[] {
@@ -140,11 +140,21 @@ export function migratedEmbeddedTemplate(kind: "migrated" | "seeded" = "migrated
 const TEMPLATE_LOCK = 0x4867_6c54;
 
 /**
- * The name of a migrated, empty database on the test server (made once per set of
- * migrations, under an advisory lock; older templates are dropped when a new one is made).
+ * The template database `name` on the test server, made once under an advisory lock (other
+ * templates of its `family` unused for a day are dropped when a new one is made): created from
+ * `from` (or empty), filled by `fill` through its own connection, and renamed when complete, so
+ * a crash never leaves half a template.
  */
-export async function migratedServerTemplate(adminUrl: string): Promise<string> {
-  const name = `haggle_template_${migrationsKey()}`;
+async function serverTemplate(
+  adminUrl: string,
+  template: {
+    name: string;
+    family: string;
+    from: string | null;
+    fill: (database: Database) => Promise<void>;
+  },
+): Promise<string> {
+  const { name, family, from, fill } = template;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -154,66 +164,25 @@ export async function migratedServerTemplate(adminUrl: string): Promise<string> 
       // A template's comment says when a run last used it (below); one without is older still.
       const old = await admin.query<{ datname: string; used: string | null }>(
         `SELECT datname, shobj_description(oid, 'pg_database') AS used FROM pg_database
-          WHERE datname LIKE 'haggle\\_template\\_%'`,
-      );
-      for (const { datname, used } of old.rows)
-        if (Date.now() - (Number(used) || 0) > TEMPLATE_UNUSED_MS)
-          await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
-      // Made under another name and renamed when complete: a crash never leaves half a template.
-      const building = `${name}_building`;
-      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${building}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${building}`;
-      const database = await openDatabase({
-        databaseUrl: url.toString(),
-        poolSize: 1,
-        statementTimeoutMs: 0,
-      });
-      await database.close();
-      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-    }
-    await admin.query(`COMMENT ON DATABASE ${name} IS '${Date.now()}'`);
-  } finally {
-    await admin.query("SELECT pg_advisory_unlock($1)", [TEMPLATE_LOCK]).catch(() => {});
-    await admin.end();
-  }
-  return name;
-}
-
-/**
- * The name of a database on the test server that is the migrated template plus what a first
- * start seeds (made once per version of the server's code, under the same advisory lock).
- */
-export async function seededServerTemplate(adminUrl: string): Promise<string> {
-  const migrated = await migratedServerTemplate(adminUrl);
-  const name = `haggle_seeded_${serverSourcesKey()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query("SELECT pg_advisory_lock($1)", [TEMPLATE_LOCK]);
-    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (found.rowCount === 0) {
-      const old = await admin.query<{ datname: string; used: string | null }>(
-        `SELECT datname, shobj_description(oid, 'pg_database') AS used FROM pg_database
-          WHERE datname LIKE 'haggle\\_seeded\\_%'`,
+          WHERE datname LIKE $1`,
+        [`${family.replaceAll("_", "\\_")}%`],
       );
       for (const { datname, used } of old.rows)
         if (Date.now() - (Number(used) || 0) > TEMPLATE_UNUSED_MS)
           await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
       const building = `${name}_building`;
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${building} TEMPLATE ${migrated}`);
+      await admin.query(`CREATE DATABASE ${building}${from ? ` TEMPLATE ${from}` : ""}`);
       const url = new URL(adminUrl);
       url.pathname = `/${building}`;
       const database = await openDatabase({
         databaseUrl: url.toString(),
         poolSize: 1,
         statementTimeoutMs: 0,
-        migrate: false,
+        migrate: from === null,
       });
       try {
-        await seedIfEmpty(database.db);
+        await fill(database);
       } finally {
         await database.close();
       }
@@ -225,4 +194,31 @@ export async function seededServerTemplate(adminUrl: string): Promise<string> {
     await admin.end();
   }
   return name;
+}
+
+/** The name of a migrated, empty database on the test server (made once per set of migrations). */
+export function migratedServerTemplate(adminUrl: string): Promise<string> {
+  return serverTemplate(adminUrl, {
+    name: `haggle_template_${migrationsKey()}`,
+    family: "haggle_template_",
+    from: null,
+    // Opening it migrated it.
+    fill: async () => {},
+  });
+}
+
+/**
+ * The name of a database on the test server that is the migrated template plus what a first
+ * start seeds (made once per version of the server's code).
+ */
+export async function seededServerTemplate(adminUrl: string): Promise<string> {
+  const migrated = await migratedServerTemplate(adminUrl);
+  return serverTemplate(adminUrl, {
+    name: `haggle_seeded_${serverSourcesKey()}`,
+    family: "haggle_seeded_",
+    from: migrated,
+    fill: async (database) => {
+      await seedIfEmpty(database.db);
+    },
+  });
 }
