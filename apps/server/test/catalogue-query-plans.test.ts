@@ -33,9 +33,10 @@ import { DB_KINDS, openFreshTestDatabase } from "./support/test-server.ts";
  * catalogue (with its variants: 5 per product on average, sizes and a colour), and a
  * sequential scan of products fails the test. Plans, not timings: nothing here is timed.
  *
- * Seeding 500,000 variants takes about 3 minutes on a PostgreSQL server and more than 10 in the
- * embedded database (the same planner, compiled to WebAssembly), so `npm test` explains the plans on
- * the server only; `npm run test:scale` explains them on both (a scale run is a command, not a test).
+ * Seeding 500,000 variants and explaining takes 2-3 minutes a database on a quiet machine (more
+ * than 10 for the embedded one, the same planner compiled to WebAssembly, on a busy one), so
+ * `npm test` explains the plans on the server only; `npm run test:scale` explains them on both (a
+ * scale run is a command, not a test).
  */
 
 const PRODUCTS = 100_000;
