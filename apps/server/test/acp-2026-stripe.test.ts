@@ -5,13 +5,13 @@
  * real HTTP server speaking Stripe's API). Every request the agent sends and every answer it gets
  * is checked against the spec's published JSON Schema (pinned).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { acp2026Validated, expectAcp2026 } from "./support/acp-2026-schema.ts";
 import { acp } from "./support/acp-client.ts";
 import { ADDRESS, type Json, total } from "./support/acp-shop.ts";
-import { expectOrderPaidOnce, FakeStripe } from "./support/fake-stripe.ts";
+import { expectOrderPaidOnce, useShopWithFakeStripe } from "./support/fake-stripe.ts";
 import { createKey } from "./support/mcp-client.ts";
-import { cents, nearestPrice, signUpShopper, useShop } from "./support/shop-fixtures.ts";
+import { cents, nearestPrice, signUpShopper } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 const V2026 = "2026-04-17";
@@ -24,19 +24,12 @@ const card = (token: string, handler = "card_tokenized") => ({
 });
 
 describe.each(DB_KINDS)("ACP 2026-04-17 paid with a delegated Stripe token (%s)", (kind) => {
-  const fake = new FakeStripe();
-  const env: Record<string, string> = { PAYMENT_EXPIRY_CHECK_SECONDS: "86400" };
-  beforeAll(async () => {
-    await fake.start();
-    Object.assign(env, fake.env());
-  });
-  afterAll(async () => {
-    await fake.close();
+  const { fake, shop } = useShopWithFakeStripe(kind);
+  afterAll(() => {
     console.info(
       `ACP 2026-04-17 Stripe answers validated: ${JSON.stringify(Object.fromEntries(acp2026Validated))}`,
     );
   });
-  const shop = useShop(kind, { env });
 
   it("offers the card handler, refuses a wrong handler and a declined card, then charges the token for the session's total and places the order", async () => {
     const s = await signUpShopper(shop.server.baseUrl, "Ada Agent");

@@ -3,11 +3,11 @@
  * token (payment_data) through the payment provider interface, against the local Stripe fake.
  * This shop sets no ACP_SIGNING_SECRET: the shopper's API key alone admits a request.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { acp } from "./support/acp-client.ts";
-import { expectOrderPaidOnce, FakeStripe } from "./support/fake-stripe.ts";
+import { expectOrderPaidOnce, useShopWithFakeStripe } from "./support/fake-stripe.ts";
 import { createKey } from "./support/mcp-client.ts";
-import { nearestPrice, signUpShopper, useShop } from "./support/shop-fixtures.ts";
+import { nearestPrice, signUpShopper } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 const ADDRESS = {
@@ -20,19 +20,7 @@ const ADDRESS = {
 };
 
 describe.each(DB_KINDS)("ACP checkout paid with a delegated Stripe token (%s)", (kind) => {
-  const fake = new FakeStripe();
-  const env: Record<string, string> = {
-    PAYMENT_EXPIRY_CHECK_SECONDS: "86400",
-    ACP_RATE_LIMIT_PER_KEY_PER_MINUTE: "15",
-  };
-  beforeAll(async () => {
-    await fake.start();
-    Object.assign(env, fake.env());
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  const shop = useShop(kind, { env });
+  const { fake, shop } = useShopWithFakeStripe(kind, { ACP_RATE_LIMIT_PER_KEY_PER_MINUTE: "15" });
 
   it("charges the token for the server's total; a declined card places nothing and another card may follow", async () => {
     const s = await signUpShopper(shop.server.baseUrl, "Ada Agent");

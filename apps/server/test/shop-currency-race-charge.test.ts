@@ -3,11 +3,11 @@
  * server database: it waits for the change, then is refused before the card is charged.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { acp } from "./support/acp-client.ts";
-import { FakeStripe } from "./support/fake-stripe.ts";
+import { useShopWithFakeStripe } from "./support/fake-stripe.ts";
 import { createKey } from "./support/mcp-client.ts";
-import { nearestPrice, signUpShopper, useShop } from "./support/shop-fixtures.ts";
+import { nearestPrice, signUpShopper } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 const ADDRESS = {
@@ -22,16 +22,7 @@ const ADDRESS = {
 describe.each(DB_KINDS.filter((kind) => kind === "postgres"))(
   "a card charged at once, racing a currency change on the %s database",
   (kind) => {
-    const fake = new FakeStripe();
-    const env: Record<string, string> = { PAYMENT_EXPIRY_CHECK_SECONDS: "86400" };
-    beforeAll(async () => {
-      await fake.start();
-      Object.assign(env, fake.env());
-    });
-    afterAll(async () => {
-      await fake.close();
-    });
-    const shop = useShop(kind, { env });
+    const { fake, shop } = useShopWithFakeStripe(kind);
 
     it("waits for the change, then is refused without charging the card", async () => {
       const s = await signUpShopper(shop.server.baseUrl, "Ada Agent");

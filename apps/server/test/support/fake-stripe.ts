@@ -9,9 +9,10 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { HttpClient } from "./http-client.ts";
-import { cents } from "./shop-fixtures.ts";
+import { cents, type Shop, useShop } from "./shop-fixtures.ts";
+import type { DbKind } from "./test-server.ts";
 
 export const FAKE_SECRET_KEY = "sk_test_fake_haggle";
 export const FAKE_WEBHOOK_SECRET = "whsec_fake_haggle_webhook_secret";
@@ -348,4 +349,24 @@ export async function expectOrderPaidOnce(
     .filter((c) => c.params.shared_payment_granted_token === token);
   expect(charges).toHaveLength(1);
   expect(charges[0]?.params).toMatchObject({ amount: String(total), confirm: "true" });
+}
+
+/**
+ * A Stripe double started before a shop whose payment settings point at it (and stopped after):
+ * for suites whose checkouts charge a card. `env` adds to the shop's settings.
+ */
+export function useShopWithFakeStripe(
+  kind: DbKind,
+  env: Record<string, string> = {},
+): { fake: FakeStripe; shop: Shop } {
+  const fake = new FakeStripe();
+  const shopEnv: Record<string, string> = { PAYMENT_EXPIRY_CHECK_SECONDS: "86400", ...env };
+  beforeAll(async () => {
+    await fake.start();
+    Object.assign(shopEnv, fake.env());
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  return { fake, shop: useShop(kind, { env: shopEnv }) };
 }
