@@ -59,17 +59,19 @@ export function migrationsKey(): string {
   return key;
 }
 
-const SERVER_SOURCES = path.resolve(import.meta.dirname, "../../src");
+const REPO = path.resolve(import.meta.dirname, "../../../..");
+/** The code a seed runs: the server's, and the packages it imports (the domain's rules, the contract). */
+const SEED_SOURCES = ["apps/server/src", "packages/domain/src", "packages/contract/src"];
 let sourcesKey: string | null = null;
 
-/** A short hash of the migrations and of every source file of the server (what seeds a shop). */
+/** A short hash of the migrations and of every source file a seed runs (the server and its packages). */
 export function serverSourcesKey(): string {
   if (sourcesKey) return sourcesKey;
   const hash = createHash("sha256");
   hash.update(migrationsKey());
-  for (const file of filesUnder(SERVER_SOURCES)) {
+  for (const file of SEED_SOURCES.flatMap((dir) => filesUnder(path.join(REPO, dir)))) {
     if (/\.test\.tsx?$/.test(file)) continue;
-    hash.update(path.relative(SERVER_SOURCES, file));
+    hash.update(path.relative(REPO, file));
     hash.update(readFileSync(file));
   }
   sourcesKey = hash.digest("hex").slice(0, 16);
