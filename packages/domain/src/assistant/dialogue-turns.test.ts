@@ -374,3 +374,48 @@ describe("follow-ups however they are typed", () => {
     expect(parse("umm not sure, a hat maybe?").text.split(" ")).not.toContain("umm");
   });
 });
+
+describe("the catalogue's own labels tell a new kind from a trait of what is shown", () => {
+  // A shop of imported labels: no product word of the vocabulary names its kinds.
+  const shop = {
+    categories: ["Kitchen Accessories", "Tops", "Women's Dresses", "Men's Shoes", "Women's Shoes", "Bags"],
+    brands: ["Prada"],
+    tagCategories: {
+      "kitchen tools": ["Kitchen Accessories"],
+      dresses: ["Tops", "Women's Dresses"],
+      "dog food": ["Groceries"],
+      footwear: ["Men's Shoes", "Women's Shoes"],
+      waterproof: ["Bags"],
+      women: ["Bags"],
+    },
+  };
+  const read = (...messages: string[]) => parseShoppingRequest(messages, shop);
+
+  it("a kind no category of the subject holds is a change of topic, even after 'any'", () => {
+    const r = read("kitchen knife", "got any dresses?");
+    expect(r.turn).toBe("topic-change");
+    expect(r.subjectWords).toEqual(["dresses"]);
+    expect(r.text).not.toMatch(/knife/);
+    expect(r.dropped[0]).toBe("kitchen knife");
+  });
+
+  it("said of what is shown, or of what it is for, it stays a refinement", () => {
+    expect(read("kitchen knife", "any dresses ones?").turn).not.toBe("topic-change");
+    expect(read("shoes", "for women").turn).toBe("refinement");
+  });
+
+  it("a trait only another category carries refines what is shown (relaxed when none has it)", () => {
+    const r = read("shoes", "waterproof");
+    expect(r.turn).toBe("refinement");
+    expect(r.subjectWords).toEqual(["shoes"]);
+    expect(r.attributeWords).toEqual(["waterproof"]);
+  });
+
+  it("a word of the subject's category names ('mens' of Men's Shoes) says which of them", () => {
+    for (const which of ["mens", "womens"]) {
+      const r = read("shoes", which);
+      expect(r.turn, which).toBe("refinement");
+      expect(r.subjectWords, which).toEqual(["shoes"]);
+    }
+  });
+});
