@@ -419,3 +419,34 @@ describe("the catalogue's own labels tell a new kind from a trait of what is sho
     }
   });
 });
+
+describe("a need after things were shown", () => {
+  const seededTags = {
+    ...catalog,
+    tagCategories: {
+      winter: ["Apparel", "Accessories"],
+      insulated: ["Apparel", "Outdoor"],
+      waterproof: ["Outdoor", "Footwear", "Audio"],
+      kids: ["Audio", "Toys & Games", "Books"],
+      plush: ["Toys & Games"],
+    },
+  };
+  const read = (...messages: string[]) => parseShoppingRequest(messages, seededTags);
+
+  it("of kinds filed in none of the categories shown starts another subject, follow-up words or not", () => {
+    const r = read("wireless headphones under $100", "ok what about something to keep me warm outside");
+    expect(r.turn).toBe("topic-change");
+    expect(r.filters.categories).not.toContain("Audio");
+    expect(r.filters.maxPrice).toBeNull();
+    expect(r.subjectWords).not.toContain("headphone");
+    expect(read("coffee maker", "hmm my sister just had a baby").turn).toBe("topic-change");
+  });
+
+  it("said of what is shown, its kinds of the same thing narrow it ('a small one for the beach')", () => {
+    const r = read("speakers", "a small one for the beach");
+    expect(r.turn).toBe("refinement");
+    expect(r.subjectWords).toEqual(["speaker"]);
+    expect(r.attributeWords).toContain("waterproof");
+    expect(r.anyOf).toEqual([]);
+  });
+});

@@ -1,13 +1,7 @@
 import { type Cents, formatMoney } from "../pricing/money.ts";
 import { detectSmallTalk } from "./assistant-reply.ts";
-import { type CatalogMatchers, catalogMatchers, type ShoppingCatalogNames } from "./catalog-names.ts";
-import {
-  BEST_RATING,
-  clampLimit,
-  type MessageFacts,
-  readShoppingMessage,
-  type Word,
-} from "./read-shopping-message.ts";
+import { catalogMatchers, type ShoppingCatalogNames } from "./catalog-names.ts";
+import { BEST_RATING, clampLimit, type MessageFacts, readShoppingMessage } from "./read-shopping-message.ts";
 import {
   EMPTY_STATE,
   isEmpty,
@@ -20,6 +14,7 @@ import {
   startRequest,
 } from "./refine-shopping-request.ts";
 import { unique } from "./request-scanner.ts";
+import { needOfAnotherSubject, withTraitOfKind } from "./dialogue-subject.ts";
 import {
   DEFAULT_LIMIT,
   type ProductSearchFilters,
@@ -330,92 +325,6 @@ function turnKeepingRequest(message: unknown, facts: MessageFacts, before: Reque
   return null;
 }
 
-/** "ones", "them", "those": words that tie a message to the products shown. */
-const SAID_OF_SHOWN = /(?<![\p{L}'])(?:ones?|them|those|these|it|they)(?![\p{L}'])/u;
-
-/** A plural noun ("dresses", "earrings"), not an adjective ending in s ("wireless", "glass", "plus"). */
-const PLURAL = /^\p{L}{2,}[^su\W]s$|^\p{L}+(?:ches|shes|sses|xes)$/u;
-
-/** Words of a label ("kitchen" of "Kitchen Accessories", "phone" of "phone accessories"), plural or not. */
-function labelHolds(label: string, word: string): boolean {
-  const stem = word.toLowerCase().replace(/(?:es|s)$/u, "");
-  if (stem.length < 3) return false;
-  return label
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .some((w) => w === stem || w === `${stem}s` || w === `${stem}es`);
-}
-
-/**
- * The shop's categories the request so far is about: those it asked for or learned from its
- * product words, else those whose name or tags hold its words ("kitchen knife": Kitchen
- * Accessories). Empty when nothing ties it to a category.
- */
-function subjectCategories(before: RequestState, catalog: ShoppingCatalogNames): string[] {
-  const asked = [...before.categories, ...before.learnedCategories];
-  if (asked.length > 0) return asked;
-  const words = before.words.map((w) => w.word);
-  const out = (catalog.categories ?? []).filter((c) => words.some((w) => labelHolds(c, w)));
-  for (const [tag, categories] of Object.entries(catalog.tagCategories ?? {}))
-    if (words.some((w) => labelHolds(tag, w))) out.push(...categories);
-  return unique(out);
-}
-
-/**
- * "mens" after tees, "womens" after shoes: every word is in the name of a category the request
- * is about ("Men's Tees", "Women's Shoes"), so it says which of them, not what else.
- */
-function inNamesOfAsked(words: string[], before: RequestState, catalog: ShoppingCatalogNames): boolean {
-  const asked = subjectCategories(before, catalog);
-  return asked.length > 0 && words.every((w) => asked.some((c) => labelHolds(c, w)));
-}
-
-/**
- * Whether a message of traits only is one of what is shown: "leather" after bags, "luxury" after
- * watches (words that, put before the kind asked for, name a kind the catalogue has: its tags
- * "leather bags", "luxury watches") are; "dog food" after tablets is not, though a tag of the
- * catalogue: none of the products carrying it are in the categories asked for.
- */
-function withTraitOfKind(
-  facts: MessageFacts,
-  before: RequestState | null,
-  matchers: CatalogMatchers,
-  catalog: ShoppingCatalogNames,
-  message: string,
-): MessageFacts {
-  if (!before || facts.hasProduct || facts.words.length === 0) return facts;
-  const words = facts.words.map((w) => w.word);
-  if (facts.attributesOnly) {
-    const asked = subjectCategories(before, catalog);
-    const tagged = [words.join("-"), ...words].flatMap((w) => matchers.categoriesTagged(w));
-    // "womens" after jackets: a word of the category's own name ("Women's Jackets") is one of its traits.
-    const named = (catalog.categories ?? []).filter((c) => words.some((w) => labelHolds(c, w)));
-    if (asked.length === 0 || tagged.some((c) => asked.includes(c))) return facts;
-    if (named.some((c) => asked.includes(c))) return { ...facts, interest: false };
-    // "got any dresses?" after a kitchen knife: a kind of thing (a plural, or a label of several
-    // words: "dog food") that none of the things asked for is, so a new subject, unless said of
-    // what is shown ("any waterproof ones?") or of what they are for ("for travel"). A trait
-    // ("waterproof" after jackets) refines them; the search relaxes it when none has it.
-    const label = words.join(" ");
-    const kind =
-      !facts.leadingFor &&
-      !SAID_OF_SHOWN.test(message.toLowerCase()) &&
-      (PLURAL.test(words.at(-1) ?? "") || (words.length > 1 && matchers.categoriesTagged(label).length > 0));
-    if (!kind) return facts;
-    return {
-      ...facts,
-      attributesOnly: false,
-      hasProduct: true,
-      words: facts.words.map((w) => ({ ...w, product: true })),
-      learnedCategories: unique([...facts.learnedCategories, ...tagged]),
-    };
-  }
-  const names = (kind: Word) =>
-    kind.product && matchers.categoriesTagged(`${words.join(" ")} ${kind.word}`).length > 0;
-  if (inNamesOfAsked(words, before, catalog)) return { ...facts, attributesOnly: true, interest: false };
-  return before.words.some(names) ? { ...facts, attributesOnly: true } : facts;
-}
-
 /**
  * The structured search for the shopper's messages (oldest first; the last one is the new
  * request), using the catalogue's category and brand names exactly as given.
@@ -453,7 +362,8 @@ export function parseShoppingRequest(
         narrowing = false;
         continue;
       }
-      refined = isFollowUp(facts, state);
+      refined =
+        isFollowUp(facts, state) && !needOfAnotherSubject(facts, state, matchers, catalog, String(message));
       narrowing = refined && state !== null && isNarrowing(facts, state);
       previous = refined ? state : null;
       state = sanePrices(refined && state ? refineRequest(state, facts) : startRequest(facts, state));

@@ -247,11 +247,31 @@ export function refineRequest(previous: RequestState, f: MessageFacts): RequestS
   );
   if (isWidening(f)) return widened(state, previous, f);
   if (f.needKinds.length > 0 && !f.hasProduct && isNarrowing(f, previous)) {
-    // "something for travelling" after bags: bags for travel (the need's first kind as a trait).
-    state.words = [...state.words, { word: f.needKinds[0] ?? "", product: false }];
-  } else if (f.needKinds.length > 0 && !f.hasProduct) state.anyOf = f.needKinds;
-  else if (f.words.some((w) => w.product) || (f.categories.length > 0 && !f.weakCategories)) state.anyOf = [];
+    // "something for travelling" after bags: bags for travel (the need's kinds of the subject's
+    // own kind say which, else its first kind is a trait).
+    const traits = traitsOfSubjectIn(f.needKinds, previous);
+    const said = traits.length > 0 ? traits : [f.needKinds[0] ?? ""];
+    state.words = [...state.words, ...said.map((word) => ({ word, product: false }))];
+  } else if (f.needKinds.length > 0 && !f.hasProduct) {
+    // "a small one for the beach" after speakers: of the need's kinds, the speaker's ("waterproof
+    // speaker") says what to look for in what is shown; a need of other kinds replaces the subject.
+    const traits = traitsOfSubjectIn(f.needKinds, previous);
+    if (traits.length > 0)
+      state.words = [...state.words, ...traits.map((word) => ({ word, product: false }))];
+    else state.anyOf = f.needKinds;
+  } else if (f.words.some((w) => w.product) || (f.categories.length > 0 && !f.weakCategories))
+    state.anyOf = [];
   return state;
+}
+
+/** The other words of the kinds that name the request's product ("waterproof" of "waterproof speaker"). */
+function traitsOfSubjectIn(kinds: string[], previous: RequestState): string[] {
+  const subject = previous.words.filter((w) => w.product).map((w) => w.word.replace(/s$/u, ""));
+  if (subject.length === 0) return [];
+  const ofSubject = kinds
+    .map((k) => k.split(/\s+/u))
+    .filter((words) => words.some((w) => subject.includes(w.replace(/s$/u, ""))));
+  return unique(ofSubject.flatMap((words) => words.filter((w) => !subject.includes(w.replace(/s$/u, "")))));
 }
 
 /** "anything else for kids?" after kids' headphones: other kinds, for what the message says. */

@@ -1,0 +1,133 @@
+import type { CatalogMatchers, ShoppingCatalogNames } from "./catalog-names.ts";
+import type { MessageFacts, Word } from "./read-shopping-message.ts";
+import type { RequestState } from "./refine-shopping-request.ts";
+import { nameKey, unique } from "./request-scanner.ts";
+import { vocabularyEntryOf } from "./shopping-vocabulary.ts";
+
+/**
+ * What a follow-up is about, read through the shop's own labels (its category names and tags)
+ * rather than listed phrases: whether its words name a kind of this shop that the request so far
+ * is not (a change of topic), or a trait of what is shown (a refinement); whether a need it
+ * states asks for other kinds of things than those shown.
+ */
+
+/** "ones", "them", "those": words that tie a message to the products shown. */
+const SAID_OF_SHOWN = /(?<![\p{L}'])(?:ones?|them|those|these|it|they)(?![\p{L}'])/u;
+
+/** A plural noun ("dresses", "earrings"), not an adjective ending in s ("wireless", "glass", "plus"). */
+const PLURAL = /^\p{L}{2,}[^su\W]s$|^\p{L}+(?:ches|shes|sses|xes)$/u;
+
+/** Words of a label ("kitchen" of "Kitchen Accessories", "phone" of "phone accessories"), plural or not. */
+function labelHolds(label: string, word: string): boolean {
+  const stem = word.toLowerCase().replace(/(?:es|s)$/u, "");
+  if (stem.length < 3) return false;
+  return label
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .some((w) => w === stem || w === `${stem}s` || w === `${stem}es`);
+}
+
+/**
+ * The shop's categories the request so far is about: those it asked for or learned from its
+ * product words, else those whose name or tags hold its words ("kitchen knife": Kitchen
+ * Accessories). Empty when nothing ties it to a category.
+ */
+function subjectCategories(before: RequestState, catalog: ShoppingCatalogNames): string[] {
+  const asked = [...before.categories, ...before.learnedCategories];
+  if (asked.length > 0) return asked;
+  const words = before.words.map((w) => w.word);
+  const out = (catalog.categories ?? []).filter((c) => words.some((w) => labelHolds(c, w)));
+  for (const [tag, categories] of Object.entries(catalog.tagCategories ?? {}))
+    if (words.some((w) => labelHolds(tag, w))) out.push(...categories);
+  return unique(out);
+}
+
+/**
+ * "mens" after tees, "womens" after shoes: every word is in the name of a category the request
+ * is about ("Men's Tees", "Women's Shoes"), so it says which of them, not what else.
+ */
+function inNamesOfAsked(words: string[], before: RequestState, catalog: ShoppingCatalogNames): boolean {
+  const asked = subjectCategories(before, catalog);
+  return asked.length > 0 && words.every((w) => asked.some((c) => labelHolds(c, w)));
+}
+
+/**
+ * Whether a message of traits only is one of what is shown: "leather" after bags, "luxury" after
+ * watches (words that, put before the kind asked for, name a kind the catalogue has: its tags
+ * "leather bags", "luxury watches") are; "dog food" after tablets is not, though a tag of the
+ * catalogue: none of the products carrying it are in the categories asked for.
+ */
+export function withTraitOfKind(
+  facts: MessageFacts,
+  before: RequestState | null,
+  matchers: CatalogMatchers,
+  catalog: ShoppingCatalogNames,
+  message: string,
+): MessageFacts {
+  if (!before || facts.hasProduct || facts.words.length === 0) return facts;
+  const words = facts.words.map((w) => w.word);
+  if (facts.attributesOnly) {
+    const asked = subjectCategories(before, catalog);
+    const tagged = [words.join("-"), ...words].flatMap((w) => matchers.categoriesTagged(w));
+    // "womens" after jackets: a word of the category's own name ("Women's Jackets") is one of its traits.
+    const named = (catalog.categories ?? []).filter((c) => words.some((w) => labelHolds(c, w)));
+    if (asked.length === 0 || tagged.some((c) => asked.includes(c))) return facts;
+    if (named.some((c) => asked.includes(c))) return { ...facts, interest: false };
+    // "got any dresses?" after a kitchen knife: a kind of thing (a plural, or a label of several
+    // words: "dog food") that none of the things asked for is, so a new subject, unless said of
+    // what is shown ("any waterproof ones?") or of what they are for ("for travel"). A trait
+    // ("waterproof" after jackets) refines them; the search relaxes it when none has it.
+    const label = words.join(" ");
+    const kind =
+      !facts.leadingFor &&
+      !SAID_OF_SHOWN.test(message.toLowerCase()) &&
+      (PLURAL.test(words.at(-1) ?? "") || (words.length > 1 && matchers.categoriesTagged(label).length > 0));
+    if (!kind) return facts;
+    return {
+      ...facts,
+      attributesOnly: false,
+      hasProduct: true,
+      words: facts.words.map((w) => ({ ...w, product: true })),
+      learnedCategories: unique([...facts.learnedCategories, ...tagged]),
+    };
+  }
+  const names = (kind: Word) =>
+    kind.product && matchers.categoriesTagged(`${words.join(" ")} ${kind.word}`).length > 0;
+  if (inNamesOfAsked(words, before, catalog)) return { ...facts, attributesOnly: true, interest: false };
+  return before.words.some(names) ? { ...facts, attributesOnly: true } : facts;
+}
+
+/**
+ * The shop's categories a kind belongs to: by its tags, its category names, or the vocabulary (a
+ * kind of several words by its own entry or its last word's: "waterproof speaker" of "speaker").
+ */
+function categoriesOfKind(kind: string, matchers: CatalogMatchers, catalog: ShoppingCatalogNames): string[] {
+  const words = kind.split(/\s+/u).filter(Boolean);
+  const named = (catalog.categories ?? []).filter((c) => words.every((w) => labelHolds(c, w)));
+  const entry = vocabularyEntryOf(kind) ?? vocabularyEntryOf(words.at(-1) ?? "");
+  const filed = entry?.category ? matchers.categoryByKey.get(nameKey(entry.category)) : undefined;
+  return unique([...matchers.categoriesTagged(kind), ...named, ...(filed ? [filed] : [])]);
+}
+
+/**
+ * "ok what about something to keep me warm outside" after headphones, "my sister just had a
+ * baby" after a coffee maker: a need (no product named, nor what the things shown are for) whose
+ * kinds of things the shop files in none of the categories asked for starts another subject,
+ * whatever follow-up word it holds. A need of the same categories ("for a rainy day" after
+ * jackets) still refines them.
+ */
+export function needOfAnotherSubject(
+  facts: MessageFacts,
+  before: RequestState | null,
+  matchers: CatalogMatchers,
+  catalog: ShoppingCatalogNames,
+  message: string,
+): boolean {
+  if (!before || facts.needKinds.length === 0 || facts.hasProduct || facts.leadingFor) return false;
+  if (SAID_OF_SHOWN.test(message.toLowerCase())) return false;
+  if (facts.ordinal !== null || facts.moreLike || facts.cheaper || facts.pricier) return false;
+  const asked = subjectCategories(before, catalog);
+  if (asked.length === 0) return false;
+  const needed = unique(facts.needKinds.flatMap((k) => categoriesOfKind(k, matchers, catalog)));
+  return needed.length > 0 && !needed.some((c) => asked.includes(c));
+}
