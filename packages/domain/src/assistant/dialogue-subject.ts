@@ -17,6 +17,19 @@ const SAID_OF_SHOWN = /(?<![\p{L}'])(?:ones?|them|those|these|it|they)(?![\p{L}'
 /** A plural noun ("dresses", "earrings"), not an adjective ending in s ("wireless", "glass", "plus"). */
 const PLURAL = /^\p{L}{2,}[^su\W]s$|^\p{L}+(?:ches|shes|sses|xes)$/u;
 
+/**
+ * A word shaped as a trait ("stylish", "colourful", "washable", "durable"), not as a kind; one in
+ * -y ("sporty", "comfy") only after "something", "more", "too" ... ("candy" alone is a kind).
+ */
+const TRAIT_SHAPED = /^\p{L}{3,}(?:ish|ful|less|able|ible|ive|ous|proof)$/u;
+const TRAIT_SHAPED_AFTER_LEAD = /^\p{L}{3,}[^aeiour]y$/u;
+const TRAIT_LEAD =
+  /(?<![\p{L}'])(?:something|anything|more|less|bit|kinda|too|very|really|not so|bit more)(?![\p{L}'])/u;
+
+function traitShaped(word: string, message: string): boolean {
+  return TRAIT_SHAPED.test(word) || (TRAIT_SHAPED_AFTER_LEAD.test(word) && TRAIT_LEAD.test(message));
+}
+
 /** Words of a label ("kitchen" of "Kitchen Accessories", "phone" of "phone accessories"), plural or not. */
 function labelHolds(label: string, word: string): boolean {
   const stem = word.toLowerCase().replace(/(?:es|s)$/u, "");
@@ -25,6 +38,14 @@ function labelHolds(label: string, word: string): boolean {
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .some((w) => w === stem || w === `${stem}s` || w === `${stem}es`);
+}
+
+/** Whether a category name or tag of the shop holds the word ("polish" of "nail polish"). */
+function heldByLabel(word: string, catalog: ShoppingCatalogNames): boolean {
+  return (
+    (catalog.categories ?? []).some((c) => labelHolds(c, word)) ||
+    Object.keys(catalog.tagCategories ?? {}).some((t) => labelHolds(t, word))
+  );
 }
 
 /**
@@ -94,6 +115,14 @@ export function withTraitOfKind(
   const names = (kind: Word) =>
     kind.product && matchers.categoriesTagged(`${words.join(" ")} ${kind.word}`).length > 0;
   if (inNamesOfAsked(words, before, catalog)) return { ...facts, attributesOnly: true, interest: false };
+  // "something sporty" after watches: a word shaped as a trait, that no label of the shop holds,
+  // says how the things shown should be (relaxed, and said so, when none is), not what else.
+  if (
+    words.length <= 2 &&
+    words.every((w) => traitShaped(w, message.toLowerCase()) && !heldByLabel(w, catalog)) &&
+    subjectCategories(before, catalog).length > 0
+  )
+    return { ...facts, attributesOnly: true, interest: false };
   return before.words.some(names) ? { ...facts, attributesOnly: true } : facts;
 }
 

@@ -450,3 +450,14 @@ describe("a need after things were shown", () => {
     expect(r.anyOf).toEqual([]);
   });
 });
+
+describe("a word shaped as a trait refines what is shown", () => {
+  it("'something sporty' after watches keeps the watches; 'candy' alone is a kind", () => {
+    const r = parse("watches", "something sporty");
+    expect(r.turn).toBe("refinement");
+    expect(r.subjectWords).toEqual(["watch"]);
+    expect(r.attributeWords).toEqual(["sporty"]);
+    expect(parse("jackets", "anything durable").attributeWords).toEqual(["durable"]);
+    expect(parse("headphones", "candy").turn).toBe("topic-change");
+  });
+});
