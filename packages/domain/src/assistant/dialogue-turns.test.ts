@@ -461,3 +461,22 @@ describe("a word shaped as a trait refines what is shown", () => {
     expect(parse("headphones", "candy").turn).toBe("topic-change");
   });
 });
+
+describe("the reply says what a refinement changed", () => {
+  it("names the traits the last message added, unless they were relaxed", () => {
+    const r = parse("watches", "something sporty");
+    expect(r.narrowedBy).toEqual(["sporty"]);
+    const said = (relaxed: string[]) =>
+      describeChanges({
+        subject: "watch",
+        dropped: [],
+        relaxed,
+        excluded: [],
+        outOfStock: false,
+        narrowed: r.narrowedBy,
+      });
+    expect(said([])).toBe('Narrowing watch to "sporty".');
+    expect(said(['"sporty"'])).not.toMatch(/Narrowing/);
+    expect(parse("watches", "cheaper ones").narrowedBy).toEqual([]);
+  });
+});

@@ -122,6 +122,8 @@ export type ParsedShoppingRequest = ShoppingRequest & {
    * skincare); when nothing fits, it is read as a new request instead (the service decides).
    */
   narrowing: boolean;
+  /** On a refinement: the traits the last message added to what is shown ("sporty", "waterproof"). */
+  narrowedBy: string[];
 };
 
 /**
@@ -256,11 +258,23 @@ function droppedBy(previous: RequestState, next: RequestState): string[] {
   return out;
 }
 
+/** The trait words a refinement added to the request ("sporty" after watches). */
+function addedTraits(before: RequestState, after: RequestState): string[] {
+  const had = new Set(before.words.map((w) => w.word));
+  return unique(after.words.filter((w) => !w.product && !had.has(w.word)).map((w) => w.word));
+}
+
 function toResult(
   state: RequestState,
   refined: boolean,
   stated: ProductSearchFilters = filtersOf(state),
-  turn: { kind: TurnKind; facts: MessageFacts | null; dropped: string[]; narrowing?: boolean } = {
+  turn: {
+    kind: TurnKind;
+    facts: MessageFacts | null;
+    dropped: string[];
+    narrowing?: boolean;
+    narrowedBy?: string[];
+  } = {
     kind: "new",
     facts: null,
     dropped: [],
@@ -288,6 +302,7 @@ function toResult(
     relative: f?.cheaper ? "cheaper" : f?.pricier ? "pricier" : null,
     dropped: turn.dropped,
     narrowing: turn.narrowing ?? false,
+    narrowedBy: turn.kind === "refinement" ? (turn.narrowedBy ?? []) : [],
     text: unique(state.words.map((w) => w.word))
       .slice(0, MAX_TEXT_WORDS)
       .join(" "),
@@ -343,6 +358,7 @@ export function parseShoppingRequest(
     let lastFacts: MessageFacts | null = null;
     let dropped: string[] = [];
     let narrowing = false;
+    let narrowedBy: string[] = [];
     for (const message of messages) {
       const facts = withTraitOfKind(
         readShoppingMessage(message, matchers),
@@ -360,6 +376,7 @@ export function parseShoppingRequest(
         previous = before;
         dropped = [];
         narrowing = false;
+        narrowedBy = [];
         continue;
       }
       refined =
@@ -369,6 +386,7 @@ export function parseShoppingRequest(
       state = sanePrices(refined && state ? refineRequest(state, facts) : startRequest(facts, state));
       // "anything else for kids?" leaves the kind shown: the reply says what it dropped.
       dropped = refined && before && isWidening(facts) ? droppedBy(before, state) : [];
+      narrowedBy = refined && before ? addedTraits(before, state) : [];
       if (refined) {
         kind =
           facts.excludedWords.length > 0 || facts.excludedBrands.length > 0
@@ -387,6 +405,7 @@ export function parseShoppingRequest(
       facts: lastFacts,
       dropped,
       narrowing,
+      narrowedBy,
     });
   } catch {
     // Defensive only: every step above is total, but a shopper must never see a crash.

@@ -205,10 +205,15 @@ export function describeChanges(input: {
   outOfStock: boolean;
   /** The first products matched everything; the relaxations only found those after them. */
   filled?: boolean;
+  /** A refinement's new traits of what is shown ("sporty" after watches). */
+  narrowed?: string[];
 }): string {
   const parts: string[] = [];
   if (input.dropped.length > 0 && input.subject)
     parts.push(`${capitalised(input.subject)} now; I dropped ${andList(input.dropped)}.`);
+  const narrowed = input.narrowed ?? [];
+  if (narrowed.length > 0 && input.subject && input.relaxed.length === 0 && input.dropped.length === 0)
+    parts.push(`Narrowing ${input.subject} to ${andList(narrowed.map((w) => `"${w}"`))}.`);
   if (input.excluded.length > 0) parts.push(`Leaving out ${andList(input.excluded)}.`);
   const kept = input.subject ? ` and kept to ${input.subject}` : "";
   if (input.relaxed.length > 0 && input.filled)

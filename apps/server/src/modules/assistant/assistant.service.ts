@@ -88,6 +88,7 @@ function changesOf(found: Answer): string {
     filled: found.filled,
     excluded: honest ? [] : excluded,
     outOfStock: found.outOfStock,
+    narrowed: request.narrowedBy,
   });
   return [honest, notes].filter(Boolean).join(" ");
 }
