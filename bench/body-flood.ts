@@ -18,7 +18,8 @@
  * BENCH_BODY_TARGETS ("upload,json": the routes flooded),
  * BENCH_DATABASE_URL (a PostgreSQL server; with WORKERS=2, two server processes), BENCH_SKIP_EMBEDDED,
  * BENCH_PORT (3312), BENCH_SERVER_ROOT (another checkout's server, e.g. to compare with main),
- * BENCH_SLOW_PROBE_MS (each /healthz slower than this printed with its time and worker).
+ * BENCH_SLOW_PROBE_MS (each /healthz slower than this printed with its time and worker). Each round
+ * also prints the CPU each server process used during it (user + system, from /proc).
  */
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
@@ -63,6 +64,17 @@ function rssMiB(pid: number): number {
   try {
     const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
     return line ? Number(line[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU a process has used so far (user + system), in ms, from /proc. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command's name), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return 0;
   }
@@ -179,6 +191,7 @@ async function round(
 ) {
   const pids = serverPids(server.pid);
   const before = pids.map(rssMiB);
+  const cpuBefore = pids.map(cpuMs);
   const peak = [...before];
   // The prober first, so that it is ready before the flood; it times /healthz until told to stop.
   const prober = child("BENCH_PROBE", { baseUrl: server.baseUrl });
@@ -200,6 +213,7 @@ async function round(
   const load = loadavg()[0]!;
   await new Promise((r) => setTimeout(r, HOLD_MS));
   clearInterval(sampler);
+  const cpu = pids.map((pid, i) => cpuMs(pid) - cpuBefore[i]!);
   prober.proc.send("stop");
   const latencies = await probed;
   prober.proc.kill();
@@ -215,7 +229,7 @@ async function round(
       ? `attackers nice +${Math.min(19, ownNice + nice) - ownNice}`
       : "attackers at the server's priority";
   console.log(
-    `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | /healthz ${summary(latencies)} | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | load ${load.toFixed(1)}`,
+    `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | CPU per process ${cpu.join(", ")} ms | /healthz ${summary(latencies)} | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | load ${load.toFixed(1)}`,
   );
   // Let the server close what is left before the next round.
   await new Promise((r) => setTimeout(r, 3_000));

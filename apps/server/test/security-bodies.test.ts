@@ -30,7 +30,7 @@ function cookieOf(http: HttpClient): string {
 interface RawPost {
   /** The answer's status line and body, once the server has answered (or closed). */
   answered: Promise<{ status: number; body: string; error: string | null }>;
-  /** Sends the body's remaining bytes (chunked) and its end. */
+  /** Ends the body (chunked) once its bytes are written. */
   finish(): void;
   close(): void;
 }
@@ -73,6 +73,10 @@ function rawPost(
     socket.on("close", done);
   });
   if (options.readAfterWrite) socket.pause();
+  let written: () => void = () => {};
+  const allWritten = new Promise<void>((resolve) => {
+    written = resolve;
+  });
   socket.on("connect", async () => {
     socket.write(
       `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${baseUrl}\r\n` +
@@ -88,12 +92,15 @@ function rawPost(
       if (!socket.write(part)) await new Promise((r) => socket.once("drain", r));
     }
     if (options.readAfterWrite) socket.resume();
+    written();
   });
   return {
     answered,
-    finish: () => {
-      if (!socket.destroyed) socket.write(chunked ? "0\r\n\r\n" : "");
-    },
+    // After the body's last chunk: the end written sooner would end the body there (a busy machine).
+    finish: () =>
+      void allWritten.then(() => {
+        if (!socket.destroyed) socket.write(chunked ? "0\r\n\r\n" : "");
+      }),
     close: () => socket.destroy(),
   };
 }

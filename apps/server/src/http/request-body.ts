@@ -83,15 +83,76 @@ export const clientAborted = () =>
     "The client closed the connection before its request arrived.",
   );
 
-type Reader = ReadableStreamDefaultReader<Uint8Array>;
+type ReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>>;
+
+/** What `countedBody` reads the body from, one chunk at a time. */
+interface BodySource {
+  read(): Promise<ReadResult>;
+  /** Stops waiting for a chunk (the body was refused): nothing of the source stays attached. */
+  release(): void;
+}
+
+/**
+ * Node's request itself, read one chunk per `read()`, nothing ahead. Not the fetch adapter's
+ * web stream of it: building the adapter's request (as `new Request(raw, …)` did for every
+ * request with a body) opens that stream at once, and the web stream asks for a first chunk as
+ * it starts, so every refused body was read a little and copied through two streams, and each
+ * request built two web streams and two `Request`s: the larger part of a refusal's cost in a
+ * flood of bodies that never end.
+ */
+function incomingSource(incoming: IncomingMessage): BodySource {
+  let detach = () => {};
+  return {
+    read: () =>
+      new Promise((resolve, reject) => {
+        const settle = () => {
+          const chunk: Buffer | null = incoming.destroyed ? null : incoming.read();
+          if (chunk !== null) {
+            detach();
+            resolve({ done: false, value: chunk });
+          } else if (incoming.readableEnded) {
+            detach();
+            resolve({ done: true, value: undefined });
+          } else if (incoming.destroyed) {
+            detach();
+            reject(incoming.errored ?? new Error("The client closed the connection."));
+          }
+        };
+        detach = () => {
+          incoming.off("readable", settle);
+          incoming.off("end", settle);
+          incoming.off("close", settle);
+          incoming.off("error", settle);
+          detach = () => {};
+        };
+        incoming.on("readable", settle);
+        incoming.on("end", settle);
+        incoming.on("close", settle);
+        incoming.on("error", settle);
+        settle();
+      }),
+    release: () => detach(),
+  };
+}
+
+/** The fetch API request's own body (requests made in process, as app.request() in tests make them). */
+function streamSource(request: Request): BodySource {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  return {
+    read: () => {
+      reader ??= (request.body as ReadableStream<Uint8Array>).getReader();
+      return reader.read();
+    },
+    release: () => {},
+  };
+}
 
 /**
  * The body as the route reads it: counted, limited, against the deadline and the budget. The
- * request's own stream is opened on the first read only: a body nobody reads (a 401) is
- * not read before the answer, and after it only as `lingerAfterAnswer` allows.
+ * source is read on the route's first read only: a body nobody reads (a 401) is not read
+ * before the answer, and after it only as `lingerAfterAnswer` allows.
  */
-function countedBody(request: Request, limit: number, rules: BodyRules) {
-  let reader: Reader | null = null;
+function countedBody(source: BodySource, limit: number, rules: BodyRules) {
   const state = { refusal: null as HttpRefusal | null, ended: false, held: 0 };
   let expire: (refusal: HttpRefusal) => void = () => {};
   const deadline = new Promise<HttpRefusal>((resolve) => {
@@ -103,15 +164,15 @@ function countedBody(request: Request, limit: number, rules: BodyRules) {
     {
       async pull(controller) {
         if (state.refusal) return controller.error(state.refusal);
-        let next: Awaited<ReturnType<Reader["read"]>> | HttpRefusal;
+        let next: ReadResult | HttpRefusal;
         try {
-          reader ??= (request.body as ReadableStream<Uint8Array>).getReader();
           // The source is never cancelled: that would destroy the connection the answer goes out on.
-          next = await Promise.race([reader.read(), deadline]);
+          next = await Promise.race([source.read(), deadline]);
         } catch {
           next = clientAborted();
         }
         if (next instanceof HttpRefusal) {
+          source.release();
           state.refusal = next;
           return controller.error(next);
         }
@@ -138,6 +199,7 @@ function countedBody(request: Request, limit: number, rules: BodyRules) {
     state,
     release() {
       clearTimeout(timer);
+      source.release();
       rules.budget.give(state.held);
       state.held = 0;
     },
@@ -181,8 +243,15 @@ export function guardBodies(rules: BodyRules): MiddlewareHandler<AppEnv> {
       return c.json(refusal.body, refusal.status, refusal.headers);
     }
     if (declared === "0") return next();
-    const body = countedBody(raw, limit, rules);
-    c.req.raw = new Request(raw, { body: body.stream, duplex: "half" } as RequestInit);
+    const body = countedBody(incoming ? incomingSource(incoming) : streamSource(raw), limit, rules);
+    // Built from the adapter's request's parts, not from it: that would open its body (see incomingSource).
+    c.req.raw = new Request(raw.url, {
+      method: raw.method,
+      headers: raw.headers,
+      signal: raw.signal,
+      body: body.stream,
+      duplex: "half",
+    } as RequestInit);
     try {
       await next();
     } finally {

@@ -5,7 +5,14 @@ import type { AppContext, SessionUser } from "./context.ts";
 export async function currentUser(c: AppContext): Promise<SessionUser | null> {
   const known = c.get("sessionUser");
   if (known !== undefined) return known;
-  const result = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
+  // A session is a cookie or a bearer token: with neither, there is none to look up (a flood of
+  // anonymous requests costs no look-up each).
+  const headers = c.req.raw.headers;
+  if (!headers.has("cookie") && !headers.has("authorization")) {
+    c.set("sessionUser", null);
+    return null;
+  }
+  const result = await c.get("deps").auth.api.getSession({ headers });
   const found = result
     ? {
         id: result.user.id,
