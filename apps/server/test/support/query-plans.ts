@@ -40,6 +40,11 @@ export function indexesUsed(node: PlanNode): string[] {
   return [...here, ...(node.Plans ?? []).flatMap(indexesUsed)];
 }
 
+/** Every node type of a plan ("Limit", "Index Scan", "Sort", ...). */
+export function nodeTypesOf(node: PlanNode): string[] {
+  return [node["Node Type"], ...(node.Plans ?? []).flatMap(nodeTypesOf)];
+}
+
 /** The plan as indented lines: node type, relation, index. */
 export function describePlan(node: PlanNode, depth = 0): string {
   const line = `${"  ".repeat(depth)}${node["Node Type"]}${node["Relation Name"] ? ` on ${node["Relation Name"]}` : ""}${node["Index Name"] ? ` using ${node["Index Name"]}` : ""}`;
