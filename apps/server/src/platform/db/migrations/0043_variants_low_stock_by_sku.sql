@@ -1,2 +1,0 @@
-DROP INDEX "product_variants_low_stock_idx";--> statement-breakpoint
-CREATE INDEX "product_variants_low_stock_sku_idx" ON "product_variants" USING btree ("stock_level","sku","product_id") WHERE "product_variants"."stock_level" <= 5;
