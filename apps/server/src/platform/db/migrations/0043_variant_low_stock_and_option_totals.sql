@@ -6,6 +6,8 @@ CREATE TABLE "product_option_totals" (
 );
 --> statement-breakpoint
 DROP INDEX "product_variants_low_stock_idx";--> statement-breakpoint
+CREATE INDEX "product_option_counts_facet_category_idx" ON "product_option_counts" USING btree ("facet","category") WHERE "product_option_counts"."paired" <> '';--> statement-breakpoint
+CREATE INDEX "product_option_counts_facet_brand_idx" ON "product_option_counts" USING btree ("facet","brand") WHERE "product_option_counts"."paired" <> '';--> statement-breakpoint
 CREATE INDEX "product_variants_low_stock_sku_idx" ON "product_variants" USING btree ("stock_level","sku","product_id") WHERE "product_variants"."stock_level" <= 5;--> statement-breakpoint
 -- product_option_totals: the sums of product_option_counts over categories and brands, written
 -- by the one function every product_option_counts trigger calls, after its own rows and in the

@@ -225,6 +225,10 @@ export const productOptionCounts = pgTable(
     // The option values of chosen categories or brands (a filtered listing's option facets).
     index("product_option_counts_category_idx").on(t.category, t.brand).where(sql`${t.paired} = ''`),
     index("product_option_counts_brand_idx").on(t.brand).where(sql`${t.paired} = ''`),
+    // A chosen value's pairs under chosen categories or brands (an option filter with either):
+    // the primary key's order would read the value's pairs of every category and brand.
+    index("product_option_counts_facet_category_idx").on(t.facet, t.category).where(sql`${t.paired} <> ''`),
+    index("product_option_counts_facet_brand_idx").on(t.facet, t.brand).where(sql`${t.paired} <> ''`),
   ],
 );
 
