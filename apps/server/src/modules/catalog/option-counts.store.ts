@@ -1,6 +1,7 @@
 import { foldKeptOptionCounts, type KeptCountRow, optionKey } from "@haggle/domain/catalog/option-counts";
 import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
+import { serially } from "../../platform/db/serially.ts";
 import {
   productFacetCounts,
   productOptionCounts as c,
@@ -14,19 +15,6 @@ export interface KeptOptionPage {
   categories: { value: string; count: number }[];
   brands: { value: string; count: number }[];
   options: OptionTextCount[];
-}
-
-/**
- * Runs a statement of kept counts without parallel workers. Its parts read a few thousand rows
- * each, scattered, which PostgreSQL costs high enough at 100,000 products (once the counts are
- * vacuumed) to plan a Parallel Append: starting its two workers took 222 ms at load 22 where
- * the statement alone took 0.8 ms, and a millisecond or more on a quiet machine.
- */
-export async function serially<T>(db: Queryable, run: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return run(tx);
-  });
 }
 
 /**

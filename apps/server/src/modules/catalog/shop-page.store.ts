@@ -3,13 +3,13 @@ import { facetCountsFromPairs } from "@haggle/domain/catalog/facet-counts";
 import { escapeLike, likelyCasings } from "@haggle/domain/text/search-text";
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
+import { serially } from "../../platform/db/serially.ts";
 import {
   productFacetCounts,
   productOptionCounts,
   productPairCounts,
   products,
 } from "../../platform/db/schema/catalog.ts";
-import { serially } from "./option-counts.store.ts";
 import { productColumns, type ProductRow } from "./products.store.ts";
 
 /**
