@@ -62,7 +62,6 @@ const REQUESTS: Record<string, string> = {
   "broad option facet": "option=Size:M",
   "broad option facet + colour": "option=Size:M&option=Colour:Black",
   "broad option facet + brand": "option=Size:M&brand=Norvik",
-  "two sizes": "option=Size:M&option=Size:5XL",
   "option facet, price sort": "option=Size:5XL&sort=price-low",
 };
 
@@ -107,6 +106,18 @@ describe.skipIf(PLAN_KINDS.length === 0).each(PLAN_KINDS.length > 0 ? PLAN_KINDS
       const list = await listProducts(database.db, query);
       expect(list.total).toBeGreaterThan(0);
       await explainAll(name, captured);
+    });
+
+    // Two values of one option (M or 5XL) are not in the kept counts: the facets are counted from
+    // every matching product, here nearly every product, which PostgreSQL reads whole (2.8 s at
+    // load 30). A known gap (decision 0081; before, this case parsed as 5XL alone): the test
+    // fails until it is closed, and then says so.
+    it.fails("two sizes (one option widened) reads no product it does not need", async () => {
+      const query = ProductQuerySchema.parse(routeQuery("option=Size:M&option=Size:5XL"));
+      await listProducts(database.db, query);
+      captured = [];
+      expect((await listProducts(database.db, query)).total).toBeGreaterThan(0);
+      await explainAll("two sizes", captured);
     });
 
     it("counts an option filter without a category or brand from the kept sums, not from every category's and brand's row", async () => {
