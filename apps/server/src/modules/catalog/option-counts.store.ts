@@ -21,7 +21,7 @@ export interface KeptOptionPage {
  * The facet counts of one chosen option value, or one of each of two options (`chosen`), under
  * the chosen categories and brands, in one statement over the kept counts
  * (product_option_counts, migration 0034; when no category or brand is chosen, the total and
- * the pairs from their sums, product_option_totals, migration 0043): each facet under the other
+ * the pairs from their sums, product_option_totals, migration 0042): each facet under the other
  * filters (categories under the options and brands, brands under the options and categories,
  * an option's values paired with the other option's chosen value, the one chosen option's own
  * values under the categories and brands). Null when a third option's values would need

@@ -303,7 +303,7 @@ export interface LowStockVariant {
  * up to `countUpTo` (a total of `countUpTo` means at least that many). A product without options
  * is its default variant, so it is listed by its own name.
  *
- * Both read the partial index of low variants in its order (migration 0043) and stop early: the
+ * Both read the partial index of low variants in its order (migration 0042) and stop early: the
  * list after `limit` visible rows, the count after `countUpTo`. Ordering by the product's name
  * instead read and sorted every variant of the lowest level (12,500 at 100,000 products with
  * 500,000 variants, 69 ms), and counting them all read 70,000 index entries.

@@ -235,7 +235,7 @@ export const productOptionCounts = pgTable(
 /**
  * The sums of product_option_counts over every category and brand: how many visible products have
  * each option value (paired '') and each pair of values on one variant. Kept by the same function
- * as those rows (product_option_counts_add, migration 0043), so an option filter without a
+ * as those rows (product_option_counts_add, migration 0042), so an option filter without a
  * category or brand reads a value's pairs here (one row per other value) instead of summing its
  * rows of every category and brand (8,640 for a size at 100,000 generated products).
  */
