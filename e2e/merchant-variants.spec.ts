@@ -6,6 +6,8 @@ import { expectToast } from "./support/toasts.ts";
 
 const TEE = "Fernway Organic Cotton Crew Tee";
 
+test.use({ viewport: { width: 1280, height: 800 } });
+
 /** A product of the test's own, without options (its one variant is the default one). */
 async function createLantern(page: Page) {
   const tag = Date.now().toString(36);

@@ -1,11 +1,19 @@
 import { expect, test } from "./support/fixtures.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { expectToast } from "./support/toasts.ts";
-import { artifacts, catalogue, expectNoSidewaysScroll, placeOrderAtCheckout } from "./support/shop.ts";
+import {
+  artifacts,
+  catalogue,
+  expectNoSidewaysScroll,
+  placeOrderAtCheckout,
+  sendToAva,
+} from "./support/shop.ts";
 
 const TEE = "Fernway Organic Cotton Crew Tee";
 
-test("a shopper chooses a sold-out size, picks another by keyboard, adds that variant and buys it", async ({
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test("a shopper chooses a sold-out size, picks another by keyboard, adds that variant, negotiates with Ava and buys it", async ({
   shopper,
 }) => {
   const { page } = shopper;
@@ -45,11 +53,24 @@ test("a shopper chooses a sold-out size, picks another by keyboard, adds that va
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page, "the product page with options on a phone");
   await page.screenshot({ path: `${artifacts}/product-variants-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
+  // Ava negotiates the variant's line; the review names it.
   await page.goto("/cart");
   await expect(page.getByTestId("cart-line").getByRole("link", { name: `${TEE} — M / Black` })).toBeVisible();
-  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await page.getByRole("link", { name: "Negotiate with Ava" }).click();
+  const chat = page.getByRole("region", { name: "Chat with Ava" });
+  for (const text of ["Can I get a discount?", "Can you do better?", "Is that really your best price?"])
+    await sendToAva(chat, text);
+  const accept = chat.getByRole("button", { name: "Accept Offer & Apply to Cart" });
+  await expect(accept).toBeVisible();
+  await accept.click();
+  await expectToast(page, "Negotiation applied to your cart!");
+  const review = page.getByTestId("negotiation-review");
+  await expect(review.getByTestId("negotiation-review-line")).toHaveCount(1);
+  await expect(review).toContainText(`${TEE} — M / Black`);
+  await page.screenshot({ path: `${artifacts}/product-variants-negotiated.png` });
+  await review.getByRole("button", { name: "Proceed to Checkout" }).click();
   await placeOrderAtCheckout(page);
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   await expect(page.getByTestId("order-line").getByText(`${TEE} — M / Black`)).toBeVisible();

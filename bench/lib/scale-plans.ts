@@ -6,7 +6,7 @@
  * of products, product_variants or product_options is flagged.
  */
 import { ProductQuerySchema } from "@haggle/contract/products";
-import { LOW_STOCK_AT } from "@haggle/domain/catalog/low-stock";
+import { LOW_STOCK_AT, LOW_STOCK_COUNTED } from "@haggle/domain/catalog/low-stock";
 import {
   BIG_CATALOGUE_TABLES,
   type CapturedQuery,
@@ -19,6 +19,16 @@ import {
   queriesReading,
   seqScansOf,
 } from "../../apps/server/src/testing.ts";
+
+/** A query string as the route reads it: a repeated key (`option=Size:M&option=Colour:Black`) is a list. */
+function queryObject(search: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const all = search.getAll(key);
+    query[key] = all.length > 1 ? all : (all[0] ?? "");
+  }
+  return query;
+}
 
 /** What one route ran and how its plans read. */
 export interface RoutePlans {
@@ -61,12 +71,13 @@ export async function explainRoutes(
   };
   try {
     for (const [name, url] of routes) {
-      const search = new URL(url, "http://x").searchParams;
-      const query = ProductQuerySchema.parse(Object.fromEntries(search));
+      const query = ProductQuerySchema.parse(queryObject(new URL(url, "http://x").searchParams));
       await explain(name, () => listProducts(database.db, query));
     }
     if (slug) await explain("product page with variants", () => getProductPage(database.db, slug));
-    await explain("dashboard low stock", () => lowStockVariants(database.db, LOW_STOCK_AT, 10));
+    await explain("dashboard low stock", () =>
+      lowStockVariants(database.db, LOW_STOCK_AT, 10, LOW_STOCK_COUNTED),
+    );
   } finally {
     await database.close();
   }

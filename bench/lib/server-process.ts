@@ -160,10 +160,14 @@ export async function startExpectingRefusal(options: {
   return { exitCode: await exited, output, served };
 }
 
-/** Runs `body` with a fresh database on the PostgreSQL server at `adminUrl`, dropped afterwards. */
+/**
+ * Runs `body` with a fresh database on the PostgreSQL server at `adminUrl`, dropped afterwards
+ * (kept, and its name printed, when `keep`).
+ */
 export async function withFreshServerDatabase<T>(
   adminUrl: string,
   body: (url: string) => Promise<T>,
+  keep = false,
 ): Promise<T> {
   const { default: pg } = await import("pg");
   const name = `${process.env.BENCH_DATABASE_PREFIX ?? "haggle_bench"}_${Date.now()}`;
@@ -175,7 +179,8 @@ export async function withFreshServerDatabase<T>(
   try {
     return await body(url.toString());
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (keep) console.log(`(kept the database ${url.toString()})`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { acpCheckoutSessions, acpWebhookEvents } from "../src/platform/db/schema.ts";
 import { ADDRESS, type Json, total, useAcpShop } from "./support/acp-shop.ts";
-import { connectMcp, createKey, ok } from "./support/mcp-client.ts";
+import { call as callTool, connectMcp, createKey, ok } from "./support/mcp-client.ts";
 import { cents, startNegotiation } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 import { eventually } from "./support/webhook-receiver.ts";
@@ -111,6 +111,57 @@ describe.each(DB_KINDS)("ACP checkout (%s)", (kind) => {
     expect(stale.status).toBe(400);
     expect(stale.json.code).toBe("session_not_ready");
     expect((await s.http.get("/api/orders")).json.length).toBe(1);
+  });
+
+  it("an agent buys a size: get_product lists the variants and their stock, update_cart and an ACP session take a variant's id", async () => {
+    const tee = shop.everyProduct.find((p) => p.name === "Fernway Organic Cotton Crew Tee");
+    if (!tee) throw new Error("the seeded tee with sizes and colours is missing");
+    const s = await agentShopper();
+    const client = await connectMcp(shop.server.baseUrl, s.key);
+    const { product } = await ok(client, "get_product", { productId: tee.id });
+    expect(product.options.map((o: Json) => o.name)).toEqual(["Size", "Colour"]);
+    // 4 sizes × 3 colours, but XL in Navy is not sold.
+    expect(product.variants).toHaveLength(11);
+    const byTitle = (title: string) => product.variants.find((v: Json) => v.title === title);
+    const soldOut = byTitle("S / Black");
+    expect(soldOut).toMatchObject({ stockLevel: 0, inStock: false });
+    const m = byTitle("M / White");
+    expect(m).toMatchObject({ inStock: true, variantId: expect.any(String), sku: expect.any(String) });
+
+    const none = await callTool(client, "update_cart", { productId: tee.id, quantity: 1 });
+    expect(none.isError).toBe(true);
+    expect(none.text).toContain(`Choose a size and colour of ${tee.name}.`);
+    const gone = await callTool(client, "update_cart", {
+      productId: tee.id,
+      variantId: soldOut.variantId,
+      quantity: 1,
+    });
+    expect(gone.isError).toBe(true);
+    const added = await ok(client, "update_cart", { productId: tee.id, variantId: m.variantId, quantity: 2 });
+    expect(added.cart.items).toEqual([
+      expect.objectContaining({
+        productId: tee.id,
+        variantId: m.variantId,
+        name: `${tee.name} — M / White`,
+        quantity: 2,
+        unitPrice: m.price,
+      }),
+    ]);
+    await client.close();
+
+    // ACP: a line item's id is the variant's (the feed's variant ids).
+    const created = await call("/checkout_sessions", {
+      key: s.key,
+      body: { items: [{ id: m.variantId, quantity: 1 }] },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    expect(created.json.line_items).toEqual([
+      expect.objectContaining({ item: { id: m.variantId, quantity: 1 }, base_amount: cents(m.price) }),
+    ]);
+    const cart = await webCart(s.http);
+    expect(cart.items.map((i: Json) => [i.productId, i.variantId, i.quantity])).toEqual([
+      [tee.id, m.variantId, 1],
+    ]);
   });
 
   it("lists the visible catalogue in the ACP feed format, hidden products left out", async () => {

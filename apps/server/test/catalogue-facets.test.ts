@@ -195,4 +195,42 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
       await shop.server.deps.answers.settle();
     }
   });
+
+  it("keeps each option value's and pair's sum over categories and brands as products change", async () => {
+    const { db } = shop.server.database;
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: { facet: string; paired: string; n: number }[] }).rows
+        .map((r) => `${r.facet}|${r.paired}|${Number(r.n)}`)
+        .sort();
+    const totalsMatchCounts = async () =>
+      expect(
+        await rows(sql`select facet, paired, visible as n from product_option_totals where visible <> 0`),
+      ).toEqual(
+        await rows(sql`select facet, paired, sum(visible)::int as n from product_option_counts
+          group by facet, paired having sum(visible) <> 0`),
+      );
+    await totalsMatchCounts();
+    const tee = (await list(`option=${encodeURIComponent("Size:M")}`)).items.find((p) => p.name === TEE);
+    expect(tee).toBeTruthy();
+    const totalOf = async (facet: string, paired: string) =>
+      (
+        await rows(sql`select facet, paired, visible as n from product_option_totals
+        where facet = ${facet} and paired = ${paired}`)
+      )[0];
+    const before = await totalOf("Size:M", "Colour:Black");
+    try {
+      // Hidden, renamed into another category, then shown again: the sums follow.
+      await db.execute(sql`update products set hidden = true where id = ${tee!.id}`);
+      await totalsMatchCounts();
+      expect(await totalOf("Size:M", "Colour:Black")).not.toEqual(before);
+      await db.execute(sql`update products set hidden = false, category = 'Elsewhere' where id = ${tee!.id}`);
+      await totalsMatchCounts();
+      expect(await totalOf("Size:M", "Colour:Black")).toEqual(before);
+    } finally {
+      await db.execute(
+        sql`update products set hidden = false, category = ${tee!.category} where id = ${tee!.id}`,
+      );
+    }
+    await totalsMatchCounts();
+  });
 });

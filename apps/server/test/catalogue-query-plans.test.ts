@@ -1,5 +1,5 @@
 import { ProductQuerySchema } from "@haggle/contract/products";
-import { LOW_STOCK_AT } from "@haggle/domain/catalog/low-stock";
+import { LOW_STOCK_AT, LOW_STOCK_COUNTED } from "@haggle/domain/catalog/low-stock";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -21,7 +21,9 @@ import {
   describePlan,
   explainQueries,
   indexesUsed,
+  nodeTypesOf,
   queriesReading,
+  routeQuery,
   seqScansOf,
 } from "./support/query-plans.ts";
 import { DB_KINDS, openFreshTestDatabase } from "./support/test-server.ts";
@@ -60,7 +62,6 @@ const REQUESTS: Record<string, string> = {
   "broad option facet": "option=Size:M",
   "broad option facet + colour": "option=Size:M&option=Colour:Black",
   "broad option facet + brand": "option=Size:M&brand=Norvik",
-  "two sizes": "option=Size:M&option=Size:5XL",
   "option facet, price sort": "option=Size:5XL&sort=price-low",
 };
 
@@ -98,13 +99,39 @@ describe.skipIf(PLAN_KINDS.length === 0).each(PLAN_KINDS.length > 0 ? PLAN_KINDS
     });
 
     it.each(Object.entries(REQUESTS))("%s reads no product it does not need", async (name, search) => {
-      const query = ProductQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
+      const query = ProductQuerySchema.parse(routeQuery(search));
       // The first call loads the search vocabulary (a scan, cached for minutes); the second is what requests run.
       await listProducts(database.db, query);
       captured = [];
       const list = await listProducts(database.db, query);
       expect(list.total).toBeGreaterThan(0);
       await explainAll(name, captured);
+    });
+
+    // Two values of one option (M or 5XL) are not in the kept counts: the facets are counted from
+    // every matching product, here nearly every product, which PostgreSQL reads whole (2.8 s at
+    // load 30). A known gap (decision 0081; before, this case parsed as 5XL alone): the test
+    // fails until it is closed, and then says so.
+    it.fails("two sizes (one option widened) reads no product it does not need", async () => {
+      const query = ProductQuerySchema.parse(routeQuery("option=Size:M&option=Size:5XL"));
+      await listProducts(database.db, query);
+      captured = [];
+      expect((await listProducts(database.db, query)).total).toBeGreaterThan(0);
+      await explainAll("two sizes", captured);
+    });
+
+    it("counts an option filter without a category or brand from the kept sums, not from every category's and brand's row", async () => {
+      for (const search of ["option=Size:M", "option=Size:M&option=Colour:Black"]) {
+        captured = [];
+        const list = await listProducts(database.db, ProductQuerySchema.parse(routeQuery(search)));
+        expect(list.total).toBeGreaterThan(1000);
+        const counts = captured.filter((c) => /\bproduct_option_(counts|totals)\b/.test(c.query));
+        expect(counts.length, search).toBe(1);
+        // The total and the other values' pairs from product_option_totals (one row each), where
+        // the per-category rows of a size's pairs were 8,640 at this size.
+        expect(counts[0]!.query).toContain("product_option_totals");
+        expect(counts[0]!.query).not.toMatch(/"product_option_counts"\."paired" <> ''/);
+      }
     });
 
     it("pages a brand found far along the featured order (as in an imported catalogue: one demand index for all, so the featured order is the names') by sorting the brand's products, not walking the featured order to them", async () => {
@@ -137,6 +164,8 @@ describe.skipIf(PLAN_KINDS.length === 0).each(PLAN_KINDS.length > 0 ? PLAN_KINDS
     async function explainAll(
       name: string,
       capturedQueries: { query: string; params: unknown[] }[],
+      /** Node types none of the plans may have (a "Sort" of rows read to be ordered). */
+      forbidden: readonly string[] = [],
     ): Promise<string[]> {
       const queries = queriesReading(capturedQueries);
       expect(queries.length).toBeGreaterThan(0);
@@ -145,6 +174,10 @@ describe.skipIf(PLAN_KINDS.length === 0).each(PLAN_KINDS.length > 0 ? PLAN_KINDS
         // PRINT_PLANS=1 shows them (the figures of bench/README.md).
         if (process.env.PRINT_PLANS) console.log(`${kind} ${name}: ${executionMs} ms\n${describePlan(root)}`);
         expect(seqScansOf(root, BIG_CATALOGUE_TABLES), `${text}\n${describePlan(root)}`).toEqual([]);
+        expect(
+          nodeTypesOf(root).filter((t) => forbidden.includes(t)),
+          `${text}\n${describePlan(root)}`,
+        ).toEqual([]);
         used.push(...indexesUsed(root));
       }
       return used;
@@ -168,14 +201,16 @@ describe.skipIf(PLAN_KINDS.length === 0).each(PLAN_KINDS.length > 0 ? PLAN_KINDS
       await explainAll("product page", captured);
     });
 
-    it("lists the dashboard's variants low on stock (fewest first, and how many in all) reading no variant it does not need", async () => {
+    it("lists the dashboard's variants low on stock (fewest first, and how many, up to the bound) reading no variant it does not need", async () => {
       captured = [];
-      const low = await lowStockVariants(database.db, LOW_STOCK_AT, 10);
+      const low = await lowStockVariants(database.db, LOW_STOCK_AT, 10, LOW_STOCK_COUNTED);
       expect(low.variants.length).toBe(10);
-      expect(low.total).toBeGreaterThan(10);
-      expect(low.variants[0]!.stockLevel).toBe(0);
-      const indexes = await explainAll("low stock", captured);
-      expect(indexes).toContain("product_variants_low_stock_idx");
+      // One generated variant in seven is low: far more than the count's bound.
+      expect(low.total).toBe(LOW_STOCK_COUNTED);
+      expect(low.variants.map((v) => v.stockLevel)).toEqual(Array(10).fill(0));
+      // Neither reads the lowest level whole to sort it: both stop early in the index's order.
+      const indexes = await explainAll("low stock", captured, ["Sort", "Incremental Sort"]);
+      expect(indexes).toContain("product_variants_low_stock_sku_idx");
     });
 
     it("answers the assistant's lookups (the shop's names, its tags' categories, whether vectors exist) reading no product", async () => {

@@ -282,8 +282,15 @@ describe.each(DB_KINDS)("the merchant's variant grid on the %s database", (kind)
       expect(res.status).toBe(200);
       return res.json.lowStock as {
         atMost: number;
+        countedUpTo: number;
         total: number;
-        variants: { productId: string; productName: string; optionValues: string[]; stockLevel: number }[];
+        variants: {
+          productId: string;
+          variantId: string;
+          productName: string;
+          optionValues: string[];
+          stockLevel: number;
+        }[];
       };
     };
     const before = await lowStock();
@@ -304,6 +311,16 @@ describe.each(DB_KINDS)("the merchant's variant grid on the %s database", (kind)
     const levels = after.variants.map((v) => v.stockLevel);
     expect(levels).toEqual([...levels].sort((a, b) => a - b));
     expect(levels.every((n) => n <= 5)).toBe(true);
+    // Fewest first, then by SKU (the index's order, which keeps a product's variants together):
+    // the first ten of every visible low variant so ordered, in the database's own collation.
+    const expected = (
+      (await shop.server.database.db.execute(
+        sql`select v.id::text as id from product_variants v join products p on p.id = v.product_id
+          where not p.hidden and v.stock_level <= 5 order by v.stock_level, v.sku limit 10`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows.map((r) => r.id);
+    expect(after.variants.map((v) => v.variantId)).toEqual(expected);
+    expect(after.countedUpTo).toBe(1000);
     expect(
       (await shop.merchant.request("PATCH", `/api/merchant/products/${product.id}`, { hidden: true })).status,
     ).toBe(200);

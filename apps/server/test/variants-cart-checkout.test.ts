@@ -9,7 +9,8 @@ import type { Product } from "@haggle/contract/products";
 import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { giveProductOptions } from "../src/modules/catalog/index.ts";
-import { products, productVariants } from "../src/platform/db/schema.ts";
+import { renderOrderMailRow } from "../src/modules/mail/order-mail-render.store.ts";
+import { mailOutbox, products, productVariants } from "../src/platform/db/schema.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { useMerchantShop } from "./support/merchant-shop.ts";
 import { cents, postCheckout, signUpShopper, startNegotiation } from "./support/shop-fixtures.ts";
@@ -178,6 +179,18 @@ describe.each(DB_KINDS)("a cart line is a variant, on the %s database", (kind) =
     expect(await stockOf("M / Black")).toBe(before.mb - 3);
     expect(await stockOf("L / White")).toBe(before.lw - 1);
     expect(await productStock()).toBe(before.all - 4);
+    // The shopper's e-mail names each variant as the order does.
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.orderId, order.json.id));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const row of mails) {
+      const mail = await renderOrderMailRow(
+        db(),
+        { shopName: "Haggle", publicUrl: shop.server.baseUrl },
+        row,
+      );
+      expect(mail?.text).toContain(`${tee.name} — M / Black`);
+      expect(mail?.text).toContain(`${tee.name} — L / White`);
+    }
 
     const cancelled = await http.post(`/api/orders/${order.json.id}/cancel`, {});
     expect(cancelled.status, JSON.stringify(cancelled.json)).toBe(200);

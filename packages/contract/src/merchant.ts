@@ -91,10 +91,12 @@ export const MerchantDashboardSchema = z
     channels: z.object({ web: ChannelFiguresSchema, agent: ChannelFiguresSchema }),
     /**
      * Variants of visible products with `atMost` units or fewer (a product without options is its
-     * one variant), fewest first, at most ten; `total` counts them all. Not bound to the window.
+     * one variant), fewest first and then by SKU, at most ten; `total` counts them all up to
+     * `countedUpTo` (a total of `countedUpTo` means at least that many). Not bound to the window.
      */
     lowStock: z.object({
       atMost: z.number().int(),
+      countedUpTo: z.number().int(),
       total: z.number().int(),
       variants: z.array(
         z.object({

@@ -40,6 +40,25 @@ export function indexesUsed(node: PlanNode): string[] {
   return [...here, ...(node.Plans ?? []).flatMap(indexesUsed)];
 }
 
+/**
+ * A query string as the catalogue route reads it: a repeated key (`option=Size:M&option=Colour:Black`)
+ * is a list (Object.fromEntries would keep the last value alone).
+ */
+export function routeQuery(search: string): Record<string, string | string[]> {
+  const params = new URLSearchParams(search);
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    query[key] = all.length > 1 ? all : (all[0] ?? "");
+  }
+  return query;
+}
+
+/** Every node type of a plan ("Limit", "Index Scan", "Sort", ...). */
+export function nodeTypesOf(node: PlanNode): string[] {
+  return [node["Node Type"], ...(node.Plans ?? []).flatMap(nodeTypesOf)];
+}
+
 /** The plan as indented lines: node type, relation, index. */
 export function describePlan(node: PlanNode, depth = 0): string {
   const line = `${"  ".repeat(depth)}${node["Node Type"]}${node["Relation Name"] ? ` on ${node["Relation Name"]}` : ""}${node["Index Name"] ? ` using ${node["Index Name"]}` : ""}`;

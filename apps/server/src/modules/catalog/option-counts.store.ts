@@ -1,7 +1,12 @@
 import { foldKeptOptionCounts, type KeptCountRow, optionKey } from "@haggle/domain/catalog/option-counts";
 import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
-import { productFacetCounts, productOptionCounts as c } from "../../platform/db/schema/catalog.ts";
+import { serially } from "../../platform/db/serially.ts";
+import {
+  productFacetCounts,
+  productOptionCounts as c,
+  productOptionTotals as t,
+} from "../../platform/db/schema/catalog.ts";
 import type { OptionTextCount } from "./shop-page.store.ts";
 
 export interface KeptOptionPage {
@@ -15,10 +20,12 @@ export interface KeptOptionPage {
 /**
  * The facet counts of one chosen option value, or one of each of two options (`chosen`), under
  * the chosen categories and brands, in one statement over the kept counts
- * (product_option_counts, migration 0034): each facet under the other filters (categories under
- * the options and brands, brands under the options and categories, an option's values paired
- * with the other option's chosen value, the one chosen option's own values under the categories
- * and brands). Null when a third option's values would need counting (foldKeptOptionCounts).
+ * (product_option_counts, migration 0034; when no category or brand is chosen, the total and
+ * the pairs from their sums, product_option_totals, migration 0042): each facet under the other
+ * filters (categories under the options and brands, brands under the options and categories,
+ * an option's values paired with the other option's chosen value, the one chosen option's own
+ * values under the categories and brands). Null when a third option's values would need
+ * counting (foldKeptOptionCounts).
  */
 export async function keptOptionCounts(
   db: Queryable,
@@ -32,13 +39,21 @@ export async function keptOptionCounts(
   // The rows of the products having the chosen value (both chosen values on one variant).
   const matched = and(eq(c.facet, first), eq(c.paired, second ?? ""), gt(c.visible, 0));
   const sum = sql`sum(${c.visible})::int`;
+  // Without a category or brand, the sums over all of them are kept (product_option_totals).
+  const unfiltered = !byCategory && !byBrand;
   const paired = (i: number, facet: string) =>
-    sql`union all select ${`with${i}`}, ${c.paired}, ${sum} from ${c}
-      where ${and(eq(c.facet, facet), sql`${c.paired} <> ''`, gt(c.visible, 0), byCategory, byBrand)}
-      group by ${c.paired}`;
+    unfiltered
+      ? sql`union all select ${`with${i}`}, ${t.paired}, ${t.visible} from ${t}
+          where ${and(eq(t.facet, facet), sql`${t.paired} <> ''`, gt(t.visible, 0))}`
+      : sql`union all select ${`with${i}`}, ${c.paired}, ${sum} from ${c}
+          where ${and(eq(c.facet, facet), sql`${c.paired} <> ''`, gt(c.visible, 0), byCategory, byBrand)}
+          group by ${c.paired}`;
   const parts: SQL[] = [
-    sql`select 'total' as kind, null::text as value, coalesce(${sum}, 0) as n from ${c}
-      where ${and(matched, byCategory, byBrand)}`,
+    unfiltered
+      ? sql`select 'total' as kind, null::text as value, coalesce(sum(${t.visible}), 0)::int as n from ${t}
+          where ${and(eq(t.facet, first), eq(t.paired, second ?? ""), gt(t.visible, 0))}`
+      : sql`select 'total' as kind, null::text as value, coalesce(${sum}, 0) as n from ${c}
+          where ${and(matched, byCategory, byBrand)}`,
     sql`union all select 'category', ${c.category}, ${sum} from ${c} where ${and(matched, byBrand)} group by ${c.category}`,
     sql`union all select 'brand', ${c.brand}, ${sum} from ${c} where ${and(matched, byCategory)} group by ${c.brand}`,
     paired(0, first),
@@ -61,7 +76,7 @@ export async function keptOptionCounts(
             and ${productFacetCounts.value} in (${values})`,
     );
   }
-  const result = (await db.execute(sql.join(parts, sql` `))) as unknown as {
+  const result = (await serially(db, (tx) => tx.execute(sql.join(parts, sql` `)))) as unknown as {
     rows: { kind: string; value: string | null; n: number | null }[];
   };
   const rows = result.rows.map((r) => ({ kind: r.kind, value: r.value, n: Number(r.n ?? 0) }));

@@ -3,6 +3,7 @@ import { facetCountsFromPairs } from "@haggle/domain/catalog/facet-counts";
 import { escapeLike, likelyCasings } from "@haggle/domain/text/search-text";
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
+import { serially } from "../../platform/db/serially.ts";
 import {
   productFacetCounts,
   productOptionCounts,
@@ -298,7 +299,7 @@ const WALK_SLACK = 4;
  * the kept counts (product_option_counts, migration 0034), no product read.
  */
 async function optionCounts(db: Queryable, category: string[], brand: string[]): Promise<OptionTextCount[]> {
-  const result = (await db.execute(sql`
+  const statement = sql`
     select ${productOptionCounts.facet} as text, sum(${productOptionCounts.visible})::int as n
     from ${productOptionCounts}
     where ${and(
@@ -307,7 +308,10 @@ async function optionCounts(db: Queryable, category: string[], brand: string[]):
       category.length > 0 ? inArray(productOptionCounts.category, category) : undefined,
       brand.length > 0 ? inArray(productOptionCounts.brand, brand) : undefined,
     )}
-    group by ${productOptionCounts.facet}`)) as unknown as { rows: { text: string; n: number }[] };
+    group by ${productOptionCounts.facet}`;
+  const result = (await serially(db, (tx) => tx.execute(statement))) as unknown as {
+    rows: { text: string; n: number }[];
+  };
   return result.rows.map((r) => ({ text: r.text, count: Number(r.n) }));
 }
 

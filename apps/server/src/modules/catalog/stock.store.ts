@@ -298,16 +298,22 @@ export interface LowStockVariant {
 }
 
 /**
- * The visible products' variants with `atMost` units or fewer, fewest first (then by product name
- * and the merchant's order), at most `limit` of them, and how many there are in all. A product
- * without options is its default variant, so it is listed by its own name.
+ * The visible products' variants with `atMost` units or fewer, fewest first (then by SKU, which
+ * keeps a product's variants together), at most `limit` of them, and how many there are, counted
+ * up to `countUpTo` (a total of `countUpTo` means at least that many). A product without options
+ * is its default variant, so it is listed by its own name.
+ *
+ * Both read the partial index of low variants in its order (migration 0042) and stop early: the
+ * list after `limit` visible rows, the count after `countUpTo`. Ordering by the product's name
+ * instead read and sorted every variant of the lowest level (12,500 at 100,000 products with
+ * 500,000 variants, 69 ms), and counting them all read 70,000 index entries.
  */
 export async function lowStockVariants(
   db: Queryable,
   atMost: number,
   limit: number,
+  countUpTo: number,
 ): Promise<{ variants: LowStockVariant[]; total: number }> {
-  const low = and(eq(products.hidden, false), sql`${productVariants.stockLevel} <= ${atMost}`);
   const variants = await db
     .select({
       productId: products.id,
@@ -318,13 +324,13 @@ export async function lowStockVariants(
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(low)
-    .orderBy(asc(productVariants.stockLevel), asc(products.name), asc(productVariants.position))
+    .where(and(eq(products.hidden, false), sql`${productVariants.stockLevel} <= ${atMost}`))
+    .orderBy(asc(productVariants.stockLevel), asc(productVariants.sku))
     .limit(limit);
-  // Every low variant but those of hidden products: both read from partial indexes (migration
-  // 0039), where a join to products would read every product.
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  // Every low variant but those of hidden products (an anti-join against the small partial index
+  // of hidden products, where a join to products would read every product), up to the bound.
+  const counted = db
+    .select({ one: sql`1`.as("one") })
     .from(productVariants)
     .where(
       and(
@@ -336,6 +342,9 @@ export async function lowStockVariants(
             .where(and(eq(products.id, productVariants.productId), sql`${products.hidden}`)),
         ),
       ),
-    );
+    )
+    .limit(countUpTo)
+    .as("counted");
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
   return { variants, total: total?.n ?? 0 };
 }

@@ -9,7 +9,7 @@ import {
   windowStart,
 } from "@haggle/domain/merchant/merchant-dashboard";
 import type { Db } from "../../platform/db/client.ts";
-import { LOW_STOCK_AT } from "@haggle/domain/catalog/low-stock";
+import { LOW_STOCK_AT, LOW_STOCK_COUNTED } from "@haggle/domain/catalog/low-stock";
 import { countVisibleProducts, lowStockVariants } from "../catalog/index.ts";
 import {
   countActiveNegotiations,
@@ -47,7 +47,7 @@ export async function merchantDashboard(db: Db, days: number, now = new Date()):
     dealsSince(db, since),
     countEscalationsSince(db, since),
     negotiationsByChannelSince(db, since),
-    lowStockVariants(db, LOW_STOCK_AT, LOW_STOCK_LISTED),
+    lowStockVariants(db, LOW_STOCK_AT, LOW_STOCK_LISTED, LOW_STOCK_COUNTED),
   ]);
   const totals: DayTotals[] = perDay.map((r) => ({
     date: r.date,
@@ -70,6 +70,6 @@ export async function merchantDashboard(db: Db, days: number, now = new Date()):
     days: fillDays(totals, now, days),
     negotiator: figures,
     channels: channelFigures(channelRows),
-    lowStock: { atMost: LOW_STOCK_AT, ...low },
+    lowStock: { atMost: LOW_STOCK_AT, countedUpTo: LOW_STOCK_COUNTED, ...low },
   };
 }

@@ -1,4 +1,4 @@
-import { lowStockLine } from "@haggle/domain/catalog/low-stock";
+import { lowStockLine, lowStockMore } from "@haggle/domain/catalog/low-stock";
 import type { MerchantDashboard } from "@haggle/contract/merchant";
 import { PackageOpenIcon } from "lucide-react";
 import { Link } from "react-router";
@@ -11,7 +11,7 @@ type LowStock = MerchantDashboard["lowStock"];
  * it ("Trail Tee — M / Black: 2 left"), linked to its product's variants where the stock is set.
  */
 export function LowStockCard({ lowStock }: { lowStock: LowStock }) {
-  const more = lowStock.total - lowStock.variants.length;
+  const more = lowStockMore(lowStock.total, lowStock.variants.length, lowStock.countedUpTo);
   return (
     <Card role="region" aria-label="Low stock">
       <CardHeader>
@@ -38,7 +38,7 @@ export function LowStockCard({ lowStock }: { lowStock: LowStock }) {
                 </Link>
               </li>
             ))}
-            {more > 0 && <li className="text-muted-foreground">{`and ${more} more`}</li>}
+            {more && <li className="text-muted-foreground">{more}</li>}
           </ul>
         )}
       </CardContent>

@@ -40,6 +40,7 @@ function stub(pendingApprovals: number) {
         },
         lowStock: {
           atMost: 5,
+          countedUpTo: 1000,
           total: 3,
           variants: [
             {
