@@ -1,6 +1,12 @@
 import type { Product } from "@haggle/contract/products";
-import { type CatalogueTextIndex, queryOf } from "@haggle/domain/assistant/catalogue-text-index";
+import {
+  type CatalogueTextIndex,
+  type QueryTerm,
+  queryOf,
+  termsOf,
+} from "@haggle/domain/assistant/catalogue-text-index";
 import type { ParsedShoppingRequest } from "@haggle/domain/assistant/parse-shopping-request";
+import type { SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
 import { STOP_WORDS } from "@haggle/domain/assistant/shopping-phrases";
 import { indexTerms, nearestScored, type TermIndex } from "@haggle/domain/assistant/word-meaning";
 import { wordVectors } from "../../platform/ai/word-vectors.ts";
@@ -18,7 +24,7 @@ import type { AssistantDeps } from "./assistant-types.ts";
 const vocabularies = new WeakMap<CatalogueTextIndex, TermIndex | null>();
 
 /** A word the catalogue never writes is read through catalogue words at least this near. */
-const NEAR_FLOOR = 0.6;
+const NEAR_FLOOR = 0.7;
 
 function vocabularyVectors(index: CatalogueTextIndex): TermIndex | null {
   if (vocabularies.has(index)) return vocabularies.get(index) ?? null;
@@ -28,17 +34,56 @@ function vocabularyVectors(index: CatalogueTextIndex): TermIndex | null {
   return terms;
 }
 
-/** Each product's score for a message (none when nothing of it is written in the catalogue). */
-export interface TextRanking {
+/** Each product's score for a query (none when nothing of it is written in the catalogue). */
+export interface Scores {
   ranked: readonly { id: string; score: number }[];
   scoreOf(id: string): number;
 }
 
-/** The products ranked by the message's words, or null while the catalogue is still being learned. */
+/** A message read against the catalogue's text index, three ways (see rankByText). */
+export interface TextRanking {
+  /** The message's words as typed, beside the kind sought (its traits, its purpose). */
+  beside: Scores | null;
+  /** The words the request searches for, as typed. */
+  typed: Scores | null;
+  /** The same, with words the catalogue never writes read through its nearest words. */
+  meant: Scores | null;
+  /** Whether the request's kinds were read by meaning (a need, an interest): then its words are context. */
+  byMeaning: boolean;
+  /** The categories the request filters or ranks by. */
+  categories: readonly string[];
+}
+
+function scoresOf(index: CatalogueTextIndex, query: readonly QueryTerm[]): Scores | null {
+  if (query.length === 0) return null;
+  const ranked = index.rank(query);
+  const scores = new Map(ranked.map((r) => [r.id, r.score]));
+  return { ranked, scoreOf: (id) => scores.get(id) ?? 0 };
+}
+
+/** The stems of the kind a request seeks: its head word, its kinds read by meaning, its categories. */
+function kindStems(request: ParsedShoppingRequest, anyOf: readonly string[]): Set<string> {
+  const words = [
+    request.subjectWords.at(-1) ?? "",
+    ...anyOf,
+    ...request.anyOf,
+    ...request.filters.categories,
+  ];
+  return new Set(termsOf(words.join(" . ")));
+}
+
+/**
+ * The message read against the catalogue's own words, or null while the catalogue is still
+ * being learned: `beside` (the whole message as typed, the kind's own words left out; only for
+ * a request that names its kind, not one whose kinds were read by meaning), `typed` and `meant`
+ * (the words the request searches for: the reading's text, without the shopping talk and
+ * filler a whole sentence holds).
+ */
 export async function rankByText(
   deps: AssistantDeps,
   request: ParsedShoppingRequest,
   message: string,
+  plan: Pick<SearchPlan, "anyOf" | "filters" | "boostCategories">,
 ): Promise<TextRanking | null> {
   const learned = await learnedCatalogue(deps);
   if (!learned || learned.index.size === 0) return null;
@@ -46,17 +91,21 @@ export async function rankByText(
   const vectors = wordVectors();
   const terms = vocabularyVectors(index);
   const near = (word: string) => (vectors && terms ? nearestScored(word, vectors, terms, NEAR_FLOOR, 2) : []);
-  const query = queryOf(
-    message,
-    index,
-    STOP_WORDS,
-    [...request.excludedWords, ...request.excludedBrands],
-    near,
-  );
-  if (query.length === 0) return null;
-  const ranked = index.rank(query);
-  const scores = new Map(ranked.map((r) => [r.id, r.score]));
-  return { ranked, scoreOf: (id) => scores.get(id) ?? 0 };
+  const drop = [...request.excludedWords, ...request.excludedBrands];
+  const byMeaning = plan.anyOf.length > 0 || request.anyOf.length > 0;
+  const kind = kindStems(request, plan.anyOf);
+  const beside = byMeaning
+    ? []
+    : queryOf(message, index, STOP_WORDS, drop).filter(
+        (t) => !t.term.split("_").some((part) => kind.has(part)),
+      );
+  return {
+    beside: scoresOf(index, beside),
+    typed: scoresOf(index, queryOf(request.text, index, STOP_WORDS, drop)),
+    meant: scoresOf(index, queryOf(request.text, index, STOP_WORDS, drop, near)),
+    byMeaning,
+    categories: [...plan.filters.categories, ...plan.boostCategories],
+  };
 }
 
 /** Products scoring at least this share of the best lead a found list (see textFirst). */
@@ -68,7 +117,8 @@ const LEAD_SHARE = 0.6;
  * structured search decided what is of the subject; the message's other words ("over your ears",
  * "dishwasher", "plaid") decide which of them lead.
  */
-export function textFirst(found: Product[], ranking: TextRanking | null): Product[] {
+export function textFirst(found: Product[], reading: TextRanking | null): Product[] {
+  const ranking = reading?.beside;
   if (!ranking || found.length < 2) return found;
   const best = Math.max(...found.map((p) => ranking.scoreOf(p.id)));
   if (best <= 0) return found;
@@ -89,11 +139,13 @@ const RESCUE_DEPTH = 24;
 export async function textRescue(
   deps: AssistantDeps,
   request: ParsedShoppingRequest,
-  ranking: TextRanking | null,
+  ranking: Scores | null,
   shown: readonly Product[],
   isExcluded: (p: Product) => boolean,
 ): Promise<Product[]> {
   if (!ranking || (request.turn !== "new" && request.turn !== "topic-change")) return [];
+  // A fill would follow the cheapest with dearer things the order did not ask for.
+  if (request.sort !== "relevance") return [];
   if (shown.length >= request.limit) return [];
   const best = ranking.ranked[0]?.score ?? 0;
   const ids = ranking.ranked
@@ -110,4 +162,50 @@ export async function textRescue(
     (categories.length === 0 || categories.includes(p.category));
   const found = (await loadProducts(deps.db, ids)).filter(fits);
   return found.slice(0, request.limit - shown.length);
+}
+
+/** The structured answer shares the message's words this little (share of the best score): weak. */
+const WEAK_SHARE = 0.25;
+/** How many of an answer's first products a shopper looks at. */
+const LOOKED_AT = 4;
+
+/**
+ * Whether an answer that searched the request's words (no kinds read by meaning) shows products
+ * that share them far less than the catalogue's best and are of none of its categories (cars
+ * and beds for "my phone always dies on long trips" once the phone category was relaxed): the
+ * words' best products then come first.
+ */
+export function isWeakLiteral(shown: readonly Product[], reading: TextRanking | null): boolean {
+  const ranking = reading?.typed;
+  if (!ranking || reading.byMeaning || shown.length === 0) return false;
+  const looked = shown.slice(0, LOOKED_AT);
+  if (looked.some((p) => reading.categories.includes(p.category))) return false;
+  const best = ranking.ranked[0]?.score ?? 0;
+  const top = Math.max(...looked.map((p) => ranking.scoreOf(p.id)));
+  return best > 0 && top < best * WEAK_SHARE;
+}
+
+/**
+ * The answer with what the message's words describe best: leading it when it searched the typed
+ * words and found things that hardly share them (isWeakLiteral), after it when it is short
+ * (textRescue). `literal` is what the shop's search box found for the message (after `shown`).
+ */
+export async function withTextRescue(
+  deps: AssistantDeps,
+  request: ParsedShoppingRequest,
+  reading: TextRanking | null,
+  shown: readonly Product[],
+  literal: readonly Product[],
+  isExcluded: (p: Product) => boolean,
+): Promise<Product[]> {
+  let all = [...shown, ...literal];
+  if (isWeakLiteral(all, reading)) {
+    const best = await textRescue(deps, request, reading?.typed ?? null, [], isExcluded);
+    if (best.length > 0)
+      all = [...best, ...all.filter((p) => !best.some((b) => b.id === p.id))].slice(
+        0,
+        Math.max(all.length, best.length),
+      );
+  }
+  return [...all, ...(await textRescue(deps, request, reading?.meant ?? null, all, isExcluded))];
 }

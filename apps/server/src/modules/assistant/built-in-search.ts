@@ -24,7 +24,7 @@ import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meanin
 import { closeByModifiers } from "./assistant-close-fill.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
 import { relativePlans, sharedTags } from "./assistant-relative-price.ts";
-import { rankByText, type TextRanking, textFirst, textRescue } from "./assistant-text-rank.ts";
+import { rankByText, type TextRanking, textFirst, withTextRescue } from "./assistant-text-rank.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 import type { Cents } from "@haggle/domain/pricing/money";
 
@@ -396,7 +396,7 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   if (tagged) plans.unshift({ plan: tagged, relaxed: [] });
   const fresh = await narrowingThatFitsNothing(turn, base);
   if (fresh) return fresh;
-  const ranking = await rankByText(deps, request, userMessages.at(-1) ?? "");
+  const ranking = await rankByText(deps, request, userMessages.at(-1) ?? "", base);
   const found = await searchInOrder(deps, request, plans, ranking);
   const onlyExcluded = found.excludedOnly;
   const close = await closeByModifiers(deps, request, base, found.shown, (p) => isExcluded(p, request));
@@ -406,13 +406,12 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   const literal = await plainSearchFill(deps, request, userMessages.at(-1) ?? "", found.shown, (p) =>
     isExcluded(p, request),
   );
-  const foundNone = found.shown.length === 0;
-  found.shown.push(...literal);
-  // What the shop's own words describe best fills what is still short (see textRescue).
-  const described = await textRescue(deps, request, ranking, found.shown, (p) => isExcluded(p, request));
-  if (foundNone && described.length + literal.length > 0)
-    return { ...none, products: [...literal, ...described], onlyExcluded };
-  found.shown.push(...described);
+  // What the shop's own words describe best leads a weak answer and fills a short one.
+  const text = await withTextRescue(deps, request, ranking, found.shown, literal, (p) =>
+    isExcluded(p, request),
+  );
+  if (found.shown.length === 0 && text.length > 0) return { ...none, products: text, onlyExcluded };
+  found.shown = text;
   if (found.shown.length > 0)
     return {
       ...none,
