@@ -83,7 +83,7 @@ export async function rankByText(
   deps: AssistantDeps,
   request: ParsedShoppingRequest,
   message: string,
-  plan: Pick<SearchPlan, "anyOf" | "filters" | "boostCategories">,
+  plan: Pick<SearchPlan, "text" | "anyOf" | "filters" | "boostCategories">,
 ): Promise<TextRanking | null> {
   const learned = await learnedCatalogue(deps);
   if (!learned || learned.index.size === 0) return null;
@@ -92,7 +92,9 @@ export async function rankByText(
   const terms = vocabularyVectors(index);
   const near = (word: string) => (vectors && terms ? nearestScored(word, vectors, terms, NEAR_FLOOR, 2) : []);
   const drop = [...request.excludedWords, ...request.excludedBrands];
-  const byMeaning = plan.anyOf.length > 0 || request.anyOf.length > 0;
+  // Kinds of a need or an interest, or a situation's kinds in place of the words: the words are
+  // then context. Kinds read beside words still searched leave those words as evidence.
+  const byMeaning = request.anyOf.length > 0 || (plan.anyOf.length > 0 && plan.text.trim() === "");
   const kind = kindStems(request, plan.anyOf);
   const beside = byMeaning
     ? []
