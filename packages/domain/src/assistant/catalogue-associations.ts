@@ -17,6 +17,8 @@
 
 /** What learning reads of a product. */
 export interface LearningProduct {
+  /** The product's id (the text index ranks products by it; learning words does not read it). */
+  id?: string;
   name: string;
   description: string;
   category: string;

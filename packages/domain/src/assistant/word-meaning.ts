@@ -94,6 +94,17 @@ export function nearestTerms(
   index: TermIndex,
   floor = MEANING_FLOOR,
 ): string[] {
+  return nearestScored(word, vectors, index, floor).map((s) => s.term);
+}
+
+/** nearestTerms with each term's cosine. */
+export function nearestScored(
+  word: string,
+  vectors: WordVectors,
+  index: TermIndex,
+  floor = MEANING_FLOOR,
+  most = MAX_MEANINGS,
+): { term: string; cos: number }[] {
   const v = vectorOfWord(vectors, word);
   if (!v || index.terms.length === 0) return [];
   const d = index.dimensions;
@@ -108,8 +119,5 @@ export function nearestTerms(
   }
   scored.sort((a, b) => b.cos - a.cos);
   const best = scored[0]?.cos ?? 0;
-  return scored
-    .filter((s) => s.cos >= best - MEANING_MARGIN && s.term !== word)
-    .slice(0, MAX_MEANINGS)
-    .map((s) => s.term);
+  return scored.filter((s) => s.cos >= best - MEANING_MARGIN && s.term !== word).slice(0, most);
 }

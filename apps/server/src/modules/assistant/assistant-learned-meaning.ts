@@ -4,6 +4,7 @@ import {
   type CatalogueAssociations,
   MAX_LEARNED_PRODUCTS,
 } from "@haggle/domain/assistant/catalogue-associations";
+import { CatalogueTextIndex } from "@haggle/domain/assistant/catalogue-text-index";
 import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import type { Db } from "../../platform/db/client.ts";
 import { countVisibleProducts, loadLearningSample, vocabularyOf } from "../catalog/index.ts";
@@ -26,19 +27,25 @@ const LEARNING_WAIT_MS = 250;
 const SMALL_CATALOGUE = 2_000;
 const LEARN_BATCH = 250;
 
+/** What is learned from one version of the catalogue: word meanings and the products' text index. */
+export interface LearnedCatalogue {
+  associations: CatalogueAssociations;
+  index: CatalogueTextIndex;
+}
+
 interface Kept {
   vocabulary: SearchVocabulary;
-  learning: Promise<CatalogueAssociations | null>;
-  learned: CatalogueAssociations | null;
+  learning: Promise<LearnedCatalogue | null>;
+  learned: LearnedCatalogue | null;
   /** Whether the shop is small enough for a request to wait for the first learning. */
   small: Promise<boolean>;
   /** The version before, while this one is learned. */
-  previous: CatalogueAssociations | null;
+  previous: LearnedCatalogue | null;
 }
 
 const kept = new WeakMap<Db, Kept>();
 
-async function learn(deps: AssistantDeps): Promise<CatalogueAssociations> {
+async function learn(deps: AssistantDeps): Promise<LearnedCatalogue> {
   const started = performance.now();
   const sample = await loadLearningSample(deps.db, MAX_LEARNED_PRODUCTS);
   const loaded = performance.now();
@@ -48,16 +55,19 @@ async function learn(deps: AssistantDeps): Promise<CatalogueAssociations> {
     if ((i + 1) % LEARN_BATCH === 0) await yieldToRequests();
   }
   const learned = learner.finish();
+  await yieldToRequests();
+  const index = CatalogueTextIndex.build(sample.flatMap((p) => (p.id ? [{ ...p, id: p.id }] : [])));
   deps.logger.info(
     {
       products: learned.learnedFrom,
       words: learned.size,
+      indexed: index.size,
       loadMs: Math.round(loaded - started),
       learnMs: Math.round(performance.now() - loaded),
     },
     "assistant learned word meanings from the catalogue",
   );
-  return learned;
+  return { associations: learned, index };
 }
 
 function timeout(ms: number): Promise<null> {
@@ -66,6 +76,11 @@ function timeout(ms: number): Promise<null> {
 
 /** The meanings learned from the shop's catalogue as it is now, or null while still learning. */
 export async function learnedMeanings(deps: AssistantDeps): Promise<CatalogueAssociations | null> {
+  return (await learnedCatalogue(deps))?.associations ?? null;
+}
+
+/** What was learned from the shop's catalogue as it is now, or null while still learning. */
+export async function learnedCatalogue(deps: AssistantDeps): Promise<LearnedCatalogue | null> {
   const vocabulary = await vocabularyOf(deps.db);
   let entry = kept.get(deps.db);
   if (!entry || entry.vocabulary !== vocabulary) {

@@ -24,6 +24,7 @@ import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meanin
 import { closeByModifiers } from "./assistant-close-fill.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
 import { relativePlans, sharedTags } from "./assistant-relative-price.ts";
+import { rankByText, type TextRanking, textFirst, withTextRescue } from "./assistant-text-rank.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 import type { Cents } from "@haggle/domain/pricing/money";
 
@@ -291,7 +292,12 @@ async function narrowingThatFitsNothing(turn: Turn, base: SearchPlan): Promise<A
  * fewer than FILL_TO) its sold-out ones, then close ones of plans that only drop the gift tag or
  * the rating floor. Sold-out products lead only when nothing in stock fits.
  */
-async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest, plans: Step[]) {
+async function searchInOrder(
+  deps: AssistantDeps,
+  request: ParsedShoppingRequest,
+  plans: Step[],
+  ranking: TextRanking | null,
+) {
   const shown: Product[] = [];
   let relaxedUsed: string[] = [];
   /** How many products shown matched everything. */
@@ -311,7 +317,10 @@ async function searchInOrder(deps: AssistantDeps, request: ParsedShoppingRequest
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
     const shared = (p: Product) => byTags.filter((t) => p.tags.includes(t)).length;
     const wanted = ownWordsFirst(
-      found.items.filter((p) => !isExcluded(p, request)),
+      textFirst(
+        found.items.filter((p) => !isExcluded(p, request)),
+        ranking,
+      ),
       plan,
     ).sort((a, b) => shared(b) - shared(a));
     if (found.items.some((p) => isOfSubject(p, request) && isExcluded(p, request))) excludedSeen = true;
@@ -387,7 +396,8 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   if (tagged) plans.unshift({ plan: tagged, relaxed: [] });
   const fresh = await narrowingThatFitsNothing(turn, base);
   if (fresh) return fresh;
-  const found = await searchInOrder(deps, request, plans);
+  const ranking = await rankByText(deps, request, userMessages.at(-1) ?? "", base);
+  const found = await searchInOrder(deps, request, plans, ranking);
   const onlyExcluded = found.excludedOnly;
   const close = await closeByModifiers(deps, request, base, found.shown, (p) => isExcluded(p, request));
   found.shown.push(...close.products);
@@ -396,8 +406,12 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   const literal = await plainSearchFill(deps, request, userMessages.at(-1) ?? "", found.shown, (p) =>
     isExcluded(p, request),
   );
-  if (found.shown.length === 0 && literal.length > 0) return { ...none, products: literal, onlyExcluded };
-  found.shown.push(...literal);
+  // What the shop's own words describe best leads a weak answer and fills a short one.
+  const text = await withTextRescue(deps, request, ranking, found.shown, literal, (p) =>
+    isExcluded(p, request),
+  );
+  if (found.shown.length === 0 && text.length > 0) return { ...none, products: text, onlyExcluded };
+  found.shown = text;
   if (found.shown.length > 0)
     return {
       ...none,

@@ -47,7 +47,7 @@ export {
 } from "./products.store.ts";
 export type { ProductRow } from "./products.store.ts";
 export { loadLearningSample } from "./learning-sample.store.ts";
-export { loadCatalogNames } from "./search-legs.store.ts";
+export { loadCatalogNames, loadProducts } from "./search-legs.store.ts";
 export { searchProducts, vocabularyOf } from "./search-products.store.ts";
 export { wordsMatchingAnyProduct } from "./shop-page.store.ts";
 export { siteFileRoutes } from "./site-files.routes.ts";

@@ -4,8 +4,8 @@ import type { Db } from "../../platform/db/client.ts";
 import { products } from "../../platform/db/schema/catalog.ts";
 
 /**
- * What the assistant learns word meanings from (catalogue-associations.ts): the visible
- * products' names, descriptions, categories and tags, at most `max` of them. A larger catalogue
+ * What the assistant learns word meanings from (catalogue-associations.ts) and ranks products
+ * by (catalogue-text-index.ts): the visible products' ids, names, descriptions, categories and tags, at most `max` of them. A larger catalogue
  * gives a sample spread over it (ordered by a hash of the id, so the same products each time
  * while the catalogue stays the same), not its first rows, which are often one import's
  * category.
@@ -13,6 +13,7 @@ import { products } from "../../platform/db/schema/catalog.ts";
 export async function loadLearningSample(db: Db, max: number): Promise<LearningProduct[]> {
   return db
     .select({
+      id: products.id,
       name: products.name,
       description: products.description,
       category: products.category,

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { CatalogueTextIndex, queryOf, termsOf } from "./catalogue-text-index.ts";
+
+const product = (id: string, name: string, description: string, category: string, tags: string[]) => ({
+  id,
+  name,
+  description,
+  category,
+  tags,
+});
+
+const CATALOGUE = [
+  product("flannel", "Flannel Shirt", "A soft brushed plaid shirt for cool evenings.", "Apparel", ["shirt"]),
+  product("tee", "Organic Crew Tee", "An everyday cotton tee.", "Apparel", ["shirt", "basics"]),
+  product(
+    "over",
+    "Studio Headphones",
+    "<p>Over-ear cushions that seal out noise on long flights.</p>",
+    "Audio",
+    ["headphones"],
+  ),
+  product("on", "Lite Headphones", "Light headphones that sit on the ear and fold flat.", "Audio", [
+    "headphones",
+  ]),
+  product("buds", "Sport Earbuds", "Wireless earbuds that stay put on runs.", "Audio", ["earbuds"]),
+  product(
+    "storage",
+    "Glass Food Storage Set",
+    "Oven-safe glass containers with snap lids; dishwasher safe.",
+    "Home",
+    ["kitchen"],
+  ),
+  product("pan", "Pan", "A non-stick pan for frying.", "Kitchen", ["cookware"]),
+];
+
+const STOP = new Set([
+  "something",
+  "to",
+  "wear",
+  "any",
+  "that",
+  "go",
+  "your",
+  "i",
+  "can",
+  "put",
+  "in",
+  "the",
+  "a",
+]);
+
+describe("the catalogue's text index", () => {
+  const index = CatalogueTextIndex.build(CATALOGUE);
+  const rank = (message: string) => index.rank(queryOf(message, index, STOP)).map((r) => r.id);
+
+  it("reads stems and adjacent pairs, markup left out", () => {
+    expect(termsOf("<p>Over-ear cushions</p>")).toEqual(["ear", "cushion", "over_ear", "ear_cushion"]);
+    expect(termsOf("non stick pans")).toContain("non_stick");
+  });
+
+  it("finds a product by a word only its description says", () => {
+    expect(rank("something plaid to wear")[0]).toBe("flannel");
+    expect(rank("food containers i can put in the dishwasher")[0]).toBe("storage");
+  });
+
+  it("ranks a pair said with or without its hyphen above its words apart", () => {
+    expect(rank("over ear headphones")[0]).toBe("over");
+    expect(rank("a non stick pan")[0]).toBe("pan");
+  });
+
+  it("counts a rare word more than a common one", () => {
+    // "shirt" is on two products, "cotton" on one: the tee leads for both words.
+    expect(rank("cotton shirt")[0]).toBe("tee");
+  });
+
+  it("leaves out asking words, excluded words and words the catalogue lacks unless read by meaning", () => {
+    expect(queryOf("a gift for my dad", index, STOP)).toEqual([]);
+    expect(queryOf("headphones not earbuds", index, STOP, ["earbuds"]).map((t) => t.term)).toEqual([
+      "headphon",
+    ]);
+    const near = (word: string) => (word === "tartan" ? [{ term: "plaid", cos: 0.7 }] : []);
+    const query = queryOf("tartan", index, STOP, [], near);
+    expect(query).toEqual([{ term: "plaid", weight: expect.closeTo(0.42, 5) }]);
+    expect(index.rank(query)[0]?.id).toBe("flannel");
+  });
+
+  it("keeps the catalogue's words for reading others by meaning", () => {
+    expect(index.vocabulary).toContain("plaid");
+    expect(index.size).toBe(CATALOGUE.length);
+    expect(index.productsWith("headphon")).toBe(2);
+  });
+});
