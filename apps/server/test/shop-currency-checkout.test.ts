@@ -92,6 +92,7 @@ describe.each(DB_KINDS.flatMap((kind) => SHOPS.map((s) => [kind, s] as const)))(
       await fillCart(s.http, [product]);
       const cart = (await webCart(s.http)) as Json;
       expect(cart.summary.subtotal).toBe(price);
+      expect(cart.summary.currency).toBe(currency);
       const { subtotal, shipping, tax, discount, total: cartTotal } = cart.summary;
       expect(cartTotal).toBeCloseTo(subtotal + shipping + tax - (discount ?? 0), 6);
       if (currency === "JPY")
@@ -120,10 +121,18 @@ describe.each(DB_KINDS.flatMap((kind) => SHOPS.map((s) => [kind, s] as const)))(
       const read = JSON.parse((policies.contents[0] as { text: string }).text);
       expect(read.currency).toBe(currency);
       expect(read.shipping.summary).toContain(shown);
-      await agent.close();
+      const agentCart = await mcpCall(agent, "get_cart", {});
+      expect(agentCart.value.cart).toMatchObject({ subtotal: price, currency });
 
+      // Every order answer says the currency its amounts are in: the shopper's, the merchant's, MCP's.
       const order = await checkedOut(s.http);
-      expect(order.total).toBe(cartTotal);
+      expect(order).toMatchObject({ total: cartTotal, currency });
+      expect((await s.http.get("/api/orders")).json[0].currency).toBe(currency);
+      const merchantOrders = await shop.merchant.get("/api/merchant/orders");
+      expect(merchantOrders.json.items.find((o: Json) => o.id === order.id)).toMatchObject({ currency });
+      const listed = await mcpCall(agent, "list_orders", {});
+      expect(listed.value.orders[0]).toMatchObject({ total: cartTotal, currency });
+      await agent.close();
       const refused = await shop.merchant.request("PUT", "/api/merchant/currency", { currency: "USD" });
       expect(refused.status).toBe(409);
       // The locale writes amounts, it does not change them: it may change with orders.

@@ -50,6 +50,7 @@ export function agentCart(cart: Cart, notice: string | null = null): AgentCart {
     shipping: toDollars(cart.summary.shipping),
     tax: toDollars(cart.summary.tax),
     total: toDollars(cart.summary.total),
+    currency: cart.summary.currency,
     taxIncluded: cart.summary.taxIncluded ?? false,
     taxLabel: cart.summary.taxLabel ?? "Tax",
     ...(cart.discountCode?.applied && (cart.summary.codeDiscount ?? 0) > 0
