@@ -3,24 +3,12 @@
  * currency, the cart and the checkout's total, the page the web app reads it from, the ACP session
  * and the MCP policies all say the shop's currency, with its minor units (none for JPY).
  */
-import { writeFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Json, total, useAcpShop } from "./support/acp-shop.ts";
 import { call as mcpCall, connectMcp } from "./support/mcp-client.ts";
 import { checkedOut, fillCart } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
-import { fakeWebDist } from "./support/web-dist.ts";
-
-/** A stand-in for the built web app whose page has a head, where the server names the currency. */
-function webDistWithHead(): string {
-  const dir = fakeWebDist();
-  writeFileSync(
-    path.join(dir, "index.html"),
-    "<!doctype html><html><head><title>Haggle</title></head><body><div id=root></div></body></html>",
-  );
-  return dir;
-}
+import { webDistWithHead } from "./support/web-dist.ts";
 
 const SHOPS = [
   // `shown`: the flat shipping fee (10 in the currency) as the policies' sentence writes it, in

@@ -93,6 +93,13 @@ export const MerchantDashboardSchema = z
      * Variants of visible products with `atMost` units or fewer (a product without options is its
      * one variant), fewest first, at most ten; `total` counts them all. Not bound to the window.
      */
+    /**
+     * The discount codes orders in the window used, most used first, at most five: each code's
+     * orders (those that count), what it took off the goods, and those orders' kept revenue.
+     */
+    discountCodes: z.array(
+      z.object({ code: z.string(), orders: z.number().int(), discount: MoneySchema, revenue: MoneySchema }),
+    ),
     lowStock: z.object({
       atMost: z.number().int(),
       total: z.number().int(),
