@@ -100,6 +100,8 @@ describe.each(DB_KINDS.flatMap((kind) => SHOPS.map((s) => [kind, s] as const)))(
         body: { items: [{ id: product.id, quantity: 1 }], currency: "usd" },
       });
       expect(wrong.status).toBe(400);
+      const discovery = (await (await fetch(`${shop.server.baseUrl}/.well-known/acp.json`)).json()) as Json;
+      expect(discovery.capabilities.supported_currencies).toEqual([currency.toLowerCase()]);
 
       // MCP: the shop's policies name the currency, and its sentences write amounts in it.
       const agent = await connectMcp(shop.server.baseUrl, s.key);

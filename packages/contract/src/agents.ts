@@ -182,6 +182,14 @@ export const UpdateCartInputSchema = z.object({
   cartToken: AgentCartToken.optional().describe(
     "Without the shopper's key or token only: the cartToken an earlier update_cart answered, to change that cart; left out, update_cart starts a new cart.",
   ),
+  discountCode: z
+    .string({ error: "discountCode must be text: the discount code the shopper was given." })
+    .trim()
+    .max(60, "A discount code is at most 60 characters.")
+    .optional()
+    .describe(
+      'With the shopper\'s key or token: a discount code to enter after the change, as apply_discount_code does ("" removes it; counted with its tries).',
+    ),
 });
 
 /** The web's checkout link of a cart an agent filled without an account, claimed by the signed-in shopper. */
