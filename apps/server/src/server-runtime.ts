@@ -396,6 +396,21 @@ function setupCodeJobs(
     : [];
 }
 
+/**
+ * A periodic job that writes what it writes (mail, the feed, webhooks) in the shop's currency and
+ * locale as they are now: this process reads them again (at most every 2 s) before each run, as a
+ * request does, so a change made by another worker reaches a worker that serves no requests too.
+ */
+function shopJob(deps: AppDeps, options: Parameters<typeof startPeriodicJob>[0]): PeriodicJob {
+  return startPeriodicJob({
+    ...options,
+    run: async () => {
+      await refreshShopCurrency(deps.database.db);
+      return await options.run();
+    },
+  });
+}
+
 /** The feed pushed to the agent platform hosting it, when ACP_FEED_PUSH_URL names one. */
 function acpFeedPush(deps: AppDeps, env: Env): PeriodicJob[] {
   if (!env.ACP_FEED_PUSH_URL || !env.ACP_FEED_PUSH_FEED_ID) return [];
@@ -405,7 +420,7 @@ function acpFeedPush(deps: AppDeps, env: Env): PeriodicJob[] {
     token: env.ACP_FEED_PUSH_TOKEN,
   };
   return [
-    startPeriodicJob({
+    shopJob(deps, {
       name: "acp-feed-push",
       intervalMs: env.ACP_FEED_PUSH_INTERVAL_SECONDS * 1000,
       logger: deps.logger,
@@ -425,7 +440,7 @@ function backgroundJobs(deps: AppDeps, env: Env, more: () => PeriodicJob[]) {
       if (running.length > 0) return;
       running = [
         ...more(),
-        startPeriodicJob({
+        shopJob(deps, {
           name: "unpaid-order-expiry",
           intervalMs: env.PAYMENT_EXPIRY_CHECK_SECONDS * 1000,
           logger: deps.logger,
@@ -442,7 +457,7 @@ function backgroundJobs(deps: AppDeps, env: Env, more: () => PeriodicJob[]) {
           },
         }),
         // ACP Idempotency-Key records are kept two days (the spec asks at least one).
-        startPeriodicJob({
+        shopJob(deps, {
           name: "acp-idempotency-prune",
           intervalMs: 3_600_000,
           logger: deps.logger,
@@ -451,7 +466,7 @@ function backgroundJobs(deps: AppDeps, env: Env, more: () => PeriodicJob[]) {
         ...acpFeedPush(deps, env),
         ...(env.ACP_WEBHOOK_URL && env.ACP_WEBHOOK_SECRET
           ? [
-              startPeriodicJob({
+              shopJob(deps, {
                 name: "acp-webhooks",
                 intervalMs: env.ACP_WEBHOOK_POLL_MS,
                 logger: deps.logger,

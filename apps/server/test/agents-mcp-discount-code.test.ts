@@ -41,6 +41,13 @@ describe.each(DB_KINDS)("MCP apply_discount_code (%s)", (kind) => {
     const removed = await ok(s.client, "apply_discount_code", { code: "" });
     expect(removed.cart.discountCode).toBeUndefined();
     expect((await s.http.get("/api/cart")).json.discountCode ?? null).toBeNull();
+
+    // update_cart takes the code with the change, as apply_discount_code does.
+    const productId = (await s.http.get("/api/cart")).json.items[0].productId;
+    const updated = await ok(s.client, "update_cart", { productId, quantity: 2, discountCode: code });
+    expect(updated.cart.items[0].quantity).toBe(2);
+    expect(updated.cart.discountCode.code).toBe(code);
+    expect(cents(updated.cart.total)).toBe(cents((await s.http.get("/api/cart")).json.summary.total));
     await s.client.close();
   });
 

@@ -12,6 +12,7 @@ import {
   startNegotiation,
 } from "./support/shop-fixtures.ts";
 import { createServerDatabase } from "./support/test-server.ts";
+import { webDistWithHead } from "./support/web-dist.ts";
 
 /** One request on a connection of its own (no keep-alive), so the cluster hands it to the next worker. */
 function once(url: string, init: { method?: string; body?: string } = {}) {
@@ -94,6 +95,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes
       DATABASE_URL: created.url,
       WORKERS: "2",
       ASSISTANT_RATE_LIMIT_PER_MINUTE: "6",
+      WEB_DIST_DIR: webDistWithHead(),
     });
     await bothWorkersAnswer(server.baseUrl);
   }, 120_000);
@@ -151,6 +153,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes
     expect(new Set(answers.map((a) => a.worker))).toEqual(new Set(["1", "2"]));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(6);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(6);
+  });
+
+  it("writes amounts in a locale one worker changed on both within the 2 s a worker trusts it", async () => {
+    const merchant = await signUpMerchant(server.baseUrl);
+    const locale = (l: string) =>
+      merchant.request("PUT", "/api/merchant/currency", { currency: "USD", locale: l });
+    expect((await locale("de-DE")).status).toBe(200);
+    const changedAt = Date.now();
+    const seen = new Map<string, number>();
+    await until(
+      "both workers' pages naming de-DE",
+      async () => {
+        const page = await once(`${server.baseUrl}/`);
+        if (page.worker && page.text.includes('<meta name="shop-locale" content="de-DE">'))
+          seen.set(page.worker, Date.now() - changedAt);
+        return seen.size >= 2 ? seen : null;
+      },
+      10_000,
+    );
+    // 2 s of trust, and the load of a shared machine on top.
+    expect(Math.max(...seen.values())).toBeLessThan(3_000);
+    expect((await locale("en-US")).status).toBe(200);
   });
 
   it("starts a killed worker again", async () => {

@@ -186,6 +186,14 @@ describe.each(DB_KINDS)("discount codes on the %s database", (kind) => {
       (c: { code: string }) => c.code === code,
     );
     expect(listed.usedCount).toBe(1);
+    // The dashboard counts the code's use over its window, with what it took off and the order's revenue.
+    const dashboard = (await (await asMerchant()).get("/api/merchant/dashboard?days=7")).json;
+    expect(dashboard.discountCodes.find((c: { code: string }) => c.code === code)).toEqual({
+      code,
+      orders: 1,
+      discount: a!.price,
+      revenue: order.total,
+    });
     const outbox = (await (await asMerchant()).get("/api/merchant/outbox")).json.items as {
       kind: string;
       orderId: string;

@@ -3,24 +3,12 @@
  * currency, the cart and the checkout's total, the page the web app reads it from, the ACP session
  * and the MCP policies all say the shop's currency, with its minor units (none for JPY).
  */
-import { writeFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type Json, total, useAcpShop } from "./support/acp-shop.ts";
 import { call as mcpCall, connectMcp } from "./support/mcp-client.ts";
 import { checkedOut, fillCart } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
-import { fakeWebDist } from "./support/web-dist.ts";
-
-/** A stand-in for the built web app whose page has a head, where the server names the currency. */
-function webDistWithHead(): string {
-  const dir = fakeWebDist();
-  writeFileSync(
-    path.join(dir, "index.html"),
-    "<!doctype html><html><head><title>Haggle</title></head><body><div id=root></div></body></html>",
-  );
-  return dir;
-}
+import { webDistWithHead } from "./support/web-dist.ts";
 
 const SHOPS = [
   // `shown`: the flat shipping fee (10 in the currency) as the policies' sentence writes it, in
@@ -92,6 +80,7 @@ describe.each(DB_KINDS.flatMap((kind) => SHOPS.map((s) => [kind, s] as const)))(
       await fillCart(s.http, [product]);
       const cart = (await webCart(s.http)) as Json;
       expect(cart.summary.subtotal).toBe(price);
+      expect(cart.summary.currency).toBe(currency);
       const { subtotal, shipping, tax, discount, total: cartTotal } = cart.summary;
       expect(cartTotal).toBeCloseTo(subtotal + shipping + tax - (discount ?? 0), 6);
       if (currency === "JPY")
@@ -111,6 +100,8 @@ describe.each(DB_KINDS.flatMap((kind) => SHOPS.map((s) => [kind, s] as const)))(
         body: { items: [{ id: product.id, quantity: 1 }], currency: "usd" },
       });
       expect(wrong.status).toBe(400);
+      const discovery = (await (await fetch(`${shop.server.baseUrl}/.well-known/acp.json`)).json()) as Json;
+      expect(discovery.capabilities.supported_currencies).toEqual([currency.toLowerCase()]);
 
       // MCP: the shop's policies name the currency, and its sentences write amounts in it.
       const agent = await connectMcp(shop.server.baseUrl, s.key);
@@ -120,10 +111,18 @@ describe.each(DB_KINDS.flatMap((kind) => SHOPS.map((s) => [kind, s] as const)))(
       const read = JSON.parse((policies.contents[0] as { text: string }).text);
       expect(read.currency).toBe(currency);
       expect(read.shipping.summary).toContain(shown);
-      await agent.close();
+      const agentCart = await mcpCall(agent, "get_cart", {});
+      expect(agentCart.value.cart).toMatchObject({ subtotal: price, currency });
 
+      // Every order answer says the currency its amounts are in: the shopper's, the merchant's, MCP's.
       const order = await checkedOut(s.http);
-      expect(order.total).toBe(cartTotal);
+      expect(order).toMatchObject({ total: cartTotal, currency });
+      expect((await s.http.get("/api/orders")).json[0].currency).toBe(currency);
+      const merchantOrders = await shop.merchant.get("/api/merchant/orders");
+      expect(merchantOrders.json.items.find((o: Json) => o.id === order.id)).toMatchObject({ currency });
+      const listed = await mcpCall(agent, "list_orders", {});
+      expect(listed.value.orders[0]).toMatchObject({ total: cartTotal, currency });
+      await agent.close();
       const refused = await shop.merchant.request("PUT", "/api/merchant/currency", { currency: "USD" });
       expect(refused.status).toBe(409);
       // The locale writes amounts, it does not change them: it may change with orders.

@@ -180,6 +180,34 @@ describe.each(DB_KINDS)("the API spec's shop routes (%s)", (kind) => {
     expect(JSON.stringify(noUses.json)).toContain("Total uses must be at least 1.");
     expect((await http.request("PATCH", `${CODES}/${randomUUID()}`, { active: false })).status).toBe(404);
 
+    // The spec's names on the same routes: read into ours, answered beside ours.
+    const spec = await http.post(CODES, {
+      code: `${text}B`,
+      kind: "amount",
+      value: 7.5,
+      minSubtotal: 30,
+      usageLimit: 3,
+      perCustomerLimit: 1,
+      combinesWithNegotiation: true,
+    });
+    expect(spec.status, JSON.stringify(spec.json)).toBe(201);
+    expect(spec.json).toMatchObject({
+      amountOff: 7.5,
+      minimumSubtotal: 30,
+      totalUses: 3,
+      usesPerCustomer: 1,
+    });
+    expect(spec.json).toMatchObject({ value: 7.5, minSubtotal: 30, usageLimit: 3, timesUsed: 0 });
+    expect(spec.json.combinesWithNegotiation).toBe(true);
+    const valued = await http.request("PATCH", `${CODES}/${spec.json.id}`, { value: 9, usageLimit: 4 });
+    expect(valued.json).toMatchObject({ kind: "amount", amountOff: 9, value: 9, totalUses: 4 });
+    const twice = await http.request("PATCH", `${CODES}/${spec.json.id}`, { usageLimit: 4, totalUses: 5 });
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.json)).toContain("Give usageLimit or totalUses, not both.");
+    const tooMuch = await http.request("PATCH", `${CODES}/${created.id}`, { value: 120 });
+    expect(message(tooMuch)).toBe("Percent off must be from 0.01% to 100%.");
+    expect((await http.request("DELETE", `${CODES}/${spec.json.id}`)).json.deleted).toBe(true);
+
     const gone = await http.request("DELETE", `${CODES}/${created.id}`);
     expect(gone.json).toEqual({ id: created.id, deleted: true, code: null });
     expect((await http.get(`${CODES}/${created.id}`)).status).toBe(404);

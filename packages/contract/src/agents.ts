@@ -182,6 +182,14 @@ export const UpdateCartInputSchema = z.object({
   cartToken: AgentCartToken.optional().describe(
     "Without the shopper's key or token only: the cartToken an earlier update_cart answered, to change that cart; left out, update_cart starts a new cart.",
   ),
+  discountCode: z
+    .string({ error: "discountCode must be text: the discount code the shopper was given." })
+    .trim()
+    .max(60, "A discount code is at most 60 characters.")
+    .optional()
+    .describe(
+      'With the shopper\'s key or token: a discount code to enter after the change, as apply_discount_code does ("" removes it; counted with its tries).',
+    ),
 });
 
 /** The web's checkout link of a cart an agent filled without an account, claimed by the signed-in shopper. */
@@ -269,7 +277,11 @@ export const GetOrderInputSchema = z.object({
 
 // --- tool outputs -------------------------------------------------------------------------------
 
-const Money = z.number().meta({ description: "US dollars" });
+const Money = z
+  .number()
+  .meta({ description: "In the shop's currency, its major unit (12.5 is 12.50 EUR; 1200 is 1,200 JPY)" });
+/** The ISO 4217 code every amount of an answer is in: the shop's (an order's own, as it was placed). */
+const Currency = z.string().describe("ISO 4217 code every amount here is in, such as USD, EUR or JPY.");
 
 export const AgentProductSchema = z.object({
   id: z.string(),
@@ -330,11 +342,11 @@ export const AgentCartSchema = z.object({
         .string()
         .describe("The product's name, then the variant's option values ('Trail Tee — M / Black')."),
       quantity: z.number().int(),
-      unitPrice: Money.describe("One unit at the shop's price, before Ava's discount (US dollars)."),
+      unitPrice: Money.describe("One unit at the shop's price, before Ava's discount (the shop's currency)."),
       /** unitPrice x quantity: the lines add up to subtotal. */
-      lineTotal: Money.describe("unitPrice x quantity (US dollars); the lines add up to subtotal."),
+      lineTotal: Money.describe("unitPrice x quantity (the shop's currency); the lines add up to subtotal."),
       discountedUnitPrice: Money.describe(
-        "One unit once Ava's applied discount is counted (US dollars); unitPrice without one.",
+        "One unit once Ava's applied discount is counted (the shop's currency); unitPrice without one.",
       ),
     }),
   ),
@@ -343,18 +355,21 @@ export const AgentCartSchema = z.object({
   shipping: Money,
   tax: Money,
   total: Money,
+  currency: Currency,
   taxIncluded: z
     .boolean()
     .describe(
       "True when the prices already hold the tax (EU/UK style): tax is then shown, not added, and subtotal - discount - discountCode.discount + shipping = total.",
     ),
-  taxLabel: z.string().describe("What the tax is called at the shopper's address: 'VAT', 'Sales tax' or 'Tax'."),
+  taxLabel: z
+    .string()
+    .describe("What the tax is called at the shopper's address: 'VAT', 'Sales tax' or 'Tax'."),
   /** The discount code the shopper entered on the shop's cart, when it applies (absent otherwise). */
   discountCode: z
     .object({ code: z.string(), discount: Money })
     .optional()
     .describe(
-      "The discount code the shopper entered on the shop's cart, when it applies, and what it takes off the goods (US dollars): subtotal - discount - discountCode.discount + shipping + tax = total (without + tax when taxIncluded).",
+      "The discount code the shopper entered on the shop's cart, when it applies, and what it takes off the goods (the shop's currency): subtotal - discount - discountCode.discount + shipping + tax = total (without + tax when taxIncluded).",
     ),
   /** An offer bound to this cart (standing, or applied). */
   offer: AgentOfferSchema.nullable(),
@@ -417,6 +432,7 @@ export const AgentOrderSchema = z.object({
   shippingMethod: z.string().nullable(),
   tax: Money,
   total: Money,
+  currency: Currency,
 });
 export type AgentOrder = z.infer<typeof AgentOrderSchema>;
 
@@ -432,6 +448,7 @@ export const AgentAcpSessionSchema = z.object({
   shipping: Money,
   tax: Money,
   total: Money,
+  currency: Currency,
   /** What is still missing before payment (an address), in sentences. */
   missing: z.array(z.string()),
 });

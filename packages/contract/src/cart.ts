@@ -24,6 +24,8 @@ export const SummarySchema = z
     taxLabel: z.string().optional(),
     total: MoneySchema,
     savings: MoneySchema,
+    /** The currency every amount is in (ISO 4217): the shop's. */
+    currency: z.string().meta({ description: "ISO 4217 code of every amount, such as USD, EUR or JPY" }),
   })
   .meta({ id: "Summary" });
 export type Summary = z.infer<typeof SummarySchema>;

@@ -31,6 +31,19 @@ export const DiscountCodeSchema = z
     /** Orders that used it so far. */
     usedCount: z.number().int(),
     createdAt: z.string(),
+    // The same terms under the API spec's names (discounts-spec.ts), for clients written to it.
+    /** The spec's `value`: the percentage (percent), the amount in the shop's currency (amount); null for free shipping. */
+    value: z.number().nullable(),
+    /** = minimumSubtotal */
+    minSubtotal: MoneySchema.nullable(),
+    /** = totalUses */
+    usageLimit: z.number().int().nullable(),
+    /** = usesPerCustomer */
+    perCustomerLimit: z.number().int().nullable(),
+    /** = combinesWithNegotiated */
+    combinesWithNegotiation: z.boolean(),
+    /** = usedCount */
+    timesUsed: z.number().int(),
   })
   .meta({ id: "DiscountCode" });
 export type DiscountCode = z.infer<typeof DiscountCodeSchema>;
@@ -48,9 +61,9 @@ const codeText = z
       .regex(/^[A-Z0-9_-]+$/, "A code can hold only letters, digits, - and _."),
   );
 
-const when = (label: string) =>
+export const when = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be a date and time (ISO 8601).` }).nullable();
-const uses = (label: string) =>
+export const uses = (label: string) =>
   z
     .number({ error: `${label} must be a whole number.` })
     .int(`${label} must be a whole number.`)
@@ -58,16 +71,16 @@ const uses = (label: string) =>
     .max(10_000_000, `${label} can be at most 10,000,000.`)
     .nullable();
 
-const percentOff = () => percentInput("Percent off", 0.01, 100).nullable();
-const amountOff = () => moneyInput("Amount off", 0.01, 1_000_000).nullable();
-const minimumSubtotal = () => moneyInput("Minimum subtotal", 0.01, 1_000_000).nullable();
+export const percentOff = () => percentInput("Percent off", 0.01, 100).nullable();
+export const amountOff = () => moneyInput("Amount off", 0.01, 1_000_000).nullable();
+export const minimumSubtotal = () => moneyInput("Minimum subtotal", 0.01, 1_000_000).nullable();
 const productIds = () =>
   z.array(z.uuid("Each product must be a product's id.")).max(500, "A code can name at most 500 products.");
 const categories = () =>
   z
     .array(z.string().trim().min(1, "A category cannot be empty.").max(100))
     .max(100, "A code can name at most 100 categories.");
-const combines = () => z.boolean({ error: "combinesWithNegotiated must be true or false." });
+export const combines = () => z.boolean({ error: "combinesWithNegotiated must be true or false." });
 const active = () => z.boolean({ error: "active must be true or false." });
 
 /** What a code's terms must hold together: each problem's field and sentence (none: they hold). */
@@ -88,27 +101,28 @@ export function discountTermsProblems(body: {
   return problems;
 }
 
+/** A code's whole terms, each checked alone (DiscountCodeBodySchema checks them together). */
+export const DiscountCodeFieldsSchema = z.object({
+  code: codeText,
+  kind: DiscountKindSchema,
+  percentOff: percentOff().optional().default(null),
+  amountOff: amountOff().optional().default(null),
+  minimumSubtotal: minimumSubtotal().optional().default(null),
+  startsAt: when("startsAt").optional().default(null),
+  endsAt: when("endsAt").optional().default(null),
+  totalUses: uses("Total uses").optional().default(null),
+  usesPerCustomer: uses("Uses per customer").optional().default(null),
+  productIds: productIds().optional().default([]),
+  categories: categories().optional().default([]),
+  combinesWithNegotiated: combines().optional().default(false),
+  active: active().optional().default(true),
+});
+
 /** POST /api/merchant/discount-codes and PUT /api/merchant/discount-codes/{id}: the code's whole terms. */
-export const DiscountCodeBodySchema = z
-  .object({
-    code: codeText,
-    kind: DiscountKindSchema,
-    percentOff: percentOff().optional().default(null),
-    amountOff: amountOff().optional().default(null),
-    minimumSubtotal: minimumSubtotal().optional().default(null),
-    startsAt: when("startsAt").optional().default(null),
-    endsAt: when("endsAt").optional().default(null),
-    totalUses: uses("Total uses").optional().default(null),
-    usesPerCustomer: uses("Uses per customer").optional().default(null),
-    productIds: productIds().optional().default([]),
-    categories: categories().optional().default([]),
-    combinesWithNegotiated: combines().optional().default(false),
-    active: active().optional().default(true),
-  })
-  .superRefine((body, ctx) => {
-    for (const p of discountTermsProblems(body))
-      ctx.addIssue({ code: "custom", path: [p.path], message: p.message });
-  });
+export const DiscountCodeBodySchema = DiscountCodeFieldsSchema.superRefine((body, ctx) => {
+  for (const p of discountTermsProblems(body))
+    ctx.addIssue({ code: "custom", path: [p.path], message: p.message });
+});
 export type DiscountCodeBody = z.infer<typeof DiscountCodeBodySchema>;
 
 /** PUT /api/cart/discount-code: the code the shopper typed. */

@@ -94,6 +94,13 @@ export const MerchantDashboardSchema = z
      * one variant), fewest first and then by SKU, at most ten; `total` counts them all up to
      * `countedUpTo` (a total of `countedUpTo` means at least that many). Not bound to the window.
      */
+    /**
+     * The discount codes orders in the window used, most used first, at most five: each code's
+     * orders (those that count), what it took off the goods, and those orders' kept revenue.
+     */
+    discountCodes: z.array(
+      z.object({ code: z.string(), orders: z.number().int(), discount: MoneySchema, revenue: MoneySchema }),
+    ),
     lowStock: z.object({
       atMost: z.number().int(),
       countedUpTo: z.number().int(),

@@ -81,6 +81,10 @@ export const OrderSchema = z
     /** The shipping's share of the tax. */
     shippingTax: MoneySchema,
     total: MoneySchema,
+    /** The currency every amount of this order is in (ISO 4217, "EUR"): the shop's when it was placed. */
+    currency: z
+      .string()
+      .meta({ description: "ISO 4217 code of every amount of the order, such as USD, EUR or JPY" }),
     /** What was given back (cancels and refunds): never more than the total. */
     refundedTotal: MoneySchema,
     negotiationId: z.string().nullable(),

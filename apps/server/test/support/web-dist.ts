@@ -10,3 +10,13 @@ export function fakeWebDist(): string {
   writeFileSync(path.join(dir, "site.webmanifest"), '{"name":"Haggle"}');
   return dir;
 }
+
+/** A stand-in whose page has a head, where the server names the shop's currency and locale. */
+export function webDistWithHead(): string {
+  const dir = fakeWebDist();
+  writeFileSync(
+    path.join(dir, "index.html"),
+    "<!doctype html><html><head><title>Haggle</title></head><body><div id=root></div></body></html>",
+  );
+  return dir;
+}

@@ -37,6 +37,7 @@ export function makeCart(items: CartItem[], overrides: Partial<Cart> = {}): Cart
       tax: 0,
       total: 0,
       savings: 0,
+      currency: "USD",
     },
     offer: null,
     discountNotice: null,

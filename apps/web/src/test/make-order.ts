@@ -28,6 +28,7 @@ export function wireOrder(overrides: Partial<Order> = {}): Order {
     shippingTax: 0,
     total: 32,
     refundedTotal: 0,
+    currency: "USD",
     negotiationId: null,
     timeline: [{ kind: "placed", at: createdAt, amount: null, note: null }],
     ...overrides,

@@ -37,7 +37,7 @@ describe("order e-mails", () => {
   it("confirm an order with its number, lines, Ava's discount as its own line and the total", () => {
     const mail = buildOrderMail("order-confirmation", input());
     expect(mail.subject).toBe("Your Haggle order ORD-C2D3E4F5 is confirmed");
-    expect(mail.orderLine).toBe("Order ORD-C2D3E4F5 · placed on 2025-03-04");
+    expect(mail.orderLine).toBe("Order ORD-C2D3E4F5 · placed on March 4, 2025");
     expect(mail.paragraphs[0]).toBe("Hi Jane,");
     expect(mail.lines).toEqual([
       { name: "Trail Runner Shoes", quantity: 2, unitPrice: "$59.99", lineTotal: "$119.98" },

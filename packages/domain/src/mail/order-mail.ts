@@ -2,6 +2,7 @@ import { ASSISTANT_NAME } from "../assistant/assistant-name.ts";
 import { orderNumber } from "../orders/order-number.ts";
 import { returnedLineNote } from "../orders/refund.ts";
 import { type Cents, formatMoney } from "../pricing/money.ts";
+import { formatShopDate } from "../markets/shop-formats.ts";
 
 /**
  * What each order e-mail says: the subject, the words, the lines and the
@@ -159,8 +160,9 @@ export function orderMailFigures(order: OrderMailOrder): OrderMailFigure[] {
   ];
 }
 
+/** The order's day as the shop writes dates ("November 29, 2026"; "29. November 2026" in de-DE), in UTC. */
 function placedOn(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  return formatShopDate(date, "long", "UTC");
 }
 
 /** The words of one kind of order e-mail. */

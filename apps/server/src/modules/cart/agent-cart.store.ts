@@ -1,6 +1,6 @@
 import type { AgentCart } from "@haggle/contract/agents";
 import { variantName } from "@haggle/domain/catalog/variant-name";
-import { toDollars } from "@haggle/domain/pricing/money";
+import { shopCurrency, toDollars } from "@haggle/domain/pricing/money";
 import { pricingRulesFrom, quoteCart, shopUnitPrice, unitPrice } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
@@ -155,7 +155,13 @@ export async function agentCartView(db: Queryable, agentCartId: string): Promise
   }));
   const rules = pricingRulesFrom(config.pricing);
   // No address yet: the shop's single rate, included in the prices or added as the shop chose.
-  const quote = quoteCart(quoteLines, 0, rules, undefined, await cartTaxFor(db, null, rules.taxRateBasisPoints));
+  const quote = quoteCart(
+    quoteLines,
+    0,
+    rules,
+    undefined,
+    await cartTaxFor(db, null, rules.taxRateBasisPoints),
+  );
   return {
     items: lines.map((line, i) => {
       const shopPrice = shopUnitPrice(quoteLines[i]!);
@@ -174,6 +180,7 @@ export async function agentCartView(db: Queryable, agentCartId: string): Promise
     shipping: toDollars(quote.shipping),
     tax: toDollars(quote.tax),
     total: toDollars(quote.total),
+    currency: shopCurrency(),
     taxIncluded: quote.taxIncluded,
     taxLabel: quote.taxLabel,
     offer: null,

@@ -1,4 +1,5 @@
 import type { Cart } from "@haggle/contract/cart";
+import { shopCurrency } from "@haggle/domain/pricing/money";
 import {
   APPLIED_PRICE_LAPSES,
   appliedPriceLapseNotice,
@@ -90,6 +91,7 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
       ...(tax.components !== null ? { taxIncluded: quote.taxIncluded, taxLabel: quote.taxLabel } : {}),
       total: quote.total,
       savings: quote.savings,
+      currency: shopCurrency(),
     },
     offer: null,
     discountNotice: lapseNoticeOf(cart.negotiationLapse),

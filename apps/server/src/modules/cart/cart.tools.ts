@@ -30,6 +30,19 @@ export function agentOffer(offer: Offer) {
   };
 }
 
+/** Enters the shopper's code ("" removes it), counted with the cart page's tries (10 a minute). */
+async function applyCode(deps: Pick<ToolDeps, "db" | "ip">, shopperId: string, code: string): Promise<void> {
+  const wait = await countTry(
+    deps.db,
+    CODE_TRIES.name,
+    { caller: shopperId, ip: deps.ip },
+    CODE_TRIES.limits,
+  );
+  if (wait > 0) throw limitReached(CODE_TRIES.message);
+  if (code === "") await removeDiscountCode(deps.db, shopperId);
+  else await enterDiscountCode(deps.db, shopperId, code);
+}
+
 /**
  * The cart as an agent reads it: lines at the shop's price (adding up to the subtotal), what a
  * unit costs once Ava's discount is counted, the pricing rule's totals, the offer bound to it.
@@ -50,6 +63,7 @@ export function agentCart(cart: Cart, notice: string | null = null): AgentCart {
     shipping: toDollars(cart.summary.shipping),
     tax: toDollars(cart.summary.tax),
     total: toDollars(cart.summary.total),
+    currency: cart.summary.currency,
     taxIncluded: cart.summary.taxIncluded ?? false,
     taxLabel: cart.summary.taxLabel ?? "Tax",
     ...(cart.discountCode?.applied && (cart.summary.codeDiscount ?? 0) > 0
@@ -119,7 +133,11 @@ export const cartTools: AgentTool[] = [
     output: CartToolOutputSchema,
     handler: async (deps, shopper, input) => {
       if (!shopper) {
-        const { cartToken, ...change } = input;
+        if (input.discountCode !== undefined)
+          throw invalid(
+            "A discount code needs the shopper's key or token: a cart without an account can't hold one.",
+          );
+        const { cartToken, discountCode: _code, ...change } = input;
         return anonymousAnswer(await changeAgentCart(deps.db, anonymousCaller(deps), cartToken, change));
       }
       const { id } = shopperOf(shopper);
@@ -140,6 +158,7 @@ export const cartTools: AgentTool[] = [
           variantId: input.variantId,
           quantity: input.quantity,
         });
+      if (input.discountCode !== undefined) await applyCode(deps, id, input.discountCode);
       const cart = await activeCartWithOffer(deps.db, id, {
         appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
       });
@@ -165,10 +184,7 @@ export const cartTools: AgentTool[] = [
     output: CartToolOutputSchema,
     handler: async (deps, shopper, input) => {
       const { id } = shopperOf(shopper);
-      const wait = await countTry(deps.db, CODE_TRIES.name, { caller: id, ip: deps.ip }, CODE_TRIES.limits);
-      if (wait > 0) throw limitReached(CODE_TRIES.message);
-      if (input.code === "") await removeDiscountCode(deps.db, id);
-      else await enterDiscountCode(deps.db, id, input.code);
+      await applyCode(deps, id, input.code);
       const cart = await activeCartWithOffer(deps.db, id, {
         appliedOfferTtlMinutes: deps.appliedOfferTtlMinutes,
       });

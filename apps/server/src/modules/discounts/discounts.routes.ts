@@ -1,10 +1,9 @@
 import {
-  DiscountCodeBodySchema,
   DiscountCodeDeletedSchema,
   DiscountCodeListSchema,
-  DiscountCodePatchSchema,
   DiscountCodeSchema,
 } from "@haggle/contract/discounts";
+import { DiscountCodePatchRequestSchema, DiscountCodeRequestSchema } from "@haggle/contract/discounts-spec";
 import { z } from "zod";
 import { type ApiRoute, defineRoute, pathId } from "../../http/route.ts";
 import { deleteDiscountCode, patchDiscountCode } from "./discount-code-edits.service.ts";
@@ -35,7 +34,7 @@ export const discountRoutes: ApiRoute[] = [
       "Create a code: percent off, amount off or free shipping; optional minimum subtotal, start and end, total uses, uses per customer, products or categories, and whether it combines with Ava's negotiated discount. The code is stored upper case without spaces; 409 when another code has it",
     tag: "Merchant",
     access: "merchant",
-    body: DiscountCodeBodySchema,
+    body: DiscountCodeRequestSchema,
     status: 201,
     response: DiscountCodeSchema,
     handler: async (c, { body }) => await createDiscountCode(c.get("deps").database.db, body),
@@ -58,7 +57,7 @@ export const discountRoutes: ApiRoute[] = [
     tag: "Merchant",
     access: "merchant",
     params: CodeParams,
-    body: DiscountCodeBodySchema,
+    body: DiscountCodeRequestSchema,
     response: DiscountCodeSchema,
     handler: async (c, { params, body }) =>
       await updateDiscountCode(c.get("deps").database.db, params.id, body),
@@ -71,7 +70,7 @@ export const discountRoutes: ApiRoute[] = [
     tag: "Merchant",
     access: "merchant",
     params: CodeParams,
-    body: DiscountCodePatchSchema,
+    body: DiscountCodePatchRequestSchema,
     response: DiscountCodeSchema,
     handler: async (c, { params, body }) =>
       await patchDiscountCode(c.get("deps").database.db, params.id, body),

@@ -1,4 +1,5 @@
 import type { DiscountCode as CodeDto, DiscountCodeBody } from "@haggle/contract/discounts";
+import { specNamesOf } from "@haggle/contract/discounts-spec";
 import { conflict, invalid, notFound } from "@haggle/domain/errors";
 import {
   type CodeLine,
@@ -48,7 +49,7 @@ function toDomain(row: DiscountCodeRow): DiscountCode {
 }
 
 function toDto(row: DiscountCodeRow): CodeDto {
-  return {
+  const code = {
     id: row.id,
     code: row.code,
     kind: row.kind as CodeDto["kind"],
@@ -67,6 +68,7 @@ function toDto(row: DiscountCodeRow): CodeDto {
     usedCount: row.usedCount,
     createdAt: row.createdAt.toISOString(),
   };
+  return { ...code, ...specNamesOf(code) };
 }
 
 function valuesOf(body: DiscountCodeBody): DiscountCodeValues {

@@ -19,7 +19,7 @@ import {
   dealsSince,
   negotiationsByChannelSince,
 } from "../negotiation/index.ts";
-import { orderTotalsByDay, totalRevenue } from "../orders/index.ts";
+import { codeUsesSince, orderTotalsByDay, totalRevenue } from "../orders/index.ts";
 
 /** The four dashboard cards: visible products, active negotiations, pending approvals, revenue. */
 export async function merchantStats(db: Db): Promise<MerchantStats> {
@@ -34,20 +34,24 @@ export async function merchantStats(db: Db): Promise<MerchantStats> {
 
 /** How many low variants the dashboard lists (the rest are counted). */
 const LOW_STOCK_LISTED = 10;
+/** How many discount codes the dashboard lists, most used first. */
+const CODES_LISTED = 5;
 
 /**
  * The dashboard over the last `days` UTC days (today included), beside the cards (merchantStats):
- * revenue, orders and Ava's discount per day, how the negotiator did, and the variants low on stock.
+ * revenue, orders and Ava's discount per day, how the negotiator did, the discount codes used, and
+ * the variants low on stock.
  */
 export async function merchantDashboard(db: Db, days: number, now = new Date()): Promise<MerchantDashboard> {
   const since = windowStart(now, days);
-  const [perDay, negotiations, deals, escalations, byChannel, low] = await Promise.all([
+  const [perDay, negotiations, deals, escalations, byChannel, low, codes] = await Promise.all([
     orderTotalsByDay(db, since),
     countNegotiationsTalkedIn(db, since),
     dealsSince(db, since),
     countEscalationsSince(db, since),
     negotiationsByChannelSince(db, since),
     lowStockVariants(db, LOW_STOCK_AT, LOW_STOCK_LISTED, LOW_STOCK_COUNTED),
+    codeUsesSince(db, since, CODES_LISTED),
   ]);
   const totals: DayTotals[] = perDay.map((r) => ({
     date: r.date,
@@ -70,6 +74,7 @@ export async function merchantDashboard(db: Db, days: number, now = new Date()):
     days: fillDays(totals, now, days),
     negotiator: figures,
     channels: channelFigures(channelRows),
+    discountCodes: codes,
     lowStock: { atMost: LOW_STOCK_AT, countedUpTo: LOW_STOCK_COUNTED, ...low },
   };
 }

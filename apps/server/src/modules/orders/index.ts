@@ -18,5 +18,5 @@ export { orderRoutes } from "./orders.routes.ts";
 export { findCustomerOrder, loadOrderLines, recordOrderEvent, setOrderPaid } from "./orders.store.ts";
 export type { OrderRow } from "./orders.store.ts";
 export { orderTools } from "./orders.tools.ts";
-export { hasAnyOrderLocked, orderTotalsByDay, totalRevenue } from "./order-figures.store.ts";
+export { codeUsesSince, hasAnyOrderLocked, orderTotalsByDay, totalRevenue } from "./order-figures.store.ts";
 export { holdoutVisitorOrders } from "./holdout-orders.store.ts";

@@ -3,7 +3,7 @@
  * sums decoded like the money columns).
  */
 import { UNCOUNTED_ORDER_STATUSES } from "@haggle/domain/merchant/counted-order";
-import { and, gte, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, gte, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { orders } from "../../platform/db/schema/orders.ts";
 
@@ -49,4 +49,24 @@ export async function orderTotalsByDay(db: Queryable, since: Date) {
     .from(orders)
     .where(and(gte(orders.createdAt, since), counted))
     .groupBy(day);
+}
+
+/**
+ * The discount codes orders that count used since `since`, most used first (then by code), at most
+ * `limit`: each code's orders, what it took off the goods and the revenue of those orders.
+ */
+export async function codeUsesSince(db: Queryable, since: Date, limit: number) {
+  const uses = sql<number>`count(*)::int`;
+  return db
+    .select({
+      code: sql<string>`${orders.discountCode}`,
+      orders: uses,
+      discount: sql`sum(${orders.codeDiscount})`.mapWith(orders.codeDiscount),
+      revenue: sql`sum(${keptRevenue})`.mapWith(orders.total),
+    })
+    .from(orders)
+    .where(and(gte(orders.createdAt, since), counted, isNotNull(orders.discountCode)))
+    .groupBy(orders.discountCode)
+    .orderBy(desc(uses), asc(orders.discountCode))
+    .limit(limit);
 }

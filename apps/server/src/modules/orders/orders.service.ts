@@ -62,6 +62,7 @@ export function toOrderDto(
     taxLabel: row.taxLabel,
     shippingTax: row.shippingTax,
     total: row.total,
+    currency: row.currency,
     refundedTotal: row.refundedTotal,
     negotiationId: row.negotiationId,
   };

@@ -69,6 +69,7 @@ function agentOrder(order: Order): AgentOrder {
     shippingMethod: order.shippingMethod,
     tax: toDollars(order.tax),
     total: toDollars(order.total),
+    currency: order.currency,
   };
 }
 
@@ -140,6 +141,7 @@ async function acpSessionForCart(
     shipping: amount("fulfillment"),
     tax: amount("tax"),
     total: amount("total"),
+    currency: session.currency.toUpperCase(),
     missing: session.messages.filter((m) => m.type === "error").map((m) => m.content),
   };
   return {

@@ -48,7 +48,16 @@ function renderCheckout(
   { options = MANUAL_ONLY as unknown, placed = order as unknown, readBack = order as unknown } = {},
 ) {
   const cart = makeCart([makeCartItem("p1", 2, { name: "Kettle", price: 20 })], {
-    summary: { itemCount: 2, subtotal: 40, discount: 2, shipping: 10, tax: 3.8, total: 51.8, savings: 2 },
+    summary: {
+      itemCount: 2,
+      subtotal: 40,
+      discount: 2,
+      shipping: 10,
+      tax: 3.8,
+      total: 51.8,
+      savings: 2,
+      currency: "USD",
+    },
   });
   return renderApp(
     "/checkout",

@@ -1,12 +1,11 @@
 import type { Order } from "@haggle/contract/orders";
 import { ORDER_TIMELINE_LABELS } from "@haggle/domain/orders/order-timeline";
 import { formatMoney } from "@haggle/domain/pricing/money";
+import { formatShopDateTime } from "@haggle/domain/markets/shop-formats";
 
-/** "Nov 25, 2026, 3:04 PM" in the visitor's own language and time zone. */
-export function formatEventTime(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+/** "Nov 25, 2026, 3:04 PM" as the shop writes dates (its locale), in the visitor's time zone. */
+export function formatEventTime(iso: string): string {
+  return formatShopDateTime(iso, "medium");
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ACP_API_VERSION_2026 } from "@haggle/contract/acp-2026";
 import { limitReached } from "@haggle/domain/errors";
+import { shopCurrency } from "@haggle/domain/pricing/money";
 import { z } from "zod";
 import { clientIp } from "../../../http/client-ip.ts";
 import { defineRoute } from "../../../http/route.ts";
@@ -33,7 +34,7 @@ export type AcpDiscovery = z.infer<typeof AcpDiscoverySchema>;
  * What the shop speaks, for an agent that knows only its domain (ACP 2026-04-17's discovery,
  * rfcs/rfc.discovery.md): the versions, oldest first; the REST base (`/acp`) and the MCP binding
  * (the shop's MCP server carries ACP's five checkout tools); the checkout, and the order
- * webhooks when they are configured; the discount extension; usd; English. No intervention
+ * webhooks when they are configured; the discount extension; the shop's currency; English. No intervention
  * types (the shop supports none), no payment handler and no merchant detail: those are the
  * session's (the spec keeps them out of an unauthenticated document).
  */
@@ -50,7 +51,8 @@ export function acpDiscovery(publicUrl: string, orderWebhooks: boolean): AcpDisc
     capabilities: {
       services: orderWebhooks ? ["checkout", "orders"] : ["checkout"],
       extensions: [{ name: "discount" }],
-      supported_currencies: ["usd"],
+      // The one currency the shop sells in (a session in another is refused).
+      supported_currencies: [shopCurrency().toLowerCase()],
       supported_locales: ["en-US"],
     },
   };

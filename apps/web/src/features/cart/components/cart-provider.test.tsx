@@ -138,7 +138,16 @@ describe("CartProvider for a signed-in shopper (server cart)", () => {
 
   it("adds to the server cart and takes the answered cart, figures included", async () => {
     const answered = makeCart([makeCartItem("a", 1)], {
-      summary: { itemCount: 1, subtotal: 10, discount: 0, shipping: 10, tax: 1, total: 21, savings: 0 },
+      summary: {
+        itemCount: 1,
+        subtotal: 10,
+        discount: 0,
+        shipping: 10,
+        tax: 1,
+        total: 21,
+        savings: 0,
+        currency: "USD",
+      },
     });
     const { fetchFn, calls } = routeFetch({
       "GET /api/cart": () => jsonResponse(200, makeCart([])),

@@ -18,6 +18,7 @@ describe("Ava's discount and line totals in the cart", () => {
         tax: 760,
         total: 10260,
         savings: 2500,
+        currency: "USD",
       },
     });
     render(
@@ -33,7 +34,16 @@ describe("Ava's discount and line totals in the cart", () => {
 
   it("has no discount line when Ava gave none", () => {
     const cart = makeCart([makeCartItem("p1", 1, { price: 5000 })], {
-      summary: { itemCount: 1, subtotal: 5000, discount: 0, shipping: 0, tax: 400, total: 5400, savings: 0 },
+      summary: {
+        itemCount: 1,
+        subtotal: 5000,
+        discount: 0,
+        shipping: 0,
+        tax: 400,
+        total: 5400,
+        savings: 0,
+        currency: "USD",
+      },
     });
     render(
       <CartSummaryCard summary={cart.summary} updating={false}>
@@ -71,6 +81,7 @@ describe("the cart's tax by place", () => {
     tax: 1900,
     total: 11900,
     savings: 0,
+    currency: "USD",
   };
   it("says the prices include VAT, and the total does not add it", () => {
     render(

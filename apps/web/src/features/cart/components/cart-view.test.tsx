@@ -16,7 +16,16 @@ function renderCart(discountNotice: string | null) {
   // As the app holds it: the wire's dollars parsed into cents.
   const serverCart = CartSchema.parse(
     makeCart([makeCartItem("p1", 1, { name: "Kettle", price: 200, listPrice: 200 })], {
-      summary: { itemCount: 1, subtotal: 200, discount: 0, shipping: 0, tax: 20, total: 220, savings: 0 },
+      summary: {
+        itemCount: 1,
+        subtotal: 200,
+        discount: 0,
+        shipping: 0,
+        tax: 20,
+        total: 220,
+        savings: 0,
+        currency: "USD",
+      },
       discountNotice,
     }),
   );

@@ -44,6 +44,7 @@ const order: PlacedOrder = {
   shippingTax: 0,
   total: 32,
   refundedTotal: 0,
+  currency: "USD",
   negotiationId: null,
   timeline: [{ kind: "placed", at: "2025-01-05T12:00:00.000Z", amount: null, note: null }],
 };

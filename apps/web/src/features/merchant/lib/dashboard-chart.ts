@@ -1,5 +1,6 @@
-import { shopCurrency } from "@haggle/domain/pricing/money";
+import { shopCurrency, shopLocale } from "@haggle/domain/pricing/money";
 import type { DashboardDay } from "@haggle/contract/merchant";
+import { formatShopDate } from "@haggle/domain/markets/shop-formats";
 
 /** A round axis top at or above `value` (1, 2, 2.5 or 5 times a power of ten); 100 for an empty chart. */
 export function niceMax(value: number): number {
@@ -16,15 +17,16 @@ const compactFormats = new Map<string, Intl.NumberFormat>();
 /** "$1.2K" (in the shop's currency: "¥120K"): axis labels. */
 export function formatAxisUsd(dollars: number): string {
   const currency = shopCurrency();
-  let format = compactFormats.get(currency);
+  const key = `${currency} ${shopLocale()}`;
+  let format = compactFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat("en-US", {
+    format = new Intl.NumberFormat(shopLocale(), {
       style: "currency",
       currency,
       notation: "compact",
       maximumFractionDigits: 1,
     });
-    compactFormats.set(currency, format);
+    compactFormats.set(key, format);
   }
   return format.format(dollars);
 }
@@ -33,11 +35,7 @@ export function formatAxisUsd(dollars: number): string {
 export function formatChartDay(date: string, long = false): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    month: long ? "long" : "short",
-    day: "numeric",
-  });
+  return formatShopDate(parsed, long ? "dayLong" : "day", "UTC");
 }
 
 export interface ChartTotals {

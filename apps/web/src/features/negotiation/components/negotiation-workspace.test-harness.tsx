@@ -30,12 +30,30 @@ export const PROFILE: Profile = {
 };
 
 export const CART: Cart = makeCart([makeCartItem("p1", 1, { name: "Kettle", price: 100, listPrice: 120 })], {
-  summary: { itemCount: 1, subtotal: 100, discount: 0, shipping: 0, tax: 10, total: 110, savings: 20 },
+  summary: {
+    itemCount: 1,
+    subtotal: 100,
+    discount: 0,
+    shipping: 0,
+    tax: 10,
+    total: 110,
+    savings: 20,
+    currency: "USD",
+  },
 });
 export const APPLIED_CART: Cart = {
   ...CART,
   items: [{ ...makeCartItem("p1", 1, { name: "Kettle", price: 100, listPrice: 120 }), unitPrice: 90 }],
-  summary: { itemCount: 1, subtotal: 90, discount: 0.01, shipping: 0, tax: 9, total: 98.99, savings: 30.01 },
+  summary: {
+    itemCount: 1,
+    subtotal: 90,
+    discount: 0.01,
+    shipping: 0,
+    tax: 9,
+    total: 98.99,
+    savings: 30.01,
+    currency: "USD",
+  },
 };
 
 export const delta = (text: string) =>

@@ -46,6 +46,7 @@ const order: OrderView = {
   shippingTax: 0,
   total: 114.48,
   refundedTotal: 0,
+  currency: "USD",
   negotiationId: null,
   timeline: [{ kind: "placed", at: "2025-01-05T12:00:00.000Z", amount: null, note: null }],
 };

@@ -47,6 +47,7 @@ function makeOrder(id: string, overrides: Partial<OrderView> = {}): OrderView {
     shippingTax: 0,
     total: 65,
     refundedTotal: 0,
+    currency: "USD",
     negotiationId: null,
     timeline: [{ kind: "placed", at: "2025-01-05T12:00:00.000Z", amount: null, note: null }],
     ...overrides,

@@ -1,6 +1,6 @@
-/** "January 5, 2025" in the visitor's own language and time zone. */
-export function formatOrderDate(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString(locale, { year: "numeric", month: "long", day: "numeric" });
+import { formatShopDate } from "@haggle/domain/markets/shop-formats";
+
+/** "January 5, 2025" as the shop writes dates (its locale: "5. Januar 2025" in de-DE), in the visitor's time zone. */
+export function formatOrderDate(iso: string): string {
+  return formatShopDate(iso, "long");
 }

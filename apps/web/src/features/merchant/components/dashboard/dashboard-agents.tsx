@@ -2,9 +2,10 @@ import type { MerchantDashboard } from "@haggle/contract/merchant";
 import { ArrowRightIcon, BotIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatShopCount, formatShopPercent } from "@haggle/domain/markets/shop-formats";
 
-const count = new Intl.NumberFormat("en-US");
-const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
+const count = { format: formatShopCount };
+const percent = { format: (ratio: number) => formatShopPercent(ratio, 1) };
 
 type Channels = MerchantDashboard["channels"];
 type ChannelFigures = Channels["agent"];

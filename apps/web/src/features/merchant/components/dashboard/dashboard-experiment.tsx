@@ -9,10 +9,11 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useExperiment, useExperimentSwitch } from "../../api/experiment-queries";
 import { formatDateTime } from "../../lib/approvals-time";
+import { formatShopCount, formatShopNumber, formatShopPercent } from "@haggle/domain/markets/shop-formats";
 
-const count = new Intl.NumberFormat("en-US");
-const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
-const points = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1, signDisplay: "always" });
+const count = { format: formatShopCount };
+const percent = { format: (ratio: number) => formatShopPercent(ratio, 1) };
+const points = { format: (n: number) => formatShopNumber(n, 1, true) };
 
 type Group = Experiment["ava"];
 

@@ -38,6 +38,10 @@ function stub(pendingApprovals: number) {
           web: { negotiations: 5, deals: 2, dealRate: 0.4, averageDiscountPct: 8.25 },
           agent: { negotiations: 3, deals: 1, dealRate: 0.3333, averageDiscountPct: 6 },
         },
+        discountCodes: [
+          { code: "WELCOME10", orders: 1234, discount: 2468.5, revenue: 45678.9 },
+          { code: "FREESHIP", orders: 3, discount: 0, revenue: 120 },
+        ],
         lowStock: {
           atMost: 5,
           countedUpTo: 1000,
@@ -123,6 +127,20 @@ describe("the merchant dashboard", () => {
     ]);
     expect(links[1]?.getAttribute("href")).toBe("/merchant/products/tee/variants");
     expect(card.getByText("and 1 more")).toBeTruthy();
+  });
+
+  it("lists the discount codes orders used, most used first, with orders, what they took off and revenue", async () => {
+    stub(0);
+    renderDashboard();
+    const card = within(await screen.findByRole("region", { name: "Discount codes used" }));
+    const rows = card.getAllByRole("row").slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "WELCOME101,234$2,468.50$45,678.90",
+      "FREESHIP3$0.00$120.00",
+    ]);
+    expect(card.getByRole("link", { name: "Manage codes" }).getAttribute("href")).toBe(
+      "/merchant/discount-codes",
+    );
   });
 
   it("shows agents' negotiations apart from people's in the 'AI agents' card", async () => {

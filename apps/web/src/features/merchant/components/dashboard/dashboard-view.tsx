@@ -17,12 +17,14 @@ import { cn } from "@/lib/cn";
 import { useMerchantDashboard, useMerchantStats } from "../../api/dashboard-queries";
 import { AgentNegotiationsCard } from "./dashboard-agents";
 import { DashboardChart } from "./dashboard-chart";
+import { DiscountCodesCard } from "./dashboard-codes";
 import { LowStockCard } from "./dashboard-low-stock";
 import { ExperimentCard } from "./dashboard-experiment";
 import { EmbeddingProgressNote } from "../import/embedding-progress";
+import { formatShopCount, formatShopPercent } from "@haggle/domain/markets/shop-formats";
 
-const count = new Intl.NumberFormat("en-US");
-const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
+const count = { format: formatShopCount };
+const percent = { format: (ratio: number) => formatShopPercent(ratio, 1) };
 
 interface StatCardProps {
   title: string;
@@ -188,6 +190,7 @@ export function DashboardView() {
             </CardContent>
           </Card>
           <AgentNegotiationsCard channels={dashboard.data.channels} />
+          <DiscountCodesCard codes={dashboard.data.discountCodes} />
           <LowStockCard lowStock={dashboard.data.lowStock} />
         </>
       )}

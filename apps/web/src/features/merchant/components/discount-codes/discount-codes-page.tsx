@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/error-message";
 import { useDiscountCodes, useSaveDiscountCode } from "../../api/discount-codes-api";
 import { DiscountCodeForm } from "./discount-code-form";
 import { type CodeForm, EMPTY_FORM, formOf, wireOf } from "./discount-code-form-state";
+import { formatShopCount, formatShopDateTime } from "@haggle/domain/markets/shop-formats";
 
 function benefitText(code: DiscountCode): string {
   if (code.kind === "percent") return `${code.percentOff}% off`;
@@ -19,9 +20,9 @@ function benefitText(code: DiscountCode): string {
 function conditionsText(code: DiscountCode): string {
   const parts: string[] = [];
   if (code.minimumSubtotal !== null) parts.push(`from ${formatMoney(code.minimumSubtotal)}`);
-  if (code.startsAt) parts.push(`starts ${new Date(code.startsAt).toLocaleString()}`);
-  if (code.endsAt) parts.push(`ends ${new Date(code.endsAt).toLocaleString()}`);
-  if (code.usesPerCustomer !== null) parts.push(`${code.usesPerCustomer} per customer`);
+  if (code.startsAt) parts.push(`starts ${formatShopDateTime(code.startsAt)}`);
+  if (code.endsAt) parts.push(`ends ${formatShopDateTime(code.endsAt)}`);
+  if (code.usesPerCustomer !== null) parts.push(`${formatShopCount(code.usesPerCustomer)} per customer`);
   if (code.categories.length > 0) parts.push(`categories: ${code.categories.join(", ")}`);
   if (code.productIds.length > 0) parts.push(`${code.productIds.length} product(s)`);
   if (code.combinesWithNegotiated) parts.push("combines with Ava");

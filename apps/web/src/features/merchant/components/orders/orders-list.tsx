@@ -15,16 +15,16 @@ import { useMarkOrderPaid, useMoveOrderForward } from "../../api/orders-queries"
 import { MerchantOrderDetailsDialog } from "./order-details-dialog";
 import { OrderRefundDialog } from "./order-refund-dialog";
 import { nextOrderStep } from "../../lib/orders-flow";
+import { formatShopDate } from "@haggle/domain/markets/shop-formats";
 
 interface OrdersListProps {
   orders: readonly MerchantOrder[];
   isBusy: boolean;
 }
 
+/** "Nov 29, 2026" as the shop writes dates (its locale). */
 function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+  return formatShopDate(iso, "short");
 }
 
 function ForwardButton({ order }: { order: MerchantOrder }) {

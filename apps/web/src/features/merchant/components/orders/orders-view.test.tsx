@@ -68,6 +68,7 @@ function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
     shippingTax: 0,
     total: 121,
     refundedTotal: 0,
+    currency: "USD",
     negotiationId: null,
     timeline: [{ kind: "placed", at: "2025-01-05T12:00:00.000Z", amount: null, note: null }],
     customer: { name: "Ada Lovelace", email: "ada@example.com" },
