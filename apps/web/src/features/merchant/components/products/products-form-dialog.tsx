@@ -94,7 +94,12 @@ const FIELDS: FieldSpec[] = [
   { field: "name", label: "Name" },
   { field: "brand", label: "Brand", hint: "Pick one of the shop's brands, or type a new one" },
   { field: "category", label: "Category", hint: "Pick one of the shop's categories, or type a new one" },
-  { field: "price", label: "Price", hint: "In dollars, e.g. 49.99", input: { inputMode: "decimal" } },
+  {
+    field: "price",
+    label: "Price",
+    hint: "In the shop's currency, e.g. 49.99",
+    input: { inputMode: "decimal" },
+  },
   {
     field: "listPrice",
     label: "List price",

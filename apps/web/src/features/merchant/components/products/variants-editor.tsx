@@ -39,8 +39,8 @@ export function VariantsEditor({ product, saved, onCatalogChanged }: VariantsEdi
             Variants
           </h2>
           <p className="text-sm text-muted-foreground">
-            One row per combination. Turn off “Sold” for a combination you do not sell. Prices in dollars; an
-            empty picture shows the product’s.
+            One row per combination. Turn off “Sold” for a combination you do not sell. Prices in the shop’s
+            currency; an empty picture shows the product’s.
           </p>
         </div>
         <VariantsBulkEdit
