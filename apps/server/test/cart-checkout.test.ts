@@ -47,6 +47,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
       tax: 0,
       total: 0,
       savings: 0,
+      currency: "USD",
     });
     const again = await Promise.all([http.get("/api/cart"), http.get("/api/cart"), http.get("/api/cart")]);
     for (const r of again) expect(r.json.id).toBe(first.json.id);
@@ -80,6 +81,7 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
       tax: tax / 100,
       total: (subtotal + shipping + tax) / 100,
       savings: ((cents(a!.listPrice) - cents(a!.price)) * 3 + cents(b!.listPrice) - cents(b!.price)) / 100,
+      currency: "USD",
     });
 
     const lineA = both.json.items.find((i: { productId: string }) => i.productId === a!.id);
