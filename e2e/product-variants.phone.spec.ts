@@ -5,7 +5,7 @@ import {
   catalogue,
   expectNoSidewaysScroll,
   placeOrderAtCheckout,
-  sendToAva,
+  negotiateCartLine,
 } from "./support/shop.ts";
 
 const TEE = "Fernway Organic Cotton Crew Tee";
@@ -39,16 +39,7 @@ test("on a phone a shopper sees a sold-out size greyed and labelled, picks anoth
   await expectToast(page, `${TEE} — L / Black has been added to your cart.`);
 
   // Ava negotiates the variant's line.
-  await page.goto("/cart");
-  await expect(page.getByTestId("cart-line").getByRole("link", { name: `${TEE} — L / Black` })).toBeVisible();
-  await page.getByRole("link", { name: "Negotiate with Ava" }).click();
-  const chat = page.getByRole("region", { name: "Chat with Ava" });
-  for (const text of ["Can I get a discount?", "Can you do better?", "Is that really your best price?"])
-    await sendToAva(chat, text);
-  const accept = chat.getByRole("button", { name: "Accept Offer & Apply to Cart" });
-  await expect(accept).toBeVisible();
-  await accept.click();
-  await expectToast(page, "Negotiation applied to your cart!");
+  await negotiateCartLine(page, `${TEE} — L / Black`);
   await expectNoSidewaysScroll(page, "the negotiation on a phone");
   const review = page.getByTestId("negotiation-review");
   await expect(review.getByTestId("negotiation-review-line")).toHaveCount(1);

@@ -6,7 +6,7 @@ import {
   catalogue,
   expectNoSidewaysScroll,
   placeOrderAtCheckout,
-  sendToAva,
+  negotiateCartLine,
 } from "./support/shop.ts";
 
 const TEE = "Fernway Organic Cotton Crew Tee";
@@ -56,16 +56,7 @@ test("a shopper chooses a sold-out size, picks another by keyboard, adds that va
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Ava negotiates the variant's line; the review names it.
-  await page.goto("/cart");
-  await expect(page.getByTestId("cart-line").getByRole("link", { name: `${TEE} — M / Black` })).toBeVisible();
-  await page.getByRole("link", { name: "Negotiate with Ava" }).click();
-  const chat = page.getByRole("region", { name: "Chat with Ava" });
-  for (const text of ["Can I get a discount?", "Can you do better?", "Is that really your best price?"])
-    await sendToAva(chat, text);
-  const accept = chat.getByRole("button", { name: "Accept Offer & Apply to Cart" });
-  await expect(accept).toBeVisible();
-  await accept.click();
-  await expectToast(page, "Negotiation applied to your cart!");
+  await negotiateCartLine(page, `${TEE} — M / Black`);
   const review = page.getByTestId("negotiation-review");
   await expect(review.getByTestId("negotiation-review-line")).toHaveCount(1);
   await expect(review).toContainText(`${TEE} — M / Black`);

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { expectToast } from "./toasts.ts";
 
 export const artifacts = "e2e/.artifacts";
 
@@ -223,6 +224,23 @@ export async function sendToAva(chat: Locator, text: string) {
   const bubble = replies.nth(before);
   await expect(bubble).toContainText(/\w{3,}/);
   return { bubble, text: ((await bubble.textContent()) ?? "").replace(/^Ava: /, "") };
+}
+
+/**
+ * From the cart, asks Ava about the cart whose one line is `lineName` until she offers, accepts
+ * her offer and waits for the toast that says it is applied.
+ */
+export async function negotiateCartLine(page: Page, lineName: string) {
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line").getByRole("link", { name: lineName })).toBeVisible();
+  await page.getByRole("link", { name: "Negotiate with Ava" }).click();
+  const chat = page.getByRole("region", { name: "Chat with Ava" });
+  for (const text of ["Can I get a discount?", "Can you do better?", "Is that really your best price?"])
+    await sendToAva(chat, text);
+  const accept = chat.getByRole("button", { name: "Accept Offer & Apply to Cart" });
+  await expect(accept).toBeVisible();
+  await accept.click();
+  await expectToast(page, "Negotiation applied to your cart!");
 }
 
 /** A shipping address the e2e shoppers use. */
