@@ -181,4 +181,59 @@ describe.each(DB_KINDS)("importing products with variants on the %s database", (
         .where(inArray(products.sku, ["JL-OTHER", "JL-TWICE"])),
     ).toEqual([]);
   });
+
+  it("rolls a batch's products up once, after its variants are written: price, stock, facets and pairs; later writes in the transaction roll up again", async () => {
+    const { writeProductVariants } = await import("../src/modules/catalog/product-variants.store.ts");
+    await importProducts(db(), createReadStream(FIXTURE), { format: "csv", batchSize: 10 });
+    const sneaker = await variantsOf("canvas-sneaker");
+    expect(sneaker.product.optionFacets).toEqual([
+      "Size:42",
+      "Size:43",
+      "Size:44",
+      "Colour:Black",
+      "Colour:White",
+    ]);
+    expect(sneaker.product.optionPairs).toContain("Size:42\u001fColour:White");
+    expect(sneaker.product.optionPairs).not.toContain("Size:44\u001fColour:White");
+    expect(sneaker.product).toMatchObject({ price: 6000, stockLevel: 7 });
+    await db().transaction(async (tx) => {
+      await writeProductVariants(tx, [
+        {
+          sku: "canvas-sneaker",
+          options: [{ name: "Size", values: ["42", "44"] }],
+          variants: [
+            {
+              optionValues: ["42"],
+              sku: "SNK-42",
+              price: 5000,
+              listPrice: 6000,
+              stockLevel: 1,
+              weightGrams: null,
+              barcode: "",
+            },
+            {
+              optionValues: ["44"],
+              sku: "SNK-44",
+              price: 5500,
+              listPrice: 6000,
+              stockLevel: 2,
+              weightGrams: null,
+              barcode: "",
+            },
+          ],
+        },
+      ]);
+      const [written] = await tx.select().from(products).where(eq(products.sku, "canvas-sneaker"));
+      expect(written).toMatchObject({
+        price: 5000,
+        stockLevel: 3,
+        optionFacets: ["Size:42", "Size:44"],
+        optionPairs: [],
+      });
+      // The deferral ends with the write: a variant written after it rolls its product up at once.
+      await tx.update(productVariants).set({ price: 4000 }).where(eq(productVariants.sku, "SNK-44"));
+      const [after] = await tx.select().from(products).where(eq(products.sku, "canvas-sneaker"));
+      expect(after).toMatchObject({ price: 4000, stockLevel: 3 });
+    });
+  });
 });

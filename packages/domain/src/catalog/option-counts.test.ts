@@ -5,7 +5,10 @@ import {
   type KeptCountRow,
   keptCountsAnswer,
   OPTION_PAIR_SEPARATOR,
+  mostCommonFirst,
   optionPairText,
+  addWidenedCounts,
+  widenedOptionAnswer,
 } from "./option-counts.ts";
 
 describe("option pairs", () => {
@@ -92,5 +95,60 @@ describe("foldKeptOptionCounts", () => {
         [row("total", null, 3), row("with0", "Fit:Slim", 1), row("with1", "Size:M", 3)],
       ),
     ).toBeNull();
+  });
+});
+
+describe("a widened option (several values of one option)", () => {
+  it("is answered so without words and with one option only", () => {
+    expect(widenedOptionAnswer([["Size:M", "Size:5XL"]], false)).toBe(true);
+    expect(widenedOptionAnswer([["Size:M", "Size:5XL"]], true)).toBe(false);
+    expect(widenedOptionAnswer([["Size:M"]], false)).toBe(false);
+    expect(widenedOptionAnswer([["Size:M", "Size:L"], ["Colour:Black"]], false)).toBe(false);
+  });
+
+  it("counts the most common value from the kept counts (an unknown value last)", () => {
+    const visible = new Map([
+      ["Size:5XL", 11],
+      ["Size:M", 77],
+    ]);
+    expect(mostCommonFirst(["Size:5XL", "Size:Q", "Size:M"], visible)).toEqual([
+      "Size:M",
+      "Size:5XL",
+      "Size:Q",
+    ]);
+  });
+
+  it("adds what the rest's products add to each facet, values only they have included", () => {
+    const kept = {
+      total: 70,
+      categories: [{ value: "Audio", count: 50 }],
+      brands: [{ value: "Norvik", count: 70 }],
+      options: [
+        { text: "Size:M", count: 70 },
+        { text: "Size:5XL", count: 11 },
+        { text: "Colour:Black", count: 40 },
+      ],
+    };
+    const merged = addWidenedCounts(kept, [
+      { kind: "total", value: null, n: 4 },
+      { kind: "category", value: "Audio", n: 1 },
+      { kind: "category", value: "Home", n: 3 },
+      { kind: "brand", value: "Norvik", n: 4 },
+      { kind: "paired", value: "Colour:Black", n: 2 },
+      { kind: "paired", value: "Colour:Sage", n: 1 },
+      { kind: "paired", value: "Colour:Red", n: 0 },
+    ]);
+    expect(merged.total).toBe(74);
+    expect(merged.categories).toEqual([
+      { value: "Audio", count: 51 },
+      { value: "Home", count: 3 },
+    ]);
+    expect(merged.brands).toEqual([{ value: "Norvik", count: 74 }]);
+    expect(merged.options).toEqual([
+      { text: "Size:M", count: 70 },
+      { text: "Size:5XL", count: 11 },
+      { text: "Colour:Black", count: 42 },
+      { text: "Colour:Sage", count: 1 },
+    ]);
   });
 });

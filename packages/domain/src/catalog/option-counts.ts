@@ -101,3 +101,56 @@ export function foldKeptOptionCounts(
     options,
   };
 }
+
+/**
+ * Whether an option filter is one option widened to several values (option=Size:M&option=Size:5XL)
+ * without words: counted as the kept counts of its most common value plus the products of the
+ * other values that the kept counts leave out (addWidenedCounts), so only those products are read.
+ */
+export function widenedOptionAnswer(
+  optionGroups: readonly (readonly string[])[],
+  searching: boolean,
+): boolean {
+  return !searching && optionGroups.length === 1 && (optionGroups[0]?.length ?? 0) >= 2;
+}
+
+/**
+ * The widened values, the most common first (its products are counted from the kept counts; the
+ * others' are read): `visible` is how many visible products have each value, a missing one none.
+ */
+export function mostCommonFirst(values: readonly string[], visible: ReadonlyMap<string, number>): string[] {
+  return [...values].sort((a, b) => (visible.get(b) ?? 0) - (visible.get(a) ?? 0));
+}
+
+/**
+ * What the kept counts of a widened option's most common value leave out, read from the products
+ * having another of its values: "total", "category", "brand" count those without the most common
+ * value (under the other filters, as the kept rows are); "paired" counts, per value of another
+ * option, the products one of whose variants pairs it with another chosen value but none with the
+ * most common one.
+ */
+export interface WidenedRestRow {
+  kind: "total" | "category" | "brand" | "paired";
+  value: string | null;
+  n: number;
+}
+
+/** The facet counts of a widened option: the most common value's kept counts plus the rest's (WidenedRestRow). */
+export function addWidenedCounts(kept: KeptFacetCounts, rest: readonly WidenedRestRow[]): KeptFacetCounts {
+  const add = (counts: readonly { value: string; count: number }[], kind: WidenedRestRow["kind"]) => {
+    const sums = new Map(counts.map((c) => [c.value, c.count]));
+    for (const r of rest)
+      if (r.kind === kind && r.value !== null && r.n > 0) sums.set(r.value, (sums.get(r.value) ?? 0) + r.n);
+    return [...sums].map(([value, count]) => ({ value, count }));
+  };
+  const options = add(
+    kept.options.map((o) => ({ value: o.text, count: o.count })),
+    "paired",
+  ).map((o) => ({ text: o.value, count: o.count }));
+  return {
+    total: kept.total + rest.filter((r) => r.kind === "total").reduce((s, r) => s + r.n, 0),
+    categories: add(kept.categories, "category"),
+    brands: add(kept.brands, "brand"),
+    options,
+  };
+}

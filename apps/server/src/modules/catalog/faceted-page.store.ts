@@ -1,8 +1,15 @@
-import { groupPairs, keptCountsAnswer, optionKey } from "@haggle/domain/catalog/option-counts";
+import {
+  addWidenedCounts,
+  groupPairs,
+  keptCountsAnswer,
+  mostCommonFirst,
+  optionKey,
+  widenedOptionAnswer,
+} from "@haggle/domain/catalog/option-counts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { productFacetCounts, products } from "../../platform/db/schema/catalog.ts";
-import { keptOptionCounts } from "./option-counts.store.ts";
+import { keptOptionCounts, optionValueTotals, widenedRestCounts } from "./option-counts.store.ts";
 import {
   columnOrder,
   listingRows,
@@ -22,12 +29,16 @@ import {
  * Without words, one value of one option (or of each of two) is counted from the kept counts
  * (product_option_counts, migration 0034: per value and per pair of values one variant has, per
  * category and brand) and the page walks or sorts like an unfiltered listing's (listingRows): no
- * product is read for the counts. Otherwise (words, several values of an option, three options)
- * the matches are read (readFacetedPage).
+ * product is read for the counts. One option widened to several values (Size M or 5XL) is counted
+ * from the kept counts of its most common value plus the products of the others
+ * (widenedFacetedPage). Otherwise (words, several values of an option with another option, three
+ * options) the matches are read (readFacetedPage).
  */
 export async function queryFacetedPage(db: Queryable, query: FacetedQuery): Promise<ShopPage> {
+  const searching = query.words.length > 0;
   const page =
-    (keptCountsAnswer(query.options, query.words.length > 0) ? await keptFacetedPage(db, query) : null) ??
+    (keptCountsAnswer(query.options, searching) ? await keptFacetedPage(db, query) : null) ??
+    (widenedOptionAnswer(query.options, searching) ? await widenedFacetedPage(db, query) : null) ??
     (await readFacetedPage(db, query));
   const ids = page.rows.map((r) => r.id);
   return { ...page, variantIds: await matchingVariants(db, ids, query.options) };
@@ -63,6 +74,39 @@ async function keptFacetedPage(db: Queryable, query: FacetedQuery): Promise<Shop
     query,
   );
   return { ...counts, rows };
+}
+
+/**
+ * The page of one option widened to several values (widenedOptionAnswer): its most common
+ * value's kept counts plus what only the other values' products add (widenedRestCounts: those
+ * products alone are read, through the GIN index on option_facets), the page walked or sorted as
+ * an unfiltered listing's (listingRows). Null when the kept counts cannot answer.
+ */
+async function widenedFacetedPage(db: Queryable, query: FacetedQuery): Promise<ShopPage | null> {
+  const values = query.options[0] ?? [];
+  const [first, ...rest] = mostCommonFirst(values, await optionValueTotals(db, values)) as [
+    string,
+    ...string[],
+  ];
+  const kept = await keptOptionCounts(db, [first], query.category, query.brand);
+  if (!kept) return null;
+  const counts = addWidenedCounts(
+    kept,
+    await widenedRestCounts(db, first, rest, query.category, query.brand),
+  );
+  const filters = and(
+    eq(products.hidden, false),
+    query.category.length > 0 ? inArray(products.category, query.category) : undefined,
+    query.brand.length > 0 ? inArray(products.brand, query.brand) : undefined,
+    sql`${products.optionFacets} && ${textArray(values)}`,
+  );
+  const rows = await listingRows(
+    db,
+    filters,
+    { total: counts.total, collection: kept.collectionTotal },
+    query,
+  );
+  return { ...counts, collectionTotal: kept.collectionTotal, rows };
 }
 
 interface Group {

@@ -70,8 +70,11 @@ export interface ProductVariantsWrite {
  * its first variant (so lines and offers naming it keep a variant of the product); variants are
  * upserted by their combination, a row equal to the given one not written again; a combination
  * left out is removed, unless a cart holds it (a line needs its variant: it stays until the
- * cart lets go of it). The roll-up triggers derive the product's price and stock; every write
- * announces a new catalogue version.
+ * cart lets go of it). The product's price, stock and option facets are rolled up once, after
+ * the last statement (the triggers' roll-up deferred for the transaction, migration 0043: each
+ * statement had rolled every product of the batch up again); every write announces a new
+ * catalogue version. Deferring needs a transaction (every caller holds one); outside one the
+ * triggers roll up after each statement as before.
  */
 export async function writeProductVariants(
   db: Queryable,
@@ -104,6 +107,8 @@ export async function writeProductVariants(
   const variants = sql`(select g.product_id, v.*
     from ${given} g, json_to_recordset(g.variants) as v(position int, sku text, option_values text[],
       price bigint, list_price bigint, stock_level int, weight_grams int, barcode text, image_url text))`;
+  // The roll-up runs once, at the end, for every product written (migration 0043), not after each statement.
+  await db.execute(sql`select set_config('haggle.variant_roll_up', 'deferred', true)`);
   await db.execute(sql`
     delete from product_options po using ${given} g
     where po.product_id = g.product_id
@@ -142,6 +147,8 @@ export async function writeProductVariants(
         product_variants.stock_level, product_variants.weight_grams, product_variants.barcode, product_variants.image_url)
       is distinct from (excluded.sku, excluded.position, excluded.price, excluded.list_price,
         excluded.stock_level, excluded.weight_grams, excluded.barcode, excluded.image_url)`);
+  await db.execute(sql`select product_variants_roll_up(array(select product_id from ${given} as written))`);
+  await db.execute(sql`select set_config('haggle.variant_roll_up', '', true)`);
 }
 
 /**
