@@ -5,6 +5,7 @@ import {
   type ShoppingCatalogNames,
   searchOf,
 } from "@haggle/domain/assistant/parse-shopping-request";
+import { holdsExcluded } from "@haggle/domain/assistant/excluded-words";
 import { relaxations, type SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
 import { GIFT_KINDS } from "@haggle/domain/assistant/shopping-needs";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
@@ -77,14 +78,10 @@ function stemOf(word: string): string {
 /** Whether a product is one the shopper said they do not want. */
 function isExcluded(product: Product, request: ParsedShoppingRequest): boolean {
   if (request.excludedBrands.some((b) => b.toLowerCase() === product.brand.toLowerCase())) return true;
-  if (request.excludedWords.length === 0) return false;
-  const haystack = `${product.name} ${product.category} ${product.tags.join(" ")}`.toLowerCase();
-  return request.excludedWords.some((w) => {
-    const stem = stemOf(w);
-    return (
-      stem.length >= 3 && new RegExp(`(?<![a-z])${stem.replace(/[^a-z0-9 -]/g, "")}`, "u").test(haystack)
-    );
-  });
+  return holdsExcluded(
+    `${product.name} ${product.category} ${product.tags.join(" ")}`,
+    request.excludedWords,
+  );
 }
 
 /**
