@@ -6,6 +6,12 @@ export interface ShoppingCatalogNames {
   brands: string[];
   /** The shop's tags and the categories of the products carrying each ("headphones" -> ["Audio", "electronics"]). */
   tagCategories?: Record<string, string[]>;
+  /**
+   * The shop's labels of several words and the other tags of the products carrying each
+   * ("nail polish" -> ["beauty"], "noise-cancelling" -> ["headphones", "earbuds", ...]), from
+   * the assistant's sample of the catalogue: whether a label is a trait of a kind or another kind.
+   */
+  tagsTogether?: Record<string, string[]>;
 }
 
 /**

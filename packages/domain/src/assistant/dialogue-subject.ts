@@ -72,6 +72,73 @@ function inNamesOfAsked(words: string[], before: RequestState, catalog: Shopping
   return asked.length > 0 && words.every((w) => asked.some((c) => labelHolds(c, w)));
 }
 
+/** A message of the shop's labels read as a kind of its own (a new subject), of the categories tagged so. */
+function asKind(facts: MessageFacts, tagged: string[]): MessageFacts {
+  return {
+    ...facts,
+    attributesOnly: false,
+    hasProduct: true,
+    words: facts.words.map((w) => ({ ...w, product: true })),
+    learnedCategories: unique([...facts.learnedCategories, ...tagged]),
+  };
+}
+
+/** A tag as its words ("noise-cancelling" -> "noise cancelling"). */
+const labelKey = (tag: string) => nameKey(tag.replace(/-/gu, " "));
+
+/**
+ * The labels of several words of a sample of the shop's products, each with the other tags of
+ * the products that carry it: what the catalogue says goes together ("noise-cancelling" with
+ * "headphones"; "nail polish" with nothing a lipstick carries).
+ */
+export function tagsTogetherOf(
+  products: Iterable<{ tags: readonly string[] }>,
+  maxLabels = MAX_LABELS,
+): Record<string, string[]> {
+  const together = new Map<string, Set<string>>();
+  for (const product of products) {
+    for (const tag of product.tags) {
+      const key = labelKey(tag);
+      if (!key.includes(" ")) continue;
+      let others = together.get(key);
+      if (!others) {
+        if (together.size >= maxLabels) continue;
+        others = new Set();
+        together.set(key, others);
+      }
+      for (const other of product.tags)
+        if (labelKey(other) !== key && others.size < MAX_TOGETHER) others.add(other);
+    }
+  }
+  return Object.fromEntries([...together].map(([key, others]) => [key, [...others]]));
+}
+
+/** At most this many labels, each with at most this many other tags, are kept. */
+const MAX_LABELS = 5_000;
+const MAX_TOGETHER = 200;
+
+/**
+ * "nail polish" after lipstick, in a shop that files both under Beauty: a label of several words
+ * of the same category as what is shown, that no product of the shown kind carries (by the tags
+ * the catalogue puts together), is another kind of it, not a trait ("noise cancelling" after
+ * headphones is carried by headphones). Unless said of what is shown or of what they are for.
+ */
+function siblingKind(
+  words: string[],
+  before: RequestState,
+  catalog: ShoppingCatalogNames,
+  message: string,
+): boolean {
+  const together = catalog.tagsTogether;
+  if (!together || words.length < 2 || SAID_OF_SHOWN.test(message.toLowerCase())) return false;
+  if (/(?:^|\s)(?:for|with)\s/u.test(message.toLowerCase())) return false;
+  const others = together[labelKey(words.join(" "))];
+  // The kind shown is its last product word ("shoe" of "running shoe"): "running" says which.
+  const kind = before.words.filter((w) => w.product).at(-1)?.word;
+  if (!others || !kind || words.some((w) => labelHolds(w, kind))) return false;
+  return !others.some((tag) => labelHolds(tag, kind));
+}
+
 /**
  * Whether a message of traits only is one of what is shown: "leather" after bags, "luxury" after
  * watches (words that, put before the kind asked for, name a kind the catalogue has: its tags
@@ -92,7 +159,9 @@ export function withTraitOfKind(
     const tagged = [words.join("-"), ...words].flatMap((w) => matchers.categoriesTagged(w));
     // "womens" after jackets: a word of the category's own name ("Women's Jackets") is one of its traits.
     const named = (catalog.categories ?? []).filter((c) => words.some((w) => labelHolds(c, w)));
-    if (asked.length === 0 || tagged.some((c) => asked.includes(c))) return facts;
+    if (asked.length === 0) return facts;
+    if (tagged.some((c) => asked.includes(c)))
+      return siblingKind(words, before, catalog, message) ? asKind(facts, tagged) : facts;
     if (named.some((c) => asked.includes(c))) return { ...facts, interest: false };
     // "got any dresses?" after a kitchen knife: a kind of thing (a plural, or a label of several
     // words: "dog food") that none of the things asked for is, so a new subject, unless said of
@@ -103,14 +172,7 @@ export function withTraitOfKind(
       !facts.leadingFor &&
       !SAID_OF_SHOWN.test(message.toLowerCase()) &&
       (PLURAL.test(words.at(-1) ?? "") || (words.length > 1 && matchers.categoriesTagged(label).length > 0));
-    if (!kind) return facts;
-    return {
-      ...facts,
-      attributesOnly: false,
-      hasProduct: true,
-      words: facts.words.map((w) => ({ ...w, product: true })),
-      learnedCategories: unique([...facts.learnedCategories, ...tagged]),
-    };
+    return kind ? asKind(facts, tagged) : facts;
   }
   const names = (kind: Word) =>
     kind.product && matchers.categoriesTagged(`${words.join(" ")} ${kind.word}`).length > 0;

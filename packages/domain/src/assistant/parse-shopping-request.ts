@@ -320,6 +320,16 @@ function toResult(
   };
 }
 
+/**
+ * "no noise cancelling" after noise cancelling headphones: the words now excluded are no longer
+ * sought (the kind's other words stay: headphones).
+ */
+function withoutNewlyExcluded(state: RequestState, facts: MessageFacts): RequestState {
+  const gone = new Set(facts.excludedWords.flatMap((w) => w.toLowerCase().split(/[\s-]+/u)));
+  const words = state.words.filter((w) => !gone.has(w.word.toLowerCase()));
+  return words.length > 0 && words.length < state.words.length ? { ...state, words } : state;
+}
+
 /** A message that neither refines the request so far nor starts one of its own: talk. */
 function isTalkOnly(facts: MessageFacts, before: RequestState): boolean {
   return !isFollowUp(facts, before) && isEmpty(startRequest(facts, before));
@@ -384,6 +394,7 @@ export function parseShoppingRequest(
       narrowing = refined && state !== null && isNarrowing(facts, state);
       previous = refined ? state : null;
       state = sanePrices(refined && state ? refineRequest(state, facts) : startRequest(facts, state));
+      if (refined) state = withoutNewlyExcluded(state, facts);
       // "anything else for kids?" leaves the kind shown: the reply says what it dropped.
       dropped = refined && before && isWidening(facts) ? droppedBy(before, state) : [];
       narrowedBy = refined && before ? addedTraits(before, state) : [];

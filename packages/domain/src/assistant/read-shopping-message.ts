@@ -374,6 +374,7 @@ function readFreeWords(reading: Reading): void {
     facts.marker = true;
     return false;
   });
+  let lastExcluded: { word: string; end: number } | null = null;
   for (const m of s.text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'&+.-]*/gu)) {
     const word = m[0]
       .replace(/'s$|'$/, "")
@@ -382,12 +383,36 @@ function readFreeWords(reading: Reading): void {
     const at = m.index ?? 0;
     // "my dad's birthday" with "my dad" read as the recipient leaves "'s": not a word.
     if (word.length === 0 || STOP_WORDS.has(word) || (word.length === 1 && s.text[at - 1] === "'")) continue;
+    if (lastExcluded && continuesExcludedLabel(reading, lastExcluded, word, at)) {
+      // "not the noise cancelling ones": the shop's label "noise-cancelling" is what is not wanted.
+      const label: string = `${lastExcluded.word} ${word}`;
+      facts.excludedWords[facts.excludedWords.lastIndexOf(lastExcluded.word)] = label;
+      lastExcluded = { word: label, end: at + word.length };
+      reading.negatedEnds.push(at + word.length);
+      continue;
+    }
+    lastExcluded = null;
     if (negated(reading, at, word.length)) {
       facts.excludedWords.push(word);
+      lastExcluded = { word, end: at + word.length };
       continue;
     }
     wordAt.push({ word: { word, product: false }, at: m.index ?? 0 });
   }
+}
+
+/**
+ * Whether a word right after an excluded one ("noise" of "no noise cancelling") makes with it a
+ * label the shop tags its products with ("noise-cancelling"): then the label is what is excluded.
+ */
+function continuesExcludedLabel(
+  { s, matchers }: Reading,
+  last: { word: string; end: number },
+  word: string,
+  at: number,
+): boolean {
+  if (!/^[\s-]+$/u.test(s.text.slice(last.end, at))) return false;
+  return matchers.categoriesTagged(`${last.word} ${word}`).length > 0;
 }
 
 /**

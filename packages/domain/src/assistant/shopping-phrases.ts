@@ -241,7 +241,7 @@ export const STOP_WORDS = new Set(
   saturday sunday friday tomorrow myself yourself friend friends someone somebody make making doing
   does who's whos am pm crazy passionate keen adores nothing lol lmao haha omg idk tbh btw honestly
   literally basically totally total huge massive such absolutely nerd nerds geek geeks u ur nvm
-  lemme gimme mean`.split(/\s+/),
+  lemme gimme mean except excluding besides`.split(/\s+/),
 );
 
 /** Words for a recipient that name nobody in particular: "for her" is whoever was meant before. */

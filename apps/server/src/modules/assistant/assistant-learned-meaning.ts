@@ -5,6 +5,7 @@ import {
   MAX_LEARNED_PRODUCTS,
 } from "@haggle/domain/assistant/catalogue-associations";
 import { CatalogueTextIndex } from "@haggle/domain/assistant/catalogue-text-index";
+import { tagsTogetherOf } from "@haggle/domain/assistant/dialogue-subject";
 import type { SearchVocabulary } from "@haggle/domain/catalog/typo-corrections";
 import type { Db } from "../../platform/db/client.ts";
 import { countVisibleProducts, loadLearningSample, vocabularyOf } from "../catalog/index.ts";
@@ -31,6 +32,8 @@ const LEARN_BATCH = 250;
 export interface LearnedCatalogue {
   associations: CatalogueAssociations;
   index: CatalogueTextIndex;
+  /** The shop's labels of several words and the tags found with them (dialogue-subject.ts). */
+  tagsTogether: Record<string, string[]>;
 }
 
 interface Kept {
@@ -67,7 +70,7 @@ async function learn(deps: AssistantDeps): Promise<LearnedCatalogue> {
     },
     "assistant learned word meanings from the catalogue",
   );
-  return { associations: learned, index };
+  return { associations: learned, index, tagsTogether: tagsTogetherOf(sample) };
 }
 
 function timeout(ms: number): Promise<null> {

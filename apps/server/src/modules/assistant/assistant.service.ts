@@ -21,6 +21,7 @@ import { searchPolicies } from "../policies/index.ts";
 import { loadSellerConfig } from "../settings/index.ts";
 import type { AssistantDeps, AssistantEvent, AssistantMessage as Message } from "./assistant-types.ts";
 import { type Answer, answer } from "./built-in-search.ts";
+import { learnedCatalogue } from "./assistant-learned-meaning.ts";
 
 /** The built-in engine reads only the shopper's last messages. */
 const BUILT_IN_MESSAGES = 8;
@@ -197,7 +198,9 @@ function shopperMessages(messages: Message[]): string[] {
 /** The built-in engine: read the conversation, search, answer honestly and say what changed. */
 export async function* builtInTurn(deps: AssistantDeps, messages: Message[]): AsyncGenerator<AssistantEvent> {
   const userMessages = shopperMessages(messages);
-  const names = await catalogNames(deps.db);
+  // What the catalogue puts together, once learned, tells a sibling kind from a trait.
+  const learned = await learnedCatalogue(deps);
+  const names = { ...(await catalogNames(deps.db)), tagsTogether: learned?.tagsTogether };
   const seed = userMessages.length;
   const talk = detectSmallTalk(userMessages.at(-1) ?? "");
   const found = mayAlsoSearch(talk) ? await answer(deps, userMessages, names) : null;

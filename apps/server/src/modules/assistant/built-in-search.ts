@@ -5,6 +5,7 @@ import {
   type ShoppingCatalogNames,
   searchOf,
 } from "@haggle/domain/assistant/parse-shopping-request";
+import { holdsExcluded } from "@haggle/domain/assistant/excluded-words";
 import { relaxations, type SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
 import { GIFT_KINDS } from "@haggle/domain/assistant/shopping-needs";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
@@ -77,14 +78,10 @@ function stemOf(word: string): string {
 /** Whether a product is one the shopper said they do not want. */
 function isExcluded(product: Product, request: ParsedShoppingRequest): boolean {
   if (request.excludedBrands.some((b) => b.toLowerCase() === product.brand.toLowerCase())) return true;
-  if (request.excludedWords.length === 0) return false;
-  const haystack = `${product.name} ${product.category} ${product.tags.join(" ")}`.toLowerCase();
-  return request.excludedWords.some((w) => {
-    const stem = stemOf(w);
-    return (
-      stem.length >= 3 && new RegExp(`(?<![a-z])${stem.replace(/[^a-z0-9 -]/g, "")}`, "u").test(haystack)
-    );
-  });
+  return holdsExcluded(
+    `${product.name} ${product.category} ${product.tags.join(" ")}`,
+    request.excludedWords,
+  );
 }
 
 /**
@@ -316,13 +313,16 @@ async function searchInOrder(
       continue;
     const found = await searchProducts(deps, { ...plan, limit: Math.min(plan.limit * OVERFETCH, 36) });
     const shared = (p: Product) => byTags.filter((t) => p.tags.includes(t)).length;
-    const wanted = ownWordsFirst(
-      textFirst(
-        found.items.filter((p) => !isExcluded(p, request)),
-        ranking,
-      ),
-      plan,
-    ).sort((a, b) => shared(b) - shared(a));
+    const wanted = kindFirstByPrice(
+      ownWordsFirst(
+        textFirst(
+          found.items.filter((p) => !isExcluded(p, request)),
+          ranking,
+        ),
+        plan,
+      ).sort((a, b) => shared(b) - shared(a)),
+      request,
+    );
     if (found.items.some((p) => isOfSubject(p, request) && isExcluded(p, request))) excludedSeen = true;
     if (wanted.some((p) => isOfSubject(p, request))) wantedSeen = true;
     // Filling by the kind's head ("winter jacket": other jackets), only what is named so: a
@@ -355,6 +355,18 @@ async function searchInOrder(
     }
   }
   return { shown, relaxedUsed, exact, outOfStockOnly, usedPlan, excludedOnly: excludedSeen && !wantedSeen };
+}
+
+/**
+ * "what's the cheapest one?" after jackets: sorted by price, the search's looser finds (a water
+ * bottle the words barely match) would lead; the things of the kind asked for come first, in
+ * their price order, the others after them.
+ */
+function kindFirstByPrice(found: Product[], request: ParsedShoppingRequest): Product[] {
+  if (request.sort !== "price-low" && request.sort !== "price-high") return found;
+  const ofKind = found.filter((p) => isOfSubject(p, request));
+  if (ofKind.length === 0) return found;
+  return [...ofKind, ...found.filter((p) => !ofKind.includes(p))];
 }
 
 /** The relaxation of a kind's modifiers ('"running" (any shoe)'). */
