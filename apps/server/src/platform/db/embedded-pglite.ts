@@ -55,9 +55,6 @@ class ReadBlob extends Blob {
     super([]);
     this.#bytes = bytes;
   }
-  override get size(): number {
-    return this.#bytes.byteLength;
-  }
   override arrayBuffer(): Promise<ArrayBuffer> {
     const { buffer, byteOffset, byteLength } = this.#bytes;
     return Promise.resolve(
