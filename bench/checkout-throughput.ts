@@ -15,6 +15,12 @@ import { CHECKOUT_BODY, productsInStock, signUpShoppers } from "./lib/shopper.ts
 /** BENCH_SHOPPERS: the shopper counts, one round each ("20,100"). */
 const SHOPPER_COUNTS = (process.env.BENCH_SHOPPERS ?? "20,100").split(",").filter(Boolean).map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * BENCH_ORDERS: each round places this many orders (adds begun, in all) instead of running for
+ * BENCH_SECONDS, so a loaded machine's round still holds enough orders for its CPU per order to
+ * be the code's cost rather than the round's fixed costs.
+ */
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 0);
 const PORT = Number(process.env.BENCH_PORT ?? 3901);
 /**
  * The "before" server, run before this one in every round: BENCH_BEFORE_ROOT (or
@@ -74,7 +80,10 @@ async function databaseCpu(url: string | undefined): Promise<Map<number, number>
 }
 
 /** CPU ms the database's backends used between two readings (a backend new since counts from 0). */
-function databaseCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+function databaseCpuBetween(
+  before: Map<number, number> | null,
+  after: Map<number, number> | null,
+): number | null {
   if (!before || !after) return null;
   let used = 0;
   for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
@@ -101,14 +110,16 @@ async function benchOne(round: Round, shopperCount: number, version: string) {
     const latencies: number[] = [];
     let orders = 0;
     let refused = 0;
+    let begun = 0;
     const deadline = performance.now() + SECONDS * 1000;
+    const more = () => (ORDERS > 0 ? begun++ < ORDERS : performance.now() < deadline);
     const started = performance.now();
     const cpuBefore = cpuMs(server.pid);
     const dbCpuBefore = await databaseCpu(round.env.DATABASE_URL);
     await Promise.all(
       shoppers.map(async (s, i) => {
         let n = i;
-        while (performance.now() < deadline) {
+        while (more()) {
           const productId = pool[n++ % pool.length]!;
           if ((await s.call("POST", "/api/cart/items", { productId })) !== 200) continue;
           const t = performance.now();

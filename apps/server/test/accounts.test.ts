@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { session } from "../src/platform/db/schema.ts";
 import { verifyEmail } from "./support/account-mail.ts";
 import { HttpClient, uniqueEmail } from "./support/http-client.ts";
 import { useShop } from "./support/shop-fixtures.ts";
@@ -54,6 +56,30 @@ describe.each(DB_KINDS)("accounts on the %s database", (kind) => {
     expect(out.status).toBe(200);
     expect((await http.get("/api/me")).json).toEqual({ user: null });
     expect((await http.get("/api/auth/get-session")).json).toBeNull();
+  });
+
+  it("reads the session row on every request: a session due for renewal is extended, an expired or deleted one ends at once", async () => {
+    const email = uniqueEmail();
+    const http = new HttpClient(shop.server.baseUrl);
+    const { json } = await http.signUp(email);
+    const db = shop.server.database.db;
+    const rowOf = async () => (await db.select().from(session).where(eq(session.userId, json.user.id)))[0]!;
+    expect((await http.get("/api/me")).json.user.email).toBe(email);
+    // Two days into a week's session: past the one-day renewal age, so the request renews it.
+    const twoDaysIn = new Date(Date.now() + 5 * 24 * 3600_000);
+    await db.update(session).set({ expiresAt: twoDaysIn }).where(eq(session.userId, json.user.id));
+    expect((await http.get("/api/me")).json.user.email).toBe(email);
+    expect((await rowOf()).expiresAt.getTime()).toBeGreaterThan(twoDaysIn.getTime() + 24 * 3600_000);
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, json.user.id));
+    expect((await http.get("/api/me")).json).toEqual({ user: null });
+    const again = new HttpClient(shop.server.baseUrl);
+    await again.signIn(email);
+    expect((await again.get("/api/me")).json.user.email).toBe(email);
+    await db.delete(session).where(eq(session.userId, json.user.id));
+    expect((await again.get("/api/me")).json).toEqual({ user: null });
   });
 
   it("accepts the session as a bearer token", async () => {

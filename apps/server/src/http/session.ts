@@ -12,15 +12,7 @@ export async function currentUser(c: AppContext): Promise<SessionUser | null> {
     c.set("sessionUser", null);
     return null;
   }
-  const result = await c.get("deps").auth.api.getSession({ headers });
-  const found = result
-    ? {
-        id: result.user.id,
-        email: result.user.email,
-        name: result.user.name,
-        emailVerified: result.user.emailVerified === true,
-      }
-    : null;
+  const found = await c.get("deps").auth.sessionOwner(headers);
   c.set("sessionUser", found);
   return found;
 }
