@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const WEB_TESTS = /\.test\.tsx?$/;
 
@@ -14,6 +15,30 @@ function webTestsThatMock(dir = "apps/web/src"): string[] {
 }
 const WEB_MOCKING = webTestsThatMock();
 
+/**
+ * HTTP test files that take minutes (seeding 100,000 products, a backup and restore of whole
+ * shops, mail through an SMTP server), slowest first. Two workers share the files; when one of
+ * these starts last (a clean clone has no record of durations, so Vitest guesses by file size),
+ * the other worker idles for its minutes at the end of the run: they start first.
+ */
+const SLOW_FIRST = [
+  "apps/server/test/catalogue-query-plans.test.ts",
+  "apps/server/test/backup-restore.test.ts",
+  "apps/server/test/mail.test.ts",
+  "apps/server/test/security-bodies.test.ts",
+];
+
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const at = SLOW_FIRST.findIndex((slow) => file.moduleId.endsWith(slow));
+      return at === -1 ? SLOW_FIRST.length : at;
+    };
+    // Array.prototype.sort is stable: the rest keep Vitest's own order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 /** Tests beside the server's code that open a database: the service tier's, not the unit tier's. */
 const SERVER_TESTS_ON_A_DATABASE = [
   "apps/server/src/platform/db/backup.test.ts",
@@ -26,6 +51,7 @@ export default defineConfig({
     // Vitest's default on this 2-core machine is one worker (cores - 1), and the suite mostly
     // waits (servers, databases, timers), so two files at a time roughly halve its wall time.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirst },
     projects: [
       // Generous per-test limits: property tests and renders must not fail because the machine is
       // busy; speed is measured in bench/, never asserted here.
