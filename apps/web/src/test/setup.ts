@@ -7,9 +7,11 @@ import { afterAll, afterEach, vi } from "vitest";
 configure({ asyncUtilTimeout: 10_000 });
 
 // Test files share their worker's jsdom and modules (vitest.config.ts), so what one file leaves
-// behind must not reach the next: what it rendered, its stubbed globals, fake timers and storage.
+// behind must not reach the next: what it rendered, its spies, stubbed globals, fake timers and
+// storage.
 afterEach(() => cleanup());
 afterAll(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   localStorage.clear();

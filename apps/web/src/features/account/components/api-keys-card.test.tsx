@@ -1,10 +1,11 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { ApiKeysCard } from "./api-keys-card";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 const KEY = "hgl_s3cretS3cretS3cretS3cretS3cretS3cretS3c";
 const EXISTING = {

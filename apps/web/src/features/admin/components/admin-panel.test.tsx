@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -6,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { AdminPanel } from "./admin-panel";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 function renderPanel(onMerchantAssigned = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import { ProductSchema } from "@haggle/contract/products";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -7,7 +8,7 @@ import { makeProduct } from "@/test/make-product";
 import { ASSISTANT_STORAGE_KEY } from "../lib/assistant-launch";
 import { ShoppingAssistant } from "./shopping-assistant";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 const PROMPTS = ["Show me running shoes", "Gifts under $100", "What's on sale?"];
 const XSS = "<img src=x onerror=alert(1)>";

@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { toast } from "@/lib/toast";
@@ -6,7 +7,7 @@ import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { AuthForm } from "./auth-form";
 import { routesAt } from "@/test/routes-at";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() } }));
+spyOnToasts();
 
 function renderForm(routes: Parameters<typeof routeFetch>[0] = {}) {
   const { fetchFn, calls } = routeFetch({

@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -6,7 +7,7 @@ import { toast } from "@/lib/toast";
 import { jsonResponse, makeCart, makeCartItem, routeFetch } from "@/test/make-cart";
 import { AgentCartClaim } from "./agent-cart-claim";
 
-vi.mock("@/lib/toast", () => ({ toast: { warning: vi.fn(), success: vi.fn(), error: vi.fn() } }));
+spyOnToasts();
 
 const TOKEN = `hac_${"a".repeat(43)}`;
 

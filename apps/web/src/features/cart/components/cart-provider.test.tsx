@@ -1,3 +1,5 @@
+import { toast } from "@/lib/toast";
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import { ProductSchema } from "@haggle/contract/products";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, renderHook, waitFor } from "@testing-library/react";
@@ -9,8 +11,7 @@ import { useCart } from "../hooks/use-cart";
 import { CART_STORAGE_KEY } from "../lib/local-cart-storage";
 import { CartProvider } from "./cart-provider";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("@/lib/toast", () => ({ toast }));
+spyOnToasts();
 
 function makeWrapper(userId: { current: string | null } = { current: null }) {
   const client = new QueryClient({

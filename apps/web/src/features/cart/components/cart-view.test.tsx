@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import { CartSchema } from "@haggle/contract/cart";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
@@ -7,7 +8,7 @@ import { makeCart, makeCartItem } from "@/test/make-cart";
 import { CartContext, type CartContextValue } from "../hooks/cart-context";
 import { CartView } from "./cart-view";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const LAPSED =
   "Ava's discount lapsed because a price changed; your cart shows today's prices. You can negotiate again.";

@@ -41,7 +41,10 @@ describe("the cart's discount code", () => {
     const { fetchFn, calls } = routeFetch({
       "PUT /api/cart/discount-code": () =>
         known
-          ? jsonResponse(200, { ...makeCart([makeCartItem("p1", 1)]), discountCode: { ...applied, discount: 6 } })
+          ? jsonResponse(200, {
+              ...makeCart([makeCartItem("p1", 1)]),
+              discountCode: { ...applied, discount: 6 },
+            })
           : jsonResponse(400, {
               error: {
                 code: "UNKNOWN_DISCOUNT_CODE",

@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "@/lib/toast";
 import { describe, expect, it, vi } from "vitest";
@@ -21,7 +22,7 @@ import {
   installWorkspaceServer,
 } from "./negotiation-workspace.test-harness";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 installWorkspaceServer();
 

@@ -1,6 +1,7 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "@/lib/toast";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jsonResponse } from "@/test/make-cart";
 import {
   acceptButton,
@@ -19,7 +20,7 @@ import {
   installWorkspaceServer,
 } from "./negotiation-workspace.test-harness";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 installWorkspaceServer();
 

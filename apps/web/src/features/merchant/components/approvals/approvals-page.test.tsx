@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import type { Approval } from "@haggle/contract/negotiation";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -7,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { ApprovalsPage } from "./approvals-page";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 const APPROVAL_ID = "6f1c2a4e-3b7d-4c8e-9f10-1a2b3c4d5e6f";
 

@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import type { MerchantConfig } from "@haggle/contract/merchant";
 import { DEFAULT_SELLER_CONFIG } from "@haggle/domain/merchant/seller-config";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -8,7 +9,7 @@ import { NegotiationConfigPage } from "./config-page";
 import { routesAt } from "@/test/routes-at";
 import { stubResizeObserver } from "@/test/viewport";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 beforeEach(() => {
   // The agents card's switch measures itself; jsdom has no layout.

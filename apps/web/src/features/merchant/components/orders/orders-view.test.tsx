@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import type { MerchantOrder } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -8,7 +9,7 @@ import { jsonResponse, routeFetch } from "@/test/make-cart";
 import { stubViewportWidth } from "@/test/viewport";
 import { OrdersView } from "./orders-view";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 function makeOrder(id: string, status: MerchantOrder["status"]): MerchantOrder {
   return {

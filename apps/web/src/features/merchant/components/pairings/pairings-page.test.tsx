@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import type { MerchantProduct, Pairing } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -8,7 +9,7 @@ import { jsonResponse } from "@/test/make-cart";
 import { makeProduct } from "@/test/make-product";
 import { PairingsPage } from "./pairings-page";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 const KETTLE = "11111111-1111-4111-8111-111111111111";
 const MUGS = "22222222-2222-4222-8222-222222222222";

@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -9,7 +10,7 @@ import { makeProduct } from "@/test/make-product";
 import { stubViewportWidth, stubResizeObserver } from "@/test/viewport";
 import { ProductsView } from "./products-view";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 function merchantProduct(id: string, overrides: Partial<MerchantProduct> = {}): MerchantProduct {
   return { ...makeProduct(id), hidden: false, updatedAt: "2026-11-01T00:00:00.000Z", ...overrides };

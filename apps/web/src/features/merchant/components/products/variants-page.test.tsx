@@ -1,3 +1,4 @@
+import { spyOnToasts } from "@/test/spy-on-toasts";
 import type { MerchantProduct } from "@haggle/contract/merchant";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
@@ -9,7 +10,7 @@ import { routesAt } from "@/test/routes-at";
 import { stubResizeObserver, stubViewportWidth } from "@/test/viewport";
 import { ProductVariantsPage } from "./variants-page";
 
-vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+spyOnToasts();
 
 const tee: MerchantProduct = {
   ...makeProduct("tee", { sku: "TEE", name: "Trail Tee" }),
