@@ -5,7 +5,6 @@ import {
   type ShoppingCatalogNames,
   searchOf,
 } from "@haggle/domain/assistant/parse-shopping-request";
-import { holdsExcluded } from "@haggle/domain/assistant/excluded-words";
 import { relaxations, type SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
 import { GIFT_KINDS } from "@haggle/domain/assistant/shopping-needs";
 import { EMPTY_FILTERS } from "@haggle/domain/assistant/shopping-request";
@@ -21,6 +20,7 @@ import { searchProducts } from "../catalog/index.ts";
 import { lackingAsked } from "./assistant-lacks.ts";
 import { giftSoftened, withGiftNote } from "./assistant-gift.ts";
 import { ownTagPlan } from "./assistant-own-tags.ts";
+import { isExcluded, isOfSubject, kindFirstByPrice } from "./assistant-product-match.ts";
 import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
 import { closeByModifiers } from "./assistant-close-fill.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
@@ -69,34 +69,6 @@ interface Turn {
   names: ShoppingCatalogNames;
   request: ParsedShoppingRequest;
   depth: number;
-}
-
-function stemOf(word: string): string {
-  return word.toLowerCase().replace(/(?:es|s)$/, "");
-}
-
-/** Whether a product is one the shopper said they do not want. */
-function isExcluded(product: Product, request: ParsedShoppingRequest): boolean {
-  if (request.excludedBrands.some((b) => b.toLowerCase() === product.brand.toLowerCase())) return true;
-  return holdsExcluded(
-    `${product.name} ${product.category} ${product.tags.join(" ")}`,
-    request.excludedWords,
-  );
-}
-
-/**
- * Whether a product is literally of the request's subject: every subject word in its name, tags
- * or category, and in the request's categories when it has some ("hiking backpacks": Outdoor).
- */
-function isOfSubject(product: Product, request: ParsedShoppingRequest): boolean {
-  if (request.subjectWords.length === 0) return false;
-  const categories =
-    request.filters.categories.length > 0 ? request.filters.categories : request.boostCategories;
-  if (categories.length > 0 && !categories.includes(product.category)) return false;
-  const haystack = `${product.name} ${product.category} ${product.tags.join(" ")}`.toLowerCase();
-  return request.subjectWords.every((w) =>
-    new RegExp(`(?<![a-z])${stemOf(w).replace(/[^a-z0-9]/g, "")}(?:s|es)?(?![a-z])`, "u").test(haystack),
-  );
 }
 
 /** What the turns before this one showed, replayed: the same reading and searches give the same products. */
@@ -355,18 +327,6 @@ async function searchInOrder(
     }
   }
   return { shown, relaxedUsed, exact, outOfStockOnly, usedPlan, excludedOnly: excludedSeen && !wantedSeen };
-}
-
-/**
- * "what's the cheapest one?" after jackets: sorted by price, the search's looser finds (a water
- * bottle the words barely match) would lead; the things of the kind asked for come first, in
- * their price order, the others after them.
- */
-function kindFirstByPrice(found: Product[], request: ParsedShoppingRequest): Product[] {
-  if (request.sort !== "price-low" && request.sort !== "price-high") return found;
-  const ofKind = found.filter((p) => isOfSubject(p, request));
-  if (ofKind.length === 0) return found;
-  return [...ofKind, ...found.filter((p) => !ofKind.includes(p))];
 }
 
 /** The relaxation of a kind's modifiers ('"running" (any shoe)'). */
