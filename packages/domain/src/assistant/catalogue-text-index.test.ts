@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CatalogueTextIndex, queryOf, termsOf } from "./catalogue-text-index.ts";
+import { CatalogueTextIndex, queryOf, sharesTooLittle, termsOf } from "./catalogue-text-index.ts";
 
 const product = (id: string, name: string, description: string, category: string, tags: string[]) => ({
   id,
@@ -88,5 +88,20 @@ describe("the catalogue's text index", () => {
     expect(index.vocabulary).toContain("plaid");
     expect(index.size).toBe(CATALOGUE.length);
     expect(index.productsWith("headphon")).toBe(2);
+  });
+});
+
+describe("sharesTooLittle", () => {
+  it("is weak when most products looked at share far less than the best", () => {
+    // A sweater, a shoe, a case and a book, each sharing one common word of the sentence.
+    expect(sharesTooLittle([2.9, 2.7, 2.8, 3.2], 8.7)).toBe(true);
+  });
+  it("is not weak when half of them share the message's words well", () => {
+    expect(sharesTooLittle([8.7, 4.3, 1, 0], 8.7)).toBe(false);
+    expect(sharesTooLittle([6, 5, 4, 4], 8)).toBe(false);
+  });
+  it("says nothing without a best score or products", () => {
+    expect(sharesTooLittle([0, 0], 0)).toBe(false);
+    expect(sharesTooLittle([], 5)).toBe(false);
   });
 });

@@ -205,3 +205,18 @@ export function queryOf(
 
 /** A word read by meaning counts this share of its cosine (a word as typed counts 1). */
 const NEAR_WEIGHT = 0.6;
+
+/** A product shown shares the message's words this little (share of the best score): weakly. */
+export const WEAK_SHARE = 0.4;
+
+/**
+ * Whether the products a shopper looks at hardly share the message's words: fewer than half of
+ * them score WEAK_SHARE of the catalogue's best. One word in common each ("day", "work" of "staring
+ * at screens all day at work is frying my eyes": a sweater, a shoe, a book) is weak beside a
+ * product that shares several ("screens" and "eyes" of blue light glasses).
+ */
+export function sharesTooLittle(lookedScores: readonly number[], best: number): boolean {
+  if (best <= 0 || lookedScores.length === 0) return false;
+  const sharing = lookedScores.filter((score) => score >= best * WEAK_SHARE).length;
+  return sharing * 2 < lookedScores.length;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexTerms, nearestTerms, type WordVectors, wordForms } from "./word-meaning.ts";
+import { compoundParts, indexTerms, nearestTerms, type WordVectors, wordForms } from "./word-meaning.ts";
 
 /** Three directions of meaning: running, rain, cooking. */
 const table: Record<string, number[]> = {
@@ -32,5 +32,17 @@ describe("reading a word by its meaning", () => {
   it("keeps nothing below the floor of similarity", () => {
     const index = indexTerms(["running", "kettle"], vectors);
     expect(nearestTerms("rainy", vectors, index)).toEqual([]);
+  });
+});
+
+describe("compoundParts", () => {
+  const known = (w: string) => ["bird", "watching", "star", "gazing", "birdwatch"].includes(w);
+  it("splits a word into two the catalogue knows", () => {
+    expect(compoundParts("birdwatching", known)).toEqual(["bird", "watching"]);
+    expect(compoundParts("stargazing", known)).toEqual(["star", "gazing"]);
+  });
+  it("leaves a word no split of which is known", () => {
+    expect(compoundParts("snorkelling", known)).toBeNull();
+    expect(compoundParts("birds", known)).toBeNull();
   });
 });

@@ -121,3 +121,21 @@ export function nearestScored(
   const best = scored[0]?.cos ?? 0;
   return scored.filter((s) => s.cos >= best - MEANING_MARGIN && s.term !== word).slice(0, most);
 }
+
+/** Each part of a compound read apart is at least this long ("bird" + "watching"). */
+const MIN_COMPOUND_PART = 3;
+
+/**
+ * A word written as one that the catalogue writes as two ("birdwatching" -> bird, watching;
+ * "stargazing" -> star, gazing): the split whose parts are both known (`known`), the longer
+ * first part first; null when none is. For a word the catalogue and the word vectors lack,
+ * which nothing else can read.
+ */
+export function compoundParts(word: string, known: (part: string) => boolean): [string, string] | null {
+  for (let at = word.length - MIN_COMPOUND_PART; at >= MIN_COMPOUND_PART; at--) {
+    const first = word.slice(0, at);
+    const second = word.slice(at);
+    if (known(first) && known(second)) return [first, second];
+  }
+  return null;
+}

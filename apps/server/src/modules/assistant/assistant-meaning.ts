@@ -4,13 +4,15 @@ import type {
   ParsedShoppingRequest,
   ShoppingCatalogNames,
 } from "@haggle/domain/assistant/parse-shopping-request";
-import type { CatalogueAssociations } from "@haggle/domain/assistant/catalogue-associations";
+import { type CatalogueAssociations, stemOf } from "@haggle/domain/assistant/catalogue-associations";
 import { situationKinds } from "@haggle/domain/assistant/need-situations";
 import type { SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
 import {
+  compoundParts,
   indexTerms,
   nearestTerms,
   type TermIndex,
+  vectorOfWord,
   type WordVectors,
   wordForms,
 } from "@haggle/domain/assistant/word-meaning";
@@ -62,17 +64,20 @@ function catalogueTerms(
  */
 export async function readByMeaning(
   deps: AssistantDeps,
-  request: ParsedShoppingRequest,
+  read: ParsedShoppingRequest,
   names: ShoppingCatalogNames,
-  message = request.text,
+  message = read.text,
 ): Promise<{ text: string; anyOf: string[]; categories: string[]; boost: string[] }> {
-  const subjectWords = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
-  if (subjectWords.length === 0 && request.anyOf.length === 0)
-    return { text: request.text, anyOf: request.anyOf, categories: [], boost: [] };
+  if (!read.subjectWords.some((w) => /^[a-z]{3,}$/.test(w)) && read.anyOf.length === 0)
+    return { text: read.text, anyOf: read.anyOf, categories: [], boost: [] };
   const vocabulary = await vocabularyOf(deps.db);
   const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split("-"))]);
+  const isKnown = (w: string) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`));
+  const request = read;
+  const compounds = compoundsOf(request.subjectWords, known, isKnown, wordVectors());
   // A sentence that describes a situation and names none of the shop's kinds ("my knees are sore
   // after my runs"): the situation's kinds, not its words, are what is sought.
+  const subjectWords = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
   const situation = situationOfRequest(request, message, vocabulary, names);
   if (subjectWords.length === 0 || situation) {
     const learned = await learnedMeanings(deps);
@@ -87,7 +92,6 @@ export async function readByMeaning(
   const joined = joinedWords(request.text, known);
   const subject = subjectWords.filter((w) => !joined.parts.has(w));
   if (subject.length === 0) return { text: joined.text, anyOf: request.anyOf, categories: [], boost: [] };
-  const isKnown = (w: string) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`));
   // In a sentence ("my desk chair is killing my back"), the words naming the shop's kinds are
   // what is sought; the others are its context: never read by meaning (the neighbours of
   // "killing" are no chairs), left out when the catalogue does not know them, and the last kind
@@ -121,7 +125,7 @@ export async function readByMeaning(
     if (word !== head && headKnown) continue;
     // What the shop's own catalogue writes the word about comes first ("hiking" in the
     // descriptions of boots and backpacks); the general vectors only when it says nothing sure.
-    const fromCatalogue = learnedKinds(learned, word);
+    const fromCatalogue = learnedOfWord(learned, word, compounds.get(word));
     if (fromCatalogue.kinds.length > 0 || fromCatalogue.category) {
       replaced.push(word);
       meanings.push(...fromCatalogue.kinds);
@@ -154,6 +158,29 @@ export async function readByMeaning(
     categories: [...new Set(categories)],
     boost: [...new Set(boost)],
   };
+}
+
+/**
+ * Subject words that neither the catalogue nor the word vectors know, written as one where the
+ * catalogue writes two ("birdwatching": bird, watching; "birding" in a binoculars' tags): their
+ * two words, read together by what the catalogue writes them about.
+ */
+function compoundsOf(
+  subjectWords: readonly string[],
+  known: ReadonlySet<string>,
+  isKnown: (w: string) => boolean,
+  vectors: WordVectors | null,
+): Map<string, string[]> {
+  const split = new Map<string, string[]>();
+  let stems: Set<string> | null = null;
+  for (const word of subjectWords) {
+    if (!/^[a-z]{7,}$/.test(word) || isKnown(word) || (vectors && vectorOfWord(vectors, word))) continue;
+    stems ??= new Set([...known].map(stemOf));
+    const written = stems;
+    const parts = compoundParts(word, (part) => isKnown(part) || written.has(stemOf(part)));
+    if (parts) split.set(word, parts);
+  }
+  return split;
 }
 
 /** A new request's situation read by meaning (need-situations.ts), when it names no product. */
@@ -214,6 +241,17 @@ function needInShopWords(
   const lacking = kinds.filter((k) => !carried.includes(k)).flatMap((k) => k.split(/[\s-]+/));
   const found = learnedKinds(learned, lacking);
   return { kinds: [...new Set([...kinds, ...found.kinds])], categories: found.categories };
+}
+
+/**
+ * What the catalogue writes a word about (learnedKinds); a compound's ("birdwatching") is what it
+ * writes its first word about ("bird": binoculars), the one that makes the second word
+ * ("watching") particular, else both words'.
+ */
+function learnedOfWord(learned: CatalogueAssociations | null, word: string, parts: string[] | undefined) {
+  if (!parts) return learnedKinds(learned, word);
+  const first = learnedKinds(learned, parts[0] ?? word);
+  return first.kinds.length > 0 || first.category ? first : learnedKinds(learned, parts);
 }
 
 /** A learned meaning this strong is taken before the vectors' (see catalogue-associations.ts). */

@@ -3,6 +3,7 @@ import {
   type CatalogueTextIndex,
   type QueryTerm,
   queryOf,
+  sharesTooLittle,
   termsOf,
 } from "@haggle/domain/assistant/catalogue-text-index";
 import type { ParsedShoppingRequest } from "@haggle/domain/assistant/parse-shopping-request";
@@ -166,25 +167,24 @@ export async function textRescue(
   return found.slice(0, request.limit - shown.length);
 }
 
-/** The structured answer shares the message's words this little (share of the best score): weak. */
-const WEAK_SHARE = 0.25;
 /** How many of an answer's first products a shopper looks at. */
 const LOOKED_AT = 4;
 
 /**
  * Whether an answer that searched the request's words (no kinds read by meaning) shows products
- * that share them far less than the catalogue's best and are of none of its categories (cars
- * and beds for "my phone always dies on long trips" once the phone category was relaxed): the
- * words' best products then come first.
+ * that share them far less than the catalogue's best (most of the first four: sharesTooLittle)
+ * and are of none of its categories (cars and beds for "my phone always dies on long trips" once
+ * the phone category was relaxed): the words' best products then come first.
  */
 export function isWeakLiteral(shown: readonly Product[], reading: TextRanking | null): boolean {
   const ranking = reading?.typed;
   if (!ranking || reading.byMeaning || shown.length === 0) return false;
   const looked = shown.slice(0, LOOKED_AT);
   if (looked.some((p) => reading.categories.includes(p.category))) return false;
-  const best = ranking.ranked[0]?.score ?? 0;
-  const top = Math.max(...looked.map((p) => ranking.scoreOf(p.id)));
-  return best > 0 && top < best * WEAK_SHARE;
+  return sharesTooLittle(
+    looked.map((p) => ranking.scoreOf(p.id)),
+    ranking.ranked[0]?.score ?? 0,
+  );
 }
 
 /**
