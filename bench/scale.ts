@@ -162,6 +162,7 @@ async function fill(
     // The kept counts the triggers rewrote through the load (autovacuum would, given time).
     await database.db.execute(sql`vacuum analyze product_option_counts`);
     await database.db.execute(sql`vacuum analyze product_option_totals`);
+    await database.db.execute(sql`vacuum analyze product_option_sets`);
     return { how: `${how}; VACUUM ANALYZE ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s` };
   } finally {
     await database.close();
