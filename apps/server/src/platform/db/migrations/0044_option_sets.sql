@@ -9,6 +9,7 @@ CREATE TABLE "product_option_sets" (
 );
 --> statement-breakpoint
 CREATE INDEX "product_option_sets_brand_idx" ON "product_option_sets" USING btree ("paired","brand") WHERE "product_option_sets"."scope" = 'p';--> statement-breakpoint
+CREATE INDEX "product_option_sets_scope_idx" ON "product_option_sets" USING btree ("scope","category","brand","paired");--> statement-breakpoint
 -- product_option_sets: what a product holds of each of its options, as sets. From its kept
 -- arrays alone (option_facets, option_pairs: no variant read): per option, the values it holds
 -- (paired ''); per value of another option, the values of this one paired with it on a variant.

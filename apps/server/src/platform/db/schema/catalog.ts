@@ -273,6 +273,8 @@ export const productOptionSets = pgTable(
     primaryKey({ columns: [t.scope, t.paired, t.category, t.brand, t.held] }),
     // The categories of a brand filter: the sets of the chosen brands, whatever their category.
     index("product_option_sets_brand_idx").on(t.paired, t.brand).where(sql`${t.scope} = 'p'`),
+    // The other options' values under the filters: every paired set of one scope's category and brand.
+    index("product_option_sets_scope_idx").on(t.scope, t.category, t.brand, t.paired),
   ],
 );
 
