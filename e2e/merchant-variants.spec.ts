@@ -79,6 +79,10 @@ test("a merchant gives a product sizes in the variant grid, sets M's price and s
   await expect(stockOfL).toBeFocused();
   await expect(stockOfL).toHaveAccessibleDescription("Stock must be a number.");
   await expectNoAxeViolations(page, "the variant grid with a field's error");
+  // At a laptop's size, the grid at the top of the window.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("heading", { level: 2, name: "Variants" }).evaluate((h) => h.scrollIntoView());
+  await page.screenshot({ path: `${artifacts}/merchant-variants-grid-desktop.png` });
   // Tall enough for the whole page: a full-page picture would show the sticky header mid-page.
   await page.setViewportSize({ width: 1280, height: 1200 });
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -107,6 +111,8 @@ test("a merchant gives a product sizes in the variant grid, sets M's price and s
   await expectNoSidewaysScroll(page, "the variant grid on a phone");
   await expectNoAxeViolations(page, "the variant grid on a phone");
   await page.screenshot({ path: `${artifacts}/merchant-variants-phone.png`, fullPage: true });
+  await page.getByRole("heading", { level: 2, name: "Variants" }).evaluate((h) => h.scrollIntoView());
+  await page.screenshot({ path: `${artifacts}/merchant-variants-grid-phone.png` });
   const table = page.getByRole("table", { name: "Variants" });
   await table.evaluate((t) => {
     (t.parentElement as HTMLElement).scrollLeft = 10_000;

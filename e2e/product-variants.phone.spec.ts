@@ -35,6 +35,7 @@ test("on a phone a shopper sees a sold-out size greyed and labelled, picks anoth
   await size.getByRole("button", { name: "L", exact: true }).click();
   await expect(page.getByTestId("product-stock")).toHaveText(/In stock|left in stock/);
   await expect(page).toHaveURL(/\?variant=[0-9a-f-]{36}$/);
+  await page.screenshot({ path: `${artifacts}/product-variants-size-chosen-phone.png` });
   await summary.getByRole("button", { name: "Add to Cart" }).click();
   await expectToast(page, `${TEE} — L / Black has been added to your cart.`);
 

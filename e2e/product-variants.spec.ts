@@ -44,6 +44,7 @@ test("a shopper chooses a sold-out size, picks another by keyboard, adds that va
   await expect(size.getByRole("button", { name: "M", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("product-stock")).toHaveText(/In stock|left in stock/);
   await expect(page).toHaveURL(/\?variant=[0-9a-f-]{36}$/);
+  await page.screenshot({ path: `${artifacts}/product-variants-size-chosen-desktop.png` });
   await summary.getByRole("button", { name: "Add to Cart" }).click();
   await expectToast(page, `${TEE} — M / Black has been added to your cart.`);
 

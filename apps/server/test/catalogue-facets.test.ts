@@ -39,7 +39,11 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
     return res.json as {
       items: Listed[];
       total: number;
-      facets: { options: OptionFacet[]; categories: { value: string; count: number }[] };
+      facets: {
+        options: OptionFacet[];
+        categories: { value: string; count: number }[];
+        brands: { value: string; count: number }[];
+      };
     };
   };
 
@@ -171,7 +175,7 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
     const nonZero = (counts: Record<string, number>) =>
       Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
     /** Each facet counted from the products themselves, under the other filters. */
-    const expected = async (values: string[], category?: string) => {
+    const expected = async (values: string[], category?: string, second?: string) => {
       const rows = async (query: ReturnType<typeof sql>) =>
         Object.fromEntries(
           ((await db.execute(query)) as unknown as { rows: { k: string; n: number }[] }).rows.map((r) => [
@@ -179,11 +183,16 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
             Number(r.n),
           ]),
         );
-      const chosen = sql`option_facets && array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`;
+      const texts = (list: string[]) =>
+        sql`array[${sql.join(
+          list.map((v) => sql`${v}`),
+          sql`, `,
+        )}]::text[]`;
+      const chosen = second
+        ? sql`option_pairs && ${texts(values.map((v) => `${v}\u001f${second}`))}`
+        : sql`option_facets && ${texts(values)}`;
       const inCategory = category ? sql`category = ${category}` : sql`true`;
+      const inSecond = second ? sql`f || chr(31) || ${second} = any(option_pairs)` : sql`true`;
       return {
         total: (
           await rows(
@@ -192,30 +201,33 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
         ).n,
         categories: await rows(sql`select category as k, count(*)::int as n from products
           where not hidden and ${chosen} group by category`),
+        brands: await rows(sql`select brand as k, count(*)::int as n from products
+          where not hidden and ${chosen} and ${inCategory} group by brand`),
         colours: await rows(sql`select split_part(partner, ':', 2) as k, count(distinct id)::int as n
           from products, lateral (select split_part(pair, chr(31), 2) as partner from unnest(option_pairs) as pair
-            where split_part(pair, chr(31), 1) = any(array[${sql.join(
-              values.map((v) => sql`${v}`),
-              sql`, `,
-            )}]::text[])) as partners
+            where split_part(pair, chr(31), 1) = any(${texts(values)})) as partners
           where not hidden and ${inCategory} and partner like 'Colour:%' group by 1`),
         sizes:
           await rows(sql`select split_part(f, ':', 2) as k, count(*)::int as n from products, unnest(option_facets) as f
-          where not hidden and ${inCategory} and f like 'Size:%' group by 1`),
+          where not hidden and ${inCategory} and ${inSecond} and f like 'Size:%' group by 1`),
       };
     };
-    const check = async (values: string[], category?: string) => {
+    const check = async (values: string[], category?: string, second?: string) => {
       const listed = await list(
-        `${values.map((v) => `option=${encodeURIComponent(v)}`).join("&")}${category ? `&category=${encodeURIComponent(category)}` : ""}`,
+        `${[...values, ...(second ? [second] : [])].map((v) => `option=${encodeURIComponent(v)}`).join("&")}${category ? `&category=${encodeURIComponent(category)}` : ""}`,
       );
-      const want = await expected(values, category);
-      expect(listed.total, values.join("|")).toBe(want.total);
+      const want = await expected(values, category, second);
+      const label = [...values, second, category].join("|");
+      expect(listed.total, label).toBe(want.total);
       expect(listed.items).toHaveLength(want.total ?? 0);
       expect(Object.fromEntries(listed.facets.categories.map((c) => [c.value, c.count]))).toEqual(
         want.categories,
       );
-      expect(nonZero(countsOf(listed.facets.options, "Colour"))).toEqual(want.colours);
-      expect(nonZero(countsOf(listed.facets.options, "Size"))).toEqual(want.sizes);
+      expect(Object.fromEntries(listed.facets.brands.map((c) => [c.value, c.count])), label).toEqual(
+        want.brands,
+      );
+      expect(nonZero(countsOf(listed.facets.options, "Colour")), label).toEqual(want.colours);
+      expect(nonZero(countsOf(listed.facets.options, "Size")), label).toEqual(want.sizes);
     };
     const tee = (await list("q=fernway")).items.find((p) => p.name === TEE)!;
     // The tee's M in Navy becomes XL in Navy: under M or XL, Navy is the tee's through its XL only.
@@ -236,6 +248,10 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
       await check(["Size:XS", "Size:9"]);
       await check(["Size:M", "Size:XL"], tee.category);
       await check(["Size:XL", "Size:ZZ"]);
+      // With one value of a second option: Navy is the tee's on its XL only.
+      await check(["Size:M", "Size:XL"], undefined, "Colour:Navy");
+      await check(["Size:M", "Size:L", "Size:XL"], undefined, "Colour:Black");
+      await check(["Size:M", "Size:XL"], tee.category, "Colour:Navy");
     } finally {
       await db.execute(sql`update product_variants set option_values = array['M', 'Navy']
         where product_id = ${tee.id} and option_values = array['XL', 'Navy']`);
@@ -273,7 +289,7 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
     }
   });
 
-  it("keeps each option value's and pair's sum over categories and brands as products change", async () => {
+  it("keeps each option value's and pair's sum over categories and brands, and the sets of values products hold, as products change", async () => {
     const { db } = shop.server.database;
     const rows = async (query: ReturnType<typeof sql>) =>
       ((await db.execute(query)) as unknown as { rows: { facet: string; paired: string; n: number }[] }).rows
@@ -286,7 +302,38 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
         await rows(sql`select facet, paired, sum(visible)::int as n from product_option_counts
           group by facet, paired having sum(visible) <> 0`),
       );
+    /** The kept sets of option values (every scope) are those the visible products hold now. */
+    const setsMatchProducts = async () => {
+      const sets = async (query: ReturnType<typeof sql>) =>
+        (
+          (await db.execute(query)) as unknown as {
+            rows: {
+              scope: string;
+              paired: string;
+              category: string;
+              brand: string;
+              held: string[];
+              n: number;
+            }[];
+          }
+        ).rows
+          .map(
+            (r) => `${r.scope}|${r.paired}|${r.category}|${r.brand}|${[...r.held].join(",")}|${Number(r.n)}`,
+          )
+          .sort();
+      expect(
+        await sets(sql`select scope, paired, category, brand, held, visible as n from product_option_sets
+          where visible <> 0`),
+      ).toEqual(
+        await sets(sql`select sc.scope, k.paired, sc.category, sc.brand, k.held, count(*)::int as n
+          from products p, product_option_set_keys(p.option_facets, p.option_pairs) as k,
+            lateral (values ('p', p.category, p.brand), ('c', p.category, ''), ('b', '', p.brand), ('a', '', ''))
+              as sc(scope, category, brand)
+          where not p.hidden group by 1, 2, 3, 4, 5`),
+      );
+    };
     await totalsMatchCounts();
+    await setsMatchProducts();
     const tee = (await list(`option=${encodeURIComponent("Size:M")}`)).items.find((p) => p.name === TEE);
     expect(tee).toBeTruthy();
     const totalOf = async (facet: string, paired: string) =>
@@ -299,15 +346,24 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
       // Hidden, renamed into another category, then shown again: the sums follow.
       await db.execute(sql`update products set hidden = true where id = ${tee!.id}`);
       await totalsMatchCounts();
+      await setsMatchProducts();
       expect(await totalOf("Size:M", "Colour:Black")).not.toEqual(before);
       await db.execute(sql`update products set hidden = false, category = 'Elsewhere' where id = ${tee!.id}`);
       await totalsMatchCounts();
-      expect(await totalOf("Size:M", "Colour:Black")).toEqual(before);
+      await setsMatchProducts();
+      // A variant's size changed: the tee's sets change with its arrays (the roll-up's update).
+      await db.execute(sql`update product_variants set option_values = array['XL', 'Navy']
+        where product_id = ${tee!.id} and option_values = array['M', 'Navy']`);
+      await setsMatchProducts();
     } finally {
+      await db.execute(sql`update product_variants set option_values = array['M', 'Navy']
+        where product_id = ${tee!.id} and option_values = array['XL', 'Navy']`);
       await db.execute(
         sql`update products set hidden = false, category = ${tee!.category} where id = ${tee!.id}`,
       );
     }
+    expect(await totalOf("Size:M", "Colour:Black")).toEqual(before);
     await totalsMatchCounts();
+    await setsMatchProducts();
   });
 });

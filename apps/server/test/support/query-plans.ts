@@ -12,6 +12,8 @@ export const BIG_CATALOGUE_TABLES = ["products", "product_variants", "product_op
 export interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
   "Index Name"?: string;
   Plans?: PlanNode[];
 }
@@ -75,6 +77,12 @@ export function queriesReading(
 ): CapturedQuery[] {
   const pattern = new RegExp(`\\b(${tables.join("|")})\\b`);
   return captured.filter((c) => pattern.test(c.query));
+}
+
+/** How many rows the plan's scans of `table` answered (EXPLAIN ANALYZE's actual rows × loops). */
+export function rowsReadFrom(node: PlanNode, table: string): number {
+  const here = node["Relation Name"] === table ? (node["Actual Rows"] ?? 0) * (node["Actual Loops"] ?? 1) : 0;
+  return here + (node.Plans ?? []).reduce((sum, child) => sum + rowsReadFrom(child, table), 0);
 }
 
 /** EXPLAIN (ANALYZE) of each query, with its parameters, on `db`'s own driver. */

@@ -5,9 +5,8 @@ import {
   type KeptCountRow,
   keptCountsAnswer,
   OPTION_PAIR_SEPARATOR,
-  mostCommonFirst,
   optionPairText,
-  addWidenedCounts,
+  foldWidenedCounts,
   widenedOptionAnswer,
 } from "./option-counts.ts";
 
@@ -99,56 +98,78 @@ describe("foldKeptOptionCounts", () => {
 });
 
 describe("a widened option (several values of one option)", () => {
-  it("is answered so without words and with one option only", () => {
+  it("is answered so without words, alone or with one value of a second option", () => {
     expect(widenedOptionAnswer([["Size:M", "Size:5XL"]], false)).toBe(true);
     expect(widenedOptionAnswer([["Size:M", "Size:5XL"]], true)).toBe(false);
     expect(widenedOptionAnswer([["Size:M"]], false)).toBe(false);
-    expect(widenedOptionAnswer([["Size:M", "Size:L"], ["Colour:Black"]], false)).toBe(false);
+    expect(widenedOptionAnswer([["Size:M", "Size:L"], ["Colour:Black"]], false)).toBe(true);
+    expect(widenedOptionAnswer([["Colour:Black"], ["Size:M", "Size:L"]], false)).toBe(true);
+    expect(
+      widenedOptionAnswer(
+        [
+          ["Size:M", "Size:L"],
+          ["Colour:Black", "Colour:Red"],
+        ],
+        false,
+      ),
+    ).toBe(false);
+    expect(widenedOptionAnswer([["Size:M", "Size:L"], ["Colour:Black"], ["Fit:Slim"]], false)).toBe(false);
   });
 
-  it("counts the most common value from the kept counts (an unknown value last)", () => {
-    const visible = new Map([
-      ["Size:5XL", 11],
-      ["Size:M", 77],
-    ]);
-    expect(mostCommonFirst(["Size:5XL", "Size:Q", "Size:M"], visible)).toEqual([
-      "Size:M",
-      "Size:5XL",
-      "Size:Q",
-    ]);
-  });
+  const sets = [
+    { kind: "total", value: null, n: 74 },
+    { kind: "category", value: "Audio", n: 51 },
+    { kind: "category", value: "Home", n: 0 },
+    { kind: "brand", value: "Norvik", n: 74 },
+    { kind: "paired", value: "Colour:Black", n: 42 },
+    { kind: "paired", value: "Colour:Sage", n: 1 },
+  ] as const;
 
-  it("adds what the rest's products add to each facet, values only they have included", () => {
-    const kept = {
-      total: 70,
-      categories: [{ value: "Audio", count: 50 }],
-      brands: [{ value: "Norvik", count: 70 }],
+  it("takes the total, categories, brands and other options' values from the sets, its own values from the kept counts", () => {
+    const kept = [
+      { text: "Size:M", count: 70 },
+      { text: "Size:5XL", count: 11 },
+      { text: "Colour:Black", count: 40 },
+    ];
+    expect(foldWidenedCounts(["Size:M", "Size:5XL"], undefined, kept, sets)).toEqual({
+      total: 74,
+      categories: [{ value: "Audio", count: 51 }],
+      brands: [{ value: "Norvik", count: 74 }],
       options: [
         { text: "Size:M", count: 70 },
         { text: "Size:5XL", count: 11 },
-        { text: "Colour:Black", count: 40 },
+        { text: "Colour:Black", count: 42 },
+        { text: "Colour:Sage", count: 1 },
       ],
-    };
-    const merged = addWidenedCounts(kept, [
-      { kind: "total", value: null, n: 4 },
-      { kind: "category", value: "Audio", n: 1 },
-      { kind: "category", value: "Home", n: 3 },
-      { kind: "brand", value: "Norvik", n: 4 },
-      { kind: "paired", value: "Colour:Black", n: 2 },
-      { kind: "paired", value: "Colour:Sage", n: 1 },
-      { kind: "paired", value: "Colour:Red", n: 0 },
-    ]);
-    expect(merged.total).toBe(74);
-    expect(merged.categories).toEqual([
-      { value: "Audio", count: 51 },
-      { value: "Home", count: 3 },
-    ]);
-    expect(merged.brands).toEqual([{ value: "Norvik", count: 74 }]);
-    expect(merged.options).toEqual([
-      { text: "Size:M", count: 70 },
-      { text: "Size:5XL", count: 11 },
+    });
+  });
+
+  it("with a second option, counts the widened values paired with its value; a third option's values fall back", () => {
+    const kept = [
+      { text: "Colour:Black", count: 60 },
+      { text: "Size:M", count: 40 },
+      { text: "Size:L", count: 30 },
+    ];
+    const folded = foldWidenedCounts(["Size:M", "Size:L"], "Colour:Black", kept, sets);
+    expect(folded?.options).toEqual([
+      { text: "Size:M", count: 40 },
+      { text: "Size:L", count: 30 },
       { text: "Colour:Black", count: 42 },
       { text: "Colour:Sage", count: 1 },
     ]);
+    expect(
+      foldWidenedCounts(
+        ["Size:M", "Size:L"],
+        "Colour:Black",
+        [...kept, { text: "Fit:Slim", count: 2 }],
+        sets,
+      ),
+    ).toBeNull();
+    expect(
+      foldWidenedCounts(["Size:M", "Size:L"], "Colour:Black", kept, [
+        ...sets,
+        { kind: "paired", value: "Fit:Slim", n: 3 },
+      ]),
+    ).toBeNull();
   });
 });

@@ -103,54 +103,62 @@ export function foldKeptOptionCounts(
 }
 
 /**
- * Whether an option filter is one option widened to several values (option=Size:M&option=Size:5XL)
- * without words: counted as the kept counts of its most common value plus the products of the
- * other values that the kept counts leave out (addWidenedCounts), so only those products are read.
+ * Whether an option filter is one option widened to several values (option=Size:M&option=Size:L),
+ * alone or with one value of a second option, without words: counted from the kept sets of
+ * values products hold (foldWidenedCounts), no product read.
  */
 export function widenedOptionAnswer(
   optionGroups: readonly (readonly string[])[],
   searching: boolean,
 ): boolean {
-  return !searching && optionGroups.length === 1 && (optionGroups[0]?.length ?? 0) >= 2;
+  return (
+    !searching &&
+    optionGroups.length <= 2 &&
+    optionGroups.filter((g) => g.length >= 2).length === 1 &&
+    optionGroups.every((g) => g.length >= 1)
+  );
 }
 
 /**
- * The widened values, the most common first (its products are counted from the kept counts; the
- * others' are read): `visible` is how many visible products have each value, a missing one none.
+ * Sums of the kept sets of one option's values (product_option_sets) meeting a widened option's
+ * values, under the other filters: "total", "category", "brand" of the products whose own set
+ * meets them (or, with a second option chosen, whose set paired with its value does); "paired",
+ * per value of another option, the products whose set paired with that value meets them.
  */
-export function mostCommonFirst(values: readonly string[], visible: ReadonlyMap<string, number>): string[] {
-  return [...values].sort((a, b) => (visible.get(b) ?? 0) - (visible.get(a) ?? 0));
-}
-
-/**
- * What the kept counts of a widened option's most common value leave out, read from the products
- * having another of its values: "total", "category", "brand" count those without the most common
- * value (under the other filters, as the kept rows are); "paired" counts, per value of another
- * option, the products one of whose variants pairs it with another chosen value but none with the
- * most common one.
- */
-export interface WidenedRestRow {
+export interface OptionSetRow {
   kind: "total" | "category" | "brand" | "paired";
   value: string | null;
   n: number;
 }
 
-/** The facet counts of a widened option: the most common value's kept counts plus the rest's (WidenedRestRow). */
-export function addWidenedCounts(kept: KeptFacetCounts, rest: readonly WidenedRestRow[]): KeptFacetCounts {
-  const add = (counts: readonly { value: string; count: number }[], kind: WidenedRestRow["kind"]) => {
-    const sums = new Map(counts.map((c) => [c.value, c.count]));
-    for (const r of rest)
-      if (r.kind === kind && r.value !== null && r.n > 0) sums.set(r.value, (sums.get(r.value) ?? 0) + r.n);
-    return [...sums].map(([value, count]) => ({ value, count }));
-  };
-  const options = add(
-    kept.options.map((o) => ({ value: o.text, count: o.count })),
-    "paired",
-  ).map((o) => ({ text: o.value, count: o.count }));
+/**
+ * The facet counts of a widened option (widenedOptionAnswer), each facet under the other
+ * filters: the total, categories and brands, and the other options' values, from the kept sets
+ * (`rows`); the widened option's own values from the kept counts of the other filters
+ * (`kept`: those of the second option's value, whose pairs hold them, else of the widened
+ * option's first value, whose own values are counted under the categories and brands alone).
+ * Null when a third option's values would need counting (there are no kept triples).
+ */
+export function foldWidenedCounts(
+  widened: readonly string[],
+  second: string | undefined,
+  kept: readonly { text: string; count: number }[],
+  rows: readonly OptionSetRow[],
+): KeptFacetCounts | null {
+  const widenedKey = optionKey(widened[0] ?? "");
+  const secondKey = second === undefined ? undefined : optionKey(second);
+  const of = (kind: OptionSetRow["kind"]) =>
+    rows
+      .filter((r) => r.kind === kind && r.value !== null && r.n > 0)
+      .map((r) => ({ value: r.value as string, count: r.n }));
+  const paired = of("paired").map((r) => ({ text: r.value, count: r.count }));
+  const allowed = (text: string) =>
+    secondKey === undefined || [widenedKey, secondKey].includes(optionKey(text));
+  if (![...kept, ...paired].every((o) => allowed(o.text))) return null;
   return {
-    total: kept.total + rest.filter((r) => r.kind === "total").reduce((s, r) => s + r.n, 0),
-    categories: add(kept.categories, "category"),
-    brands: add(kept.brands, "brand"),
-    options,
+    total: rows.find((r) => r.kind === "total")?.n ?? 0,
+    categories: of("category"),
+    brands: of("brand"),
+    options: [...kept.filter((o) => optionKey(o.text) === widenedKey && o.count > 0), ...paired],
   };
 }

@@ -1,15 +1,14 @@
 import {
-  addWidenedCounts,
+  foldWidenedCounts,
   groupPairs,
   keptCountsAnswer,
-  mostCommonFirst,
   optionKey,
   widenedOptionAnswer,
 } from "@haggle/domain/catalog/option-counts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { productFacetCounts, products } from "../../platform/db/schema/catalog.ts";
-import { keptOptionCounts, optionValueTotals, widenedRestCounts } from "./option-counts.store.ts";
+import { keptOptionCounts, optionSetCounts } from "./option-counts.store.ts";
 import {
   columnOrder,
   listingRows,
@@ -29,10 +28,10 @@ import {
  * Without words, one value of one option (or of each of two) is counted from the kept counts
  * (product_option_counts, migration 0034: per value and per pair of values one variant has, per
  * category and brand) and the page walks or sorts like an unfiltered listing's (listingRows): no
- * product is read for the counts. One option widened to several values (Size M or 5XL) is counted
- * from the kept counts of its most common value plus the products of the others
- * (widenedFacetedPage). Otherwise (words, several values of an option with another option, three
- * options) the matches are read (readFacetedPage).
+ * product is read for the counts. One option widened to several values (Size M or L), alone or
+ * with one value of another option, is counted from the kept sets of values products hold
+ * (widenedFacetedPage). Otherwise (words, two widened options, three options) the matches are
+ * read (readFacetedPage): with words, those of the words, as a search reads them.
  */
 export async function queryFacetedPage(db: Queryable, query: FacetedQuery): Promise<ShopPage> {
   const searching = query.words.length > 0;
@@ -77,28 +76,32 @@ async function keptFacetedPage(db: Queryable, query: FacetedQuery): Promise<Shop
 }
 
 /**
- * The page of one option widened to several values (widenedOptionAnswer): its most common
- * value's kept counts plus what only the other values' products add (widenedRestCounts: those
- * products alone are read, through the GIN index on option_facets), the page walked or sorted as
- * an unfiltered listing's (listingRows). Null when the kept counts cannot answer.
+ * The page of one option widened to several values, alone or with one value of a second option
+ * (widenedOptionAnswer): the total, categories, brands and the other options' values are sums of
+ * the kept sets meeting the widened values (optionSetCounts), the widened option's own values
+ * the kept counts of the other filters (keptOptionCounts); no product is read for them. The page
+ * walks or sorts as an unfiltered listing's (listingRows). Null when a third option's values
+ * would need counting.
  */
 async function widenedFacetedPage(db: Queryable, query: FacetedQuery): Promise<ShopPage | null> {
-  const values = query.options[0] ?? [];
-  const [first, ...rest] = mostCommonFirst(values, await optionValueTotals(db, values)) as [
-    string,
-    ...string[],
-  ];
-  const kept = await keptOptionCounts(db, [first], query.category, query.brand);
+  const widened = query.options.find((g) => g.length >= 2) ?? [];
+  const second = query.options.find((g) => g.length === 1)?.[0];
+  const kept = await keptOptionCounts(db, [second ?? (widened[0] as string)], query.category, query.brand);
   if (!kept) return null;
-  const counts = addWidenedCounts(
-    kept,
-    await widenedRestCounts(db, first, rest, query.category, query.brand),
+  const counts = foldWidenedCounts(
+    widened,
+    second,
+    kept.options,
+    await optionSetCounts(db, widened, second, query.category, query.brand),
   );
+  if (!counts) return null;
   const filters = and(
     eq(products.hidden, false),
     query.category.length > 0 ? inArray(products.category, query.category) : undefined,
     query.brand.length > 0 ? inArray(products.brand, query.brand) : undefined,
-    sql`${products.optionFacets} && ${textArray(values)}`,
+    second === undefined
+      ? sql`${products.optionFacets} && ${textArray(widened)}`
+      : sql`${products.optionPairs} && ${textArray(groupPairs(widened, [second]))}`,
   );
   const rows = await listingRows(
     db,

@@ -1,9 +1,8 @@
 import {
   foldKeptOptionCounts,
   type KeptCountRow,
-  OPTION_PAIR_SEPARATOR,
   optionKey,
-  type WidenedRestRow,
+  type OptionSetRow,
 } from "@haggle/domain/catalog/option-counts";
 import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
@@ -11,8 +10,8 @@ import { serially } from "../../platform/db/serially.ts";
 import {
   productFacetCounts,
   productOptionCounts as c,
+  productOptionSets as s,
   productOptionTotals as t,
-  products,
 } from "../../platform/db/schema/catalog.ts";
 import type { OptionTextCount } from "./shop-page.store.ts";
 
@@ -92,18 +91,6 @@ export async function keptOptionCounts(
   return { ...folded, collectionTotal: rows.find((r) => r.kind === "collection")?.n ?? 0 };
 }
 
-/** How many visible products have each of these option values (the kept per-value counts). */
-export async function optionValueTotals(
-  db: Queryable,
-  values: readonly string[],
-): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ value: productFacetCounts.value, visible: productFacetCounts.visible })
-    .from(productFacetCounts)
-    .where(and(eq(productFacetCounts.kind, "option"), inArray(productFacetCounts.value, [...values])));
-  return new Map(rows.map((r) => [r.value, Number(r.visible)]));
-}
-
 /** A text array literal, one parameter per element (the same on both drivers). */
 const textArray = (texts: readonly string[]) =>
   sql`array[${sql.join(
@@ -112,54 +99,40 @@ const textArray = (texts: readonly string[]) =>
   )}]::text[]`;
 
 /**
- * What the kept counts of a widened option's most common value (`first`) leave out
- * (WidenedRestRow), in one statement reading only the visible products having one of the other
- * values (`rest`), through the GIN index on option_facets: the total, categories and brands of
- * those without `first` under the other filters, and each other option's values paired on one
- * variant with a value of `rest` but not with `first` (a product holding M and 5XL in Black only
- * on its 5XL is Black's here, not in M's kept pairs). Read once, whatever the category and brand
- * filters (a materialized CTE), as each facet is counted under the others.
+ * The sums of the kept sets (product_option_sets, migration 0044) meeting a widened option's
+ * values (OptionSetRow), in one statement: the total, categories and brands of the products
+ * whose own set meets them (with a second option's value chosen, whose set paired with it), and
+ * per value of another option those whose set paired with it does, each under the other
+ * filters. Each reads the rows of the sets the shop's products hold in the scope its filters
+ * need (over all, per category, per brand, or per both), never a product.
  */
-export async function widenedRestCounts(
+export async function optionSetCounts(
   db: Queryable,
-  first: string,
-  rest: readonly string[],
+  widened: readonly string[],
+  second: string | undefined,
   category: readonly string[],
   brand: readonly string[],
-): Promise<WidenedRestRow[]> {
-  const inCategory =
-    category.length > 0
-      ? sql`category in (${sql.join(
-          category.map((x) => sql`${x}`),
-          sql`, `,
-        )})`
-      : sql`true`;
-  const inBrand =
-    brand.length > 0
-      ? sql`brand in (${sql.join(
-          brand.map((x) => sql`${x}`),
-          sql`, `,
-        )})`
-      : sql`true`;
-  const result = (await db.execute(sql`
-    with holding as materialized (
-      select ${products.category} as category, ${products.brand} as brand,
-        ${products.optionPairs} as option_pairs, ${products.optionFacets} @> ${textArray([first])} as has_first
-      from ${products}
-      where ${products.hidden} = false and ${products.optionFacets} && ${textArray(rest)}
-    ),
-    without_first as (select category, brand from holding where not has_first)
-    select 'total' as kind, null::text as value, count(*)::int as n from without_first where ${inCategory} and ${inBrand}
-    union all select 'category', category, count(*)::int from without_first where ${inBrand} group by category
-    union all select 'brand', brand, count(*)::int from without_first where ${inCategory} group by brand
-    union all select 'paired', partner, count(*)::int from holding
-      cross join lateral (
-        select distinct split_part(pair, ${OPTION_PAIR_SEPARATOR}, 2) as partner from unnest(option_pairs) as pair
-        where split_part(pair, ${OPTION_PAIR_SEPARATOR}, 1) = any(${textArray(rest)})) as partners
-      where ${inCategory} and ${inBrand}
-        and not (${first} || ${OPTION_PAIR_SEPARATOR} || partner = any(option_pairs))
-      group by partner`)) as unknown as {
-    rows: { kind: WidenedRestRow["kind"]; value: string | null; n: number }[];
+): Promise<OptionSetRow[]> {
+  const inCategory = category.length > 0 ? inArray(s.category, [...category]) : undefined;
+  const inBrand = brand.length > 0 ? inArray(s.brand, [...brand]) : undefined;
+  /** The rows summed under these filters: per category and brand, per one of them, or over all. */
+  const scoped = (byCategory: SQL | undefined, byBrand: SQL | undefined) =>
+    and(eq(s.scope, byCategory ? (byBrand ? "p" : "c") : byBrand ? "b" : "a"), byCategory, byBrand);
+  const meets = sql`${s.held} && ${textArray(widened)}`;
+  const sum = sql`sum(${s.visible})::int`;
+  const matched = and(eq(s.paired, second ?? ""), meets, gt(s.visible, 0));
+  const statement = sql`
+    select 'total' as kind, null::text as value, coalesce(${sum}, 0) as n from ${s}
+      where ${and(scoped(inCategory, inBrand), matched)}
+    union all select 'category', ${s.category}, ${sum} from ${s}
+      where ${and(scoped(sql`true`, inBrand), matched)} group by ${s.category}
+    union all select 'brand', ${s.brand}, ${sum} from ${s}
+      where ${and(scoped(inCategory, sql`true`), matched)} group by ${s.brand}
+    union all select 'paired', ${s.paired}, ${sum} from ${s}
+      where ${and(scoped(inCategory, inBrand), sql`${s.paired} <> ''`, meets, gt(s.visible, 0))}
+      group by ${s.paired}`;
+  const result = (await serially(db, (tx) => tx.execute(statement))) as unknown as {
+    rows: { kind: OptionSetRow["kind"]; value: string | null; n: number | null }[];
   };
-  return result.rows.map((r) => ({ kind: r.kind, value: r.value, n: Number(r.n) }));
+  return result.rows.map((r) => ({ kind: r.kind, value: r.value, n: Number(r.n ?? 0) }));
 }

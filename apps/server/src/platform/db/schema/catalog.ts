@@ -250,6 +250,35 @@ export const productOptionTotals = pgTable(
 );
 
 /**
+ * How many visible products hold each set of one option's values: the product's own values of
+ * the option (paired '', e.g. {Size:L, Size:M, Size:S}), and for each value of another option the
+ * values of this one its variants pair it with (paired "Colour:Black": the sizes Black is sold
+ * in). An option widened to several values (Size M or L) matches a product when its set meets
+ * them, so each facet is a sum of these rows, one row per set the shop's products hold, not per
+ * product (migration 0044, kept by statement triggers on products). `scope` says which sums a
+ * row is: "p" per category and brand, "c" per category (brand ''), "b" per brand (category ''),
+ * "a" over all of them (both '').
+ */
+export const productOptionSets = pgTable(
+  "product_option_sets",
+  {
+    scope: text("scope").notNull(),
+    paired: text("paired").notNull(),
+    category: text("category").notNull(),
+    brand: text("brand").notNull(),
+    held: text("held").array().notNull(),
+    visible: integer("visible").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.paired, t.category, t.brand, t.held] }),
+    // The categories of a brand filter: the sets of the chosen brands, whatever their category.
+    index("product_option_sets_brand_idx").on(t.paired, t.brand).where(sql`${t.scope} = 'p'`),
+    // The other options' values under the filters: every paired set of one scope's category and brand.
+    index("product_option_sets_scope_idx").on(t.scope, t.category, t.brand, t.paired),
+  ],
+);
+
+/**
  * The search vocabulary: the words of the visible products' names, brands and categories (kind
  * "w": lower case, split at spaces) and their tags (kind "t"), each with how many visible
  * products hold it. Kept by statement triggers on products (migration 0024), so a search reads
