@@ -5,7 +5,7 @@ import type { CodeLine } from "@haggle/domain/markets/discount-codes";
 import { type QuoteLine, shopUnitPrice } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
-import { columnPlaceholders, preparedStatement } from "../../platform/db/prepared.ts";
+import { columnPlaceholders, preparedSql, preparedStatement } from "../../platform/db/prepared.ts";
 import { cartItems, carts } from "../../platform/db/schema/carts.ts";
 import { cartOffers } from "./offers-port.store.ts";
 import { productColumns, productsRead as products, variantsRead as variants } from "../catalog/index.ts";
@@ -34,10 +34,13 @@ export async function ensureActiveCart(db: Queryable, userId: string): Promise<C
 
 /** Makes the shopper an active cart unless one is there (a race makes only one: partial unique index). */
 export async function insertActiveCart(db: Queryable, userId: string): Promise<void> {
-  await db.execute(
-    sql`insert into carts (user_id, status) values (${userId}, 'active') on conflict do nothing`,
-  );
+  await insertActiveCartStatement(db, { userId });
 }
+
+const insertActiveCartStatement = preparedSql(
+  "cart_insert_active",
+  sql`insert into carts (user_id, status) values (${sql.placeholder("userId")}, 'active') on conflict do nothing`,
+);
 
 /**
  * Locks the cart row for the rest of the transaction. Every writer of a cart's lines or prices
@@ -179,16 +182,20 @@ export async function addToCartItem(
   { productId, variantId }: LineVariant,
   quantity: number,
 ): Promise<number> {
-  const [line] = await tx
+  const [line] = await addToItemStatement(tx, { cartId, productId, variantId, quantity });
+  return line?.quantity ?? quantity;
+}
+
+const addToItemStatement = preparedStatement("cart_add_to_item", (q) =>
+  q
     .insert(cartItems)
-    .values({ cartId, productId, variantId, quantity })
+    .values(columnPlaceholders("cartId", "productId", "variantId", "quantity"))
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.variantId],
       set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
     })
-    .returning({ quantity: cartItems.quantity });
-  return line?.quantity ?? quantity;
-}
+    .returning({ quantity: cartItems.quantity }),
+);
 
 export async function insertCartItem(
   tx: Tx,
