@@ -12,7 +12,9 @@ const voidLiveStatement = preparedStatement("negotiation_void_live_offers", (q) 
   q
     .update(negotiationOffers)
     .set({ status: "voided" })
-    .where(and(eq(negotiationOffers.cartId, sql.placeholder("cartId")), inArray(negotiationOffers.status, LIVE))),
+    .where(
+      and(eq(negotiationOffers.cartId, sql.placeholder("cartId")), inArray(negotiationOffers.status, LIVE)),
+    ),
 );
 
 /**
