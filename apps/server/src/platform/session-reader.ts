@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
+import { preparedStatement } from "./db/prepared.ts";
 import { session, user } from "./db/schema/auth.ts";
 
 /** Who a request's session belongs to (what the routes need of better-auth's user). */
@@ -57,6 +58,21 @@ export function verifiedToken(signedValue: string, secret: string): string | nul
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+// Every signed-in request reads it: its SQL is built once (preparedStatement).
+const sessionOwnerStatement = preparedStatement("auth_session_owner", (q) =>
+  q
+    .select({
+      expiresAt: session.expiresAt,
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, sql.placeholder("token"))),
+);
+
 /**
  * The signed-in user of a request's headers. A session cookie whose session row is live and not
  * yet due for better-auth's refresh is answered by one statement (the session joined to its
@@ -73,17 +89,7 @@ export function sessionReader(auth: SessionAuth, db: Db) {
     const signed = cookieValue(cookies, context.authCookies.sessionToken.name);
     const token = signed ? verifiedToken(signed, context.secret) : null;
     if (!token) return null;
-    const [row] = await db
-      .select({
-        expiresAt: session.expiresAt,
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        emailVerified: user.emailVerified,
-      })
-      .from(session)
-      .innerJoin(user, eq(user.id, session.userId))
-      .where(eq(session.token, token));
+    const [row] = await sessionOwnerStatement(db, { token });
     if (!row) return null;
     const { expiresIn, updateAge } = context.sessionConfig;
     const expiresAt = row.expiresAt.getTime();

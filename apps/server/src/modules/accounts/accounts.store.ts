@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { columnPlaceholders, preparedStatement } from "../../platform/db/prepared.ts";
 import { profiles, roleAudit, userRoles } from "../../platform/db/schema/accounts.ts";
 import { user, verification } from "../../platform/db/schema/auth.ts";
 
@@ -50,9 +51,24 @@ export async function ensureProfile(db: Queryable, who: AccountIdentity): Promis
  * time, on both databases) and answers it as it is now.
  */
 export async function lockProfile(tx: Tx, userId: string): Promise<ProfileRow | null> {
-  const [row] = await tx.select().from(profiles).where(eq(profiles.userId, userId)).for("update");
+  const [row] = await lockProfileStatement(tx, { userId });
   return row ?? null;
 }
+
+// Every checkout runs these two: their SQL is built once (preparedStatement).
+const lockProfileStatement = preparedStatement("accounts_lock_profile", (q) =>
+  q
+    .select()
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder("userId")))
+    .for("update"),
+);
+const saveTotalsStatement = preparedStatement("accounts_save_profile_totals", (q) =>
+  q
+    .update(profiles)
+    .set(columnPlaceholders("ordersCount", "lifetimeValue", "totalSavings", "loyaltyTier", "updatedAt"))
+    .where(eq(profiles.userId, sql.placeholder("userId"))),
+);
 
 /**
  * lockProfile for a shopper whose profile may be missing (an account made before profiles
@@ -71,10 +87,7 @@ export async function saveProfileTotals(
   userId: string,
   totals: Pick<ProfileRow, "ordersCount" | "lifetimeValue" | "totalSavings" | "loyaltyTier">,
 ): Promise<void> {
-  await tx
-    .update(profiles)
-    .set({ ...totals, updatedAt: new Date() })
-    .where(eq(profiles.userId, userId));
+  await saveTotalsStatement(tx, { ...totals, updatedAt: new Date(), userId });
 }
 
 /** How a role was granted; 'demo' roles count only while DEMO_MODE is on. */

@@ -1,7 +1,8 @@
 import { type AddressInput, MAX_SAVED_ADDRESSES } from "@haggle/contract/addresses";
 import { invalid } from "@haggle/domain/errors";
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { columnPlaceholders, preparedStatement } from "../../platform/db/prepared.ts";
 import { addresses } from "../../platform/db/schema/addresses.ts";
 import type { ShippingAddress } from "../../platform/db/schema/orders.ts";
 
@@ -112,11 +113,35 @@ export async function deleteAddressRow(db: Queryable, userId: string, id: string
   return deleted.length > 0;
 }
 
-/** Marks the shopper's addresses matching `which` as just used (one statement); the first of them, if any. */
-async function markAddressesUsed(tx: Tx, which: SQL | undefined): Promise<AddressRow | null> {
-  const rows = await tx.update(addresses).set({ lastUsedAt: new Date() }).where(which).returning();
-  return rows[0] ?? null;
-}
+/**
+ * Marks the shopper's addresses matching (by id, or field for field) as just used, in one
+ * statement; the first of them, if any. Every checkout runs one: their SQL is built once.
+ */
+const markUsedById = preparedStatement("addresses_mark_used_by_id", (q) =>
+  q
+    .update(addresses)
+    .set(columnPlaceholders("lastUsedAt"))
+    .where(and(eq(addresses.id, sql.placeholder("id")), eq(addresses.userId, sql.placeholder("userId"))))
+    .returning(),
+);
+const markSameUsed = preparedStatement("addresses_mark_same_used", (q) =>
+  q
+    .update(addresses)
+    .set(columnPlaceholders("lastUsedAt"))
+    .where(
+      and(
+        eq(addresses.userId, sql.placeholder("userId")),
+        eq(addresses.name, sql.placeholder("name")),
+        eq(addresses.line1, sql.placeholder("line1")),
+        sql`${addresses.line2} is not distinct from ${sql.placeholder("line2")}`,
+        eq(addresses.city, sql.placeholder("city")),
+        sql`${addresses.region} is not distinct from ${sql.placeholder("region")}`,
+        eq(addresses.postalCode, sql.placeholder("postalCode")),
+        eq(addresses.country, sql.placeholder("country")),
+      ),
+    )
+    .returning(),
+);
 
 /**
  * The address a checkout ships to, inside its transaction: a saved one by id (the shopper's own),
@@ -128,16 +153,23 @@ export async function addressForCheckout(
   given: AddressInput | { addressId: string },
 ): Promise<ShippingAddress> {
   if ("addressId" in given) {
-    const row = await markAddressesUsed(
-      tx,
-      and(eq(addresses.id, given.addressId), eq(addresses.userId, userId)),
-    );
+    const [row] = await markUsedById(tx, { id: given.addressId, userId, lastUsedAt: new Date() });
     if (!row) throw invalid(NO_ADDRESS, "ADDRESS_NOT_FOUND");
     return addressOf(row);
   }
   const address = toShippingAddress(given);
   // The same address saved before is found and marked used in one statement; else it is saved.
-  const same = await markAddressesUsed(tx, sameAddressAs(userId, address));
+  const [same] = await markSameUsed(tx, {
+    userId,
+    name: address.name,
+    line1: address.line1,
+    line2: address.line2 ?? null,
+    city: address.city,
+    region: address.region ?? null,
+    postalCode: address.postalCode,
+    country: address.country,
+    lastUsedAt: new Date(),
+  });
   if (!same && (await countAddresses(tx, userId)) < MAX_SAVED_ADDRESSES) {
     await insertAddress(tx, userId, address, new Date());
   }

@@ -5,6 +5,7 @@ import type { CodeLine } from "@haggle/domain/markets/discount-codes";
 import { type QuoteLine, shopUnitPrice } from "@haggle/domain/pricing/quote-cart";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { columnPlaceholders, preparedSql, preparedStatement } from "../../platform/db/prepared.ts";
 import { cartItems, carts } from "../../platform/db/schema/carts.ts";
 import { cartOffers } from "./offers-port.store.ts";
 import { productColumns, productsRead as products, variantsRead as variants } from "../catalog/index.ts";
@@ -33,10 +34,13 @@ export async function ensureActiveCart(db: Queryable, userId: string): Promise<C
 
 /** Makes the shopper an active cart unless one is there (a race makes only one: partial unique index). */
 export async function insertActiveCart(db: Queryable, userId: string): Promise<void> {
-  await db.execute(
-    sql`insert into carts (user_id, status) values (${userId}, 'active') on conflict do nothing`,
-  );
+  await insertActiveCartStatement(db, { userId });
 }
+
+const insertActiveCartStatement = preparedSql(
+  "cart_insert_active",
+  sql`insert into carts (user_id, status) values (${sql.placeholder("userId")}, 'active') on conflict do nothing`,
+);
 
 /**
  * Locks the cart row for the rest of the transaction. Every writer of a cart's lines or prices
@@ -52,14 +56,19 @@ export async function lockCart(tx: Tx, cartId: string): Promise<CartRow | null> 
  * there is none. The lock is the cart's as lockCart takes it.
  */
 export async function lockActiveCart(tx: Tx, userId: string): Promise<CartRow | null> {
-  const [row] = await tx
-    .select()
-    .from(carts)
-    .where(and(eq(carts.userId, userId), eq(carts.status, "active")))
-    .limit(1)
-    .for("update");
+  const [row] = await lockActiveCartStatement(tx, { userId });
   return row ?? null;
 }
+
+// Every add to the cart and every checkout runs these: their SQL is built once (preparedStatement).
+const lockActiveCartStatement = preparedStatement("cart_lock_active", (q) =>
+  q
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, sql.placeholder("userId")), eq(carts.status, "active")))
+    .limit(1)
+    .for("update"),
+);
 
 /** What a line reads of its variant: the variant holds the price and the stock the line buys. */
 const lineVariantColumns = {
@@ -75,20 +84,28 @@ const lineVariantColumns = {
 
 /** The cart's lines with their products and variants, in the order they were added. */
 export async function loadCartLines(db: Queryable, cartId: string) {
-  return db
+  return cartLinesStatement(db, { cartId });
+}
+
+const cartLinesStatement = preparedStatement("cart_lines", (q) =>
+  q
     .select({ item: cartItems, product: productColumns, variant: lineVariantColumns })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
-}
+    .where(eq(cartItems.cartId, sql.placeholder("cartId")))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id)),
+);
 
 export type CartLine = Awaited<ReturnType<typeof loadCartLines>>[number];
 
 /** The cart's lines as loadCartLines reads them, each with whether the merchant hid its product (checkout refuses those). */
 export async function loadCheckoutLines(db: Queryable, cartId: string) {
-  return db
+  return checkoutLinesStatement(db, { cartId });
+}
+
+const checkoutLinesStatement = preparedStatement("cart_checkout_lines", (q) =>
+  q
     .select({
       item: cartItems,
       product: productColumns,
@@ -98,9 +115,9 @@ export async function loadCheckoutLines(db: Queryable, cartId: string) {
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.id));
-}
+    .where(eq(cartItems.cartId, sql.placeholder("cartId")))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id)),
+);
 
 /** The line's name wherever one line is named: "Trail Tee — M / Black" (the product's alone without options). */
 export function lineName(line: Pick<CartLine, "product" | "variant">): string {
@@ -165,16 +182,20 @@ export async function addToCartItem(
   { productId, variantId }: LineVariant,
   quantity: number,
 ): Promise<number> {
-  const [line] = await tx
+  const [line] = await addToItemStatement(tx, { cartId, productId, variantId, quantity });
+  return line?.quantity ?? quantity;
+}
+
+const addToItemStatement = preparedStatement("cart_add_to_item", (q) =>
+  q
     .insert(cartItems)
-    .values({ cartId, productId, variantId, quantity })
+    .values(columnPlaceholders("cartId", "productId", "variantId", "quantity"))
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.variantId],
       set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
     })
-    .returning({ quantity: cartItems.quantity });
-  return line?.quantity ?? quantity;
-}
+    .returning({ quantity: cartItems.quantity }),
+);
 
 export async function insertCartItem(
   tx: Tx,
@@ -244,8 +265,15 @@ function nothingApplied(cart: CartRow): boolean {
 
 /** The cart became an order: it is no longer the shopper's active cart. */
 export async function markCartConverted(tx: Tx, cartId: string): Promise<void> {
-  await tx.update(carts).set({ status: "converted", updatedAt: new Date() }).where(eq(carts.id, cartId));
+  await markConvertedStatement(tx, { cartId, updatedAt: new Date() });
 }
+
+const markConvertedStatement = preparedStatement("cart_mark_converted", (q) =>
+  q
+    .update(carts)
+    .set({ status: "converted", ...columnPlaceholders("updatedAt") })
+    .where(eq(carts.id, sql.placeholder("cartId"))),
+);
 
 export async function findCart(db: Queryable, cartId: string): Promise<CartRow | null> {
   const [row] = await db.select().from(carts).where(eq(carts.id, cartId));

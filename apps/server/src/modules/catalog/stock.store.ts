@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notExists, type SQL, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { preparedSql, preparedStatement } from "../../platform/db/prepared.ts";
 import { productOptions, products, productVariants } from "../../platform/db/schema/catalog.ts";
 
 /** What a cart change needs to know of a product. */
@@ -100,20 +101,25 @@ export async function findProductVariants(
   productId: string,
   withOptions = false,
 ): Promise<ProductVariants | null> {
-  const rows = await db
+  const rows = await productVariantsStatement(db, { productId });
+  const [first] = rows;
+  if (!first) return null;
+  const options = withOptions ? (await loadOptionsAndVariants(db, productId)).options : [];
+  return { product: first.product, options, variants: rows.map((r) => r.variant) };
+}
+
+// Every add to the cart reads it: its SQL is built once (preparedStatement).
+const productVariantsStatement = preparedStatement("catalog_product_variants", (q) =>
+  q
     .select({
       product: { id: products.id, name: products.name, hidden: products.hidden },
       variant: variantColumns,
     })
     .from(products)
     .innerJoin(productVariants, eq(productVariants.productId, products.id))
-    .where(eq(products.id, productId))
-    .orderBy(asc(productVariants.position), asc(productVariants.id));
-  const [first] = rows;
-  if (!first) return null;
-  const options = withOptions ? (await loadOptionsAndVariants(db, productId)).options : [];
-  return { product: first.product, options, variants: rows.map((r) => r.variant) };
-}
+    .where(eq(products.id, sql.placeholder("productId")))
+    .orderBy(asc(productVariants.position), asc(productVariants.id)),
+);
 
 /** The default variants (no option values) of these products, by product; a product with options has none. */
 export async function findDefaultVariants(
@@ -199,6 +205,37 @@ function byVariant(lines: readonly StockTake[]): StockTake[] {
 }
 
 /**
+ * The stock's one statement, its SQL built once per process (preparedStatement): the products
+ * locked in id order (`for no key update`, or `nowait`), then the variants (by product, then id),
+ * then every line's units moved; taking moves only where the shelf holds enough.
+ */
+function moveStockSql(name: string, lockProducts: SQL) {
+  return preparedSql<{ id: string }>(
+    name,
+    sql`
+    with want as (
+      select * from unnest(${sql.placeholder("variantIds")}::uuid[], ${sql.placeholder("quantities")}::int[]) as w(variant_id, quantity)
+    ), locked_products as (
+      select p.id from products p
+      where p.id in (select product_id from product_variants where id = any(${sql.placeholder("variantIds")}::uuid[]))
+      order by p.id ${lockProducts}
+    ), locked_variants as (
+      select v.id from product_variants v
+      where v.id = any(${sql.placeholder("variantIds")}::uuid[]) and (select count(*) from locked_products) >= 0
+      order by v.product_id, v.id for no key update
+    )
+    update product_variants v
+    set stock_level = v.stock_level + ${sql.placeholder("sign")}::int * w.quantity, updated_at = now()
+    from want w
+    where v.id = w.variant_id and (not ${sql.placeholder("taking")}::boolean or v.stock_level >= w.quantity)
+      and (select count(*) from locked_variants) >= 0
+    returning v.id`,
+  );
+}
+const moveStockWaiting = moveStockSql("catalog_move_stock", sql`for no key update`);
+const moveStockNowait = moveStockSql("catalog_move_stock_nowait", sql`for no key update nowait`);
+
+/**
  * Moves units of many variants in one statement: `sign` -1 takes them (only where the shelf holds
  * enough, never below zero), +1 puts them back. Every writer of stock locks in one order: the
  * products' rows first, then the variants', each in id order (a product write goes product then
@@ -216,25 +253,8 @@ async function moveStock(
   const variantIds = arrayLiteral(lines.map((l) => l.variantId));
   const quantities = arrayLiteral(lines.map((l) => l.quantity));
   const taking = sign < 0;
-  const lockProducts = wait ? sql`for no key update` : sql`for no key update nowait`;
-  const moved = (await tx.execute(sql`
-    with want as (
-      select * from unnest(${variantIds}::uuid[], ${quantities}::int[]) as w(variant_id, quantity)
-    ), locked_products as (
-      select p.id from products p
-      where p.id in (select product_id from product_variants where id = any(${variantIds}::uuid[]))
-      order by p.id ${lockProducts}
-    ), locked_variants as (
-      select v.id from product_variants v
-      where v.id = any(${variantIds}::uuid[]) and (select count(*) from locked_products) >= 0
-      order by v.product_id, v.id for no key update
-    )
-    update product_variants v
-    set stock_level = v.stock_level + ${sign}::int * w.quantity, updated_at = now()
-    from want w
-    where v.id = w.variant_id and (not ${taking}::boolean or v.stock_level >= w.quantity)
-      and (select count(*) from locked_variants) >= 0
-    returning v.id`)) as unknown as { rows: { id: string }[] };
+  const statement = wait ? moveStockWaiting : moveStockNowait;
+  const moved = await statement(tx, { variantIds, quantities, sign, taking });
   return new Set(moved.rows.map((r) => r.id));
 }
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { preparedStatement } from "../../platform/db/prepared.ts";
 import type { Queryable } from "../../platform/db/client.ts";
 import { cartDiscountCodes, discountCodes, discountRedemptions } from "../../platform/db/schema/discounts.ts";
 
@@ -51,14 +52,22 @@ export async function cartCodeRow(
   cartId: string,
   lock = false,
 ): Promise<DiscountCodeRow | null> {
-  const query = db
+  const [row] = await (lock ? lockedCartCodeStatement : cartCodeStatement)(db, { cartId });
+  return row?.code ?? null;
+}
+
+// Every quote of a cart and every checkout reads it: its SQL is built once (preparedStatement).
+function cartCodeQuery(q: Queryable) {
+  return q
     .select({ code: discountCodes })
     .from(cartDiscountCodes)
     .innerJoin(discountCodes, eq(discountCodes.id, cartDiscountCodes.codeId))
-    .where(eq(cartDiscountCodes.cartId, cartId));
-  const [row] = lock ? await query.for("update", { of: discountCodes }) : await query;
-  return row?.code ?? null;
+    .where(eq(cartDiscountCodes.cartId, sql.placeholder("cartId")));
 }
+const cartCodeStatement = preparedStatement("discounts_cart_code", cartCodeQuery);
+const lockedCartCodeStatement = preparedStatement("discounts_cart_code_locked", (q) =>
+  cartCodeQuery(q).for("update", { of: discountCodes }),
+);
 
 /** Puts a code on a cart, replacing the one it held. */
 export async function setCartCode(db: Queryable, cartId: string, codeId: string): Promise<void> {

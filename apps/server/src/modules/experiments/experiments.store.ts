@@ -5,18 +5,20 @@
 import { type HoldoutGroup, holdoutGroupOf } from "@haggle/domain/merchant/holdout-assignment";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
+import { preparedStatement } from "../../platform/db/prepared.ts";
 import { holdoutAssignments, holdoutExperiments } from "../../platform/db/schema/experiments.ts";
 
 export type ExperimentRow = typeof holdoutExperiments.$inferSelect;
 
 export async function findRunningExperiment(db: Queryable): Promise<ExperimentRow | null> {
-  const [row] = await db
-    .select()
-    .from(holdoutExperiments)
-    .where(isNull(holdoutExperiments.stoppedAt))
-    .limit(1);
+  const [row] = await runningExperimentStatement(db, {});
   return row ?? null;
 }
+
+// Every add to the cart and every checkout asks: its SQL is built once (preparedStatement).
+const runningExperimentStatement = preparedStatement("experiments_running", (q) =>
+  q.select().from(holdoutExperiments).where(isNull(holdoutExperiments.stoppedAt)).limit(1),
+);
 
 /** The running experiment, else the one stopped last. */
 export async function findLatestExperiment(db: Queryable): Promise<ExperimentRow | null> {

@@ -1,10 +1,21 @@
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { preparedStatement } from "../../platform/db/prepared.ts";
 import { negotiationOffers, negotiations } from "../../platform/db/schema/negotiation.ts";
 import type { CartOffers } from "../cart/index.ts";
 
 /** Offers that a cart change voids: those that could still be accepted. */
 const LIVE = ["standing", "agreed"];
+
+// Every add to the cart runs it: its SQL is built once (preparedStatement).
+const voidLiveStatement = preparedStatement("negotiation_void_live_offers", (q) =>
+  q
+    .update(negotiationOffers)
+    .set({ status: "voided" })
+    .where(
+      and(eq(negotiationOffers.cartId, sql.placeholder("cartId")), inArray(negotiationOffers.status, LIVE)),
+    ),
+);
 
 /**
  * The negotiation's offers as the cart asks for them (`CartOffers`): voided when the cart's
@@ -13,10 +24,7 @@ const LIVE = ["standing", "agreed"];
  */
 export const offersForCarts: CartOffers = {
   async voidLive(tx: Tx, cartId: string) {
-    await tx
-      .update(negotiationOffers)
-      .set({ status: "voided" })
-      .where(and(eq(negotiationOffers.cartId, cartId), inArray(negotiationOffers.status, LIVE)));
+    await voidLiveStatement(tx, { cartId });
   },
 
   async voidLiveNotFor(tx: Tx, cartId: string, fingerprint: string) {

@@ -3,6 +3,7 @@ import type { OrderEventKind } from "@haggle/domain/orders/order-timeline";
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
+import { preparedStatement } from "../../platform/db/prepared.ts";
 import { orderEvents, orderLines, orders } from "../../platform/db/schema/orders.ts";
 import { profilesRead as profiles, usersRead as user } from "../accounts/index.ts";
 import { productsRead as products, variantsRead as variants } from "../catalog/index.ts";
@@ -20,13 +21,23 @@ export async function findOrderIdByKey(
   userId: string,
   idempotencyKey: string,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
-    .limit(1);
+  const [row] = await orderIdByKeyStatement(db, { userId, idempotencyKey });
   return row?.id ?? null;
 }
+
+// Every checkout runs it: its SQL is built once (preparedStatement).
+const orderIdByKeyStatement = preparedStatement("orders_id_by_key", (q) =>
+  q
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder("userId")),
+        eq(orders.idempotencyKey, sql.placeholder("idempotencyKey")),
+      ),
+    )
+    .limit(1),
+);
 
 /**
  * Writes the order and its lines in one statement (two inserts as CTEs, one round trip: the

@@ -13,6 +13,7 @@ import {
 } from "@haggle/domain/merchant/seller-config";
 import { eq, like, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
+import { preparedStatement } from "../../platform/db/prepared.ts";
 import { appSettings, sellerConfig } from "../../platform/db/schema/settings.ts";
 
 /**
@@ -27,12 +28,16 @@ const SAVED_AT_KEY = "seller_config_saved_at:";
  * tax in global_rules still prices by them until a pricing section is saved.
  */
 export async function loadSellerConfig(db: Queryable): Promise<SellerConfig> {
-  const rows = await db
+  return mergeSellerConfig(await activeConfigStatement(db, {}));
+}
+
+// Every quote reads it: its SQL is built once (preparedStatement).
+const activeConfigStatement = preparedStatement("settings_active_config", (q) =>
+  q
     .select({ configType: sellerConfig.configType, configData: sellerConfig.configData })
     .from(sellerConfig)
-    .where(eq(sellerConfig.active, true));
-  return mergeSellerConfig(rows);
-}
+    .where(eq(sellerConfig.active, true)),
+);
 
 /** When the merchant last saved each section; null for a section nobody saved (or an inactive one). */
 export async function loadSectionTimestamps(db: Queryable): Promise<Record<ConfigType, string | null>> {

@@ -2,15 +2,18 @@ import type { ShippingZoneBody } from "@haggle/contract/shipping";
 import type { ShippingZone } from "@haggle/domain/markets/shipping-zones";
 import { and, asc, countDistinct, eq, isNull, notInArray } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
+import { preparedStatement } from "../../platform/db/prepared.ts";
 import { shippingMethods, shippingZones } from "../../platform/db/schema/shipping.ts";
 import { variantsRead } from "../catalog/index.ts";
 
+// Every quote reads the zones: their SQL is built once (preparedStatement).
+const zonesStatement = preparedStatement("shipping_zones", (q) =>
+  q.select().from(shippingZones).orderBy(asc(shippingZones.createdAt), asc(shippingZones.id)),
+);
+
 /** Every zone with its methods, in the order the merchant made them (one query each). */
 export async function loadZones(db: Queryable): Promise<ShippingZone[]> {
-  const zones = await db
-    .select()
-    .from(shippingZones)
-    .orderBy(asc(shippingZones.createdAt), asc(shippingZones.id));
+  const zones = await zonesStatement(db, {});
   if (zones.length === 0) return [];
   const methods = await db
     .select()

@@ -1,6 +1,7 @@
 import { STANDARD_RATES_DATED } from "@haggle/domain/markets/standard-tax-rates";
 import { and, asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
+import { preparedStatement } from "../../platform/db/prepared.ts";
 import { taxRates, taxSettings } from "../../platform/db/schema/taxes.ts";
 
 export type TaxRateRow = typeof taxRates.$inferSelect;
@@ -12,16 +13,21 @@ export interface TaxChoicesRow {
 
 /** The shop's tax choices (the migration writes the row; a missing one reads as the shop before places). */
 export async function loadTaxChoices(db: Queryable): Promise<TaxChoicesRow> {
-  const [row] = await db
+  const [row] = await taxChoicesStatement(db, {});
+  return row ?? { byPlace: false, pricesIncludeTax: false, standardRatesDated: STANDARD_RATES_DATED };
+}
+
+// Every quote reads it: its SQL is built once (preparedStatement).
+const taxChoicesStatement = preparedStatement("taxes_choices", (q) =>
+  q
     .select({
       byPlace: taxSettings.byPlace,
       pricesIncludeTax: taxSettings.pricesIncludeTax,
       standardRatesDated: taxSettings.standardRatesDated,
     })
     .from(taxSettings)
-    .where(eq(taxSettings.id, 1));
-  return row ?? { byPlace: false, pricesIncludeTax: false, standardRatesDated: STANDARD_RATES_DATED };
-}
+    .where(eq(taxSettings.id, 1)),
+);
 
 export async function saveTaxChoices(
   db: Queryable,
