@@ -39,6 +39,9 @@ class SlowFirst extends BaseSequencer {
   }
 }
 
+/** Whether the command line asks for test files in a random order. */
+const SHUFFLED = process.argv.some((arg) => /^--sequence\.shuffle(\.files)?(=true)?$/.test(arg));
+
 /** Tests beside the server's code that open a database: the service tier's, not the unit tier's. */
 const SERVER_TESTS_ON_A_DATABASE = [
   "apps/server/src/platform/db/backup.test.ts",
@@ -51,7 +54,9 @@ export default defineConfig({
     // Vitest's default on this 2-core machine is one worker (cores - 1), and the suite mostly
     // waits (servers, databases, timers), so two files at a time roughly halve its wall time.
     maxWorkers: 2,
-    sequence: { sequencer: SlowFirst },
+    // A sequencer given here outranks `--sequence.shuffle.files` (Vitest keeps it and never
+    // shuffles), so a shuffled run leaves the choice to Vitest's random sequencer.
+    sequence: SHUFFLED ? {} : { sequencer: SlowFirst },
     projects: [
       // Generous per-test limits: property tests and renders must not fail because the machine is
       // busy; speed is measured in bench/, never asserted here.
