@@ -7,8 +7,10 @@ import { E2E_ADMIN_EMAIL } from "./support/shop-admin.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const pacedPort = Number(process.env.E2E_PACED_PORT ?? port + 1);
+const shopWidePort = Number(process.env.E2E_SHOP_WIDE_PORT ?? port + 2);
 const baseURL = `http://localhost:${port}`;
 const pacedURL = `http://localhost:${pacedPort}`;
+const shopWideURL = `http://localhost:${shopWidePort}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // A fresh embedded database for every run: the shop seeds itself on first start. This file is
@@ -16,8 +18,10 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // no stray folders are made.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "haggle-e2e-"));
 process.env.E2E_PACED_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "haggle-e2e-paced-"));
+process.env.E2E_SHOP_WIDE_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "haggle-e2e-shop-wide-"));
 const dataDir = process.env.E2E_DATA_DIR;
 const pacedDataDir = process.env.E2E_PACED_DATA_DIR;
+const shopWideDataDir = process.env.E2E_SHOP_WIDE_DATA_DIR;
 const repoRoot = path.resolve(import.meta.dirname, "..");
 // Each server's log goes to a file beside its data folder: without SMTP_URL the account e-mails'
 // links are written there, and tests read them as an owner reads the terminal (support/server-log.ts).
@@ -25,7 +29,26 @@ const logFile = (dir: string) => `${dir}.log`;
 process.env.E2E_SERVER_LOGS ??= JSON.stringify({
   [baseURL]: logFile(dataDir),
   [pacedURL]: logFile(pacedDataDir),
+  [shopWideURL]: logFile(shopWideDataDir),
 });
+
+/**
+ * Specs that change what every shopper meets (the shop's currency and locale, taxes, shipping
+ * zones, Ava's limits, a holdout experiment, a shop page, AI search and the seed) or that count
+ * the whole catalogue while other tests add products. They run one at a time on a shop of their
+ * own, so the tests running beside them on the other worker never see a setting mid-change.
+ */
+const SHOP_WIDE = [
+  "admin.spec.ts",
+  "foundation.spec.ts",
+  "holdout-experiment.spec.ts",
+  "merchant-approvals.spec.ts",
+  "merchant-taxes.spec.ts",
+  "selling-abroad.spec.ts",
+  "shipping-zones.spec.ts",
+  "shop-locale-settings.spec.ts",
+  "shop-pages.spec.ts",
+].map((file) => `**/${file}`);
 
 // The tests drive the production build (the web app and the bundled server, as `npm start` runs
 // them): build what changed since the last build, once per run, before the servers start.
@@ -70,7 +93,10 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   outputDir: "./.artifacts/results",
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at a time: a test mostly waits (for the server, for the page, for a reply to
+  // stream), so two workers keep both cores busy. Tests follow their own accounts, orders and
+  // products by a unique tag; what changes the whole shop runs on its own server (SHOP_WIDE).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // Upper bounds, not expectations: a journey through the shop takes a few seconds on a quiet
   // machine and several times that when other work shares its two cores.
@@ -95,10 +121,18 @@ export default defineConfig({
     },
   },
   projects: [
+    // First: its files run one after another (a third of the suite's test time), so they start
+    // while the other worker takes the rest, rather than running alone at the end.
+    {
+      name: "shop-wide",
+      use: { ...chrome, baseURL: shopWideURL },
+      testMatch: SHOP_WIDE,
+      workers: 1,
+    },
     {
       name: "desktop",
       use: chrome,
-      testIgnore: "**/*.phone.spec.ts",
+      testIgnore: ["**/*.phone.spec.ts", ...SHOP_WIDE],
       grepInvert: /@paced-stream/,
     },
     {
@@ -114,5 +148,6 @@ export default defineConfig({
   webServer: [
     shopServer(baseURL, dataDir),
     shopServer(pacedURL, pacedDataDir, { STREAM_WORD_DELAY_MS: "80" }),
+    shopServer(shopWideURL, shopWideDataDir),
   ],
 });

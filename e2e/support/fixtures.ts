@@ -20,10 +20,13 @@ export interface Person {
 
 let made = 0;
 
-/** Never the same twice, within a run or across runs on one shop (accounts are never deleted). */
+/**
+ * Never the same twice, within a run or across runs on one shop (accounts are never deleted), nor
+ * between the workers that run tests side by side (each a process of its own).
+ */
 function uniqueTag(): string {
   made += 1;
-  return `${Date.now().toString(36)}${made.toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  return `${Date.now().toString(36)}${process.pid.toString(36)}${made.toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
 export function uniqueEmail(who: string): string {

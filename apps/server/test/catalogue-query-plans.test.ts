@@ -79,6 +79,7 @@ describe.skipIf(PLAN_KINDS.length === 0).each(PLAN_KINDS.length > 0 ? PLAN_KINDS
     let drop: (() => Promise<void>) | undefined;
     let captured: { query: string; params: unknown[] }[] = [];
 
+    // An upper bound: seeding took more than 600 s on the PostgreSQL server at load 36.
     beforeAll(async () => {
       ({ database, drop } = await openFreshTestDatabase(kind, {
         statementTimeoutMs: 0,

@@ -88,6 +88,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes
   let server: ServerProcess;
   let drop: () => Promise<void>;
 
+  // An upper bound: three processes compile the server through tsx, which took over 120 s at load 34.
   beforeAll(async () => {
     const created = await createServerDatabase();
     drop = created.drop;
@@ -98,7 +99,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes
       WEB_DIST_DIR: webDistWithHead(),
     });
     await bothWorkersAnswer(server.baseUrl);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await server?.stop();
     await drop?.();

@@ -75,6 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let url: string;
     let drop: () => Promise<void>;
 
+    // An upper bound: two server processes compiled through tsx took over 120 s at load 30.
     beforeAll(async () => {
       await fake.start();
       const created = await createServerDatabase();
@@ -88,7 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       };
       a = await startServerProcess(env);
       b = await startServerProcess({ ...env, SEED_ON_START: "false" });
-    });
+    }, 300_000);
     afterAll(async () => {
       await a?.stop();
       await b?.stop();

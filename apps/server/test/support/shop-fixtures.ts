@@ -114,6 +114,14 @@ export async function shopperWithCart(baseUrl: string, products: readonly { id: 
 const admins = new Map<string, Promise<HttpClient>>();
 
 /**
+ * Forgets every signed-in admin: a later server may listen on an address an earlier one had,
+ * with another database (the HTTP files share their worker's modules, so this runs after each).
+ */
+export function forgetShopAdmins(): void {
+  admins.clear();
+}
+
+/**
  * The shop's admin by configuration (FIXTURE_ADMIN_EMAIL, in every test server's ADMIN_EMAILS),
  * signed in; one per server address.
  */
