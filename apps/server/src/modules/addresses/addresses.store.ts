@@ -159,17 +159,7 @@ export async function addressForCheckout(
   }
   const address = toShippingAddress(given);
   // The same address saved before is found and marked used in one statement; else it is saved.
-  const [same] = await markSameUsed(tx, {
-    userId,
-    name: address.name,
-    line1: address.line1,
-    line2: address.line2 ?? null,
-    city: address.city,
-    region: address.region ?? null,
-    postalCode: address.postalCode,
-    country: address.country,
-    lastUsedAt: new Date(),
-  });
+  const [same] = await markSameUsed(tx, { userId, ...address, lastUsedAt: new Date() });
   if (!same && (await countAddresses(tx, userId)) < MAX_SAVED_ADDRESSES) {
     await insertAddress(tx, userId, address, new Date());
   }
