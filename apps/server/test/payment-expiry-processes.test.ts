@@ -125,6 +125,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           const rows = await db.select().from(orders).where(inArray(orders.id, ids));
           return rows.every((r) => r.status === "cancelled");
         }, "both processes' jobs cancelled every order");
+        // A job logs what it cancelled after its commit: the line may reach the pipe a moment later.
+        const logged = () => [...cancelledBy(a), ...cancelledBy(b)].filter((id) => ids.includes(id));
+        await until(async () => logged().length >= ids.length, "both processes logged what they cancelled");
 
         const byA = cancelledBy(a);
         const byB = cancelledBy(b);
