@@ -64,20 +64,19 @@ function catalogueTerms(
  */
 export async function readByMeaning(
   deps: AssistantDeps,
-  read: ParsedShoppingRequest,
+  request: ParsedShoppingRequest,
   names: ShoppingCatalogNames,
-  message = read.text,
+  message = request.text,
 ): Promise<{ text: string; anyOf: string[]; categories: string[]; boost: string[] }> {
-  if (!read.subjectWords.some((w) => /^[a-z]{3,}$/.test(w)) && read.anyOf.length === 0)
-    return { text: read.text, anyOf: read.anyOf, categories: [], boost: [] };
+  const subjectWords = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
+  if (subjectWords.length === 0 && request.anyOf.length === 0)
+    return { text: request.text, anyOf: request.anyOf, categories: [], boost: [] };
   const vocabulary = await vocabularyOf(deps.db);
   const known = new Set([...vocabulary.words, ...[...vocabulary.tags].flatMap((t) => t.split("-"))]);
   const isKnown = (w: string) => wordForms(w).some((f) => known.has(f) || known.has(`${f}s`));
-  const request = read;
-  const compounds = compoundsOf(request.subjectWords, known, isKnown, wordVectors());
+  const compounds = compoundsOf(subjectWords, known, isKnown, wordVectors());
   // A sentence that describes a situation and names none of the shop's kinds ("my knees are sore
   // after my runs"): the situation's kinds, not its words, are what is sought.
-  const subjectWords = request.subjectWords.filter((w) => /^[a-z]{3,}$/.test(w));
   const situation = situationOfRequest(request, message, vocabulary, names);
   if (subjectWords.length === 0 || situation) {
     const learned = await learnedMeanings(deps);
