@@ -84,32 +84,35 @@ function VariantRow({ idPrefix, row, index, selected, problemAt, onEdit, onSelec
         const problem = row.sold ? problemAt(key, field) : undefined;
         return (
           <TableCell key={field} className="align-top">
-            <Input
-              id={id}
-              data-row={index}
-              data-field={field}
-              aria-label={`${label} of ${title}`}
-              value={row[field]}
-              disabled={!row.sold}
-              onChange={(event) => onEdit(key, { [field]: event.target.value })}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-error` : undefined}
-              autoComplete="off"
-              className={cn("h-8", width)}
-              {...input}
-            />
+            {/* The picture's thumbnail and upload sit beside its URL, so a row stays one line high. */}
+            <div className={cn(field === "imageUrl" && "flex items-start gap-2")}>
+              <Input
+                id={id}
+                data-row={index}
+                data-field={field}
+                aria-label={`${label} of ${title}`}
+                value={row[field]}
+                disabled={!row.sold}
+                onChange={(event) => onEdit(key, { [field]: event.target.value })}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${id}-error` : undefined}
+                autoComplete="off"
+                className={cn("h-8", width)}
+                {...input}
+              />
+              {field === "imageUrl" && (
+                <VariantPictureUpload
+                  title={title}
+                  imageUrl={row.imageUrl}
+                  disabled={!row.sold}
+                  onUploaded={(imageUrl) => onEdit(key, { imageUrl })}
+                />
+              )}
+            </div>
             {problem && (
               <p id={`${id}-error`} className={cn("mt-1 text-xs text-destructive", width)}>
                 {problem}
               </p>
-            )}
-            {field === "imageUrl" && (
-              <VariantPictureUpload
-                title={title}
-                imageUrl={row.imageUrl}
-                disabled={!row.sold}
-                onUploaded={(imageUrl) => onEdit(key, { imageUrl })}
-              />
             )}
           </TableCell>
         );

@@ -23,7 +23,7 @@ export function VariantPictureUpload({ title, imageUrl, disabled, onUploaded }: 
 
   const preview = imageUrl.trim();
   return (
-    <div className="mt-1 flex w-56 flex-col gap-1">
+    <div className="flex w-40 shrink-0 flex-col gap-1">
       <div className="flex items-center gap-2">
         <div className="flex size-8 shrink-0 items-center justify-center overflow-hidden rounded border bg-muted">
           {preview ? (
@@ -35,7 +35,7 @@ export function VariantPictureUpload({ title, imageUrl, disabled, onUploaded }: 
         {/* The label is the button: the file input stays in the tab order, visually hidden. */}
         <label
           htmlFor={`${id}-file`}
-          className="cursor-pointer rounded-md border bg-background px-2 py-1 text-xs font-medium has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+          className="flex h-8 cursor-pointer items-center rounded-md border bg-background px-2 text-xs font-medium has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
         >
           {pending ? (
             <span className="flex items-center gap-1">
