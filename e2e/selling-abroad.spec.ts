@@ -1,5 +1,5 @@
 import { expect, signUpThroughApi, test, waitForInteractivePages } from "./support/fixtures.ts";
-import { addProductNear, apiCart, E2E_ADDRESS, usd } from "./support/shop.ts";
+import { addProductNear, apiCart, artifacts, E2E_ADDRESS, usd } from "./support/shop.ts";
 
 /**
  * A shop selling beyond one country, as two shoppers meet it in the browser: one in Berlin with
@@ -106,6 +106,10 @@ test("an EU shopper pays VAT-inclusive prices with Express; a US shopper pays st
     await us.getByRole("button", { name: "Proceed to Checkout" }).click();
     await expect(us.getByRole("button", { name: "Place order" })).toBeVisible();
     for (const [label, value] of Object.entries(E2E_ADDRESS)) await us.getByLabel(label).fill(value);
+    // What the merchant guide shows: the zone's two methods, the state's tax and the code.
+    await expect(us.getByRole("group", { name: "Shipping method" }).getByRole("radio")).toHaveCount(2);
+    await us.evaluate(() => window.scrollTo(0, 0));
+    await us.screenshot({ path: `${artifacts}/checkout-shipping-tax-desktop.png`, fullPage: true });
     await us.getByRole("button", { name: "Place order" }).click();
     await expect(us).toHaveURL(/\/order-placed\?orderId=[0-9a-f-]+$/);
     await expect(us.getByText(`Code ${code}`, { exact: true })).toBeVisible();
@@ -116,6 +120,14 @@ test("an EU shopper pays VAT-inclusive prices with Express; a US shopper pays st
     expect(order.tax).toBeGreaterThan(0);
     await expect(us.getByTestId("order-total")).toHaveText(usd(order.total));
     await context.close();
+
+    // The dashboard's code card on a phone names the code the order used.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/merchant");
+    const codes = page.getByRole("region", { name: "Discount codes used" });
+    await expect(codes.getByText(code)).toBeVisible();
+    await codes.scrollIntoViewIfNeeded();
+    await codes.screenshot({ path: `${artifacts}/dashboard-code-usage-phone.png` });
   } finally {
     await page.request.put("/api/merchant/taxes", { data: { byPlace: false, pricesIncludeTax: false } });
     if (zoneId) await page.request.delete(`/api/merchant/shipping/zones/${zoneId}`);
