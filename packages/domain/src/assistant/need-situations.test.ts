@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { situationKinds, situationOf, situationWords, withoutContextThings } from "./need-situations.ts";
+import {
+  saysNoKind,
+  situationKinds,
+  situationOf,
+  situationWords,
+  withoutContextThings,
+} from "./need-situations.ts";
 import type { WordVectors } from "./word-meaning.ts";
 
 /** Two directions of meaning: cold, and nothing in particular. */
@@ -15,6 +21,12 @@ const vectors: WordVectors = { dimensions: 3, vectorOf: (w) => table[w] };
 describe("reading a situation a sentence describes", () => {
   it("takes the content words of a message, not its filler", () => {
     expect(situationWords("i keep forgetting my keys, always")).toEqual(["forgetting", "keys"]);
+  });
+
+  it("tells filler and times, which name no kind, from the words that may", () => {
+    for (const w of ["every", "start", "morning", "tonight", "weekend", "lately"])
+      expect(saysNoKind(w), w).toBe(true);
+    for (const w of ["smoothies", "juice", "blender", "summer"]) expect(saysNoKind(w), w).toBe(false);
   });
 
   it("finds a situation by an anchor word's stem, with no vectors", () => {
