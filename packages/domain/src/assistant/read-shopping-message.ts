@@ -1,6 +1,7 @@
 import { spellFiguresAsDigits, UNIT_WORDS } from "../text/number-words.ts";
 import { type CatalogMatchers, matchKey } from "./catalog-names.ts";
 import { readPriceBounds } from "./read-price-bounds.ts";
+import { genderOfRecipients } from "./recipient-gender.ts";
 import { alternativesOf, nameKey, Scanner, unique } from "./request-scanner.ts";
 import {
   COUNT_LEADERS,
@@ -379,6 +380,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     gift: false,
     giftTopic: false,
     recipients: [],
+    recipientGender: null,
     interest: false,
     wholeShop: false,
     marker: P.leadingMarker.test(s.text),
@@ -440,6 +442,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
       free.every((w) => matchers.categoriesTagged(w).length > 0));
   facts.needKinds = unique(facts.needKinds);
   facts.recipients = unique(facts.recipients);
+  if (facts.gift) facts.recipientGender = genderOfRecipients(facts.recipients, s.original);
   if (
     !facts.hasProduct &&
     facts.needKinds.length === 0 &&
