@@ -67,6 +67,13 @@ describe("reading a situation a sentence describes", () => {
     ).toContain("cat food");
   });
 
+  it("takes no filler or time for a kind the shop names, though it tags one so ('before work')", () => {
+    const said = "i want to stretch a bit every morning before work, im so stiff";
+    const words = ["stretch", "every", "morning", "before", "work", "stiff"];
+    expect(situationKinds(said, words, ["work", "work-from-home", "Fitness"], null)).toContain("foam roller");
+    expect(situationKinds("stiff new work boots", ["work", "boots"], ["boots"], null)).toBeNull();
+  });
+
   it("reads what the shopper has or compares with as the situation's context, not what is sought", () => {
     const labels = ["train", "dinnerware", "jacket", "watch"];
     expect(

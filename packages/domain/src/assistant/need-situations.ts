@@ -299,7 +299,8 @@ export function situationKinds(
   const free = withoutContextThings(message);
   const hasContext = free.replace(/\s+/g, " ").trim() !== message.toLowerCase().replace(/\s+/g, " ").trim();
   const sought = (w: string) => hasWord(free, w) || (!hasWord(message.toLowerCase(), w) && !hasContext);
-  if (subjectWords.some((w) => headsALabel(w, labelList) && sought(w))) return null;
+  // "before work", "at home": filler and times name no kind sought, though a shop tags "work".
+  if (subjectWords.some((w) => !saysNoKind(w) && headsALabel(w, labelList) && sought(w))) return null;
   const found = situationOf(message, vectors);
   // A situation only near in meaning needs a longer sentence than one of its own words
   // ("make a salad tonight" is near baking by its vectors alone).
