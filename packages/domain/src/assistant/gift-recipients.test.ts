@@ -29,6 +29,27 @@ describe("who a gift is for", () => {
     expect(parse("shoes for a 7 year old").filters.tags).toEqual([]);
   });
 
+  it("'my partner', 'our son' said of a situation are no recipient; said with what they like, they are", () => {
+    for (const said of [
+      "i keep waking up at 3am bc my partner snores sooo loud, help",
+      "my partner snores like a train",
+      "want to take my son to the park and throw a ball around",
+    ]) {
+      const r = parse(said);
+      expect(r.filters.tags, said).toEqual([]);
+      expect(r.text.split(" "), said).not.toContain("partner");
+    }
+    for (const said of [
+      "my wife loves perfume",
+      "what do i get my husband, hes always on his phone",
+      "my dad plays golf every weekend, gift idea?",
+      "my son is 8 and hes obsessed with robots",
+      "my grandma is always cold, any ideas for her bday?",
+      "my husband just started running, what would he like?",
+    ])
+      expect(parse(said).filters.tags, said).toEqual(["gift"]);
+  });
+
   it("a gift for a child keeps the child when its other words are relaxed: no grown-up's 'any trains'", () => {
     const gift = parse("my nephew is 6 and loves trains, what would he like?");
     expect(relaxations(gift, planOf(gift)).map((s) => s.relaxed.at(-1))).not.toContain('"kids" (any trains)');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { situationKinds, situationOf, situationWords, withoutContextThings } from "./need-situations.ts";
+import {
+  saysNoKind,
+  situationKinds,
+  situationOf,
+  situationWords,
+  withoutContextThings,
+} from "./need-situations.ts";
 import type { WordVectors } from "./word-meaning.ts";
 
 /** Two directions of meaning: cold, and nothing in particular. */
@@ -15,6 +21,12 @@ const vectors: WordVectors = { dimensions: 3, vectorOf: (w) => table[w] };
 describe("reading a situation a sentence describes", () => {
   it("takes the content words of a message, not its filler", () => {
     expect(situationWords("i keep forgetting my keys, always")).toEqual(["forgetting", "keys"]);
+  });
+
+  it("tells filler and times, which name no kind, from the words that may", () => {
+    for (const w of ["every", "start", "morning", "tonight", "weekend", "lately"])
+      expect(saysNoKind(w), w).toBe(true);
+    for (const w of ["smoothies", "juice", "blender", "summer"]) expect(saysNoKind(w), w).toBe(false);
   });
 
   it("finds a situation by an anchor word's stem, with no vectors", () => {
@@ -53,6 +65,13 @@ describe("reading a situation a sentence describes", () => {
         null,
       ),
     ).toContain("cat food");
+  });
+
+  it("takes no filler or time for a kind the shop names, though it tags one so ('before work')", () => {
+    const said = "i want to stretch a bit every morning before work, im so stiff";
+    const words = ["stretch", "every", "morning", "before", "work", "stiff"];
+    expect(situationKinds(said, words, ["work", "work-from-home", "Fitness"], null)).toContain("foam roller");
+    expect(situationKinds("stiff new work boots", ["work", "boots"], ["boots"], null)).toBeNull();
   });
 
   it("reads what the shopper has or compares with as the situation's context, not what is sought", () => {

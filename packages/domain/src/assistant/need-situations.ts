@@ -128,6 +128,24 @@ const FILLER = new Set(
   being`.split(/\s+/),
 );
 
+/**
+ * Words that say when or how often ("every morning", "tonight", "at the weekend"): the time of a
+ * situation, never a kind of product.
+ */
+const TIMES = new Set(
+  `morning mornings evening evenings night nights afternoon afternoons today tonight tomorrow yesterday
+  weekend weekends daily weekly nightly lately recently soon often sometimes usually everyday`.split(/\s+/),
+);
+
+/**
+ * Whether a word says nothing of what is sought: filler ("start", "every", "really") or a time
+ * ("every morning"). Read by its meaning, such a word only finds unrelated things (the
+ * catalogue's words nearest to "morning" are watches).
+ */
+export function saysNoKind(word: string): boolean {
+  return FILLER.has(word) || TIMES.has(word);
+}
+
 const anchorUnits = new WeakMap<WordVectors, Map<string, Float32Array | null>>();
 
 function unitVector(vectors: WordVectors, word: string): Float32Array | null {
@@ -281,7 +299,8 @@ export function situationKinds(
   const free = withoutContextThings(message);
   const hasContext = free.replace(/\s+/g, " ").trim() !== message.toLowerCase().replace(/\s+/g, " ").trim();
   const sought = (w: string) => hasWord(free, w) || (!hasWord(message.toLowerCase(), w) && !hasContext);
-  if (subjectWords.some((w) => headsALabel(w, labelList) && sought(w))) return null;
+  // "before work", "at home": filler and times name no kind sought, though a shop tags "work".
+  if (subjectWords.some((w) => !saysNoKind(w) && headsALabel(w, labelList) && sought(w))) return null;
   const found = situationOf(message, vectors);
   // A situation only near in meaning needs a longer sentence than one of its own words
   // ("make a salad tonight" is near baking by its vectors alone).

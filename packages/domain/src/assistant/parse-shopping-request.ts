@@ -14,6 +14,7 @@ import {
   startRequest,
 } from "./refine-shopping-request.ts";
 import { unique } from "./request-scanner.ts";
+import type { RecipientGender } from "./recipient-gender.ts";
 import { needOfAnotherSubject, withTraitOfKind } from "./dialogue-subject.ts";
 import {
   DEFAULT_LIMIT,
@@ -107,6 +108,8 @@ export type ParsedShoppingRequest = ShoppingRequest & {
   excludedBrands: string[];
   /** Kinds of product any of which answers a need ("a rainy day" -> umbrella, rain jacket). */
   anyOf: string[];
+  /** A gift for men or for women ("my dad", "she loves yoga"): the other's things are not shown. */
+  forGender: RecipientGender | null;
   /** The words that say what is sought; the other words of `text` are attributes. */
   subjectWords: string[];
   attributeWords: string[];
@@ -289,6 +292,7 @@ function toResult(
     excludedWords: [...state.excludedWords],
     excludedBrands: [...state.excludedBrands],
     anyOf: [...state.anyOf],
+    forGender: state.recipientGender,
     subjectWords:
       subjectWords.length > 0 || state.anyOf.length > 0 || state.categories.length > 0
         ? subjectWords

@@ -1,6 +1,7 @@
 import { spellFiguresAsDigits, UNIT_WORDS } from "../text/number-words.ts";
 import { type CatalogMatchers, matchKey } from "./catalog-names.ts";
 import { readPriceBounds } from "./read-price-bounds.ts";
+import { genderOfRecipients } from "./recipient-gender.ts";
 import { alternativesOf, nameKey, Scanner, unique } from "./request-scanner.ts";
 import {
   COUNT_LEADERS,
@@ -11,6 +12,7 @@ import {
   P,
   STOP_WORDS,
   recipientOf,
+  SAYS_A_GIFT,
 } from "./shopping-phrases.ts";
 import { negated, type Reading, readFreeWords } from "./message-reading.ts";
 import type { MessageFacts } from "./shopping-message-facts.ts";
@@ -146,6 +148,12 @@ function readQuantities({ s, facts, flag }: Reading): void {
   }
 }
 
+/** Whether a message says more than a person (at `at`, `length` long): words of its own. */
+function saysMore(text: string, at: number, length: number): boolean {
+  const rest = `${text.slice(0, at)} ${text.slice(at + length)}`;
+  return (rest.match(/\p{L}{3,}/gu) ?? []).some((w) => !STOP_WORDS.has(w));
+}
+
 /** Gifts, sale, stock, ratings, sort and price direction, and "other brands". */
 function readWishes({ s, facts, flag }: Reading): void {
   flag(P.wholeShop, () => {
@@ -155,7 +163,10 @@ function readWishes({ s, facts, flag }: Reading): void {
   flag(P.giftModifier, () => {
     facts.gift = true;
   });
-  s.take(P.recipient, (m) => {
+  s.take(P.recipient, (m, at) => {
+    // "my partner snores": a person in a situation, taken out of the words but no recipient.
+    if (/^(?:my|our) /u.test(m[0]) && !SAYS_A_GIFT.test(s.original) && saysMore(s.text, at, m[0].length))
+      return true;
     facts.gift = true;
     const person = recipientOf(m[0]);
     if (person) facts.recipients.push(person);
@@ -369,6 +380,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     gift: false,
     giftTopic: false,
     recipients: [],
+    recipientGender: null,
     interest: false,
     wholeShop: false,
     marker: P.leadingMarker.test(s.text),
@@ -430,6 +442,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
       free.every((w) => matchers.categoriesTagged(w).length > 0));
   facts.needKinds = unique(facts.needKinds);
   facts.recipients = unique(facts.recipients);
+  if (facts.gift) facts.recipientGender = genderOfRecipients(facts.recipients, s.original);
   if (
     !facts.hasProduct &&
     facts.needKinds.length === 0 &&

@@ -1,5 +1,6 @@
 import type { Cents } from "../pricing/money.ts";
 import { aroundBounds, clampPrice } from "./read-price-bounds.ts";
+import type { RecipientGender } from "./recipient-gender.ts";
 import type { MessageFacts, Word } from "./read-shopping-message.ts";
 import { unique } from "./request-scanner.ts";
 import { kindsOfInterest } from "./shopping-needs.ts";
@@ -41,6 +42,8 @@ export interface RequestState {
   anyOf: string[];
   /** Who the things are for, by the people named ("sister"): another person is another request. */
   recipients: string[];
+  /** Whether the people are men or women (recipient-gender.ts): the other's things are not shown. */
+  recipientGender: RecipientGender | null;
 }
 
 export function isEmpty(state: RequestState): boolean {
@@ -152,6 +155,7 @@ export function startRequest(f: MessageFacts, previous: RequestState | null): Re
     // "fitness trackers or smartwatches": either kind will do.
     anyOf: f.alternatives.length > 1 ? f.alternatives : f.hasProduct ? [] : f.needKinds,
     recipients: f.recipients,
+    recipientGender: f.recipientGender,
   };
   // "for my mom who loves cooking": the interest's kinds of product are what is sought.
   if (!f.hasProduct && f.needKinds.length === 0) {
@@ -235,6 +239,7 @@ export function refineRequest(previous: RequestState, f: MessageFacts): RequestS
   }
 
   state.recipients = unique([...previous.recipients, ...f.recipients]);
+  state.recipientGender = f.recipientGender ?? previous.recipientGender;
   state.onSale = previous.onSale || f.onSale;
   state.inStockOnly = previous.inStockOnly || f.inStock;
   state.minRating = f.minRating ?? previous.minRating;
@@ -325,4 +330,5 @@ export const EMPTY_STATE: RequestState = {
   excludedBrands: [],
   anyOf: [],
   recipients: [],
+  recipientGender: null,
 };

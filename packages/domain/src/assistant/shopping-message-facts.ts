@@ -1,3 +1,4 @@
+import type { RecipientGender } from "./recipient-gender.ts";
 import type { PriceBounds } from "./read-price-bounds.ts";
 import type { SearchSort } from "./shopping-request.ts";
 
@@ -35,6 +36,8 @@ export interface MessageFacts extends PriceBounds {
   giftTopic: boolean;
   /** The people named as who the things are for ("my little sister" -> "sister"); not "him", "her". */
   recipients: string[];
+  /** A gift's person as men or women ("my dad", "she loves yoga"), when the message says. */
+  recipientGender: RecipientGender | null;
   /** Names a person's or an activity's interest ("for a runner", "hiking") rather than a product. */
   interest: boolean;
   /** A question about the whole shop ("What's on sale?"). */

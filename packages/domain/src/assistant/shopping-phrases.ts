@@ -244,6 +244,17 @@ export const STOP_WORDS = new Set(
   lemme gimme mean except excluding besides`.split(/\s+/),
 );
 
+/**
+ * What makes "my dad", "our son" (said without "for") the person a gift is for: a gift word or an
+ * occasion, a verb of giving ("what can I get my mom"), what they like ("my wife loves perfume",
+ * "my dad who hikes", "he's into golf") or a child's age. Without any ("my partner snores",
+ * "my husband keeps losing his keys"), the person is part of a situation, not a recipient.
+ */
+export const SAYS_A_GIFT = new RegExp(
+  `(?<![${LN}])(?:gifts?|gifting|presents?|b(?:irth)?days?|christmas|xmas|hanukkah|anniversary|valentine|mother'?s day|father'?s day|graduation|wedding|housewarming|stocking|secret santa|get|buy|give|surprise|spoil|treat|who|whos|loves?|likes|enjoys?|into|obsessed|fan|passionate|crazy about|mad about|addicted|(?:would|will|might) (?:he|she|they) like|is \\d+|turning \\d+|\\d+ ?(?:yo|years?))(?![${LN}])`,
+  "u",
+);
+
 /** Words for a recipient that name nobody in particular: "for her" is whoever was meant before. */
 const ANYONE = /^(?:him|her|someone|somebody)$/u;
 

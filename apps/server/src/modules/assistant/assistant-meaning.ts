@@ -5,7 +5,7 @@ import type {
   ShoppingCatalogNames,
 } from "@haggle/domain/assistant/parse-shopping-request";
 import { type CatalogueAssociations, stemOf } from "@haggle/domain/assistant/catalogue-associations";
-import { situationKinds } from "@haggle/domain/assistant/need-situations";
+import { saysNoKind, situationKinds } from "@haggle/domain/assistant/need-situations";
 import type { SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
 import {
   compoundParts,
@@ -89,8 +89,9 @@ export async function readByMeaning(
     };
   }
   const joined = joinedWords(request.text, known);
-  const subject = subjectWords.filter((w) => !joined.parts.has(w));
-  if (subject.length === 0) return { text: joined.text, anyOf: request.anyOf, categories: [], boost: [] };
+  const words = subjectWords.filter((w) => !joined.parts.has(w));
+  if (words.length === 0) return { text: joined.text, anyOf: request.anyOf, categories: [], boost: [] };
+  const { subject, dropped } = withoutFiller(words, isKnown);
   // In a sentence ("my desk chair is killing my back"), the words naming the shop's kinds are
   // what is sought; the others are its context: never read by meaning (the neighbours of
   // "killing" are no chairs), left out when the catalogue does not know them, and the last kind
@@ -102,7 +103,7 @@ export async function readByMeaning(
   const boost = categoriesNamedBy(head, names);
   const learned = await learnedMeanings(deps);
   const vectors = wordVectors();
-  const replaced: string[] = [];
+  const replaced: string[] = [...dropped];
   const meanings: string[] = [];
   const categories: string[] = [];
   for (const word of subject) {
@@ -157,6 +158,20 @@ export async function readByMeaning(
     categories: [...new Set(categories)],
     boost: [...new Set(boost)],
   };
+}
+
+/**
+ * Filler and times the catalogue does not write ("start", "every morning" of "start making
+ * smoothies every morning") say nothing of the kind: never read by meaning, nor the head. They
+ * are dropped unless nothing else is left.
+ */
+function withoutFiller(
+  words: string[],
+  isKnown: (w: string) => boolean,
+): { subject: string[]; dropped: string[] } {
+  const kept = words.filter((w) => isKnown(w) || !saysNoKind(w));
+  if (kept.length === 0) return { subject: words, dropped: [] };
+  return { subject: kept, dropped: words.filter((w) => !kept.includes(w)) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Product } from "@haggle/contract/products";
 import { holdsExcluded } from "@haggle/domain/assistant/excluded-words";
 import type { ParsedShoppingRequest } from "@haggle/domain/assistant/parse-shopping-request";
+import { ofOtherGender } from "@haggle/domain/assistant/recipient-gender";
 
 /** How a found product stands to the shopper's request: excluded, of the subject, ordered by kind. */
 
@@ -11,10 +12,9 @@ function stemOf(word: string): string {
 /** Whether a product is one the shopper said they do not want. */
 export function isExcluded(product: Product, request: ParsedShoppingRequest): boolean {
   if (request.excludedBrands.some((b) => b.toLowerCase() === product.brand.toLowerCase())) return true;
-  return holdsExcluded(
-    `${product.name} ${product.category} ${product.tags.join(" ")}`,
-    request.excludedWords,
-  );
+  const text = `${product.name} ${product.category} ${product.tags.join(" ")}`;
+  // A gift for a man shows no women's things, one for a woman no men's.
+  return holdsExcluded(text, request.excludedWords) || ofOtherGender(text, request.forGender);
 }
 
 /**

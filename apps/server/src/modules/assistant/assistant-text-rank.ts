@@ -167,6 +167,47 @@ export async function textRescue(
   return found.slice(0, request.limit - shown.length);
 }
 
+/** A product like the shown ones scores at least this share of the best by their tags. */
+const LIKE_SHARE = 0.5;
+
+/**
+ * Products like the ones shown, by the catalogue's text index of their tags (a tag few products
+ * carry, "pilates" of a yoga mat, counts for more than "sale" or "gift"), of the shown products'
+ * categories, within the request's prices, in stock, nothing excluded nor already shown, best
+ * first: what a short answer is filled with ("yoga mats" with one mat: the pilates ring).
+ */
+export async function likeShownByTags(
+  deps: AssistantDeps,
+  request: ParsedShoppingRequest,
+  shown: readonly Product[],
+  isExcluded: (p: Product) => boolean,
+  count: number,
+): Promise<Product[]> {
+  const learned = await learnedCatalogue(deps);
+  if (!learned || learned.index.size === 0 || shown.length === 0 || count <= 0) return [];
+  const tags = [...new Set(shown.flatMap((p) => p.tags))].join(" . ");
+  const ranked = learned.index.rank(queryOf(tags, learned.index, STOP_WORDS));
+  const best = ranked.find((r) => !shown.some((s) => s.id === r.id))?.score ?? 0;
+  const ids = ranked
+    .filter((r) => r.score >= best * LIKE_SHARE && !shown.some((s) => s.id === r.id))
+    .slice(0, RESCUE_DEPTH)
+    .map((r) => r.id);
+  const categories = new Set(shown.map((p) => p.category));
+  const { minPrice, maxPrice, brands, onSale, minRating } = request.filters;
+  const fits = (p: Product) =>
+    p.inStock &&
+    (!onSale || p.price < p.listPrice) &&
+    (minRating === null || p.rating >= minRating) &&
+    !isExcluded(p) &&
+    categories.has(p.category) &&
+    (brands.length === 0 || brands.some((b) => b.toLowerCase() === p.brand.toLowerCase())) &&
+    (minPrice === null || p.price >= minPrice) &&
+    (maxPrice === null || p.price <= maxPrice);
+  const found = (await loadProducts(deps.db, ids)).filter(fits);
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return found.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).slice(0, count);
+}
+
 /** How many of an answer's first products a shopper looks at. */
 const LOOKED_AT = 4;
 
