@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzl
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
 import { preparedStatement } from "../../platform/db/prepared.ts";
+import type { mailsInsert } from "../../platform/mail/outbox.store.ts";
 import { orderEvents, orderLines, orders } from "../../platform/db/schema/orders.ts";
 import { profilesRead as profiles, usersRead as user } from "../accounts/index.ts";
 import { productsRead as products, variantsRead as variants } from "../catalog/index.ts";
@@ -41,7 +42,9 @@ const orderIdByKeyStatement = preparedStatement("orders_id_by_key", (q) =>
 
 /**
  * Writes the order and its lines in one statement (two inserts as CTEs, one round trip: the
- * order's id is known before it is written); answers them as stored (defaults and ids filled in).
+ * order's id is known before it is written), and the outbox's rows of its e-mails when given
+ * (`mails`, a third insert in the same statement; the caller wakes the senders after);
+ * answers the order and its lines as stored (defaults and ids filled in).
  * The order's currency is the shop's setting as the statement reads it: a currency change that
  * held the orders table (`hasAnyOrderLocked`) is seen once it commits, so the caller can compare
  * it with the currency it priced in.
@@ -50,6 +53,7 @@ export async function insertOrder(
   tx: Tx,
   order: NewOrder & { id: string },
   lines: readonly NewOrderLine[],
+  mails?: ReturnType<typeof mailsInsert>,
 ): Promise<{ order: OrderRow; lines: (typeof orderLines.$inferSelect)[] }> {
   const newOrder = tx.$with("new_order").as(
     tx
@@ -63,8 +67,10 @@ export async function insertOrder(
       .values(lines.map((line) => ({ ...line, orderId: order.id })))
       .returning(),
   );
+  // A data-modifying CTE runs whether or not the query reads it.
+  const newMails = mails ? [tx.$with("new_mails").as(mails)] : [];
   const rows = await tx
-    .with(newOrder, newLines)
+    .with(newOrder, newLines, ...newMails)
     .select({ order: newOrder._.selectedFields, line: newLines._.selectedFields })
     .from(newOrder)
     .innerJoin(newLines, sql`true`);

@@ -45,8 +45,18 @@ export async function enqueueMails(
   mails: readonly OutgoingMail[],
 ): Promise<string[]> {
   if (mails.length === 0) return [];
+  const rows = await mailsInsert(tx, settings, mails);
+  await wakeMailSenders(tx, settings, rows[0]!.id);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The insert of these messages (at least one), built and not run: a caller that writes them as
+ * part of a larger statement (the checkout, with its order) runs it there, then wakeMailSenders.
+ */
+export function mailsInsert(tx: Tx, settings: MailSettings, mails: readonly OutgoingMail[]) {
   const status = settings.delivery === "smtp" ? "queued" : "kept";
-  const rows = await tx
+  return tx
     .insert(mailOutbox)
     .values(
       mails.map((mail) => ({
@@ -61,8 +71,11 @@ export async function enqueueMails(
       })),
     )
     .returning({ id: mailOutbox.id });
-  if (status === "queued") await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${rows[0]!.id})`);
-  return rows.map((r) => r.id);
+}
+
+/** After messages were written: when the shop sends mail, a sender in any process wakes on commit. */
+export async function wakeMailSenders(tx: Tx, settings: MailSettings, payload: string): Promise<void> {
+  if (settings.delivery === "smtp") await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${payload})`);
 }
 
 /** The outbox's claim, status rules and retries, shared with every other outbox (see outboxOf). */
