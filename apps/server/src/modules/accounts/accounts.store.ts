@@ -90,6 +90,22 @@ export async function saveProfileTotals(
   await saveTotalsStatement(tx, { ...totals, updatedAt: new Date(), userId });
 }
 
+/**
+ * saveProfileTotals's update, built and not run: the checkout runs it in its order's own
+ * statement (insertOrder's `alsoWrites`), the profile's row locked already.
+ */
+export function profileTotalsUpdate(
+  tx: Tx,
+  userId: string,
+  totals: Pick<ProfileRow, "ordersCount" | "lifetimeValue" | "totalSavings" | "loyaltyTier">,
+) {
+  return tx
+    .update(profiles)
+    .set({ ...totals, updatedAt: new Date() })
+    .where(eq(profiles.userId, userId))
+    .returning({ userId: profiles.userId });
+}
+
 /** How a role was granted; 'demo' roles count only while DEMO_MODE is on. */
 export type RoleSource = "claim" | "admin" | "demo";
 export type RoleName = "merchant" | "admin";

@@ -263,17 +263,17 @@ function nothingApplied(cart: CartRow): boolean {
   );
 }
 
-/** The cart became an order: it is no longer the shopper's active cart. */
-export async function markCartConverted(tx: Tx, cartId: string): Promise<void> {
-  await markConvertedStatement(tx, { cartId, updatedAt: new Date() });
-}
-
-const markConvertedStatement = preparedStatement("cart_mark_converted", (q) =>
-  q
+/**
+ * The cart became an order: it is no longer the shopper's active cart. The update is built and
+ * not run: the checkout runs it in its order's own statement (insertOrder's `alsoWrites`).
+ */
+export function cartConvertedUpdate(tx: Tx, cartId: string) {
+  return tx
     .update(carts)
-    .set({ status: "converted", ...columnPlaceholders("updatedAt") })
-    .where(eq(carts.id, sql.placeholder("cartId"))),
-);
+    .set({ status: "converted", updatedAt: new Date() })
+    .where(eq(carts.id, cartId))
+    .returning({ id: carts.id });
+}
 
 export async function findCart(db: Queryable, cartId: string): Promise<CartRow | null> {
   const [row] = await db.select().from(carts).where(eq(carts.id, cartId));

@@ -20,6 +20,7 @@ export { cartItemsRead, cartsRead } from "./read-views.store.ts";
 export { cartRoutes } from "./cart.routes.ts";
 export {
   applyNegotiatedDiscount,
+  cartConvertedUpdate,
   codeLinesOf,
   deleteCartItem,
   ensureActiveCart,
@@ -32,7 +33,6 @@ export {
   loadCheckoutLines,
   lockActiveCart,
   lockCart,
-  markCartConverted,
   quoteLinesOf,
   cartWeightOf,
   updateCartItemQuantity,

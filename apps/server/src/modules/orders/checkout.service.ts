@@ -15,10 +15,11 @@ import {
   shopUnitPrice,
 } from "@haggle/domain/pricing/quote-cart";
 import type { Db, Tx } from "../../platform/db/client.ts";
-import { type AccountIdentity, lockOrCreateProfile, saveProfileTotals } from "../accounts/index.ts";
+import { type AccountIdentity, lockOrCreateProfile, profileTotalsUpdate } from "../accounts/index.ts";
 import { addressForCheckout } from "../addresses/index.ts";
 import {
   lapseAppliedPriceIfDue,
+  cartConvertedUpdate,
   cartView,
   codeLinesOf,
   findCart,
@@ -26,7 +27,6 @@ import {
   loadCheckoutLines,
   loadShopTerms,
   lockActiveCart,
-  markCartConverted,
   quoteLinesOf,
   type ShopTerms,
 } from "../cart/index.ts";
@@ -38,7 +38,7 @@ import { mailsInsert, wakeMailSenders } from "../../platform/mail/outbox.store.t
 import { merchantRecipients, orderPlacedMails } from "./order-mail.store.ts";
 import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
 import { inTurnPerProduct, shortLineAfterTaking } from "./checkout-stock-turns.ts";
-import { findOrderIdByKey, insertOrder, lockOrdersForCharge } from "./orders.store.ts";
+import { type AlsoWrite, findOrderIdByKey, insertOrder, lockOrdersForCharge } from "./orders.store.ts";
 import { completeNegotiationWithOrder as completeNegotiation } from "../negotiation/index.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
 import { quoteAtAddress } from "./checkout-shipping.service.ts";
@@ -252,14 +252,17 @@ async function placeOrder(
     idempotencyKey,
     mail: options.mail,
     mailTo: { shopper: profile?.email ?? who.email, merchants: merchantEmails },
+    // The cart converted and the profile's totals counting the order: written with the order.
+    alsoWrites: [
+      cartConvertedUpdate(tx, cart.id),
+      profileTotalsUpdate(tx, who.id, profileTotals(profile, quote, config.tier_benefits.thresholds)),
+    ],
   });
   refuseChangedCurrency(created.order.currency, charged);
 
   await redeemCartCode(tx, code, quote, { orderId: created.order.id, userId: who.id });
-  await markCartConverted(tx, cart.id);
   await options.onPlaced?.(tx, { id: created.order.id, status: created.order.status });
   if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);
-  await countOrderInProfile(tx, who.id, profile, quote, config.tier_benefits.thresholds);
   // Short now (another checkout took the last units meanwhile): the whole transaction rolls back.
   if (!chargesAtOnce) await takeCartStock(tx, lines, wait);
   return { order: orderAnswer(created, lines), clientSecret: payment.clientSecret };
@@ -368,6 +371,8 @@ async function writeOrder(
     mail: MailSettings;
     /** Who hears of the order: the profile's address, else the account's; the merchants'. */
     mailTo: { shopper: string | null; merchants: string[] };
+    /** The placing's other writes, run in the order's statement (insertOrder's `alsoWrites`). */
+    alsoWrites: AlsoWrite[];
   },
 ): Promise<Placed> {
   const quoteLines = quoteLinesOf(w.lines);
@@ -420,7 +425,7 @@ async function writeOrder(
         taxRateMilliPercent: w.quote.lineTaxes[i]!.rateMilliPercent,
         position: i,
       })),
-      mails.length > 0 ? mailsInsert(tx, w.mail, mails) : undefined,
+      mails.length > 0 ? [...w.alsoWrites, mailsInsert(tx, w.mail, mails)] : w.alsoWrites,
     );
   } catch (error) {
     throw failed("Failed to create order", "ORDER_FAILED", { cause: error });
@@ -429,23 +434,17 @@ async function writeOrder(
   return placed;
 }
 
-/** The shopper's totals and loyalty tier count the new order. */
-async function countOrderInProfile(
-  tx: Tx,
-  userId: string,
-  profile: Profile,
-  quote: Quote,
-  thresholds: Parameters<typeof loyaltyTierFor>[2],
-): Promise<void> {
+/** The shopper's totals and loyalty tier counting the new order. */
+function profileTotals(profile: Profile, quote: Quote, thresholds: Parameters<typeof loyaltyTierFor>[2]) {
   const ordersCount = (profile?.ordersCount ?? 0) + 1;
   const lifetimeValue = (profile?.lifetimeValue ?? 0) + quote.total;
   const totalSavings = (profile?.totalSavings ?? 0) + quote.savings;
-  await saveProfileTotals(tx, userId, {
+  return {
     ordersCount,
     lifetimeValue,
     totalSavings,
     loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, thresholds),
-  });
+  };
 }
 
 /**

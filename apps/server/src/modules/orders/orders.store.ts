@@ -1,10 +1,10 @@
 import type { MerchantOrderStatus, OrderStatus } from "@haggle/domain/orders/order-status";
 import type { OrderEventKind } from "@haggle/domain/orders/order-timeline";
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, type ColumnsSelection, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
 import { preparedStatement } from "../../platform/db/prepared.ts";
-import type { mailsInsert } from "../../platform/mail/outbox.store.ts";
 import { orderEvents, orderLines, orders } from "../../platform/db/schema/orders.ts";
 import { profilesRead as profiles, usersRead as user } from "../accounts/index.ts";
 import { productsRead as products, variantsRead as variants } from "../catalog/index.ts";
@@ -40,11 +40,15 @@ const orderIdByKeyStatement = preparedStatement("orders_id_by_key", (q) =>
     .limit(1),
 );
 
+/** A write built and not run (an insert or update with `returning`), to run in the order's statement. */
+export type AlsoWrite = TypedQueryBuilder<ColumnsSelection>;
+
 /**
  * Writes the order and its lines in one statement (two inserts as CTEs, one round trip: the
- * order's id is known before it is written), and the outbox's rows of its e-mails when given
- * (`mails`, a third insert in the same statement; the caller wakes the senders after);
- * answers the order and its lines as stored (defaults and ids filled in).
+ * order's id is known before it is written), with the caller's other writes of the placing
+ * (`alsoWrites`: the cart converted, the profile's totals, the outbox's e-mails; each a CTE of
+ * the same statement, on rows the transaction holds already or new ones); answers the order
+ * and its lines as stored (defaults and ids filled in).
  * The order's currency is the shop's setting as the statement reads it: a currency change that
  * held the orders table (`hasAnyOrderLocked`) is seen once it commits, so the caller can compare
  * it with the currency it priced in.
@@ -53,7 +57,7 @@ export async function insertOrder(
   tx: Tx,
   order: NewOrder & { id: string },
   lines: readonly NewOrderLine[],
-  mails?: ReturnType<typeof mailsInsert>,
+  alsoWrites: readonly AlsoWrite[] = [],
 ): Promise<{ order: OrderRow; lines: (typeof orderLines.$inferSelect)[] }> {
   const newOrder = tx.$with("new_order").as(
     tx
@@ -68,9 +72,9 @@ export async function insertOrder(
       .returning(),
   );
   // A data-modifying CTE runs whether or not the query reads it.
-  const newMails = mails ? [tx.$with("new_mails").as(mails)] : [];
+  const also = alsoWrites.map((write, i) => tx.$with(`also_${i}`).as(write));
   const rows = await tx
-    .with(newOrder, newLines, ...newMails)
+    .with(newOrder, newLines, ...also)
     .select({ order: newOrder._.selectedFields, line: newLines._.selectedFields })
     .from(newOrder)
     .innerJoin(newLines, sql`true`);
