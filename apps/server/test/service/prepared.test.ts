@@ -1,8 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/platform/db/client.ts";
-import { columnPlaceholders, preparedSql, preparedStatement } from "../../src/platform/db/prepared.ts";
-import { appSettings } from "../../src/platform/db/schema.ts";
+import {
+  columnPlaceholders,
+  preparedSql,
+  preparedStatement,
+  rowPlaceholders,
+} from "../../src/platform/db/prepared.ts";
+import { appSettings, mailOutbox } from "../../src/platform/db/schema.ts";
 import { DB_KINDS, openFreshTestDatabase } from "../support/test-server.ts";
 
 /**
@@ -61,5 +66,42 @@ describe.each(DB_KINDS)("statements built once (%s)", (kind) => {
     expect(await readSetting(database.db, { key: "prepared:b" })).toEqual([{ value: "one" }]);
     expect(await readSetting(database.db, { key: "prepared:c" })).toEqual([{ value: "two" }]);
     expect((await countSettings(database.db, { prefix: "prepared:%" })).rows).toEqual([{ n: 3 }]);
+  });
+
+  it("builds a row from placeholders: a null stays SQL null, each value goes through its column's encoder", async () => {
+    const row = (payload: Record<string, unknown> | null, at: Date | null) =>
+      rowPlaceholders(
+        { kind: "test", to: "a@example.com", subject: null, payload, lastError: null, sentAt: at },
+        "m_",
+      );
+    const full = row({ n: 1 }, new Date("2026-01-02T03:04:05Z"));
+    const bare = row(null, null);
+    // Which keys are null is part of the shape: the two rows build two texts.
+    expect(full.shape).not.toBe(bare.shape);
+    expect(full.values).toEqual({
+      m_kind: "test",
+      m_to: "a@example.com",
+      m_payload: { n: 1 },
+      m_sentAt: new Date("2026-01-02T03:04:05Z"),
+    });
+    const insert = (name: string, r: typeof full) =>
+      preparedStatement(name, (q) =>
+        q
+          .insert(mailOutbox)
+          .values(r.placeholders as never)
+          .returning({ id: mailOutbox.id }),
+      )(database.db, r.values);
+    await insert("test_row_full", full);
+    await insert("test_row_bare", bare);
+    const { rows } = (await database.db.execute(
+      sql`select payload, payload is null as sql_null, sent_at is not null as dated, subject from mail_outbox where kind = 'test' order by payload is null`,
+    )) as unknown as {
+      rows: { payload: unknown; sql_null: boolean; dated: boolean; subject: string | null }[];
+    };
+    expect(rows).toEqual([
+      { payload: { n: 1 }, sql_null: false, dated: true, subject: null },
+      // A null payload is SQL null, not JSON null; a null date took nothing through the encoder.
+      { payload: null, sql_null: true, dated: false, subject: null },
+    ]);
   });
 });

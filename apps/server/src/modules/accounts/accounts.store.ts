@@ -91,19 +91,36 @@ export async function saveProfileTotals(
 }
 
 /**
- * saveProfileTotals's update, built and not run: the checkout runs it in its order's own
- * statement (insertOrder's `alsoWrites`), the profile's row locked already.
+ * saveProfileTotals as a write of the placing (placeholders and their values): the checkout runs
+ * it in its order's own statement, the profile's row locked already.
  */
-export function profileTotalsUpdate(
-  tx: Tx,
+export function profileTotalsWrite(
   userId: string,
   totals: Pick<ProfileRow, "ordersCount" | "lifetimeValue" | "totalSavings" | "loyaltyTier">,
 ) {
-  return tx
-    .update(profiles)
-    .set({ ...totals, updatedAt: new Date() })
-    .where(eq(profiles.userId, userId))
-    .returning({ userId: profiles.userId });
+  return {
+    key: "profile_totals",
+    build: (q: Queryable) =>
+      q
+        .update(profiles)
+        .set({
+          ordersCount: sql.placeholder("profile_totals_orders") as never,
+          lifetimeValue: sql.placeholder("profile_totals_value") as never,
+          totalSavings: sql.placeholder("profile_totals_savings") as never,
+          loyaltyTier: sql.placeholder("profile_totals_tier") as never,
+          updatedAt: sql.placeholder("profile_totals_at") as never,
+        })
+        .where(eq(profiles.userId, sql.placeholder("profile_totals_user")))
+        .returning({ userId: profiles.userId }),
+    values: {
+      profile_totals_orders: totals.ordersCount,
+      profile_totals_value: totals.lifetimeValue,
+      profile_totals_savings: totals.totalSavings,
+      profile_totals_tier: totals.loyaltyTier,
+      profile_totals_at: new Date(),
+      profile_totals_user: userId,
+    },
+  };
 }
 
 /** How a role was granted; 'demo' roles count only while DEMO_MODE is on. */

@@ -24,7 +24,7 @@ export {
   revokeDemoRoles,
   revokeRole,
   saveProfileTotals,
-  profileTotalsUpdate,
+  profileTotalsWrite,
   unverifiedAccountEmails,
 } from "./accounts.store.ts";
 export type { AccountIdentity, ProfileRow, RoleActor, RoleName } from "./accounts.store.ts";

@@ -264,15 +264,20 @@ function nothingApplied(cart: CartRow): boolean {
 }
 
 /**
- * The cart became an order: it is no longer the shopper's active cart. The update is built and
- * not run: the checkout runs it in its order's own statement (insertOrder's `alsoWrites`).
+ * The cart became an order: it is no longer the shopper's active cart. A write of the placing
+ * (placeholders and their values): the checkout runs it in its order's own statement.
  */
-export function cartConvertedUpdate(tx: Tx, cartId: string) {
-  return tx
-    .update(carts)
-    .set({ status: "converted", updatedAt: new Date() })
-    .where(eq(carts.id, cartId))
-    .returning({ id: carts.id });
+export function cartConvertedWrite(cartId: string) {
+  return {
+    key: "cart_converted",
+    build: (q: Queryable) =>
+      q
+        .update(carts)
+        .set({ status: "converted", updatedAt: sql.placeholder("cart_converted_at") as never })
+        .where(eq(carts.id, sql.placeholder("cart_converted_id")))
+        .returning({ id: carts.id }),
+    values: { cart_converted_at: new Date(), cart_converted_id: cartId },
+  };
 }
 
 export async function findCart(db: Queryable, cartId: string): Promise<CartRow | null> {

@@ -20,7 +20,7 @@ export { cartItemsRead, cartsRead } from "./read-views.store.ts";
 export { cartRoutes } from "./cart.routes.ts";
 export {
   applyNegotiatedDiscount,
-  cartConvertedUpdate,
+  cartConvertedWrite,
   codeLinesOf,
   deleteCartItem,
   ensureActiveCart,

@@ -15,11 +15,11 @@ import {
   shopUnitPrice,
 } from "@haggle/domain/pricing/quote-cart";
 import type { Db, Tx } from "../../platform/db/client.ts";
-import { type AccountIdentity, lockOrCreateProfile, profileTotalsUpdate } from "../accounts/index.ts";
+import { type AccountIdentity, lockOrCreateProfile, profileTotalsWrite } from "../accounts/index.ts";
 import { addressForCheckout } from "../addresses/index.ts";
 import {
   lapseAppliedPriceIfDue,
-  cartConvertedUpdate,
+  cartConvertedWrite,
   cartView,
   codeLinesOf,
   findCart,
@@ -34,11 +34,11 @@ import { codeForCheckout, redeemCartCode } from "../discounts/index.ts";
 import { cartTaxFor } from "../taxes/index.ts";
 import type { PaymentProvider, PaymentProviders } from "../../platform/payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { mailsInsert, wakeMailSenders } from "../../platform/mail/outbox.store.ts";
+import { mailsWrite, wakeMailSenders } from "../../platform/mail/outbox.store.ts";
 import { merchantRecipients, orderPlacedMails } from "./order-mail.store.ts";
 import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
 import { inTurnPerProduct, shortLineAfterTaking } from "./checkout-stock-turns.ts";
-import { type AlsoWrite, findOrderIdByKey, insertOrder, lockOrdersForCharge } from "./orders.store.ts";
+import { type PlacingWrite, findOrderIdByKey, insertOrder, lockOrdersForCharge } from "./orders.store.ts";
 import { completeNegotiationWithOrder as completeNegotiation } from "../negotiation/index.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
 import { quoteAtAddress } from "./checkout-shipping.service.ts";
@@ -254,8 +254,8 @@ async function placeOrder(
     mailTo: { shopper: profile?.email ?? who.email, merchants: merchantEmails },
     // The cart converted and the profile's totals counting the order: written with the order.
     alsoWrites: [
-      cartConvertedUpdate(tx, cart.id),
-      profileTotalsUpdate(tx, who.id, profileTotals(profile, quote, config.tier_benefits.thresholds)),
+      cartConvertedWrite(cart.id),
+      profileTotalsWrite(who.id, profileTotals(profile, quote, config.tier_benefits.thresholds)),
     ],
   });
   refuseChangedCurrency(created.order.currency, charged);
@@ -372,7 +372,7 @@ async function writeOrder(
     /** Who hears of the order: the profile's address, else the account's; the merchants'. */
     mailTo: { shopper: string | null; merchants: string[] };
     /** The placing's other writes, run in the order's statement (insertOrder's `alsoWrites`). */
-    alsoWrites: AlsoWrite[];
+    alsoWrites: PlacingWrite[];
   },
 ): Promise<Placed> {
   const quoteLines = quoteLinesOf(w.lines);
@@ -425,7 +425,7 @@ async function writeOrder(
         taxRateMilliPercent: w.quote.lineTaxes[i]!.rateMilliPercent,
         position: i,
       })),
-      mails.length > 0 ? [...w.alsoWrites, mailsInsert(tx, w.mail, mails)] : w.alsoWrites,
+      mails.length > 0 ? [...w.alsoWrites, mailsWrite(w.mail, mails)] : w.alsoWrites,
     );
   } catch (error) {
     throw failed("Failed to create order", "ORDER_FAILED", { cause: error });
