@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/platform/db/client.ts";
+import { describe, expect, it } from "vitest";
 import {
   columnPlaceholders,
   preparedSql,
@@ -8,7 +7,7 @@ import {
   rowPlaceholders,
 } from "../../src/platform/db/prepared.ts";
 import { appSettings, mailOutbox } from "../../src/platform/db/schema.ts";
-import { DB_KINDS, openFreshTestDatabase } from "../support/test-server.ts";
+import { DB_KINDS, useFreshTestDatabase } from "../support/test-server.ts";
 
 /**
  * A statement built once runs where it is given: on the database, or inside the caller's
@@ -30,24 +29,16 @@ const countSettings = preparedSql<{ n: number }>(
 );
 
 describe.each(DB_KINDS)("statements built once (%s)", (kind) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await openFreshTestDatabase(kind));
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const fresh = useFreshTestDatabase(kind);
 
   it("runs inside the caller's transaction, and its writes roll back with it", async () => {
     // Built on the database first: a copy still bound to the pool would miss the transaction's row.
-    await writeSetting(database.db, { key: "prepared:warm", value: "built on the database" });
-    expect(await readSetting(database.db, { key: "prepared:a" })).toEqual([]);
-    expect((await countSettings(database.db, { prefix: "prepared:%" })).rows).toEqual([{ n: 1 }]);
+    await writeSetting(fresh.database.db, { key: "prepared:warm", value: "built on the database" });
+    expect(await readSetting(fresh.database.db, { key: "prepared:a" })).toEqual([]);
+    expect((await countSettings(fresh.database.db, { prefix: "prepared:%" })).rows).toEqual([{ n: 1 }]);
     const rolledBack = new Error("roll back");
     await expect(
-      database.db.transaction(async (tx) => {
+      fresh.database.db.transaction(async (tx) => {
         await writeSetting(tx, { key: "prepared:a", value: "in the transaction" });
         // Only the transaction's own connection sees the row it has not committed.
         expect(await readSetting(tx, { key: "prepared:a" })).toEqual([{ value: "in the transaction" }]);
@@ -55,17 +46,17 @@ describe.each(DB_KINDS)("statements built once (%s)", (kind) => {
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
-    expect(await readSetting(database.db, { key: "prepared:a" })).toEqual([]);
+    expect(await readSetting(fresh.database.db, { key: "prepared:a" })).toEqual([]);
   });
 
   it("answers each run's values, on the database and in transactions alike", async () => {
-    await writeSetting(database.db, { key: "prepared:b", value: "one" });
-    await database.db.transaction(async (tx) => {
+    await writeSetting(fresh.database.db, { key: "prepared:b", value: "one" });
+    await fresh.database.db.transaction(async (tx) => {
       await writeSetting(tx, { key: "prepared:c", value: "two" });
     });
-    expect(await readSetting(database.db, { key: "prepared:b" })).toEqual([{ value: "one" }]);
-    expect(await readSetting(database.db, { key: "prepared:c" })).toEqual([{ value: "two" }]);
-    expect((await countSettings(database.db, { prefix: "prepared:%" })).rows).toEqual([{ n: 3 }]);
+    expect(await readSetting(fresh.database.db, { key: "prepared:b" })).toEqual([{ value: "one" }]);
+    expect(await readSetting(fresh.database.db, { key: "prepared:c" })).toEqual([{ value: "two" }]);
+    expect((await countSettings(fresh.database.db, { prefix: "prepared:%" })).rows).toEqual([{ n: 3 }]);
   });
 
   it("builds a row from placeholders: a null stays SQL null, each value goes through its column's encoder", async () => {
@@ -90,10 +81,10 @@ describe.each(DB_KINDS)("statements built once (%s)", (kind) => {
           .insert(mailOutbox)
           .values(r.placeholders as never)
           .returning({ id: mailOutbox.id }),
-      )(database.db, r.values);
+      )(fresh.database.db, r.values);
     await insert("test_row_full", full);
     await insert("test_row_bare", bare);
-    const { rows } = (await database.db.execute(
+    const { rows } = (await fresh.database.db.execute(
       sql`select payload, payload is null as sql_null, sent_at is not null as dated, subject from mail_outbox where kind = 'test' order by payload is null`,
     )) as unknown as {
       rows: { payload: unknown; sql_null: boolean; dated: boolean; subject: string | null }[];

@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadShopTerms } from "../../src/modules/cart/shop-terms.store.ts";
 import { loadSellerConfig } from "../../src/modules/settings/settings.store.ts";
 import { insertZone, loadZones } from "../../src/modules/shipping/shipping.store.ts";
 import { loadTaxChoices, saveTaxChoices } from "../../src/modules/taxes/taxes.store.ts";
-import type { Database } from "../../src/platform/db/client.ts";
-import { DB_KINDS, openFreshTestDatabase } from "../support/test-server.ts";
+import { DB_KINDS, useFreshTestDatabase } from "../support/test-server.ts";
 
 /**
  * The shop's terms read in one statement answer what the three reads they replace answer: the
@@ -13,18 +12,10 @@ import { DB_KINDS, openFreshTestDatabase } from "../support/test-server.ts";
  * order. Service tier: the stores against a database, no HTTP.
  */
 describe.each(DB_KINDS)("the shop's terms in one statement (%s)", (kind) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await openFreshTestDatabase(kind));
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const fresh = useFreshTestDatabase(kind);
 
   async function threeReads() {
-    const db = database.db;
+    const db = fresh.database.db;
     return {
       config: await loadSellerConfig(db),
       taxChoices: await loadTaxChoices(db),
@@ -33,13 +24,13 @@ describe.each(DB_KINDS)("the shop's terms in one statement (%s)", (kind) => {
   }
 
   it("answers a fresh shop as the three reads do: no zones", async () => {
-    const terms = await loadShopTerms(database.db);
+    const terms = await loadShopTerms(fresh.database.db);
     expect(terms.zones).toEqual([]);
     expect(terms).toEqual(await threeReads());
   });
 
   it("answers zones with their methods, prices and days, tax choices and a missing tax row alike", async () => {
-    const db = database.db;
+    const db = fresh.database.db;
     await insertZone(db, {
       name: "Europe",
       places: [{ country: "DE" }, { country: "FR", postalPrefixes: ["75"] }],
