@@ -31,6 +31,7 @@ function percentile(values: number[], p: number) {
 async function buyOthers(shoppers: Shopper[], pool: string[], until: () => boolean) {
   const latencies: number[] = [];
   let errors = 0;
+  const statuses = new Map<number, number>(); // the errors' statuses, to tell a sold-out 409 from a failure
   await Promise.all(
     shoppers.map(async (s, i) => {
       let n = i;
@@ -38,13 +39,21 @@ async function buyOthers(shoppers: Shopper[], pool: string[], until: () => boole
         const productId = pool[n++ % pool.length]!;
         if ((await s.call("POST", "/api/cart/items", { productId })) !== 200) continue;
         const t = performance.now();
-        const status = await s.call("POST", "/api/checkout", CHECKOUT_BODY, { "idempotency-key": randomUUID() });
+        const status = await s.call("POST", "/api/checkout", CHECKOUT_BODY, {
+          "idempotency-key": randomUUID(),
+        });
         latencies.push(performance.now() - t);
-        if (status !== 201) errors++;
+        if (status !== 201) {
+          errors++;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
       }
     }),
   );
-  return { latencies, errors };
+  return {
+    latencies,
+    errors: errors === 0 ? "0" : `${errors}: ${[...statuses].map(([s, n]) => `${n}×${s}`).join(" ")}`,
+  };
 }
 
 const ms = (values: number[], p: number) => percentile(values, p).toFixed(0);
@@ -75,7 +84,8 @@ async function race(adminUrl: string, root: string | undefined, version: string)
       await db.query("update products set stock_level = $2 where id = $1", [hot, UNITS]);
       const racers = await signUpShoppers(server.baseUrl, HOT_SHOPPERS, "racer");
       for (const s of racers) {
-        if ((await s.call("POST", "/api/cart/items", { productId: hot })) !== 200) throw new Error("racer's add refused");
+        if ((await s.call("POST", "/api/cart/items", { productId: hot })) !== 200)
+          throw new Error("racer's add refused");
       }
       const buyers = await signUpShoppers(server.baseUrl, OTHER_SHOPPERS, "other");
 
@@ -90,7 +100,9 @@ async function race(adminUrl: string, root: string | undefined, version: string)
       await Promise.all(
         racers.map(async (s) => {
           const t = performance.now();
-          const status = await s.call("POST", "/api/checkout", CHECKOUT_BODY, { "idempotency-key": randomUUID() });
+          const status = await s.call("POST", "/api/checkout", CHECKOUT_BODY, {
+            "idempotency-key": randomUUID(),
+          });
           hotLatencies.push(performance.now() - t);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
         }),
@@ -110,7 +122,10 @@ async function race(adminUrl: string, root: string | undefined, version: string)
       const exact = row.orders === UNITS && row.units === UNITS && row.product === 0 && row.variant === 0;
       const answers = [...statuses].map(([s, n]) => `${n}×${s}`).join(" ");
       console.log(
-        `| ${version} | ${HOT_SHOPPERS} for ${UNITS} | ${answers} | ${row.orders} | ${row.product} / ${row.variant} | ${exact ? "yes" : "NO"} | ${raceMs.toFixed(0)} | ${ms(hotLatencies, 50)} / ${ms(hotLatencies, 99)} | ${ms(baseline.latencies, 50)} / ${ms(baseline.latencies, 99)} (${baseline.latencies.length}) | ${ms(otherDuring.latencies, 50)} / ${ms(otherDuring.latencies, 99)} (${otherDuring.latencies.length}, ${otherDuring.errors} errors) | ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} |`,
+        `| ${version} | ${HOT_SHOPPERS} for ${UNITS} | ${answers} | ${row.orders} | ${row.product} / ${row.variant} | ${exact ? "yes" : "NO"} | ${raceMs.toFixed(0)} | ${ms(hotLatencies, 50)} / ${ms(hotLatencies, 99)} | ${ms(baseline.latencies, 50)} / ${ms(baseline.latencies, 99)} (${baseline.latencies.length}) | ${ms(otherDuring.latencies, 50)} / ${ms(otherDuring.latencies, 99)} (${otherDuring.latencies.length}, ${otherDuring.errors} errors) | ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" ")} |`,
       );
       if (!exact) process.exitCode = 1;
     } finally {
@@ -130,7 +145,9 @@ const versions: [string, string | undefined][] = BEFORE_ROOT
       ["after", undefined],
     ]
   : [["now", undefined]];
-console.log(`# One hot product: ${HOT_SHOPPERS} shoppers for its last ${UNITS} units, ${OTHER_SHOPPERS} others buying other products\n`);
+console.log(
+  `# One hot product: ${HOT_SHOPPERS} shoppers for its last ${UNITS} units, ${OTHER_SHOPPERS} others buying other products\n`,
+);
 console.log(
   "| version | race | checkout answers | orders of the hot product | its stock after (product / variant) | exact | race ms | hot checkout p50 / p99 ms | others' p50 / p99 ms before the race (checkouts) | others' p50 / p99 ms during the race (checkouts) | load average |",
 );

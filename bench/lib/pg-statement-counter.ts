@@ -4,11 +4,12 @@ import net from "node:net";
  * A TCP proxy in front of a PostgreSQL server that counts the statements its clients run: each
  * simple query ('Q': BEGIN, COMMIT) and each extended-protocol Execute ('E'), and the Parse
  * messages ('P': a statement the server parses again). Read `counts` before and after the work.
+ * `texts` lists each parsed or simple statement's text and each named statement's name as run.
  */
 export interface StatementCounter {
   port: number;
   counts: { statements: number; parses: number };
-  /** The text of every statement parsed or sent as a simple query, in order (for a profile). */
+  /** The text of every statement parsed or sent as a simple query, and the name of one run by name, in order (for a profile). */
   texts: string[];
   close(): Promise<void>;
 }
@@ -20,6 +21,7 @@ const GSS_ENC_REQUEST = 80877104;
 function frontendCounter(counts: StatementCounter["counts"], texts: string[]) {
   let pending: Buffer = Buffer.alloc(0);
   let startup = true;
+  let parsedName = ""; // the statement a Parse just named: its Bind is listed by its text already
   return (chunk: Buffer) => {
     pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
     for (;;) {
@@ -41,7 +43,15 @@ function frontendCounter(counts: StatementCounter["counts"], texts: string[]) {
       if (type === "Q") texts.push(pending.toString("utf8", 5, length - 1));
       if (type === "P") {
         const nameEnd = pending.indexOf(0, 5);
+        parsedName = pending.toString("utf8", 5, nameEnd);
         texts.push(pending.toString("utf8", nameEnd + 1, pending.indexOf(0, nameEnd + 1)));
+      }
+      // A statement prepared earlier on this connection, run again by its name: listed by name.
+      if (type === "B") {
+        const portalEnd = pending.indexOf(0, 5);
+        const name = pending.toString("utf8", portalEnd + 1, pending.indexOf(0, portalEnd + 1));
+        if (name !== "" && name !== parsedName) texts.push(`[${name}]`);
+        parsedName = "";
       }
       pending = pending.subarray(length);
     }

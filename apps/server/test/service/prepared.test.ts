@@ -1,9 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/platform/db/client.ts";
-import { columnPlaceholders, preparedSql, preparedStatement } from "../../src/platform/db/prepared.ts";
-import { appSettings } from "../../src/platform/db/schema.ts";
-import { DB_KINDS, openFreshTestDatabase } from "../support/test-server.ts";
+import { describe, expect, it } from "vitest";
+import {
+  columnPlaceholders,
+  preparedSql,
+  preparedStatement,
+  rowPlaceholders,
+} from "../../src/platform/db/prepared.ts";
+import { appSettings, mailOutbox } from "../../src/platform/db/schema.ts";
+import { DB_KINDS, useFreshTestDatabase } from "../support/test-server.ts";
 
 /**
  * A statement built once runs where it is given: on the database, or inside the caller's
@@ -25,24 +29,16 @@ const countSettings = preparedSql<{ n: number }>(
 );
 
 describe.each(DB_KINDS)("statements built once (%s)", (kind) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await openFreshTestDatabase(kind));
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const fresh = useFreshTestDatabase(kind);
 
   it("runs inside the caller's transaction, and its writes roll back with it", async () => {
     // Built on the database first: a copy still bound to the pool would miss the transaction's row.
-    await writeSetting(database.db, { key: "prepared:warm", value: "built on the database" });
-    expect(await readSetting(database.db, { key: "prepared:a" })).toEqual([]);
-    expect((await countSettings(database.db, { prefix: "prepared:%" })).rows).toEqual([{ n: 1 }]);
+    await writeSetting(fresh.database.db, { key: "prepared:warm", value: "built on the database" });
+    expect(await readSetting(fresh.database.db, { key: "prepared:a" })).toEqual([]);
+    expect((await countSettings(fresh.database.db, { prefix: "prepared:%" })).rows).toEqual([{ n: 1 }]);
     const rolledBack = new Error("roll back");
     await expect(
-      database.db.transaction(async (tx) => {
+      fresh.database.db.transaction(async (tx) => {
         await writeSetting(tx, { key: "prepared:a", value: "in the transaction" });
         // Only the transaction's own connection sees the row it has not committed.
         expect(await readSetting(tx, { key: "prepared:a" })).toEqual([{ value: "in the transaction" }]);
@@ -50,16 +46,53 @@ describe.each(DB_KINDS)("statements built once (%s)", (kind) => {
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
-    expect(await readSetting(database.db, { key: "prepared:a" })).toEqual([]);
+    expect(await readSetting(fresh.database.db, { key: "prepared:a" })).toEqual([]);
   });
 
   it("answers each run's values, on the database and in transactions alike", async () => {
-    await writeSetting(database.db, { key: "prepared:b", value: "one" });
-    await database.db.transaction(async (tx) => {
+    await writeSetting(fresh.database.db, { key: "prepared:b", value: "one" });
+    await fresh.database.db.transaction(async (tx) => {
       await writeSetting(tx, { key: "prepared:c", value: "two" });
     });
-    expect(await readSetting(database.db, { key: "prepared:b" })).toEqual([{ value: "one" }]);
-    expect(await readSetting(database.db, { key: "prepared:c" })).toEqual([{ value: "two" }]);
-    expect((await countSettings(database.db, { prefix: "prepared:%" })).rows).toEqual([{ n: 3 }]);
+    expect(await readSetting(fresh.database.db, { key: "prepared:b" })).toEqual([{ value: "one" }]);
+    expect(await readSetting(fresh.database.db, { key: "prepared:c" })).toEqual([{ value: "two" }]);
+    expect((await countSettings(fresh.database.db, { prefix: "prepared:%" })).rows).toEqual([{ n: 3 }]);
+  });
+
+  it("builds a row from placeholders: a null stays SQL null, each value goes through its column's encoder", async () => {
+    const row = (payload: Record<string, unknown> | null, at: Date | null) =>
+      rowPlaceholders(
+        { kind: "test", to: "a@example.com", subject: null, payload, lastError: null, sentAt: at },
+        "m_",
+      );
+    const full = row({ n: 1 }, new Date("2026-01-02T03:04:05Z"));
+    const bare = row(null, null);
+    // Which keys are null is part of the shape: the two rows build two texts.
+    expect(full.shape).not.toBe(bare.shape);
+    expect(full.values).toEqual({
+      m_kind: "test",
+      m_to: "a@example.com",
+      m_payload: { n: 1 },
+      m_sentAt: new Date("2026-01-02T03:04:05Z"),
+    });
+    const insert = (name: string, r: typeof full) =>
+      preparedStatement(name, (q) =>
+        q
+          .insert(mailOutbox)
+          .values(r.placeholders as never)
+          .returning({ id: mailOutbox.id }),
+      )(fresh.database.db, r.values);
+    await insert("test_row_full", full);
+    await insert("test_row_bare", bare);
+    const { rows } = (await fresh.database.db.execute(
+      sql`select payload, payload is null as sql_null, sent_at is not null as dated, subject from mail_outbox where kind = 'test' order by payload is null`,
+    )) as unknown as {
+      rows: { payload: unknown; sql_null: boolean; dated: boolean; subject: string | null }[];
+    };
+    expect(rows).toEqual([
+      { payload: { n: 1 }, sql_null: false, dated: true, subject: null },
+      // A null payload is SQL null, not JSON null; a null date took nothing through the encoder.
+      { payload: null, sql_null: true, dated: false, subject: null },
+    ]);
   });
 });

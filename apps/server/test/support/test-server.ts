@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../src/app.ts";
 import type { AppDeps } from "../../src/http/context.ts";
 import { keepConnectionsAlive } from "../../src/http/keep-alive.ts";
@@ -97,6 +98,22 @@ export async function openFreshTestDatabase(
     return { database: await openTestDatabase(kind, undefined, options), drop: async () => {} };
   const created = await createServerDatabase();
   return { database: await openTestDatabase(kind, created.url, options), drop: created.drop };
+}
+
+/**
+ * A fresh database (openFreshTestDatabase) for the enclosing `describe`: opened before its tests,
+ * closed and dropped after them. Read `.database` inside the tests.
+ */
+export function useFreshTestDatabase(kind: DbKind): { readonly database: Database } {
+  const held = {} as { database: Database; drop?: () => Promise<void> };
+  beforeAll(async () => {
+    Object.assign(held, await openFreshTestDatabase(kind));
+  });
+  afterAll(async () => {
+    await held.database?.close();
+    await held.drop?.();
+  });
+  return held;
 }
 
 export interface TestServer {

@@ -90,6 +90,39 @@ export async function saveProfileTotals(
   await saveTotalsStatement(tx, { ...totals, updatedAt: new Date(), userId });
 }
 
+/**
+ * saveProfileTotals as a write of the placing (placeholders and their values): the checkout runs
+ * it in its order's own statement, the profile's row locked already.
+ */
+export function profileTotalsWrite(
+  userId: string,
+  totals: Pick<ProfileRow, "ordersCount" | "lifetimeValue" | "totalSavings" | "loyaltyTier">,
+) {
+  return {
+    key: "profile_totals",
+    build: (q: Queryable) =>
+      q
+        .update(profiles)
+        .set({
+          ordersCount: sql.placeholder("profile_totals_orders") as never,
+          lifetimeValue: sql.placeholder("profile_totals_value") as never,
+          totalSavings: sql.placeholder("profile_totals_savings") as never,
+          loyaltyTier: sql.placeholder("profile_totals_tier") as never,
+          updatedAt: sql.placeholder("profile_totals_at") as never,
+        })
+        .where(eq(profiles.userId, sql.placeholder("profile_totals_user")))
+        .returning({ userId: profiles.userId }),
+    values: {
+      profile_totals_orders: totals.ordersCount,
+      profile_totals_value: totals.lifetimeValue,
+      profile_totals_savings: totals.totalSavings,
+      profile_totals_tier: totals.loyaltyTier,
+      profile_totals_at: new Date(),
+      profile_totals_user: userId,
+    },
+  };
+}
+
 /** How a role was granted; 'demo' roles count only while DEMO_MODE is on. */
 export type RoleSource = "claim" | "admin" | "demo";
 export type RoleName = "merchant" | "admin";
@@ -306,15 +339,23 @@ export async function listRoleAudit(db: Queryable, limit: number) {
  * mode), oldest grant first: who hears of new orders when MERCHANT_EMAIL is not set.
  */
 export async function listMerchantEmails(db: Queryable, demoMode = false, limit = 50): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ email: user.email, since: userRoles.createdAt })
-    .from(userRoles)
-    .innerJoin(user, eq(user.id, userRoles.userId))
-    .where(and(eq(userRoles.role, "merchant"), counted(demoMode)))
-    .orderBy(userRoles.createdAt)
-    .limit(limit);
+  const rows = await merchantEmailsStatements[demoMode ? 1 : 0](db, { limit });
   return [...new Set(rows.map((r) => r.email))];
 }
+
+// Every checkout runs it (the new-order e-mail's recipients): its SQL is built once, one text
+// without the roles granted in demo mode and one with them (preparedStatement).
+const merchantEmailsStatement = (demoMode: boolean) =>
+  preparedStatement(`accounts_merchant_emails${demoMode ? "_demo" : ""}`, (q) =>
+    q
+      .selectDistinct({ email: user.email, since: userRoles.createdAt })
+      .from(userRoles)
+      .innerJoin(user, eq(user.id, userRoles.userId))
+      .where(and(eq(userRoles.role, "merchant"), counted(demoMode)))
+      .orderBy(userRoles.createdAt)
+      .limit(sql.placeholder("limit")),
+  );
+const merchantEmailsStatements = [merchantEmailsStatement(false), merchantEmailsStatement(true)] as const;
 
 /**
  * The account a password reset token belongs to (better-auth keeps it as the value of the

@@ -24,6 +24,7 @@ export {
   revokeDemoRoles,
   revokeRole,
   saveProfileTotals,
+  profileTotalsWrite,
   unverifiedAccountEmails,
 } from "./accounts.store.ts";
 export type { AccountIdentity, ProfileRow, RoleActor, RoleName } from "./accounts.store.ts";

@@ -13,7 +13,6 @@ import {
 } from "@haggle/domain/pricing/quote-cart";
 import type { Queryable } from "../../platform/db/client.ts";
 import { toProductDto } from "../catalog/index.ts";
-import { loadSellerConfig } from "../settings/index.ts";
 import { variantTitle } from "@haggle/domain/catalog/variant-name";
 import { codeOnCart } from "../discounts/index.ts";
 import { cartTaxForShopper } from "../taxes/index.ts";
@@ -26,6 +25,7 @@ import {
   loadCartLines,
   quoteLinesOf,
 } from "./cart.store.ts";
+import { loadShopTerms } from "./shop-terms.store.ts";
 
 /*
  * A read model, kept with the stores: it changes nothing, and every module that answers a cart
@@ -41,7 +41,7 @@ function lapseNoticeOf(stored: string | null): string | null {
 export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
   // Sequential: `db` may be a transaction (one connection), where pg may not overlap queries.
   const lines = await loadCartLines(db, cart.id);
-  const config = await loadSellerConfig(db);
+  const { config, taxChoices, zones } = await loadShopTerms(db);
   const quoteLines = quoteLinesOf(lines);
   const code = await codeOnCart(db, {
     cartId: cart.id,
@@ -50,12 +50,12 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
     escalation: config.escalation_rules,
   });
   const rules = pricingRulesFrom(config.pricing);
-  const tax = await cartTaxForShopper(db, cart.userId, rules.taxRateBasisPoints);
+  const tax = await cartTaxForShopper(db, cart.userId, rules.taxRateBasisPoints, taxChoices);
   const quoteWith = (chosen?: ChosenShipping) =>
     quoteCart(quoteLines, cart.negotiatedDiscount, rules, code?.quote ?? undefined, tax, chosen);
   // Shipping by zones: the cheapest method at the shopper's last used address (checkout charges
   // the method chosen for the address it ships to); no zones or no address yet: the flat fee.
-  const quote = quoteWith(await shippingForShopper(db, cart.userId, cartWeightOf(lines), quoteWith));
+  const quote = quoteWith(await shippingForShopper(db, cart.userId, cartWeightOf(lines), quoteWith, zones));
   return {
     id: cart.id,
     status: cart.status === "converted" ? "converted" : "active",

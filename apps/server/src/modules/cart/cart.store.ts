@@ -263,17 +263,22 @@ function nothingApplied(cart: CartRow): boolean {
   );
 }
 
-/** The cart became an order: it is no longer the shopper's active cart. */
-export async function markCartConverted(tx: Tx, cartId: string): Promise<void> {
-  await markConvertedStatement(tx, { cartId, updatedAt: new Date() });
+/**
+ * The cart became an order: it is no longer the shopper's active cart. A write of the placing
+ * (placeholders and their values): the checkout runs it in its order's own statement.
+ */
+export function cartConvertedWrite(cartId: string) {
+  return {
+    key: "cart_converted",
+    build: (q: Queryable) =>
+      q
+        .update(carts)
+        .set({ status: "converted", updatedAt: sql.placeholder("cart_converted_at") as never })
+        .where(eq(carts.id, sql.placeholder("cart_converted_id")))
+        .returning({ id: carts.id }),
+    values: { cart_converted_at: new Date(), cart_converted_id: cartId },
+  };
 }
-
-const markConvertedStatement = preparedStatement("cart_mark_converted", (q) =>
-  q
-    .update(carts)
-    .set({ status: "converted", ...columnPlaceholders("updatedAt") })
-    .where(eq(carts.id, sql.placeholder("cartId"))),
-);
 
 export async function findCart(db: Queryable, cartId: string): Promise<CartRow | null> {
   const [row] = await db.select().from(carts).where(eq(carts.id, cartId));

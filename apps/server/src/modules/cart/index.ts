@@ -20,6 +20,7 @@ export { cartItemsRead, cartsRead } from "./read-views.store.ts";
 export { cartRoutes } from "./cart.routes.ts";
 export {
   applyNegotiatedDiscount,
+  cartConvertedWrite,
   codeLinesOf,
   deleteCartItem,
   ensureActiveCart,
@@ -32,7 +33,6 @@ export {
   loadCheckoutLines,
   lockActiveCart,
   lockCart,
-  markCartConverted,
   quoteLinesOf,
   cartWeightOf,
   updateCartItemQuantity,
@@ -41,4 +41,6 @@ export {
   writePriceSnapshot,
 } from "./cart.store.ts";
 export type { CartLine, CartRow, LineVariant } from "./cart.store.ts";
+export { loadShopTerms } from "./shop-terms.store.ts";
+export type { ShopTerms } from "./shop-terms.store.ts";
 export { agentCart, agentOffer, cartTools } from "./cart.tools.ts";

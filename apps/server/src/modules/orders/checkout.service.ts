@@ -15,29 +15,30 @@ import {
   shopUnitPrice,
 } from "@haggle/domain/pricing/quote-cart";
 import type { Db, Tx } from "../../platform/db/client.ts";
-import { type AccountIdentity, lockOrCreateProfile, saveProfileTotals } from "../accounts/index.ts";
+import { type AccountIdentity, lockOrCreateProfile, profileTotalsWrite } from "../accounts/index.ts";
 import { addressForCheckout } from "../addresses/index.ts";
 import {
   lapseAppliedPriceIfDue,
+  cartConvertedWrite,
   cartView,
   codeLinesOf,
   findCart,
   lineName,
   loadCheckoutLines,
+  loadShopTerms,
   lockActiveCart,
-  markCartConverted,
   quoteLinesOf,
+  type ShopTerms,
 } from "../cart/index.ts";
 import { codeForCheckout, redeemCartCode } from "../discounts/index.ts";
-import { loadSellerConfig } from "../settings/index.ts";
-import { loadZones } from "../shipping/index.ts";
-import { cartTaxFor, loadTaxChoices } from "../taxes/index.ts";
+import { cartTaxFor } from "../taxes/index.ts";
 import type { PaymentProvider, PaymentProviders } from "../../platform/payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueOrderPlacedMail, merchantRecipients } from "./order-mail.store.ts";
+import { mailsWrite, wakeMailSenders } from "../../platform/mail/outbox.store.ts";
+import { merchantRecipients, orderPlacedMails } from "./order-mail.store.ts";
 import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
 import { inTurnPerProduct, shortLineAfterTaking } from "./checkout-stock-turns.ts";
-import { findOrderIdByKey, insertOrder, lockOrdersForCharge } from "./orders.store.ts";
+import { type PlacingWrite, findOrderIdByKey, insertOrder, lockOrdersForCharge } from "./orders.store.ts";
 import { completeNegotiationWithOrder as completeNegotiation } from "../negotiation/index.ts";
 import { loadOrder, toOrderDto } from "./orders.service.ts";
 import { quoteAtAddress } from "./checkout-shipping.service.ts";
@@ -109,19 +110,6 @@ type CheckoutOptions = {
   paymentToken?: string;
 };
 
-/** What the shop decided that a quote needs and no lock guards: read before the transaction. */
-type ShopTerms = Awaited<ReturnType<typeof loadShopTerms>>;
-
-/** The shop's settings, tax choices and shipping zones, read at once (each on its own connection). */
-async function loadShopTerms(db: Db) {
-  const [config, taxChoices, zones] = await Promise.all([
-    loadSellerConfig(db),
-    loadTaxChoices(db),
-    loadZones(db),
-  ]);
-  return { config, taxChoices, zones };
-}
-
 type CheckoutAnswer = { order: Order; created: boolean; clientSecret: string | null };
 type LockedCart = NonNullable<Awaited<ReturnType<typeof lockActiveCart>>>;
 type CartLines = Awaited<ReturnType<typeof loadCheckoutLines>>;
@@ -162,8 +150,8 @@ export async function checkout(
   // A cart filled before the experiment started (or by an agent) counts from here at the latest.
   // The merchants' addresses (for the new-order e-mail) are read beside it, before the
   // transaction: one round trip fewer inside it, none more in time (both run at once).
-  // So are the shop's terms (its settings, tax choices, shipping zones): none needs a lock, and a
-  // read inside a read-committed transaction sees a merchant's change no more surely.
+  // So are the shop's terms (its settings, tax choices, shipping zones, in one statement): none
+  // needs a lock, and a read inside a read-committed transaction sees a merchant's change no more surely.
   const [experimentRunning, merchantEmails, terms] = await Promise.all([
     noteCartVisitor(db, who.id),
     merchantRecipients(db, options.mail),
@@ -262,25 +250,19 @@ async function placeOrder(
     body,
     shippingAddress,
     idempotencyKey,
+    mail: options.mail,
+    mailTo: { shopper: profile?.email ?? who.email, merchants: merchantEmails },
+    // The cart converted and the profile's totals counting the order: written with the order.
+    alsoWrites: [
+      cartConvertedWrite(cart.id),
+      profileTotalsWrite(who.id, profileTotals(profile, quote, config.tier_benefits.thresholds)),
+    ],
   });
   refuseChangedCurrency(created.order.currency, charged);
 
   await redeemCartCode(tx, code, quote, { orderId: created.order.id, userId: who.id });
-  await markCartConverted(tx, cart.id);
   await options.onPlaced?.(tx, { id: created.order.id, status: created.order.status });
   if (cart.appliedNegotiationId) await completeNegotiation(tx, cart.appliedNegotiationId);
-  await countOrderInProfile(tx, who.id, profile, quote, config.tier_benefits.thresholds);
-  // E-mail when the order stands: now for manual payment, on the provider's word otherwise;
-  // written in this transaction, sent after it commits (no mail server is reached here). The
-  // order's customer address: the profile's, else the account's (as order e-mails read it).
-  if (payment.orderStatus === "confirmed")
-    await enqueueOrderPlacedMail(
-      tx,
-      options.mail,
-      created.order.id,
-      profile?.email ?? who.email,
-      merchantEmails,
-    );
   // Short now (another checkout took the last units meanwhile): the whole transaction rolls back.
   if (!chargesAtOnce) await takeCartStock(tx, lines, wait);
   return { order: orderAnswer(created, lines), clientSecret: payment.clientSecret };
@@ -386,11 +368,23 @@ async function writeOrder(
     body: CheckoutBody;
     shippingAddress: Awaited<ReturnType<typeof addressForCheckout>>;
     idempotencyKey: string;
+    mail: MailSettings;
+    /** Who hears of the order: the profile's address, else the account's; the merchants'. */
+    mailTo: { shopper: string | null; merchants: string[] };
+    /** The placing's other writes, run in the order's statement (insertOrder's `alsoWrites`). */
+    alsoWrites: PlacingWrite[];
   },
 ): Promise<Placed> {
   const quoteLines = quoteLinesOf(w.lines);
+  // E-mail when the order stands: now for manual payment, on the provider's word otherwise;
+  // written with the order, sent after the commit (no mail server is reached here).
+  const mails =
+    w.payment.orderStatus === "confirmed"
+      ? orderPlacedMails(w.mail, w.orderId, w.mailTo.shopper, w.mailTo.merchants)
+      : [];
+  let placed: Placed;
   try {
-    return await insertOrder(
+    placed = await insertOrder(
       tx,
       {
         id: w.orderId,
@@ -431,29 +425,26 @@ async function writeOrder(
         taxRateMilliPercent: w.quote.lineTaxes[i]!.rateMilliPercent,
         position: i,
       })),
+      mails.length > 0 ? [...w.alsoWrites, mailsWrite(w.mail, mails)] : w.alsoWrites,
     );
   } catch (error) {
     throw failed("Failed to create order", "ORDER_FAILED", { cause: error });
   }
+  if (mails.length > 0) await wakeMailSenders(tx, w.mail, w.orderId);
+  return placed;
 }
 
-/** The shopper's totals and loyalty tier count the new order. */
-async function countOrderInProfile(
-  tx: Tx,
-  userId: string,
-  profile: Profile,
-  quote: Quote,
-  thresholds: Parameters<typeof loyaltyTierFor>[2],
-): Promise<void> {
+/** The shopper's totals and loyalty tier counting the new order. */
+function profileTotals(profile: Profile, quote: Quote, thresholds: Parameters<typeof loyaltyTierFor>[2]) {
   const ordersCount = (profile?.ordersCount ?? 0) + 1;
   const lifetimeValue = (profile?.lifetimeValue ?? 0) + quote.total;
   const totalSavings = (profile?.totalSavings ?? 0) + quote.savings;
-  await saveProfileTotals(tx, userId, {
+  return {
     ordersCount,
     lifetimeValue,
     totalSavings,
     loyaltyTier: loyaltyTierFor(ordersCount, lifetimeValue, thresholds),
-  });
+  };
 }
 
 /**

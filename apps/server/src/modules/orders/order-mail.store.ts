@@ -1,6 +1,6 @@
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
-import { enqueueMail, enqueueMails } from "../../platform/mail/outbox.store.ts";
+import { enqueueMail, enqueueMails, type OutgoingMail } from "../../platform/mail/outbox.store.ts";
 import { listMerchantEmails } from "../accounts/index.ts";
 import type { OrderMailKind } from "@haggle/domain/mail/order-mail";
 import type { Cents } from "@haggle/domain/pricing/money";
@@ -70,6 +70,19 @@ export async function enqueueOrderPlacedMail(
 ): Promise<string[]> {
   const shopper = shopperEmail === undefined ? await findOrderRecipient(tx, orderId) : shopperEmail;
   const merchant = merchantEmails ?? (await merchantRecipients(tx, settings));
+  return enqueueMails(tx, settings, orderPlacedMails(settings, orderId, shopper, merchant));
+}
+
+/**
+ * A placed order's two e-mails as outbox rows: the shopper's confirmation (to `shopper`) and the
+ * merchant's notice (to `merchant`); one missing an address is logged and left out.
+ */
+export function orderPlacedMails(
+  settings: MailSettings,
+  orderId: string,
+  shopper: string | null,
+  merchant: readonly string[],
+): OutgoingMail[] {
   const mails = [
     ...(shopper ? [{ kind: "order-confirmation", to: shopper, orderId, payload: {} }] : []),
     ...(merchant.length > 0 ? [{ kind: "new-order", to: merchant.join(", "), orderId, payload: {} }] : []),
@@ -84,5 +97,5 @@ export async function enqueueOrderPlacedMail(
       { kind: "new-order", orderId },
       "no new-order e-mail: MERCHANT_EMAIL is not set and no account holds the merchant role",
     );
-  return enqueueMails(tx, settings, mails);
+  return mails;
 }

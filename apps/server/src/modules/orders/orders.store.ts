@@ -1,9 +1,10 @@
 import type { MerchantOrderStatus, OrderStatus } from "@haggle/domain/orders/order-status";
 import type { OrderEventKind } from "@haggle/domain/orders/order-timeline";
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, type ColumnsSelection, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
-import { preparedStatement } from "../../platform/db/prepared.ts";
+import { preparedStatement, rowPlaceholders } from "../../platform/db/prepared.ts";
 import { orderEvents, orderLines, orders } from "../../platform/db/schema/orders.ts";
 import { profilesRead as profiles, usersRead as user } from "../accounts/index.ts";
 import { productsRead as products, variantsRead as variants } from "../catalog/index.ts";
@@ -40,8 +41,62 @@ const orderIdByKeyStatement = preparedStatement("orders_id_by_key", (q) =>
 );
 
 /**
+ * A write of the placing run in the order's own statement (the cart converted, the profile's
+ * totals, the order's e-mails), built from placeholders (`sql.placeholder`) whose names begin
+ * with a prefix of its own, unique in the statement, its values given at each run. `key` names
+ * its shape: writes of one key build one text.
+ */
+export interface PlacingWrite {
+  key: string;
+  build: (q: Queryable) => TypedQueryBuilder<ColumnsSelection>;
+  values: Record<string, unknown>;
+}
+
+/** Orders of more lines than this have their statement built per call (a shape per line count). */
+const MOST_LINES_PREPARED = 20;
+
+type PlacedRow = { order: OrderRow; line: typeof orderLines.$inferSelect };
+type RowPlaceholders = ReturnType<typeof rowPlaceholders>;
+
+/** The order's statement by shape (its columns and nulls, its lines', its writes), built once. */
+const placingStatements = new Map<string, ReturnType<typeof preparedStatement<PlacedRow[]>>>();
+
+/** The order's statement from placeholders: the order, its lines, the writes beside them, as CTEs. */
+function placingQuery(
+  q: Queryable,
+  parts: { order: RowPlaceholders; lines: RowPlaceholders[]; writes: readonly PlacingWrite[] },
+) {
+  const newOrder = q.$with("new_order").as(
+    q
+      .insert(orders)
+      .values({ ...parts.order.placeholders, currency: shopCurrencySql() } as never)
+      .returning(),
+  );
+  const newLines = q.$with("new_lines").as(
+    q
+      .insert(orderLines)
+      .values(
+        parts.lines.map((line) => ({ ...line.placeholders, orderId: sql.placeholder("o_id") })) as never,
+      )
+      .returning(),
+  );
+  // A data-modifying CTE runs whether or not the query reads it.
+  const also = parts.writes.map((write, i) => q.$with(`also_${i}`).as(write.build(q)));
+  return q
+    .with(newOrder, newLines, ...also)
+    .select({ order: newOrder._.selectedFields, line: newLines._.selectedFields })
+    .from(newOrder)
+    .innerJoin(newLines, sql`true`);
+}
+
+/**
  * Writes the order and its lines in one statement (two inserts as CTEs, one round trip: the
- * order's id is known before it is written); answers them as stored (defaults and ids filled in).
+ * order's id is known before it is written), with the caller's other writes of the placing
+ * (`alsoWrites`: the cart converted, the profile's totals, the outbox's e-mails; each a CTE of
+ * the same statement, on rows the transaction holds already or new ones); answers the order
+ * and its lines as stored (defaults and ids filled in). The statement is built once per shape
+ * (its columns and which are null, its number of lines up to MOST_LINES_PREPARED, its writes)
+ * from placeholders and prepared by name on the PostgreSQL server (preparedStatement).
  * The order's currency is the shop's setting as the statement reads it: a currency change that
  * held the orders table (`hasAnyOrderLocked`) is seen once it commits, so the caller can compare
  * it with the currency it priced in.
@@ -50,28 +105,44 @@ export async function insertOrder(
   tx: Tx,
   order: NewOrder & { id: string },
   lines: readonly NewOrderLine[],
+  alsoWrites: readonly PlacingWrite[] = [],
 ): Promise<{ order: OrderRow; lines: (typeof orderLines.$inferSelect)[] }> {
-  const newOrder = tx.$with("new_order").as(
-    tx
-      .insert(orders)
-      .values({ ...order, currency: shopCurrencySql() })
-      .returning(),
+  const parts = {
+    order: rowPlaceholders(order, "o_"),
+    lines: lines.map((line, i) => rowPlaceholders(line, `l${i}_`)),
+    writes: alsoWrites,
+  };
+  const values = Object.assign(
+    { o_id: order.id },
+    parts.order.values,
+    ...parts.lines.map((line) => line.values),
+    ...alsoWrites.map((write) => write.values),
   );
-  const newLines = tx.$with("new_lines").as(
-    tx
-      .insert(orderLines)
-      .values(lines.map((line) => ({ ...line, orderId: order.id })))
-      .returning(),
-  );
-  const rows = await tx
-    .with(newOrder, newLines)
-    .select({ order: newOrder._.selectedFields, line: newLines._.selectedFields })
-    .from(newOrder)
-    .innerJoin(newLines, sql`true`);
+  const rows =
+    lines.length <= MOST_LINES_PREPARED
+      ? await placingStatementOf(parts)(tx, values)
+      : ((await placingQuery(tx, parts).execute(values)) as PlacedRow[]);
   const created = rows[0]?.order;
   if (!created) throw new Error("no order row returned");
   const stored = rows.map((r) => r.line).sort((a, b) => a.position - b.position);
   return { order: created, lines: stored };
+}
+
+/** The prepared statement of this shape, made the first time the shape is seen. */
+function placingStatementOf(parts: Parameters<typeof placingQuery>[1]) {
+  const key = JSON.stringify([
+    parts.order.shape,
+    parts.lines.map((l) => l.shape),
+    parts.writes.map((w) => w.key),
+  ]);
+  let statement = placingStatements.get(key);
+  if (!statement) {
+    statement = preparedStatement<PlacedRow[]>(`orders_place_${placingStatements.size + 1}`, (q) =>
+      placingQuery(q, parts),
+    );
+    placingStatements.set(key, statement);
+  }
+  return statement;
 }
 
 /**

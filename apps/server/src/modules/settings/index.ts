@@ -23,4 +23,5 @@ export {
   lastDemoSettingsReset,
   loadSellerConfig,
   restoreDemoSettings,
+  sellerConfigPart,
 } from "./settings.store.ts";

@@ -31,6 +31,15 @@ export async function loadSellerConfig(db: Queryable): Promise<SellerConfig> {
   return mergeSellerConfig(await activeConfigStatement(db, {}));
 }
 
+/**
+ * The merchant's active settings as one JSON value of a larger statement (the shop's terms read at
+ * once): `sql` reads them, `read` merges them over the defaults as loadSellerConfig does.
+ */
+export const sellerConfigPart = {
+  sql: sql`(select coalesce(json_agg(json_build_object('configType', ${sellerConfig.configType}, 'configData', ${sellerConfig.configData})), '[]') from ${sellerConfig} where ${sellerConfig.active})`,
+  read: (value: unknown): SellerConfig => mergeSellerConfig(value as Parameters<typeof mergeSellerConfig>[0]),
+};
+
 // Every quote reads it: its SQL is built once (preparedStatement).
 const activeConfigStatement = preparedStatement("settings_active_config", (q) =>
   q

@@ -4,4 +4,4 @@
  */
 export { shippingRoutes } from "./shipping.routes.ts";
 export { shippingForCart, shippingForShopper } from "./shipping.service.ts";
-export { loadZones } from "./shipping.store.ts";
+export { loadZones, zonesPart } from "./shipping.store.ts";

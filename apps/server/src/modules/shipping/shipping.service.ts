@@ -125,8 +125,10 @@ export async function shippingForShopper(
   userId: string | null,
   weightGrams: number,
   quoteWith: (chosen: ChosenShipping) => CartQuote,
+  /** The shop's zones when the caller read them already (loadZones), else read here. */
+  known?: Awaited<ReturnType<typeof loadZones>>,
 ): Promise<ChosenShipping | undefined> {
-  const zones = await loadZones(db);
+  const zones = known ?? (await loadZones(db));
   if (zones.length === 0 || !userId) return undefined;
   const [last] = await listAddressRows(db, userId);
   if (!last) return undefined;

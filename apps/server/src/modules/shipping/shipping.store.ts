@@ -1,6 +1,6 @@
 import type { ShippingZoneBody } from "@haggle/contract/shipping";
 import type { ShippingZone } from "@haggle/domain/markets/shipping-zones";
-import { and, asc, countDistinct, eq, isNull, notInArray } from "drizzle-orm";
+import { and, asc, countDistinct, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { preparedStatement } from "../../platform/db/prepared.ts";
 import { shippingMethods, shippingZones } from "../../platform/db/schema/shipping.ts";
@@ -34,6 +34,22 @@ export async function loadZones(db: Queryable): Promise<ShippingZone[]> {
       })),
   }));
 }
+
+/**
+ * Every zone with its methods as one JSON value of a larger statement (the shop's terms read at
+ * once), in loadZones's shape and order: `sql` reads them, `read` answers them.
+ */
+export const zonesPart = {
+  sql: sql`(select coalesce(json_agg(json_build_object(
+      'id', z.id, 'name', z.name, 'places', z.places,
+      'methods', (select coalesce(json_agg(json_build_object(
+          'id', m.id, 'name', m.name, 'price', m.price, 'freeOver', m.free_over,
+          'days', json_build_object('min', m.days_min, 'max', m.days_max)
+        ) order by m.created_at, m.id), '[]')
+        from ${shippingMethods} m where m.zone_id = z.id)
+    ) order by z.created_at, z.id), '[]') from ${shippingZones} z)`,
+  read: (value: unknown): ShippingZone[] => value as ShippingZone[],
+};
 
 function methodRow(zoneId: string, m: ShippingZoneBody["methods"][number]) {
   return {

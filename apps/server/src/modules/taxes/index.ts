@@ -4,4 +4,4 @@
  */
 export { taxRoutes } from "./taxes.routes.ts";
 export { cartTaxFor, cartTaxForShopper, savePricesIncludeTax, shopTaxDisplay } from "./taxes.service.ts";
-export { loadTaxChoices } from "./taxes.store.ts";
+export { loadTaxChoices, taxChoicesPart } from "./taxes.store.ts";

@@ -78,8 +78,10 @@ export async function cartTaxForShopper(
   db: Queryable,
   userId: string | null,
   fallbackBasisPoints: number,
+  /** The shop's tax choices when the caller read them already (loadTaxChoices), else read here. */
+  known?: TaxChoices,
 ): Promise<CartTax> {
-  const choices = await loadTaxChoices(db);
+  const choices = known ?? (await loadTaxChoices(db));
   if (!choices.byPlace || !userId) return taxForPlace({ ...choices, fallbackBasisPoints }, null, []);
   const [last] = await listAddressRows(db, userId);
   const rows = last ? await taxRateRowsOf(db, last.country.toUpperCase()) : [];

@@ -1,5 +1,5 @@
 import { STANDARD_RATES_DATED } from "@haggle/domain/markets/standard-tax-rates";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { preparedStatement } from "../../platform/db/prepared.ts";
 import { taxRates, taxSettings } from "../../platform/db/schema/taxes.ts";
@@ -14,8 +14,22 @@ export interface TaxChoicesRow {
 /** The shop's tax choices (the migration writes the row; a missing one reads as the shop before places). */
 export async function loadTaxChoices(db: Queryable): Promise<TaxChoicesRow> {
   const [row] = await taxChoicesStatement(db, {});
-  return row ?? { byPlace: false, pricesIncludeTax: false, standardRatesDated: STANDARD_RATES_DATED };
+  return row ?? taxChoicesPart.read(null);
 }
+
+/**
+ * The shop's tax choices as one JSON value of a larger statement (the shop's terms read at once):
+ * `sql` reads them, `read` answers them as loadTaxChoices does.
+ */
+export const taxChoicesPart = {
+  sql: sql`(select json_build_object('byPlace', ${taxSettings.byPlace}, 'pricesIncludeTax', ${taxSettings.pricesIncludeTax}, 'standardRatesDated', ${taxSettings.standardRatesDated}) from ${taxSettings} where ${taxSettings.id} = 1)`,
+  read: (value: unknown): TaxChoicesRow =>
+    (value as TaxChoicesRow | null) ?? {
+      byPlace: false,
+      pricesIncludeTax: false,
+      standardRatesDated: STANDARD_RATES_DATED,
+    },
+};
 
 // Every quote reads it: its SQL is built once (preparedStatement).
 const taxChoicesStatement = preparedStatement("taxes_choices", (q) =>

@@ -87,3 +87,26 @@ export function preparedSql<Row>(
 export function columnPlaceholders<K extends string>(...keys: K[]): Record<K, never> {
   return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<K, never>;
 }
+
+/**
+ * A row for an insert's values or an update's `set` built from placeholders: each key's value as
+ * a placeholder named `${prefix}${key}`, except a null one, written as SQL null (drizzle runs a
+ * placeholder's value through its column's encoder without looking for null: a date's, money's
+ * or JSON's would fail or store JSON null). `shape` names which keys are there and which are
+ * null: rows of one shape build one text. `values` are the placeholders' values at this run.
+ */
+export function rowPlaceholders(
+  row: object,
+  prefix: string,
+): { placeholders: Record<string, never>; values: Record<string, unknown>; shape: string } {
+  const entries = Object.entries(row).filter(([, value]) => value !== undefined);
+  return {
+    placeholders: Object.fromEntries(
+      entries.map(([key, value]) => [key, value === null ? sql`null` : sql.placeholder(`${prefix}${key}`)]),
+    ) as Record<string, never>,
+    values: Object.fromEntries(
+      entries.filter(([, value]) => value !== null).map(([key, value]) => [`${prefix}${key}`, value]),
+    ),
+    shape: entries.map(([key, value]) => (value === null ? `${key}=null` : key)).join(","),
+  };
+}

@@ -3,6 +3,7 @@ import type { Queryable, Tx } from "../db/client.ts";
 import type { MailSettings } from "./mail-settings.ts";
 import { mailOutbox } from "../db/schema/mail.ts";
 import { outboxOf } from "../db/outbox.ts";
+import { rowPlaceholders } from "../db/prepared.ts";
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -45,24 +46,48 @@ export async function enqueueMails(
   mails: readonly OutgoingMail[],
 ): Promise<string[]> {
   if (mails.length === 0) return [];
-  const status = settings.delivery === "smtp" ? "queued" : "kept";
   const rows = await tx
     .insert(mailOutbox)
-    .values(
-      mails.map((mail) => ({
-        kind: mail.kind,
-        to: mail.to,
-        subject: mail.subject ?? null,
-        html: mail.html ?? null,
-        text: mail.text ?? null,
-        payload: mail.payload ?? null,
-        orderId: mail.orderId ?? null,
-        status,
-      })),
-    )
+    .values(mails.map((mail) => outboxRow(settings, mail)))
     .returning({ id: mailOutbox.id });
-  if (status === "queued") await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${rows[0]!.id})`);
+  await wakeMailSenders(tx, settings, rows[0]!.id);
   return rows.map((r) => r.id);
+}
+
+function outboxRow(settings: MailSettings, mail: OutgoingMail) {
+  return {
+    kind: mail.kind,
+    to: mail.to,
+    subject: mail.subject ?? null,
+    html: mail.html ?? null,
+    text: mail.text ?? null,
+    payload: mail.payload ?? null,
+    orderId: mail.orderId ?? null,
+    status: settings.delivery === "smtp" ? "queued" : "kept",
+  };
+}
+
+/**
+ * These messages (at least one) as a write of a larger statement (the checkout's, with its
+ * order): placeholders named `mail<i>_<column>` and their values (rowPlaceholders); the caller
+ * runs it there, then wakeMailSenders.
+ */
+export function mailsWrite(settings: MailSettings, mails: readonly OutgoingMail[]) {
+  const rows = mails.map((mail, i) => rowPlaceholders(outboxRow(settings, mail), `mail${i}_`));
+  return {
+    key: `mails:${rows.map((row) => row.shape).join(";")}`,
+    build: (q: Queryable) =>
+      q
+        .insert(mailOutbox)
+        .values(rows.map((row) => row.placeholders) as never)
+        .returning({ id: mailOutbox.id }),
+    values: Object.assign({}, ...rows.map((row) => row.values)) as Record<string, unknown>,
+  };
+}
+
+/** After messages were written: when the shop sends mail, a sender in any process wakes on commit. */
+export async function wakeMailSenders(tx: Tx, settings: MailSettings, payload: string): Promise<void> {
+  if (settings.delivery === "smtp") await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${payload})`);
 }
 
 /** The outbox's claim, status rules and retries, shared with every other outbox (see outboxOf). */
