@@ -15,13 +15,17 @@ export class QueryGate {
 
   /**
    * Runs `work` when a slot is free; null (nothing run) when the queue is full too. A request
-   * whose client went away while it waited (`signal` aborted) gives its slot on unrun: an
-   * abandoned search never reaches the database.
+   * whose client went away while it waited (`signal` aborted) leaves the queue at once and runs
+   * nothing: an abandoned search never reaches the database, nor holds a place a new request
+   * could wait in. (It used to stay queued until a slot reached it: when a load of ten clients
+   * stopped, its eight abandoned waiters filled the embedded database's queue, and the next
+   * ten clients' searches were refused with 503 until the two running ones finished.)
    */
   async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<{ value: T } | null> {
+    if (signal?.aborted) return null;
     if (this.active >= this.running) {
       if (this.queue.length >= this.waiting) return null;
-      await new Promise<void>((resolve) => this.queue.push(resolve));
+      if (!(await this.slot(signal))) return null;
     } else {
       this.active++;
     }
@@ -34,6 +38,26 @@ export class QueryGate {
       if (next) next();
       else this.active--;
     }
+  }
+
+  /**
+   * Waits in the queue for a slot passed on by a finishing run: true when it came, false when
+   * `signal` aborted first (the place is given up, and no slot is taken).
+   */
+  private slot(signal?: AbortSignal): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const take = () => {
+        signal?.removeEventListener("abort", leave);
+        resolve(true);
+      };
+      const leave = () => {
+        const at = this.queue.indexOf(take);
+        if (at >= 0) this.queue.splice(at, 1);
+        resolve(false);
+      };
+      this.queue.push(take);
+      signal?.addEventListener("abort", leave, { once: true });
+    });
   }
 
   /** How many run and how many wait now (for tests and logs). */
