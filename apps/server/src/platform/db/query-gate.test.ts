@@ -70,6 +70,33 @@ describe("QueryGate", () => {
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
   });
 
+  it("lets a running search whose client went away keep its slot but lend its place to one more waiter", async () => {
+    const gate = new QueryGate(1, 1);
+    let release = () => {};
+    const client = new AbortController();
+    const abandoned = gate.run(
+      () => new Promise<string>((resolve) => (release = () => resolve("ghost"))),
+      client.signal,
+    );
+    client.abort();
+    // Its work still runs (the embedded database cannot stop it): the next two wait, the third is refused.
+    const next = [gate.run(async () => "second"), gate.run(async () => "third")];
+    expect(await gate.run(async () => "refused")).toBeNull();
+    expect(gate.load).toEqual({ running: 1, waiting: 2 });
+    release();
+    expect(await abandoned).toEqual({ value: "ghost" });
+    expect(await Promise.all(next)).toEqual([{ value: "second" }, { value: "third" }]);
+    // Once it ended, the bound is the gate's own again.
+    let finish = () => {};
+    const running = gate.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    const waiting = gate.run(async () => "waited");
+    expect(await gate.run(async () => "refused")).toBeNull();
+    finish();
+    await running;
+    expect(await waiting).toEqual({ value: "waited" });
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
   it("refuses a request whose client has already left, running nothing", async () => {
     const gate = new QueryGate(1, 1);
     const left = new AbortController();
