@@ -216,6 +216,13 @@ async function readFacetedPage(db: Queryable, query: FacetedQuery): Promise<Shop
       ([i, j]) => sql`${products.optionPairs} && ${textArray(pairTexts(i, j))} as ${pairFlag(i, j)}`,
     ),
   ];
+  // The matches' option values are counted per distinct set held (with its flags), then unnested:
+  // a search's matches hold few distinct sets (97 among the 1,383 products "headphones" matches at
+  // 100,000), and unnesting every match's values was most of the statement's time.
+  const flagNames = sql.join(
+    [...groups.map((_, i) => flag(i)), ...optionPairsOf(groups).map(([i, j]) => pairFlag(i, j))],
+    sql`, `,
+  );
   const all = allBut(groups, -1);
   const countBy = (kind: "category" | "brand") => {
     const i = groups.findIndex((g) => g.key === kind);
@@ -246,8 +253,10 @@ async function readFacetedPage(db: Queryable, query: FacetedQuery): Promise<Shop
     from chosen
     ${countBy("category")}
     ${countBy("brand")}
-    union all select 'option', facet, count(*)::int, null, null
-    from matches cross join lateral unnest(option_facets) as facet where ${valueCounted(groups)} group by facet
+    union all select 'option', facet, sum(n)::int, null, null
+    from (select option_facets, option_pairs, ${flagNames}, count(*) as n from matches
+      group by option_facets, option_pairs, ${flagNames}) as held
+    cross join lateral unnest(option_facets) as facet where ${valueCounted(groups)} group by facet
     union all select 'collection', null, (select ${productFacetCounts.visible} from ${productFacetCounts}
       where ${productFacetCounts.kind} = 'all'), null, null
     union all select 'page', null, null, id::text, pos from page`)) as unknown as { rows: FacetRow[] };
