@@ -112,9 +112,10 @@ describe.skipIf(PLAN_KINDS.length === 0).each(PLAN_KINDS.length > 0 ? PLAN_KINDS
     });
 
     // One option widened to several values, alone, with a second option's value, a brand or
-    // words: its counts are sums of the kept sets of values products hold (decision 0089), and
-    // the page walks the featured order; with words the words' matches are read, as a search's.
-    // Before, two sizes read the products of the rarer one (L: 66,667), by a sequential scan.
+    // words, and one value under a category or brand: its counts are sums of the kept sets of
+    // values products hold (decisions 0089 and 0093), and the page walks the featured order;
+    // with words the words' matches are read, as a search's. Before, two sizes read the
+    // products of the rarer one (L: 66,667), by a sequential scan.
     it.each(
       Object.entries({
         "two sizes, one rare": "option=Size:M&option=Size:5XL",
@@ -126,6 +127,9 @@ describe.skipIf(PLAN_KINDS.length === 0).each(PLAN_KINDS.length > 0 ? PLAN_KINDS
         "two common sizes + search": "q=headphones&option=Size:M&option=Size:L",
         "two common sizes + colour + search": "q=headphones&option=Size:M&option=Size:L&option=Colour:Black",
         "two common sizes, price sort": "option=Size:M&option=Size:L&sort=price-low",
+        // One value under a category or brand is counted so too (a widened option of one value).
+        "one size + category": "option=Size:XL&category=Audio",
+        "one size + brand": "option=Size:M&brand=Norvik",
       }),
     )("%s (one option widened) reads no product it does not need", async (name, search) => {
       const query = ProductQuerySchema.parse(routeQuery(search));

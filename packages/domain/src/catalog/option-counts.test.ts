@@ -116,6 +116,13 @@ describe("a widened option (several values of one option)", () => {
     expect(widenedOptionAnswer([["Size:M", "Size:L"], ["Colour:Black"], ["Fit:Slim"]], false)).toBe(false);
   });
 
+  it("answers one value of one option so under a category or brand, not without them, nor with a second option", () => {
+    expect(widenedOptionAnswer([["Size:XL"]], false, true)).toBe(true);
+    expect(widenedOptionAnswer([["Size:XL"]], true, true)).toBe(false);
+    expect(widenedOptionAnswer([["Size:XL"]], false, false)).toBe(false);
+    expect(widenedOptionAnswer([["Size:XL"], ["Colour:Black"]], false, true)).toBe(false);
+  });
+
   const sets = [
     { kind: "total", value: null, n: 74 },
     { kind: "category", value: "Audio", n: 51 },
@@ -125,13 +132,13 @@ describe("a widened option (several values of one option)", () => {
     { kind: "paired", value: "Colour:Sage", n: 1 },
   ] as const;
 
-  it("takes the total, categories, brands and other options' values from the sets, its own values from the kept counts", () => {
-    const kept = [
-      { text: "Size:M", count: 70 },
-      { text: "Size:5XL", count: 11 },
-      { text: "Colour:Black", count: 40 },
-    ];
-    expect(foldWidenedCounts(["Size:M", "Size:5XL"], undefined, kept, sets)).toEqual({
+  it("takes every count from the sets: the total, categories, brands, its own values and other options' values", () => {
+    const own = [
+      { kind: "own", value: "Size:M", n: 70 },
+      { kind: "own", value: "Size:5XL", n: 11 },
+      { kind: "collection", value: null, n: 500 },
+    ] as const;
+    expect(foldWidenedCounts(["Size:M", "Size:5XL"], undefined, [...sets, ...own])).toEqual({
       total: 74,
       categories: [{ value: "Audio", count: 51 }],
       brands: [{ value: "Norvik", count: 74 }],
@@ -145,12 +152,11 @@ describe("a widened option (several values of one option)", () => {
   });
 
   it("with a second option, counts the widened values paired with its value; a third option's values fall back", () => {
-    const kept = [
-      { text: "Colour:Black", count: 60 },
-      { text: "Size:M", count: 40 },
-      { text: "Size:L", count: 30 },
-    ];
-    const folded = foldWidenedCounts(["Size:M", "Size:L"], "Colour:Black", kept, sets);
+    const own = [
+      { kind: "own", value: "Size:M", n: 40 },
+      { kind: "own", value: "Size:L", n: 30 },
+    ] as const;
+    const folded = foldWidenedCounts(["Size:M", "Size:L"], "Colour:Black", [...sets, ...own]);
     expect(folded?.options).toEqual([
       { text: "Size:M", count: 40 },
       { text: "Size:L", count: 30 },
@@ -158,16 +164,9 @@ describe("a widened option (several values of one option)", () => {
       { text: "Colour:Sage", count: 1 },
     ]);
     expect(
-      foldWidenedCounts(
-        ["Size:M", "Size:L"],
-        "Colour:Black",
-        [...kept, { text: "Fit:Slim", count: 2 }],
-        sets,
-      ),
-    ).toBeNull();
-    expect(
-      foldWidenedCounts(["Size:M", "Size:L"], "Colour:Black", kept, [
+      foldWidenedCounts(["Size:M", "Size:L"], "Colour:Black", [
         ...sets,
+        ...own,
         { kind: "paired", value: "Fit:Slim", n: 3 },
       ]),
     ).toBeNull();

@@ -103,16 +103,20 @@ export function foldKeptOptionCounts(
 }
 
 /**
- * Whether an option filter is one option widened to several values (option=Size:M&option=Size:L),
- * alone or with one value of a second option, without words: counted from the kept sets of
- * values products hold (foldWidenedCounts), no product read.
+ * Whether an option filter is counted from the kept sets of values products hold
+ * (foldWidenedCounts), no product read, without words: one option widened to several values
+ * (option=Size:M&option=Size:L), alone or with one value of a second option; or one value of one
+ * option under a category or brand (`filtered`), whose kept counts are one row per category and
+ * brand (720 for a size at 100,000 generated products, where its sets are 96 per category).
  */
 export function widenedOptionAnswer(
   optionGroups: readonly (readonly string[])[],
   searching: boolean,
+  filtered = false,
 ): boolean {
+  if (searching) return false;
+  if (filtered && optionGroups.length === 1 && optionGroups[0]?.length === 1) return true;
   return (
-    !searching &&
     optionGroups.length <= 2 &&
     optionGroups.filter((g) => g.length >= 2).length === 1 &&
     optionGroups.every((g) => g.length >= 1)
@@ -123,26 +127,25 @@ export function widenedOptionAnswer(
  * Sums of the kept sets of one option's values (product_option_sets) meeting a widened option's
  * values, under the other filters: "total", "category", "brand" of the products whose own set
  * meets them (or, with a second option chosen, whose set paired with its value does); "paired",
- * per value of another option, the products whose set paired with that value meets them.
+ * per value of another option, the products whose set paired with that value meets them; "own",
+ * per value of the widened option, the products holding it (with a second option, on a variant
+ * with its value); "collection", every visible product.
  */
 export interface OptionSetRow {
-  kind: "total" | "category" | "brand" | "paired";
+  kind: "total" | "category" | "brand" | "paired" | "own" | "collection";
   value: string | null;
   n: number;
 }
 
 /**
  * The facet counts of a widened option (widenedOptionAnswer), each facet under the other
- * filters: the total, categories and brands, and the other options' values, from the kept sets
- * (`rows`); the widened option's own values from the kept counts of the other filters
- * (`kept`: those of the second option's value, whose pairs hold them, else of the widened
- * option's first value, whose own values are counted under the categories and brands alone).
- * Null when a third option's values would need counting (there are no kept triples).
+ * filters, from the kept sets (`rows`): the total, categories and brands, the widened option's
+ * own values and the other options' values. Null when a third option's values would need
+ * counting (there are no kept triples).
  */
 export function foldWidenedCounts(
   widened: readonly string[],
   second: string | undefined,
-  kept: readonly { text: string; count: number }[],
   rows: readonly OptionSetRow[],
 ): KeptFacetCounts | null {
   const widenedKey = optionKey(widened[0] ?? "");
@@ -150,15 +153,16 @@ export function foldWidenedCounts(
   const of = (kind: OptionSetRow["kind"]) =>
     rows
       .filter((r) => r.kind === kind && r.value !== null && r.n > 0)
-      .map((r) => ({ value: r.value as string, count: r.n }));
-  const paired = of("paired").map((r) => ({ text: r.value, count: r.count }));
+      .map((r) => ({ text: r.value as string, count: r.n }));
+  const paired = of("paired");
   const allowed = (text: string) =>
     secondKey === undefined || [widenedKey, secondKey].includes(optionKey(text));
-  if (![...kept, ...paired].every((o) => allowed(o.text))) return null;
+  if (!paired.every((o) => allowed(o.text))) return null;
+  const facet = (kind: "category" | "brand") => of(kind).map((r) => ({ value: r.text, count: r.count }));
   return {
     total: rows.find((r) => r.kind === "total")?.n ?? 0,
-    categories: of("category"),
-    brands: of("brand"),
-    options: [...kept.filter((o) => optionKey(o.text) === widenedKey && o.count > 0), ...paired],
+    categories: facet("category"),
+    brands: facet("brand"),
+    options: [...of("own").filter((o) => optionKey(o.text) === widenedKey), ...paired],
   };
 }

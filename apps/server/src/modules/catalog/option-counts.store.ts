@@ -101,10 +101,11 @@ const textArray = (texts: readonly string[]) =>
 /**
  * The sums of the kept sets (product_option_sets, migration 0044) meeting a widened option's
  * values (OptionSetRow), in one statement: the total, categories and brands of the products
- * whose own set meets them (with a second option's value chosen, whose set paired with it), and
- * per value of another option those whose set paired with it does, each under the other
- * filters. Each reads the rows of the sets the shop's products hold in the scope its filters
- * need (over all, per category, per brand, or per both), never a product.
+ * whose own set meets them (with a second option's value chosen, whose set paired with it), per
+ * value of another option those whose set paired with it does, and per value of the widened
+ * option those holding it (their sets unnested), each under the other filters. Each reads the
+ * rows of the sets the shop's products hold in the scope its filters need (over all, per
+ * category, per brand, or per both), never a product.
  */
 export async function optionSetCounts(
   db: Queryable,
@@ -121,16 +122,41 @@ export async function optionSetCounts(
   const meets = sql`${s.held} && ${textArray(widened)}`;
   const sum = sql`sum(${s.visible})::int`;
   const matched = and(eq(s.paired, second ?? ""), meets, gt(s.visible, 0));
+  const [single] = widened.length === 1 ? widened : [];
+  /**
+   * The categories (or brands) under the other filter. Under a chosen brand (or category), one
+   * value's are the kept counts of that brand's (category's) rows (one per category: 12 for a
+   * size at 100,000 generated products, where the sets of each category and the brand are 20);
+   * otherwise, and for several values (a product holding two would count twice), the sets'.
+   */
+  const facetOf = (kind: "category" | "brand", other: SQL | undefined) => {
+    const column = kind === "category" ? c.category : c.brand;
+    if (single !== undefined && other !== undefined)
+      return sql`select ${kind}, ${column}, sum(${c.visible})::int from ${c}
+        where ${and(
+          eq(c.facet, single),
+          eq(c.paired, second ?? ""),
+          gt(c.visible, 0),
+          kind === "category" ? inArray(c.brand, [...brand]) : inArray(c.category, [...category]),
+        )} group by ${column}`;
+    const setColumn = kind === "category" ? s.category : s.brand;
+    const scope = kind === "category" ? scoped(sql`true`, other) : scoped(other, sql`true`);
+    return sql`select ${kind}, ${setColumn}, ${sum} from ${s} where ${and(scope, matched)} group by ${setColumn}`;
+  };
   const statement = sql`
     select 'total' as kind, null::text as value, coalesce(${sum}, 0) as n from ${s}
       where ${and(scoped(inCategory, inBrand), matched)}
-    union all select 'category', ${s.category}, ${sum} from ${s}
-      where ${and(scoped(sql`true`, inBrand), matched)} group by ${s.category}
-    union all select 'brand', ${s.brand}, ${sum} from ${s}
-      where ${and(scoped(inCategory, sql`true`), matched)} group by ${s.brand}
+    union all ${facetOf("category", inBrand)}
+    union all ${facetOf("brand", inCategory)}
     union all select 'paired', ${s.paired}, ${sum} from ${s}
       where ${and(scoped(inCategory, inBrand), sql`${s.paired} <> ''`, meets, gt(s.visible, 0))}
-      group by ${s.paired}`;
+      group by ${s.paired}
+    union all select 'own', own, ${sum} from ${s} cross join lateral unnest(${s.held}) as own
+      where ${and(scoped(inCategory, inBrand), eq(s.paired, second ?? ""), gt(s.visible, 0))}
+      and lower(split_part(own, ':', 1)) = ${optionKey(widened[0] ?? "")}
+      group by own
+    union all select 'collection', null, ${productFacetCounts.visible} from ${productFacetCounts}
+      where ${productFacetCounts.kind} = 'all'`;
   const result = (await serially(db, (tx) => tx.execute(statement))) as unknown as {
     rows: { kind: OptionSetRow["kind"]; value: string | null; n: number | null }[];
   };

@@ -432,8 +432,10 @@ export function relevanceOf(query: Pick<ShopPageQuery, "words" | "sort">): { inN
 /**
  * With words: the matches once (a materialized CTE of the columns the order and facets need),
  * how many of them each (category, brand) pair holds (the facet counts follow from those:
- * facetCountsFromPairs), and the page's ids in its order; then the page's products by id. The
- * matches read are those passing the words and at least one of the two filters.
+ * facetCountsFromPairs), how many have each option value (counted per distinct set of values
+ * the matches hold, then unnested: unnesting every match's values cost more than finding the
+ * matches), and the page's ids in its order; then the page's products by id. The matches read
+ * are those passing the words and at least one of the two filters.
  */
 async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage> {
   const byCategory = query.category.length > 0 ? inArray(products.category, query.category) : undefined;
@@ -465,9 +467,10 @@ async function searchPage(db: Queryable, query: ShopPageQuery): Promise<ShopPage
     union all
     select 'collection', null, null, null, ${collection}::int, null, null
     union all
-    select 'option', facet, null, count(*)::int, null, null, null
-    from matches cross join lateral unnest(option_facets) as facet where in_category and in_brand
-    group by facet
+    select 'option', facet, null, sum(n)::int, null, null, null
+    from (select option_facets, count(*) as n from matches where in_category and in_brand
+      group by option_facets) as held
+    cross join lateral unnest(option_facets) as facet group by facet
     union all
     select 'page', null, null, null, null, id::text, pos from page`)) as unknown as {
     rows: SearchRow[];

@@ -46,6 +46,71 @@ describe("QueryGate", () => {
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
   });
 
+  it("gives an abandoned waiter's place to the next request at once, not when a slot reaches it", async () => {
+    const gate = new QueryGate(1, 2);
+    let release = () => {};
+    const first = gate.run(() => new Promise<string>((resolve) => (release = () => resolve("first"))));
+    const clients = [new AbortController(), new AbortController()];
+    const ran: string[] = [];
+    const abandoned = clients.map((client, i) =>
+      gate.run(async () => {
+        ran.push(`abandoned ${i}`);
+      }, client.signal),
+    );
+    for (const client of clients) client.abort();
+    expect(await Promise.all(abandoned)).toEqual([null, null]);
+    expect(gate.load).toEqual({ running: 1, waiting: 0 });
+    // The two places are free while the first still runs: two new requests wait, a third is refused.
+    const next = [gate.run(async () => "second"), gate.run(async () => "third")];
+    expect(await gate.run(async () => "refused")).toBeNull();
+    release();
+    expect(await first).toEqual({ value: "first" });
+    expect(await Promise.all(next)).toEqual([{ value: "second" }, { value: "third" }]);
+    expect(ran).toEqual([]);
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("lets a running search whose client went away keep its slot but lend its place to one more waiter", async () => {
+    const gate = new QueryGate(1, 1);
+    let release = () => {};
+    const client = new AbortController();
+    const abandoned = gate.run(
+      () => new Promise<string>((resolve) => (release = () => resolve("ghost"))),
+      client.signal,
+    );
+    client.abort();
+    // Its work still runs (the embedded database cannot stop it): the next two wait, the third is refused.
+    const next = [gate.run(async () => "second"), gate.run(async () => "third")];
+    expect(await gate.run(async () => "refused")).toBeNull();
+    expect(gate.load).toEqual({ running: 1, waiting: 2 });
+    release();
+    expect(await abandoned).toEqual({ value: "ghost" });
+    expect(await Promise.all(next)).toEqual([{ value: "second" }, { value: "third" }]);
+    // Once it ended, the bound is the gate's own again.
+    let finish = () => {};
+    const running = gate.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    const waiting = gate.run(async () => "waited");
+    expect(await gate.run(async () => "refused")).toBeNull();
+    finish();
+    await running;
+    expect(await waiting).toEqual({ value: "waited" });
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("refuses a request whose client has already left, running nothing", async () => {
+    const gate = new QueryGate(1, 1);
+    const left = new AbortController();
+    left.abort();
+    let ran = false;
+    expect(
+      await gate.run(async () => {
+        ran = true;
+      }, left.signal),
+    ).toBeNull();
+    expect(ran).toBe(false);
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
   it("frees the slot when the work fails", async () => {
     const gate = new QueryGate(1, 0);
     await expect(gate.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
