@@ -32,6 +32,15 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("my laptop battery dies so fast")).toContain("charger");
   });
 
+  it("reads a need said of one of the shop's categories as its kinds within the category", () => {
+    const shoes = parseShoppingRequest(["shoes for a rainy day"], catalog);
+    expect(shoes.anyOf).toContain("waterproof");
+    expect(shoes.filters.categories).toEqual(["Footwear"]);
+    expect(kindsOf("new apartment, the kitchen is empty")).toContain("skillet");
+    // A kind of product named is what is sought, whatever the need.
+    expect(kindsOf("rain jacket for a rainy day")).toEqual([]);
+  });
+
   it("reads getting back into shape as a home gym", () => {
     expect(kindsOf("I really want to get back into shape")).toContain("dumbbell");
     expect(kindsOf("I'm so out of shape")).toContain("yoga mat");
@@ -78,7 +87,9 @@ describe("needs read as general kinds of product", () => {
   });
 
   it("reads a child turning an age as kids", () => {
-    expect(parseShoppingRequest(["birthday present for my niece, she's turning 4"], catalog).text).toContain("kids");
+    expect(parseShoppingRequest(["birthday present for my niece, she's turning 4"], catalog).text).toContain(
+      "kids",
+    );
   });
 
   it("reads everyday situations said as a complaint or a plan", () => {
