@@ -296,8 +296,11 @@ function readProducts(reading: Reading): { start: number; end: number }[] {
     }
     return true;
   });
+  // A need's single word ("soaked", "winter") is less sure than a need's phrase read in the same
+  // message ("i sweat a ton ... my shirts get soaked": sweat, not rain): it then says no kinds.
+  const phraseRead = facts.needKinds.length > 0;
   s.take(ANY_NEED, (m) => {
-    facts.needKinds.push(...kindsOfNeed(m[0]));
+    if (!phraseRead) facts.needKinds.push(...kindsOfNeed(m[0]));
     return true;
   });
   return productSpans;

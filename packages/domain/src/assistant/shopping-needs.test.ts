@@ -41,6 +41,13 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("rain jacket for a rainy day")).toEqual([]);
   });
 
+  it("reads a need's phrase before a need's single word in the same message", () => {
+    const sweat = kindsOf("i sweat a ton on my runs and my cotton shirts get soaked");
+    expect(sweat).toContain("moisture-wicking");
+    expect(sweat).not.toContain("umbrella");
+    expect(kindsOf("I keep getting soaked cycling to work")).toContain("umbrella");
+  });
+
   it("reads getting back into shape as a home gym", () => {
     expect(kindsOf("I really want to get back into shape")).toContain("dumbbell");
     expect(kindsOf("I'm so out of shape")).toContain("yoga mat");

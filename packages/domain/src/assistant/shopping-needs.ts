@@ -214,7 +214,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   // Sweating at a workout: what breathes and wipes.
   [
-    "sweat (?:a lot|so much|loads)|(?:get|gets|getting) (?:so |really )?sweaty|sweating (?:a lot|so much|buckets)",
+    "sweat (?:a lot|so much|loads|a ton|buckets|like crazy)|(?:get|gets|getting) (?:so |really )?sweaty|sweating (?:a lot|so much|buckets)",
     ["moisture-wicking", "breathable", "towel", "headband", "water bottle"],
   ],
   // A bored child: what occupies them.
