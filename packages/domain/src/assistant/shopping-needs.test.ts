@@ -48,6 +48,11 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("I keep getting soaked cycling to work")).toContain("umbrella");
   });
 
+  it("reads sore feet as what cushions them", () => {
+    expect(kindsOf("my feet are killing me after walking around the city all day")).toContain("cushioned");
+    expect(kindsOf("on my feet all day at work")).toContain("insoles");
+  });
+
   it("reads getting back into shape as a home gym", () => {
     expect(kindsOf("I really want to get back into shape")).toContain("dumbbell");
     expect(kindsOf("I'm so out of shape")).toContain("yoga mat");

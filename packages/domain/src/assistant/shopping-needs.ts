@@ -257,6 +257,11 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     "(?:my )?(?:back|neck|wrists?|shoulders?)(?: and (?:my )?(?:back|neck|wrists?|shoulders?))? (?:hurts?|aches?|is killing me|are killing me)|(?:back|neck|wrist|shoulder) (?:pain|aches?)|bad posture|(?:long )?(?:days?|hours) (?:at|on|in front of) (?:the |my |a )?(?:computer|desk|laptop|screen)",
     ["ergonomic", "laptop stand", "office chair", "mouse", "massage", "foam roller"],
   ],
+  // Sore feet from walking or standing: what cushions them.
+  [
+    "(?:my )?feet (?:are |is )?(?:so |really |always )?(?:killing me|hurt(?:ing)?|ache|aching|sore|tired|throbbing)|(?:sore|aching|tired) feet|on my feet all day",
+    ["cushioned", "comfort", "walking", "insoles"],
+  ],
   [
     "sore (?:muscles|legs|calves|body)|aching muscles|(?:my )?(?:legs|muscles|calves|arms|thighs|body) (?:are |is |feel |feels |get |gets )?(?:so |really |always )?(?:sore|stiff|aching|achy)|(?:after )?leg day|muscle (?:pain|soreness|recovery)|recover(?:y|ing)? after (?:workouts?|runs?|training|the gym)",
     ["recovery", "massage", "foam roller"],
