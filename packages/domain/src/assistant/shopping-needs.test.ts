@@ -48,6 +48,12 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("I keep getting soaked cycling to work")).toContain("umbrella");
   });
 
+  it("reads making juice or smoothies as what squeezes or blends, not the drink", () => {
+    expect(kindsOf("i want to make fresh orange juice every morning")).toContain("juicer");
+    expect(kindsOf("making my own smoothies")).toContain("blender");
+    expect(kindsOf("orange juice")).toEqual([]);
+  });
+
   it("reads sore feet as what cushions them", () => {
     expect(kindsOf("my feet are killing me after walking around the city all day")).toContain("cushioned");
     expect(kindsOf("on my feet all day at work")).toContain("insoles");

@@ -162,6 +162,11 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     "(?:chop(?:ping)?|dic(?:e|ing)|slic(?:e|ing)|cut(?:ting)?|prep(?:ping)?|peel(?:ing)?) (?:up )?(?:the |some |my )?(?:veg(?:etables|gies)?|onions?|fruit|potatoes|carrots|meat)",
     ["knife", "chopping board", "cutting board", "peeler", "grater", "slicer"],
   ],
+  // Making drinks of fruit: what squeezes or blends it, not the drink the shop sells.
+  [
+    "(?:mak(?:e|ing)|squeez(?:e|ing)|blend(?:ing)?) (?:my own |our own |some |fresh |homemade )*(?:(?:orange|fruit|green|apple|carrot|veggie) )?(?:juices?|smoothies?)|juic(?:e|ing) (?:fruit|oranges|lemons|vegetables)",
+    ["juicer", "blender", "squeezer", "citrus press"],
+  ],
   [
     "(?:make |making )?(?:pancakes|waffles|crepes|muffins)|bak(?:e|ing) (?:a |some )?(?:cake|bread|cookies|muffins|pie|cupcakes)|(?:a )?bake sale|bak(?:e|ing)",
     ["baking", "flour", "eggs", "butter", "whisk", "rolling pin", "mixing bowl", "baking tray", "mixer"],
