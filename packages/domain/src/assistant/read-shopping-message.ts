@@ -303,6 +303,7 @@ function readProducts(reading: Reading): { start: number; end: number }[] {
     if (!phraseRead) facts.needKinds.push(...kindsOfNeed(m[0]));
     return true;
   });
+  ownedThingsAreContext(reading);
   return productSpans;
 }
 
@@ -450,7 +451,6 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
   const productSpans = readProducts(reading);
   readCounts(reading, productSpans);
   readFreeWords(reading);
-  ownedThingsAreContext(reading);
 
   const { categoryAt, wordAt } = reading;
   facts.alternatives = alternativesOf(s.original, productSpans, wordAt);
