@@ -30,6 +30,9 @@ describe("needs read as general kinds of product", () => {
     expect(r.anyOf).toContain("power bank");
     expect(r.subjectWords).not.toContain("phone");
     expect(kindsOf("my laptop battery dies so fast")).toContain("charger");
+    // The device dying said without "battery": what charges comes first, before a trip's kinds.
+    expect(kindsOf("my phone always dies on long trips")[0]).toBe("power bank");
+    expect(kindsOf("my phone keeps dying")).toContain("power bank");
   });
 
   it("reads a need said of one of the shop's categories as its kinds within the category", () => {

@@ -199,7 +199,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   // A battery that runs out: what charges on the go (before the device's own word reads as a phone).
   [
-    "(?:my |the |his |her )?(?:phone|laptop|tablet|device)(?:'s)? battery (?:never lasts?|dies|runs? out|(?:is |goes )?(?:dead|flat)|drains?)(?: (?:the |a )?(?:whole )?day| so fast| quickly| too fast)?|(?:my )?battery (?:never lasts?|always dies|dies|runs? out|drains?)(?: (?:the |a )?(?:whole )?day| so fast| quickly| too fast)?|run(?:s|ning)? out of (?:battery|charge|power)|(?:low|dead|flat) batter(?:y|ies)|keep (?:my )?(?:phone|devices?) charged|charg(?:e|ing) (?:my )?(?:phone|devices?) on the go",
+    "(?:my |the |his |her )?(?:phone|laptop|tablet|device)(?:'s)? battery (?:never lasts?|dies|runs? out|(?:is |goes )?(?:dead|flat)|drains?)(?: (?:the |a )?(?:whole )?day| so fast| quickly| too fast)?|(?:my )?battery (?:never lasts?|always dies|dies|runs? out|drains?)(?: (?:the |a )?(?:whole )?day| so fast| quickly| too fast)?|(?:my |the |his |her )?(?:phone|laptop|tablet)(?: (?:always|keeps|constantly|never))? (?:dies|dying|die|goes dead|runs? out|lasts?)(?: (?:on|during|by|before|halfway|the whole|all day|the day|so fast|quickly|too fast))?|run(?:s|ning)? out of (?:battery|charge|power)|(?:low|dead|flat) batter(?:y|ies)|keep (?:my )?(?:phone|devices?) charged|charg(?:e|ing) (?:my )?(?:phone|devices?) on the go",
     ["power bank", "charger", "charging", "battery pack", "wireless charger"],
   ],
   // Bright sun: what shades the eyes and skin.
