@@ -32,6 +32,10 @@ export const SITUATIONS: readonly Situation[] = [
     kinds: ["recovery", "massage", "foam roller"],
   },
   {
+    anchors: ["stretch", "stretching", "stiff", "stiffness", "flexible", "flexibility", "mobility", "limber"],
+    kinds: ["yoga", "mobility", "pilates", "stretching", "yoga mat", "resistance band"],
+  },
+  {
     anchors: ["posture", "backache", "slouching", "hunched", "sitting"],
     kinds: ["ergonomic", "office chair", "cushion", "laptop stand", "massage"],
   },

@@ -66,6 +66,19 @@ describe("readShoppingMessage", () => {
     ]);
   });
 
+  it("reads the shopper's own things as the context of a need they say", () => {
+    const trips = read("my headphones sound awful on long trips");
+    expect(trips).toMatchObject({ hasProduct: false, categories: [] });
+    expect(trips.words.map((w) => w.word)).not.toContain("headphone");
+    expect(trips.needKinds).toContain("power bank");
+    expect(read("my phone speaker sounds awful, want music on the bus").hasProduct).toBe(false);
+    // A product not said as theirs is still what is sought.
+    expect(read("a charger for my phone for long trips")).toMatchObject({ hasProduct: true });
+    expect(read("headphones for my long flight")).toMatchObject({ hasProduct: true, categories: ["Audio"] });
+    // Without a need, "my headphones" is what the sentence is about.
+    expect(read("my headphones broke")).toMatchObject({ hasProduct: true });
+  });
+
   it("cuts long messages and ignores what is not text", () => {
     expect(read(`${"x ".repeat(400)}headphones`).categories).toEqual([]);
     expect(readShoppingMessage(42, matchers).words).toEqual([]);

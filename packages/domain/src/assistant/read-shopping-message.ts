@@ -296,11 +296,39 @@ function readProducts(reading: Reading): { start: number; end: number }[] {
     }
     return true;
   });
+  // A need's single word ("soaked", "winter") is less sure than a need's phrase read in the same
+  // message ("i sweat a ton ... my shirts get soaked": sweat, not rain): it then says no kinds.
+  const phraseRead = facts.needKinds.length > 0;
   s.take(ANY_NEED, (m) => {
-    facts.needKinds.push(...kindsOfNeed(m[0]));
+    if (!phraseRead) facts.needKinds.push(...kindsOfNeed(m[0]));
     return true;
   });
+  ownedThingsAreContext(reading);
   return productSpans;
+}
+
+/** A thing the shopper says is theirs: "my phone", "our old car", "my phone speaker". */
+const OWNED_BEFORE = /(?:^|[^\p{L}])(?:my|our)\s+(?:[\p{L}'-]+\s+)?$/u;
+
+/**
+ * "my phone always dies on long trips": when a message says a need and every product it names is
+ * one the shopper already has, those products are the need's context, not what is sought; they
+ * leave the words and categories, and the need's kinds are searched ("on long trips": a power
+ * bank). A product not said as theirs ("a charger for my phone") is still sought.
+ */
+function ownedThingsAreContext(reading: Reading): void {
+  const { s, facts } = reading;
+  if (!facts.hasProduct || facts.needKinds.length === 0 || facts.gift) return;
+  const owned = (at: number) => OWNED_BEFORE.test(s.original.slice(Math.max(0, at - 30), at));
+  const starts = [
+    ...reading.wordAt.filter((w) => w.word.product).map((w) => w.at),
+    ...reading.categoryAt.filter((c) => !c.weak).map((c) => c.at),
+  ];
+  if (starts.length === 0 || !starts.every(owned)) return;
+  facts.hasProduct = false;
+  facts.learnedCategories = [];
+  reading.categoryAt = reading.categoryAt.filter((c) => !starts.includes(c.at));
+  reading.wordAt = reading.wordAt.filter((w) => !starts.includes(w.at));
 }
 
 /** References to the products shown: "the second one", "more like that", "is it waterproof?". */

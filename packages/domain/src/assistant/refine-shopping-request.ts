@@ -129,6 +129,19 @@ function withoutBrands(brands: string[], excluded: string[]): string[] {
   return brands.filter((b) => !excluded.includes(b));
 }
 
+/**
+ * "new apartment, the kitchen is empty", "shoes for a rainy day": a need said of one of the shop's
+ * categories, naming no kind of product, is the need's kinds within that category.
+ */
+function isNeedInCategory(f: MessageFacts): boolean {
+  return (
+    f.needKinds.length > 0 &&
+    f.namedCategories.length > 0 &&
+    f.namedCategories.length === f.categories.length &&
+    !f.words.some((w) => w.product)
+  );
+}
+
 /** A new request from a message; "also" / "too" keeps the previous bounds, sale, stock, rating and gift. */
 export function startRequest(f: MessageFacts, previous: RequestState | null): RequestState {
   const state: RequestState = {
@@ -153,7 +166,8 @@ export function startRequest(f: MessageFacts, previous: RequestState | null): Re
     excludedWords: f.excludedWords,
     excludedBrands: f.excludedBrands,
     // "fitness trackers or smartwatches": either kind will do.
-    anyOf: f.alternatives.length > 1 ? f.alternatives : f.hasProduct ? [] : f.needKinds,
+    anyOf:
+      f.alternatives.length > 1 ? f.alternatives : f.hasProduct && !isNeedInCategory(f) ? [] : f.needKinds,
     recipients: f.recipients,
     recipientGender: f.recipientGender,
   };

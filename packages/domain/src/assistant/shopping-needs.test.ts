@@ -30,6 +30,36 @@ describe("needs read as general kinds of product", () => {
     expect(r.anyOf).toContain("power bank");
     expect(r.subjectWords).not.toContain("phone");
     expect(kindsOf("my laptop battery dies so fast")).toContain("charger");
+    // The device dying said without "battery": what charges comes first, before a trip's kinds.
+    expect(kindsOf("my phone always dies on long trips")[0]).toBe("power bank");
+    expect(kindsOf("my phone keeps dying")).toContain("power bank");
+  });
+
+  it("reads a need said of one of the shop's categories as its kinds within the category", () => {
+    const shoes = parseShoppingRequest(["shoes for a rainy day"], catalog);
+    expect(shoes.anyOf).toContain("waterproof");
+    expect(shoes.filters.categories).toEqual(["Footwear"]);
+    expect(kindsOf("new apartment, the kitchen is empty")).toContain("skillet");
+    // A kind of product named is what is sought, whatever the need.
+    expect(kindsOf("rain jacket for a rainy day")).toEqual([]);
+  });
+
+  it("reads a need's phrase before a need's single word in the same message", () => {
+    const sweat = kindsOf("i sweat a ton on my runs and my cotton shirts get soaked");
+    expect(sweat).toContain("moisture-wicking");
+    expect(sweat).not.toContain("umbrella");
+    expect(kindsOf("I keep getting soaked cycling to work")).toContain("umbrella");
+  });
+
+  it("reads making juice or smoothies as what squeezes or blends, not the drink", () => {
+    expect(kindsOf("i want to make fresh orange juice every morning")).toContain("juicer");
+    expect(kindsOf("making my own smoothies")).toContain("blender");
+    expect(kindsOf("orange juice")).toEqual([]);
+  });
+
+  it("reads sore feet as what cushions them", () => {
+    expect(kindsOf("my feet are killing me after walking around the city all day")).toContain("cushioned");
+    expect(kindsOf("on my feet all day at work")).toContain("insoles");
   });
 
   it("reads getting back into shape as a home gym", () => {
@@ -78,7 +108,9 @@ describe("needs read as general kinds of product", () => {
   });
 
   it("reads a child turning an age as kids", () => {
-    expect(parseShoppingRequest(["birthday present for my niece, she's turning 4"], catalog).text).toContain("kids");
+    expect(parseShoppingRequest(["birthday present for my niece, she's turning 4"], catalog).text).toContain(
+      "kids",
+    );
   });
 
   it("reads everyday situations said as a complaint or a plan", () => {

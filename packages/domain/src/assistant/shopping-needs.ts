@@ -162,6 +162,11 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     "(?:chop(?:ping)?|dic(?:e|ing)|slic(?:e|ing)|cut(?:ting)?|prep(?:ping)?|peel(?:ing)?) (?:up )?(?:the |some |my )?(?:veg(?:etables|gies)?|onions?|fruit|potatoes|carrots|meat)",
     ["knife", "chopping board", "cutting board", "peeler", "grater", "slicer"],
   ],
+  // Making drinks of fruit: what squeezes or blends it, not the drink the shop sells.
+  [
+    "(?:mak(?:e|ing)|squeez(?:e|ing)|blend(?:ing)?) (?:my own |our own |some |fresh |homemade )*(?:(?:orange|fruit|green|apple|carrot|veggie) )?(?:juices?|smoothies?)|juic(?:e|ing) (?:fruit|oranges|lemons|vegetables)",
+    ["juicer", "blender", "squeezer", "citrus press"],
+  ],
   [
     "(?:make |making )?(?:pancakes|waffles|crepes|muffins)|bak(?:e|ing) (?:a |some )?(?:cake|bread|cookies|muffins|pie|cupcakes)|(?:a )?bake sale|bak(?:e|ing)",
     ["baking", "flour", "eggs", "butter", "whisk", "rolling pin", "mixing bowl", "baking tray", "mixer"],
@@ -194,7 +199,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   // A battery that runs out: what charges on the go (before the device's own word reads as a phone).
   [
-    "(?:my |the |his |her )?(?:phone|laptop|tablet|device)(?:'s)? battery (?:never lasts?|dies|runs? out|(?:is |goes )?(?:dead|flat)|drains?)(?: (?:the |a )?(?:whole )?day| so fast| quickly| too fast)?|(?:my )?battery (?:never lasts?|always dies|dies|runs? out|drains?)(?: (?:the |a )?(?:whole )?day| so fast| quickly| too fast)?|run(?:s|ning)? out of (?:battery|charge|power)|(?:low|dead|flat) batter(?:y|ies)|keep (?:my )?(?:phone|devices?) charged|charg(?:e|ing) (?:my )?(?:phone|devices?) on the go",
+    "(?:my |the |his |her )?(?:phone|laptop|tablet|device)(?:'s)? battery (?:never lasts?|dies|runs? out|(?:is |goes )?(?:dead|flat)|drains?)(?: (?:the |a )?(?:whole )?day| so fast| quickly| too fast)?|(?:my )?battery (?:never lasts?|always dies|dies|runs? out|drains?)(?: (?:the |a )?(?:whole )?day| so fast| quickly| too fast)?|(?:my |the |his |her )?(?:phone|laptop|tablet)(?: (?:always|keeps|constantly|never))? (?:dies|dying|die|goes dead|runs? out|lasts?)(?: (?:on|during|by|before|halfway|the whole|all day|the day|so fast|quickly|too fast))?|run(?:s|ning)? out of (?:battery|charge|power)|(?:low|dead|flat) batter(?:y|ies)|keep (?:my )?(?:phone|devices?) charged|charg(?:e|ing) (?:my )?(?:phone|devices?) on the go",
     ["power bank", "charger", "charging", "battery pack", "wireless charger"],
   ],
   // Bright sun: what shades the eyes and skin.
@@ -214,7 +219,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   // Sweating at a workout: what breathes and wipes.
   [
-    "sweat (?:a lot|so much|loads)|(?:get|gets|getting) (?:so |really )?sweaty|sweating (?:a lot|so much|buckets)",
+    "sweat (?:a lot|so much|loads|a ton|buckets|like crazy)|(?:get|gets|getting) (?:so |really )?sweaty|sweating (?:a lot|so much|buckets)",
     ["moisture-wicking", "breathable", "towel", "headband", "water bottle"],
   ],
   // A bored child: what occupies them.
@@ -256,6 +261,11 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   [
     "(?:my )?(?:back|neck|wrists?|shoulders?)(?: and (?:my )?(?:back|neck|wrists?|shoulders?))? (?:hurts?|aches?|is killing me|are killing me)|(?:back|neck|wrist|shoulder) (?:pain|aches?)|bad posture|(?:long )?(?:days?|hours) (?:at|on|in front of) (?:the |my |a )?(?:computer|desk|laptop|screen)",
     ["ergonomic", "laptop stand", "office chair", "mouse", "massage", "foam roller"],
+  ],
+  // Sore feet from walking or standing: what cushions them.
+  [
+    "(?:my )?feet (?:are |is )?(?:so |really |always )?(?:killing me|hurt(?:ing)?|ache|aching|sore|tired|throbbing)|(?:sore|aching|tired) feet|on my feet all day",
+    ["cushioned", "comfort", "walking", "insoles"],
   ],
   [
     "sore (?:muscles|legs|calves|body)|aching muscles|(?:my )?(?:legs|muscles|calves|arms|thighs|body) (?:are |is |feel |feels |get |gets )?(?:so |really |always )?(?:sore|stiff|aching|achy)|(?:after )?leg day|muscle (?:pain|soreness|recovery)|recover(?:y|ing)? after (?:workouts?|runs?|training|the gym)",
