@@ -1,16 +1,19 @@
 -- A stock move (checkout's roll-up: `update products set stock_level = ...`) changes no column the
 -- kept counts read, yet every products update trigger below ran its count statement and its
 -- upsert of no rows. PostgreSQL allows no `UPDATE OF <columns>` on a trigger with transition
--- tables, so each function first looks for a row whose counted columns differ (or a row whose id
--- is not in both tables) and returns at once when there is none: the counts are the same sums of
--- the same rows, so skipping them changes nothing. None of these counts reads stock_level.
+-- tables, so each function first counts the rows of added whose old row (same id) has the same
+-- counted columns, and returns at once when that is every row of added: the counts are the same sums of
+-- the same rows, so skipping them changes nothing. A count, not EXISTS: an EXISTS over the
+-- join is planned for its first row, a nested loop over the transition tables, n² for a
+-- stock update of many products where no row differs; the count is a hash join. None of these counts reads stock_level.
 -- catalogue_version_update is left as it is: the catalogue shows stock, so a stock move must
 -- still make the answer caches forget.
 CREATE OR REPLACE FUNCTION product_facet_counts_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM added a LEFT JOIN removed r ON r.id = a.id
-    WHERE r.id IS NULL OR (a.hidden, a.category, a.brand, a.option_facets) IS DISTINCT FROM (r.hidden, r.category, r.brand, r.option_facets))
+  IF (SELECT count(*) FROM added a JOIN removed r ON r.id = a.id
+      WHERE (a.hidden, a.category, a.brand, a.option_facets)
+        IS NOT DISTINCT FROM (r.hidden, r.category, r.brand, r.option_facets))
+    = (SELECT count(*) FROM added)
   THEN RETURN NULL; END IF;
   PERFORM product_facet_counts_add(coalesce((
     SELECT jsonb_agg(jsonb_build_object('kind', kind, 'value', value, 'n', n)) FROM (
@@ -26,9 +29,10 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_vocabulary_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM added a LEFT JOIN removed r ON r.id = a.id
-    WHERE r.id IS NULL OR (a.hidden, a.name, a.brand, a.category, a.tags) IS DISTINCT FROM (r.hidden, r.name, r.brand, r.category, r.tags))
+  IF (SELECT count(*) FROM added a JOIN removed r ON r.id = a.id
+      WHERE (a.hidden, a.name, a.brand, a.category, a.tags)
+        IS NOT DISTINCT FROM (r.hidden, r.name, r.brand, r.category, r.tags))
+    = (SELECT count(*) FROM added)
   THEN RETURN NULL; END IF;
   PERFORM search_vocabulary_add(coalesce((
     SELECT jsonb_agg(jsonb_build_object('kind', kind, 'word', word, 'n', n)) FROM (
@@ -47,9 +51,10 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION product_pair_counts_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM added a LEFT JOIN removed r ON r.id = a.id
-    WHERE r.id IS NULL OR (a.hidden, a.category, a.brand) IS DISTINCT FROM (r.hidden, r.category, r.brand))
+  IF (SELECT count(*) FROM added a JOIN removed r ON r.id = a.id
+      WHERE (a.hidden, a.category, a.brand)
+        IS NOT DISTINCT FROM (r.hidden, r.category, r.brand))
+    = (SELECT count(*) FROM added)
   THEN RETURN NULL; END IF;
   PERFORM product_pair_counts_add(coalesce((
     SELECT jsonb_agg(jsonb_build_object('category', category, 'brand', brand, 'n', n)) FROM (
@@ -62,9 +67,10 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION product_tag_categories_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM added a LEFT JOIN removed r ON r.id = a.id
-    WHERE r.id IS NULL OR (a.hidden, a.category, a.tags) IS DISTINCT FROM (r.hidden, r.category, r.tags))
+  IF (SELECT count(*) FROM added a JOIN removed r ON r.id = a.id
+      WHERE (a.hidden, a.category, a.tags)
+        IS NOT DISTINCT FROM (r.hidden, r.category, r.tags))
+    = (SELECT count(*) FROM added)
   THEN RETURN NULL; END IF;
   PERFORM product_tag_categories_add(coalesce((
     SELECT jsonb_agg(jsonb_build_object('tag', tag, 'category', category, 'n', n)) FROM (
@@ -82,9 +88,10 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION product_option_counts_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM added a LEFT JOIN removed r ON r.id = a.id
-    WHERE r.id IS NULL OR (a.hidden, a.category, a.brand, a.option_facets, a.option_pairs) IS DISTINCT FROM (r.hidden, r.category, r.brand, r.option_facets, r.option_pairs))
+  IF (SELECT count(*) FROM added a JOIN removed r ON r.id = a.id
+      WHERE (a.hidden, a.category, a.brand, a.option_facets, a.option_pairs)
+        IS NOT DISTINCT FROM (r.hidden, r.category, r.brand, r.option_facets, r.option_pairs))
+    = (SELECT count(*) FROM added)
   THEN RETURN NULL; END IF;
   PERFORM product_option_counts_add(coalesce((
     SELECT jsonb_agg(jsonb_build_object('facet', facet, 'paired', paired, 'category', category,
@@ -106,9 +113,10 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION product_option_sets_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (
-    SELECT 1 FROM added a LEFT JOIN removed r ON r.id = a.id
-    WHERE r.id IS NULL OR (a.hidden, a.category, a.brand, a.option_facets, a.option_pairs) IS DISTINCT FROM (r.hidden, r.category, r.brand, r.option_facets, r.option_pairs))
+  IF (SELECT count(*) FROM added a JOIN removed r ON r.id = a.id
+      WHERE (a.hidden, a.category, a.brand, a.option_facets, a.option_pairs)
+        IS NOT DISTINCT FROM (r.hidden, r.category, r.brand, r.option_facets, r.option_pairs))
+    = (SELECT count(*) FROM added)
   THEN RETURN NULL; END IF;
   PERFORM product_option_sets_add(coalesce((
     SELECT jsonb_agg(jsonb_build_object('held', held, 'paired', paired, 'category', category,
