@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "./support/http-client.ts";
-import { useShop } from "./support/shop-fixtures.ts";
+import { checkedOut, shopperWithCart, useShop } from "./support/shop-fixtures.ts";
 import { DB_KINDS } from "./support/test-server.ts";
 
 interface OptionFacet {
@@ -368,5 +368,97 @@ describe.each(DB_KINDS)("catalogue option facets on the %s database", (kind) => 
     expect(await totalOf("Size:M", "Colour:Black")).toEqual(before);
     await totalsMatchCounts();
     await setsMatchProducts();
+  });
+
+  /**
+   * Every count the products triggers keep (facets, category-brand pairs, option values and
+   * pairs, option sets, the search vocabulary, the tags' categories), each row as text, sorted:
+   * as kept, or counted again from every visible product now.
+   */
+  const KEPT_COUNTS = sql`
+    select 'f|' || kind || '|' || value || '|' || visible as r from product_facet_counts where visible <> 0
+    union all select 'p|' || category || '|' || brand || '|' || visible from product_pair_counts where visible <> 0
+    union all select 'o|' || facet || '|' || paired || '|' || category || '|' || brand || '|' || visible
+      from product_option_counts where visible <> 0
+    union all select 's|' || scope || '|' || paired || '|' || category || '|' || brand || '|' || array_to_string(held, ',')
+      || '|' || visible from product_option_sets where visible <> 0
+    union all select 'v|' || kind || '|' || word || '|' || products from search_vocabulary where products <> 0
+    union all select 't|' || tag || '|' || category || '|' || visible from product_tag_categories where visible <> 0`;
+  const RECOUNTED = sql`
+    with v as (select * from products where not hidden)
+    select 'f|' || kind || '|' || value || '|' || count(*) as r from v, lateral (select 'all', ''
+      union all select 'category', v.category union all select 'brand', v.brand
+      union all select 'option', o from unnest(v.option_facets) as o) as f(kind, value) group by kind, value
+    union all select 'p|' || category || '|' || brand || '|' || count(*) from v group by category, brand
+    union all select 'o|' || k.facet || '|' || k.paired || '|' || v.category || '|' || v.brand || '|' || count(*)
+      from v, product_option_count_keys(v.option_facets, v.option_pairs) as k
+      group by k.facet, k.paired, v.category, v.brand
+    union all select 's|' || sc.scope || '|' || k.paired || '|' || sc.category || '|' || sc.brand || '|'
+      || array_to_string(k.held, ',') || '|' || count(*)
+      from v, product_option_set_keys(v.option_facets, v.option_pairs) as k,
+        lateral (values ('p', v.category, v.brand), ('c', v.category, ''), ('b', '', v.brand), ('a', '', ''))
+          as sc(scope, category, brand) group by sc.scope, k.paired, sc.category, sc.brand, k.held
+    union all select 'v|' || x.kind || '|' || x.word || '|' || count(*)
+      from v, search_vocabulary_entries(v.name, v.brand, v.category, v.tags) as x group by x.kind, x.word
+    union all select 't|' || lower(t) || '|' || v.category || '|' || count(*) from v, unnest(v.tags) as t
+      group by lower(t), v.category`;
+
+  it("keeps every count equal to a full recount through stock moves, a stock crossing zero, a checkout and a mixed update", async () => {
+    const { db } = shop.server.database;
+    const lines = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: { r: string }[] }).rows.map((row) => row.r).sort();
+    const kept = () => lines(KEPT_COUNTS);
+    const start = await kept();
+    expect(start).toEqual(await lines(RECOUNTED));
+    const tee = (await list(`option=${encodeURIComponent("Size:M")}`)).items.find((p) => p.name === TEE)!;
+    const plain = shop.catalogue.find((p) => p.category !== tee.category)!;
+    const other = shop.catalogue.find((p) => p.id !== plain.id)!;
+    const stockOf = async () =>
+      (
+        (await db.execute(
+          sql`select id, stock_level from product_variants where product_id = ${tee.id}`,
+        )) as unknown as {
+          rows: { id: string; stock_level: number }[];
+        }
+      ).rows;
+    const teeStock = await stockOf();
+    try {
+      // Only stock moves: every product's, then one variant's to zero and back (its product's roll-up).
+      await db.execute(sql`update products set stock_level = stock_level + 1
+        where id not in (select product_id from product_options)`);
+      expect(await kept()).toEqual(start);
+      await db.execute(sql`update products set stock_level = stock_level - 1
+        where id not in (select product_id from product_options)`);
+      await db.execute(sql`update product_variants set stock_level = 0 where id = ${teeStock[0]!.id}`);
+      expect(await kept()).toEqual(start);
+      await db.execute(
+        sql`update product_variants set stock_level = ${teeStock[0]!.stock_level} where id = ${teeStock[0]!.id}`,
+      );
+      await db.execute(sql`update products set stock_level = 0 where id = ${plain.id}`);
+      expect(await kept()).toEqual(start);
+      await db.execute(sql`update products set stock_level = 5 where id = ${plain.id}`);
+      // A checkout takes units of both products.
+      const shopper = await shopperWithCart(shop.server.baseUrl, [plain]);
+      const added = await shopper.http.post("/api/cart/items", {
+        productId: tee.id,
+        variantId: tee.variantId,
+      });
+      expect(added.status, JSON.stringify(added.json)).toBe(200);
+      await checkedOut(shopper.http);
+      expect(await kept()).toEqual(start);
+      // One statement moving two products' stock and one's category: the counts follow the move.
+      await db.execute(sql`update products set stock_level = stock_level + 1,
+        category = case when id = ${plain.id} then ${tee.category} else category end
+        where id in (${other.id}, ${plain.id})`);
+      expect(await kept()).not.toEqual(start);
+      expect(await kept()).toEqual(await lines(RECOUNTED));
+    } finally {
+      await db.execute(sql`update products set category = ${plain.category} where id = ${plain.id}`);
+      for (const v of teeStock) {
+        await db.execute(sql`update product_variants set stock_level = ${v.stock_level} where id = ${v.id}`);
+      }
+      await shop.server.deps.answers.settle();
+    }
+    expect(await kept()).toEqual(start);
   });
 });
