@@ -8,7 +8,7 @@ import {
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { productFacetCounts, products } from "../../platform/db/schema/catalog.ts";
-import { keptOptionCounts, optionSetCounts } from "./option-counts.store.ts";
+import { keptOptionCounts, optionSetCounts, textArray } from "./option-counts.store.ts";
 import {
   columnOrder,
   listingRows,
@@ -43,13 +43,6 @@ export async function queryFacetedPage(db: Queryable, query: FacetedQuery): Prom
   const ids = page.rows.map((r) => r.id);
   return { ...page, variantIds: await matchingVariants(db, ids, query.options) };
 }
-
-/** A text array literal, one parameter per element (the same on both drivers). */
-const textArray = (texts: readonly string[]) =>
-  sql`array[${sql.join(
-    texts.map((t) => sql`${t}`),
-    sql`, `,
-  )}]::text[]`;
 
 /**
  * The page from kept counts (keptCountsAnswer), or null when they cannot answer (a third

@@ -92,7 +92,7 @@ export async function keptOptionCounts(
 }
 
 /** A text array literal, one parameter per element (the same on both drivers). */
-const textArray = (texts: readonly string[]) =>
+export const textArray = (texts: readonly string[]) =>
   sql`array[${sql.join(
     texts.map((x) => sql`${x}`),
     sql`, `,
