@@ -13,6 +13,7 @@ import {
   columnOrder,
   listingRows,
   matchOrder,
+  orderColumns,
   productsInOrder,
   relevanceOf,
   type ShopPage,
@@ -165,8 +166,12 @@ function allBut(groups: readonly Group[], i: number): SQL {
  */
 function valueCounted(groups: readonly Group[]): SQL {
   const options = groups.map((g, i) => ({ g, i })).filter(({ g }) => g.texts !== undefined);
+  // An array built per value (no subquery over the chosen values: a subplan run per value counted).
   const pairedWith = (j: number) =>
-    sql`option_pairs && array(select facet || chr(31) || t from unnest(${textArray(groups[j]?.texts ?? [])}) as t)`;
+    sql`option_pairs && array[${sql.join(
+      (groups[j]?.texts ?? []).map((t) => sql`facet || chr(31) || ${t}`),
+      sql`, `,
+    )}]::text[]`;
   const withEvery = (but: number) => options.filter(({ i }) => i !== but).map(({ i }) => pairedWith(i));
   const own = options.map(
     ({ g, i }) =>
@@ -223,14 +228,12 @@ async function readFacetedPage(db: Queryable, query: FacetedQuery): Promise<Shop
     with matches as materialized (
       select ${products.id} as id, ${products.category} as category, ${products.brand} as brand,
         ${products.optionFacets} as option_facets, ${products.optionPairs} as option_pairs,
-        ${products.name} as name, ${products.price} as price,
-        ${products.rating} as rating, ${products.reviewCount} as review_count,
-        ${products.inStock} as in_stock, ${products.demandIndex} as demand_index,
+        ${products.name} as name, ${orderColumns(query.sort)},
         ${sql.join(flags, sql`, `)} ${relevance}
       from ${products} ${inName}
       where ${and(eq(products.hidden, false), ...words, reach)}
     ),
-    chosen as (
+    chosen as ${query.options.length < 3 ? sql`not materialized` : sql``} (
       select * from matches as chosen_match where ${all} and ${exactlyOnOneVariant(query.options)}
     ),
     page as (

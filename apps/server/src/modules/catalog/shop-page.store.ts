@@ -400,7 +400,7 @@ function nameHolds(text: string): SQL {
  * The matches' columns a search needs: category and brand for the facets, and the order's
  * columns (a narrower row is cheaper to keep for 13,889 matches).
  */
-function orderColumns(sort: ProductQuery["sort"]): SQL {
+export function orderColumns(sort: ProductQuery["sort"]): SQL {
   switch (sort) {
     case "price-low":
     case "price-high":
