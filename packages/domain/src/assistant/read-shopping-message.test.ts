@@ -79,6 +79,41 @@ describe("readShoppingMessage", () => {
     expect(read("my headphones broke")).toMatchObject({ hasProduct: true });
   });
 
+  it("reads a child said as a person beside a kind the shop stocks as who it is for, not the interest", () => {
+    const shop = catalogMatchers({
+      categories: ["Sports", "Toys & Games"],
+      brands: [],
+      tagCategories: { baseball: ["Sports"], kids: ["Toys & Games"] },
+    });
+    const baseball = readShoppingMessage("my kid is crazy about baseball lately", shop);
+    expect(baseball.interestWords).not.toContain("kids");
+    expect(baseball.words.map((w) => w.word).slice(0, 2)).toEqual(["kids", "baseball"]);
+    // Alone, or beside nothing the shop stocks, the child is the interest: things for children.
+    expect(readShoppingMessage("something for my kid", shop).interestWords).toEqual(["kids"]);
+    expect(readShoppingMessage("the kids are bouncing off the walls", shop).interestWords).toEqual(["kids"]);
+  });
+
+  it("reads a need said of a product as the trait the shop's products of that kind carry", () => {
+    const shop = catalogMatchers({
+      categories: ["Audio", "Apparel", "Accessories"],
+      brands: [],
+      tagCategories: {
+        speaker: ["Audio"],
+        waterproof: ["Audio", "Apparel"],
+        jacket: ["Apparel"],
+        umbrella: ["Accessories"],
+        bag: ["Accessories"],
+      },
+    });
+    const words = (m: string) => readShoppingMessage(m, shop).words.map((w) => w.word);
+    expect(words("a speaker to take in the bath")).toContain("waterproof");
+    expect(words("a jacket for when it's pouring")).toContain("waterproof");
+    // A kind of its own ("umbrella") is no trait, nor one the shop's things of the kind lack.
+    expect(words("a bag for rainy days")).not.toContain("umbrella");
+    expect(words("a bag for rainy days")).not.toContain("waterproof");
+    expect(words("a speaker for my desk")).not.toContain("waterproof");
+  });
+
   it("cuts long messages and ignores what is not text", () => {
     expect(read(`${"x ".repeat(400)}headphones`).categories).toEqual([]);
     expect(readShoppingMessage(42, matchers).words).toEqual([]);
