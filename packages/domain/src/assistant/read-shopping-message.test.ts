@@ -112,6 +112,11 @@ describe("readShoppingMessage", () => {
     expect(words("a bag for rainy days")).not.toContain("umbrella");
     expect(words("a bag for rainy days")).not.toContain("waterproof");
     expect(words("a speaker for my desk")).not.toContain("waterproof");
+    expect(words("a speaker that never needs a cable")).not.toContain("wireless");
+    const wired = catalogMatchers({ categories: ["Audio"], brands: [], tagCategories: { wireless: ["Audio"] } });
+    expect(readShoppingMessage("a speaker that never needs a cable", wired).words.map((w) => w.word)).toContain(
+      "wireless",
+    );
   });
 
   it("cuts long messages and ignores what is not text", () => {

@@ -170,6 +170,16 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("she wants to smell good for her date")).toContain("perfume");
   });
 
+  it("reads traits said by what they spare the shopper, carrying things and being seen in the dark", () => {
+    expect(kindsOf("something with no cords to trip over")).toContain("wireless");
+    expect(kindsOf("something tiny that fits in her purse")).toContain("portable");
+    expect(kindsOf("i'm always dropping everything")).toContain("protective");
+    expect(kindsOf("something that won't weigh me down on the trail")).toContain("lightweight");
+    expect(kindsOf("need something to carry my laptop and my stuff around campus")).toContain("backpack");
+    expect(kindsOf("she cycles home after dark")).toContain("reflective");
+    expect(kindsOf("i always overheat in spin class")).toContain("breathable");
+  });
+
   it("reads a person always on their bike as cycling", () => {
     expect(kindsOf("a present for my uncle, he's always on his bike")).toContain("cycling");
   });

@@ -241,7 +241,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   // Sweating at a workout: what breathes and wipes.
   [
-    "sweat (?:a lot|so much|loads|a ton|buckets|like crazy)|(?:get|gets|getting) (?:so |really )?sweaty|sweating (?:a lot|so much|buckets)",
+    `sweat (?:a lot|so much|loads|a ton|buckets|like crazy)|(?:get|gets|getting) ${VERY}sweaty|sweating (?:a lot|so much|buckets)|overheat(?:s|ing)?|(?:get|gets|getting) ${VERY}(?:hot|overheated) (?:when|while|during|at|on)`,
     ["moisture-wicking", "breathable", "towel", "headband", "water bottle"],
   ],
   // A bored child: what occupies them.
@@ -292,6 +292,34 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   [
     `sore (?:muscles|legs|calves|body)|aching muscles|(?:my )?(?:legs|muscles|calves|arms|thighs|body) (?:are |is |feel |feels |get |gets )?${VERY}(?:sore|stiff|aching|achy)|(?:after )?leg day|muscle (?:pain|soreness|recovery)|recover(?:y|ing)? after (?:workouts?|runs?|training|the gym)`,
     ["recovery", "massage", "foam roller"],
+  ],
+  // Traits said by what they spare the shopper: no cable, a pocket, a drop, a weight (the
+  // product named beside them keeps them as its trait: read-shopping-message.ts).
+  [
+    "(?:does ?n'?t|do ?n'?t|wo ?n'?t|without|no|never) (?:needs? |ha(?:ve|s) |any |uses? )?(?:a |the |any )?(?:cables?|wires?|cords?)|cable ?free|wire ?free|tangled (?:cables|wires)",
+    ["wireless", "bluetooth", "cordless"],
+  ],
+  [
+    "fits? (?:in(?:to)?|inside) (?:my |a |your |her |his )?(?:pocket|purse|handbag)|(?:small|light|tiny|compact) enough to (?:carry|take|fit|bring)(?: (?:around|anywhere|everywhere))?|pocket ?(?:size|sized)",
+    ["portable", "compact", "pocket", "mini", "lightweight"],
+  ],
+  [
+    "(?:wo ?n'?t|does ?n'?t|will not|not) (?:break|crack|smash|shatter)(?: (?:if|when) (?:i |you |it |she |he |they )?(?:drops?|dropped|falls?|drop it))?|survives? (?:a )?(?:drops?|falls?)|(?:always|constantly|keep) dropping",
+    ["protective", "rugged", "shockproof", "durable"],
+  ],
+  [
+    "light enough to (?:wear|carry|take)|(?:does ?n'?t|wo ?n'?t) weigh (?:me |her |him )?down|(?:not|isn'?t) (?:too )?heavy",
+    ["lightweight", "packable", "light"],
+  ],
+  // What carries one's things about (gym clothes, a laptop, books).
+  [
+    "(?:to |something to |can |could )?carry (?:all )?(?:of )?(?:my |our |her |his |the |their )?(?:stuff|things|gear|kit|clothes|gym clothes|essentials|laptop|books|shoes)(?:,? (?:and|or|plus) (?:my |our |her |his |the |their )?(?:stuff|things|gear|kit|clothes|gym clothes|essentials|laptop|books|shoes))*",
+    ["bag", "backpack", "duffel", "tote", "messenger"],
+  ],
+  // Out in the dark on foot or on a bike: what makes one seen and lights the way.
+  [
+    "(?:run(?:s|ning)?|walk(?:s|ing)?|cycl(?:e|es|ing)|jog(?:s|ging)?|rid(?:e|es|ing)) (?:home )?(?:at night|in the dark|after dark|before (?:sunrise|dawn))|(?:cars|drivers|traffic) (?:ca ?n'?t|cannot|do ?n'?t|do not) see (?:me|her|him|us)|(?:stay |be )?(?:visible|seen) (?:at night|in the dark)",
+    ["reflective", "headlamp", "light", "visibility"],
   ],
   // Pastimes said with a verb ("reads all the time", "drinks tea all day"): the interest's kinds.
   ...pastimes(),
