@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogMatchers } from "./catalog-names.ts";
-import { clampLimit, readShoppingMessage } from "./read-shopping-message.ts";
+import { clampLimit, doingOf, readShoppingMessage } from "./read-shopping-message.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
 
 const matchers = catalogMatchers({
@@ -117,6 +117,20 @@ describe("readShoppingMessage", () => {
     expect(readShoppingMessage("a speaker that never needs a cable", wired).words.map((w) => w.word)).toContain(
       "wireless",
     );
+  });
+
+  it("reads a pastime said with a verb after who as what the person does", () => {
+    expect(doingOf("fishes")).toBe("fishing");
+    expect(doingOf("knits")).toBe("knitting");
+    expect(doingOf("skates")).toBe("skating");
+    expect(doingOf("climbs")).toBe("climbing");
+    expect(doingOf("skis")).toBe("skiing");
+    const words = (m: string) => read(m).words.map((w) => w.word);
+    expect(words("a present for my grandad who sculpts")).toEqual(["sculpting"]);
+    expect(words("a gift for my cousin who skateboards")).toEqual(["skateboarding"]);
+    // Verbs of liking or having, and products, are read as before.
+    expect(words("for a friend who loves puzzles")).not.toContain("loving");
+    expect(words("for my brother who needs headphones")).toContain("headphone");
   });
 
   it("cuts long messages and ignores what is not text", () => {

@@ -38,7 +38,41 @@ function normalizeMessage(message: unknown): string {
     .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
     .replace(/[\u2010-\u2013\u2212]/g, "-")
     .replace(/\p{Cc}/gu, " "); // also keeps the scanner's mask out of the text
-  return spellFiguresAsDigits(text).replace(HESITATION, " ");
+  return pastimesAsDoing(spellFiguresAsDigits(text).replace(HESITATION, " "));
+}
+
+/** Verbs after "who" that say no pastime of their own, or that the pastime table reads itself. */
+const NOT_A_PASTIME = new Set(
+  `loves likes enjoys adores wants needs has does goes gets keeps works lives spends takes makes uses says
+  thinks knows seems looks feels owns always plays runs reads bakes cooks hikes treks camps cycles travels
+  gardens jogs drinks rides walks collects watches listens eats is was`.split(/\s+/),
+);
+
+/** "fishes" -> "fishing", "paints" -> "painting", "knits" -> "knitting", "dances" -> "dancing". */
+export function doingOf(verb: string): string {
+  const base = /(?:sh|ch|x|zz)es$/u.test(verb)
+    ? verb.slice(0, -2)
+    : /ies$/u.test(verb)
+      ? `${verb.slice(0, -3)}y`
+      : verb.slice(0, -1);
+  if (/[^aeioy]e$/u.test(base)) return `${base.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][bdgmnprt]$/u.test(base)) return `${base}${base.at(-1)}ing`;
+  return `${base}ing`;
+}
+
+/**
+ * "my dad who fishes every weekend", "an aunt who paints": a person's pastime said with a verb the
+ * tables do not know is read as what they do ("fishing", "painting"), the way shops and the word
+ * vectors name it; as typed, "fishes" found nothing and "paints" was corrected to "pants".
+ */
+function pastimesAsDoing(text: string): string {
+  return text.replace(
+    /(?<![\p{L}])(who (?:also |really |still |mostly |basically |just )?)([a-z]{3,}[^s\W]s)(?![\p{L}'])/gu,
+    (all, who: string, verb: string) =>
+      NOT_A_PASTIME.has(verb) || vocabularyEntryOf(verb) || vocabularyEntryOf(verb.replace(/e?s$/u, ""))
+        ? all
+        : `${who}${doingOf(verb)}`,
+  );
 }
 
 /**
