@@ -349,7 +349,8 @@ function readProducts(reading: Reading): { start: number; end: number }[] {
 }
 
 /** "my kid", "our kids", "the little ones": a child said as a person, by a word that points at them. */
-const PERSON_BEFORE = /(?:^|[^\p{L}])(?:my|our|the|his|her|their|your)\s+(?:(?:little|young|youngest|oldest|eldest|two|three)\s+)?$/u;
+const PERSON_BEFORE =
+  /(?:^|[^\p{L}])(?:my|our|the|his|her|their|your)\s+(?:(?:little|young|youngest|oldest|eldest|two|three)\s+)?$/u;
 
 /**
  * Whether a child's word ("kid") names the person a message is about rather than what is sought:

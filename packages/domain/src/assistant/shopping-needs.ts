@@ -50,7 +50,11 @@ const PASTIME_VERBS: readonly [habit: string, base: string, interest: string][] 
   ["cooks?|cooking", "cook", "cooking"],
   ["hikes?|hiking|treks?|trekking|goes walking", "hike|trek", "hiking"],
   ["camps?|camping", "camp", "camping"],
-  ["cycles?|rides? (?:a |his |her )?bike|cycling|on (?:his|her|their|my) bikes?", "cycle|ride (?:a |his |her )?bike", "cycling"],
+  [
+    "cycles?|rides? (?:a |his |her )?bike|cycling|on (?:his|her|their|my) bikes?",
+    "cycle|ride (?:a |his |her )?bike",
+    "cycling",
+  ],
   ["runs?|jogs?|running|jogging", "run|jog", "running"],
   ["travels?|travell?ing", "travel", "travel"],
   ["gardens?|gardening", "garden", "gardening"],
