@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogMatchers } from "./catalog-names.ts";
-import { clampLimit, readShoppingMessage } from "./read-shopping-message.ts";
+import { clampLimit, doingOf, readShoppingMessage } from "./read-shopping-message.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
 
 const matchers = catalogMatchers({
@@ -77,6 +77,64 @@ describe("readShoppingMessage", () => {
     expect(read("headphones for my long flight")).toMatchObject({ hasProduct: true, categories: ["Audio"] });
     // Without a need, "my headphones" is what the sentence is about.
     expect(read("my headphones broke")).toMatchObject({ hasProduct: true });
+  });
+
+  it("reads a child said as a person beside a kind the shop stocks as who it is for, not the interest", () => {
+    const shop = catalogMatchers({
+      categories: ["Sports", "Toys & Games"],
+      brands: [],
+      tagCategories: { baseball: ["Sports"], kids: ["Toys & Games"] },
+    });
+    const baseball = readShoppingMessage("my kid is crazy about baseball lately", shop);
+    expect(baseball.interestWords).not.toContain("kids");
+    expect(baseball.words.map((w) => w.word).slice(0, 2)).toEqual(["kids", "baseball"]);
+    // Alone, or beside nothing the shop stocks, the child is the interest: things for children.
+    expect(readShoppingMessage("something for my kid", shop).interestWords).toEqual(["kids"]);
+    expect(readShoppingMessage("the kids are bouncing off the walls", shop).interestWords).toEqual(["kids"]);
+  });
+
+  it("reads a need said of a product as the trait the shop's products of that kind carry", () => {
+    const shop = catalogMatchers({
+      categories: ["Audio", "Apparel", "Accessories"],
+      brands: [],
+      tagCategories: {
+        speaker: ["Audio"],
+        waterproof: ["Audio", "Apparel"],
+        jacket: ["Apparel"],
+        umbrella: ["Accessories"],
+        bag: ["Accessories"],
+      },
+    });
+    const words = (m: string) => readShoppingMessage(m, shop).words.map((w) => w.word);
+    expect(words("a speaker to take in the bath")).toContain("waterproof");
+    expect(words("a jacket for when it's pouring")).toContain("waterproof");
+    // A kind of its own ("umbrella") is no trait, nor one the shop's things of the kind lack.
+    expect(words("a bag for rainy days")).not.toContain("umbrella");
+    expect(words("a bag for rainy days")).not.toContain("waterproof");
+    expect(words("a speaker for my desk")).not.toContain("waterproof");
+    expect(words("a speaker that never needs a cable")).not.toContain("wireless");
+    const wired = catalogMatchers({
+      categories: ["Audio"],
+      brands: [],
+      tagCategories: { wireless: ["Audio"] },
+    });
+    expect(
+      readShoppingMessage("a speaker that never needs a cable", wired).words.map((w) => w.word),
+    ).toContain("wireless");
+  });
+
+  it("reads a pastime said with a verb after who as what the person does", () => {
+    expect(doingOf("fishes")).toBe("fishing");
+    expect(doingOf("knits")).toBe("knitting");
+    expect(doingOf("skates")).toBe("skating");
+    expect(doingOf("climbs")).toBe("climbing");
+    expect(doingOf("skis")).toBe("skiing");
+    const words = (m: string) => read(m).words.map((w) => w.word);
+    expect(words("a present for my grandad who sculpts")).toEqual(["sculpting"]);
+    expect(words("a gift for my cousin who skateboards")).toEqual(["skateboarding"]);
+    // Verbs of liking or having, and products, are read as before.
+    expect(words("for a friend who loves puzzles")).not.toContain("loving");
+    expect(words("for my brother who needs headphones")).toContain("headphone");
   });
 
   it("cuts long messages and ignores what is not text", () => {

@@ -11,7 +11,7 @@ export type RecipientGender = "men" | "women";
 const MEN =
   /^(?:dad|daddy|father|husband|boyfriend|brother|son|grandpa|grandfather|grandad|granddad|grandson|uncle|nephew|fiance|him)$/u;
 const WOMEN =
-  /^(?:mom|mommy|mother|mum|wife|girlfriend|sister|daughter|grandma|grandmother|granddaughter|aunt|niece|fiancee|fiancée|her)$/u;
+  /^(?:mom|mommy|mother|mum|wife|girlfriend|sister|daughter|grandma|grandmother|granny|gran|nana|nan|granddaughter|aunt|niece|fiancee|fiancée|her)$/u;
 
 const HE = /(?<![\p{L}'])(?:he|he's|hes|him|his|himself)(?![\p{L}'])/u;
 const SHE = /(?<![\p{L}'])(?:she|she's|shes|her|hers|herself)(?![\p{L}'])/u;

@@ -140,6 +140,50 @@ describe("needs read as general kinds of product", () => {
     expect(kindsOf("i'm always late for meetings")).toContain("watch");
   });
 
+  it("reads a state however it is stressed", () => {
+    expect(kindsOf("my lips get super chapped when it's windy")).toContain("lip balm");
+    expect(kindsOf("my toes go kinda numb on cold mornings")).toContain("socks");
+    expect(kindsOf("her hands and feet are way too cold at night")).toContain("gloves");
+    expect(kindsOf("my calves are pretty sore since the race")).toContain("foam roller");
+  });
+
+  it("reads time in the water as what water does not harm", () => {
+    expect(kindsOf("I go swimming twice a week")[0]).toBe("waterproof");
+    expect(kindsOf("something to listen to in the bath")).toContain("waterproof");
+    expect(kindsOf("learning to surf this summer")).toContain("waterproof");
+  });
+
+  it("reads measuring one's own exercise as what tracks it", () => {
+    expect(kindsOf("i'd love to see how many miles i walk")).toContain("tracker");
+    expect(kindsOf("want to count my steps")).toContain("smartwatch");
+    expect(kindsOf("no idea how fast or how far she runs")).toContain("fitness tracker");
+    expect(kindsOf("how fast can you ship")).toEqual([]);
+  });
+
+  it("reads a hot drink kept hot, occasions dressed for, snow and standing all day", () => {
+    expect(kindsOf("my tea is always cold by the time i sit down")).toContain("thermos");
+    expect(kindsOf("need to keep my soup warm at lunch")).toContain("insulated");
+    expect(kindsOf("need to look professional for my first interview")).toContain("shirt");
+    expect(kindsOf("my cousin has prom in may")).toContain("dress");
+    expect(kindsOf("first time skiing next month")).toContain("insulated");
+    expect(kindsOf("i stand all day at the shop")).toContain("cushioned");
+    expect(kindsOf("she wants to smell good for her date")).toContain("perfume");
+  });
+
+  it("reads traits said by what they spare the shopper, carrying things and being seen in the dark", () => {
+    expect(kindsOf("something with no cords to trip over")).toContain("wireless");
+    expect(kindsOf("something tiny that fits in her purse")).toContain("portable");
+    expect(kindsOf("i'm always dropping everything")).toContain("protective");
+    expect(kindsOf("something that won't weigh me down on the trail")).toContain("lightweight");
+    expect(kindsOf("need something to carry my laptop and my stuff around campus")).toContain("backpack");
+    expect(kindsOf("she cycles home after dark")).toContain("reflective");
+    expect(kindsOf("i always overheat in spin class")).toContain("breathable");
+  });
+
+  it("reads a person always on their bike as cycling", () => {
+    expect(kindsOf("a present for my uncle, he's always on his bike")).toContain("cycling");
+  });
+
   it("leaves product words alone", () => {
     expect(kindsOf("a salad bowl")).not.toContain("vegetables");
     expect(kindsOf("wireless headphones")).toEqual([]);

@@ -50,12 +50,23 @@ const PASTIME_VERBS: readonly [habit: string, base: string, interest: string][] 
   ["cooks?|cooking", "cook", "cooking"],
   ["hikes?|hiking|treks?|trekking|goes walking", "hike|trek", "hiking"],
   ["camps?|camping", "camp", "camping"],
-  ["cycles?|rides? (?:a |his |her )?bike|cycling", "cycle|ride (?:a |his |her )?bike", "cycling"],
+  [
+    "cycles?|rides? (?:a |his |her )?bike|cycling|on (?:his|her|their|my) bikes?",
+    "cycle|ride (?:a |his |her )?bike",
+    "cycling",
+  ],
   ["runs?|jogs?|running|jogging", "run|jog", "running"],
   ["travels?|travell?ing", "travel", "travel"],
   ["gardens?|gardening", "garden", "gardening"],
   ["does yoga|doing yoga", "do yoga", "yoga"],
 ];
+
+/**
+ * How people stress a state ("my skin is super dry", "my feet are sooo sore", "my hands get kinda
+ * numb"): any run of these before the state's word, so a need's phrase reads however it is stressed.
+ */
+const VERY =
+  "(?:(?:so+|super|really|very|always|often|a bit|a little|too|way too|kinda|kind of|pretty|extremely|quite|totally|constantly|seriously|getting|still) )*";
 
 /**
  * Needs and occasions a shopper names instead of a product ("something for a rainy day"), and
@@ -77,6 +88,21 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   [
     "(?:keep|keeps|keeping) (?:my |our |the )?(?:drinks?|beverages?|water|beers?|food) (?:cold|cool|chilled|icy)|cold drinks?|ice cold",
     ["cooler", "insulated bottle", "water bottle", "thermos", "tumbler"],
+  ],
+  // A hot drink kept hot, on the way or all day: what insulates it (not the cooler of cold drinks).
+  [
+    `(?:keep|keeps|keeping) (?:my |our |the |his |her )?(?:coffee|tea|drinks?|soup|cocoa) (?:hot|warm)|(?:my |the )?(?:coffee|tea) ${VERY}(?:goes|gets|is) ${VERY}cold|hot (?:coffee|tea|drinks?) (?:on the go|on my commute|all day)`,
+    ["insulated", "thermos", "tumbler", "travel mug", "insulated bottle", "mug"],
+  ],
+  // In the water (swimming, the pool, the shower): what water does not harm.
+  [
+    "swim(?:s|ming)?(?: laps)?|swam|(?:do(?:ing)? )?laps (?:at|in) the pool|(?:in|at|to) the pool|(?:in|into) the (?:shower|bath|bathtub|sea|ocean)|snorkell?(?:ing)?|surf(?:s|ing)?",
+    ["waterproof", "swim", "pool", "sandal", "towel", "dry bag"],
+  ],
+  // Measuring one's own exercise (how far, how fast, steps): what tracks it.
+  [
+    "how (?:far|fast|long|many (?:miles|km|kilometers|kilometres|steps|calories))(?: (?:and|or) (?:how )?(?:far|fast|long))? (?:i|we|you|she|he|they)(?:'ve| have)? (?:ran|run|runs|walk|walked|walks|cycle|cycled|ride|rode|swim|swam|go|went|jog|jogged|burn|burned)|track(?:ing)? (?:my |her |his |their )?(?:runs?|steps|distance|pace|workouts?|heart ?rate|fitness|calories|miles|progress|activity)|count(?:ing)? (?:my )?steps|(?:my |a )?step count",
+    ["fitness tracker", "tracker", "smartwatch", "heart rate", "wearable", "sport watch"],
   ],
   [
     "(?:working|work) (?:from|at) home|home office|wfh|remote work(?:ing)?|(?:my )?desk setup|video calls?|zoom calls?",
@@ -108,7 +134,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["sunscreen", "sunglasses", "sandal", "towel", "waterproof speaker"],
   ],
   [
-    "(?:cold|winter|snowy|freezing) (?:weather|days?|nights?|mornings?)|(?:stay|keep(?:ing)?) (?:me |us |her |him )?warm|(?:always|often|gets|feels?|is) (?:so )?cold|(?:the )?winter|freezing",
+    `(?:cold|winter|snowy|freezing) (?:weather|days?|nights?|mornings?)|(?:stay|keep(?:ing)?) (?:me |us |her |him )?warm|(?:always|often|gets|feels?|is) ${VERY}cold|(?:the )?winter|freezing|ski(?:ing)?(?: (?:trips?|holidays?|vacations?|weekends?))?|snowboard(?:ing)?|(?:in )?the snow`,
     ["winter", "wintry", "insulated", "fleece", "wool", "sweater", "beanie", "scarf", "blanket"],
   ],
   [
@@ -204,22 +230,22 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   // Bright sun: what shades the eyes and skin.
   [
-    "(?:the )?sun (?:is |gets )?(?:so |too |really )?(?:bright|strong|harsh)|(?:the )?glare|squint(?:ing)?|sunburn(?:t|ed|s)?|(?:get|got|gets) burnt|too much sun|(?:my )?eyes (?:hurt|ache|water|sting)(?: in the (?:sun|light))?",
+    "(?:the )?sun (?:is |gets )?(?:so |too |really |super )?(?:bright|strong|harsh)|(?:the )?glare|squint(?:ing)?|sunburn(?:t|ed|s)?|(?:get|got|gets) burnt|too much sun|(?:my )?eyes (?:hurt|ache|water|sting)(?: in the (?:sun|light))?",
     ["sunglasses", "sunscreen", "hat", "cap", "visor"],
   ],
   // Cold hands, ears or feet: what covers them (before the cold in general, which would take "cold").
   [
-    "(?:my |his |her )?(?:hands|fingers|ears|feet|toes|head) (?:are |is |get |gets |go |feel |feels )?(?:so |really |always |very |too )?(?:cold|frozen|numb|freezing)",
+    `(?:my |his |her )?(?:hands|fingers|ears|feet|toes|head)(?: and (?:my |his |her )?(?:hands|fingers|ears|feet|toes|head))? (?:are |is |get |gets |go |feel |feels )?${VERY}(?:cold|frozen|numb|freezing)`,
     ["gloves", "mittens", "beanie", "socks", "wool", "insulated", "thermal"],
   ],
   // Dry or tired skin: what cares for it.
   [
-    "(?:my |his |her )?(?:skin|hands|lips|face) (?:is |are |gets? |feels? |looks? )?(?:so |really |very |always |a bit )?(?:dry|cracked|chapped|flaky|itchy|dull|rough)(?: lately)?|dry skin|chapped lips|dull skin",
+    `(?:my |his |her )?(?:skin|hands|lips|face) (?:is |are |gets? |feels? |looks? )?${VERY}(?:dry|cracked|chapped|flaky|itchy|dull|rough)(?: lately)?|dry skin|chapped lips|dull skin`,
     ["moisturizer", "moisturiser", "lotion", "cream", "face oil", "lip balm", "skincare", "skin care"],
   ],
   // Sweating at a workout: what breathes and wipes.
   [
-    "sweat (?:a lot|so much|loads|a ton|buckets|like crazy)|(?:get|gets|getting) (?:so |really )?sweaty|sweating (?:a lot|so much|buckets)",
+    `sweat (?:a lot|so much|loads|a ton|buckets|like crazy)|(?:get|gets|getting) ${VERY}sweaty|sweating (?:a lot|so much|buckets)|overheat(?:s|ing)?|(?:get|gets|getting) ${VERY}(?:hot|overheated) (?:when|while|during|at|on)`,
     ["moisture-wicking", "breathable", "towel", "headband", "water bottle"],
   ],
   // A bored child: what occupies them.
@@ -234,12 +260,12 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   // Smelling nice: what is worn for it.
   [
-    "smell (?:nice|good|great|amazing|fresh)|(?:a )?(?:nice|good|signature) (?:smell|scent)",
+    "smell(?:s|ing)? (?:so |really )?(?:nice|good|great|amazing|fresh)|(?:a )?(?:nice|good|signature) (?:smell|scent)",
     ["perfume", "fragrance", "cologne", "eau de parfum", "eau de toilette"],
   ],
   // Something to wear for an occasion: clothes and shoes, not a kind named.
   [
-    "(?:an? |new |nice |the )?outfits?(?: for)?|something (?:nice |smart |fancy )?to wear|(?:nothing|what) to wear|dress(?:ing)? up",
+    "(?:an? |new |nice |the )?outfits?(?: for)?|something (?:nice |smart |fancy )?to wear|(?:nothing|what) to wear|dress(?:ing)? up|look (?:sharp|smart|professional|presentable|put together|my best|(?:good|nice) (?:for|at) (?:a |an |my |the |her |his )?[a-z]+)|(?:a |an |my |the )?(?:job )?interviews?|(?:the |a |her |his |my )?prom|(?:a )?formal (?:event|dinner|occasion|party)|(?:a )?gala",
     ["dress", "shirt", "top", "blouse", "suit", "heels", "shoes"],
   ],
   // Keeping time: what tells it.
@@ -264,12 +290,40 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
   ],
   // Sore feet from walking or standing: what cushions them.
   [
-    "(?:my )?feet (?:are |is )?(?:so |really |always )?(?:killing me|hurt(?:ing)?|ache|aching|sore|tired|throbbing)|(?:sore|aching|tired) feet|on my feet all day",
+    `(?:my )?feet (?:are |is )?${VERY}(?:killing me|hurt(?:ing)?|ache|aching|sore|tired|throbbing)|(?:sore|aching|tired) feet|(?:(?:on|stand(?:ing)? on) (?:my|her|his|their|your) feet|stand(?:s|ing)?(?: up)?) (?:all day|all shift|for hours|(?:the )?whole (?:day|shift))`,
     ["cushioned", "comfort", "walking", "insoles"],
   ],
   [
-    "sore (?:muscles|legs|calves|body)|aching muscles|(?:my )?(?:legs|muscles|calves|arms|thighs|body) (?:are |is |feel |feels |get |gets )?(?:so |really |always )?(?:sore|stiff|aching|achy)|(?:after )?leg day|muscle (?:pain|soreness|recovery)|recover(?:y|ing)? after (?:workouts?|runs?|training|the gym)",
+    `sore (?:muscles|legs|calves|body)|aching muscles|(?:my )?(?:legs|muscles|calves|arms|thighs|body) (?:are |is |feel |feels |get |gets )?${VERY}(?:sore|stiff|aching|achy)|(?:after )?leg day|muscle (?:pain|soreness|recovery)|recover(?:y|ing)? after (?:workouts?|runs?|training|the gym)`,
     ["recovery", "massage", "foam roller"],
+  ],
+  // Traits said by what they spare the shopper: no cable, a pocket, a drop, a weight (the
+  // product named beside them keeps them as its trait: read-shopping-message.ts).
+  [
+    "(?:does ?n'?t|do ?n'?t|wo ?n'?t|without|no|never) (?:needs? |ha(?:ve|s) |any |uses? )?(?:a |the |any )?(?:cables?|wires?|cords?)|cable ?free|wire ?free|tangled (?:cables|wires)",
+    ["wireless", "bluetooth", "cordless"],
+  ],
+  [
+    "fits? (?:in(?:to)?|inside) (?:my |a |your |her |his )?(?:pocket|purse|handbag)|(?:small|light|tiny|compact) enough to (?:carry|take|fit|bring)(?: (?:around|anywhere|everywhere))?|pocket ?(?:size|sized)",
+    ["portable", "compact", "pocket", "mini", "lightweight"],
+  ],
+  [
+    "(?:wo ?n'?t|does ?n'?t|will not|not) (?:break|crack|smash|shatter)(?: (?:if|when) (?:i |you |it |she |he |they )?(?:drops?|dropped|falls?|drop it))?|survives? (?:a )?(?:drops?|falls?)|(?:always|constantly|keep) dropping",
+    ["protective", "rugged", "shockproof", "durable"],
+  ],
+  [
+    "light enough to (?:wear|carry|take)|(?:does ?n'?t|wo ?n'?t) weigh (?:me |her |him )?down|(?:not|isn'?t) (?:too )?heavy",
+    ["lightweight", "packable", "light"],
+  ],
+  // What carries one's things about (gym clothes, a laptop, books).
+  [
+    "(?:to |something to |can |could )?carry (?:all )?(?:of )?(?:my |our |her |his |the |their )?(?:stuff|things|gear|kit|clothes|gym clothes|essentials|laptop|books|shoes)(?:,? (?:and|or|plus) (?:my |our |her |his |the |their )?(?:stuff|things|gear|kit|clothes|gym clothes|essentials|laptop|books|shoes))*",
+    ["bag", "backpack", "duffel", "tote", "messenger"],
+  ],
+  // Out in the dark on foot or on a bike: what makes one seen and lights the way.
+  [
+    "(?:run(?:s|ning)?|walk(?:s|ing)?|cycl(?:e|es|ing)|jog(?:s|ging)?|rid(?:e|es|ing)) (?:home )?(?:at night|in the dark|after dark|before (?:sunrise|dawn))|(?:cars|drivers|traffic) (?:ca ?n'?t|cannot|do ?n'?t|do not) see (?:me|her|him|us)|(?:stay |be )?(?:visible|seen) (?:at night|in the dark)",
+    ["reflective", "headlamp", "light", "visibility"],
   ],
   // Pastimes said with a verb ("reads all the time", "drinks tea all day"): the interest's kinds.
   ...pastimes(),

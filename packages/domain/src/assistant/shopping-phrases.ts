@@ -93,7 +93,7 @@ export const P = {
   digitCount: new RegExp(`(?<![${LN}.,$-])(\\d{1,3})(?![${LN}.,%-])`, "gu"),
   /** The person a gift is for, "my little nephew", "my 6 year old niece" (the age already taken). */
   recipient: words(
-    "(?:for (?:my |a |an |the |our |his |her |your )?|(?:my|our) )(?:(?:little|baby|big|older|younger|elder|teenage|teen|elderly|\u0001+) )?(?:dad|daddy|father|mom|mommy|mother|mum|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[eé]e?|best friend|friends?|sister|brother|siblings?|grandma|grandmother|grandpa|grandfather|grandparents|parents|son|daughter|niece|nephew|aunt|uncle|boss|coworker|co-worker|colleague|teacher|in-laws?|him|her|someone|somebody|family)",
+    "(?:for (?:my |a |an |the |our |his |her |your )?|(?:my|our) )(?:(?:little|baby|big|older|younger|elder|teenage|teen|elderly|\u0001+) )?(?:dad|daddy|father|mom|mommy|mother|mum|wife|husband|partner|spouse|girlfriend|boyfriend|fianc[eé]e?|best friend|friends?|sister|brother|siblings?|cousins?|grandma|grandmother|granny|gran|nana|nan|grandpa|grandfather|grandad|granddad|grandparents|parents|son|daughter|niece|nephew|aunt|uncle|boss|coworker|co-worker|colleague|teacher|in-laws?|him|her|someone|somebody|family)",
   ),
   occasion: words(
     "birthday|christmas|xmas|hanukkah|anniversary|valentine'?s?(?: day)?|mother'?s day|father'?s day|stocking stuffers?|secret santa|housewarming|graduation|wedding|baby shower",
