@@ -47,6 +47,31 @@ describe.each(DB_KINDS)("the assistant follows a conversation on the %s database
     for (const p of r.products) expect(p.price).toBeLessThan(186.99);
   });
 
+  it("'cheaper than the second one': everything shown costs less than the second product shown", async () => {
+    const first = await converse(server, ["sneakers"]);
+    const second = first.products[1];
+    expect(second).toBeDefined();
+    const r = await converse(server, ["sneakers", "anything cheaper than the second one?"]);
+    expect(r.products.length).toBeGreaterThan(0);
+    for (const p of r.products) expect(p.price).toBeLessThan(second?.price ?? 0);
+  });
+
+  it("'something more premium': nothing as cheap as the cheapest shown fills the answer", async () => {
+    const first = await converse(server, ["smartwatches"]);
+    const cheapest = Math.min(...first.products.map((p) => p.price));
+    const r = await converse(server, ["smartwatches", "something more premium"]);
+    for (const p of r.products) expect(p.price).toBeGreaterThan(cheapest);
+  });
+
+  it("'not the second one' shows the same kind without that product", async () => {
+    const first = await converse(server, ["bluetooth speakers"]);
+    const second = first.products[1];
+    const r = await converse(server, ["bluetooth speakers", "nah not the second one"]);
+    expect(r.products.length).toBeGreaterThan(1);
+    expect(r.products.map((p) => p.id)).not.toContain(second?.id);
+    for (const p of r.products.slice(0, 2)) expect(p.name).toMatch(/speaker/i);
+  });
+
   it("'something completely different' starts afresh and is not searched", async () => {
     const r = await converse(server, ["yoga mats", "ok now something completely different: a board game"]);
     expect(r.text).toMatch(/I dropped yoga mat/);

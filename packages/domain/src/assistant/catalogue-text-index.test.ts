@@ -91,6 +91,20 @@ describe("the catalogue's text index", () => {
   });
 });
 
+describe("ties in score", () => {
+  it("are broken by the product's name, never by its id (ids are new in every shop)", () => {
+    const twins = (ids: [string, string]) =>
+      CatalogueTextIndex.build([
+        product(ids[0], "Tennis Ball", "A ball.", "Sports", ["ball"]),
+        product(ids[1], "Golf Ball", "A ball.", "Sports", ["ball"]),
+      ]);
+    const names = (index: CatalogueTextIndex, ids: string[]) =>
+      index.rank([{ term: "ball", weight: 1 }]).map((r) => (r.id === ids[0] ? "tennis" : "golf"));
+    expect(names(twins(["a", "b"]), ["a", "b"])).toEqual(["golf", "tennis"]);
+    expect(names(twins(["z", "y"]), ["z", "y"])).toEqual(["golf", "tennis"]);
+  });
+});
+
 describe("sharesTooLittle", () => {
   it("is weak when most products looked at share far less than the best", () => {
     // A sweater, a shoe, a case and a book, each sharing one common word of the sentence.

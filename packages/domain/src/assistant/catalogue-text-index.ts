@@ -80,6 +80,8 @@ export function termsOf(text: string): string[] {
 export class CatalogueTextIndex {
   private constructor(
     private readonly ids: readonly string[],
+    /** The products' names, lower case: a tie in score is broken by name, never by id. */
+    private readonly names: readonly string[],
     /** term -> [product index, weighted term frequency] pairs. */
     private readonly postings: ReadonlyMap<string, Float32Array>,
     private readonly lengths: Float32Array,
@@ -90,12 +92,14 @@ export class CatalogueTextIndex {
 
   static build(products: Iterable<IndexedProduct>): CatalogueTextIndex {
     const ids: string[] = [];
+    const names: string[] = [];
     const lists = new Map<string, number[]>();
     const lengths: number[] = [];
     const vocabulary = new Set<string>();
     for (const p of products) {
       const at = ids.length;
       ids.push(p.id);
+      names.push(p.name.toLowerCase());
       const tf = new Map<string, number>();
       const count = (text: string, weight: number) => {
         for (const t of termsOf(text)) tf.set(t, (tf.get(t) ?? 0) + weight);
@@ -122,6 +126,7 @@ export class CatalogueTextIndex {
     const total = lengths.reduce((s, l) => s + l, 0);
     return new CatalogueTextIndex(
       ids,
+      names,
       postings,
       Float32Array.from(lengths),
       ids.length > 0 ? total / ids.length : 1,
@@ -160,9 +165,13 @@ export class CatalogueTextIndex {
         scores.set(doc, (scores.get(doc) ?? 0) + weight * idf * ((f * (K1 + 1)) / (f + norm)));
       }
     }
+    const byName = (a: number, b: number) => {
+      const [x, y] = [this.names[a]!, this.names[b]!];
+      return x < y ? -1 : x > y ? 1 : this.ids[a]! < this.ids[b]! ? -1 : 1;
+    };
     return [...scores]
-      .map(([doc, score]) => ({ id: this.ids[doc]!, score }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      .sort(([a, x], [b, y]) => y - x || byName(a, b))
+      .map(([doc, score]) => ({ id: this.ids[doc]!, score }));
   }
 }
 

@@ -1,7 +1,7 @@
 import type { CatalogMatchers } from "./catalog-names.ts";
 import type { Scanner } from "./request-scanner.ts";
 import type { MessageFacts, Word } from "./shopping-message-facts.ts";
-import { NEGATION_BEFORE, P, STOP_WORDS } from "./shopping-phrases.ts";
+import { ENOUGH_BEFORE, NEGATION_BEFORE, P, STOP_WORDS } from "./shopping-phrases.ts";
 
 /**
  * The state of one message being read (read-shopping-message.ts), what a negation reaches, and the
@@ -23,13 +23,18 @@ export interface Reading {
   negatedEnds: number[];
 }
 
-/** "not Nike or Adidas", "no tents, hammocks or stoves": each of a list after a negation. */
-const LIST_JOINER = /^\s*(?:,\s*(?:or\s+|nor\s+)?|or\s+|nor\s+)$/u;
+/**
+ * "not Nike or Adidas", "no tents, hammocks or stoves", "i already have a tent and a stove": each
+ * of a list after a negation.
+ */
+const LIST_JOINER = /^\s*(?:,\s*(?:or\s+|nor\s+)?|or\s+|nor\s+|and\s+)(?:an?\s+)?$/u;
 
 /** Whether the words at `at` (of `length`) are not wanted; remembers them for a list that follows. */
 export function negated({ s, negatedEnds }: Reading, at: number, length: number): boolean {
+  const before = s.original.slice(Math.max(0, at - 30), at);
   const no =
-    NEGATION_BEFORE.test(s.original.slice(Math.max(0, at - 30), at)) ||
+    NEGATION_BEFORE.test(before) ||
+    ENOUGH_BEFORE.test(before) ||
     negatedEnds.some((end) => end <= at && LIST_JOINER.test(s.original.slice(end, at)));
   if (no) negatedEnds.push(at + length);
   return no;

@@ -115,6 +115,8 @@ export type ParsedShoppingRequest = ShoppingRequest & {
   attributeWords: string[];
   /** A shown product the last message points at (1-based; -1 the last one). */
   ordinal: number | null;
+  /** "not that one", "not the second one": the shown product at `ordinal` (else the first) is left out. */
+  notShown: boolean;
   moreLike: boolean;
   /** "cheaper" / "more expensive" than what was shown. */
   relative: "cheaper" | "pricier" | null;
@@ -302,6 +304,7 @@ function toResult(
         ? allWords.filter((w) => !subjectWords.includes(w))
         : [],
     ordinal: f?.ordinal ?? null,
+    notShown: turn.kind === "exclusion" && (f?.notShown ?? false),
     moreLike: f?.moreLike ?? false,
     relative: f?.cheaper ? "cheaper" : f?.pricier ? "pricier" : null,
     dropped: turn.dropped,
@@ -408,7 +411,9 @@ export function parseShoppingRequest(
             ? "exclusion"
             : facts.cheaper || facts.pricier
               ? "relative-price"
-              : "refinement";
+              : facts.notShown
+                ? "exclusion"
+                : "refinement";
       } else if (before && !isEmpty(before) && !isEmpty(state)) {
         kind = "topic-change";
         dropped = droppedBy(before, state);

@@ -19,6 +19,11 @@ export interface PriceBounds {
   clearPrice: boolean;
 }
 
+/** A range of bare numbers is a price range when "range" or "budget" follows it or a price word leads it. */
+const RANGE_AFTER = /^\s*(?:price )?(?:range|budget|price)(?![\p{L}\p{N}])/u;
+const RANGE_WORD = /(?<![\p{L}])(?:price )?range(?![\p{L}])/gu;
+const PRICE_BEFORE = /(?:^|[^\p{L}])(?:budget|prices?|priced|range|spend|spending)(?: is| of|:)?\s*$/u;
+
 /** Whole cents within 0..MAX_PRICE_CENTS. */
 export function clampPrice(cents: number): Cents {
   return Math.min(MAX_PRICE_CENTS, Math.max(0, Math.round(cents)));
@@ -60,20 +65,28 @@ export function readPriceBounds(s: Scanner, bounds: PriceBounds): void {
     return amount;
   };
 
+  let rangeSaid = false;
   for (const pattern of P.range) {
     s.take(pattern, (m, at) => {
       const a = amountOf(m[1] ?? "");
       const b = amountOf(m[2] ?? "");
       if (!a || !b) return false;
-      const keyword = /^(?:between|from)/.test(m[0]);
+      // "in the 100-200 range", "budget 20-50", "prices 30 to 60": said to be prices.
+      const keyword =
+        /^(?:between|from)/.test(m[0]) ||
+        RANGE_AFTER.test(s.text.slice(at + m[0].length)) ||
+        PRICE_BEFORE.test(s.text.slice(Math.max(0, at - 20), at));
       if (!keyword && !a.currency && !b.currency) return false;
       if (!b.currency && notMoneyAfter(m, at)) return false;
+      rangeSaid ||= RANGE_AFTER.test(s.text.slice(at + m[0].length));
       bounds.minPrice = Math.min(a.cents, b.cents);
       bounds.maxPrice = Math.max(a.cents, b.cents);
       bounds.targetPrice = null;
       return true;
     });
   }
+  // "range" said of the prices is no word of what is sought.
+  if (rangeSaid) s.take(RANGE_WORD, () => true);
   for (const pattern of P.around) {
     s.take(pattern, (m, at) => {
       const amount = moneyOnly(m, m[1] ?? "", at);

@@ -38,7 +38,7 @@ function normalizeMessage(message: unknown): string {
     .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
     .replace(/[\u2010-\u2013\u2212]/g, "-")
     .replace(/\p{Cc}/gu, " "); // also keeps the scanner's mask out of the text
-  return pastimesAsDoing(spellFiguresAsDigits(text).replace(HESITATION, " "));
+  return pastimesAsDoing(joinSplitCompounds(spellFiguresAsDigits(text).replace(HESITATION, " ")));
 }
 
 /** Verbs after "who" that say no pastime of their own, or that the pastime table reads itself. */
@@ -73,6 +73,29 @@ function pastimesAsDoing(text: string): string {
         ? all
         : `${who}${doingOf(verb)}`,
   );
+}
+
+/**
+ * "lap top", "hand bag", "sun glasses", "key board": a product word written as two words, neither
+ * of which is one ("top" would be read as the shop's Tops). Two words are joined when together
+ * they are a product word of the vocabulary and the first alone is none.
+ */
+function joinSplitCompounds(text: string): string {
+  const parts = text.split(/( +)/u);
+  for (let i = 0; i + 2 < parts.length; i += 2) {
+    const [a, b] = [parts[i] ?? "", parts[i + 2] ?? ""];
+    if (!/^\p{L}{2,}$/u.test(a) || !/^\p{L}{2,}[?!.,]*$/u.test(b)) continue;
+    const joined = `${a}${b}`;
+    if (
+      vocabularyEntryOf(joined.replace(/[?!.,]+$/u, ""))?.category &&
+      !vocabularyEntryOf(a) &&
+      !vocabularyEntryOf(`${a} ${b}`)
+    ) {
+      parts.splice(i, 3, joined);
+      i -= 2;
+    }
+  }
+  return parts.join("");
 }
 
 /**
@@ -154,6 +177,9 @@ function readComparisons({ s, facts, wordAt }: Reading): void {
     return true;
   });
 }
+
+/** "is the first one cheaper than the second?", "which is cheaper": a question about what is shown. */
+const WHICH_OF_SHOWN = /^\s*(?:(?:is|are|was) (?:the|that|this|it)\b|which\b)/u;
 
 /** A child named by who they are to the shopper, at the start of an age ("nephew is 6"). */
 const CHILD_RECIPIENT = /^(?:nephew|niece|son|daughter|grandson|granddaughter)\b/u;
@@ -419,6 +445,9 @@ function ownedThingsAreContext(reading: Reading): void {
 
 /** References to the products shown: "the second one", "more like that", "is it waterproof?". */
 function readReferences({ s, facts, flag }: Reading): void {
+  flag(P.notShown, () => {
+    facts.notShown = true;
+  });
   flag(P.moreLike, () => {
     facts.moreLike = true;
   });
@@ -511,6 +540,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     moreLike: false,
     question: false,
     widen: false,
+    notShown: false,
     alternatives: [],
   };
   const reading: Reading = {
@@ -564,7 +594,16 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
     IN_A_VARIANT.test(s.original)
   )
     facts.marker = true;
-  // A question or "more like" about a shown product says what it is about, not a new wish.
-  if (facts.ordinal !== null && !facts.moreLike) facts.question = true;
+  facts.question ||= asksAboutShown(facts, s.original);
   return facts;
+}
+
+/**
+ * A question or "more like" about a shown product says what it is about, not a new wish; a price
+ * compared with it ("cheaper than the first one") asks for other things below its price, and "not
+ * the second one" for the others.
+ */
+function asksAboutShown(facts: MessageFacts, message: string): boolean {
+  const comparedPrice = (facts.cheaper || facts.pricier) && !WHICH_OF_SHOWN.test(message);
+  return facts.ordinal !== null && !facts.moreLike && !comparedPrice && !facts.notShown;
 }

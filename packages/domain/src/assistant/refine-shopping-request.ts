@@ -78,6 +78,7 @@ function hasRefinement(f: MessageFacts): boolean {
     f.limit !== null ||
     f.gift ||
     f.marker ||
+    f.notShown ||
     f.excludedWords.length > 0
   );
 }

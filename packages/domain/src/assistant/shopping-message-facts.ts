@@ -66,6 +66,8 @@ export interface MessageFacts extends PriceBounds {
   question: boolean;
   /** "anything else for kids?": beyond the kind shown, keeping what it is for. */
   widen: boolean;
+  /** "not that one", "i don't like the second one": that shown product is not wanted (its place in `ordinal`, else the first). */
+  notShown: boolean;
   /** Kinds named as alternatives ("fitness trackers or smartwatches"): any of them will do. */
   alternatives: string[];
 }

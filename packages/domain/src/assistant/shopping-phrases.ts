@@ -141,6 +141,11 @@ export const P = {
   ordinal: words(
     "(?:the|that|this) (first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|6th)(?: one| option| pick| item| product| of them| you showed| on the list)?|(?<!on )(first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|6th) (?:one|option|pick|item|product)|(?:number|no\\.?|#) ?([1-6])|(?:option|item|pick) ([1-6]|one|two|three|four|five|six)",
   ),
+  /** A shown product not wanted: "not that one", "nah not the second one", "i don't like the first one". */
+  notShown: new RegExp(
+    `(?<![${LN}])(?:not|no|nah|don'?t (?:like|want)|do not (?:like|want)|not a fan of|not keen on|not into|skip|hate)\\s+(?=(?:that|this|the (?:first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|6th))(?:\\s+(?:one|option|pick))?\\s*(?:[,.!?]|$))`,
+    "gu",
+  ),
   /** A question about something already shown ("is it waterproof?", "tell me more about that one"). */
   aboutShown:
     /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|(?:can|could|should|do|how do|how should|will) i (?:[a-z']+ ){0,3}(?:it|that one|this one)(?![\p{L}\p{N}])|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
@@ -182,7 +187,10 @@ export const ORDINALS: Readonly<Record<string, number>> = {
 };
 
 export const NEGATION_BEFORE =
-  /(?:^|[^\p{L}])(?:not|no|neither|except|without|excluding|other than|anything but|besides|but not|apart from|aren'?t|isn'?t|don'?t want|do not want|don'?t like|never|forget(?: about)?|skip|nothing|none of|minus|leave out|not into|don'?t need|don'?t show(?: me)?|hate)\s+(?:from\s+|by\s+|made by\s+|for\s+|with\s+|of\s+)?(?:a\s+|an\s+|any\s+|the\s+|more\s+|those\s+)?$/u;
+  /(?:^|[^\p{L}])(?:not|no|neither|except|without|excluding|other than|anything but|besides|but not|apart from|aren'?t|isn'?t|don'?t want|do not want|don'?t like|never|forget(?: about)?|skip|nothing|none of|minus|leave out|not into|don'?t need|don'?t show(?: me)?|hate|not in|nothing in|not (?:a |really a |much of a )?(?:big |huge )?fan of|not keen on|not crazy about|exclude|ditch|sick of|tired of|already (?:have|own|got))\s+(?:from\s+|by\s+|made by\s+|for\s+|with\s+|of\s+)?(?:a\s+|an\s+|any\s+|the\s+|more\s+|those\s+)?$/u;
+/** "enough tents, what about ...", "ok enough of the jackets": only at the start of a sentence ("big enough for camping" is no no). */
+export const ENOUGH_BEFORE =
+  /(?:^|[,.!?;])\s*(?:ok(?:ay)?\s+|alright\s+)?enough\s+(?:of\s+)?(?:the\s+|those\s+|these\s+)?$/u;
 /** Words after which a number is how many to show: "show me 5", "top 3", "give us 4". */
 export const COUNT_LEADERS = new Set(["me", "us", "top", "first", "show", "list"]);
 /** Words after which a number before a product word is how many to show: "want 2 tents". */
@@ -241,7 +249,9 @@ export const STOP_WORDS = new Set(
   saturday sunday friday tomorrow myself yourself friend friends someone somebody make making doing
   does who's whos am pm crazy passionate keen adores nothing lol lmao haha omg idk tbh btw honestly
   literally basically totally total huge massive such absolutely nerd nerds geek geeks u ur nvm
-  lemme gimme mean except excluding besides`.split(/\s+/),
+  lemme gimme mean except excluding besides nah nope yep yup quid hate skip apart exclude already own enough`.split(
+    /\s+/,
+  ),
 );
 
 /**

@@ -85,5 +85,24 @@ export async function lackingAsked(
     deps.db,
     unknown.map((word) => ({ word, corrections: [] })),
   );
-  return unknown.filter((w) => !mentioned.has(w));
+  const lacking = unknown.filter((w) => !mentioned.has(w));
+  if (lacking.length > 0 || !(await kindOnlyDescribedApart(deps, asked, unknown))) return lacking;
+  return asked;
+}
+
+/**
+ * "do you have board games" in a shop whose only "board" is a chopping board and whose "games"
+ * are what a football's description says it is used in: the kind asked (its last word) is no
+ * product's name, tag or category, only words of descriptions, and no product holds all the
+ * asked words together. The shop has no such thing; the words apart are no evidence of it.
+ */
+async function kindOnlyDescribedApart(
+  deps: AssistantDeps,
+  asked: readonly string[],
+  unknown: readonly string[],
+): Promise<boolean> {
+  const kind = asked.at(-1);
+  if (asked.length < 2 || !kind || !unknown.includes(kind)) return false;
+  const together = await wordsMatchingAnyProduct(deps.db, [{ word: asked.join(" "), corrections: [] }]);
+  return together.size === 0;
 }

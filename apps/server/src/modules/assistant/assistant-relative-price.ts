@@ -1,6 +1,7 @@
 import type { Product } from "@haggle/contract/products";
 import type { ParsedShoppingRequest } from "@haggle/domain/assistant/parse-shopping-request";
 import type { SearchPlan } from "@haggle/domain/assistant/relax-shopping-request";
+import { shownAt } from "@haggle/domain/assistant/shown-product-questions";
 import { wordForms } from "@haggle/domain/assistant/word-meaning";
 import type { Cents } from "@haggle/domain/pricing/money";
 
@@ -36,11 +37,17 @@ export function relativePlans(
   shown: Product[],
 ): SearchPlan[] {
   const prices = shown.map((p) => p.price);
+  const named = request.ordinal === null ? undefined : shownAt(shown, request.ordinal);
   if (request.relative === "pricier")
     return [
       {
         ...base,
-        filters: { ...base.filters, minPrice: (Math.min(...prices) + 1) as Cents, maxPrice: null },
+        // "pricier than the last one": above that product's price.
+        filters: {
+          ...base.filters,
+          minPrice: ((named?.price ?? Math.min(...prices)) + 1) as Cents,
+          maxPrice: null,
+        },
         targetPrice: null,
       },
     ];
@@ -52,6 +59,8 @@ export function relativePlans(
       base.filters.minPrice !== null && base.filters.minPrice > maxPrice ? null : base.filters.minPrice;
     return { ...base, filters: { ...base.filters, maxPrice, minPrice }, targetPrice: null };
   };
+  // "cheaper than the second one": below that product's price, and nothing dearer.
+  if (named) return [below(named.price)];
   const sorted = [...prices].sort((a, b) => a - b);
   const middle = sorted[Math.floor(sorted.length / 2)] ?? 0;
   const caps = [shown[0]?.price ?? 0, middle, sorted.at(-1) ?? 0];

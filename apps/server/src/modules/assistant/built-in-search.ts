@@ -179,6 +179,20 @@ async function relativeToShown(
   return { bases: relativePlans(request, base, shown), kindTags: sharedTags(shown, request) };
 }
 
+/**
+ * "cheaper", "more premium": what fills the answer after the plans (close kinds, the catalogue's
+ * text) stays within the prices the plans were relative to: below the highest cap tried, above the
+ * floor. Without them a fill could bring back the cheapest thing shown as "more premium".
+ */
+function withinRelative(request: ParsedShoppingRequest, bases: SearchPlan[]): (p: Product) => boolean {
+  if (request.turn !== "relative-price" || !request.relative) return () => true;
+  const caps = bases.map((b) => b.filters.maxPrice);
+  const floors = bases.map((b) => b.filters.minPrice);
+  const cap = caps.includes(null) ? null : Math.max(...(caps as number[]));
+  const floor = floors.includes(null) ? null : Math.min(...(floors as number[]));
+  return (p) => (cap === null || p.price <= cap) && (floor === null || p.price >= floor);
+}
+
 interface Step {
   plan: SearchPlan;
   relaxed: string[];
@@ -362,7 +376,8 @@ async function searchTurn(turn: Turn): Promise<Answer> {
   const { deps, userMessages, request } = turn;
   const none = nothingFor(request);
   const base = await firstPlan(turn);
-  const gift = giftSoftened(request, base, plansFor(request, await relativeToShown(turn, base)));
+  const relative = await relativeToShown(turn, base);
+  const gift = giftSoftened(request, base, plansFor(request, relative));
   const plans = gift.plans;
   const tagged = await ownTagPlan(deps, request, userMessages.at(-1) ?? "", base);
   if (tagged) plans.unshift({ plan: tagged, relaxed: [] });
@@ -383,7 +398,7 @@ async function searchTurn(turn: Turn): Promise<Answer> {
     isExcluded(p, request),
   );
   if (found.shown.length === 0 && text.length > 0) return { ...none, products: text, onlyExcluded };
-  found.shown = text;
+  found.shown = text.filter(withinRelative(request, relative.bases));
   if (found.shown.length > 0)
     return {
       ...none,
@@ -460,5 +475,15 @@ export async function answer(
   const lacking = await lackingAsked(deps, userMessages.at(-1) ?? "", request, names);
   if (lacking.length > 0) return lackingAnswer(turn, lacking);
   if (!asksForSomething(request)) return nothingFor(request);
+  if (request.notShown) return withoutShown(turn);
   return searchTurn(turn);
+}
+
+/** "not that one", "nah not the second one": the same search without that shown product (the top pick when none is named). */
+async function withoutShown(turn: Turn): Promise<Answer> {
+  const unwanted = shownAt(await shownBefore(turn), turn.request.ordinal);
+  if (!unwanted) return searchTurn(turn);
+  const found = await searchTurn({ ...turn, request: { ...turn.request, limit: turn.request.limit + 1 } });
+  const products = found.products.filter((p) => p.id !== unwanted.id).slice(0, turn.request.limit);
+  return { ...found, request: turn.request, products: products.length > 0 ? products : found.products };
 }

@@ -6,9 +6,9 @@ import { products } from "../../platform/db/schema/catalog.ts";
 /**
  * What the assistant learns word meanings from (catalogue-associations.ts) and ranks products
  * by (catalogue-text-index.ts): the visible products' ids, names, descriptions, categories and tags, at most `max` of them. A larger catalogue
- * gives a sample spread over it (ordered by a hash of the id, so the same products each time
- * while the catalogue stays the same), not its first rows, which are often one import's
- * category.
+ * gives a sample spread over it (ordered by a hash of the name, so the same products in the same
+ * order each time while the catalogue's products stay the same, in any shop that holds them:
+ * ids are new in every shop), not its first rows, which are often one import's category.
  */
 export async function loadLearningSample(db: Db, max: number): Promise<LearningProduct[]> {
   return db
@@ -21,6 +21,6 @@ export async function loadLearningSample(db: Db, max: number): Promise<LearningP
     })
     .from(products)
     .where(eq(products.hidden, false))
-    .orderBy(sql`md5(${products.id}::text)`, asc(products.id))
+    .orderBy(sql`md5(${products.name})`, asc(products.name), asc(products.id))
     .limit(max);
 }

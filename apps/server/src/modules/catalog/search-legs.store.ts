@@ -338,8 +338,8 @@ export async function listFiltered(
   const order =
     sort === "relevance"
       ? targetPrice === null
-        ? sql`rating * demand_index desc, name asc, id asc`
-        : sql`rating * demand_index * (1 + ${TARGET_PRICE_BOOST} * ${closenessSql(targetPrice)}) desc, name asc, id asc`
+        ? sql`rating * demand_index desc, name asc, price asc, id asc`
+        : sql`rating * demand_index * (1 + ${TARGET_PRICE_BOOST} * ${closenessSql(targetPrice)}) desc, name asc, price asc, id asc`
       : sortOrder(sort);
   return pageOf(
     await rowsOf<{ id: string; total: number }>(
@@ -388,7 +388,8 @@ export interface LexicalRow {
 }
 
 /**
- * The text leg (covered word groups, then ts_rank, then popularity) and the name leg
+ * The text leg (covered word groups, then ts_rank, then popularity, then the name and price: a tie never
+ * falls to the id, which is new in every shop) and the name leg
  * (word_similarity of the typed text to the name, over the best NAME_LEG_POOL text matches):
  * the products either leg ranks within `depth`, and those of `alsoIds` (the vector leg's).
  */
@@ -407,7 +408,7 @@ export function rankLexical(
     with ${lexicalCtes(groups, filterSql(filters), vocabulary)},
     ranked as (
       select id, price, pop, name, count(*) over ()::int as total,
-        row_number() over (order by fts desc, tr desc, pop desc, id asc)::int as text_rank
+        row_number() over (order by fts desc, tr desc, pop desc, name asc, price asc, id asc)::int as text_rank
       from qualified
     ),
     named as (
