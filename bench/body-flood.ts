@@ -18,7 +18,9 @@
  * BENCH_BODY_TARGETS ("upload,json": the routes flooded),
  * BENCH_DATABASE_URL (a PostgreSQL server; with WORKERS=2, two server processes), BENCH_SKIP_EMBEDDED,
  * BENCH_PORT (3312), BENCH_SERVER_ROOT (another checkout's server, e.g. to compare with main),
- * BENCH_SLOW_PROBE_MS (each /healthz slower than this printed with its time and worker). Each round
+ * BENCH_SLOW_PROBE_MS (each /healthz slower than this printed with its time and worker),
+ * BENCH_PORT_SHARING ("rr,reuseport": one PostgreSQL server per way its workers share the port,
+ * interleaved round by round; ports BENCH_PORT, + 1, ...). Each round
  * also prints the CPU each server process used during it (user + system, from /proc).
  */
 import { readFileSync } from "node:fs";
@@ -111,8 +113,8 @@ function healthz(baseUrl: string): Promise<number | null> {
 }
 
 /** A connection sending `bytes` of a chunked body, then holding on; what the server answered, if it did. */
-function flood(path: string, bytes: number, type: string) {
-  const socket: Socket = connect(PORT, "127.0.0.1");
+function flood(port: number, path: string, bytes: number, type: string) {
+  const socket: Socket = connect(port, "127.0.0.1");
   let answer = "";
   socket.on("data", (d) => {
     if (answer.length < 200) answer += d.toString("latin1");
@@ -120,7 +122,7 @@ function flood(path: string, bytes: number, type: string) {
   socket.on("error", () => {});
   socket.on("connect", async () => {
     socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: http://127.0.0.1:${PORT}\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`,
     );
     let sent = 0;
     while (sent < bytes && !socket.destroyed) {
@@ -153,15 +155,15 @@ function child(role: string, payload: unknown) {
 }
 
 /** A few refusals of each target on new connections, so that no round measures a process's first requests. */
-async function warmUp() {
+async function warmUp(port: number) {
   for (const target of TARGETS) {
     for (let i = 0; i < 16; i++) {
       await new Promise<void>((resolve) => {
         const req = request(
-          { host: "127.0.0.1", port: PORT, path: target.path, method: "POST", agent: false },
+          { host: "127.0.0.1", port, path: target.path, method: "POST", agent: false },
           (res) => res.resume().on("end", resolve),
         );
-        req.setHeader("Origin", `http://127.0.0.1:${PORT}`);
+        req.setHeader("Origin", `http://127.0.0.1:${port}`);
         req.setHeader("Content-Type", target.type);
         req.on("error", () => resolve());
         req.end("{}");
@@ -170,13 +172,14 @@ async function warmUp() {
   }
 }
 
-async function run(label: string, server: RunningServer) {
-  await warmUp();
+/** The servers, each with its label, flooded in turn in every round (the same round for each, one after the other). */
+async function run(servers: { label: string; server: RunningServer }[]) {
+  for (const { server } of servers) await warmUp(Number(new URL(server.baseUrl).port));
   await new Promise((r) => setTimeout(r, 3_000));
   for (const target of TARGETS) {
     for (const n of CONNECTIONS) {
       for (const nice of ATTACKER_NICE) {
-        await round(label, server, target, n, nice);
+        for (const { label, server } of servers) await round(label, server, target, n, nice);
       }
     }
   }
@@ -199,7 +202,7 @@ async function round(
   const probed = new Promise<(number | null)[]>((r) =>
     prober.proc.once("message", (m) => r(m as (number | null)[])),
   );
-  const attackers = child("BENCH_FLOOD", { ...target, n });
+  const attackers = child("BENCH_FLOOD", { ...target, n, port: Number(new URL(server.baseUrl).port) });
   await attackers.reply;
   // Lower the attackers' priority (raise their niceness) before they connect: they wait for "go".
   const ownNice = getPriority();
@@ -236,7 +239,8 @@ async function round(
 }
 
 if (process.env.BENCH_FLOOD) {
-  const { path, bytes, type, n } = JSON.parse(process.env.BENCH_FLOOD) as {
+  const { port, path, bytes, type, n } = JSON.parse(process.env.BENCH_FLOOD) as {
+    port: number;
     path: string;
     bytes: number;
     type: string;
@@ -244,7 +248,7 @@ if (process.env.BENCH_FLOOD) {
   };
   let connections: ReturnType<typeof flood>[] = [];
   process.once("message", () => {
-    connections = Array.from({ length: n }, () => flood(path, bytes, type));
+    connections = Array.from({ length: n }, () => flood(port, path, bytes, type));
     process.once("message", () => {
       const statuses: Record<string, number> = {};
       for (const c of connections) statuses[c.status()] = (statuses[c.status()] ?? 0) + 1;
@@ -270,20 +274,46 @@ if (process.env.BENCH_FLOOD) {
   if (!process.env.BENCH_SKIP_EMBEDDED) {
     const server = await startServer({ port: PORT, env: { SEED_ON_START: "false" } });
     try {
-      await run("embedded", server);
+      await run([{ label: "embedded", server }]);
     } finally {
       await server.stop();
     }
   }
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  if (databaseUrl) {
-    await withFreshServerDatabase(databaseUrl, async (url) => {
-      const server = await startServer({ port: PORT, env: { DATABASE_URL: url, SEED_ON_START: "false" } });
-      try {
-        await run(`PostgreSQL, WORKERS=${process.env.WORKERS ?? "1"}`, server);
-      } finally {
-        await server.stop();
+  if (databaseUrl) await onPostgres(databaseUrl);
+}
+
+/**
+ * The PostgreSQL shop: one server, or with BENCH_PORT_SHARING (e.g. "rr,reuseport") one server
+ * per way of sharing the port among its workers (`NODE_CLUSTER_SCHED_POLICY`; "reuseport" is the
+ * default on Linux), each on its own database and port (BENCH_PORT, + 1, ...), interleaved round
+ * by round so that each sees the same load.
+ */
+async function onPostgres(adminUrl: string) {
+  const sharings = process.env.BENCH_PORT_SHARING?.split(",").filter(Boolean) ?? [null];
+  await withDatabases(adminUrl, sharings.length, async (urls) => {
+    const servers: { label: string; server: RunningServer }[] = [];
+    try {
+      for (const [i, sharing] of sharings.entries()) {
+        const env: Record<string, string> = { DATABASE_URL: urls[i]!, SEED_ON_START: "false" };
+        if (sharing) env.NODE_CLUSTER_SCHED_POLICY = sharing;
+        const label = `PostgreSQL, WORKERS=${process.env.WORKERS ?? "1"}${sharing ? `, ${sharing}` : ""}`;
+        servers.push({ label, server: await startServer({ port: PORT + i, env }) });
       }
-    });
-  }
+      await run(servers);
+    } finally {
+      for (const { server } of servers) await server.stop();
+    }
+  });
+}
+
+/** `count` fresh databases for `body`, dropped after it. */
+async function withDatabases(
+  adminUrl: string,
+  count: number,
+  body: (urls: string[]) => Promise<void>,
+  urls: string[] = [],
+): Promise<void> {
+  if (urls.length === count) return body(urls);
+  await withFreshServerDatabase(adminUrl, (url) => withDatabases(adminUrl, count, body, [...urls, url]));
 }
