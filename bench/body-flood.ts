@@ -28,6 +28,7 @@ import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { fork } from "node:child_process";
 import { getPriority, loadavg, setPriority } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type RunningServer, startServer, withFreshServerDatabase } from "./lib/server-process.ts";
 
 const CONNECTIONS = (process.env.BENCH_BODY_CONNECTIONS ?? "100,250").split(",").map(Number);
@@ -199,8 +200,8 @@ async function round(
   // The prober first, so that it is ready before the flood; it times /healthz until told to stop.
   const prober = child("BENCH_PROBE", { baseUrl: server.baseUrl });
   await prober.reply;
-  const probed = new Promise<(number | null)[]>((r) =>
-    prober.proc.once("message", (m) => r(m as (number | null)[])),
+  const probed = new Promise<{ latencies: (number | null)[]; ownStallMs: number }>((r) =>
+    prober.proc.once("message", (m) => r(m as { latencies: (number | null)[]; ownStallMs: number })),
   );
   const attackers = child("BENCH_FLOOD", { ...target, n, port: Number(new URL(server.baseUrl).port) });
   await attackers.reply;
@@ -218,7 +219,7 @@ async function round(
   clearInterval(sampler);
   const cpu = pids.map((pid, i) => cpuMs(pid) - cpuBefore[i]!);
   prober.proc.send("stop");
-  const latencies = await probed;
+  const { latencies, ownStallMs } = await probed;
   prober.proc.kill();
   const answered = new Promise<Record<string, number>>((r) =>
     attackers.proc.once("message", (m) => r(m as Record<string, number>)),
@@ -232,7 +233,7 @@ async function round(
       ? `attackers nice +${Math.min(19, ownNice + nice) - ownNice}`
       : "attackers at the server's priority";
   console.log(
-    `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | CPU per process ${cpu.join(", ")} ms | /healthz ${summary(latencies)} | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | load ${load.toFixed(1)}`,
+    `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | CPU per process ${cpu.join(", ")} ms | /healthz ${summary(latencies)} (the prober's own worst stall ${ownStallMs} ms) | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | load ${load.toFixed(1)}`,
   );
   // Let the server close what is left before the next round.
   await new Promise((r) => setTimeout(r, 3_000));
@@ -264,12 +265,17 @@ if (process.env.BENCH_FLOOD) {
     probing = false;
   });
   process.send?.("ready");
+  // The prober's own event-loop stalls: on a loaded machine a slow ask may be the prober's wait for a core, not the server's.
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   const latencies: (number | null)[] = [];
   while (probing) {
     latencies.push(await healthz(baseUrl));
     await new Promise((r) => setTimeout(r, 200));
   }
-  process.send?.(latencies, () => process.exit(0));
+  stalls.disable();
+  const ownStallMs = Math.round(stalls.max / 1e6);
+  process.send?.({ latencies, ownStallMs }, () => process.exit(0));
 } else {
   if (!process.env.BENCH_SKIP_EMBEDDED) {
     const server = await startServer({ port: PORT, env: { SEED_ON_START: "false" } });
