@@ -93,7 +93,10 @@ async function howToSharePort(env: Env, log: Logger): Promise<PortSharing> {
   const support = reusePortSupport();
   const reason = !support.ok ? support.reason : env.PORT === 0 ? "PORT=0" : null;
   if (reason !== null) {
-    log.warn({ reason }, `workers cannot each listen with SO_REUSEPORT (${reason}): the primary shares the port round robin`);
+    log.warn(
+      { reason },
+      `workers cannot each listen with SO_REUSEPORT (${reason}): the primary shares the port round robin`,
+    );
     return "rr";
   }
   if (!(await portIsFree(env.PORT, env.HOST))) {

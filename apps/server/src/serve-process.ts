@@ -9,7 +9,12 @@ import { DataDirLockedError } from "./platform/db/data-dir-lock.ts";
 import { unreachableDatabaseSentence } from "./platform/db/db-errors.ts";
 import type { Env } from "./env.ts";
 import { listenOnOwnSocket } from "./platform/cluster/own-socket.ts";
-import { LISTENING_MESSAGE, PORT_SHARING_VAR, SETUP_CODE_VAR, workerNumber } from "./platform/cluster/workers.ts";
+import {
+  LISTENING_MESSAGE,
+  PORT_SHARING_VAR,
+  SETUP_CODE_VAR,
+  workerNumber,
+} from "./platform/cluster/workers.ts";
 import { createLogger } from "./platform/logger.ts";
 import { publicUrl, startRuntime } from "./server-runtime.ts";
 
@@ -52,7 +57,9 @@ export async function serveProcess(env: Env, processStarted: number): Promise<vo
     await listen(server, env);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-    logger.fatal(`port ${env.PORT} on ${env.HOST} is in use by another process: stop it, or set another PORT`);
+    logger.fatal(
+      `port ${env.PORT} on ${env.HOST} is in use by another process: stop it, or set another PORT`,
+    );
     process.exit(1);
   }
   logger.info(

@@ -40,7 +40,12 @@ describe("server processes", () => {
   });
 
   it("knows which Node has listen({ reusePort }): 22.12 and later, 23.1 and later", () => {
-    expect(["v20.20.2", "v22.11.0", "v23.0.0", "21.7.3"].map(hasBuiltInReusePort)).toEqual([false, false, false, false]);
+    expect(["v20.20.2", "v22.11.0", "v23.0.0", "21.7.3"].map(hasBuiltInReusePort)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(["v22.12.0", "v22.20.1", "v23.1.0", "v24.0.0", "v25.2.1"].map(hasBuiltInReusePort)).toEqual([
       true,
       true,
