@@ -99,19 +99,24 @@ async function howToSharePort(env: Env, log: Logger): Promise<PortSharing> {
     );
     return "rr";
   }
-  if (!(await portIsFree(env.PORT, env.HOST))) {
-    log.fatal(`port ${env.PORT} on ${env.HOST} is in use by another process: stop it, or set another PORT`);
+  const refused = await listenAloneError(env.PORT, env.HOST);
+  if (refused) {
+    log.fatal(
+      refused.code === "EADDRINUSE"
+        ? `port ${env.PORT} on ${env.HOST} is in use by another process: stop it, or set another PORT`
+        : `cannot listen on port ${env.PORT} on ${env.HOST}: ${refused.message}`,
+    );
     process.exit(1);
   }
   return "reuseport";
 }
 
-/** Whether a socket of this process alone (no SO_REUSEPORT) can listen on the port now; it is closed at once. */
-function portIsFree(port: number, host: string): Promise<boolean> {
+/** Why a socket of this process alone (no SO_REUSEPORT) cannot listen on the port now, or null (then it is closed at once). */
+function listenAloneError(port: number, host: string): Promise<NodeJS.ErrnoException | null> {
   return new Promise((resolve) => {
     const probe = createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)));
+    probe.once("error", resolve);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
   });
 }
 
