@@ -83,6 +83,24 @@ function cpuMs(pid: number): number {
   }
 }
 
+/**
+ * The kernel's counts of connections a listening socket dropped (its queue full) and of SYNs sent
+ * again (a connection that waited a second or more for its handshake), from /proc/net/netstat:
+ * the whole machine's, so another process's connections count too.
+ */
+function tcpCounters(): Record<string, number> {
+  try {
+    const lines = readFileSync("/proc/net/netstat", "utf8").split("\n");
+    const at = lines.findIndex((l) => l.startsWith("TcpExt:"));
+    const names = lines[at]!.split(/\s+/);
+    const values = lines[at + 1]!.split(/\s+/).map(Number);
+    const wanted = ["ListenOverflows", "ListenDrops", "TCPSynRetrans"];
+    return Object.fromEntries(wanted.map((w) => [w, values[names.indexOf(w)] ?? 0]));
+  } catch {
+    return {};
+  }
+}
+
 /** One /healthz on a new connection, in ms, or null past 5 s (or an error). */
 function healthz(baseUrl: string): Promise<number | null> {
   const started = performance.now();
@@ -196,6 +214,7 @@ async function round(
   const pids = serverPids(server.pid);
   const before = pids.map(rssMiB);
   const cpuBefore = pids.map(cpuMs);
+  const tcpBefore = tcpCounters();
   const peak = [...before];
   // The prober first, so that it is ready before the flood; it times /healthz until told to stop.
   const prober = child("BENCH_PROBE", { baseUrl: server.baseUrl });
@@ -218,6 +237,10 @@ async function round(
   await new Promise((r) => setTimeout(r, HOLD_MS));
   clearInterval(sampler);
   const cpu = pids.map((pid, i) => cpuMs(pid) - cpuBefore[i]!);
+  const tcpAfter = tcpCounters();
+  const tcp = Object.entries(tcpAfter)
+    .map(([name, value]) => `${name} ${value - (tcpBefore[name] ?? 0)}`)
+    .join(", ");
   prober.proc.send("stop");
   const { latencies, ownStallMs } = await probed;
   prober.proc.kill();
@@ -233,7 +256,7 @@ async function round(
       ? `attackers nice +${Math.min(19, ownNice + nice) - ownNice}`
       : "attackers at the server's priority";
   console.log(
-    `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | CPU per process ${cpu.join(", ")} ms | /healthz ${summary(latencies)} (the prober's own worst stall ${ownStallMs} ms) | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | load ${load.toFixed(1)}`,
+    `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | CPU per process ${cpu.join(", ")} ms | /healthz ${summary(latencies)} (the prober's own worst stall ${ownStallMs} ms) | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | TCP ${tcp} | load ${load.toFixed(1)}`,
   );
   // Let the server close what is left before the next round.
   await new Promise((r) => setTimeout(r, 3_000));
