@@ -70,13 +70,17 @@ async function until<T>(what: string, probe: () => Promise<T | null> | T | null,
 }
 
 /** The workers that answered `/healthz` over fresh connections, until both did. */
-async function bothWorkersAnswer(baseUrl: string): Promise<Set<string>> {
+async function bothWorkersAnswer(baseUrl: string, ms?: number): Promise<Set<string>> {
   const seen = new Set<string>();
-  return until("both workers answering /healthz", async () => {
-    const r = await once(`${baseUrl}/healthz`).catch(() => null);
-    if (r?.status === 200) seen.add(String(JSON.parse(r.text).worker));
-    return seen.size >= 2 ? seen : null;
-  });
+  return until(
+    "both workers answering /healthz",
+    async () => {
+      const r = await once(`${baseUrl}/healthz`).catch(() => null);
+      if (r?.status === 200) seen.add(String(JSON.parse(r.text).worker));
+      return seen.size >= 2 ? seen : null;
+    },
+    ms,
+  );
 }
 
 /**
@@ -98,7 +102,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes
       ASSISTANT_RATE_LIMIT_PER_MINUTE: "6",
       WEB_DIST_DIR: webDistWithHead(),
     });
-    await bothWorkersAnswer(server.baseUrl);
+    // The second worker starts once the first listens; on a loaded machine it takes its time.
+    await bothWorkersAnswer(server.baseUrl, 120_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${server.logs()}`);
+    });
   }, 300_000);
   afterAll(async () => {
     await server?.stop();
