@@ -29,7 +29,7 @@ import { connect, type Socket } from "node:net";
 import { fork } from "node:child_process";
 import { getPriority, loadavg, setPriority } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { type RunningServer, startServer, withFreshServerDatabase } from "./lib/server-process.ts";
+import { type RunningServer, startServer, withFreshServerDatabases } from "./lib/server-process.ts";
 
 const CONNECTIONS = (process.env.BENCH_BODY_CONNECTIONS ?? "100,250").split(",").map(Number);
 const HOLD_MS = Number(process.env.BENCH_BODY_HOLD_SECONDS ?? 8) * 1000;
@@ -320,7 +320,7 @@ if (process.env.BENCH_FLOOD) {
  */
 async function onPostgres(adminUrl: string) {
   const sharings = process.env.BENCH_PORT_SHARING?.split(",").filter(Boolean) ?? [null];
-  await withDatabases(adminUrl, sharings.length, async (urls) => {
+  await withFreshServerDatabases(adminUrl, sharings.length, async (urls) => {
     const servers: { label: string; server: RunningServer }[] = [];
     try {
       for (const [i, sharing] of sharings.entries()) {
@@ -334,15 +334,4 @@ async function onPostgres(adminUrl: string) {
       for (const { server } of servers) await server.stop();
     }
   });
-}
-
-/** `count` fresh databases for `body`, dropped after it. */
-async function withDatabases(
-  adminUrl: string,
-  count: number,
-  body: (urls: string[]) => Promise<void>,
-  urls: string[] = [],
-): Promise<void> {
-  if (urls.length === count) return body(urls);
-  await withFreshServerDatabase(adminUrl, (url) => withDatabases(adminUrl, count, body, [...urls, url]));
 }

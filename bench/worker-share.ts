@@ -13,7 +13,7 @@
  */
 import { Agent, request } from "node:http";
 import { loadavg } from "node:os";
-import { type RunningServer, startServer, withFreshServerDatabase } from "./lib/server-process.ts";
+import { type RunningServer, startServer, withFreshServerDatabases } from "./lib/server-process.ts";
 
 const SHARINGS = (process.env.BENCH_PORT_SHARING ?? "rr,none,reuseport").split(",").filter(Boolean);
 const CONNECTIONS = Number(process.env.BENCH_SHARE_CONNECTIONS ?? 20);
@@ -50,20 +50,9 @@ function shareText(share: Map<string, number>): string {
   return Array.from({ length: count }, (_, i) => share.get(String(i + 1)) ?? 0).join("/");
 }
 
-/** `count` fresh databases for `body`, dropped after it. */
-async function withDatabases(
-  adminUrl: string,
-  count: number,
-  body: (urls: string[]) => Promise<void>,
-  urls: string[] = [],
-): Promise<void> {
-  if (urls.length === count) return body(urls);
-  await withFreshServerDatabase(adminUrl, (url) => withDatabases(adminUrl, count, body, [...urls, url]));
-}
-
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl) throw new Error("BENCH_DATABASE_URL: a PostgreSQL server (WORKERS above 1 needs one)");
-await withDatabases(adminUrl, SHARINGS.length, async (urls) => {
+await withFreshServerDatabases(adminUrl, SHARINGS.length, async (urls) => {
   const servers: { sharing: string; server: RunningServer; shares: string[]; worst: number }[] = [];
   try {
     for (const [i, sharing] of SHARINGS.entries()) {
