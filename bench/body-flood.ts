@@ -18,7 +18,9 @@
  * BENCH_BODY_TARGETS ("upload,json": the routes flooded),
  * BENCH_DATABASE_URL (a PostgreSQL server; with WORKERS=2, two server processes), BENCH_SKIP_EMBEDDED,
  * BENCH_PORT (3312), BENCH_SERVER_ROOT (another checkout's server, e.g. to compare with main),
- * BENCH_SLOW_PROBE_MS (each /healthz slower than this printed with its time and worker). Each round
+ * BENCH_SLOW_PROBE_MS (each /healthz slower than this printed with its time and worker),
+ * BENCH_PORT_SHARING ("rr,reuseport": one PostgreSQL server per way its workers share the port,
+ * interleaved round by round; ports BENCH_PORT, + 1, ...). Each round
  * also prints the CPU each server process used during it (user + system, from /proc).
  */
 import { readFileSync } from "node:fs";
@@ -26,7 +28,8 @@ import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { fork } from "node:child_process";
 import { getPriority, loadavg, setPriority } from "node:os";
-import { type RunningServer, startServer, withFreshServerDatabase } from "./lib/server-process.ts";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { type RunningServer, startServer, withFreshServerDatabases } from "./lib/server-process.ts";
 
 const CONNECTIONS = (process.env.BENCH_BODY_CONNECTIONS ?? "100,250").split(",").map(Number);
 const HOLD_MS = Number(process.env.BENCH_BODY_HOLD_SECONDS ?? 8) * 1000;
@@ -80,6 +83,24 @@ function cpuMs(pid: number): number {
   }
 }
 
+/**
+ * The kernel's counts of connections a listening socket dropped (its queue full) and of SYNs sent
+ * again (a connection that waited a second or more for its handshake), from /proc/net/netstat:
+ * the whole machine's, so another process's connections count too.
+ */
+function tcpCounters(): Record<string, number> {
+  try {
+    const lines = readFileSync("/proc/net/netstat", "utf8").split("\n");
+    const at = lines.findIndex((l) => l.startsWith("TcpExt:"));
+    const names = lines[at]!.split(/\s+/);
+    const values = lines[at + 1]!.split(/\s+/).map(Number);
+    const wanted = ["ListenOverflows", "ListenDrops", "TCPSynRetrans"];
+    return Object.fromEntries(wanted.map((w) => [w, values[names.indexOf(w)] ?? 0]));
+  } catch {
+    return {};
+  }
+}
+
 /** One /healthz on a new connection, in ms, or null past 5 s (or an error). */
 function healthz(baseUrl: string): Promise<number | null> {
   const started = performance.now();
@@ -111,8 +132,8 @@ function healthz(baseUrl: string): Promise<number | null> {
 }
 
 /** A connection sending `bytes` of a chunked body, then holding on; what the server answered, if it did. */
-function flood(path: string, bytes: number, type: string) {
-  const socket: Socket = connect(PORT, "127.0.0.1");
+function flood(port: number, path: string, bytes: number, type: string) {
+  const socket: Socket = connect(port, "127.0.0.1");
   let answer = "";
   socket.on("data", (d) => {
     if (answer.length < 200) answer += d.toString("latin1");
@@ -120,7 +141,7 @@ function flood(path: string, bytes: number, type: string) {
   socket.on("error", () => {});
   socket.on("connect", async () => {
     socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nOrigin: http://127.0.0.1:${PORT}\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\n\r\n`,
     );
     let sent = 0;
     while (sent < bytes && !socket.destroyed) {
@@ -153,15 +174,15 @@ function child(role: string, payload: unknown) {
 }
 
 /** A few refusals of each target on new connections, so that no round measures a process's first requests. */
-async function warmUp() {
+async function warmUp(port: number) {
   for (const target of TARGETS) {
     for (let i = 0; i < 16; i++) {
       await new Promise<void>((resolve) => {
         const req = request(
-          { host: "127.0.0.1", port: PORT, path: target.path, method: "POST", agent: false },
+          { host: "127.0.0.1", port, path: target.path, method: "POST", agent: false },
           (res) => res.resume().on("end", resolve),
         );
-        req.setHeader("Origin", `http://127.0.0.1:${PORT}`);
+        req.setHeader("Origin", `http://127.0.0.1:${port}`);
         req.setHeader("Content-Type", target.type);
         req.on("error", () => resolve());
         req.end("{}");
@@ -170,13 +191,14 @@ async function warmUp() {
   }
 }
 
-async function run(label: string, server: RunningServer) {
-  await warmUp();
+/** The servers, each with its label, flooded in turn in every round (the same round for each, one after the other). */
+async function run(servers: { label: string; server: RunningServer }[]) {
+  for (const { server } of servers) await warmUp(Number(new URL(server.baseUrl).port));
   await new Promise((r) => setTimeout(r, 3_000));
   for (const target of TARGETS) {
     for (const n of CONNECTIONS) {
       for (const nice of ATTACKER_NICE) {
-        await round(label, server, target, n, nice);
+        for (const { label, server } of servers) await round(label, server, target, n, nice);
       }
     }
   }
@@ -192,14 +214,15 @@ async function round(
   const pids = serverPids(server.pid);
   const before = pids.map(rssMiB);
   const cpuBefore = pids.map(cpuMs);
+  const tcpBefore = tcpCounters();
   const peak = [...before];
   // The prober first, so that it is ready before the flood; it times /healthz until told to stop.
   const prober = child("BENCH_PROBE", { baseUrl: server.baseUrl });
   await prober.reply;
-  const probed = new Promise<(number | null)[]>((r) =>
-    prober.proc.once("message", (m) => r(m as (number | null)[])),
+  const probed = new Promise<{ latencies: (number | null)[]; ownStallMs: number }>((r) =>
+    prober.proc.once("message", (m) => r(m as { latencies: (number | null)[]; ownStallMs: number })),
   );
-  const attackers = child("BENCH_FLOOD", { ...target, n });
+  const attackers = child("BENCH_FLOOD", { ...target, n, port: Number(new URL(server.baseUrl).port) });
   await attackers.reply;
   // Lower the attackers' priority (raise their niceness) before they connect: they wait for "go".
   const ownNice = getPriority();
@@ -214,8 +237,12 @@ async function round(
   await new Promise((r) => setTimeout(r, HOLD_MS));
   clearInterval(sampler);
   const cpu = pids.map((pid, i) => cpuMs(pid) - cpuBefore[i]!);
+  const tcpAfter = tcpCounters();
+  const tcp = Object.entries(tcpAfter)
+    .map(([name, value]) => `${name} ${value - (tcpBefore[name] ?? 0)}`)
+    .join(", ");
   prober.proc.send("stop");
-  const latencies = await probed;
+  const { latencies, ownStallMs } = await probed;
   prober.proc.kill();
   const answered = new Promise<Record<string, number>>((r) =>
     attackers.proc.once("message", (m) => r(m as Record<string, number>)),
@@ -229,14 +256,15 @@ async function round(
       ? `attackers nice +${Math.min(19, ownNice + nice) - ownNice}`
       : "attackers at the server's priority";
   console.log(
-    `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | CPU per process ${cpu.join(", ")} ms | /healthz ${summary(latencies)} | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | load ${load.toFixed(1)}`,
+    `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | CPU per process ${cpu.join(", ")} ms | /healthz ${summary(latencies)} (the prober's own worst stall ${ownStallMs} ms) | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | TCP ${tcp} | load ${load.toFixed(1)}`,
   );
   // Let the server close what is left before the next round.
   await new Promise((r) => setTimeout(r, 3_000));
 }
 
 if (process.env.BENCH_FLOOD) {
-  const { path, bytes, type, n } = JSON.parse(process.env.BENCH_FLOOD) as {
+  const { port, path, bytes, type, n } = JSON.parse(process.env.BENCH_FLOOD) as {
+    port: number;
     path: string;
     bytes: number;
     type: string;
@@ -244,7 +272,7 @@ if (process.env.BENCH_FLOOD) {
   };
   let connections: ReturnType<typeof flood>[] = [];
   process.once("message", () => {
-    connections = Array.from({ length: n }, () => flood(path, bytes, type));
+    connections = Array.from({ length: n }, () => flood(port, path, bytes, type));
     process.once("message", () => {
       const statuses: Record<string, number> = {};
       for (const c of connections) statuses[c.status()] = (statuses[c.status()] ?? 0) + 1;
@@ -260,30 +288,50 @@ if (process.env.BENCH_FLOOD) {
     probing = false;
   });
   process.send?.("ready");
+  // The prober's own event-loop stalls: on a loaded machine a slow ask may be the prober's wait for a core, not the server's.
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   const latencies: (number | null)[] = [];
   while (probing) {
     latencies.push(await healthz(baseUrl));
     await new Promise((r) => setTimeout(r, 200));
   }
-  process.send?.(latencies, () => process.exit(0));
+  stalls.disable();
+  const ownStallMs = Math.round(stalls.max / 1e6);
+  process.send?.({ latencies, ownStallMs }, () => process.exit(0));
 } else {
   if (!process.env.BENCH_SKIP_EMBEDDED) {
     const server = await startServer({ port: PORT, env: { SEED_ON_START: "false" } });
     try {
-      await run("embedded", server);
+      await run([{ label: "embedded", server }]);
     } finally {
       await server.stop();
     }
   }
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  if (databaseUrl) {
-    await withFreshServerDatabase(databaseUrl, async (url) => {
-      const server = await startServer({ port: PORT, env: { DATABASE_URL: url, SEED_ON_START: "false" } });
-      try {
-        await run(`PostgreSQL, WORKERS=${process.env.WORKERS ?? "1"}`, server);
-      } finally {
-        await server.stop();
+  if (databaseUrl) await onPostgres(databaseUrl);
+}
+
+/**
+ * The PostgreSQL shop: one server, or with BENCH_PORT_SHARING (e.g. "rr,reuseport") one server
+ * per way of sharing the port among its workers (`NODE_CLUSTER_SCHED_POLICY`; "reuseport" is the
+ * default on Linux), each on its own database and port (BENCH_PORT, + 1, ...), interleaved round
+ * by round so that each sees the same load.
+ */
+async function onPostgres(adminUrl: string) {
+  const sharings = process.env.BENCH_PORT_SHARING?.split(",").filter(Boolean) ?? [null];
+  await withFreshServerDatabases(adminUrl, sharings.length, async (urls) => {
+    const servers: { label: string; server: RunningServer }[] = [];
+    try {
+      for (const [i, sharing] of sharings.entries()) {
+        const env: Record<string, string> = { DATABASE_URL: urls[i]!, SEED_ON_START: "false" };
+        if (sharing) env.NODE_CLUSTER_SCHED_POLICY = sharing;
+        const label = `PostgreSQL, WORKERS=${process.env.WORKERS ?? "1"}${sharing ? `, ${sharing}` : ""}`;
+        servers.push({ label, server: await startServer({ port: PORT + i, env }) });
       }
-    });
-  }
+      await run(servers);
+    } finally {
+      for (const { server } of servers) await server.stop();
+    }
+  });
 }

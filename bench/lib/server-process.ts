@@ -185,6 +185,19 @@ export async function withFreshServerDatabase<T>(
   }
 }
 
+/** `count` fresh databases for `body` (one server each, e.g. to compare settings side by side), dropped after it. */
+export async function withFreshServerDatabases(
+  adminUrl: string,
+  count: number,
+  body: (urls: string[]) => Promise<void>,
+  urls: string[] = [],
+): Promise<void> {
+  if (urls.length === count) return body(urls);
+  await withFreshServerDatabase(adminUrl, (url) =>
+    withFreshServerDatabases(adminUrl, count, body, [...urls, url]),
+  );
+}
+
 /** CPU seconds (user + system) the process has used, from /proc/<pid>/stat. */
 function cpuSecondsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");

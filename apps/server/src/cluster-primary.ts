@@ -1,8 +1,14 @@
 import cluster, { type Worker } from "node:cluster";
+import { createServer } from "node:net";
 import type { Env } from "./env.ts";
 import { newSetupCode } from "./modules/admin/index.ts";
+import { reusePortSupport } from "./platform/cluster/own-socket.ts";
 import {
   HEALTHY_LIFE_MS,
+  LISTENING_MESSAGE,
+  PORT_SHARING_VAR,
+  type PortSharing,
+  portSharing,
   restartDelayMs,
   SETUP_CODE_VAR,
   schedulingPolicy,
@@ -26,18 +32,19 @@ interface Slot {
  * The cluster's primary (WORKERS > 1, PostgreSQL server only; docs/decisions/0016-workers.md):
  * it opens no database and serves nothing. It starts worker 1 alone (migrations, seeding and the
  * admin setup code happen once, and a configuration that cannot start stops here instead of
- * looping), then the others; every worker listens on the one port and takes its connections
- * from it (`schedulingPolicy`). A worker that dies is started again, after a pause that grows while it
+ * looping), then the others; every worker listens on the one port (`howToSharePort`: each on a
+ * socket of its own by default on Linux, else through the primary). A worker that dies is started again, after a pause that grows while it
  * keeps dying young. SIGTERM / SIGINT: each worker stops gracefully, then the primary exits.
  */
 export async function runPrimary(env: Env, count: number, logger: Logger): Promise<void> {
   const log = logger.child({ role: "primary", pid: process.pid });
   const started = performance.now();
   announceStart(env, count, log);
+  const sharing = await howToSharePort(env, log);
   // Before the first fork: node:cluster reads it once, when it sets the primary up.
-  cluster.schedulingPolicy = schedulingPolicy(process.env.NODE_CLUSTER_SCHED_POLICY);
+  cluster.schedulingPolicy = schedulingPolicy(sharing);
   // One code for every worker (each stores its hash; they must agree). Unused when the shop has an admin.
-  const pool = workerPool(newSetupCode(), log);
+  const pool = workerPool({ [SETUP_CODE_VAR]: newSetupCode(), [PORT_SHARING_VAR]: sharing }, log);
   process.on("SIGTERM", () => pool.stop("SIGTERM"));
   process.on("SIGINT", () => pool.stop("SIGINT"));
 
@@ -54,7 +61,7 @@ export async function runPrimary(env: Env, count: number, logger: Logger): Promi
   await Promise.all(Array.from({ length: count - 1 }, (_, i) => listeningOrExitCode(pool.fork(i + 2))));
   if (!pool.stopping())
     log.info(
-      { workers: count, startupMs: Math.round(performance.now() - started) },
+      { workers: count, portSharing: sharing, startupMs: Math.round(performance.now() - started) },
       `${count} server processes are serving on port ${env.PORT}`,
     );
 }
@@ -73,10 +80,56 @@ function announceStart(env: Env, count: number, log: Logger): void {
     );
 }
 
-/** Null once the worker listens; its exit code (1 when none) if it exits first. */
+/**
+ * How the workers will share the port (`portSharing`): `reuseport` falls back to round robin, in
+ * one log line, where this platform or Node cannot make the sockets, or on PORT=0 (each socket
+ * would get a port of its own). With `reuseport`, a port already held stops the start here: a
+ * process that shares it too (another shop's workers) would otherwise be given half the
+ * connections without an error, so the primary first binds the port alone, then lets it go.
+ */
+async function howToSharePort(env: Env, log: Logger): Promise<PortSharing> {
+  const wanted = portSharing(process.env.NODE_CLUSTER_SCHED_POLICY, process.platform);
+  if (wanted !== "reuseport") return wanted;
+  const support = reusePortSupport();
+  const reason = !support.ok ? support.reason : env.PORT === 0 ? "PORT=0" : null;
+  if (reason !== null) {
+    log.warn(
+      { reason },
+      `workers cannot each listen with SO_REUSEPORT (${reason}): the primary shares the port round robin`,
+    );
+    return "rr";
+  }
+  const refused = await listenAloneError(env.PORT, env.HOST);
+  if (refused) {
+    log.fatal(
+      refused.code === "EADDRINUSE"
+        ? `port ${env.PORT} on ${env.HOST} is in use by another process: stop it, or set another PORT`
+        : `cannot listen on port ${env.PORT} on ${env.HOST}: ${refused.message}`,
+    );
+    process.exit(1);
+  }
+  return "reuseport";
+}
+
+/** Why a socket of this process alone (no SO_REUSEPORT) cannot listen on the port now, or null (then it is closed at once). */
+function listenAloneError(port: number, host: string): Promise<NodeJS.ErrnoException | null> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", resolve);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
+  });
+}
+
+/**
+ * Null once the worker listens (node:cluster's event for a socket it shares, the worker's message
+ * for one of its own); its exit code (1 when none) if it exits first.
+ */
 function listeningOrExitCode(worker: Worker): Promise<number | null> {
   return new Promise((resolve) => {
     worker.once("listening", () => resolve(null));
+    worker.on("message", (message) => {
+      if (message === LISTENING_MESSAGE) resolve(null);
+    });
     worker.once("exit", (code) => resolve(code ?? 1));
   });
 }
@@ -85,7 +138,7 @@ function listeningOrExitCode(worker: Worker): Promise<number | null> {
  * The numbered worker slots: `fork(n)` starts worker n, a worker that dies is started again after
  * a pause that grows while it keeps dying young, and `stop` ends them all gracefully (then exits).
  */
-function workerPool(setupCode: string, log: Logger) {
+function workerPool(workerEnv: Record<string, string>, log: Logger) {
   const slots = new Map<number, Slot>();
   let stopping = false;
 
@@ -94,7 +147,7 @@ function workerPool(setupCode: string, log: Logger) {
     slots.set(n, slot);
     slot.restart = null;
     slot.startedAt = Date.now();
-    const worker = cluster.fork({ [WORKER_NUMBER_VAR]: String(n), [SETUP_CODE_VAR]: setupCode });
+    const worker = cluster.fork({ ...workerEnv, [WORKER_NUMBER_VAR]: String(n) });
     slot.worker = worker;
     worker.once("exit", (code, signal) => exited(n, worker, code, signal));
     return worker;

@@ -1,4 +1,6 @@
-import { serve } from "@hono/node-server";
+import type { Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { keepConnectionsAlive } from "./http/keep-alive.ts";
 import { inTurns } from "./http/request-turns.ts";
@@ -6,7 +8,13 @@ import { handleShutdownSignals } from "./graceful-shutdown.ts";
 import { DataDirLockedError } from "./platform/db/data-dir-lock.ts";
 import { unreachableDatabaseSentence } from "./platform/db/db-errors.ts";
 import type { Env } from "./env.ts";
-import { SETUP_CODE_VAR, workerNumber } from "./platform/cluster/workers.ts";
+import { listenOnOwnSocket } from "./platform/cluster/own-socket.ts";
+import {
+  LISTENING_MESSAGE,
+  PORT_SHARING_VAR,
+  SETUP_CODE_VAR,
+  workerNumber,
+} from "./platform/cluster/workers.ts";
 import { createLogger } from "./platform/logger.ts";
 import { publicUrl, startRuntime } from "./server-runtime.ts";
 
@@ -43,17 +51,29 @@ export async function serveProcess(env: Env, processStarted: number): Promise<vo
   const app = createApp(deps);
 
   // Requests take turns (request-turns.ts): a flood arriving at once does not stall the process.
-  const server = serve({ fetch: inTurns(app.fetch), port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info(
-      { port: info.port, startupMs, sinceProcessStartMs: Math.round(performance.now() - processStarted) },
-      `Haggle is ready on ${publicUrl(env)}`,
+  const server = createAdaptorServer({ fetch: inTurns(app.fetch), hostname: env.HOST }) as HttpServer;
+  keepConnectionsAlive(server);
+  try {
+    await listen(server, env);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    logger.fatal(
+      `port ${env.PORT} on ${env.HOST} is in use by another process: stop it, or set another PORT`,
     );
-  });
-  keepConnectionsAlive(server as unknown as import("node:http").Server);
+    process.exit(1);
+  }
+  logger.info(
+    {
+      port: (server.address() as AddressInfo).port,
+      startupMs,
+      sinceProcessStartMs: Math.round(performance.now() - processStarted),
+    },
+    `Haggle is ready on ${publicUrl(env)}`,
+  );
   jobs.start();
 
   handleShutdownSignals({
-    server: server as unknown as import("node:http").Server,
+    server,
     readiness: deps.readiness,
     logger,
     release: async () => {
@@ -63,5 +83,25 @@ export async function serveProcess(env: Env, processStarted: number): Promise<vo
       await deps.answers.close();
       await deps.database.close();
     },
+  });
+}
+
+/**
+ * Listens on the port: through node:cluster (its primary's socket), or, when the primary says so
+ * (`reuseport`), on a socket of this worker's own, which the primary hears of by a message
+ * (node:cluster's `listening` event is for the sockets it shares).
+ */
+async function listen(server: HttpServer, env: Env): Promise<void> {
+  if (process.env[PORT_SHARING_VAR] === "reuseport") {
+    await listenOnOwnSocket(server, env.PORT, env.HOST);
+    process.send?.(LISTENING_MESSAGE);
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEvents } from "./support/realtime-client.ts";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
@@ -70,13 +70,17 @@ async function until<T>(what: string, probe: () => Promise<T | null> | T | null,
 }
 
 /** The workers that answered `/healthz` over fresh connections, until both did. */
-async function bothWorkersAnswer(baseUrl: string): Promise<Set<string>> {
+async function bothWorkersAnswer(baseUrl: string, ms?: number): Promise<Set<string>> {
   const seen = new Set<string>();
-  return until("both workers answering /healthz", async () => {
-    const r = await once(`${baseUrl}/healthz`).catch(() => null);
-    if (r?.status === 200) seen.add(String(JSON.parse(r.text).worker));
-    return seen.size >= 2 ? seen : null;
-  });
+  return until(
+    "both workers answering /healthz",
+    async () => {
+      const r = await once(`${baseUrl}/healthz`).catch(() => null);
+      if (r?.status === 200) seen.add(String(JSON.parse(r.text).worker));
+      return seen.size >= 2 ? seen : null;
+    },
+    ms,
+  );
 }
 
 /**
@@ -98,7 +102,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes
       ASSISTANT_RATE_LIMIT_PER_MINUTE: "6",
       WEB_DIST_DIR: webDistWithHead(),
     });
-    await bothWorkersAnswer(server.baseUrl);
+    // The second worker starts once the first listens; on a loaded machine it takes its time.
+    await bothWorkersAnswer(server.baseUrl, 120_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${server.logs()}`);
+    });
   }, 300_000);
   afterAll(async () => {
     await server?.stop();
@@ -112,6 +119,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes
     const ready = logs.split("\n").filter((l) => l.includes("Haggle is ready"));
     expect(ready.map((l) => JSON.parse(l).worker).sort()).toEqual([1, 2]);
     expect(new Set(ready.map((l) => JSON.parse(l).pid)).size).toBe(2);
+  });
+
+  it("shares 20 keep-alive connections opened at once between both workers, each on a socket of its own on Linux", async () => {
+    if (process.platform === "linux") expect(server.logs()).toContain('"portSharing":"reuseport"');
+    const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+    const workers = await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<string>((resolve, reject) => {
+            request(`${server.baseUrl}/healthz`, { agent }, (res) => {
+              res.resume();
+              res.on("end", () => resolve(String(res.headers["x-haggle-worker"])));
+            })
+              .on("error", reject)
+              .end();
+          }),
+      ),
+    );
+    agent.destroy();
+    expect(new Set(workers)).toEqual(new Set(["1", "2"]));
   });
 
   it("delivers an event published by one worker to subscribers on both", async () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import cluster from "node:cluster";
-import { restartDelayMs, schedulingPolicy, serverProcessCount } from "./workers.ts";
+import {
+  hasBuiltInReusePort,
+  portSharing,
+  restartDelayMs,
+  schedulingPolicy,
+  serverProcessCount,
+} from "./workers.ts";
 
 describe("server processes", () => {
   it("runs one per core on a PostgreSQL server unless WORKERS says otherwise, and one on the embedded database", () => {
@@ -17,9 +23,35 @@ describe("server processes", () => {
     ]);
   });
 
-  it("shares connections round robin unless NODE_CLUSTER_SCHED_POLICY=none lets the workers take them from the port", () => {
-    expect(schedulingPolicy(undefined)).toBe(cluster.SCHED_RR);
-    expect(schedulingPolicy("rr")).toBe(cluster.SCHED_RR);
+  it("shares the port by SO_REUSEPORT on Linux unless NODE_CLUSTER_SCHED_POLICY says rr or none; round robin elsewhere", () => {
+    expect(portSharing(undefined, "linux")).toBe("reuseport");
+    expect(portSharing("reuseport", "linux")).toBe("reuseport");
+    expect(portSharing("anything else", "linux")).toBe("reuseport");
+    expect(portSharing("rr", "linux")).toBe("rr");
+    expect(portSharing("none", "linux")).toBe("none");
+    expect(portSharing(undefined, "darwin")).toBe("rr");
+    expect(portSharing("none", "darwin")).toBe("none");
+  });
+
+  it("gives node:cluster its shared-socket policy for none and round robin otherwise", () => {
     expect(schedulingPolicy("none")).toBe(cluster.SCHED_NONE);
+    expect(schedulingPolicy("rr")).toBe(cluster.SCHED_RR);
+    expect(schedulingPolicy("reuseport")).toBe(cluster.SCHED_RR);
+  });
+
+  it("knows which Node has listen({ reusePort }): 22.12 and later, 23.1 and later", () => {
+    expect(["v20.20.2", "v22.11.0", "v23.0.0", "21.7.3"].map(hasBuiltInReusePort)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(["v22.12.0", "v22.20.1", "v23.1.0", "v24.0.0", "v25.2.1"].map(hasBuiltInReusePort)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 });

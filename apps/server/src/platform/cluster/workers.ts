@@ -38,18 +38,41 @@ export function workerNumber(): number | null {
   return Number.isInteger(n) && n > 0 ? n : (cluster.worker?.id ?? null);
 }
 
+/** The environment variable in which the primary tells each worker how to listen (a `PortSharing`). */
+export const PORT_SHARING_VAR = "HAGGLE_PORT_SHARING";
+/** The message a worker that listens on a socket of its own sends the primary once it listens. */
+export const LISTENING_MESSAGE = "haggle:listening";
+
 /**
- * How the primary shares the port's connections among the workers. Node's default on Linux is
- * round robin: the primary accepts each connection and hands it to a worker, one at a time per
- * worker, waiting for that worker's event loop to take it before the next. A burst of hundreds
- * of connections (bodies that never end) then queues every later connection, a liveness probe's
- * included, behind a hand-off per burst connection: a second and more before the worker even
- * sees the probe, though its event loop is free most of that time. With the operating system
- * sharing the port (`NODE_CLUSTER_SCHED_POLICY=none`), each worker accepts what is waiting in one
- * go and the probe is answered in the loop turn after its bytes arrive, but the share is the
- * kernel's: 20 keep-alive connections opened at once were seen split 19 to 1, which halves what
- * two workers can serve. Round robin stays the default; `none` is the operator's choice.
+ * How the workers share the port's connections:
+ * - `reuseport`: each worker listens on a socket of its own, bound to the same port with
+ *   `SO_REUSEPORT`, and the kernel gives each new connection to one of them by a hash of its
+ *   addresses. Nothing passes through the primary, so a liveness probe that arrives with a burst
+ *   is accepted in its worker's next loop turn, and connections opened at once split about evenly
+ *   (a hash, not whichever worker wakes first). Linux only: elsewhere `SO_REUSEPORT` does not
+ *   balance (on macOS the last socket bound takes every connection).
+ * - `rr` (node:cluster's default on Linux): the primary accepts each connection and hands it to a
+ *   worker over IPC, one at a time per worker, waiting for that worker's loop to take it; a burst
+ *   of hundreds of connections queues every later one, a probe's included, behind its hand-offs.
+ * - `none`: every worker accepts from the port's one socket; the share is whichever worker wakes
+ *   first (20 keep-alive connections opened at once were seen split 19 to 1).
+ * `NODE_CLUSTER_SCHED_POLICY` (Node's own setting name) chooses `rr` or `none`; unset, or any other
+ * value, the default: `reuseport` on Linux, `rr` elsewhere.
  */
-export function schedulingPolicy(setting: string | undefined): number {
-  return setting === "none" ? cluster.SCHED_NONE : cluster.SCHED_RR;
+export type PortSharing = "reuseport" | "rr" | "none";
+
+export function portSharing(setting: string | undefined, platform: NodeJS.Platform): PortSharing {
+  if (setting === "rr" || setting === "none") return setting;
+  return platform === "linux" ? "reuseport" : "rr";
+}
+
+/** node:cluster's policy for a sharing: `none` shares the primary's socket, the others keep round robin (unused with `reuseport`, where no worker asks the primary for a socket). */
+export function schedulingPolicy(sharing: PortSharing): number {
+  return sharing === "none" ? cluster.SCHED_NONE : cluster.SCHED_RR;
+}
+
+/** Whether this Node's `listen()` takes `reusePort` (22.12 and later, 23.1 and later); older ones need a socket made outside. */
+export function hasBuiltInReusePort(nodeVersion: string): boolean {
+  const [major = 0, minor = 0] = nodeVersion.replace(/^v/, "").split(".").map(Number);
+  return major > 23 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12);
 }
