@@ -81,8 +81,8 @@ function announceStart(env: Env, count: number, log: Logger): void {
 }
 
 /**
- * How the workers will share the port (`portSharing`): `reuseport` falls back to round robin, in
- * one log line, where this platform or Node cannot make the sockets, or on PORT=0 (each socket
+ * How the workers will share the port (`portSharing`): `reuseport` (asked for) falls back to the
+ * default, the workers taking connections from the port's one socket, in one log line, where this platform or Node cannot make the sockets, or on PORT=0 (each socket
  * would get a port of its own). With `reuseport`, a port already held stops the start here: a
  * process that shares it too (another shop's workers) would otherwise be given half the
  * connections without an error, so the primary first binds the port alone, then lets it go.
@@ -95,9 +95,9 @@ async function howToSharePort(env: Env, log: Logger): Promise<PortSharing> {
   if (reason !== null) {
     log.warn(
       { reason },
-      `workers cannot each listen with SO_REUSEPORT (${reason}): the primary shares the port round robin`,
+      `workers cannot each listen with SO_REUSEPORT (${reason}): they take connections from the port's one socket`,
     );
-    return "rr";
+    return "none";
   }
   const refused = await listenAloneError(env.PORT, env.HOST);
   if (refused) {

@@ -99,6 +99,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes
     server = await startServerProcess({
       DATABASE_URL: created.url,
       WORKERS: "2",
+      // The operator's choice of sockets of their own (the default, the port's one socket, is what
+      // every other two-worker test runs): its sharing, its port guard and a worker's replacement.
+      NODE_CLUSTER_SCHED_POLICY: "reuseport",
       ASSISTANT_RATE_LIMIT_PER_MINUTE: "6",
       WEB_DIST_DIR: webDistWithHead(),
     });
@@ -121,7 +124,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes
     expect(new Set(ready.map((l) => JSON.parse(l).pid)).size).toBe(2);
   });
 
-  it("shares 20 keep-alive connections opened at once between both workers, each on a socket of its own on Linux", async () => {
+  it("with NODE_CLUSTER_SCHED_POLICY=reuseport, shares 20 keep-alive connections opened at once between both workers, each on a socket of its own on Linux", async () => {
     if (process.platform === "linux") expect(server.logs()).toContain('"portSharing":"reuseport"');
     const agent = new Agent({ keepAlive: true, maxSockets: 20 });
     const workers = await Promise.all(

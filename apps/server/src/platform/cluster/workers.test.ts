@@ -23,14 +23,15 @@ describe("server processes", () => {
     ]);
   });
 
-  it("shares the port by SO_REUSEPORT on Linux unless NODE_CLUSTER_SCHED_POLICY says rr or none; round robin elsewhere", () => {
-    expect(portSharing(undefined, "linux")).toBe("reuseport");
-    expect(portSharing("reuseport", "linux")).toBe("reuseport");
-    expect(portSharing("anything else", "linux")).toBe("reuseport");
-    expect(portSharing("rr", "linux")).toBe("rr");
+  it("lets the workers take connections from the port unless NODE_CLUSTER_SCHED_POLICY says rr or reuseport (Linux only)", () => {
+    expect(portSharing(undefined, "linux")).toBe("none");
     expect(portSharing("none", "linux")).toBe("none");
-    expect(portSharing(undefined, "darwin")).toBe("rr");
-    expect(portSharing("none", "darwin")).toBe("none");
+    expect(portSharing("anything else", "linux")).toBe("none");
+    expect(portSharing("rr", "linux")).toBe("rr");
+    expect(portSharing("reuseport", "linux")).toBe("reuseport");
+    expect(portSharing("reuseport", "darwin")).toBe("none");
+    expect(portSharing(undefined, "darwin")).toBe("none");
+    expect(portSharing("rr", "darwin")).toBe("rr");
   });
 
   it("gives node:cluster its shared-socket policy for none and round robin otherwise", () => {

@@ -45,25 +45,30 @@ export const LISTENING_MESSAGE = "haggle:listening";
 
 /**
  * How the workers share the port's connections:
+ * - `none` (the default): every worker accepts from the port's one socket, which the primary
+ *   opened (node:cluster's `SCHED_NONE`): whichever worker's loop is free takes what is waiting,
+ *   so a liveness probe that arrives with a burst of connections is answered in a free worker's
+ *   next loop turn (the bodies flood: every round's worst `/healthz` 21-91 ms, quiet). The share
+ *   is the kernel's wake-ups': even on a quiet machine (20 keep-alive connections opened at once:
+ *   14/6 at worst in 12 tries), uneven when one worker is starved of CPU (0/20 was seen at load 19,
+ *   the free worker taking them all).
  * - `reuseport`: each worker listens on a socket of its own, bound to the same port with
  *   `SO_REUSEPORT`, and the kernel gives each new connection to one of them by a hash of its
- *   addresses. Nothing passes through the primary, so a liveness probe that arrives with a burst
- *   is accepted in its worker's next loop turn, and connections opened at once split about evenly
- *   (a hash, not whichever worker wakes first). Linux only: elsewhere `SO_REUSEPORT` does not
- *   balance (on macOS the last socket bound takes every connection).
- * - `rr` (node:cluster's default on Linux): the primary accepts each connection and hands it to a
- *   worker over IPC, one at a time per worker, waiting for that worker's loop to take it; a burst
- *   of hundreds of connections queues every later one, a probe's included, behind its hand-offs.
- * - `none`: every worker accepts from the port's one socket; the share is whichever worker wakes
- *   first (20 keep-alive connections opened at once were seen split 19 to 1).
- * `NODE_CLUSTER_SCHED_POLICY` (Node's own setting name) chooses `rr` or `none`; unset, or any other
- * value, the default: `reuseport` on Linux, `rr` elsewhere.
+ *   addresses, busy or not: connections opened at once split as coin tosses do, whatever the
+ *   load, but a probe hashed to a busy worker waits for it (the flood: 59-439 ms). Linux only:
+ *   elsewhere `SO_REUSEPORT` does not balance (on macOS the last socket bound takes every one).
+ * - `rr` (node:cluster's own default on Linux): the primary accepts each connection and hands it
+ *   to a worker over IPC, one at a time per worker, waiting for that worker's loop to take it; a
+ *   burst of hundreds of connections queues every later one, a probe's included, behind its
+ *   hand-offs (the flood: 52-892 ms).
+ * `NODE_CLUSTER_SCHED_POLICY` (Node's own setting name) chooses `rr` or `reuseport`; unset, or
+ * any other value, `none`.
  */
 export type PortSharing = "reuseport" | "rr" | "none";
 
 export function portSharing(setting: string | undefined, platform: NodeJS.Platform): PortSharing {
-  if (setting === "rr" || setting === "none") return setting;
-  return platform === "linux" ? "reuseport" : "rr";
+  if (setting === "rr") return setting;
+  return setting === "reuseport" && platform === "linux" ? "reuseport" : "none";
 }
 
 /** node:cluster's policy for a sharing: `none` shares the primary's socket, the others keep round robin (unused with `reuseport`, where no worker asks the primary for a socket). */
