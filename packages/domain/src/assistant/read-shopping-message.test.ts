@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogMatchers } from "./catalog-names.ts";
-import { clampLimit, doingOf, readShoppingMessage } from "./read-shopping-message.ts";
+import { doingOf } from "./normalize-message.ts";
+import { clampLimit, readShoppingMessage } from "./read-shopping-message.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
 
 const matchers = catalogMatchers({

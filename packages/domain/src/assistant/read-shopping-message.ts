@@ -1,4 +1,4 @@
-import { spellFiguresAsDigits, UNIT_WORDS } from "../text/number-words.ts";
+import { UNIT_WORDS } from "../text/number-words.ts";
 import { type CatalogMatchers, matchKey } from "./catalog-names.ts";
 import { readPriceBounds } from "./read-price-bounds.ts";
 import { genderOfRecipients } from "./recipient-gender.ts";
@@ -14,96 +14,19 @@ import {
   recipientOf,
   SAYS_A_GIFT,
 } from "./shopping-phrases.ts";
+import { childAsPerson, needTraitOfProducts, ownedThingsAreContext } from "./message-context.ts";
 import { negated, type Reading, readFreeWords } from "./message-reading.ts";
+import { normalizeMessage } from "./normalize-message.ts";
 import type { MessageFacts } from "./shopping-message-facts.ts";
-import { saysNoKind } from "./need-situations.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
 import { ANY_NEED, GIFT_PASTIME, kindsOfGiftPastime, kindsOfNeed, NEED_PHRASE } from "./shopping-needs.ts";
 import { ANY_PRODUCT_WORD, vocabularyEntryOf } from "./shopping-vocabulary.ts";
 
-/** Longer messages are cut: a shopping request is a sentence or two. */
-export const MAX_MESSAGE_LENGTH = 500;
 /** "best rated" / "top rated" / "five star". */
 export const BEST_RATING = 4.5;
 
 export type { MessageFacts, Word } from "./shopping-message-facts.ts";
-
-function normalizeMessage(message: unknown): string {
-  if (typeof message !== "string") return "";
-  const text = message
-    .slice(0, MAX_MESSAGE_LENGTH * 2)
-    .normalize("NFKC")
-    .slice(0, MAX_MESSAGE_LENGTH)
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
-    .replace(/[\u2010-\u2013\u2212]/g, "-")
-    .replace(/\p{Cc}/gu, " "); // also keeps the scanner's mask out of the text
-  return pastimesAsDoing(joinSplitCompounds(spellFiguresAsDigits(text).replace(HESITATION, " ")));
-}
-
-/** Verbs after "who" that say no pastime of their own, or that the pastime table reads itself. */
-const NOT_A_PASTIME = new Set(
-  `loves likes enjoys adores wants needs has does goes gets keeps works lives spends takes makes uses says
-  thinks knows seems looks feels owns always plays runs reads bakes cooks hikes treks camps cycles travels
-  gardens jogs drinks rides walks collects watches listens eats is was`.split(/\s+/),
-);
-
-/** "fishes" -> "fishing", "paints" -> "painting", "knits" -> "knitting", "dances" -> "dancing". */
-export function doingOf(verb: string): string {
-  const base = /(?:sh|ch|x|zz)es$/u.test(verb)
-    ? verb.slice(0, -2)
-    : /ies$/u.test(verb)
-      ? `${verb.slice(0, -3)}y`
-      : verb.slice(0, -1);
-  if (/[^aeioy]e$/u.test(base)) return `${base.slice(0, -1)}ing`;
-  if (/^[^aeiou]*[aeiou][bdgmnprt]$/u.test(base)) return `${base}${base.at(-1)}ing`;
-  return `${base}ing`;
-}
-
-/**
- * "my dad who fishes every weekend", "an aunt who paints": a person's pastime said with a verb the
- * tables do not know is read as what they do ("fishing", "painting"), the way shops and the word
- * vectors name it; as typed, "fishes" found nothing and "paints" was corrected to "pants".
- */
-function pastimesAsDoing(text: string): string {
-  return text.replace(
-    /(?<![\p{L}])(who (?:also |really |still |mostly |basically |just )?)([a-z]{3,}[^s\W]s)(?![\p{L}'])/gu,
-    (all, who: string, verb: string) =>
-      NOT_A_PASTIME.has(verb) || vocabularyEntryOf(verb) || vocabularyEntryOf(verb.replace(/e?s$/u, ""))
-        ? all
-        : `${who}${doingOf(verb)}`,
-  );
-}
-
-/**
- * "lap top", "hand bag", "sun glasses", "key board": a product word written as two words, neither
- * of which is one ("top" would be read as the shop's Tops). Two words are joined when together
- * they are a product word of the vocabulary and the first alone is none.
- */
-function joinSplitCompounds(text: string): string {
-  const parts = text.split(/( +)/u);
-  for (let i = 0; i + 2 < parts.length; i += 2) {
-    const [a, b] = [parts[i] ?? "", parts[i + 2] ?? ""];
-    if (!/^\p{L}{2,}$/u.test(a) || !/^\p{L}{2,}[?!.,]*$/u.test(b)) continue;
-    const joined = `${a}${b}`;
-    if (
-      vocabularyEntryOf(joined.replace(/[?!.,]+$/u, ""))?.category &&
-      !vocabularyEntryOf(a) &&
-      !vocabularyEntryOf(`${a} ${b}`)
-    ) {
-      parts.splice(i, 3, joined);
-      i -= 2;
-    }
-  }
-  return parts.join("");
-}
-
-/**
- * Hesitation carries no wish ("idk something for camping", "umm maybe a hat"): taken out before
- * reading, so that it is neither searched for nor read as the subject.
- */
-const HESITATION =
-  /(?<![\p{L}'])(?:idk|idek|dunno|i (?:don'?t|do not|dont) know|not sure|no idea|i guess|umm*|uhh*|erm*)(?![\p{L}'])/gu;
+export { MAX_MESSAGE_LENGTH } from "./normalize-message.ts";
 
 /**
  * "any in red?", "got it in black", "do they come in blue": a colour or finish of what is shown,
@@ -372,75 +295,6 @@ function readProducts(reading: Reading): { start: number; end: number }[] {
   ownedThingsAreContext(reading);
   needTraitOfProducts(reading);
   return productSpans;
-}
-
-/** "my kid", "our kids", "the little ones": a child said as a person, by a word that points at them. */
-const PERSON_BEFORE =
-  /(?:^|[^\p{L}])(?:my|our|the|his|her|their|your)\s+(?:(?:little|young|youngest|oldest|eldest|two|three)\s+)?$/u;
-
-/**
- * Whether a child's word ("kid") names the person a message is about rather than what is sought:
- * said as someone ("my kid", "our kids") in a message that names one of the shop's own kinds
- * besides ("wants to learn baseball", "plays football every day"). Otherwise ("something for my
- * kid", "the kids will be climbing the walls") it is the interest: things for children.
- */
-function childAsPerson(reading: Reading, text: string, at: number, length: number): boolean {
-  const { s, matchers } = reading;
-  if (text !== "kids" || !PERSON_BEFORE.test(s.original.slice(Math.max(0, at - 30), at))) return false;
-  const rest = `${s.text.slice(0, at)} ${s.text.slice(at + length)}`.match(/\p{L}{3,}/gu) ?? [];
-  return rest.some((w) => !STOP_WORDS.has(w) && !saysNoKind(w) && matchers.categoriesTagged(w).length > 0);
-}
-
-/**
- * "a speaker i can take in the shower", "earbuds that won't die in the rain": a need said of a
- * product sought asks for a trait of it. The first of the need's kinds that is no product of its
- * own and that the shop's products of the named kind carry as a tag ("waterproof" of its audio
- * things) is searched beside the product, as if the shopper had said it.
- */
-function needTraitOfProducts(reading: Reading): void {
-  const { facts, matchers, wordAt } = reading;
-  if (!facts.hasProduct || facts.needKinds.length === 0 || facts.gift) return;
-  const products = wordAt.filter((w) => w.word.product);
-  const categories = unique([...reading.categoryAt.map((c) => c.name), ...facts.learnedCategories]);
-  if (products.length === 0 || categories.length === 0) return;
-  // A kind of the product itself ("waterproof speaker" at the beach) says its trait first.
-  const named = products.map((w) => w.word.word.replace(/s$/u, ""));
-  const ofProduct = facts.needKinds
-    .map((k) => k.split(" "))
-    .filter((ws) => ws.length > 1 && ws.some((w) => named.includes(w.replace(/s$/u, ""))))
-    .flatMap((ws) => ws.filter((w) => !named.includes(w.replace(/s$/u, ""))));
-  const trait = [...ofProduct, ...facts.needKinds].find(
-    (k) =>
-      /^[a-z-]+$/u.test(k) &&
-      vocabularyEntryOf(k)?.category == null &&
-      matchers.categoriesTagged(k).some((c) => categories.includes(c)),
-  );
-  if (!trait || wordAt.some((w) => w.word.word === trait)) return;
-  wordAt.push({ word: { word: trait, product: false }, at: Math.min(...products.map((w) => w.at)) });
-}
-
-/** A thing the shopper says is theirs: "my phone", "our old car", "my phone speaker". */
-const OWNED_BEFORE = /(?:^|[^\p{L}])(?:my|our)\s+(?:[\p{L}'-]+\s+)?$/u;
-
-/**
- * "my phone always dies on long trips": when a message says a need and every product it names is
- * one the shopper already has, those products are the need's context, not what is sought; they
- * leave the words and categories, and the need's kinds are searched ("on long trips": a power
- * bank). A product not said as theirs ("a charger for my phone") is still sought.
- */
-function ownedThingsAreContext(reading: Reading): void {
-  const { s, facts } = reading;
-  if (!facts.hasProduct || facts.needKinds.length === 0 || facts.gift) return;
-  const owned = (at: number) => OWNED_BEFORE.test(s.original.slice(Math.max(0, at - 30), at));
-  const starts = [
-    ...reading.wordAt.filter((w) => w.word.product).map((w) => w.at),
-    ...reading.categoryAt.filter((c) => !c.weak).map((c) => c.at),
-  ];
-  if (starts.length === 0 || !starts.every(owned)) return;
-  facts.hasProduct = false;
-  facts.learnedCategories = [];
-  reading.categoryAt = reading.categoryAt.filter((c) => !starts.includes(c.at));
-  reading.wordAt = reading.wordAt.filter((w) => !starts.includes(w.at));
 }
 
 /** References to the products shown: "the second one", "more like that", "is it waterproof?". */
