@@ -76,7 +76,8 @@ export { DEFAULT_LIMIT, MAX_LIMIT } from "./shopping-request.ts";
  *
  * Never throws; long input is cut, only the last messages are read.
  *
- * Where each part lives: read-shopping-message.ts reads one message (with read-price-bounds.ts,
+ * Where each part lives: read-shopping-message.ts reads one message (normalize-message.ts makes it
+ * ready, message-context.ts reads what it says around what it seeks; with read-price-bounds.ts,
  * shopping-phrases.ts, shopping-vocabulary.ts and catalog-names.ts); refine-shopping-request.ts
  * folds the messages; this file runs the fold and writes the result.
  */

@@ -298,7 +298,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["recovery", "massage", "foam roller"],
   ],
   // Traits said by what they spare the shopper: no cable, a pocket, a drop, a weight (the
-  // product named beside them keeps them as its trait: read-shopping-message.ts).
+  // product named beside them keeps them as its trait: message-context.ts).
   [
     "(?:does ?n'?t|do ?n'?t|wo ?n'?t|without|no|never) (?:needs? |ha(?:ve|s) |any |uses? )?(?:a |the |any )?(?:cables?|wires?|cords?)|cable ?free|wire ?free|tangled (?:cables|wires)",
     ["wireless", "bluetooth", "cordless"],
