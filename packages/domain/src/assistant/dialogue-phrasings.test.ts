@@ -127,3 +127,19 @@ describe("a price asked of what was shown", () => {
     expect(parse("a kettlebell", "how much is shipping?").turn).toBe("chit-chat");
   });
 });
+
+describe("a list of kinds", () => {
+  it("reads kinds joined by and, &, a comma or or as either kind, not one thing that is both", () => {
+    for (const ask of ["hoodies and sweaters", "hoodies & sweaters", "hoodies or sweaters", "hoodies, sweaters"]) {
+      const r = parse(ask);
+      expect(r.anyOf, ask).toEqual(["hoodie", "sweater"]);
+      expect(r.subjectWords, ask).toEqual([]);
+    }
+  });
+
+  it("still reads a list after a no as things not wanted", () => {
+    expect(parse("camping gear", "we already own a stove and a lantern").excludedWords).toEqual(
+      expect.arrayContaining(["stove", "lantern"]),
+    );
+  });
+});
