@@ -130,7 +130,12 @@ describe("a price asked of what was shown", () => {
 
 describe("a list of kinds", () => {
   it("reads kinds joined by and, &, a comma or or as either kind, not one thing that is both", () => {
-    for (const ask of ["hoodies and sweaters", "hoodies & sweaters", "hoodies or sweaters", "hoodies, sweaters"]) {
+    for (const ask of [
+      "hoodies and sweaters",
+      "hoodies & sweaters",
+      "hoodies or sweaters",
+      "hoodies, sweaters",
+    ]) {
       const r = parse(ask);
       expect(r.anyOf, ask).toEqual(["hoodie", "sweater"]);
       expect(r.subjectWords, ask).toEqual([]);

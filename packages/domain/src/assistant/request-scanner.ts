@@ -99,7 +99,11 @@ export function alternativesOf(
   for (let i = 0; i + 1 < sorted.length; i++) {
     const a = sorted[i]!;
     const b = sorted[i + 1]!;
-    if (!/^\s*(?:,|,?\s*(?:or|and|and\/or|&|plus))\s+(?:an?\s+|some\s+|maybe\s+)?$/u.test(text.slice(a.end, b.start)))
+    if (
+      !/^\s*(?:,|,?\s*(?:or|and|and\/or|&|plus))\s+(?:an?\s+|some\s+|maybe\s+)?$/u.test(
+        text.slice(a.end, b.start),
+      )
+    )
       continue;
     for (const kind of [kindAt(a.start), kindAt(b.start)]) if (kind && !out.includes(kind)) out.push(kind);
   }
