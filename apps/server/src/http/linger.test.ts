@@ -77,7 +77,14 @@ describe("a lingering connection", () => {
     const { connect } = await import("node:net");
     const { Readable } = await import("node:stream");
     const { lingerAfterAnswer } = await import("./linger.ts");
-    const pool = new LingerPool({ maxBytes: 256 * 1024, maxMs: 10_000, maxDraining: 1, maxLingering: 4, discardBurstBytes: 256 * 1024, discardBytesPerSecond: 0 });
+    const pool = new LingerPool({
+      maxBytes: 256 * 1024,
+      maxMs: 10_000,
+      maxDraining: 1,
+      maxLingering: 4,
+      discardBurstBytes: 256 * 1024,
+      discardBytesPerSecond: 0,
+    });
     const server = createServer((req, res) => {
       // As the HTTP adapter does for a request with a body: its web stream reads the request.
       Readable.toWeb(req);
