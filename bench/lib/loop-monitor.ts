@@ -10,7 +10,7 @@
 import { subscribe } from "node:diagnostics_channel";
 import { appendFileSync } from "node:fs";
 import type { Socket } from "node:net";
-import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import { monitorEventLoopDelay, type PerformanceEntry, PerformanceObserver } from "node:perf_hooks";
 import { getHeapStatistics } from "node:v8";
 import { isMainThread } from "node:worker_threads";
 
@@ -25,7 +25,8 @@ function start(file: string) {
   const byKind = new Map<string, number>();
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const kind = KINDS[(entry.detail as { kind?: number } | undefined)?.kind ?? 0] ?? "other";
+      const kind =
+        KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0] ?? "other";
       byKind.set(kind, (byKind.get(kind) ?? 0) + entry.duration);
       second.gcCount++;
       second.gcMs += entry.duration;
