@@ -8,10 +8,12 @@
  */
 export type RecipientGender = "men" | "women";
 
-const MEN =
-  /^(?:dad|daddy|father|husband|boyfriend|brother|son|grandpa|grandfather|grandad|granddad|grandson|uncle|nephew|fiance|him)$/u;
-const WOMEN =
-  /^(?:mom|mommy|mother|mum|wife|girlfriend|sister|daughter|grandma|grandmother|granny|gran|nana|nan|granddaughter|aunt|niece|fiancee|fiancée|her)$/u;
+const MEN_PEOPLE =
+  "dad|daddy|father|husband|boyfriend|brother|son|grandpa|grandfather|grandad|granddad|grandson|uncle|nephew|fiance|guy|man|dude|boy";
+const WOMEN_PEOPLE =
+  "mom|mommy|mother|mum|wife|girlfriend|sister|daughter|grandma|grandmother|granny|gran|nana|nan|granddaughter|aunt|niece|fiancee|fiancée|woman|lady|girl|gal";
+const MEN = new RegExp(`^(?:${MEN_PEOPLE}|him)$`, "u");
+const WOMEN = new RegExp(`^(?:${WOMEN_PEOPLE}|her)$`, "u");
 
 const HE = /(?<![\p{L}'])(?:he|he's|hes|him|his|himself)(?![\p{L}'])/u;
 const SHE = /(?<![\p{L}'])(?:she|she's|shes|her|hers|herself)(?![\p{L}'])/u;
@@ -49,4 +51,69 @@ export function ofOtherGender(text: string, gender: RecipientGender | null): boo
   if (EITHER.test(t)) return false;
   const [own, other] = gender === "men" ? [MENS, WOMENS] : [WOMENS, MENS];
   return other.test(t) && !own.test(t);
+}
+
+/** The shopper says who they are: "i'm a guy", "as a woman", "im a 40 year old man". */
+const SELF = (people: string) =>
+  new RegExp(
+    `(?<![\\p{L}'])(?:i'?m|i am|as) (?:an? )?(?:[\\p{L}\\d-]+ ){0,3}(?:${people})(?![\\p{L}'])`,
+    "u",
+  );
+const SELF_MAN = SELF("guy|man|dude|bloke|male|boy");
+const SELF_WOMAN = SELF("woman|lady|girl|gal|female");
+/** A person by a word of one gender: "my son", "a guy who lifts", "for my wife". */
+const PERSON = (people: string) =>
+  new RegExp(
+    `(?<![\\p{L}'])(?:my|our|a|the|this|that|for)(?: (?:little|baby|big|older|younger|teenage|old|young))? (?:${people})(?![\\p{L}])`,
+    "u",
+  );
+const A_MAN = PERSON(MEN_PEOPLE);
+const A_WOMAN = PERSON(WOMEN_PEOPLE);
+/** Things said to be of one gender: "men's", "mens size 10", "for women", "ladies". */
+const SAID_MENS = /(?<![\p{L}])(?:men|mens|men's|male)(?![\p{L}'])/u;
+const SAID_WOMENS = /(?<![\p{L}])(?:women|womens|women's|ladies|ladies'|female)(?![\p{L}'])/u;
+/** The shopper speaks of themselves: a person named beside it is the context of their own need. */
+const ONESELF = /(?<![\p{L}'])(?:i|i'?m|im|i'?ve|i'?d|me|myself)(?![\p{L}'])/u;
+
+const oneOf = (men: boolean, women: boolean): RecipientGender | null =>
+  men === women ? null : men ? "men" : "women";
+
+/**
+ * Whom things are for, by gender, in any request, not only a gift: the things said to be of one
+ * ("men's", "for women"), else the shopper's word about themselves ("i'm a guy"), else the person
+ * the message is about ("my son starts baseball", "a guy who's into lifting") unless the shopper
+ * also speaks of themselves in a need ("my husband snores and i can't sleep": the need is theirs;
+ * a gift is never for the shopper). Null when
+ * nothing says, or both are said. A shop that files things by men and women then shows no other's.
+ */
+export function genderSaid(message: string, gift = false): RecipientGender | null {
+  const text = message.toLowerCase();
+  const things = oneOf(SAID_MENS.test(text), SAID_WOMENS.test(text));
+  if (things) return things;
+  const self = oneOf(SELF_MAN.test(text), SELF_WOMAN.test(text));
+  if (self) return self;
+  if (!gift && ONESELF.test(text)) return null;
+  return oneOf(A_MAN.test(text), A_WOMAN.test(text));
+}
+
+const MENS_CATEGORY = /^(?:men|mens|men's|man's|boys|boys')\s/u;
+const WOMENS_CATEGORY = /^(?:women|womens|women's|woman's|ladies|ladies'|girls|girls')\s/u;
+
+/**
+ * The shop's kinds of one gender: a tag whose products the shop files only under one gender's
+ * categories ("Women's Dresses") and never under the other's ("dresses" of Women's Dresses and of
+ * Tops is a women's kind; "footwear" of Men's Shoes and Women's Shoes is nobody's). The catalogue
+ * says it, so a dress filed under "Tops" is a woman's thing too.
+ */
+export function kindsOfGender(
+  tagCategories: Record<string, readonly string[]> | undefined,
+  gender: RecipientGender,
+): string[] {
+  const [own, other] = gender === "men" ? [MENS_CATEGORY, WOMENS_CATEGORY] : [WOMENS_CATEGORY, MENS_CATEGORY];
+  return Object.entries(tagCategories ?? {})
+    .filter(([, categories]) => {
+      const names = categories.map((c) => c.toLowerCase());
+      return names.some((c) => own.test(c)) && !names.some((c) => other.test(c));
+    })
+    .map(([tag]) => tag.toLowerCase());
 }
