@@ -45,6 +45,8 @@ describe("whom things are for, said in any request", () => {
     expect(genderSaid("my son starts baseball in the spring, what does he need")).toBe("men");
     expect(genderSaid("my daughter has a party at school and needs something to wear")).toBe("women");
     expect(genderSaid("what do you get a guy who's into lifting", true)).toBe("men");
+    expect(genderSaid("running shorts, but not the men's ones")).toBe("women");
+    expect(genderSaid("no womens stuff please")).toBe("men");
   });
 
   it("a person beside the shopper's own need, both genders, or nobody say nothing", () => {

@@ -70,8 +70,19 @@ const PERSON = (people: string) =>
 const A_MAN = PERSON(MEN_PEOPLE);
 const A_WOMAN = PERSON(WOMEN_PEOPLE);
 /** Things said to be of one gender: "men's", "mens size 10", "for women", "ladies". */
-const SAID_MENS = /(?<![\p{L}])(?:men|mens|men's|male)(?![\p{L}'])/u;
-const SAID_WOMENS = /(?<![\p{L}])(?:women|womens|women's|ladies|ladies'|female)(?![\p{L}'])/u;
+const MENS_WORDS = "men|mens|men's|male";
+const WOMENS_WORDS = "women|womens|women's|ladies|ladies'|female";
+const SAID = (words: string) => new RegExp(`(?<![\\p{L}])(?:${words})(?![\\p{L}'])`, "u");
+/** Said as not wanted: "not the men's ones", "no womens stuff". */
+const SAID_NOT = (words: string) =>
+  new RegExp(
+    `(?<![\\p{L}])(?:not|no|without|except|n't)(?: (?:for|any|the|those|them))? (?:${words})(?![\\p{L}'])`,
+    "u",
+  );
+const SAID_MENS = SAID(MENS_WORDS);
+const SAID_WOMENS = SAID(WOMENS_WORDS);
+const NOT_MENS = SAID_NOT(MENS_WORDS);
+const NOT_WOMENS = SAID_NOT(WOMENS_WORDS);
 /** The shopper speaks of themselves: a person named beside it is the context of their own need. */
 const ONESELF = /(?<![\p{L}'])(?:i|i'?m|im|i'?ve|i'?d|me|myself)(?![\p{L}'])/u;
 
@@ -80,7 +91,7 @@ const oneOf = (men: boolean, women: boolean): RecipientGender | null =>
 
 /**
  * Whom things are for, by gender, in any request, not only a gift: the things said to be of one
- * ("men's", "for women"), else the shopper's word about themselves ("i'm a guy"), else the person
+ * ("men's", "for women"; "not the men's ones" says the women's), else the shopper's word about themselves ("i'm a guy"), else the person
  * the message is about ("my son starts baseball", "a guy who's into lifting") unless the shopper
  * also speaks of themselves in a need ("my husband snores and i can't sleep": the need is theirs;
  * a gift is never for the shopper). Null when
@@ -88,7 +99,11 @@ const oneOf = (men: boolean, women: boolean): RecipientGender | null =>
  */
 export function genderSaid(message: string, gift = false): RecipientGender | null {
   const text = message.toLowerCase();
-  const things = oneOf(SAID_MENS.test(text), SAID_WOMENS.test(text));
+  const [notMens, notWomens] = [NOT_MENS.test(text), NOT_WOMENS.test(text)];
+  const things = oneOf(
+    (SAID_MENS.test(text) && !notMens) || notWomens,
+    (SAID_WOMENS.test(text) && !notWomens) || notMens,
+  );
   if (things) return things;
   const self = oneOf(SELF_MAN.test(text), SELF_WOMAN.test(text));
   if (self) return self;
