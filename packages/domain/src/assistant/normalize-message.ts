@@ -20,7 +20,9 @@ export function normalizeMessage(message: unknown): string {
     .replace(/[\u2010-\u2013\u2212]/g, "-")
     .replace(/\p{Cc}/gu, " "); // also keeps the scanner's mask out of the text
   return pastimesAsDoing(
-    joinSplitCompounds(spellFiguresAsDigits(text).replace(HESITATION, " ").replace(PEOPLE_AS_TYPED, personOf)),
+    joinSplitCompounds(
+      spellFiguresAsDigits(text).replace(HESITATION, " ").replace(PEOPLE_AS_TYPED, personOf),
+    ),
   );
 }
 

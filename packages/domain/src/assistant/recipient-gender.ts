@@ -111,6 +111,15 @@ export function genderSaid(message: string, gift = false): RecipientGender | nul
   return oneOf(A_MAN.test(text), A_WOMAN.test(text));
 }
 
+/** Whom a message's things are for: a gift's person first, else what it says of anyone's gender. */
+export function genderOfMessage(
+  gift: boolean,
+  recipients: readonly string[],
+  message: string,
+): RecipientGender | null {
+  return (gift ? genderOfRecipients(recipients, message) : null) ?? genderSaid(message, gift);
+}
+
 const MENS_CATEGORY = /^(?:men|mens|men's|man's|boys|boys')\s/u;
 const WOMENS_CATEGORY = /^(?:women|womens|women's|woman's|ladies|ladies'|girls|girls')\s/u;
 
