@@ -47,6 +47,8 @@ describe("whom things are for, said in any request", () => {
     expect(genderSaid("what do you get a guy who's into lifting", true)).toBe("men");
     expect(genderSaid("running shorts, but not the men's ones")).toBe("women");
     expect(genderSaid("no womens stuff please")).toBe("men");
+    expect(genderSaid("my kid plays soccer every weekend, what does he need")).toBe("men");
+    expect(genderSaid("my partner is always cold, she needs something warm")).toBe("women");
   });
 
   it("a person beside the shopper's own need, both genders, or nobody say nothing", () => {

@@ -69,6 +69,8 @@ const PERSON = (people: string) =>
   );
 const A_MAN = PERSON(MEN_PEOPLE);
 const A_WOMAN = PERSON(WOMEN_PEOPLE);
+/** A person of either gender ("my kid", "my partner"): the pronouns said of them tell. */
+const ANYONE = PERSON("kids?|child|partner|spouse|friend|teen|teenager|toddler|baby|roommate|flatmate");
 /** Things said to be of one gender: "men's", "mens size 10", "for women", "ladies". */
 const MENS_WORDS = "men|mens|men's|male";
 const WOMENS_WORDS = "women|womens|women's|ladies|ladies'|female";
@@ -92,7 +94,8 @@ const oneOf = (men: boolean, women: boolean): RecipientGender | null =>
 /**
  * Whom things are for, by gender, in any request, not only a gift: the things said to be of one
  * ("men's", "for women"; "not the men's ones" says the women's), else the shopper's word about themselves ("i'm a guy"), else the person
- * the message is about ("my son starts baseball", "a guy who's into lifting") unless the shopper
+ * the message is about ("my son starts baseball", "a guy who's into lifting"; "my kid ... he" by
+ * the pronouns) unless the shopper
  * also speaks of themselves in a need ("my husband snores and i can't sleep": the need is theirs;
  * a gift is never for the shopper). Null when
  * nothing says, or both are said. A shop that files things by men and women then shows no other's.
@@ -108,7 +111,9 @@ export function genderSaid(message: string, gift = false): RecipientGender | nul
   const self = oneOf(SELF_MAN.test(text), SELF_WOMAN.test(text));
   if (self) return self;
   if (!gift && ONESELF.test(text)) return null;
-  return oneOf(A_MAN.test(text), A_WOMAN.test(text));
+  const person = oneOf(A_MAN.test(text), A_WOMAN.test(text));
+  if (person || !ANYONE.test(text)) return person;
+  return oneOf(HE.test(text), SHE.test(text));
 }
 
 /** Whom a message's things are for: a gift's person first, else what it says of anyone's gender. */
