@@ -19,6 +19,8 @@
  * BENCH_DATABASE_URL (a PostgreSQL server; with WORKERS=2, two server processes), BENCH_SKIP_EMBEDDED,
  * BENCH_PORT (3312), BENCH_SERVER_ROOT (another checkout's server, e.g. to compare with main),
  * BENCH_SLOW_PROBE_MS (each /healthz slower than this printed with its time and worker),
+ * BENCH_LOOP_MONITOR (a file: the server's main thread, a line a second, lib/loop-monitor.ts; each
+ * round then also prints its collections, worst loop delay and bytes read),
  * BENCH_PORT_SHARING ("rr,reuseport": one PostgreSQL server per way its workers share the port,
  * interleaved round by round; ports BENCH_PORT, + 1, ...). Each round
  * also prints the CPU each server process used during it (user + system, from /proc).
@@ -191,6 +193,29 @@ async function warmUp(port: number) {
   }
 }
 
+/**
+ * With BENCH_LOOP_MONITOR (lib/loop-monitor.ts): the server's main thread during a round, from
+ * its lines since `since` (ISO time): collections (count, time, longest), the loop's worst delay,
+ * and the bytes its closed connections had read. Empty without the monitor.
+ */
+function loopSummary(since: string): string {
+  const file = process.env.BENCH_LOOP_MONITOR;
+  if (!file) return "";
+  let lines: string[];
+  try {
+    lines = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line !== "" && line >= since);
+  } catch {
+    return "";
+  }
+  const field = (line: string, name: string, at = 1) =>
+    Number.parseFloat(line.split(" ")[line.split(" ").indexOf(name) + at] ?? "0");
+  const sum = (name: string, at = 1) => lines.reduce((total, line) => total + field(line, name, at), 0);
+  const most = (name: string, at: number) => Math.max(0, ...lines.map((line) => field(line, name, at)));
+  return ` | main thread: GC ${sum("gc")}× ${sum("gc", 2).toFixed(0)} ms (longest ${most("gc", 4)} ms), loop delay max ${most("lag", 6)} ms, ${sum("requests")} requests, ${sum("readMiB").toFixed(1)} MiB read by ${sum("closed")} closed connections`;
+}
+
 /** The servers, each with its label, flooded in turn in every round (the same round for each, one after the other). */
 async function run(servers: { label: string; server: RunningServer }[]) {
   for (const { server } of servers) await warmUp(Number(new URL(server.baseUrl).port));
@@ -212,6 +237,7 @@ async function round(
   nice: number,
 ) {
   const pids = serverPids(server.pid);
+  const since = new Date().toISOString();
   const before = pids.map(rssMiB);
   const cpuBefore = pids.map(cpuMs);
   const tcpBefore = tcpCounters();
@@ -258,8 +284,10 @@ async function round(
   console.log(
     `${label} | ${target.path} | ${n} connections | ${who} | RSS per process ${rss} | CPU per process ${cpu.join(", ")} ms | /healthz ${summary(latencies)} (the prober's own worst stall ${ownStallMs} ms) | answers ${statuses.map(([s, k]) => `${s}×${k}`).join(" ")} | TCP ${tcp} | load ${load.toFixed(1)}`,
   );
-  // Let the server close what is left before the next round.
+  // Let the server close what is left before the next round (its lingering connections, 5 s at most).
   await new Promise((r) => setTimeout(r, 3_000));
+  const loop = loopSummary(since);
+  if (loop) console.log(`${label} | ${target.path} | ${n} connections${loop} (the round and the 3 s after)`);
 }
 
 if (process.env.BENCH_FLOOD) {

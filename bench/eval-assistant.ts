@@ -1,15 +1,15 @@
 /**
  * The shopping assistant's evaluation: shopper conversations (bench/assistant-eval/tuning.jsonl,
- * held-out.jsonl, stranger.jsonl, stranger-2.jsonl and stranger-3.jsonl) sent through the real route,
+ * held-out.jsonl, stranger.jsonl, stranger-2.jsonl, stranger-3.jsonl and stranger-4.jsonl) sent through the real route,
  * POST /functions/v1/shop-assistant, of a shop served in this process on a fresh embedded database per catalogue, and judged on the products shown.
  * Prints the pass rate (a conversation passes when every one of its turns does) per kind and
- * catalogue, for the tuning, the held-out and the three strangers' conversations apart. Nothing is asserted.
+ * catalogue, for the tuning, the held-out and the four strangers' conversations apart. Nothing is asserted.
  *
  * Run: npm run eval:assistant [-- options]
  *   --catalogue=seeded|imported|luma  one catalogue only
  *   --kind=<kind>                 one kind only (gift, need, topic-change, ...)
  *   --id=<a,b,...>                only the conversations whose id is one of these (tuning ids, for a quick check)
- *   --split=tuning|held-out|stranger|stranger-2|stranger-3  one split only
+ *   --split=tuning|held-out|stranger|stranger-2|stranger-3|stranger-4  one split only
  *   --verbose                     print the failed tuning conversations turn by turn
  *   --recall-misses               list every recall ask where the assistant showed fewer of the kind than exist
  *   --show-held-out               with --verbose, the held-out and strangers' failures too
@@ -25,7 +25,14 @@ import path from "node:path";
 import { startShopInProcess } from "../apps/server/src/testing.ts";
 import { catalogue, catalogueCsv } from "./assistant-eval/catalogues.ts";
 import { type CatalogueName, type Conversation, KINDS } from "./assistant-eval/conversation.ts";
-import { HELD_OUT, STRANGER, STRANGER_2, STRANGER_3, TUNING } from "./assistant-eval/conversations.ts";
+import {
+  HELD_OUT,
+  STRANGER,
+  STRANGER_2,
+  STRANGER_3,
+  STRANGER_4,
+  TUNING,
+} from "./assistant-eval/conversations.ts";
 import { judgeTurn, type ShownProduct, type TurnAnswer } from "./assistant-eval/judge.ts";
 import {
   hits,
@@ -37,7 +44,7 @@ import {
 } from "./assistant-eval/recall.ts";
 import { Shopper } from "./lib/shopper.ts";
 
-const SPLIT_NAMES = ["tuning", "held-out", "stranger", "stranger-2", "stranger-3"] as const;
+const SPLIT_NAMES = ["tuning", "held-out", "stranger", "stranger-2", "stranger-3", "stranger-4"] as const;
 type Split = (typeof SPLIT_NAMES)[number];
 
 const args = process.argv.slice(2);
@@ -261,6 +268,7 @@ const SPLITS: [Split, readonly Conversation[]][] = [
   ["stranger", STRANGER],
   ["stranger-2", STRANGER_2],
   ["stranger-3", STRANGER_3],
+  ["stranger-4", STRANGER_4],
 ];
 const selected = (c: Conversation) =>
   CATALOGUES.includes(c.catalogue) &&

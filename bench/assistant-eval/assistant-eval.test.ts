@@ -1,13 +1,13 @@
 /**
  * The assistant evaluation's own checks, without a server: the judges on hand-made answers, and
- * the conversations' shape (how many, every kind, the held-out third, the three stranger splits, every
+ * the conversations' shape (how many, every kind, the held-out third, the four stranger splits, every
  * expectation satisfiable by — or, for "nothing", truly absent from — its catalogue).
  */
 import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { catalogue, IMPORTED_CSV, importedCatalogue, LUMA_CSV, parseCsv } from "./catalogues.ts";
 import { type CatalogueName, type Conversation, KINDS, type Match } from "./conversation.ts";
-import { HELD_OUT, STRANGER, STRANGER_2, STRANGER_3, TUNING } from "./conversations.ts";
+import { HELD_OUT, STRANGER, STRANGER_2, STRANGER_3, STRANGER_4, TUNING } from "./conversations.ts";
 import { available, judgeTurn, matches, type ShownProduct } from "./judge.ts";
 
 const product = (name: string, price: number, more: Partial<ShownProduct> = {}): ShownProduct => ({
@@ -157,7 +157,7 @@ describe("the conversations", () => {
   });
 
   it("in the stranger split: at least 60 on the luma catalogue with every kind, 30 on the other two", () => {
-    const ids = [...all, ...STRANGER, ...STRANGER_2, ...STRANGER_3].map((c) => c.id);
+    const ids = [...all, ...STRANGER, ...STRANGER_2, ...STRANGER_3, ...STRANGER_4].map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
     const luma = STRANGER.filter((c) => c.catalogue === "luma");
     expect(luma.length).toBeGreaterThanOrEqual(60);
@@ -212,8 +212,26 @@ describe("the conversations", () => {
     }
   });
 
+  it("in the fourth stranger split: 100, about a third on each catalogue, every kind on each, weighted to needs and gifts", () => {
+    expect(STRANGER_4.length).toBe(100);
+    for (const c of STRANGER_4) expect(c.turns.length, c.id).toBeGreaterThanOrEqual(1);
+    for (const c of STRANGER_4) expect(c.turns.length, c.id).toBeLessThanOrEqual(3);
+    for (const c of STRANGER_4) expect(KINDS, c.id).toContain(c.kind);
+    const on = (name: CatalogueName) => STRANGER_4.filter((c) => c.catalogue === name);
+    for (const name of ["seeded", "imported", "luma"] as const)
+      expect(on(name).length, name).toBeGreaterThanOrEqual(33);
+    for (const kind of KINDS)
+      for (const name of ["seeded", "imported", "luma"] as const)
+        expect(
+          on(name).some((c) => c.kind === kind),
+          `${name} ${kind}`,
+        ).toBe(true);
+    for (const kind of ["gift", "need"] as const)
+      expect(STRANGER_4.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(15);
+  });
+
   it("expect only what the catalogue has (and 'nothing' only for what it has not)", () => {
-    for (const c of [...all, ...STRANGER, ...STRANGER_2, ...STRANGER_3]) {
+    for (const c of [...all, ...STRANGER, ...STRANGER_2, ...STRANGER_3, ...STRANGER_4]) {
       const products = catalogues[c.catalogue];
       const categories = new Set(products.map((p) => p.category.toLowerCase()));
       const brands = new Set(products.map((p) => p.brand.toLowerCase()));

@@ -13,6 +13,8 @@
  * once the first stranger split's figures had been seen over several rounds of tuning.
  * `stranger-3.jsonl` is a fifth, held out the same way: a fresh set by a third stranger, written
  * once the second stranger split's figures had been seen over several rounds of tuning.
+ * `stranger-4.jsonl` is a sixth, held out the same way: a fresh set by a fourth stranger, written
+ * once the third stranger split's figures had been seen over several rounds of tuning.
  * Written from shoppers' point of view; README.md beside this file says how they are judged.
  */
 import { readFileSync } from "node:fs";
@@ -36,3 +38,4 @@ export const HELD_OUT = readConversations("held-out.jsonl");
 export const STRANGER = readConversations("stranger.jsonl");
 export const STRANGER_2 = readConversations("stranger-2.jsonl");
 export const STRANGER_3 = readConversations("stranger-3.jsonl");
+export const STRANGER_4 = readConversations("stranger-4.jsonl");

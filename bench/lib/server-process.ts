@@ -64,7 +64,12 @@ function serverChild(
   const profile = process.env.BENCH_CPU_PROF
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  return spawn(process.execPath, [...profile, "--import", "tsx", "apps/server/src/index.ts"], {
+  // BENCH_LOOP_MONITOR=<file>: the server's main thread appends a line a second there (loop delay,
+  // collections, requests, bytes read per closed connection: lib/loop-monitor.ts).
+  const monitor = process.env.BENCH_LOOP_MONITOR
+    ? ["--import", path.resolve(import.meta.dirname, "loop-monitor.ts")]
+    : [];
+  return spawn(process.execPath, [...profile, "--import", "tsx", ...monitor, "apps/server/src/index.ts"], {
     cwd: serverRoot,
     env: {
       ...process.env,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { LingerPool } from "./linger.ts";
 
-const limits = { maxBytes: 1024, maxMs: 1_000, maxDraining: 2, maxLingering: 3, discardBytesPerSecond: 1024 };
+const KiB = 1024;
+const limits = {
+  maxBytes: 1024 * KiB,
+  maxMs: 1_000,
+  maxDraining: 2,
+  maxLingering: 3,
+  discardBurstBytes: 2048 * KiB,
+  discardBytesPerSecond: 1024 * KiB,
+};
 
 describe("the lingering connections of a process", () => {
   it("lets a few read at once; the others wait their turn, in order", () => {
@@ -23,17 +31,35 @@ describe("the lingering connections of a process", () => {
 
   it("discards at most its first allowance and then its rate per second, in all", () => {
     let now = 0;
-    const pool = new LingerPool({ ...limits, discardBytesPerSecond: 1000 }, () => now);
-    // The first allowance: a reading turn's worth for every reader at once (2 × 1024).
-    expect(pool.discard(2048)).toBe(true);
+    const pool = new LingerPool({ ...limits, discardBytesPerSecond: 1000 * KiB }, () => now);
+    expect(pool.discard(2048 * KiB)).toBe(true);
     expect(pool.discard(1)).toBe(false);
     now = 500;
-    expect(pool.discard(600)).toBe(false);
-    expect(pool.discard(500)).toBe(true);
+    expect(pool.discard(600 * KiB)).toBe(false);
+    expect(pool.discard(500 * KiB)).toBe(true);
     // A quiet while refills it to the first allowance, not beyond.
     now = 60_000;
-    expect(pool.discard(2049)).toBe(false);
-    expect(pool.discard(2048)).toBe(true);
+    expect(pool.discard(2048 * KiB + 1)).toBe(false);
+    expect(pool.discard(2048 * KiB)).toBe(true);
+  });
+
+  it("starts no reader while less than one read is left to discard, and starts them again once it refills", () => {
+    let now = 0;
+    const pool = new LingerPool({ ...limits, discardBytesPerSecond: 1000 * KiB }, () => now);
+    const started: string[] = [];
+    const first = pool.whenReading(() => started.push("a"));
+    expect(pool.discard(2048 * KiB - 10 * KiB)).toBe(true);
+    // 10 KB left: a read would take a buffer of up to 64 KB, so b waits unread, and c after it.
+    pool.whenReading(() => started.push("b"));
+    first();
+    pool.whenReading(() => started.push("c"));
+    expect(started).toEqual(["a"]);
+    expect(pool.stats()).toMatchObject({ draining: 0 });
+    // A second later the allowance is back: the next connection reads, and gives its turn on in order.
+    now = 1_000;
+    const d = pool.whenReading(() => started.push("d"));
+    d();
+    expect(started).toEqual(["a", "d", "b"]);
   });
 
   it("refuses a place past the most lingering connections, and gives places back", () => {
@@ -51,7 +77,14 @@ describe("a lingering connection", () => {
     const { connect } = await import("node:net");
     const { Readable } = await import("node:stream");
     const { lingerAfterAnswer } = await import("./linger.ts");
-    const pool = new LingerPool({ maxBytes: 256 * 1024, maxMs: 10_000, maxDraining: 1, maxLingering: 4, discardBytesPerSecond: 0 });
+    const pool = new LingerPool({
+      maxBytes: 256 * 1024,
+      maxMs: 10_000,
+      maxDraining: 1,
+      maxLingering: 4,
+      discardBurstBytes: 256 * 1024,
+      discardBytesPerSecond: 0,
+    });
     const server = createServer((req, res) => {
       // As the HTTP adapter does for a request with a body: its web stream reads the request.
       Readable.toWeb(req);

@@ -14,8 +14,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * TCP back-pressure holds its client (a client that reads while it writes, as browsers and
  * HTTP libraries do, has the answer already). Reading gigabytes only to throw them away is
  * what made memory grow under a flood of bodies that never end: the garbage came faster than
- * the collector freed it. Each connection closes at `maxMs` at the latest, and past
- * `maxLingering` connections a process closes new ones at once.
+ * the collector freed it. All of a process's lingering connections together discard little: a
+ * first `discardBurstBytes`, then `discardBytesPerSecond`; with nothing left to discard, no
+ * connection starts reading (each read is a buffer of up to 64 KB the collector must sweep, and
+ * under a flood those collections, not the refusals, were what kept a probe waiting). Each
+ * connection closes at `maxMs` at the latest, and past `maxLingering` connections a process
+ * closes new ones at once.
  */
 export interface LingerLimits {
   /** What one connection reads and discards after its answer, at most; then it waits, unread, to close. */
@@ -27,18 +31,29 @@ export interface LingerLimits {
   /** Connections lingering at once in this process; past it, a connection closes after its answer. */
   maxLingering: number;
   /**
-   * The bytes all lingering connections of the process may discard per second, after a first
-   * `maxDraining × maxBytes`; past it, a connection stops reading as at `maxBytes`.
+   * The bytes all lingering connections of the process may discard at once after a quiet while
+   * (the allowance refills to it, not beyond).
+   */
+  discardBurstBytes: number;
+  /**
+   * The bytes all lingering connections of the process may discard per second, after the first
+   * `discardBurstBytes`; past it, a connection stops reading as at `maxBytes`, and none starts.
    */
   discardBytesPerSecond: number;
 }
+
+/** The most one read of a socket takes (libuv reads up to 64 KB at a time). */
+const ONE_READ = 64 * 1024;
 
 export const LINGER: LingerLimits = {
   maxBytes: 2 * 1024 * 1024,
   maxMs: 5_000,
   maxDraining: 16,
   maxLingering: 512,
-  discardBytesPerSecond: 4 * 1024 * 1024,
+  // One connection's whole `maxBytes` at once: a client refused alone is read through as before;
+  // a flood gets 2 MB, then 1 MB a second, in all (it got 32 MB, then 4 MB a second).
+  discardBurstBytes: 2 * 1024 * 1024,
+  discardBytesPerSecond: 1024 * 1024,
 };
 
 /** The connections lingering in one process: how many, how many of them read, and who waits to. */
@@ -55,8 +70,19 @@ export class LingerPool {
     readonly limits: LingerLimits = LINGER,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.discardable = limits.maxDraining * limits.maxBytes;
+    this.discardable = limits.discardBurstBytes;
     this.filledAt = now();
+  }
+
+  /** What the process may still discard now: the allowance, refilled for the time since it was last looked at. */
+  private allowance(): number {
+    const now = this.now();
+    this.discardable = Math.min(
+      this.limits.discardBurstBytes,
+      this.discardable + ((now - this.filledAt) / 1000) * this.limits.discardBytesPerSecond,
+    );
+    this.filledAt = now;
+    return this.discardable;
   }
 
   /**
@@ -66,14 +92,7 @@ export class LingerPool {
    * time) stalled every answer. Bounded, a flood's garbage is a few megabytes a second.
    */
   discard(bytes: number): boolean {
-    const now = this.now();
-    const capacity = this.limits.maxDraining * this.limits.maxBytes;
-    this.discardable = Math.min(
-      capacity,
-      this.discardable + ((now - this.filledAt) / 1000) * this.limits.discardBytesPerSecond,
-    );
-    this.filledAt = now;
-    if (bytes > this.discardable) return false;
+    if (bytes > this.allowance()) return false;
     this.discardable -= bytes;
     return true;
   }
@@ -96,9 +115,13 @@ export class LingerPool {
     return true;
   }
 
-  /** `start` runs once the connection may read: now, or when a reader leaves. */
+  /**
+   * `start` runs once the connection may read: now, or when a reader leaves; never while the
+   * process has less than one read left to discard (the connection then waits unread, to its
+   * close: a read started would take its buffer whatever the allowance).
+   */
   whenReading(start: () => void): () => void {
-    if (this.readers < this.limits.maxDraining) {
+    if (this.readers < this.limits.maxDraining && this.allowance() >= ONE_READ) {
       this.beginReading(start);
       return () => this.endReading();
     }
@@ -127,6 +150,7 @@ export class LingerPool {
 
   private endReading() {
     this.readers = Math.max(0, this.readers - 1);
+    if (this.allowance() < ONE_READ) return;
     const next = this.waiting.values().next();
     if (!next.done) {
       this.waiting.delete(next.value);

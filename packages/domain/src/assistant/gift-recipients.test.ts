@@ -7,6 +7,14 @@ const parse = (...messages: string[]) => parseShoppingRequest(messages, catalog)
 const planOf = (r: ReturnType<typeof parse>): SearchPlan => ({ ...r, boostCategories: [], anyOf: r.anyOf });
 
 describe("who a gift is for", () => {
+  it("reads people as they are typed in a chat: gf, bf, hubby, step-dad", () => {
+    expect(parse("a gift for my gf, she loves perfume").forGender).toBe("women");
+    expect(parse("my bf is into running, gift ideas?").forGender).toBe("men");
+    expect(parse("birthday present for my step-dad").forGender).toBe("men");
+    expect(parse("birthday present for my step-dad").text.split(" ")).not.toContain("step-dad");
+    expect(parse("a gift for my hubby").filters.tags).toContain("gift");
+  });
+
   it("a recipient with a word or an age before them is a recipient, never searched for", () => {
     for (const said of [
       "present for my 6 year old niece",

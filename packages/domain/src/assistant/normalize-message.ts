@@ -19,8 +19,38 @@ export function normalizeMessage(message: unknown): string {
     .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
     .replace(/[\u2010-\u2013\u2212]/g, "-")
     .replace(/\p{Cc}/gu, " "); // also keeps the scanner's mask out of the text
-  return pastimesAsDoing(joinSplitCompounds(spellFiguresAsDigits(text).replace(HESITATION, " ")));
+  return pastimesAsDoing(
+    joinSplitCompounds(
+      spellFiguresAsDigits(text).replace(HESITATION, " ").replace(PEOPLE_AS_TYPED, personOf),
+    ),
+  );
 }
+
+/**
+ * People as they are typed in a chat ("my gf", "the hubby", "my step-dad"): the words the readers
+ * of recipients and their gender know, so a gift "for my bf" is one for a man.
+ */
+const PEOPLE_TYPED: Record<string, string> = {
+  gf: "girlfriend",
+  bf: "boyfriend",
+  bff: "best friend",
+  hubby: "husband",
+  wifey: "wife",
+  bro: "brother",
+  sis: "sister",
+  gramps: "grandpa",
+  stepdad: "dad",
+  "step-dad": "dad",
+  stepmom: "mom",
+  "step-mom": "mom",
+  stepmum: "mum",
+  "step-mum": "mum",
+};
+const PEOPLE_AS_TYPED = new RegExp(
+  `(?<=(?:^|[^\\p{L}'])(?:my|our|the|his|her|for|a) )(?:${Object.keys(PEOPLE_TYPED).join("|")})(?![\\p{L}'-])`,
+  "gu",
+);
+const personOf = (typed: string): string => PEOPLE_TYPED[typed] ?? typed;
 
 /** Verbs after "who" that say no pastime of their own, or that the pastime table reads itself. */
 const NOT_A_PASTIME = new Set(

@@ -14,7 +14,7 @@ import {
   startRequest,
 } from "./refine-shopping-request.ts";
 import { unique } from "./request-scanner.ts";
-import type { RecipientGender } from "./recipient-gender.ts";
+import { kindsOfGender, type RecipientGender } from "./recipient-gender.ts";
 import { needOfAnotherSubject, withTraitOfKind } from "./dialogue-subject.ts";
 import {
   DEFAULT_LIMIT,
@@ -109,8 +109,13 @@ export type ParsedShoppingRequest = ShoppingRequest & {
   excludedBrands: string[];
   /** Kinds of product any of which answers a need ("a rainy day" -> umbrella, rain jacket). */
   anyOf: string[];
-  /** A gift for men or for women ("my dad", "she loves yoga"): the other's things are not shown. */
+  /**
+   * Things for men or for women ("my dad", "she loves yoga", "i'm a guy", "women's"): the other's
+   * things are not shown.
+   */
   forGender: RecipientGender | null;
+  /** The shop's tags of the other gender's kinds (kindsOfGender): their products are not shown either. */
+  otherGenderKinds: string[];
   /** The words that say what is sought; the other words of `text` are attributes. */
   subjectWords: string[];
   attributeWords: string[];
@@ -296,6 +301,7 @@ function toResult(
     excludedBrands: [...state.excludedBrands],
     anyOf: [...state.anyOf],
     forGender: state.recipientGender,
+    otherGenderKinds: [],
     subjectWords:
       subjectWords.length > 0 || state.anyOf.length > 0 || state.categories.length > 0
         ? subjectWords
@@ -421,13 +427,15 @@ export function parseShoppingRequest(
       } else kind = isEmpty(state) ? "chit-chat" : "new";
     }
     const final = state ?? EMPTY_STATE;
-    return toResult(final, refined, statedBy(previous, final), {
+    const result = toResult(final, refined, statedBy(previous, final), {
       kind,
       facts: lastFacts,
       dropped,
       narrowing,
       narrowedBy,
     });
+    const other = result.forGender === "men" ? "women" : result.forGender === "women" ? "men" : null;
+    return other ? { ...result, otherGenderKinds: kindsOfGender(catalog?.tagCategories, other) } : result;
   } catch {
     // Defensive only: every step above is total, but a shopper must never see a crash.
     return toResult(EMPTY_STATE, false);

@@ -1,7 +1,7 @@
 import { UNIT_WORDS } from "../text/number-words.ts";
 import { type CatalogMatchers, matchKey } from "./catalog-names.ts";
 import { readPriceBounds } from "./read-price-bounds.ts";
-import { genderOfRecipients } from "./recipient-gender.ts";
+import { genderOfMessage } from "./recipient-gender.ts";
 import { alternativesOf, nameKey, Scanner, unique } from "./request-scanner.ts";
 import {
   COUNT_LEADERS,
@@ -440,7 +440,7 @@ export function readShoppingMessage(message: unknown, matchers: CatalogMatchers)
       free.every((w) => matchers.categoriesTagged(w).length > 0));
   facts.needKinds = unique(facts.needKinds);
   facts.recipients = unique(facts.recipients);
-  if (facts.gift) facts.recipientGender = genderOfRecipients(facts.recipients, s.original);
+  facts.recipientGender = genderOfMessage(facts.gift, facts.recipients, s.original);
   if (
     !facts.hasProduct &&
     facts.needKinds.length === 0 &&

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseShoppingRequest } from "./parse-shopping-request.ts";
-import { genderOfRecipients, ofOtherGender } from "./recipient-gender.ts";
+import { genderOfRecipients, genderSaid, kindsOfGender, ofOtherGender } from "./recipient-gender.ts";
 import { catalog } from "./shopping-test-catalog.ts";
 
 describe("whether a gift is for men or for women", () => {
@@ -30,7 +30,59 @@ describe("whether a gift is for men or for women", () => {
     expect(
       parseShoppingRequest(["my girlfriend is into yoga, gift ideas?", "cheaper ones"], catalog).forGender,
     ).toBe("women");
-    expect(parseShoppingRequest(["women's running shoes"], catalog).forGender).toBeNull();
+    expect(parseShoppingRequest(["women's running shoes"], catalog).forGender).toBe("women");
+    expect(parseShoppingRequest(["running shoes"], catalog).forGender).toBeNull();
     expect(parseShoppingRequest(["my partner snores, help"], catalog).forGender).toBeNull();
+  });
+});
+
+describe("whom things are for, said in any request", () => {
+  it("reads things said of a gender, then the shopper, then the person the message is about", () => {
+    expect(genderSaid("my old sneakers are falling apart, mens size 10")).toBe("men");
+    expect(genderSaid("running shorts for women")).toBe("women");
+    expect(genderSaid("going to a wedding and have nothing to wear, i'm a guy")).toBe("men");
+    expect(genderSaid("what do i wear for a run? im a woman")).toBe("women");
+    expect(genderSaid("my son starts baseball in the spring, what does he need")).toBe("men");
+    expect(genderSaid("my daughter has a party at school and needs something to wear")).toBe("women");
+    expect(genderSaid("what do you get a guy who's into lifting", true)).toBe("men");
+    expect(genderSaid("running shorts, but not the men's ones")).toBe("women");
+    expect(genderSaid("no womens stuff please")).toBe("men");
+    expect(genderSaid("my kid plays soccer every weekend, what does he need")).toBe("men");
+    expect(genderSaid("my partner is always cold, she needs something warm")).toBe("women");
+  });
+
+  it("a person beside the shopper's own need, both genders, or nobody say nothing", () => {
+    expect(genderSaid("my husband snores and i can't sleep")).toBeNull();
+    expect(genderSaid("my partner snores")).toBeNull();
+    expect(genderSaid("shoes for men and women")).toBeNull();
+    expect(genderSaid("something for a rainy day")).toBeNull();
+    expect(genderSaid("a mango smoothie maker")).toBeNull();
+  });
+
+  it("a need's request carries it; a gift's person wins over the words", () => {
+    expect(parseShoppingRequest(["i need a jacket, i'm a woman"], catalog).forGender).toBe("women");
+    expect(parseShoppingRequest(["a gift for my dad"], catalog).forGender).toBe("men");
+  });
+});
+
+describe("the shop's kinds of one gender", () => {
+  const tagCategories = {
+    dresses: ["Women's Dresses", "Tops"],
+    footwear: ["Men's Shoes", "Women's Shoes"],
+    "men's shirts": ["Men's Shirts"],
+    clothing: ["Men's Shirts", "Women's Dresses", "Tops"],
+    basketball: ["Sports Accessories"],
+  };
+
+  it("is a tag filed under one gender's categories and never the other's", () => {
+    expect(kindsOfGender(tagCategories, "women")).toEqual(["dresses"]);
+    expect(kindsOfGender(tagCategories, "men")).toEqual(["men's shirts"]);
+    expect(kindsOfGender(undefined, "men")).toEqual([]);
+  });
+
+  it("a request for a man carries the women's kinds to leave out", () => {
+    const names = { ...catalog, tagCategories };
+    expect(parseShoppingRequest(["a shirt for my husband"], names).otherGenderKinds).toEqual(["dresses"]);
+    expect(parseShoppingRequest(["a shirt"], names).otherGenderKinds).toEqual([]);
   });
 });

@@ -93,6 +93,9 @@ describe("needs read as general kinds of product", () => {
   it("reads lifting weights as strength kit, and a long journey as what packs", () => {
     expect(kindsOf("a present for a friend who just started lifting weights")).toContain("kettlebell");
     expect(kindsOf("a present for a friend who just started lifting weights")).not.toContain("yoga mat");
+    // "lifting" said as a pastime is weightlifting; "lifting" of a mascara's lashes is not one.
+    expect(kindsOf("what do you get a guy who's into lifting")).toContain("kettlebell");
+    expect(kindsOf("a lash lifting mascara")).not.toContain("kettlebell");
     expect(kindsOf("a coworker leaving for a trip around the world")).toContain("duffel");
     expect(kindsOf("a coworker leaving for a trip around the world")).not.toContain("noise cancelling");
     expect(kindsOf("long flight next week")).toContain("noise cancelling");

@@ -168,7 +168,7 @@ const NEEDS: readonly (readonly [pattern: string, kinds: readonly string[]])[] =
     ["sleep", "pillow", "bedding", "sleep earbuds"],
   ],
   [
-    "(?:start(?:ed|ing)? )?lift(?:s|ing)? weights|weight ?lifting|strength training|(?:build(?:ing)?|gain(?:ing)?) (?:muscle|strength)|bulk(?:ing)? up",
+    "(?:start(?:ed|ing)? )?lift(?:s|ing)? weights|weight ?lifting|(?:into|loves?|likes?|enjoys?|goes|does) lifting|lifting at the gym|strength training|(?:build(?:ing)?|gain(?:ing)?) (?:muscle|strength)|bulk(?:ing)? up",
     ["dumbbell", "kettlebell", "weight bench", "pull-up bar", "weights", "strength"],
   ],
   [

@@ -13,7 +13,10 @@ function stemOf(word: string): string {
 export function isExcluded(product: Product, request: ParsedShoppingRequest): boolean {
   if (request.excludedBrands.some((b) => b.toLowerCase() === product.brand.toLowerCase())) return true;
   const text = `${product.name} ${product.category} ${product.tags.join(" ")}`;
-  // A gift for a man shows no women's things, one for a woman no men's.
+  // Things for a man show no women's things, for a woman no men's: by their own words, or by a
+  // kind the shop files only under the other's categories (a dress under "Tops").
+  const otherKind = product.tags.some((t) => request.otherGenderKinds.includes(t.toLowerCase()));
+  if (otherKind && !/\bunisex\b/i.test(text)) return true;
   return holdsExcluded(text, request.excludedWords) || ofOtherGender(text, request.forGender);
 }
 
