@@ -74,3 +74,17 @@ export function relativePlans(
   const caps = [compared[0]?.price ?? 0, middle, sorted.at(-1) ?? 0];
   return caps.filter((cap, i) => cap > 0 && caps.indexOf(cap) === i).map(below);
 }
+
+/**
+ * "cheaper", "more premium": what fills the answer after the plans (close kinds, the catalogue's
+ * text) stays within the prices the plans were relative to: below the highest cap tried, above the
+ * floor. Without them a fill could bring back the cheapest thing shown as "more premium".
+ */
+export function withinRelative(request: ParsedShoppingRequest, bases: SearchPlan[]): (p: Product) => boolean {
+  if (request.turn !== "relative-price" || !request.relative) return () => true;
+  const caps = bases.map((b) => b.filters.maxPrice);
+  const floors = bases.map((b) => b.filters.minPrice);
+  const cap = caps.includes(null) ? null : Math.max(...(caps as number[]));
+  const floor = floors.includes(null) ? null : Math.min(...(floors as number[]));
+  return (p) => (cap === null || p.price <= cap) && (floor === null || p.price >= floor);
+}

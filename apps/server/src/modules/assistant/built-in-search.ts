@@ -24,7 +24,7 @@ import { holdsSubjectHead, isExcluded, isOfSubject, kindFirstByPrice } from "./a
 import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
 import { closeByModifiers } from "./assistant-close-fill.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
-import { relativePlans, sharedTags } from "./assistant-relative-price.ts";
+import { relativePlans, sharedTags, withinRelative } from "./assistant-relative-price.ts";
 import { rankByText, type TextRanking, textFirst, withTextRescue } from "./assistant-text-rank.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 import type { Cents } from "@haggle/domain/pricing/money";
@@ -180,20 +180,6 @@ async function relativeToShown(
     bases: relativePlans(request, base, shown, (p) => holdsSubjectHead(p, request)),
     kindTags: sharedTags(shown, request),
   };
-}
-
-/**
- * "cheaper", "more premium": what fills the answer after the plans (close kinds, the catalogue's
- * text) stays within the prices the plans were relative to: below the highest cap tried, above the
- * floor. Without them a fill could bring back the cheapest thing shown as "more premium".
- */
-function withinRelative(request: ParsedShoppingRequest, bases: SearchPlan[]): (p: Product) => boolean {
-  if (request.turn !== "relative-price" || !request.relative) return () => true;
-  const caps = bases.map((b) => b.filters.maxPrice);
-  const floors = bases.map((b) => b.filters.minPrice);
-  const cap = caps.includes(null) ? null : Math.max(...(caps as number[]));
-  const floor = floors.includes(null) ? null : Math.min(...(floors as number[]));
-  return (p) => (cap === null || p.price <= cap) && (floor === null || p.price >= floor);
 }
 
 interface Step {
