@@ -8,6 +8,7 @@
  * Run: npm run eval:assistant [-- options]
  *   --catalogue=seeded|imported|luma  one catalogue only
  *   --kind=<kind>                 one kind only (gift, need, topic-change, ...)
+ *   --id=<a,b,...>                only the conversations whose id is one of these (tuning ids, for a quick check)
  *   --split=tuning|held-out|stranger|stranger-2|stranger-3|stranger-4  one split only
  *   --verbose                     print the failed tuning conversations turn by turn
  *   --recall-misses               list every recall ask where the assistant showed fewer of the kind than exist
@@ -51,6 +52,7 @@ const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.s
 const flag = (name: string) => args.includes(`--${name}`);
 const onlyCatalogue = option("catalogue") as CatalogueName | undefined;
 const onlyKind = option("kind");
+const onlyIds = option("id")?.split(",");
 const onlySplit = option("split") as Split | undefined;
 const verbose = flag("verbose");
 const recallMisses = flag("recall-misses");
@@ -269,7 +271,9 @@ const SPLITS: [Split, readonly Conversation[]][] = [
   ["stranger-4", STRANGER_4],
 ];
 const selected = (c: Conversation) =>
-  CATALOGUES.includes(c.catalogue) && (onlyKind === undefined || c.kind === onlyKind);
+  CATALOGUES.includes(c.catalogue) &&
+  (onlyKind === undefined || c.kind === onlyKind) &&
+  (onlyIds === undefined || onlyIds.includes(c.id));
 
 async function runEngine(engine: string, ai: Record<string, string>): Promise<ConversationResult[]> {
   const results: ConversationResult[] = [];
@@ -287,7 +291,7 @@ async function runEngine(engine: string, ai: Record<string, string>): Promise<Co
       );
       for (const { split, conversation } of work)
         results.push(await runConversation(shop.baseUrl, conversation, split, products, engine));
-      if (checkRecall && onlyKind === undefined)
+      if (checkRecall && onlyKind === undefined && onlyIds === undefined)
         recall.push({ engine, name, results: await runRecall(shop.baseUrl, products) });
     } finally {
       await shop.stop();

@@ -63,6 +63,26 @@ describe.each(DB_KINDS)("the assistant follows a conversation on the %s database
     for (const p of r.products) expect(p.price).toBeGreaterThan(cheapest);
   });
 
+  it("'more premium' after smartwatches is above the cheapest smartwatch shown, not the other things after them", async () => {
+    const first = await converse(server, ["a smartwatch"]);
+    const watches = first.products.filter((p) => /watch/i.test(`${p.name} ${p.tags.join(" ")}`));
+    const cheapestWatch = Math.min(...watches.map((p) => p.price));
+    const r = await converse(server, ["a smartwatch", "hmm, something more premium"]);
+    expect(r.products.length).toBeGreaterThan(0);
+    for (const p of r.products) expect(p.price).toBeGreaterThan(cheapestWatch);
+  });
+
+  it("'any waterproof ones?' after running shoes narrows the shoes: no waterproof earbuds among them", async () => {
+    const r = await converse(server, ["running shoes", "any waterproof ones?"]);
+    expect(r.products[0]?.tags).toEqual(expect.arrayContaining(["waterproof", "running"]));
+    for (const p of r.products.slice(0, 4)) expect(p.category).toBe("Footwear");
+  });
+
+  it("'how much is it?' after a kettlebell is answered with its price", async () => {
+    const r = await converse(server, ["a kettlebell", "how much is it?"]);
+    expect(r.text).toMatch(/Kettlebell.*\$\d/);
+  });
+
   it("'not the second one' shows the same kind without that product", async () => {
     const first = await converse(server, ["bluetooth speakers"]);
     const second = first.products[1];

@@ -23,6 +23,22 @@ describe("catalogue names", () => {
     expect(matchers.categoryByKey.get(matchKey("home n kitchen"))).toBe("Home & Kitchen");
   });
 
+  it("match a category of 'things of' a word by that word and any such word: 'sports stuff', 'fitness gear'", () => {
+    const m = catalogMatchers({
+      categories: ["Sports Accessories", "Fitness Equipment", "Mobile Accessories", "Mobile", "Bags"],
+      brands: [],
+    });
+    expect(all(m.categoryNames, "sports stuff, fitness gear and a bag")).toEqual([
+      "sports stuff",
+      "fitness gear",
+      "bag",
+    ]);
+    expect(m.categoryByKey.get(matchKey("sports stuff"))).toBe("Sports Accessories");
+    expect(m.categoryByKey.get(matchKey("fitness gear"))).toBe("Fitness Equipment");
+    // "mobile" is a category of its own: "mobile stuff" is not read as its accessories.
+    expect(m.categoryByKey.get(matchKey("mobile stuff"))).toBeUndefined();
+  });
+
   it("ignore names that are not strings or are blank, and odd catalogues", () => {
     const odd = catalogMatchers({ categories: ["", "  ", 3 as unknown as string], brands: [] });
     expect(odd.categoryNames).toBeNull();

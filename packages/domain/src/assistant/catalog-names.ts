@@ -65,12 +65,48 @@ function taggedCategories(value: unknown, known: Set<string>): (word: string) =>
   };
 }
 
+/** A category's last word that only says "things of" the words before it ("Sports Accessories"). */
+const CONTAINER = /^(?:accessories|equipment|supplies|gear|essentials)$/;
+/** What shoppers put after such a category's own word: "sports stuff", "fitness gear", "kitchen things". */
+const GENERIC = [
+  "stuff",
+  "gear",
+  "things",
+  "equipment",
+  "accessories",
+  "supplies",
+  "items",
+  "essentials",
+  "kit",
+];
+
+/**
+ * Other names of a category whose last word only says "things of" ("Sports Accessories",
+ * "Fitness Equipment"): its own word with any such word ("sports stuff", "fitness gear"), unless
+ * the own word is another category's name or several categories share it.
+ */
+function containerAliases(categories: string[]): [string, string][] {
+  const keys = categories.map((c) => nameKey(c));
+  const own = keys.map((k) => {
+    const words = k.split(" ");
+    return words.length >= 2 && CONTAINER.test(words.at(-1) ?? "") ? words.slice(0, -1).join(" ") : "";
+  });
+  return categories.flatMap((c, i) => {
+    const word = own[i] ?? "";
+    if (!word || keys.includes(word) || own.filter((o) => o === word).length > 1) return [];
+    return GENERIC.map((g) => `${word} ${g}`)
+      .filter((alias) => !keys.includes(alias))
+      .map((alias): [string, string] => [alias, c]);
+  });
+}
+
 export function catalogMatchers(catalog: ShoppingCatalogNames): CatalogMatchers {
   const categories = stringsOf(catalog?.categories, 200);
   const brands = stringsOf(catalog?.brands, 2000);
+  const aliases = containerAliases(categories);
   return {
-    categoryByKey: new Map(categories.map((c) => [nameKey(c), c])),
-    categoryNames: alternationOf(categories, true),
+    categoryByKey: new Map([...categories.map((c): [string, string] => [nameKey(c), c]), ...aliases]),
+    categoryNames: alternationOf([...categories, ...aliases.map(([alias]) => alias)], true),
     brandByKey: new Map(brands.map((b) => [nameKey(b), b])),
     brandNames: alternationOf(brands, false),
     categoriesTagged: taggedCategories(catalog?.tagCategories, new Set(categories)),

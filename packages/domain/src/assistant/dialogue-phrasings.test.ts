@@ -105,3 +105,46 @@ describe("a product word written as two words", () => {
     expect(parseShoppingRequest(["a red top"], names).filters.categories).toEqual(["Tops"]);
   });
 });
+
+describe("a price asked of what was shown", () => {
+  it("reads 'how much is it?', 'what do they cost', 'price?' as a question about the shown product", () => {
+    for (const q of [
+      "how much is it?",
+      "how much are they",
+      "what does it cost",
+      "what's the price?",
+      "price?",
+      "ok how much is that one",
+    ]) {
+      const r = parse("a kettlebell", q);
+      expect(r.turn, q).toBe("question");
+      expect(r.subjectWords, q).toEqual(["kettlebell"]);
+    }
+  });
+
+  it("leaves a price asked of another thing or of the shop as it was", () => {
+    expect(parse("a kettlebell", "how much are the dumbbells").turn).toBe("topic-change");
+    expect(parse("a kettlebell", "how much is shipping?").turn).toBe("chit-chat");
+  });
+});
+
+describe("a list of kinds", () => {
+  it("reads kinds joined by and, &, a comma or or as either kind, not one thing that is both", () => {
+    for (const ask of [
+      "hoodies and sweaters",
+      "hoodies & sweaters",
+      "hoodies or sweaters",
+      "hoodies, sweaters",
+    ]) {
+      const r = parse(ask);
+      expect(r.anyOf, ask).toEqual(["hoodie", "sweater"]);
+      expect(r.subjectWords, ask).toEqual([]);
+    }
+  });
+
+  it("still reads a list after a no as things not wanted", () => {
+    expect(parse("camping gear", "we already own a stove and a lantern").excludedWords).toEqual(
+      expect.arrayContaining(["stove", "lantern"]),
+    );
+  });
+});

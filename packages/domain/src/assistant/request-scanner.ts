@@ -80,7 +80,10 @@ export function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
 }
 
-/** "X or Y" between two product words: either kind will do. */
+/**
+ * "X or Y", "X and Y", "X, Y", "X & Y" between two product words: a list of kinds, either of
+ * which will do ("hoodies and sweaters" is not one thing that is both).
+ */
 export function alternativesOf(
   text: string,
   spans: { start: number; end: number }[],
@@ -96,7 +99,12 @@ export function alternativesOf(
   for (let i = 0; i + 1 < sorted.length; i++) {
     const a = sorted[i]!;
     const b = sorted[i + 1]!;
-    if (!/^\s*,?\s*or\s+(?:an?\s+|some\s+|maybe\s+)?$/u.test(text.slice(a.end, b.start))) continue;
+    if (
+      !/^\s*(?:,|,?\s*(?:or|and|and\/or|&|plus))\s+(?:an?\s+|some\s+|maybe\s+)?$/u.test(
+        text.slice(a.end, b.start),
+      )
+    )
+      continue;
     for (const kind of [kindAt(a.start), kindAt(b.start)]) if (kind && !out.includes(kind)) out.push(kind);
   }
   return out;

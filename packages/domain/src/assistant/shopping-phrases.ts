@@ -146,9 +146,12 @@ export const P = {
     `(?<![${LN}])(?:not|no|nah|don'?t (?:like|want)|do not (?:like|want)|not a fan of|not keen on|not into|skip|hate)\\s+(?=(?:that|this|the (?:first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|6th))(?:\\s+(?:one|option|pick))?\\s*(?:[,.!?]|$))`,
     "gu",
   ),
-  /** A question about something already shown ("is it waterproof?", "tell me more about that one"). */
+  /**
+   * A question about something already shown ("is it waterproof?", "tell me more about that one"),
+   * its price asked of a pronoun too ("how much is it?", "what do they cost", "price?").
+   */
   aboutShown:
-    /^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|(?:can|could|should|do|how do|how should|will) i (?:[a-z']+ ){0,3}(?:it|that one|this one)(?![\p{L}\p{N}])|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
+    /^\s*(?:(?:so|and|ok|okay|hmm|oh),?\s+)?(?:how much (?:is|are|does|do|for) (?:it|they|them|those|these|that|this)(?![\p{L}\p{N}])|what (?:does|do|would|will) (?:it|they|those|these|that|this)(?: one| ones)? cost|what(?:'s| is) (?:the|its|their) (?:price|cost)(?: of (?:it|them|those|these|that|this)(?: one| ones)?)?\s*\??\s*$|(?:how much|price|cost|the price)\s*\??\s*$)|^\s*(?:(?:is|are|does|do|can|will|would|how|what|which) (?:it|that one|this one|that|this)\b|(?:can|could|should|do|how do|how should|will) i (?:[a-z']+ ){0,3}(?:it|that one|this one)(?![\p{L}\p{N}])|tell me (?:more )?about (?:it|that|this|the (?:first|second|third|fourth|fifth|sixth|last))|(?:more )?(?:details|info) (?:on|about) (?:it|that|this|the))/u,
   instead: words(
     "instead|actually|forget|never ?mind|nvm|switch(?:ing)? gears|(?:a )?(?:different|new|other|another) question|(?:i'?ve |i )?changed? my mind|scratch that|change of plans?|on second thought|let'?s (?:try|look at|switch to)|switch(?:ing)? to|moving on|(?:(?:something|anything|now) )?(?:completely|totally|entirely|altogether|quite) (?:different|unrelated|else)(?: (?:question|thing|topic|subject|now))?|(?:a )?(?:different|new|another) (?:topic|subject)|change (?:of )?(?:the )?(?:topic|subject)|on another note|unrelated(?: but| question)?",
   ),

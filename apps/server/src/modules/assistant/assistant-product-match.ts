@@ -36,6 +36,17 @@ export function isOfSubject(product: Product, request: ParsedShoppingRequest): b
 }
 
 /**
+ * Whether a product is of the kind a request's subject names, by its head word (its last:
+ * "shoe" of "running shoe") anywhere in the product's name, category or tags ("smartwatch" holds
+ * "watch"); any product when the subject names no word (a category alone).
+ */
+export function holdsSubjectHead(product: Product, request: ParsedShoppingRequest): boolean {
+  const head = stemOf(request.subjectWords.at(-1) ?? "");
+  if (head.length < 3) return true;
+  return `${product.name} ${product.category} ${product.tags.join(" ")}`.toLowerCase().includes(head);
+}
+
+/**
  * "what's the cheapest one?" after jackets: sorted by price, the search's looser finds (a water
  * bottle the words barely match) would lead; the things of the kind asked for come first, in
  * their price order, the others after them.

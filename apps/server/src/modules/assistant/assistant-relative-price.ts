@@ -30,13 +30,21 @@ export function sharedTags(shown: Product[], request: ParsedShoppingRequest): st
   );
 }
 
-/** The plans of "cheaper" and "more expensive", relative to the prices shown. */
+/**
+ * The plans of "cheaper" and "more expensive", relative to the prices shown: of the products of
+ * the kind asked for (`ofKind`) when any was shown, not of the other things that filled the
+ * answer after them ("more premium" after smartwatches is above the cheapest smartwatch, not
+ * above a USB hub shown after them); "than the second one" is that product's price.
+ */
 export function relativePlans(
   request: ParsedShoppingRequest,
   base: SearchPlan,
   shown: Product[],
+  ofKind: (p: Product) => boolean = () => true,
 ): SearchPlan[] {
-  const prices = shown.map((p) => p.price);
+  const kind = shown.filter(ofKind);
+  const compared = kind.length > 0 ? kind : shown;
+  const prices = compared.map((p) => p.price);
   const named = request.ordinal === null ? undefined : shownAt(shown, request.ordinal);
   if (request.relative === "pricier")
     return [
@@ -63,6 +71,20 @@ export function relativePlans(
   if (named) return [below(named.price)];
   const sorted = [...prices].sort((a, b) => a - b);
   const middle = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  const caps = [shown[0]?.price ?? 0, middle, sorted.at(-1) ?? 0];
+  const caps = [compared[0]?.price ?? 0, middle, sorted.at(-1) ?? 0];
   return caps.filter((cap, i) => cap > 0 && caps.indexOf(cap) === i).map(below);
+}
+
+/**
+ * "cheaper", "more premium": what fills the answer after the plans (close kinds, the catalogue's
+ * text) stays within the prices the plans were relative to: below the highest cap tried, above the
+ * floor. Without them a fill could bring back the cheapest thing shown as "more premium".
+ */
+export function withinRelative(request: ParsedShoppingRequest, bases: SearchPlan[]): (p: Product) => boolean {
+  if (request.turn !== "relative-price" || !request.relative) return () => true;
+  const caps = bases.map((b) => b.filters.maxPrice);
+  const floors = bases.map((b) => b.filters.minPrice);
+  const cap = caps.includes(null) ? null : Math.max(...(caps as number[]));
+  const floor = floors.includes(null) ? null : Math.min(...(floors as number[]));
+  return (p) => (cap === null || p.price <= cap) && (floor === null || p.price >= floor);
 }

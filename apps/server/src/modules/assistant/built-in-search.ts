@@ -20,11 +20,11 @@ import { searchProducts } from "../catalog/index.ts";
 import { lackingAsked } from "./assistant-lacks.ts";
 import { giftSoftened, withGiftNote } from "./assistant-gift.ts";
 import { ownTagPlan } from "./assistant-own-tags.ts";
-import { isExcluded, isOfSubject, kindFirstByPrice } from "./assistant-product-match.ts";
+import { holdsSubjectHead, isExcluded, isOfSubject, kindFirstByPrice } from "./assistant-product-match.ts";
 import { ownWordsFirst, readByMeaning, withCategories } from "./assistant-meaning.ts";
 import { closeByModifiers } from "./assistant-close-fill.ts";
 import { plainSearchFill } from "./assistant-plain-search.ts";
-import { relativePlans, sharedTags } from "./assistant-relative-price.ts";
+import { relativePlans, sharedTags, withinRelative } from "./assistant-relative-price.ts";
 import { rankByText, type TextRanking, textFirst, withTextRescue } from "./assistant-text-rank.ts";
 import type { AssistantDeps } from "./assistant-types.ts";
 import type { Cents } from "@haggle/domain/pricing/money";
@@ -176,21 +176,10 @@ async function relativeToShown(
   if (request.turn !== "relative-price" || !request.relative) return { bases: [base], kindTags: [] };
   const shown = await shownBefore(turn);
   if (shown.length === 0) return { bases: [base], kindTags: [] };
-  return { bases: relativePlans(request, base, shown), kindTags: sharedTags(shown, request) };
-}
-
-/**
- * "cheaper", "more premium": what fills the answer after the plans (close kinds, the catalogue's
- * text) stays within the prices the plans were relative to: below the highest cap tried, above the
- * floor. Without them a fill could bring back the cheapest thing shown as "more premium".
- */
-function withinRelative(request: ParsedShoppingRequest, bases: SearchPlan[]): (p: Product) => boolean {
-  if (request.turn !== "relative-price" || !request.relative) return () => true;
-  const caps = bases.map((b) => b.filters.maxPrice);
-  const floors = bases.map((b) => b.filters.minPrice);
-  const cap = caps.includes(null) ? null : Math.max(...(caps as number[]));
-  const floor = floors.includes(null) ? null : Math.min(...(floors as number[]));
-  return (p) => (cap === null || p.price <= cap) && (floor === null || p.price >= floor);
+  return {
+    bases: relativePlans(request, base, shown, (p) => holdsSubjectHead(p, request)),
+    kindTags: sharedTags(shown, request),
+  };
 }
 
 interface Step {
@@ -291,6 +280,8 @@ async function searchInOrder(
   let excludedSeen = false;
   let wantedSeen = false;
   const limitOf = (plan: SearchPlan) => Math.min(FILL_TO, plan.limit);
+  const narrowsShownKind = request.turn === "refinement" && request.subjectWords.length > 0;
+  const offKind: Product[] = [];
   for (const { plan, relaxed, fallbackOnly, byTags = [] } of plans) {
     if (shown.length > 0 && fallbackOnly && shown.length >= MIN_RELATIVE) break;
     // A short answer is filled only by plans that keep what matters (see fillsSafely); a later
@@ -322,7 +313,11 @@ async function searchInOrder(
       (relaxed.some(isModifierStep)
         ? p.name.toLowerCase().includes(head)
         : !relaxed.includes(traits) || request.subjectWords.length === 0 || isOfSubject(p, request));
-    const inStock = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id) && named(p));
+    const fresh = wanted.filter((p) => p.inStock && !shown.some((s) => s.id === p.id) && named(p));
+    // A refinement narrows the kind shown: the search's looser finds of other kinds ("waterproof"
+    // earbuds after running shoes) wait until no plan finds more of the kind.
+    const inStock = narrowsShownKind ? fresh.filter((p) => holdsSubjectHead(p, request)) : fresh;
+    if (narrowsShownKind) offKind.push(...fresh.filter((p) => !inStock.includes(p) && !offKind.includes(p)));
     if (inStock.length > 0) {
       if (shown.length === 0) soldOut = wanted.filter((p) => !p.inStock);
       if (shown.length === 0 || relaxed.length > 0) relaxedUsed = relaxed;
@@ -339,6 +334,11 @@ async function searchInOrder(
       soldOut = [];
       if (shown.length >= limitOf(plan)) break;
     }
+  }
+  const room = (usedPlan?.limit ?? request.limit) - shown.length;
+  if (room > 0 && offKind.length > 0) {
+    shown.push(...offKind.slice(0, room));
+    usedPlan ??= plans[0]?.plan ?? null;
   }
   return { shown, relaxedUsed, exact, outOfStockOnly, usedPlan, excludedOnly: excludedSeen && !wantedSeen };
 }
