@@ -16,7 +16,7 @@ function webTestsThatMock(dir = "apps/web/src"): string[] {
 const WEB_MOCKING = webTestsThatMock();
 
 /**
- * HTTP test files that take minutes (seeding 100,000 products, a backup and restore of whole
+ * HTTP test files that take minutes (seeding 50,000 products, a backup and restore of whole
  * shops, mail through an SMTP server), slowest first. Two workers share the files; when one of
  * these starts last (a clean clone has no record of durations, so Vitest guesses by file size),
  * the other worker idles for its minutes at the end of the run: they start first.
