@@ -110,6 +110,8 @@ export default defineConfig({
           include: ["apps/server/test/*.test.ts"],
           isolate: false,
           setupFiles: ["./apps/server/test/support/file-setup.ts"],
+          // The build, once: server processes the tests start run its bundle, as `npm start` does.
+          globalSetup: ["./apps/server/test/support/build-before-http.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
