@@ -16,7 +16,7 @@ function webTestsThatMock(dir = "apps/web/src"): string[] {
 const WEB_MOCKING = webTestsThatMock();
 
 /**
- * HTTP test files that take minutes (seeding 100,000 products, a backup and restore of whole
+ * HTTP test files that take minutes (seeding 50,000 products, a backup and restore of whole
  * shops, mail through an SMTP server), slowest first. Two workers share the files; when one of
  * these starts last (a clean clone has no record of durations, so Vitest guesses by file size),
  * the other worker idles for its minutes at the end of the run: they start first.
@@ -110,6 +110,8 @@ export default defineConfig({
           include: ["apps/server/test/*.test.ts"],
           isolate: false,
           setupFiles: ["./apps/server/test/support/file-setup.ts"],
+          // The build, once: server processes the tests start run its bundle, as `npm start` does.
+          globalSetup: ["./apps/server/test/support/build-before-http.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -93,10 +93,11 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   outputDir: "./.artifacts/results",
   fullyParallel: false,
-  // Two browsers at a time: a test mostly waits (for the server, for the page, for a reply to
-  // stream), so two workers keep both cores busy. Tests follow their own accounts, orders and
-  // products by a unique tag; what changes the whole shop runs on its own server (SHOP_WIDE).
-  workers: 2,
+  // Three browsers at a time on two cores: a test mostly waits (for the server, for the page, for
+  // a reply to stream), and with two workers the suite used about one core of two on a quiet
+  // machine. Tests follow their own accounts, orders and products by a unique tag; what changes
+  // the whole shop runs on its own server, one spec at a time (SHOP_WIDE).
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   // Upper bounds, not expectations: a journey through the shop takes a few seconds on a quiet
   // machine and several times that when other work shares its two cores.

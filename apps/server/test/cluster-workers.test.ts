@@ -92,7 +92,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("WORKERS=2: two server processes
   let server: ServerProcess;
   let drop: () => Promise<void>;
 
-  // An upper bound: three processes compile the server through tsx, which took over 120 s at load 34.
+  // An upper bound: three server processes took over 120 s to start at load 34 (then through tsx).
   beforeAll(async () => {
     const created = await createServerDatabase();
     drop = created.drop;

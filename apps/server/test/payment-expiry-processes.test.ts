@@ -75,7 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let url: string;
     let drop: () => Promise<void>;
 
-    // An upper bound: two server processes compiled through tsx took over 120 s at load 30.
+    // An upper bound: two server processes took over 120 s to start at load 30 (then through tsx).
     beforeAll(async () => {
       await fake.start();
       const created = await createServerDatabase();

@@ -12,7 +12,7 @@ import {
 import { createServerDatabase } from "./support/test-server.ts";
 
 /**
- * Two real server processes (`tsx apps/server/src/index.ts`, the code production runs bundled) on one
+ * Two real server processes (`node apps/server/dist/index.js`, the bundle production runs) on one
  * PostgreSQL database: a shopper on process A escalates, the merchant on process B hears it;
  * the merchant's decision on B reaches the shopper on A. Nothing but the database joins them.
  */

@@ -44,8 +44,9 @@ export interface ServerProcess {
 }
 
 /**
- * The real server as its own OS process (`tsx apps/server/src/index.ts`, what `npm start` runs),
- * ready once /healthz answers. Without DATABASE_URL in `env` it gets a fresh embedded database.
+ * The real server as its own OS process (`node apps/server/dist/index.js`, what `npm start` runs;
+ * the HTTP tier's global setup builds it first), ready once /healthz answers. Without
+ * DATABASE_URL in `env` it gets a fresh embedded database.
  */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
@@ -54,7 +55,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   // and seeded unless SEED_ON_START=false), made once per version of the server's code.
   if (!env.DATABASE_URL) await copyOfShopDataFolder(dataDir, { seed: env.SEED_ON_START !== "false" });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/index.ts"], {
+  const child = spawn(process.execPath, ["apps/server/dist/index.js"], {
     cwd: root,
     env: {
       ...process.env,
