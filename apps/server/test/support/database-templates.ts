@@ -204,7 +204,8 @@ async function serverTemplate(
  */
 export function testDatabasePrefix(): string {
   const prefix = process.env.TEST_DATABASE_PREFIX ?? "haggle";
-  if (!/^[a-z][a-z0-9_]*$/.test(prefix)) throw new Error("TEST_DATABASE_PREFIX: lower-case letters, digits and _ only");
+  if (!/^[a-z][a-z0-9_]*$/.test(prefix))
+    throw new Error("TEST_DATABASE_PREFIX: lower-case letters, digits and _ only");
   return prefix;
 }
 

@@ -14,10 +14,23 @@ export interface ShopTerms {
   zones: ShippingZone[];
 }
 
+/**
+ * The shop's terms as columns of a larger statement (`config`, `tax_choices`, `zones`): `sql`
+ * selects them, `read` answers them from the row (the checkout reads more beside them).
+ */
+export const shopTermsPart = {
+  sql: sql`${sellerConfigPart.sql} as config, ${taxChoicesPart.sql} as tax_choices, ${zonesPart.sql} as zones`,
+  read: (row: { config?: unknown; tax_choices?: unknown; zones?: unknown } | undefined): ShopTerms => ({
+    config: sellerConfigPart.read(row?.config ?? []),
+    taxChoices: taxChoicesPart.read(row?.tax_choices ?? null),
+    zones: zonesPart.read(row?.zones ?? []),
+  }),
+};
+
 // Every add to the cart and every checkout reads them: one statement, its SQL built once.
 const shopTermsStatement = preparedSql<{ config: unknown; tax_choices: unknown; zones: unknown }>(
   "cart_shop_terms",
-  sql`select ${sellerConfigPart.sql} as config, ${taxChoicesPart.sql} as tax_choices, ${zonesPart.sql} as zones`,
+  sql`select ${shopTermsPart.sql}`,
 );
 
 /**
@@ -26,10 +39,5 @@ const shopTermsStatement = preparedSql<{ config: unknown; tax_choices: unknown; 
  */
 export async function loadShopTerms(db: Queryable): Promise<ShopTerms> {
   const { rows } = await shopTermsStatement(db, {});
-  const row = rows[0];
-  return {
-    config: sellerConfigPart.read(row?.config ?? []),
-    taxChoices: taxChoicesPart.read(row?.tax_choices ?? null),
-    zones: zonesPart.read(row?.zones ?? []),
-  };
+  return shopTermsPart.read(rows[0]);
 }
