@@ -98,6 +98,15 @@ describe.each(DB_KINDS)("checkout with an address and manual payment on the %s d
     const reordered = (await http.get("/api/addresses")).json;
     expect(reordered.map((a: { id: string }) => a.id)).toEqual([second.json.id, book[0].id]);
 
+    // The first address given in full again: not saved twice, marked used (first again).
+    await http.post("/api/cart/items", { productId: near(30).id });
+    const inFull = await postCheckout(http, randomUUID(), {
+      address: { ...TEST_ADDRESS, postalCode: "94105-1234" },
+    });
+    expect(inFull.status).toBe(201);
+    const usedAgain = (await http.get("/api/addresses")).json;
+    expect(usedAgain.map((a: { id: string }) => a.id)).toEqual([book[0].id, second.json.id]);
+
     // Another shopper cannot ship to it, change it or delete it.
     const other = await shopper([near(30)]);
     const stolen = await postCheckout(other.http, randomUUID(), { address: { addressId: second.json.id } });

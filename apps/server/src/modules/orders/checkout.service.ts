@@ -202,7 +202,11 @@ async function placeOrder(
     return { lapse, total: view.summary.total };
   }
 
-  const shippingAddress = await addressForCheckout(tx, who.id, body.address);
+  const { address: shippingAddress, write: addressWrite } = await addressForCheckout(
+    tx,
+    who.id,
+    body.address,
+  );
   const { config } = terms;
   // The cart's discount code, re-checked with its row locked until the order commits (409 if refused).
   const code = await codeForCheckout(tx, {
@@ -249,9 +253,11 @@ async function placeOrder(
     mail: options.mail,
     mailTo: { shopper: profile?.email ?? who.email, merchants: merchantEmails },
     // The cart converted and the profile's totals counting the order: written with the order.
+    // The address given in full marked used or saved: written with the order too.
     alsoWrites: [
       cartConvertedWrite(cart.id),
       profileTotalsWrite(who.id, profileTotals(profile, quote, config.tier_benefits.thresholds)),
+      ...(addressWrite ? [addressWrite] : []),
     ],
   });
   refuseChangedCurrency(created.order.currency, charged);
@@ -362,7 +368,7 @@ async function writeOrder(
     quote: Quote;
     payment: Awaited<ReturnType<PaymentProvider["start"]>>;
     body: CheckoutBody;
-    shippingAddress: Awaited<ReturnType<typeof addressForCheckout>>;
+    shippingAddress: Awaited<ReturnType<typeof addressForCheckout>>["address"];
     idempotencyKey: string;
     mail: MailSettings;
     /** Who hears of the order: the profile's address, else the account's; the merchants'. */
