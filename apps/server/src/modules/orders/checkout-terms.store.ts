@@ -9,11 +9,9 @@ import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { preparedSql } from "../../platform/db/prepared.ts";
 import { merchantEmailsPart } from "../accounts/index.ts";
 import { type ShopTerms, shopTermsPart } from "../cart/index.ts";
-import { runningExperimentPart } from "../experiments/index.ts";
 
 export interface CheckoutTerms {
-  terms: ShopTerms;
-  experiment: ReturnType<typeof runningExperimentPart.read>;
+  terms: ShopTerms; // with the running experiment
   /** Who hears of a new order: MERCHANT_EMAIL when set, else the merchants (merchantRecipients). */
   merchantEmails: string[];
 }
@@ -27,7 +25,7 @@ const statements = [false, true].map((demoMode) => {
   return {
     run: preparedSql<Row>(
       `orders_checkout_terms${demoMode ? "_demo" : ""}`,
-      sql`select ${shopTermsPart.sql}, ${runningExperimentPart.sql} as experiment, ${merchants.sql} as merchants`,
+      sql`select ${shopTermsPart.sql}, ${merchants.sql} as merchants`,
     ),
     readMerchants: merchants.read,
   };
@@ -40,7 +38,6 @@ export async function loadCheckoutTerms(db: Queryable, mail: MailSettings): Prom
   const row = rows[0];
   return {
     terms: shopTermsPart.read(row),
-    experiment: runningExperimentPart.read(row?.experiment ?? null),
     merchantEmails:
       mail.merchantEmails.length > 0 ? mail.merchantEmails : statement.readMerchants(row?.merchants ?? []),
   };

@@ -151,8 +151,8 @@ export async function checkout(
   // the running experiment and the merchants' addresses (for the new-order e-mail). None needs
   // a lock, and a read inside a read-committed transaction sees a merchant's change no more surely.
   // A cart filled before the experiment started (or by an agent) counts from here at the latest.
-  const { terms, experiment, merchantEmails } = await loadCheckoutTerms(db, options.mail);
-  const experimentRunning = await noteCartVisitor(db, who.id, experiment);
+  const { terms, merchantEmails } = await loadCheckoutTerms(db, options.mail);
+  const experimentRunning = await noteCartVisitor(db, who.id, terms.experiment);
   let placed: { order: Order; clientSecret: string | null } | Lapsed;
   try {
     placed = await inTurnPerProduct(db, (tx, wait) =>
