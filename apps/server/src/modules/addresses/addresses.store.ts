@@ -170,7 +170,7 @@ function addressUsedWrite(userId: string, address: ShippingAddress) {
           ),
         )
         .returning({ id: addresses.id }),
-    then: (same: SQL) =>
+    after: (same: SQL) =>
       sql`insert into ${addresses} (user_id, name, line1, line2, city, region, postal_code, country, last_used_at)
         select ${p("user")}::text, ${p("name")}::text, ${p("line1")}::text, ${p("line2")}::text, ${p("city")}::text,
           ${p("region")}::text, ${p("postal")}::text, ${p("country")}::text, ${p("at")}::timestamptz

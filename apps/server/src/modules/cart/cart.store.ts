@@ -280,7 +280,7 @@ export function cartConvertedWrite(cartId: string) {
         .set({ status: "converted", updatedAt: sql.placeholder("cart_converted_at") as never })
         .where(eq(carts.id, sql.placeholder("cart_converted_id")))
         .returning({ id: carts.id, userId: carts.userId }),
-    then: (converted: SQL) =>
+    after: (converted: SQL) =>
       sql`insert into ${carts} (user_id, status) select user_id, 'active' from ${converted} on conflict do nothing`,
     values: { cart_converted_at: new Date(), cart_converted_id: cartId },
   };

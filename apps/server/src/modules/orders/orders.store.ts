@@ -64,7 +64,7 @@ export interface PlacingWrite {
    * A second write that reads the rows the first returned (named by `written`), so PostgreSQL
    * runs it after the first: unreferenced data-modifying CTEs run in no promised order.
    */
-  then?: (written: SQL) => SQL;
+  after?: (written: SQL) => SQL;
   values: Record<string, unknown>;
 }
 
@@ -99,8 +99,8 @@ function placingQuery(
   // A data-modifying CTE runs whether or not the query reads it.
   const also = parts.writes.flatMap((write, i) => {
     const first = q.$with(`also_${i}`).as(write.build(q));
-    if (!write.then) return [first];
-    return [first, q.$with(`also_${i}_then`, {}).as(write.then(sql`${sql.identifier(`also_${i}`)}`))];
+    if (!write.after) return [first];
+    return [first, q.$with(`also_${i}_after`, {}).as(write.after(sql`${sql.identifier(`also_${i}`)}`))];
   });
   return q
     .with(newOrder, newLines, ...also)
