@@ -9,6 +9,7 @@ import { type BackupHeader, backupToFile, migrationsFolderFor } from "../src/pla
 import { type Database, MIGRATIONS_DIR, openDatabase } from "../src/platform/db/client.ts";
 import { HttpClient } from "./support/http-client.ts";
 import { checkedOut, fillCart, loadCatalogue, signUpShopper } from "./support/shop-fixtures.ts";
+import { testDatabasePrefix } from "./support/database-templates.ts";
 import { createServerDatabase, startTestServer } from "./support/test-server.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -239,7 +240,7 @@ describe("npm run backup / npm run restore", () => {
       try {
         const restored = await cli("restore", [backupFile], { databaseUrl: server.url });
         expect(restored.code, restored.output).toBe(0);
-        expect(restored.output).toMatch(/into the PostgreSQL database haggle_test_/);
+        expect(restored.output).toContain(`into the PostgreSQL database ${testDatabasePrefix()}_test_`);
         const running = await startTestServer("postgres", { databaseUrl: server.url, seed: false });
         const fromServer = path.join(work, "from-server.jsonl.gz");
         try {
@@ -247,7 +248,7 @@ describe("npm run backup / npm run restore", () => {
           // A server database is copied in one snapshot while the shop keeps running.
           const made = await cli("backup", [fromServer], { databaseUrl: server.url });
           expect(made.code, made.output).toBe(0);
-          expect(made.output).toMatch(/Backed up the PostgreSQL database haggle_test_/);
+          expect(made.output).toContain(`Backed up the PostgreSQL database ${testDatabasePrefix()}_test_`);
         } finally {
           await running.close();
         }

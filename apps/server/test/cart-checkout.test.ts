@@ -346,9 +346,11 @@ describe.each(DB_KINDS)("cart, checkout and orders on the %s database", (kind) =
     const results = await Promise.all(Array.from({ length: 20 }, () => postCheckout(http)));
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
+    // A loser that waited on the cart finds it converted; one that came after finds the
+    // shopper's next cart, made empty with the order.
     for (const r of results.filter((x) => x.status !== 201)) {
       expect(r.status).toBe(400);
-      expect(r.json.error.message).toBe("No active cart found");
+      expect(["No active cart found", "Cart is empty"]).toContain(r.json.error.message);
     }
     expect((await http.get("/api/orders")).json).toHaveLength(1);
     expect((await http.get(`/api/products/${product.id}`)).json.stockLevel).toBe(stock - 1);

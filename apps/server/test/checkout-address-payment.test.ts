@@ -4,6 +4,7 @@
  * that the merchant marks paid. Both databases, real HTTP.
  */
 import { randomUUID } from "node:crypto";
+import { MAX_SAVED_ADDRESSES } from "@haggle/contract/addresses";
 import { describe, expect, it } from "vitest";
 import { useMerchantShop } from "./support/merchant-shop.ts";
 import { postCheckout, TEST_ADDRESS } from "./support/shop-fixtures.ts";
@@ -98,6 +99,15 @@ describe.each(DB_KINDS)("checkout with an address and manual payment on the %s d
     const reordered = (await http.get("/api/addresses")).json;
     expect(reordered.map((a: { id: string }) => a.id)).toEqual([second.json.id, book[0].id]);
 
+    // The first address given in full again: not saved twice, marked used (first again).
+    await http.post("/api/cart/items", { productId: near(30).id });
+    const inFull = await postCheckout(http, randomUUID(), {
+      address: { ...TEST_ADDRESS, postalCode: "94105-1234" },
+    });
+    expect(inFull.status).toBe(201);
+    const usedAgain = (await http.get("/api/addresses")).json;
+    expect(usedAgain.map((a: { id: string }) => a.id)).toEqual([book[0].id, second.json.id]);
+
     // Another shopper cannot ship to it, change it or delete it.
     const other = await shopper([near(30)]);
     const stolen = await postCheckout(other.http, randomUUID(), { address: { addressId: second.json.id } });
@@ -106,6 +116,22 @@ describe.each(DB_KINDS)("checkout with an address and manual payment on the %s d
       (await other.http.request("PATCH", `/api/addresses/${second.json.id}`, { city: "Paris" })).status,
     ).toBe(404);
     expect((await other.http.request("DELETE", `/api/addresses/${second.json.id}`)).status).toBe(404);
+  });
+
+  it("ships to an address given in full when the address book is full, without saving it", async () => {
+    const { http } = await shopper([near(30)]);
+    for (let i = 0; i < MAX_SAVED_ADDRESSES; i++) {
+      const saved = await http.post("/api/addresses", { ...TEST_ADDRESS, line1: `${i + 1} Full Street` });
+      expect(saved.status).toBe(201);
+    }
+    const placed = await postCheckout(http, randomUUID(), {
+      address: { ...TEST_ADDRESS, line1: "1 New Street" },
+    });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    expect(placed.json.address.line1).toBe("1 New Street");
+    const book = (await http.get("/api/addresses")).json;
+    expect(book).toHaveLength(MAX_SAVED_ADDRESSES);
+    expect(book.map((a: { line1: string }) => a.line1)).not.toContain("1 New Street");
   });
 
   it("changes a saved address only into a valid one, and deletes it", async () => {

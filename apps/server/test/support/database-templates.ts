@@ -198,11 +198,22 @@ async function serverTemplate(
   return name;
 }
 
+/**
+ * The first part of every database name the tests make on the PostgreSQL server
+ * (TEST_DATABASE_PREFIX, "haggle" unless set): several people sharing one server keep apart.
+ */
+export function testDatabasePrefix(): string {
+  const prefix = process.env.TEST_DATABASE_PREFIX ?? "haggle";
+  if (!/^[a-z][a-z0-9_]*$/.test(prefix))
+    throw new Error("TEST_DATABASE_PREFIX: lower-case letters, digits and _ only");
+  return prefix;
+}
+
 /** The name of a migrated, empty database on the test server (made once per set of migrations). */
 export function migratedServerTemplate(adminUrl: string): Promise<string> {
   return serverTemplate(adminUrl, {
-    name: `haggle_template_${migrationsKey()}`,
-    family: "haggle_template_",
+    name: `${testDatabasePrefix()}_template_${migrationsKey()}`,
+    family: `${testDatabasePrefix()}_template_`,
     from: null,
     // Opening it migrated it.
     fill: async () => {},
@@ -216,8 +227,8 @@ export function migratedServerTemplate(adminUrl: string): Promise<string> {
 export async function seededServerTemplate(adminUrl: string): Promise<string> {
   const migrated = await migratedServerTemplate(adminUrl);
   return serverTemplate(adminUrl, {
-    name: `haggle_seeded_${serverSourcesKey()}`,
-    family: "haggle_seeded_",
+    name: `${testDatabasePrefix()}_seeded_${serverSourcesKey()}`,
+    family: `${testDatabasePrefix()}_seeded_`,
     from: migrated,
     fill: async (database) => {
       await seedIfEmpty(database.db);

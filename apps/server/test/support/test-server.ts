@@ -15,6 +15,7 @@ import {
   migratedEmbeddedTemplate,
   migratedServerTemplate,
   seededServerTemplate,
+  testDatabasePrefix,
 } from "./database-templates.ts";
 import { testPasswordHashing } from "./test-password-hashing.ts";
 
@@ -32,7 +33,7 @@ export async function createServerDatabase(
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `haggle_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const name = `${testDatabasePrefix()}_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const template = options.empty
     ? null
     : options.seeded

@@ -343,6 +343,18 @@ export async function listMerchantEmails(db: Queryable, demoMode = false, limit 
   return [...new Set(rows.map((r) => r.email))];
 }
 
+/**
+ * The merchants' addresses as one JSON value of a larger statement (the checkout's terms read at
+ * once): `sql` reads them, `read` answers them as listMerchantEmails does (its first 50 roles).
+ */
+export function merchantEmailsPart(demoMode: boolean) {
+  const demo = demoMode ? sql`` : sql` and ${userRoles.source} <> 'demo'`;
+  return {
+    sql: sql`(select coalesce(json_agg(m.email order by m.since), '[]'::json) from (select distinct ${user.email} as email, ${userRoles.createdAt} as since from ${userRoles} inner join ${user} on ${user.id} = ${userRoles.userId} where ${userRoles.role} = 'merchant'${demo} order by ${userRoles.createdAt} limit 50) m)`,
+    read: (value: unknown): string[] => [...new Set((value as string[] | null) ?? [])],
+  };
+}
+
 // Every checkout runs it (the new-order e-mail's recipients): its SQL is built once, one text
 // without the roles granted in demo mode and one with them (preparedStatement).
 const merchantEmailsStatement = (demoMode: boolean) =>

@@ -16,6 +16,7 @@ export {
   hasRole,
   isEmailVerified,
   listMerchantEmails,
+  merchantEmailsPart,
   listRoleAudit,
   listRoleHolders,
   loadRoleNames,

@@ -1,6 +1,6 @@
 import { type AddressInput, MAX_SAVED_ADDRESSES } from "@haggle/contract/addresses";
 import { invalid } from "@haggle/domain/errors";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { columnPlaceholders, preparedStatement } from "../../platform/db/prepared.ts";
 import { addresses } from "../../platform/db/schema/addresses.ts";
@@ -114,8 +114,8 @@ export async function deleteAddressRow(db: Queryable, userId: string, id: string
 }
 
 /**
- * Marks the shopper's addresses matching (by id, or field for field) as just used, in one
- * statement; the first of them, if any. Every checkout runs one: their SQL is built once.
+ * Marks the shopper's address (by id) as just used, in one statement; it, if any. Checkouts to a
+ * saved address run it: its SQL is built once.
  */
 const markUsedById = preparedStatement("addresses_mark_used_by_id", (q) =>
   q
@@ -124,47 +124,70 @@ const markUsedById = preparedStatement("addresses_mark_used_by_id", (q) =>
     .where(and(eq(addresses.id, sql.placeholder("id")), eq(addresses.userId, sql.placeholder("userId"))))
     .returning(),
 );
-const markSameUsed = preparedStatement("addresses_mark_same_used", (q) =>
-  q
-    .update(addresses)
-    .set(columnPlaceholders("lastUsedAt"))
-    .where(
-      and(
-        eq(addresses.userId, sql.placeholder("userId")),
-        eq(addresses.name, sql.placeholder("name")),
-        eq(addresses.line1, sql.placeholder("line1")),
-        sql`${addresses.line2} is not distinct from ${sql.placeholder("line2")}`,
-        eq(addresses.city, sql.placeholder("city")),
-        sql`${addresses.region} is not distinct from ${sql.placeholder("region")}`,
-        eq(addresses.postalCode, sql.placeholder("postalCode")),
-        eq(addresses.country, sql.placeholder("country")),
-      ),
-    )
-    .returning(),
-);
-
 /**
- * The address a checkout ships to, inside its transaction: a saved one by id (the shopper's own),
- * or a new one, saved to the address book. Either becomes the last used.
+ * The address a checkout ships to, inside its transaction: a saved one by id (the shopper's own,
+ * marked used now), or one given in full, which becomes the last used of the shopper's equal
+ * saved address or is saved to the address book: `write`, a write of the placing that the
+ * checkout runs in its order's own statement (no round trip of its own).
  */
 export async function addressForCheckout(
   tx: Tx,
   userId: string,
   given: AddressInput | { addressId: string },
-): Promise<ShippingAddress> {
+): Promise<{ address: ShippingAddress; write: ReturnType<typeof addressUsedWrite> | null }> {
   if ("addressId" in given) {
     const [row] = await markUsedById(tx, { id: given.addressId, userId, lastUsedAt: new Date() });
     if (!row) throw invalid(NO_ADDRESS, "ADDRESS_NOT_FOUND");
-    return addressOf(row);
+    return { address: addressOf(row), write: null };
   }
   const address = toShippingAddress(given);
-  // The same address saved before is found and marked used in one statement; else it is saved.
-  const [same] = await markSameUsed(tx, { userId, ...address, lastUsedAt: new Date() });
-  if (!same && (await countAddresses(tx, userId)) < MAX_SAVED_ADDRESSES) {
-    await insertAddress(tx, userId, address, new Date());
-  }
-  // A full address book does not stop an order: the address ships with the order all the same.
-  return address;
+  return { address, write: addressUsedWrite(userId, address) };
+}
+
+/**
+ * The shopper's saved address equal to this one, field for field, marked used; else (none) this
+ * one saved, unless the book is full (a full book does not stop an order: the address ships
+ * with it all the same). The save reads the marking's rows, so it runs after it.
+ */
+function addressUsedWrite(userId: string, address: ShippingAddress) {
+  const p = (key: string) => sql.placeholder(`addr_${key}`);
+  return {
+    key: "address_used",
+    build: (q: Queryable) =>
+      q
+        .update(addresses)
+        .set({ lastUsedAt: p("at") as never })
+        .where(
+          and(
+            eq(addresses.userId, p("user")),
+            eq(addresses.name, p("name")),
+            eq(addresses.line1, p("line1")),
+            sql`${addresses.line2} is not distinct from ${p("line2")}::text`,
+            eq(addresses.city, p("city")),
+            sql`${addresses.region} is not distinct from ${p("region")}::text`,
+            eq(addresses.postalCode, p("postal")),
+            eq(addresses.country, p("country")),
+          ),
+        )
+        .returning({ id: addresses.id }),
+    after: (same: SQL) =>
+      sql`insert into ${addresses} (user_id, name, line1, line2, city, region, postal_code, country, last_used_at)
+        select ${p("user")}::text, ${p("name")}::text, ${p("line1")}::text, ${p("line2")}::text, ${p("city")}::text,
+          ${p("region")}::text, ${p("postal")}::text, ${p("country")}::text, ${p("at")}::timestamptz
+        where not exists (select 1 from ${same})
+          and (select count(*) from ${addresses} where ${addresses.userId} = ${p("user")}::text) < ${sql.raw(String(MAX_SAVED_ADDRESSES))}`,
+    values: {
+      addr_at: new Date(),
+      addr_user: userId,
+      addr_name: address.name,
+      addr_line1: address.line1,
+      addr_line2: address.line2,
+      addr_city: address.city,
+      addr_region: address.region,
+      addr_postal: address.postalCode,
+      addr_country: address.country,
+    },
+  };
 }
 
 /** The address a quote is priced for, read without saving it or marking it used (checkout does that). */

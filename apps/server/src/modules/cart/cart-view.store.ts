@@ -25,7 +25,7 @@ import {
   loadCartLines,
   quoteLinesOf,
 } from "./cart.store.ts";
-import { loadShopTerms } from "./shop-terms.store.ts";
+import { type ShopTerms, loadShopTerms } from "./shop-terms.store.ts";
 
 /*
  * A read model, kept with the stores: it changes nothing, and every module that answers a cart
@@ -37,11 +37,22 @@ function lapseNoticeOf(stored: string | null): string | null {
   return lapse ? appliedPriceLapseNotice(lapse) : null;
 }
 
+/**
+ * The running experiment (or null) each answered cart was priced beside (read with the shop's
+ * terms), so the route that notes a visitor with a cart needs no read of its own.
+ */
+const experimentSeen = new WeakMap<Cart, ShopTerms["experiment"]>();
+
+/** The running experiment read with this cart's view; undefined for a cart not answered by cartView. */
+export function experimentSeenWith(cart: object): ShopTerms["experiment"] | undefined {
+  return experimentSeen.get(cart as Cart);
+}
+
 /** The cart as the API shows it, priced by the one pricing rule. */
 export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
   // Sequential: `db` may be a transaction (one connection), where pg may not overlap queries.
   const lines = await loadCartLines(db, cart.id);
-  const { config, taxChoices, zones } = await loadShopTerms(db);
+  const { config, taxChoices, zones, experiment } = await loadShopTerms(db);
   const quoteLines = quoteLinesOf(lines);
   const code = await codeOnCart(db, {
     cartId: cart.id,
@@ -56,7 +67,7 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
   // Shipping by zones: the cheapest method at the shopper's last used address (checkout charges
   // the method chosen for the address it ships to); no zones or no address yet: the flat fee.
   const quote = quoteWith(await shippingForShopper(db, cart.userId, cartWeightOf(lines), quoteWith, zones));
-  return {
+  const view: Cart = {
     id: cart.id,
     status: cart.status === "converted" ? "converted" : "active",
     items: lines.map((line, i) => {
@@ -103,4 +114,6 @@ export async function cartView(db: Queryable, cart: CartRow): Promise<Cart> {
       message: code.refusal ?? quote.codeNote,
     },
   };
+  experimentSeen.set(view, experiment);
+  return view;
 }

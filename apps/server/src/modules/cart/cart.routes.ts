@@ -7,6 +7,7 @@ import { noteCartVisitor } from "../experiments/index.ts";
 import { claimAgentCart } from "./agent-cart.service.ts";
 import { CODE_TRIES } from "./code-tries.ts";
 import { activeCartWithOffer } from "./cart-with-offer.service.ts";
+import { experimentSeenWith } from "./cart-view.store.ts";
 import { EnterDiscountCodeSchema } from "@haggle/contract/discounts";
 import { perCallerAndAddress } from "../../http/rate-limit-guard.ts";
 import {
@@ -19,9 +20,12 @@ import {
   setCartItemQuantity,
 } from "./cart.service.ts";
 
-/** A cart that holds something makes its shopper a visitor with a cart of a running holdout experiment. */
+/**
+ * A cart that holds something makes its shopper a visitor with a cart of a running holdout
+ * experiment (the one read with the cart's view when it was, else read now).
+ */
 async function noted<T extends { items: unknown[] }>(db: Db, userId: string, cart: T): Promise<T> {
-  if (cart.items.length > 0) await noteCartVisitor(db, userId);
+  if (cart.items.length > 0) await noteCartVisitor(db, userId, experimentSeenWith(cart));
   return cart;
 }
 

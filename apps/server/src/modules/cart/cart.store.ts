@@ -3,7 +3,7 @@ import type { AppliedPriceLapse } from "@haggle/domain/negotiation/applied-price
 import { variantName } from "@haggle/domain/catalog/variant-name";
 import type { CodeLine } from "@haggle/domain/markets/discount-codes";
 import { type QuoteLine, shopUnitPrice } from "@haggle/domain/pricing/quote-cart";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { columnPlaceholders, preparedSql, preparedStatement } from "../../platform/db/prepared.ts";
 import { cartItems, carts } from "../../platform/db/schema/carts.ts";
@@ -264,8 +264,12 @@ function nothingApplied(cart: CartRow): boolean {
 }
 
 /**
- * The cart became an order: it is no longer the shopper's active cart. A write of the placing
- * (placeholders and their values): the checkout runs it in its order's own statement.
+ * The cart became an order: it is no longer the shopper's active cart, and the shopper's next
+ * active cart (empty, as `GET /api/cart` would make it) is made beside it, so the next add finds
+ * and locks it in one statement instead of looking, making and locking again. A write of the
+ * placing (placeholders and their values): the checkout runs it in its order's own statement.
+ * The next cart reads the converted row, so it is made after the conversion left the
+ * one-active-cart index; should another active cart stand (an agent's), none is made.
  */
 export function cartConvertedWrite(cartId: string) {
   return {
@@ -275,7 +279,9 @@ export function cartConvertedWrite(cartId: string) {
         .update(carts)
         .set({ status: "converted", updatedAt: sql.placeholder("cart_converted_at") as never })
         .where(eq(carts.id, sql.placeholder("cart_converted_id")))
-        .returning({ id: carts.id }),
+        .returning({ id: carts.id, userId: carts.userId }),
+    after: (converted: SQL) =>
+      sql`insert into ${carts} (user_id, status) select user_id, 'active' from ${converted} on conflict do nothing`,
     values: { cart_converted_at: new Date(), cart_converted_id: cartId },
   };
 }

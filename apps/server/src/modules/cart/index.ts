@@ -41,6 +41,6 @@ export {
   writePriceSnapshot,
 } from "./cart.store.ts";
 export type { CartLine, CartRow, LineVariant } from "./cart.store.ts";
-export { loadShopTerms } from "./shop-terms.store.ts";
+export { loadShopTerms, shopTermsPart } from "./shop-terms.store.ts";
 export type { ShopTerms } from "./shop-terms.store.ts";
 export { agentCart, agentOffer, cartTools } from "./cart.tools.ts";

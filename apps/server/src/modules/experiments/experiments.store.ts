@@ -3,7 +3,7 @@
  * assigned in each (what their orders came to is the orders module's to count).
  */
 import { type HoldoutGroup, holdoutGroupOf } from "@haggle/domain/merchant/holdout-assignment";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../platform/db/client.ts";
 import { preparedStatement } from "../../platform/db/prepared.ts";
 import { holdoutAssignments, holdoutExperiments } from "../../platform/db/schema/experiments.ts";
@@ -19,6 +19,24 @@ export async function findRunningExperiment(db: Queryable): Promise<ExperimentRo
 const runningExperimentStatement = preparedStatement("experiments_running", (q) =>
   q.select().from(holdoutExperiments).where(isNull(holdoutExperiments.stoppedAt)).limit(1),
 );
+
+/**
+ * The running experiment (or null) as one JSON value of a larger statement (the checkout's terms
+ * read at once): `sql` reads it, `read` answers it as findRunningExperiment does.
+ */
+export const runningExperimentPart = {
+  sql: sql`(select json_build_object('id', ${holdoutExperiments.id}, 'holdoutShareBp', ${holdoutExperiments.holdoutShareBp}, 'startedAt', ${holdoutExperiments.startedAt}) from ${holdoutExperiments} where ${holdoutExperiments.stoppedAt} is null limit 1)`,
+  read: (value: unknown): ExperimentRow | null => {
+    if (!value) return null;
+    const row = value as { id: string; holdoutShareBp: number; startedAt: string };
+    return {
+      id: row.id,
+      holdoutShareBp: row.holdoutShareBp,
+      startedAt: new Date(row.startedAt),
+      stoppedAt: null,
+    };
+  },
+};
 
 /** The running experiment, else the one stopped last. */
 export async function findLatestExperiment(db: Queryable): Promise<ExperimentRow | null> {
@@ -48,12 +66,13 @@ export async function stopRunningExperiment(db: Queryable, at: Date): Promise<Ex
   return row ?? null;
 }
 
-/** The account's group in the running experiment, or null when none runs. */
+/** The account's group in the running experiment (`known` when the caller read it), or null when none runs. */
 export async function runningGroupOf(
   db: Queryable,
   userId: string,
+  known?: ExperimentRow | null,
 ): Promise<{ experiment: ExperimentRow; group: HoldoutGroup } | null> {
-  const experiment = await findRunningExperiment(db);
+  const experiment = known === undefined ? await findRunningExperiment(db) : known;
   if (!experiment) return null;
   return { experiment, group: holdoutGroupOf(userId, experiment.id, experiment.holdoutShareBp) };
 }

@@ -2,7 +2,13 @@ import { forbidden } from "@haggle/domain/errors";
 import { HELD_OUT_MESSAGE } from "@haggle/domain/merchant/holdout-assignment";
 import type { Db, Queryable } from "../../platform/db/client.ts";
 import { publishEvent } from "../../platform/realtime/event-bus.ts";
-import { findRunningExperiment, insertAssignment, isAssigned, runningGroupOf } from "./experiments.store.ts";
+import {
+  type ExperimentRow,
+  findRunningExperiment,
+  insertAssignment,
+  isAssigned,
+  runningGroupOf,
+} from "./experiments.store.ts";
 
 /**
  * The holdout experiment where shoppers meet it, for the cart, negotiation, agents'
@@ -14,10 +20,15 @@ import { findRunningExperiment, insertAssignment, isAssigned, runningGroupOf } f
  * A signed-in shopper's cart holds something: while an experiment runs, the account becomes one
  * of its visitors with a cart (once; the group is the stable function of account and experiment).
  * Called when an item is added, when the anonymous cart is merged at sign-in and when a cart
- * holding items is opened. Answers whether an experiment runs.
+ * holding items is opened. Answers whether an experiment runs. `known`: the running experiment
+ * (or null) when the caller read it already (the checkout reads it with the shop's terms).
  */
-export async function noteCartVisitor(db: Db, userId: string): Promise<boolean> {
-  const running = await runningGroupOf(db, userId);
+export async function noteCartVisitor(
+  db: Db,
+  userId: string,
+  known?: ExperimentRow | null,
+): Promise<boolean> {
+  const running = await runningGroupOf(db, userId, known);
   if (!running) return false;
   await db.transaction(async (tx) => {
     const added = await insertAssignment(tx, running.experiment.id, userId, running.group);

@@ -4,6 +4,7 @@
  */
 export { experimentRoutes } from "./experiments.routes.ts";
 export { holdoutAssignmentsRead } from "./read-views.store.ts";
+export { runningExperimentPart } from "./experiments.store.ts";
 export {
   assertNotHeldOut,
   negotiationOffered,

@@ -25,7 +25,6 @@ import {
   findCart,
   lineName,
   loadCheckoutLines,
-  loadShopTerms,
   lockActiveCart,
   quoteLinesOf,
   type ShopTerms,
@@ -35,7 +34,8 @@ import { cartTaxFor } from "../taxes/index.ts";
 import type { PaymentProvider, PaymentProviders } from "../../platform/payments/payment-provider.ts";
 import type { MailSettings } from "../../platform/mail/mail-settings.ts";
 import { mailsWrite, wakeMailSenders } from "../../platform/mail/outbox.store.ts";
-import { merchantRecipients, orderPlacedMails } from "./order-mail.store.ts";
+import { orderPlacedMails } from "./order-mail.store.ts";
+import { loadCheckoutTerms } from "./checkout-terms.store.ts";
 import { noteCartVisitor, noteExperimentOrder } from "../experiments/index.ts";
 import { inTurnPerProduct, shortLineAfterTaking } from "./checkout-stock-turns.ts";
 import { type PlacingWrite, findOrderIdByKey, insertOrder, lockOrdersForCharge } from "./orders.store.ts";
@@ -147,16 +147,12 @@ export async function checkout(
   options: CheckoutOptions,
 ): Promise<CheckoutAnswer> {
   const provider = paymentProviderFor(options.payments, body.paymentMethod);
+  // Before the transaction, in one statement: the shop's terms (settings, tax choices, zones),
+  // the running experiment and the merchants' addresses (for the new-order e-mail). None needs
+  // a lock, and a read inside a read-committed transaction sees a merchant's change no more surely.
   // A cart filled before the experiment started (or by an agent) counts from here at the latest.
-  // The merchants' addresses (for the new-order e-mail) are read beside it, before the
-  // transaction: one round trip fewer inside it, none more in time (both run at once).
-  // So are the shop's terms (its settings, tax choices, shipping zones, in one statement): none
-  // needs a lock, and a read inside a read-committed transaction sees a merchant's change no more surely.
-  const [experimentRunning, merchantEmails, terms] = await Promise.all([
-    noteCartVisitor(db, who.id),
-    merchantRecipients(db, options.mail),
-    loadShopTerms(db),
-  ]);
+  const { terms, merchantEmails } = await loadCheckoutTerms(db, options.mail);
+  const experimentRunning = await noteCartVisitor(db, who.id, terms.experiment);
   let placed: { order: Order; clientSecret: string | null } | Lapsed;
   try {
     placed = await inTurnPerProduct(db, (tx, wait) =>
@@ -206,7 +202,11 @@ async function placeOrder(
     return { lapse, total: view.summary.total };
   }
 
-  const shippingAddress = await addressForCheckout(tx, who.id, body.address);
+  const { address: shippingAddress, write: addressWrite } = await addressForCheckout(
+    tx,
+    who.id,
+    body.address,
+  );
   const { config } = terms;
   // The cart's discount code, re-checked with its row locked until the order commits (409 if refused).
   const code = await codeForCheckout(tx, {
@@ -253,9 +253,11 @@ async function placeOrder(
     mail: options.mail,
     mailTo: { shopper: profile?.email ?? who.email, merchants: merchantEmails },
     // The cart converted and the profile's totals counting the order: written with the order.
+    // The address given in full marked used or saved: written with the order too.
     alsoWrites: [
       cartConvertedWrite(cart.id),
       profileTotalsWrite(who.id, profileTotals(profile, quote, config.tier_benefits.thresholds)),
+      ...(addressWrite ? [addressWrite] : []),
     ],
   });
   refuseChangedCurrency(created.order.currency, charged);
@@ -366,7 +368,7 @@ async function writeOrder(
     quote: Quote;
     payment: Awaited<ReturnType<PaymentProvider["start"]>>;
     body: CheckoutBody;
-    shippingAddress: Awaited<ReturnType<typeof addressForCheckout>>;
+    shippingAddress: Awaited<ReturnType<typeof addressForCheckout>>["address"];
     idempotencyKey: string;
     mail: MailSettings;
     /** Who hears of the order: the profile's address, else the account's; the merchants'. */

@@ -1,6 +1,17 @@
 import type { MerchantOrderStatus, OrderStatus } from "@haggle/domain/orders/order-status";
 import type { OrderEventKind } from "@haggle/domain/orders/order-timeline";
-import { and, asc, type ColumnsSelection, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import {
+  type SQL,
+  and,
+  asc,
+  type ColumnsSelection,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  sql,
+} from "drizzle-orm";
 import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
 import type { Queryable, Tx } from "../../platform/db/client.ts";
 import { moneySql } from "../../platform/db/column-values.ts";
@@ -49,6 +60,11 @@ const orderIdByKeyStatement = preparedStatement("orders_id_by_key", (q) =>
 export interface PlacingWrite {
   key: string;
   build: (q: Queryable) => TypedQueryBuilder<ColumnsSelection>;
+  /**
+   * A second write that reads the rows the first returned (named by `written`), so PostgreSQL
+   * runs it after the first: unreferenced data-modifying CTEs run in no promised order.
+   */
+  after?: (written: SQL) => SQL;
   values: Record<string, unknown>;
 }
 
@@ -81,7 +97,11 @@ function placingQuery(
       .returning(),
   );
   // A data-modifying CTE runs whether or not the query reads it.
-  const also = parts.writes.map((write, i) => q.$with(`also_${i}`).as(write.build(q)));
+  const also = parts.writes.flatMap((write, i) => {
+    const first = q.$with(`also_${i}`).as(write.build(q));
+    if (!write.after) return [first];
+    return [first, q.$with(`also_${i}_after`, {}).as(write.after(sql`${sql.identifier(`also_${i}`)}`))];
+  });
   return q
     .with(newOrder, newLines, ...also)
     .select({ order: newOrder._.selectedFields, line: newLines._.selectedFields })
