@@ -226,12 +226,15 @@ async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPag
  * - otherwise, or when that walk fell short (matches bunched further along the order, as an
  *   imported brand is), sort the matches read through the filter's index (a materialized CTE,
  *   so the planner cannot walk instead).
+ * With one category chosen, in the featured order, the walk reads that category's products only
+ * (products_category_featured_idx): `Size:XL` in Audio at 100,000 products walked 495 entries
+ * of every category to find its 24, 47 of Audio's this way.
  */
 export async function listingRows(
   db: Queryable,
   filters: SQL | undefined,
   counts: { total: number; collection: number },
-  query: Pick<ShopPageQuery, "sort" | "page" | "pageSize">,
+  query: Pick<ShopPageQuery, "sort" | "page" | "pageSize"> & { category?: readonly string[] },
 ): Promise<ProductRow[]> {
   const offset = (query.page - 1) * query.pageSize;
   if (counts.total > SORT_MATCHES_UP_TO)
@@ -265,7 +268,7 @@ export async function listingRows(
             products.reviewCount,
           ],
           sql`, `,
-        )} from ${products} where ${eq(products.hidden, false)}
+        )} from ${products} where ${and(eq(products.hidden, false), walkedCategory(query))}
         order by ${sql.join(listingOrder(query.sort), sql`, `)} limit ${walk}
       ) as products where ${filters}
       order by ${sql.join(listingOrder(query.sort), sql`, `)}
@@ -289,6 +292,14 @@ export async function listingRows(
     db,
     result.rows.map((r) => r.id),
   );
+}
+
+/** The one chosen category a featured walk keeps to (its own index), or nothing. */
+function walkedCategory(query: { sort: ProductQuery["sort"]; category?: readonly string[] }): SQL | undefined {
+  const [only, ...more] = query.category ?? [];
+  return query.sort === "featured" && only !== undefined && more.length === 0
+    ? eq(products.category, only)
+    : undefined;
 }
 
 /** How many times the rows an even spread of the matches takes a bounded walk reads (listingRows). */
