@@ -18,7 +18,9 @@ import {
 
 const [where, queryString, prefix] = process.argv.slice(2);
 if (!where || queryString === undefined || !prefix) {
-  console.error("usage: npx tsx bench/route-statements.ts <database url | data directory> '<query string>' <prefix>");
+  console.error(
+    "usage: npx tsx bench/route-statements.ts <database url | data directory> '<query string>' <prefix>",
+  );
   process.exit(2);
 }
 

@@ -295,7 +295,10 @@ export async function listingRows(
 }
 
 /** The one chosen category a featured walk keeps to (its own index), or nothing. */
-function walkedCategory(query: { sort: ProductQuery["sort"]; category?: readonly string[] }): SQL | undefined {
+function walkedCategory(query: {
+  sort: ProductQuery["sort"];
+  category?: readonly string[];
+}): SQL | undefined {
   const [only, ...more] = query.category ?? [];
   return query.sort === "featured" && only !== undefined && more.length === 0
     ? eq(products.category, only)
