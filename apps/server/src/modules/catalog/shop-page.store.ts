@@ -248,6 +248,9 @@ export async function listingRows(
   const wanted = Math.min(query.pageSize, Math.max(0, counts.total - offset));
   if (wanted === 0) return [];
   const walk = Math.ceil(((offset + wanted) * counts.collection * WALK_SLACK) / Math.max(counts.total, 1));
+  const [only, ...more] = query.category ?? [];
+  const within =
+    query.sort === "featured" && more.length === 0 && only ? eq(products.category, only) : undefined;
   if (walk < counts.total) {
     // The walked rows are aliased "products", so the filter's column names read them.
     const walked = (await db.execute(sql`
@@ -268,7 +271,7 @@ export async function listingRows(
             products.reviewCount,
           ],
           sql`, `,
-        )} from ${products} where ${and(eq(products.hidden, false), walkedCategory(query))}
+        )} from ${products} where ${and(eq(products.hidden, false), within)}
         order by ${sql.join(listingOrder(query.sort), sql`, `)} limit ${walk}
       ) as products where ${filters}
       order by ${sql.join(listingOrder(query.sort), sql`, `)}
@@ -292,17 +295,6 @@ export async function listingRows(
     db,
     result.rows.map((r) => r.id),
   );
-}
-
-/** The one chosen category a featured walk keeps to (its own index), or nothing. */
-function walkedCategory(query: {
-  sort: ProductQuery["sort"];
-  category?: readonly string[];
-}): SQL | undefined {
-  const [only, ...more] = query.category ?? [];
-  return query.sort === "featured" && only !== undefined && more.length === 0
-    ? eq(products.category, only)
-    : undefined;
 }
 
 /** How many times the rows an even spread of the matches takes a bounded walk reads (listingRows). */
