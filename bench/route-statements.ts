@@ -15,6 +15,7 @@ import {
   openDatabase,
   queriesReading,
 } from "../apps/server/src/testing.ts";
+import { queryObject } from "./lib/scale-plans.ts";
 
 const [where, queryString, prefix] = process.argv.slice(2);
 if (!where || queryString === undefined || !prefix) {
@@ -22,16 +23,6 @@ if (!where || queryString === undefined || !prefix) {
     "usage: npx tsx bench/route-statements.ts <database url | data directory> '<query string>' <prefix>",
   );
   process.exit(2);
-}
-
-/** A repeated key (`option=Size:M&option=Colour:Black`) is a list, as the route reads it. */
-function queryObject(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(search.keys())) {
-    const all = search.getAll(key);
-    query[key] = all.length > 1 ? all : (all[0] ?? "");
-  }
-  return query;
 }
 
 /** The statement with $1.. replaced by literals (as the driver would send them). */
