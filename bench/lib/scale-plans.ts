@@ -21,7 +21,7 @@ import {
 } from "../../apps/server/src/testing.ts";
 
 /** A query string as the route reads it: a repeated key (`option=Size:M&option=Colour:Black`) is a list. */
-function queryObject(search: URLSearchParams): Record<string, string | string[]> {
+export function queryObject(search: URLSearchParams): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const key of new Set(search.keys())) {
     const all = search.getAll(key);

@@ -147,6 +147,21 @@ describe.skipIf(PLAN_KINDS.length === 0).each(PLAN_KINDS.length > 0 ? PLAN_KINDS
       await explainAll(name, captured);
     });
 
+    it("walks one category's own featured index: a category's page, alone or with a size, reads tens of products, not every category's", async () => {
+      for (const search of ["category=Audio", "option=Size:XL&category=Audio"]) {
+        const query = ProductQuerySchema.parse(routeQuery(search));
+        await listProducts(database.db, query);
+        captured = [];
+        expect((await listProducts(database.db, query)).total, search).toBeGreaterThan(1000);
+        expect(await explainAll(search, captured), search).toContain("products_category_featured_idx");
+        const explained = await explainQueries(database.db, queriesReading(captured));
+        const read = explained.reduce((sum, e) => sum + rowsReadFrom(e.root, "products"), 0);
+        // The walk (24 of Audio's, or about 50 for the 24 holding XL) and the page's 24 by id;
+        // the shop-wide featured index walked about 500 of every category's for XL in Audio.
+        expect(read, search).toBeLessThan(200);
+      }
+    });
+
     it("counts an option filter without a category or brand from the kept sums, not from every category's and brand's row", async () => {
       for (const search of ["option=Size:M", "option=Size:M&option=Colour:Black"]) {
         captured = [];

@@ -226,12 +226,15 @@ async function listingPage(db: Queryable, query: ShopPageQuery): Promise<ShopPag
  * - otherwise, or when that walk fell short (matches bunched further along the order, as an
  *   imported brand is), sort the matches read through the filter's index (a materialized CTE,
  *   so the planner cannot walk instead).
+ * With one category chosen, in the featured order, the walk reads that category's products only
+ * (products_category_featured_idx): `Size:XL` in Audio at 100,000 products walked 495 entries
+ * of every category to find its 24, 47 of Audio's this way.
  */
 export async function listingRows(
   db: Queryable,
   filters: SQL | undefined,
   counts: { total: number; collection: number },
-  query: Pick<ShopPageQuery, "sort" | "page" | "pageSize">,
+  query: Pick<ShopPageQuery, "sort" | "page" | "pageSize"> & { category?: readonly string[] },
 ): Promise<ProductRow[]> {
   const offset = (query.page - 1) * query.pageSize;
   if (counts.total > SORT_MATCHES_UP_TO)
@@ -245,6 +248,9 @@ export async function listingRows(
   const wanted = Math.min(query.pageSize, Math.max(0, counts.total - offset));
   if (wanted === 0) return [];
   const walk = Math.ceil(((offset + wanted) * counts.collection * WALK_SLACK) / Math.max(counts.total, 1));
+  const [only, ...more] = query.category ?? [];
+  const within =
+    query.sort === "featured" && more.length === 0 && only ? eq(products.category, only) : undefined;
   if (walk < counts.total) {
     // The walked rows are aliased "products", so the filter's column names read them.
     const walked = (await db.execute(sql`
@@ -265,7 +271,7 @@ export async function listingRows(
             products.reviewCount,
           ],
           sql`, `,
-        )} from ${products} where ${eq(products.hidden, false)}
+        )} from ${products} where ${and(eq(products.hidden, false), within)}
         order by ${sql.join(listingOrder(query.sort), sql`, `)} limit ${walk}
       ) as products where ${filters}
       order by ${sql.join(listingOrder(query.sort), sql`, `)}
